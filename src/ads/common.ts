@@ -1,0 +1,102 @@
+// Conventions shared by every ads command (ads-api.md "Conventions"): the
+// account flag, the sandbox switch, versioned paths, and list flags with
+// cursor paging that streams rows as pages arrive.
+import type { OptionSpec } from '../commands/define.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
+import { adsPages } from '../http/paginate.js';
+import type { Column } from '../output/printer.js';
+import { integerBetween } from '../validate/rules.js';
+
+export const ADS_VERSION = '12';
+/** Tailored audience permissions live under version 5. */
+export const ADS_PERMISSIONS_VERSION = '5';
+
+export const accountOption: OptionSpec = { flags: '--account <id>', description: 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile\'s ads_account)' };
+export const sandboxOption: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
+
+export function adsApi(opts: { sandbox?: boolean }): ApiName {
+  return opts.sandbox ? 'ads-sandbox' : 'ads';
+}
+
+/** '/12/accounts/abc/line_items/1' with every segment percent-encoded. */
+export function adsPath(...segments: Array<string | number>): string {
+  return '/' + [ADS_VERSION, ...segments].map((s) => encodeURIComponent(String(s))).join('/');
+}
+
+export function adsPathV(version: string, ...segments: Array<string | number>): string {
+  return '/' + [version, ...segments].map((s) => encodeURIComponent(String(s))).join('/');
+}
+
+/** The common list flags; pass the endpoint's count bounds for the help text. */
+export function listOptions(bounds: { min: number; max: number; def: number }, extra: { sortBy?: boolean; withDeleted?: boolean; totalCount?: boolean } = {}): OptionSpec[] {
+  const o: OptionSpec[] = [
+    { flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` },
+    { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
+    { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
+    { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
+  ];
+  if (extra.sortBy !== false) o.push({ flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. created_at-desc' });
+  if (extra.withDeleted !== false) o.push({ flags: '--with-deleted', description: 'include deleted objects' });
+  if (extra.totalCount !== false) o.push({ flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' });
+  return o;
+}
+
+export interface ListFlags {
+  count?: string;
+  cursor?: string;
+  all?: boolean;
+  limit?: string;
+  sortBy?: string;
+  withDeleted?: boolean;
+  withTotalCount?: boolean;
+}
+
+/** Checks list flags against the endpoint's bounds and returns the query parameters. */
+export function listQuery(flags: ListFlags, bounds: { min: number; max: number }): Array<[string, string]> {
+  const q: Array<[string, string]> = [];
+  if (flags.withTotalCount && flags.cursor) throw new UsageError('--with-total-count cannot be combined with --cursor (the API rejects with_total_count with a cursor)');
+  if (flags.count !== undefined) {
+    const msg = integerBetween(bounds.min, bounds.max)(flags.count);
+    if (msg) throw new UsageError(`--count ${msg}`);
+    q.push(['count', flags.count]);
+  }
+  if (flags.limit !== undefined && integerBetween(1, Number.MAX_SAFE_INTEGER)(flags.limit)) throw new UsageError(`--limit must be a positive whole number (got ${JSON.stringify(flags.limit)})`);
+  if (flags.cursor) q.push(['cursor', flags.cursor]);
+  if (flags.sortBy) q.push(['sort_by', flags.sortBy]);
+  if (flags.withDeleted) q.push(['with_deleted', 'true']);
+  if (flags.withTotalCount) q.push(['with_total_count', 'true']);
+  return q;
+}
+
+/**
+ * Prints an ads list. One page by default (envelope kept in JSON); with --all
+ * or --limit, follows next_cursor and streams rows as pages arrive, in
+ * constant memory, still as one JSON envelope.
+ */
+export async function printAdsList<T>(ctx: Context, client: ApiClient, req: RequestOptions, flags: ListFlags, columns: Column<T>[]): Promise<void> {
+  const limit = flags.limit !== undefined ? Number(flags.limit) : undefined;
+  if (!flags.all && limit === undefined) {
+    const res = await client.request(req);
+    const env = (res.body ?? {}) as Record<string, unknown>;
+    const items = (Array.isArray(env.data) ? env.data : []) as T[];
+    ctx.printer.list(items, columns, env);
+    if (env.next_cursor && ctx.format === 'table') ctx.log.info(`more: --cursor ${String(env.next_cursor)} (or --all)`);
+    return;
+  }
+  let stream: ReturnType<typeof ctx.printer.stream<T>> | undefined;
+  let total: unknown;
+  let count = 0;
+  for await (const page of adsPages<T>(client, req, limit)) {
+    if (!stream) {
+      const { data: _d, next_cursor: _n, total_count, ...head } = page.envelope;
+      total = total_count;
+      stream = ctx.printer.stream<T>(columns, head);
+    }
+    stream.add(page.items);
+    count += page.items.length;
+  }
+  stream?.end({ next_cursor: null, ...(total !== undefined ? { total_count: total } : {}) });
+  if (ctx.format === 'table') ctx.log.info(`${count} item${count === 1 ? '' : 's'}`);
+}

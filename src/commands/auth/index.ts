@@ -1,0 +1,4 @@
+// Verbs of this group are declared by its issue; see commands/config/index.ts for the pattern.
+import type { Command } from 'commander';
+
+export function registerAuth(_program: Command): void {}

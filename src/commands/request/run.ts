@@ -1,0 +1,97 @@
+// `postctl request`: any endpoint of either API through the shared client.
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { ApiError } from '../../api-error.js';
+import type { ApiName, AuthMode, RequestOptions } from '../../http/client.js';
+import type { Params } from '../../http/encode.js';
+import { adsPages, v2Pages } from '../../http/paginate.js';
+import { readStdin } from '../../prompt.js';
+
+function splitField(raw: string, flag: string): [string, string] {
+  const i = raw.indexOf('=');
+  if (i <= 0) throw new UsageError(`${flag} expects key=value, got ${JSON.stringify(raw)}`);
+  return [raw.slice(0, i), raw.slice(i + 1)];
+}
+
+async function typedValue(v: string, ctx: Context): Promise<unknown> {
+  if (v === '@-') return (await readStdin(ctx.io.stdin)).replace(/\n$/, '');
+  if (v.startsWith('@')) return (await readFile(v.slice(1), 'utf8')).replace(/\n$/, '');
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (v === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(v) && String(Number(v)) === v) return Number(v);
+  return v;
+}
+
+export function inferApi(path: string): ApiName {
+  const p = /^https?:/.test(path) ? new URL(path).pathname : path;
+  return /^\/?(12|5|\d{1,2})\//.test(p) && !/^\/?(2|1\.1)\//.test(p) ? 'ads' : 'platform';
+}
+
+export async function run([methodArg, path]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  const method = methodArg!.toUpperCase();
+  if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method)) throw new UsageError(`unknown HTTP method ${methodArg}`, 'use GET, POST, PUT, DELETE or PATCH.');
+  const api: ApiName = opts.api ?? inferApi(path!);
+  const settings = await ctx.settings();
+  const auth: AuthMode = opts.auth ?? (!settings.get('access_token') && settings.get('bearer_token') ? 'app' : 'user');
+  const fields: Array<[string, unknown]> = [];
+  for (const raw of (opts.rawField as string[] | undefined) ?? []) fields.push(splitField(raw, '-f'));
+  for (const raw of (opts.field as string[] | undefined) ?? []) {
+    const [k, v] = splitField(raw, '-F');
+    fields.push([k, await typedValue(v, ctx)]);
+  }
+  const headers: Record<string, string> = {};
+  for (const h of (opts.header as string[] | undefined) ?? []) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw new UsageError(`-H expects name:value, got ${JSON.stringify(h)}`);
+    headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
+  }
+  const req: RequestOptions = { api, method, path: path!, auth, headers };
+  const asParams = (): Params => fields.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+  if (opts.input) {
+    req.body = opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8');
+    req.query = asParams();
+  } else if (method === 'GET' || method === 'DELETE' || method === 'HEAD' || api !== 'platform') {
+    // The ads API takes write parameters in the query unless a JSON body is stated.
+    req.query = asParams();
+  } else if (opts.form) {
+    req.form = asParams();
+  } else if (fields.length) {
+    req.json = Object.fromEntries(fields);
+  }
+  const client = await ctx.client();
+
+  if (opts.paginate) {
+    const pages = api === 'platform' ? v2Pages(client, req) : adsPages(client, req);
+    let stream: ReturnType<typeof ctx.printer.stream> | undefined;
+    for await (const page of pages) {
+      if (!stream) {
+        const { data: _d, next_cursor: _c, meta: _m, ...head } = page.envelope;
+        stream = ctx.printer.stream(undefined, head);
+      }
+      stream.add(page.items);
+    }
+    stream?.end();
+    return 0;
+  }
+
+  try {
+    const res = await client.request({ ...req, noThrow: true });
+    if (opts.include) {
+      ctx.printer.write(`HTTP/1.1 ${res.status}\n`);
+      for (const [k, v] of Object.entries(res.headers)) ctx.printer.write(`${k}: ${v}\n`);
+      ctx.printer.write('\n');
+    }
+    if (res.body !== null) {
+      if (typeof res.body === 'string') ctx.printer.write(res.body.endsWith('\n') ? res.body : res.body + '\n');
+      else ctx.printer.write(JSON.stringify(res.body, null, 2) + '\n');
+    }
+    if (res.status >= 400) throw new ApiError({ status: res.status, method, url: res.url, body: res.body, requestId: res.headers['x-request-id'] });
+    return 0;
+  } catch (e) {
+    // Errors after retries (429, 5xx) still show the body on stdout, like any other response.
+    if (e instanceof ApiError && e.status >= 500 && e.body !== null && e.body !== undefined) ctx.printer.write((typeof e.body === 'string' ? e.body : JSON.stringify(e.body, null, 2)) + '\n');
+    throw e;
+  }
+}

@@ -1,0 +1,59 @@
+// The one credential and settings resolver. Precedence: flag > environment >
+// profile > default. The store (and so conf) is loaded only when a config file
+// exists: a cron job running from environment variables alone never touches it.
+import { existsSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { configFile } from './paths.js';
+import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
+
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+
+export interface ResolvedValue {
+  value: string | undefined;
+  source: Source | undefined;
+  /** The variable or flag name the value came from, for `auth status`. */
+  origin?: string;
+}
+
+export interface ResolvedSettings {
+  profile: string;
+  profileSource: Source;
+  /** The profile as stored (may be empty). */
+  stored: Profile;
+  /** Whether a config file exists. */
+  hasFile: boolean;
+  values: Record<string, ResolvedValue>;
+  get(key: SettingSpec['key']): string | undefined;
+}
+
+export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: ConfigData; hasFile: boolean }> {
+  if (!existsSync(configFile(env))) return { data: {}, hasFile: false };
+  const { ConfigStore } = await import('./store.js');
+  return { data: new ConfigStore(env).read(), hasFile: true };
+}
+
+export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?: string | undefined; values?: Partial<Record<string, string | undefined>> } = {}): Promise<ResolvedSettings> {
+  const { data, hasFile } = await loadConfigData(env);
+  let profile: string;
+  let profileSource: Source;
+  if (flags.profile) [profile, profileSource] = [flags.profile, 'flag'];
+  else if (env.POSTCTL_PROFILE) [profile, profileSource] = [env.POSTCTL_PROFILE, 'env'];
+  else if (data.default_profile) [profile, profileSource] = [data.default_profile, 'profile'];
+  else [profile, profileSource] = ['default', 'default'];
+  const stored = data.profiles?.[profile] ?? {};
+  if ((profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0) {
+    throw new UsageError(`profile "${profile}" does not exist`, `known profiles: ${Object.keys(data.profiles ?? {}).join(', ')}; create it with \`postctl auth login --profile ${profile}\`.`);
+  }
+  const values: Record<string, ResolvedValue> = {};
+  for (const s of SETTINGS) {
+    const flag = flags.values?.[s.key];
+    const fromEnv = env[s.env];
+    const fromProfile = stored[s.key];
+    if (flag !== undefined && flag !== '') values[s.key] = { value: flag, source: 'flag' };
+    else if (fromEnv !== undefined && fromEnv !== '') values[s.key] = { value: fromEnv, source: 'env', origin: s.env };
+    else if (typeof fromProfile === 'string' && fromProfile !== '') values[s.key] = { value: fromProfile, source: 'profile', origin: profile };
+    else if (s.default !== undefined) values[s.key] = { value: s.default, source: 'default' };
+    else values[s.key] = { value: undefined, source: undefined };
+  }
+  return { profile, profileSource, stored, hasFile, values, get: (key) => values[key]?.value };
+}

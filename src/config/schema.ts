@@ -1,0 +1,58 @@
+// Shape of the config file and the settings each profile can hold.
+export interface PendingRequest {
+  oauth_token: string;
+  oauth_token_secret: string;
+  created_at: string;
+  authorize_url: string;
+}
+
+export interface Profile {
+  api_url?: string;
+  ads_url?: string;
+  ads_sandbox_url?: string;
+  consumer_key?: string;
+  consumer_secret?: string;
+  access_token?: string;
+  access_token_secret?: string;
+  user_id?: string;
+  screen_name?: string;
+  bearer_token?: string;
+  ads_account?: string;
+  output?: string;
+  pending_request?: PendingRequest;
+  [key: string]: unknown;
+}
+
+export interface ConfigData {
+  default_profile?: string;
+  profiles?: Record<string, Profile>;
+}
+
+/** Every setting the resolver knows: config key, env variable, default, secret? */
+export interface SettingSpec {
+  key: keyof Profile & string;
+  env: string;
+  description: string;
+  secret?: boolean;
+  /** May be set with `postctl config set` (non-secret settings only). */
+  settable?: boolean;
+  default?: string;
+  choices?: readonly string[];
+}
+
+// Defaults are the real API's hosts (the spec writes {base_url}, {ads_url} and
+// {ads_sandbox_url}); override per profile or with the POSTCTL_*_URL variables.
+export const SETTINGS: readonly SettingSpec[] = [
+  { key: 'api_url', env: 'POSTCTL_API_URL', description: 'platform API base URL', settable: true, default: 'https://api.x.com' },
+  { key: 'ads_url', env: 'POSTCTL_ADS_URL', description: 'ads API base URL', settable: true, default: 'https://ads-api.x.com' },
+  { key: 'ads_sandbox_url', env: 'POSTCTL_ADS_SANDBOX_URL', description: 'ads API sandbox base URL', settable: true, default: 'https://ads-api-sandbox.x.com' },
+  { key: 'consumer_key', env: 'POSTCTL_CONSUMER_KEY', description: 'app consumer (API) key' },
+  { key: 'consumer_secret', env: 'POSTCTL_CONSUMER_SECRET', description: 'app consumer (API) secret', secret: true },
+  { key: 'access_token', env: 'POSTCTL_ACCESS_TOKEN', description: 'user access token', secret: true },
+  { key: 'access_token_secret', env: 'POSTCTL_ACCESS_TOKEN_SECRET', description: 'user access token secret', secret: true },
+  { key: 'bearer_token', env: 'POSTCTL_BEARER_TOKEN', description: 'app-only bearer token', secret: true },
+  { key: 'ads_account', env: 'POSTCTL_ADS_ACCOUNT', description: 'default ads account id', settable: true },
+  { key: 'output', env: 'POSTCTL_OUTPUT', description: 'default output format', settable: true, choices: ['table', 'json', 'jsonl', 'csv'] },
+];
+
+export const SECRET_KEYS = SETTINGS.filter((s) => s.secret).map((s) => s.key);

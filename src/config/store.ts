@@ -1,0 +1,86 @@
+// The credential and settings store: conf (atomic writes, mode 0600) plus a
+// lock around every read-modify-write. A corrupt file is an error that names
+// the file; it is never reset.
+import Conf from 'conf';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { CliError } from '../errors.js';
+import { withFileLock } from './lock.js';
+import { configDir, configFile } from './paths.js';
+import type { ConfigData, Profile } from './schema.js';
+
+export class ConfigStore {
+  readonly dir: string;
+  readonly path: string;
+
+  constructor(env: NodeJS.ProcessEnv = process.env) {
+    this.dir = configDir(env);
+    this.path = configFile(env);
+  }
+
+  private open(): Conf<ConfigData> {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    try {
+      return new Conf<ConfigData>({
+        cwd: this.dir,
+        configName: 'config',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+        watch: false,
+      });
+    } catch (e) {
+      throw new CliError(`the config file ${this.path} is unreadable: ${(e as Error).message}`, {
+        exitCode: 2,
+        code: 'config_corrupt',
+        hint: 'postctl never resets it: fix the JSON by hand, or move the file away to start over.',
+        cause: e,
+      });
+    }
+  }
+
+  /** A snapshot of the whole file ({} when there is none yet). */
+  read(): ConfigData {
+    if (!existsSync(this.path)) return {};
+    return { ...this.open().store };
+  }
+
+  /** Locked read-modify-write; the mutator edits a fresh copy read under the lock. */
+  update<T>(mutate: (data: ConfigData) => T): T {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    return withFileLock(this.path, () => {
+      const conf = this.open();
+      const data = structuredClone(conf.store) as ConfigData;
+      const result = mutate(data);
+      conf.store = data;
+      chmodSync(this.path, 0o600);
+      return result;
+    });
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.read().profiles ?? {});
+  }
+
+  defaultProfile(): string {
+    return this.read().default_profile ?? 'default';
+  }
+
+  getProfile(name: string): Profile | undefined {
+    return this.read().profiles?.[name];
+  }
+
+  /** Merges values into a profile (undefined deletes a key), creating it if needed. */
+  patchProfile(name: string, patch: Partial<Profile>): void {
+    this.update((data) => {
+      data.profiles ??= {};
+      const profile = { ...(data.profiles[name] ?? {}) };
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined) delete profile[k];
+        else profile[k] = v;
+      }
+      data.profiles[name] = profile;
+      data.default_profile ??= name;
+    });
+  }
+}

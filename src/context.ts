@@ -1,0 +1,135 @@
+// The per-invocation context every verb receives: streams, printer, logger,
+// prompter, settings, and the shared API client — the heavy parts built lazily.
+import type { ChalkInstance } from 'chalk';
+import { UsageError } from './errors.js';
+import { Redactor } from './http/redact.js';
+import type { ApiClient, ApiName } from './http/client.js';
+import type { IO } from './io.js';
+import { colorLevel, makeChalk } from './output/color.js';
+import { selectFormat, type Format } from './output/format.js';
+import { Logger } from './output/logger.js';
+import { createProgress, type Progress } from './output/progress.js';
+import { Printer } from './output/printer.js';
+import { Prompter } from './prompt.js';
+import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
+import type { ConfigStore } from './config/store.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  output?: string;
+  json?: boolean;
+  color?: boolean;
+  input?: boolean;
+  verbose?: boolean;
+  timeout?: string;
+  maxWait?: string;
+}
+
+export interface ClientOverrides {
+  /** Per-command credential or URL flags (e.g. --consumer-key), highest precedence. */
+  values?: Partial<Record<string, string | undefined>>;
+}
+
+/** Seconds from a flag or variable, in ms. */
+function seconds(value: string | undefined, name: string, fallbackSec: number): number {
+  if (value === undefined || value === '') return fallbackSec * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
+  return n * 1000;
+}
+
+export class Context {
+  readonly printer: Printer;
+  readonly log: Logger;
+  readonly prompt: Prompter;
+  readonly chalk: ChalkInstance;
+  readonly abort = new AbortController();
+  /** Shared by every client of this run and by error rendering. */
+  readonly redactor = new Redactor();
+  readonly format: Format;
+  private settingsCache: Promise<ResolvedSettings> | undefined;
+  private clients: ApiClient[] = [];
+  flagValues: Partial<Record<string, string | undefined>> = {};
+
+  constructor(
+    readonly io: IO,
+    readonly globals: GlobalOptions,
+  ) {
+    const errColor = colorLevel(io.stderrTTY, globals.color === false, io.env);
+    const outColor = colorLevel(io.stdoutTTY, globals.color === false, io.env);
+    this.chalk = makeChalk(Math.max(errColor, outColor) as 0 | 1 | 2 | 3);
+    this.format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
+    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), io.stdoutTTY);
+    this.log = new Logger(io.stderr, this.chalk, Boolean(globals.verbose));
+    this.prompt = new Prompter(io);
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** Settings with their sources; command flags given via `flagValues` win. */
+  settings(): Promise<ResolvedSettings> {
+    this.settingsCache ??= resolveSettings(this.io.env, { profile: this.globals.profile, values: this.flagValues });
+    return this.settingsCache;
+  }
+
+  /** Forget cached settings (after a command wrote to the store). */
+  invalidateSettings(): void {
+    this.settingsCache = undefined;
+  }
+
+  async store(): Promise<ConfigStore> {
+    const { ConfigStore } = await import('./config/store.js');
+    return new ConfigStore(this.io.env);
+  }
+
+  progress(label: string, total?: number): Progress {
+    return createProgress(this.io.stderr, this.io.stderrTTY, label, total);
+  }
+
+  /** The ads account: --account flag, else POSTCTL_ADS_ACCOUNT, else the profile's default. */
+  async adsAccount(flag: string | undefined): Promise<string> {
+    if (flag) return flag;
+    const account = (await this.settings()).get('ads_account');
+    if (!account) throw new UsageError('no ads account given', 'pass --account <id>, set POSTCTL_ADS_ACCOUNT, or `postctl config set ads_account <id>`.');
+    return account;
+  }
+
+  /** The shared client, configured from the resolved settings and global flags. */
+  async client(): Promise<ApiClient> {
+    const s = await this.settings();
+    const [{ ApiClient }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
+    const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
+    const client: ApiClient = new ApiClient({
+      urls,
+      credentials: {
+        consumerKey: s.get('consumer_key'),
+        consumerSecret: s.get('consumer_secret'),
+        accessToken: s.get('access_token'),
+        accessTokenSecret: s.get('access_token_secret'),
+        bearerToken: s.get('bearer_token'),
+      },
+      getBearer: () => obtainBearer(this, client, { refresh: false }).then((r) => r.token),
+      timeoutMs: seconds(this.globals.timeout ?? this.env.POSTCTL_TIMEOUT, '--timeout', 30),
+      maxWaitMs: seconds(this.globals.maxWait ?? this.env.POSTCTL_MAX_WAIT, '--max-wait', 900),
+      maxRetries: Number(this.env.POSTCTL_MAX_RETRIES ?? 5),
+      retryBaseMs: Number(this.env.POSTCTL_RETRY_BASE_MS ?? 500),
+      trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(line) + '\n') : undefined,
+      notice: (line) => this.log.info(line),
+      signal: this.signal,
+      redactor: this.redactor,
+      userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
+    });
+    this.clients.push(client);
+    return client;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.close()));
+  }
+}

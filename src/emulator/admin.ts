@@ -1,0 +1,47 @@
+// /_emulator admin API (loopback only, no auth): lets people rehearse cron
+// scripts against faults and lets scripts read the request log.
+//   GET    /_emulator/log            request log (?since=SEQ)
+//   DELETE /_emulator/log            clear it
+//   POST   /_emulator/faults         {"rules":[FaultRule…], "random": RandomFaultPlan, "latencyMs": n}
+//   DELETE /_emulator/faults         clear faults
+//   GET    /_emulator/faults         fault stats
+//   POST   /_emulator/approve        {"approve": true|false} (OAuth authorize auto-approval)
+//   GET    /_emulator/routes         served routes
+import type { Router } from './router.js';
+import type { EmulatorState } from './state.js';
+import type { EmuResponse } from './types.js';
+
+export async function handleAdmin(state: EmulatorState, router: Router, method: string, url: URL, body: Buffer): Promise<EmuResponse> {
+  const what = url.pathname.replace(/^\/_emulator\/?/, '');
+  const json = () => (body.length ? JSON.parse(body.toString('utf8')) : {});
+  try {
+    if (what === 'log' && method === 'GET') {
+      const since = Number(url.searchParams.get('since') ?? 0);
+      return { status: 200, body: { data: state.log.filter((e) => e.seq > since) } };
+    }
+    if (what === 'log' && method === 'DELETE') {
+      state.log.length = 0;
+      return { status: 200, body: { ok: true } };
+    }
+    if (what === 'faults' && method === 'POST') {
+      const plan = json();
+      for (const r of plan.rules ?? []) state.faults.add(r);
+      if (plan.random) state.faults.setRandom(plan.random);
+      if (typeof plan.latencyMs === 'number') state.faults.latencyMs = plan.latencyMs;
+      return { status: 200, body: { ok: true, rules: state.faults.rules.length } };
+    }
+    if (what === 'faults' && method === 'DELETE') {
+      state.faults.clear();
+      return { status: 200, body: { ok: true } };
+    }
+    if (what === 'faults' && method === 'GET') return { status: 200, body: { stats: state.faults.stats, rules: state.faults.rules } };
+    if (what === 'approve' && method === 'POST') {
+      state.approve = Boolean(json().approve);
+      return { status: 200, body: { approve: state.approve } };
+    }
+    if (what === 'routes' && method === 'GET') return { status: 200, body: { data: router.list().map((r) => ({ method: r.method, path: r.path, api: r.api, auth: r.auth })) } };
+  } catch (e) {
+    return { status: 400, body: { error: (e as Error).message } };
+  }
+  return { status: 404, body: { error: `unknown admin endpoint ${method} ${url.pathname}` } };
+}

@@ -1,0 +1,139 @@
+// Switchable faults: scripted rules ("the next 2 POSTs to …/users answer 503")
+// and seeded random faults for soak runs.
+import { seededRandom } from './random.js';
+
+export type FaultKind =
+  | 'status' // answer with `status` without processing
+  | '429' // rate limited, with reset headers unless resetHeaders is false
+  | 'drop' // close the connection before processing
+  | 'drop-after' // process, then cut the connection mid-body (the client cannot know it succeeded)
+  | 'latency' // delay the response by latencyMs
+  | 'slow' // write the response body in small, slow chunks
+  | 'count-mismatch' // audiences: answer success_count/total_count lower than sent
+  | 'disconnect'; // streams: end the stream (operational disconnect) after `afterEvents`
+
+export interface FaultRule {
+  kind: FaultKind;
+  method?: string;
+  /** Substring of the path (without API prefix), or a /regex/ source. */
+  path?: string;
+  status?: number;
+  /** How many times it fires (default 1). */
+  times?: number;
+  /** Let this many matching requests through first. */
+  after?: number;
+  latencyMs?: number;
+  resetHeaders?: boolean;
+  /** Seconds until the announced reset (429), default 1. */
+  resetInSec?: number;
+  afterEvents?: number;
+}
+
+export interface RandomFaultPlan {
+  seed: number;
+  /** Probabilities per request. */
+  p429?: number;
+  p5xx?: number;
+  pDrop?: number;
+  pDropAfter?: number;
+  pSlow?: number;
+  /** Share of 429s that announce no reset headers. */
+  p429NoHeaders?: number;
+  latencyMs?: [number, number];
+  /** Only requests whose path contains this are faulted. */
+  path?: string;
+  /** Stop injecting after this many faults. */
+  maxFaults?: number;
+}
+
+export interface FaultStats {
+  injected: number;
+  byKind: Record<string, number>;
+}
+
+export class Faults {
+  rules: FaultRule[] = [];
+  random?: { plan: RandomFaultPlan; rng: () => number; count: number };
+  /** Fixed latency for every request (ms). */
+  latencyMs = 0;
+  stats: FaultStats = { injected: 0, byKind: {} };
+  private seen = new Map<FaultRule, number>();
+
+  add(rule: FaultRule): void {
+    this.rules.push({ times: 1, ...rule });
+  }
+
+  setRandom(plan: RandomFaultPlan | undefined): void {
+    this.random = plan ? { plan, rng: seededRandom(plan.seed), count: 0 } : undefined;
+  }
+
+  clear(): void {
+    this.rules = [];
+    this.random = undefined;
+    this.latencyMs = 0;
+    this.seen.clear();
+  }
+
+  private matches(rule: FaultRule, method: string, path: string): boolean {
+    if (rule.method && rule.method.toUpperCase() !== method) return false;
+    if (rule.path) {
+      if (rule.path.startsWith('/') && rule.path.endsWith('/') && rule.path.length > 2) {
+        if (!new RegExp(rule.path.slice(1, -1)).test(path)) return false;
+      } else if (!path.includes(rule.path)) return false;
+    }
+    return true;
+  }
+
+  private record(kind: string): void {
+    this.stats.injected++;
+    this.stats.byKind[kind] = (this.stats.byKind[kind] ?? 0) + 1;
+  }
+
+  /** Takes the next scripted fault of the given kinds that matches, if any. */
+  take(method: string, path: string, kinds?: FaultKind[]): FaultRule | undefined {
+    for (const rule of this.rules) {
+      if ((rule.times ?? 1) <= 0 || (kinds && !kinds.includes(rule.kind))) continue;
+      if (!this.matches(rule, method, path)) continue;
+      const n = (this.seen.get(rule) ?? 0) + 1;
+      this.seen.set(rule, n);
+      if (n <= (rule.after ?? 0)) continue;
+      rule.times = (rule.times ?? 1) - 1;
+      this.record(rule.kind);
+      return rule;
+    }
+    return undefined;
+  }
+
+  /** Draws a random fault for this request (transport-level kinds only). */
+  draw(method: string, path: string): FaultRule | undefined {
+    const r = this.random;
+    if (!r) return undefined;
+    const p = r.plan;
+    if (p.path && !path.includes(p.path)) return undefined;
+    if (p.maxFaults !== undefined && r.count >= p.maxFaults) return undefined;
+    const x = r.rng();
+    let acc = 0;
+    const pick = (prob: number | undefined, rule: () => FaultRule): FaultRule | undefined => {
+      acc += prob ?? 0;
+      return x < acc ? rule() : undefined;
+    };
+    const rule =
+      pick(p.p429, () => ({ kind: '429', resetHeaders: r.rng() >= (p.p429NoHeaders ?? 0), resetInSec: 1 })) ??
+      pick(p.p5xx, () => ({ kind: 'status', status: [500, 502, 503, 504][Math.floor(r.rng() * 4)]! })) ??
+      pick(p.pDrop, () => ({ kind: 'drop' })) ??
+      pick(p.pDropAfter, () => ({ kind: 'drop-after' })) ??
+      pick(p.pSlow, () => ({ kind: 'slow' }));
+    if (rule) {
+      r.count++;
+      this.record(rule.kind === 'status' ? `status ${rule.status}` : rule.kind);
+    }
+    return rule;
+  }
+
+  randomLatency(): number {
+    const r = this.random;
+    if (!r?.plan.latencyMs) return 0;
+    const [lo, hi] = r.plan.latencyMs;
+    return lo + Math.floor(r.rng() * (hi - lo + 1));
+  }
+}

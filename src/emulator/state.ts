@@ -1,0 +1,134 @@
+// The emulator's state: apps, users and tokens (core), a slice per route
+// family, the request log and the fault switches.
+import { randomBytes } from 'node:crypto';
+import { Faults } from './faults.js';
+import { RateLimiter, type LimitSpec } from './limits.js';
+
+/** Seeded credentials: `postctl emulator` prints them; tests use them. */
+export const EMU_APP = { consumerKey: 'emu-consumer-key', consumerSecret: 'emu-consumer-secret-0123456789' } as const;
+export const EMU_USER = {
+  id: '2244994945',
+  screenName: 'emu_dev',
+  accessToken: '2244994945-emuAccessToken0123456789',
+  accessTokenSecret: 'emu-access-token-secret-0123456789',
+} as const;
+export const EMU_ACCOUNT = '18ce54d4x5t';
+
+export interface App {
+  consumerKey: string;
+  consumerSecret: string;
+  bearer?: string;
+  /** Times oauth2/token was called recently (code 99 when too often). */
+  tokenRequests: number[];
+}
+
+export interface User {
+  id: string;
+  screen_name: string;
+  name: string;
+}
+
+export interface AccessToken {
+  token: string;
+  secret: string;
+  userId: string;
+  consumerKey: string;
+  revoked: boolean;
+}
+
+export interface RequestToken {
+  token: string;
+  secret: string;
+  consumerKey: string;
+  callback: string;
+  verifier?: string;
+  used: boolean;
+  createdAt: number;
+  accessType?: string;
+}
+
+export interface LogEntry {
+  seq: number;
+  time: number;
+  method: string;
+  api: string;
+  /** Path without API prefix. */
+  path: string;
+  /** Route pattern that served it, when one did. */
+  route?: string;
+  query: Array<[string, string]>;
+  body: string;
+  status: number;
+  fault?: string;
+  auth?: string;
+}
+
+export interface EmulatorOptions {
+  /** Fixed latency per request in ms. */
+  latencyMs?: number;
+  /** Auto-approve the OAuth authorize step (default true). */
+  approve?: boolean;
+  /** Rate-limit overrides per bucket. */
+  limits?: Record<string, LimitSpec>;
+  /** Keep request bodies up to this many bytes in the log (default 1 MiB). */
+  logBodyBytes?: number;
+  /** Size of large list fixtures (default 2,500). */
+  fixtureSize?: number;
+  /** Seconds a bearer token request may be repeated within before code 99. */
+  bearerWindowSec?: number;
+  /** Requests to oauth2/token allowed per window before code 99. */
+  bearerMaxRequests?: number;
+}
+
+export class EmulatorState {
+  readonly apps = new Map<string, App>();
+  readonly users = new Map<string, User>();
+  readonly accessTokens = new Map<string, AccessToken>();
+  readonly requestTokens = new Map<string, RequestToken>();
+  readonly nonces = new Set<string>();
+  readonly faults = new Faults();
+  readonly limiter: RateLimiter;
+  readonly log: LogEntry[] = [];
+  approve: boolean;
+  private slices = new Map<string, unknown>();
+  private seq = 0;
+  private idCounter = 1_600_000_000_000_000_000n;
+
+  constructor(readonly options: EmulatorOptions = {}) {
+    this.approve = options.approve ?? true;
+    this.limiter = new RateLimiter(options.limits ?? {});
+    this.faults.latencyMs = options.latencyMs ?? 0;
+    this.apps.set(EMU_APP.consumerKey, { ...EMU_APP, tokenRequests: [] });
+    this.users.set(EMU_USER.id, { id: EMU_USER.id, screen_name: EMU_USER.screenName, name: 'Emulator Developer' });
+    this.accessTokens.set(EMU_USER.accessToken, { token: EMU_USER.accessToken, secret: EMU_USER.accessTokenSecret, userId: EMU_USER.id, consumerKey: EMU_APP.consumerKey, revoked: false });
+  }
+
+  /** A family's own state, created on first use. */
+  slice<T>(name: string, init: () => T): T {
+    if (!this.slices.has(name)) this.slices.set(name, init());
+    return this.slices.get(name) as T;
+  }
+
+  resetSlices(): void {
+    this.slices.clear();
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** Snowflake-like numeric ids as strings. */
+  nextId(): string {
+    this.idCounter += 1n + BigInt(Math.floor(Math.random() * 1000));
+    return this.idCounter.toString();
+  }
+
+  token(bytes = 20): string {
+    return randomBytes(bytes).toString('base64url');
+  }
+
+  /** Log entries for a method and path (substring or RegExp). */
+  requests(method?: string, path?: string | RegExp): LogEntry[] {
+    return this.log.filter((e) => (!method || e.method === method.toUpperCase()) && (!path || (typeof path === 'string' ? e.path.includes(path) : path.test(e.path))));
+  }
+}

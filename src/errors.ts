@@ -1,0 +1,87 @@
+// The one error model. Every failure that reaches the top-level handler is a
+// CliError (or is wrapped into one); its exitCode is the process exit code.
+import { EXIT } from './exit-codes.js';
+
+export interface InputProblem {
+  /** 1-based line (or record) number in the input, when the value came from a file. */
+  line?: number;
+  /** Field, flag or column name. */
+  field?: string;
+  /** Item id (product id, card name…) when known. */
+  id?: string;
+  message: string;
+}
+
+export class CliError extends Error {
+  exitCode: number;
+  hint?: string;
+  /** Stable machine-readable code for JSON error output. */
+  code: string;
+  constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = new.target.name;
+    this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
+    this.code = opts.code ?? 'error';
+    if (opts.hint) this.hint = opts.hint;
+  }
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, exit_code: this.exitCode, ...(this.hint ? { hint: this.hint } : {}) };
+  }
+}
+
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: EXIT.USAGE, code: 'usage', ...(hint ? { hint } : {}) });
+  }
+}
+
+/** Input rejected by postctl's own checks before anything was sent. */
+export class InputError extends CliError {
+  problems: InputProblem[];
+  constructor(message: string, problems: InputProblem[] = [], hint?: string) {
+    super(message, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input', ...(hint ? { hint } : {}) });
+    this.problems = problems;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), problems: this.problems };
+  }
+}
+
+export class AuthError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: EXIT.AUTH, code: 'auth', ...(hint ? { hint } : {}) });
+  }
+}
+
+export class NetworkError extends CliError {
+  constructor(message: string, opts: { hint?: string; cause?: unknown } = {}) {
+    super(message, { exitCode: EXIT.NETWORK, code: 'network', ...opts });
+  }
+}
+
+/** A bulk job finished but some items failed; details were already printed as data. */
+export class PartialFailure extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, { exitCode: EXIT.PARTIAL, code: 'partial_failure', ...(hint ? { hint } : {}) });
+  }
+}
+
+export class Interrupted extends CliError {
+  constructor(message = 'interrupted') {
+    super(message, { exitCode: EXIT.INTERRUPTED, code: 'interrupted' });
+  }
+}
+
+/** Formats problems as "line 12, field title (id sku-1): too long". */
+export function formatProblem(p: InputProblem): string {
+  const where: string[] = [];
+  if (p.line !== undefined) where.push(`line ${p.line}`);
+  if (p.field) where.push(`${p.field}`);
+  if (p.id) where.push(`id ${p.id}`);
+  return where.length ? `${where.join(', ')}: ${p.message}` : p.message;
+}
+
+export function invalid(field: string, message: string, line?: number): InputError {
+  const problem: InputProblem = { field, message, ...(line !== undefined ? { line } : {}) };
+  return new InputError(formatProblem(problem), [problem]);
+}

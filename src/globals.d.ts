@@ -1,0 +1,1 @@
+declare const __POSTCTL_VERSION__: string;

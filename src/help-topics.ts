@@ -1,0 +1,30 @@
+// `postctl help exit-codes` and `postctl help environment`.
+import { SETTINGS } from './config/schema.js';
+import { EXIT_CODE_DOCS } from './exit-codes.js';
+
+export const HELP_TOPICS: Record<string, { summary: string; text: () => string }> = {
+  'exit-codes': {
+    summary: 'what each exit code means',
+    text: () => ['Exit codes:', ...EXIT_CODE_DOCS.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`), ''].join('\n'),
+  },
+  environment: {
+    summary: 'environment variables postctl reads',
+    text: () => {
+      const rows: Array<[string, string]> = [
+        ...SETTINGS.map((s): [string, string] => [s.env, `${s.description}${s.default ? ` (default ${s.default})` : ''}${s.secret ? '; secret, never printed' : ''}`]),
+        ['POSTCTL_PROFILE', 'profile to use (default: the store\'s default profile, else "default")'],
+        ['POSTCTL_CONFIG_DIR', 'directory of config.json (default: $XDG_CONFIG_HOME/postctl or ~/.config/postctl)'],
+        ['POSTCTL_NO_INPUT', 'never prompt (same as --no-input)'],
+        ['POSTCTL_TIMEOUT', 'per-request timeout in seconds (same as --timeout; default 30)'],
+        ['POSTCTL_MAX_WAIT', 'longest total wait for rate-limit resets and retries, in seconds (same as --max-wait; default 900)'],
+        ['POSTCTL_MAX_RETRIES', 'retries after network errors and 5xx (default 5)'],
+        ['POSTCTL_RETRY_BASE_MS', 'first backoff delay in milliseconds, doubled per retry (default 500)'],
+        ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],
+        ['NO_COLOR, FORCE_COLOR', 'turn colour off / force it on'],
+        ['CI', 'when set, postctl never prompts'],
+      ];
+      const width = Math.max(...rows.map(([k]) => k.length));
+      return ['Environment variables (flags override them; they override the config file):', ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`), ''].join('\n');
+    },
+  },
+};

@@ -1,0 +1,82 @@
+// Redaction for --verbose traces and error output: secrets never reach a terminal or log.
+export const REDACTED = '[redacted]';
+
+const SENSITIVE_NAME = /(token|secret|verifier|signature|password|authorization|cookie|pin$|^pin|bearer|access_token)/i;
+
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
+export class Redactor {
+  private secrets: string[] = [];
+
+  /** Registers literal secret values to scrub wherever they appear. */
+  add(...values: Array<string | undefined>): void {
+    for (const v of values) if (v && v.length >= 4 && !this.secrets.includes(v)) this.secrets.push(v);
+    // Longest first, so a secret that contains another is scrubbed whole.
+    this.secrets.sort((a, b) => b.length - a.length);
+  }
+
+  text(s: string): string {
+    let out = s;
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    for (const secret of this.secrets) {
+      const enc = encodeURIComponent(secret);
+      if (enc !== secret && out.includes(enc)) out = out.split(enc).join(REDACTED);
+    }
+    return out;
+  }
+
+  url(u: string): string {
+    try {
+      const url = new URL(u);
+      const parts = u.split('?');
+      if (parts.length < 2) return this.text(u);
+      const redactedQuery = parts[1]!.split('&').map((kv) => {
+        const [k = ''] = kv.split('=');
+        return isSensitiveName(decodeURIComponent(k)) ? `${k}=${REDACTED}` : kv;
+      });
+      return this.text(`${url.origin}${url.pathname}?${redactedQuery.join('&')}`);
+    } catch {
+      return this.text(u);
+    }
+  }
+
+  header(name: string, value: string): string {
+    if (/^authorization$/i.test(name)) {
+      const scheme = value.split(' ')[0] ?? '';
+      return `${scheme} ${REDACTED}`;
+    }
+    return isSensitiveName(name) ? REDACTED : this.text(value);
+  }
+
+  /** Deep copy of a JSON value with sensitive keys' values replaced. */
+  json(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.json(v));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = isSensitiveName(k) && typeof v === 'string' ? REDACTED : this.json(v);
+      return out;
+    }
+    return typeof value === 'string' ? this.text(value) : value;
+  }
+
+  /** Redacts a body for display: JSON by key, form bodies by name, anything else by value. */
+  body(text: string): string {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        return JSON.stringify(this.json(JSON.parse(trimmed)));
+      } catch {
+        /* not JSON after all */
+      }
+    }
+    if (/^[\w.%-]+=[^\s]*(&[\w.%-]+=[^\s]*)*$/.test(trimmed)) {
+      return trimmed.split('&').map((kv) => {
+        const [k = ''] = kv.split('=');
+        return isSensitiveName(k) ? `${k}=${REDACTED}` : kv;
+      }).join('&');
+    }
+    return this.text(text);
+  }
+}

@@ -1,0 +1,25 @@
+// The process's streams and what they are connected to. Everything that decides
+// "is a person there?" reads from here.
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdoutTTY: boolean;
+  stderrTTY: boolean;
+  stdinTTY: boolean;
+  /** stdin and stdout are TTYs, CI is unset, and neither --no-input nor POSTCTL_NO_INPUT was given. */
+  interactive: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+function truthyEnv(v: string | undefined): boolean {
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+export function processIO(opts: { noInput?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
+  const stdoutTTY = Boolean(process.stdout.isTTY);
+  const stderrTTY = Boolean(process.stderr.isTTY);
+  const stdinTTY = Boolean(process.stdin.isTTY);
+  const interactive = stdinTTY && stdoutTTY && !truthyEnv(env.CI) && !opts.noInput && !truthyEnv(env.POSTCTL_NO_INPUT);
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, stdoutTTY, stderrTTY, stdinTTY, interactive, env };
+}

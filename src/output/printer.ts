@@ -1,0 +1,134 @@
+// The one output layer. stdout carries data only; everything for people goes to
+// stderr through Logger. Tables only when asked (default on a TTY).
+import Table from 'cli-table3';
+import type { ChalkInstance } from 'chalk';
+import { cellText, cellValue, csvField, inferColumns, type Column } from './cells.js';
+import type { Format } from './format.js';
+
+export type { Column } from './cells.js';
+
+export interface ListStream<T> {
+  add(items: T[]): void;
+  /** Closes the output; `tail` fields (next_cursor, total_count) are appended to the JSON envelope. */
+  end(tail?: Record<string, unknown>): void;
+}
+
+export class Printer {
+  constructor(
+    private out: NodeJS.WritableStream,
+    readonly format: Format,
+    private chalk: ChalkInstance,
+    private tty: boolean,
+  ) {}
+
+  write(text: string): void {
+    this.out.write(text);
+  }
+
+  private table(columns: Column[], rows: unknown[]): string {
+    const color = this.chalk.level > 0;
+    const table = new Table({
+      head: columns.map((c) => (color ? this.chalk.bold(c.header) : c.header)),
+      style: { head: [], border: color ? ['grey'] : [], compact: false },
+      ...(this.tty ? {} : { chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } }),
+      wordWrap: true,
+    });
+    for (const row of rows) table.push(columns.map((c) => truncate(cellText(cellValue(row, c)), 80)));
+    return table.toString();
+  }
+
+  /** A list: json keeps the whole envelope, jsonl/csv/table show the items. */
+  list<T>(items: T[], columns?: Column<T>[], envelope?: unknown): void {
+    const cols = (columns ?? inferColumns(items)) as Column[];
+    switch (this.format) {
+      case 'json':
+        this.write(JSON.stringify(envelope ?? items, null, 2) + '\n');
+        return;
+      case 'jsonl':
+        for (const item of items) this.write(JSON.stringify(item) + '\n');
+        return;
+      case 'csv':
+        this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
+        for (const item of items) this.write(cols.map((c) => csvField(cellValue(item, c))).join(',') + '\n');
+        return;
+      case 'table':
+        if (items.length === 0) return;
+        this.write(this.table(cols, items) + '\n');
+    }
+  }
+
+  /** One object: json prints it (or the envelope), table shows field/value rows. */
+  object(obj: unknown, fields?: Column[], envelope?: unknown): void {
+    if (this.format === 'json') {
+      this.write(JSON.stringify(envelope ?? obj, null, 2) + '\n');
+      return;
+    }
+    if (this.format === 'jsonl') {
+      this.write(JSON.stringify(obj) + '\n');
+      return;
+    }
+    const cols = fields ?? Object.keys((obj as object) ?? {}).map((k) => ({ header: k, key: k }));
+    if (this.format === 'csv') {
+      this.list([obj], cols);
+      return;
+    }
+    const rows = cols.map((c) => ({ field: c.header, value: cellText(cellValue(obj, c)) }));
+    this.write(this.table([{ header: 'field', key: 'field' }, { header: 'value', key: 'value' }], rows) + '\n');
+  }
+
+  /** Any JSON value as is (json/jsonl), or a readable fallback. */
+  value(value: unknown): void {
+    if (this.format === 'table' || this.format === 'csv') {
+      if (Array.isArray(value)) return this.list(value);
+      if (value && typeof value === 'object') return this.object(value);
+      this.write(cellText(value) + '\n');
+      return;
+    }
+    this.write((this.format === 'jsonl' ? JSON.stringify(value) : JSON.stringify(value, null, 2)) + '\n');
+  }
+
+  /**
+   * A list printed as pages arrive, in constant memory. JSON output is still one
+   * envelope: `{...head, "data": [ …items… ], ...tail}`.
+   */
+  stream<T>(columns: Column<T>[] | undefined, head: Record<string, unknown> = {}): ListStream<T> {
+    let count = 0;
+    let csvHeader = false;
+    let cols = columns as Column[] | undefined;
+    const fmt = this.format;
+    if (fmt === 'json') {
+      const headText = Object.keys(head).length ? JSON.stringify(head, null, 2).slice(0, -2) + ',\n' : '{\n';
+      this.write(headText + '  "data": [');
+    }
+    return {
+      add: (items) => {
+        if (!items.length) return;
+        cols ??= inferColumns(items);
+        if (fmt === 'json') {
+          let chunk = '';
+          for (const item of items) chunk += (count++ ? ',\n    ' : '\n    ') + JSON.stringify(item);
+          this.write(chunk);
+        } else if (fmt === 'jsonl') {
+          this.write(items.map((i) => JSON.stringify(i)).join('\n') + '\n');
+        } else if (fmt === 'csv') {
+          if (!csvHeader) this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
+          csvHeader = true;
+          this.write(items.map((i) => cols!.map((c) => csvField(cellValue(i, c))).join(',')).join('\n') + '\n');
+        } else {
+          this.write(this.table(cols, items) + '\n');
+        }
+        count += fmt === 'json' ? 0 : items.length;
+      },
+      end: (tail = {}) => {
+        if (fmt !== 'json') return;
+        let text = count ? '\n  ]' : ']';
+        for (const [k, v] of Object.entries(tail)) text += `,\n  ${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+        this.write(text + '\n}\n');
+      },
+    };
+  }
+}
+
+function truncate(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max - 1) + '…' : s;
+}

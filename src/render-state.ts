@@ -1,0 +1,20 @@
+// What the top-level error handler needs to know about the running verb.
+import type { ChalkInstance } from 'chalk';
+import type { Format } from './output/format.js';
+
+export interface ErrorContext {
+  format: Format;
+  verbose: boolean;
+  chalk?: ChalkInstance;
+  redact?: (s: string) => string;
+}
+
+let current: ErrorContext | undefined;
+
+export function setErrorContext(c: ErrorContext): void {
+  current = c;
+}
+
+export function getErrorContext(): ErrorContext | undefined {
+  return current;
+}

@@ -1,0 +1,70 @@
+// Runs the built CLI (bin/postctl.js → dist/) as a subprocess with a clean
+// environment and a private config directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/postctl.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  json<T = any>(): T;
+  /** The last stderr line parsed as JSON (errors with -o json). */
+  errorJson<T = any>(): T;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+  /** Called with the child once spawned (to signal it, read partial output…). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+export function tempDir(prefix = 'postctl-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function baseEnv(configDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: configDir,
+    POSTCTL_CONFIG_DIR: configDir,
+    POSTCTL_RETRY_BASE_MS: '5',
+    NO_COLOR: '1',
+  };
+}
+
+export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.env ?? baseEnv(tempDir()))) if (v !== undefined) env[k] = v;
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 45_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        code,
+        signal,
+        stdout,
+        stderr,
+        json: () => JSON.parse(stdout),
+        errorJson: () => JSON.parse(stderr.trim().split('\n').pop() ?? ''),
+      });
+    });
+    opts.onSpawn?.(child);
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+  });
+}
