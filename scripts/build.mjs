@@ -1,18 +1,24 @@
 // Bundles src/cli.ts into dist/ with code splitting: the entry chunk holds only
 // commander and the command tree; each verb, undici, conf and @inquirer/prompts
-// live in chunks that are imported lazily when a verb runs.
+// live in chunks imported lazily when a verb runs.
+//
+// Chunks are content-hashed and written before the entry file, which is
+// swapped in with a rename, so a CLI that is running while a rebuild happens
+// keeps working. `--clean` (used by prepack) empties dist/ first.
 import { build } from 'esbuild';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = JSON.parse(await (await import('node:fs/promises')).readFile(root + 'package.json', 'utf8'));
+const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+const outdir = join(root, 'dist');
 
-await rm(root + 'dist', { recursive: true, force: true });
+if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -21,11 +27,30 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   minifySyntax: true,
   minifyWhitespace: true,
-  legalComments: 'linked',
+  legalComments: 'none',
   metafile: true,
+  write: false,
   define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies (cli-table3, oauth-1.0a) call require() for Node built-ins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
 });
-await writeFile(root + 'dist/meta.json', JSON.stringify(result.metafile));
+
+const entry = join(outdir, 'cli.js');
+let entryText;
+for (const file of result.outputFiles) {
+  if (file.path === entry) {
+    entryText = file.contents;
+    continue;
+  }
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, file.contents);
+}
+const swap = async (path, contents) => {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, contents);
+  await rename(tmp, path);
+};
+await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+await swap(entry, entryText);
+if (process.argv.includes('--verbose')) console.log(`built ${relative(root, entry)} and ${result.outputFiles.length - 1} chunks`);
