@@ -103,6 +103,7 @@ export class Context {
   /** The shared client, configured from the resolved settings and global flags. */
   async client(): Promise<ApiClient> {
     const s = await this.settings();
+    if (s.profileMissing) this.log.warn(`profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`);
     const [{ ApiClient }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({

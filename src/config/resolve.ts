@@ -2,7 +2,6 @@
 // profile > default. The store (and so conf) is loaded only when a config file
 // exists: a cron job running from environment variables alone never touches it.
 import { existsSync } from 'node:fs';
-import { UsageError } from '../errors.js';
 import { configFile } from './paths.js';
 import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
 
@@ -20,6 +19,9 @@ export interface ResolvedSettings {
   profileSource: Source;
   /** The profile as stored (may be empty). */
   stored: Profile;
+  /** The profile was named by flag/env but is not in the store (which has others). */
+  profileMissing: boolean;
+  knownProfiles: string[];
   /** Whether a config file exists. */
   hasFile: boolean;
   values: Record<string, ResolvedValue>;
@@ -41,9 +43,9 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
   else if (data.default_profile) [profile, profileSource] = [data.default_profile, 'profile'];
   else [profile, profileSource] = ['default', 'default'];
   const stored = data.profiles?.[profile] ?? {};
-  if ((profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0) {
-    throw new UsageError(`profile "${profile}" does not exist`, `known profiles: ${Object.keys(data.profiles ?? {}).join(', ')}; create it with \`postctl auth login --profile ${profile}\`.`);
-  }
+  // An explicitly chosen profile that is not stored yet is fine (commands that
+  // write create it); `profileMissing` lets readers warn about typos.
+  const profileMissing = (profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0;
   const values: Record<string, ResolvedValue> = {};
   for (const s of SETTINGS) {
     const flag = flags.values?.[s.key];
@@ -55,5 +57,5 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
     else if (s.default !== undefined) values[s.key] = { value: s.default, source: 'default' };
     else values[s.key] = { value: undefined, source: undefined };
   }
-  return { profile, profileSource, stored, hasFile, values, get: (key) => values[key]?.value };
+  return { profile, profileSource, profileMissing, knownProfiles: Object.keys(data.profiles ?? {}), stored, hasFile, values, get: (key) => values[key]?.value };
 }

@@ -1,0 +1,46 @@
+// --help and --version must not load undici, conf or @inquirer/prompts: every
+// module the process loads is recorded by a loader hook and mapped back to the
+// bundle's inputs through esbuild's metafile.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const HOOK = join(root, 'test/helpers/trace-loads.mjs');
+const HEAVY = /node_modules\/(undici|conf|@inquirer)\//;
+
+function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { inputs: string[]; code: number | null } {
+  const dir = tempDir();
+  const log = join(dir, 'loads.txt');
+  const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], { env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv }, encoding: 'utf8' });
+  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/dist/'));
+  const inputs: string[] = [];
+  for (const url of urls) {
+    const rel = 'dist/' + url.split('/dist/')[1];
+    inputs.push(...Object.keys(meta.outputs[rel]?.inputs ?? {}));
+  }
+  return { inputs, code: r.status };
+}
+
+describe('start-up', () => {
+  it.each([['--help'], ['--version'], ['ads', '--help'], ['help', 'exit-codes']])('%s loads none of undici, conf, @inquirer/prompts', (...args) => {
+    const { inputs, code } = loadedInputs(args);
+    expect(code).toBe(0);
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.filter((i) => HEAVY.test(i))).toEqual([]);
+  });
+
+  it('a verb that talks to the API does load undici (the check can fail)', () => {
+    const { inputs } = loadedInputs(['request', 'GET', '/2/posts', '-f', 'ids=1'], { POSTCTL_API_URL: 'http://127.0.0.1:9', POSTCTL_MAX_RETRIES: '0', POSTCTL_CONSUMER_KEY: 'k', POSTCTL_CONSUMER_SECRET: 's', POSTCTL_ACCESS_TOKEN: 't', POSTCTL_ACCESS_TOKEN_SECRET: 'ts' });
+    expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
+  });
+
+  it('an env-only run never loads conf (no config file)', () => {
+    const { inputs } = loadedInputs(['config', 'list']);
+    expect(inputs.some((i) => /node_modules\/conf\//.test(i))).toBe(false);
+  });
+});
