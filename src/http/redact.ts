@@ -1,7 +1,8 @@
 // Redaction for --verbose traces and error output: secrets never reach a terminal or log.
 export const REDACTED = '[redacted]';
 
-const SENSITIVE_NAME = /(token|secret|verifier|signature|password|authorization|cookie|pin$|^pin|bearer|access_token)/i;
+// Names whose values are secret: *token, *secret, *verifier, *signature, *password, pin, authorization, cookie.
+const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|authorization|cookie|proxy-authorization|bearer)$/i;
 
 export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
