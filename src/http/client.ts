@@ -1,7 +1,7 @@
 // The one HTTP client: undici with keep-alive and proxy support, OAuth 1.0a /
 // bearer / Basic signing, bounded retries with backoff, 429 waits from the
 // announced reset, rate-limit capture and a redacted --verbose trace.
-import { EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from './undici-lite.js';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../api-error.js';
 import { AuthError, CliError, Interrupted, NetworkError } from '../errors.js';

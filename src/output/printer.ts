@@ -1,6 +1,6 @@
 // The one output layer. stdout carries data only; everything for people goes to
 // stderr through Logger. Tables only when asked (default on a TTY).
-import Table from 'cli-table3';
+import { tableModule } from './table-module.js';
 import type { ChalkInstance } from 'chalk';
 import { cellText, cellValue, csvField, inferColumns, type Column } from './cells.js';
 import type { Format } from './format.js';
@@ -27,6 +27,7 @@ export class Printer {
 
   private table(columns: Column[], rows: unknown[]): string {
     const color = this.chalk.level > 0;
+    const Table = tableModule();
     const table = new Table({
       head: columns.map((c) => (color ? this.chalk.bold(c.header) : c.header)),
       style: { head: [], border: color ? ['grey'] : [], compact: false },
