@@ -1,0 +1,25 @@
+import { bash, fish, zsh } from '../../completion/scripts.js';
+import { describe } from '../../completion/tree.js';
+import { loadConfigData } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { buildProgram } from '../../program.js';
+import type { VerbModule } from '../define.js';
+
+const SHELLS = { bash, zsh, fish } as const;
+
+export const completion: VerbModule = {
+  async run([shell], _opts, ctx: Context) {
+    const gen = SHELLS[shell as keyof typeof SHELLS];
+    if (!gen) throw new UsageError(`unknown shell "${shell}"`, 'use bash, zsh or fish.');
+    ctx.printer.write(gen(describe(buildProgram())));
+  },
+};
+
+export const profiles: VerbModule = {
+  async run(_args, _opts, ctx: Context) {
+    const { data } = await loadConfigData(ctx.env);
+    const names = Object.keys(data.profiles ?? {});
+    if (names.length) ctx.printer.write(names.join('\n') + '\n');
+  },
+};

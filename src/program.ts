@@ -1,0 +1,65 @@
+// The command tree, built from the group modules (cheap: verbs load lazily).
+import { Command, CommanderError, Option } from 'commander';
+import { registerAds } from './commands/ads/index.js';
+import { registerAudiences } from './commands/audiences/index.js';
+import { registerAuth } from './commands/auth/index.js';
+import { registerCatalogs } from './commands/catalogs/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { registerEmulator } from './commands/emulator/index.js';
+import { registerPlatform } from './commands/platform/index.js';
+import { registerRequest } from './commands/request/index.js';
+import { registerCompletion } from './commands/completion/index.js';
+import { EXIT } from './exit-codes.js';
+import { HELP_TOPICS } from './help-topics.js';
+import { FORMATS } from './output/format.js';
+
+export function buildProgram(): Command {
+  const program = new Command('postctl');
+  program
+    .description('Command-line tool for the platform API (OAuth, webhooks, posts) and the advertising API (accounts, line items, catalogs, audiences, creatives).')
+    .version(__POSTCTL_VERSION__, '-V, --version', 'print the version')
+    .addOption(new Option('--profile <name>', 'config profile to use (env POSTCTL_PROFILE)'))
+    .addOption(new Option('-o, --output <format>', 'output format; default table on a terminal, json when piped').choices(FORMATS))
+    .addOption(new Option('--json', 'same as -o json'))
+    .addOption(new Option('--no-color', 'no colour (also NO_COLOR)'))
+    .addOption(new Option('--no-input', 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)'))
+    .addOption(new Option('--verbose', 'trace requests on stderr (secrets redacted)'))
+    .addOption(new Option('--timeout <seconds>', 'per-request timeout (default 30)'))
+    .addOption(new Option('--max-wait <seconds>', 'longest wait for rate-limit resets and retries (default 900)'))
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .helpCommand(false)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+
+  registerAuth(program);
+  registerPlatform(program);
+  registerAds(program);
+  registerCatalogs(program);
+  registerAudiences(program);
+  registerRequest(program);
+  registerConfig(program);
+  registerEmulator(program);
+  registerCompletion(program);
+
+  program
+    .command('help [topic...]')
+    .description(`show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .action((topic: string[]) => {
+      const name = topic.join(' ');
+      const doc = HELP_TOPICS[name];
+      if (doc) {
+        process.stdout.write(doc.text());
+        return;
+      }
+      let cmd: Command = program;
+      for (const word of topic) {
+        const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!next) throw new CommanderError(EXIT.USAGE, 'postctl.unknownTopic', `unknown help topic or command: ${name}`);
+        cmd = next;
+      }
+      cmd.outputHelp();
+    });
+  program.addHelpText('after', `\nHelp topics:\n${Object.entries(HELP_TOPICS).map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v.summary}`).join('\n')}\n`);
+  return program;
+}
+
