@@ -1,0 +1,59 @@
+// Packaging: `npm pack` of a staging copy (so the clean build does not touch
+// the dist/ other tests use) produces a small tarball holding only what it
+// needs; it installs globally into an empty prefix and runs on its own.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+describe('npm package', () => {
+  it('packs only bin, dist, completions, README and package.json; installs into an empty prefix and runs', async () => {
+    const stage = tempDir('postctl-stage-');
+    for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
+    const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as { filename: string; size: number; files: Array<{ path: string }> };
+    const files = packed.files.map((f) => f.path);
+    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|completions\/.+|README\.md|package\.json|LICENSE)$/);
+    expect(files).toContain('dist/cli.js');
+    expect(files).toContain('completions/postctl.bash');
+    expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map') || f.endsWith('meta.json'))).toBe(false);
+    expect(packed.size).toBeLessThan(1_500_000);
+
+    const prefix = tempDir('postctl-prefix-');
+    const home = tempDir('postctl-home-');
+    const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, POSTCTL_CONFIG_DIR: home, NO_COLOR: '1', npm_config_cache: join(home, '.npm') };
+    sh('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', join(stage, packed.filename)], home, env);
+    const bin = join(prefix, 'bin', 'postctl');
+    expect(existsSync(bin)).toBe(true);
+    const pkg = JSON.parse(sh('cat', [join(root, 'package.json')], root));
+    expect(sh(bin, ['--version'], home, env).trim()).toBe(pkg.version);
+
+    const emu = spawn(bin, ['emulator', '--port', '0', '--print-env'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      const emuEnv = await new Promise<Record<string, string>>((resolve, reject) => {
+        emu.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('POSTCTL_ADS_ACCOUNT=')) resolve(Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=') as [string, string])));
+        });
+        emu.on('exit', (c) => reject(new Error(`emulator exited ${c}`)));
+      });
+      const r = spawnSync(bin, ['request', 'GET', '/2/posts', '-f', 'ids=42'], { env: { ...env, ...emuEnv }, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout).data[0].id).toBe('42');
+    } finally {
+      emu.kill('SIGTERM');
+    }
+  }, 180_000);
+});
