@@ -1,0 +1,71 @@
+// Property-based tests (fast-check) for the pure parsers and encoders.
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { encodeParams, parseForm, percentEncode } from '../../src/http/encode.js';
+import { rfc3986, parseQueryPairs } from '../../src/emulator/oauth-verify.js';
+import { csvField } from '../../src/output/cells.js';
+import { fromMicros, toMicros } from '../../src/validate/money.js';
+import { parseIso8601 } from '../../src/validate/rules.js';
+
+const anyText = fc.string({ unit: 'grapheme', maxLength: 40 });
+
+describe('OAuth parameter encoding', () => {
+  it('round-trips and leaves only unreserved characters and %XX escapes', () => {
+    fc.assert(fc.property(anyText, (s) => {
+      const enc = percentEncode(s);
+      expect(decodeURIComponent(enc)).toBe(s);
+      expect(enc).toMatch(/^([A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/);
+    }));
+  });
+  it('the client and the emulator encode identically (independent implementations)', () => {
+    fc.assert(fc.property(anyText, (s) => {
+      expect(percentEncode(s)).toBe(rfc3986(s));
+    }));
+  });
+  it('encoded parameter lists parse back to the same pairs, repeats and order kept', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(anyText.filter((k) => k.length > 0), anyText), { maxLength: 8 }), (pairs) => {
+      expect(parseForm(encodeParams(pairs))).toEqual(pairs);
+      expect(parseQueryPairs(encodeParams(pairs))).toEqual(pairs);
+    }));
+  });
+});
+
+describe('money', () => {
+  it('toMicros(fromMicros(n)) === n for any non-negative micro amount', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (n) => {
+      expect(toMicros(fromMicros(n))).toBe(n);
+    }));
+  });
+  it('decimal strings with up to 6 decimals convert exactly; 7 significant decimals are rejected', () => {
+    fc.assert(fc.property(fc.nat({ max: 10 ** 9 }), fc.stringMatching(/^[0-9]{1,6}$/), (whole, frac) => {
+      expect(toMicros(`${whole}.${frac}`)).toBe(BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0')));
+    }));
+    fc.assert(fc.property(fc.nat(), fc.stringMatching(/^[0-9]{6}[1-9]$/), (whole, frac) => {
+      expect(() => toMicros(`${whole}.${frac}`)).toThrow(/more decimals/);
+    }));
+  });
+});
+
+describe('CSV fields', () => {
+  it('any cell text survives csvField → csv-parse', () => {
+    // A record with one empty cell is an empty line, which CSV cannot tell from no record.
+    const cellsArb = fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 5 }).filter((c) => !(c.length === 1 && c[0] === ''));
+    fc.assert(fc.property(cellsArb, (cells) => {
+      const line = cells.map(csvField).join(',');
+      const [row] = parse(line) as string[][];
+      expect(row).toEqual(cells);
+    }));
+  });
+});
+
+describe('ISO 8601', () => {
+  it('accepts every instant toISOString produces, at the same instant', () => {
+    fc.assert(fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
+      expect(parseIso8601(d.toISOString())).toBe(d.getTime());
+    }));
+  });
+  it('rejects impossible calendar dates', () => {
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-04-31', '2026-01-01T24:00:00Z', 'yesterday']) expect(parseIso8601(bad)).toBeUndefined();
+  });
+});
