@@ -8,6 +8,15 @@ import { withFileLock } from './lock.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
 
+/**
+ * Crash-safety tests set POSTCTL_TEST_WRITE_PAUSE_MS to hold the lock between
+ * the read and the write, so a SIGKILL lands inside the critical section.
+ */
+function pauseForCrashTests(): void {
+  const ms = Number(process.env.POSTCTL_TEST_WRITE_PAUSE_MS ?? 0);
+  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 export class ConfigStore {
   readonly dir: string;
   readonly path: string;
@@ -52,6 +61,7 @@ export class ConfigStore {
       const conf = this.open();
       const data = structuredClone(conf.store) as ConfigData;
       const result = mutate(data);
+      pauseForCrashTests();
       conf.store = data;
       chmodSync(this.path, 0o600);
       return result;
