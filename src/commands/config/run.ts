@@ -3,12 +3,10 @@ import { configFile } from '../../config/paths.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { assertSafeBaseUrl } from '../../http/url-policy.js';
+import { mask } from '../../output/mask.js';
 import type { VerbModule } from '../define.js';
 
-export function mask(value: string | undefined): string {
-  if (!value) return '';
-  return value.length <= 8 ? '••••' : `${value.slice(0, 2)}…${value.slice(-2)} (${value.length} chars)`;
-}
+export { mask };
 
 function settable(key: string): SettingSpec {
   const spec = SETTINGS.find((s) => s.key === key);

@@ -1,6 +1,7 @@
 // OAuth endpoints (platform-api.md "Authentication endpoints"): request token,
 // authorize/authenticate with an auto-approve switch, access token (verifier
-// mandatory), invalidate_token, and app-only bearer tokens (one per app).
+// mandatory), invalidate_token, app-only bearer tokens (one per app), and
+// verify_credentials for cheap token checks.
 import { randomInt } from 'node:crypto';
 import { errorObject, fail } from '../replies.js';
 import type { Router } from '../router.js';
@@ -99,6 +100,19 @@ export function register(r: Router): void {
       const t = state.accessTokens.get(req.auth!.token!);
       if (t) t.revoked = true;
       return { status: 200, body: { access_token: req.auth!.token } };
+    },
+  });
+  // Not in the spec: the real API's cheap user-context call, served so that
+  // `postctl auth status --check` can confirm a token without touching data.
+  r.route({
+    method: 'GET',
+    path: '/1.1/account/verify_credentials.json',
+    api: 'platform',
+    auth: 'user',
+    handler: (req, state) => {
+      const user = state.users.get(req.auth!.userId!);
+      if (!user) return errorObject(401, 89, 'Invalid or expired token.');
+      return { status: 200, body: { id: Number(user.id), id_str: user.id, screen_name: user.screen_name, name: user.name } };
     },
   });
   r.route({

@@ -1,0 +1,91 @@
+// `postctl auth pin`: the PIN (oauth_callback=oob) flow. On a terminal it is
+// one step (print the URL, ask for the PIN). Without one it is two: the first
+// call stores the pending request token in the profile and prints the URL; the
+// second (`--pin`) completes it. Nothing ever waits for input without a TTY.
+import { applyAppFlags, prepareApp, readPiped, requireAppCredentials } from '../../auth/app-credentials.js';
+import { openBrowser } from '../../auth/browser.js';
+import { classifyAccessTokenError, explainAccessTokenError } from '../../auth/errors.js';
+import { dropPending, EXPIRES_HINT, minutesSince, profileArg, reportLogin, saveAccessToken, savePending } from '../../auth/session.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { authorizeUrl, exchangeVerifier, requestToken, type TokenPair } from '../../platform/oauth.js';
+
+const MAX_TTY_ATTEMPTS = 3;
+
+async function readPin(ctx: Context, opts: Record<string, any>): Promise<string> {
+  if (opts.pin === '-' && opts.consumerSecretStdin) throw new UsageError('--pin - and --consumer-secret-stdin both read stdin', 'give one of them another way (POSTCTL_CONSUMER_SECRET, or the PIN as the value of --pin).');
+  const pin = opts.pin === '-' ? await readPiped(ctx, 'the PIN', '--pin -', () => ctx.prompt.text('PIN', { supply: '--pin <PIN>' })) : String(opts.pin);
+  const trimmed = pin.trim();
+  if (!trimmed) throw new UsageError('missing verifier: --pin needs the PIN shown after approving the app (the API requires it)', 'run `postctl auth pin --pin <PIN>`, or `--pin -` to read it from stdin.');
+  if (/\s/.test(trimmed)) throw new UsageError(`the PIN must be one word without spaces (got ${trimmed.length} characters with spaces)`);
+  return trimmed;
+}
+
+/** Step 2 of the headless flow: the pending request token + the PIN. */
+async function complete(ctx: Context, opts: Record<string, any>): Promise<number> {
+  const pin = await readPin(ctx, opts);
+  await applyAppFlags(ctx, opts);
+  const s = await ctx.settings();
+  const pending = s.stored.pending_request;
+  if (!pending?.oauth_token || !pending.oauth_token_secret) {
+    throw new UsageError(`no pending PIN login in profile ${s.profile}`, `start with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin\` (it prints the URL to open), then finish with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin --pin <PIN>\`.`);
+  }
+  ctx.redactor.add(pending.oauth_token_secret);
+  await requireAppCredentials(ctx);
+  const client = await ctx.client();
+  const request: TokenPair = { token: pending.oauth_token, secret: pending.oauth_token_secret };
+  try {
+    const access = await exchangeVerifier(client, request, pin);
+    reportLogin(ctx, await saveAccessToken(ctx, s.profile, access));
+    return 0;
+  } catch (e) {
+    // A wrong PIN keeps the request (it may still be good); a dead request is dropped.
+    if (classifyAccessTokenError(e) === 'request_token_invalid') await dropPending(ctx, s.profile);
+    throw explainAccessTokenError(e, 'pin', minutesSince(pending.created_at));
+  }
+}
+
+async function begin(ctx: Context, opts: Record<string, any>): Promise<{ request: TokenPair; url: string; profile: string; profileSource: string }> {
+  const s = await prepareApp(ctx, opts, { askUrls: true });
+  const client = await ctx.client();
+  const request = await requestToken(client, 'oob', opts.access);
+  const url = authorizeUrl(s.get('api_url')!, 'authorize', request.token, { forceLogin: Boolean(opts.forceLogin), screenName: opts.screenName });
+  return { request, url, profile: s.profile, profileSource: s.profileSource };
+}
+
+/** Headless step 1: store the pending request, print the URL (stderr) and what to do next (stdout). */
+async function start(ctx: Context, opts: Record<string, any>): Promise<number> {
+  const { request, url, profile, profileSource } = await begin(ctx, opts);
+  const previous = await savePending(ctx, profile, request, url);
+  if (previous) ctx.log.info(`replaced the pending PIN login of profile ${profile} started ${previous.created_at}`);
+  const next = `postctl ${profileArg(profile, profileSource)}auth pin --pin <PIN>`;
+  ctx.log.info(`Open this URL in a browser (on any machine), approve the app and note the PIN:\n\n  ${url}\n`);
+  ctx.log.info(`Then finish with: ${next}\n(${EXPIRES_HINT}.)`);
+  if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));
+  ctx.printer.object({ authorize_url: url, expires_hint: EXPIRES_HINT, next });
+  return 0;
+}
+
+/** On a terminal: one step, re-asking after a mistyped PIN. */
+async function interactive(ctx: Context, opts: Record<string, any>): Promise<number> {
+  const { request, url, profile } = await begin(ctx, opts);
+  ctx.log.info(`Open this URL in a browser, approve the app, then type the PIN it shows:\n\n  ${url}\n`);
+  if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));
+  const client = await ctx.client();
+  for (let attempt = 1; ; attempt++) {
+    const pin = (await ctx.prompt.text('PIN', { supply: '--pin <PIN>' }, { validate: (v) => (v.trim() ? true : 'enter the PIN shown after approving') })).trim();
+    try {
+      const access = await exchangeVerifier(client, request, pin);
+      reportLogin(ctx, await saveAccessToken(ctx, profile, access));
+      return 0;
+    } catch (e) {
+      if (classifyAccessTokenError(e) !== 'wrong_verifier' || attempt >= MAX_TTY_ATTEMPTS) throw explainAccessTokenError(e, 'pin');
+      ctx.log.warn('that PIN was not accepted; check it and type it again');
+    }
+  }
+}
+
+export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  if (opts.pin !== undefined) return complete(ctx, opts);
+  return ctx.io.interactive ? interactive(ctx, opts) : start(ctx, opts);
+}
