@@ -293,6 +293,8 @@ export class ApiClient {
         if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429)) return response;
         const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'] });
         if (res.statusCode === 429) {
+          // TooManyConnections is not a rate limit: only terminating connections clears it.
+          if (error.problemKind === 'streaming-connection') throw error;
           const announced = waitFor429(resHeaders);
           waitMs = announced !== undefined ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random) : backoffDelay(attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
           retryReason = announced !== undefined ? 'rate limited (429); waiting for the announced reset' : 'rate limited (429) with no reset announced; backing off';

@@ -1,0 +1,54 @@
+// `postctl posts lookup`: ids from arguments, a file or stdin; field selection
+// checked before sending; 100 ids per request; one merged envelope.
+import { exitCodeFor, problemKind } from '../../api-error.js';
+import type { Context } from '../../context.js';
+import { CliError, InputError, UsageError, formatProblem } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { defaultAuth } from '../../platform/auth-choice.js';
+import { collectPostIds } from '../../platform/post-ids.js';
+import { postColumns } from '../../platform/post-table.js';
+import { describeProblem, lookupPosts, type LookupEnvelope } from '../../platform/posts.js';
+import { fieldParams } from '../../validate/post-fields.js';
+
+const MAX_WARNINGS = 20;
+
+export async function run(args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  // Field names first: they are cheap to check and wrong for every id alike.
+  const fields = fieldParams({
+    fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
+    expansions: opts.expansions,
+    allFields: Boolean(opts.allFields),
+    allowUnknown: Boolean(opts.allowUnknownFields),
+  });
+  if (args.length === 0 && opts.file === undefined) throw new UsageError('no post ids given', 'pass ids as arguments (comma lists allowed), --file <path>, or - to read them from stdin.');
+  const { ids, problems, duplicates } = await collectPostIds({ args, file: opts.file, stdin: ctx.io.stdin });
+  if (problems.length) {
+    throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `${problems.length} invalid post ids`, problems, 'post ids are 1 to 19 digits.');
+  }
+  if (ids.length === 0) throw new UsageError('no post ids given (the input was empty)');
+  if (duplicates) ctx.log.info(`${duplicates} duplicate id${duplicates > 1 ? 's' : ''} asked for once`);
+
+  const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
+  const client = await ctx.client();
+  const progress = ids.length > 100 ? ctx.progress('requests', Math.ceil(ids.length / 100)) : undefined;
+  let envelope: LookupEnvelope;
+  try {
+    ({ envelope } = await lookupPosts(client, ids, fields, { auth, signal: ctx.signal, onChunk: () => progress?.tick() }));
+  } finally {
+    progress?.done();
+  }
+
+  const posts = envelope.data ?? [];
+  const errors = envelope.errors ?? [];
+  const allFailed = posts.length === 0 && errors.length > 0;
+  if (!allFailed || ctx.format === 'json') ctx.printer.list(posts, postColumns(envelope), envelope);
+  for (const p of errors.slice(0, MAX_WARNINGS)) ctx.log.warn(describeProblem(p));
+  if (errors.length > MAX_WARNINGS) ctx.log.warn(`… and ${errors.length - MAX_WARNINGS} more errors (all of them are in -o json output)`);
+  if (allFailed) {
+    const kind = problemKind(errors[0]!.type);
+    const code = kind && kind !== 'about:blank' ? exitCodeFor(404, kind) : EXIT.NOT_FOUND;
+    throw new CliError(`none of the ${ids.length} post${ids.length > 1 ? 's' : ''} could be retrieved`, { exitCode: code, code: kind ?? 'not_found' });
+  }
+  if (errors.length) ctx.log.info(`${posts.length} of ${ids.length} posts retrieved`);
+  return 0;
+}

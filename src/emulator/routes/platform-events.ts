@@ -1,0 +1,243 @@
+// Activity events: POST /2/activity/subscriptions and the stream GET
+// /2/activity/stream (newline-delimited JSON, blank keep-alive lines).
+//
+// The feed is a function of time: event n happens at t0 + n × intervalMs and
+// belongs to the n-th stream subscription in turn, so events keep happening
+// while no client is connected — a client that reconnects after a disconnect
+// misses them unless it resumes. Resuming uses what the real stream offers:
+// `start_time` (YYYY-MM-DDTHH:mm:ssZ, earliest event time to deliver) and
+// `backfill_minutes` (1–5); events keep `retentionMs` (5 minutes) of history.
+// Each event carries `event_uuid` (the real field) and `created_at` (the spec
+// does not show the event shape; the time is what makes exact resumption
+// possible), so a client resuming from the second of its last event can drop
+// the replayed ones by uuid.
+//
+// Faults: `disconnect` (state.faults, path /2/activity/stream) ends the stream
+// after `afterEvents` events with an operational-disconnect problem, as the
+// real stream does. One open stream per app (TooManyConnections beyond; see
+// platform-connections.ts).
+import type { ServerResponse } from 'node:http';
+import { subscriptionProblems } from '../../validate/platform-events.js';
+import { problem, PROBLEM_BASE } from '../replies.js';
+import type { Router } from '../router.js';
+import type { EmulatorState } from '../state.js';
+import { EMU_USER } from '../state.js';
+import type { EmuResponse } from '../types.js';
+import { closeConnection, openConnection } from './platform-connections.js';
+import { webhooks } from './platform-webhooks.js';
+
+type Obj = Record<string, any>;
+
+export interface EmuSubscription {
+  subscription_id: string;
+  event_type: string;
+  filter: { user_id?: string; keyword?: string; direction?: string };
+  tag?: string;
+  webhook_id?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityFeed {
+  t0: number;
+  intervalMs: number;
+  keepAliveMs: number;
+  retentionMs: number;
+  subscriptions: EmuSubscription[];
+  events: Map<number, Obj | null>;
+  /** Highest event index materialized so far. */
+  high: number;
+}
+
+const SEEDED_AT = '2026-06-04T09:00:00.000Z';
+
+export function activityFeed(state: EmulatorState): ActivityFeed {
+  return state.slice('platform-events', () => ({
+    t0: Date.now(),
+    intervalMs: 1000,
+    keepAliveMs: 10_000,
+    retentionMs: 5 * 60_000,
+    subscriptions: [
+      { subscription_id: '1930000000000000001', event_type: 'profile.update.bio', filter: { user_id: EMU_USER.id }, created_at: SEEDED_AT, updated_at: SEEDED_AT },
+      { subscription_id: '1930000000000000002', event_type: 'post.create', filter: { user_id: EMU_USER.id }, tag: 'emulator', created_at: SEEDED_AT, updated_at: SEEDED_AT },
+    ],
+    events: new Map(),
+    high: 0,
+  }));
+}
+
+/** The sequence number an event uuid encodes (tests check for gaps and repeats with it). */
+export function eventSeq(uuid: string): number {
+  return parseInt(uuid.slice(-12), 16);
+}
+
+const indexAt = (feed: ActivityFeed, t: number) => Math.floor((t - feed.t0) / feed.intervalMs);
+
+function payloadFor(sub: EmuSubscription, n: number, at: string): Obj {
+  const user = sub.filter.user_id ?? EMU_USER.id;
+  const [group, , detail] = sub.event_type.split('.');
+  switch (group) {
+    case 'profile':
+      return { user_id: user, field: detail, before: `${detail} value ${n - 1}`, after: `${detail} value ${n}` };
+    case 'post':
+      return sub.event_type === 'post.create'
+        ? { id: String(1_800_000_000_000_000_000n + BigInt(n)), text: `Event post ${n}${sub.filter.keyword ? ` about ${sub.filter.keyword}` : ''}`, author_id: user, created_at: at }
+        : { post_id: String(1_800_000_000_000_000_000n + BigInt(n - 1)), author_id: user };
+    case 'spaces':
+      return { space_id: `1vOxwrq${n.toString(36).padStart(6, '0')}`, creator_id: user, title: `Emulator space ${n}`, state: sub.event_type === 'spaces.start' ? 'live' : 'ended' };
+    default: {
+      const sent = sub.filter.direction === 'sent' || (sub.filter.direction === undefined && n % 2 === 0);
+      return { dm_event_id: String(1_900_000_000_000_000_000n + BigInt(n)), sender_id: sent ? user : '783214', recipient_id: sent ? '783214' : user, ...(sub.event_type === 'dm.received' || sub.event_type === 'dm.sent' ? { text: `Message ${n}` } : {}) };
+    }
+  }
+}
+
+function makeEvent(feed: ActivityFeed, n: number): Obj | null {
+  const subs = feed.subscriptions.filter((s) => !s.webhook_id);
+  if (!subs.length) return null;
+  const sub = subs[n % subs.length]!;
+  const at = new Date(feed.t0 + n * feed.intervalMs).toISOString();
+  const uuid = `${(feed.t0 % 0xffffffff).toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  return { data: { event_type: sub.event_type, event_uuid: uuid, created_at: at, filter: sub.filter, ...(sub.tag ? { tag: sub.tag } : {}), payload: payloadFor(sub, n, at) } };
+}
+
+function materialize(feed: ActivityFeed, now: number): number {
+  const upTo = indexAt(feed, now);
+  const oldest = Math.max(1, indexAt(feed, now - feed.retentionMs));
+  for (let n = Math.max(feed.high + 1, oldest); n <= upTo; n++) feed.events.set(n, makeEvent(feed, n));
+  feed.high = Math.max(feed.high, upTo);
+  for (const n of feed.events.keys()) {
+    if (n >= oldest) break;
+    feed.events.delete(n);
+  }
+  return upTo;
+}
+
+function invalid(message: string, parameter: string, value: string): EmuResponse {
+  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [value] } }] });
+}
+
+const STREAM_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
+function disconnectLine(type: string, detail: string): string {
+  return JSON.stringify({ errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }] }) + '\r\n';
+}
+
+export function register(r: Router, state: EmulatorState): void {
+  r.route({
+    method: 'POST',
+    path: '/2/activity/subscriptions',
+    api: 'platform',
+    auth: 'app',
+    handler: (req) => {
+      const body = req.json<Obj>() ?? {};
+      const filter = body.filter;
+      if (typeof body.event_type !== 'string') return invalid('`event_type` is required', 'event_type', String(body.event_type ?? ''));
+      if (!filter || typeof filter !== 'object') return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
+      const direction = filter.direction === 'both' ? undefined : filter.direction;
+      const problems = subscriptionProblems({ eventTypes: [body.event_type], userId: filter.user_id, keyword: filter.keyword, direction, tag: body.tag, webhookId: body.webhook_id });
+      const first = problems.list[0];
+      if (first) return invalid(first.message, first.field === '--event-type' ? 'event_type' : first.field === '--webhook-id' ? 'webhook_id' : `filter.${first.field!.slice(2).replace('-', '_')}`, String(first.id ?? ''));
+      if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id)) return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
+      const feed = activityFeed(state);
+      const cleanFilter = { ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}), ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}), ...(direction ? { direction } : {}) };
+      const dup = feed.subscriptions.find((s) => s.event_type === body.event_type && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
+      if (dup) return invalid(`DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`, 'event_type', body.event_type);
+      const now = new Date().toISOString();
+      const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: body.event_type, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
+      feed.subscriptions.push(sub);
+      return { status: 200, body: { data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } } };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    path: '/2/activity/stream',
+    api: 'platform',
+    auth: 'app',
+    handler: (req) => {
+      for (const key of req.query.keys()) {
+        if (!['backfill_minutes', 'start_time', 'end_time'].includes(key)) return invalid(`The query parameter [${key}] is not one of [backfill_minutes,start_time,end_time]`, key, req.query.get(key) ?? '');
+      }
+      const backfill = req.query.get('backfill_minutes');
+      if (backfill !== null && !/^[1-5]$/.test(backfill)) return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 1 and 5`, 'backfill_minutes', backfill);
+      const start = req.query.get('start_time');
+      const end = req.query.get('end_time');
+      for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
+        if (v !== null && !STREAM_TIME.test(v)) return invalid(`The \`${name}\` query parameter value [${v}] is not a YYYY-MM-DDTHH:mm:ssZ timestamp`, name, v);
+      }
+      const fault = state.faults.take('GET', req.path, ['disconnect']);
+      let kill: ((reason: string) => void) | undefined;
+      const conn = openConnection(state, req.auth!.consumerKey, 'activity_stream', (reason) => kill?.(reason));
+      if ('status' in conn) return conn;
+      const feed = activityFeed(state);
+      return {
+        status: 200,
+        contentType: 'application/json',
+        stream: async (res: ServerResponse) => {
+          let closed = false;
+          let wake: (() => void) | undefined;
+          const finish = (line: string | undefined, reason: string) => {
+            if (closed) return;
+            closed = true;
+            closeConnection(conn, reason);
+            if (line) res.write(line);
+            res.end();
+            wake?.();
+          };
+          res.on('close', () => {
+            closed = true;
+            closeConnection(conn, 'ClientDisconnect');
+            wake?.();
+          });
+          kill = (reason) => finish(disconnectLine(reason, 'This stream was terminated through the connections API.'), reason);
+          const write = async (text: string) => {
+            if (!res.write(text)) await new Promise<void>((resolve) => {
+              res.once('drain', resolve);
+              res.once('close', resolve);
+            });
+          };
+          const now = Date.now();
+          const from = start !== null ? Date.parse(start) : backfill !== null ? now - Number(backfill) * 60_000 : undefined;
+          materialize(feed, now);
+          let cursor = from === undefined ? indexAt(feed, now) + 1 : Math.ceil((from - feed.t0) / feed.intervalMs);
+          cursor = Math.max(cursor, 1, indexAt(feed, now - feed.retentionMs));
+          const until = end !== null ? Date.parse(end) : Infinity;
+          const afterEvents = fault ? (fault.afterEvents ?? 0) : Infinity;
+          let sent = 0;
+          let lastWrite = Date.now();
+          if (sent >= afterEvents) return finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
+          while (!closed) {
+            const upTo = materialize(feed, Date.now());
+            for (; !closed && cursor <= upTo; cursor++) {
+              if (feed.t0 + cursor * feed.intervalMs > until) return finish(undefined, 'EndTimeReached');
+              const ev = feed.events.get(cursor);
+              if (!ev) continue;
+              await write(JSON.stringify(ev) + '\r\n');
+              lastWrite = Date.now();
+              if (++sent >= afterEvents) {
+                cursor++;
+                return finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
+              }
+            }
+            if (closed) return;
+            if (Date.now() - lastWrite >= feed.keepAliveMs) {
+              await write('\r\n');
+              lastWrite = Date.now();
+            }
+            const nextEvent = feed.t0 + (upTo + 1) * feed.intervalMs;
+            const delay = Math.max(1, Math.min(nextEvent, lastWrite + feed.keepAliveMs) - Date.now());
+            await new Promise<void>((resolve) => {
+              const t = setTimeout(resolve, delay);
+              wake = () => {
+                clearTimeout(t);
+                resolve();
+              };
+            });
+            wake = undefined;
+          }
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,70 @@
+// Streaming connections: list (GET /2/connections) and terminate (DELETE
+// /2/connections/all, /2/connections/{endpoint_id}, /2/connections with a
+// body of UUIDs). The spec gives no shapes ("not shown"); these follow the
+// real API: Connection {id, endpoint_name, client_ip, connected_at,
+// disconnected_at, disconnect_reason} selected with connection.fields, and
+// kill results {successful_kills, failed_kills, results: [{uuid, success,
+// error_message}]}. Bearer (app-only) authentication, as the real API requires.
+import type { Problem } from '../api-error.js';
+import type { ApiClient, RequestOptions } from '../http/client.js';
+import { chunks } from './posts.js';
+
+export const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'] as const;
+export const CONNECTION_STATUSES = ['active', 'inactive', 'all'] as const;
+/** The real API's endpoint names, plus the activity stream this tool connects to. */
+export const STREAM_ENDPOINTS = [
+  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'posts_compliance_stream', 'users_compliance_stream',
+  'post_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
+  'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
+] as const;
+/** DELETE /2/connections takes 1 to 100 UUIDs. */
+export const UUIDS_PER_REQUEST = 100;
+
+export interface KillResult {
+  uuid: string;
+  success: boolean;
+  error_message?: string;
+}
+
+export interface KillResponse {
+  data?: { successful_kills?: number; failed_kills?: number; results?: KillResult[] };
+  errors?: Problem[];
+}
+
+export function listRequest(opts: { status?: string; endpoints?: string[]; maxResults?: number }): RequestOptions {
+  return {
+    method: 'GET',
+    path: '/2/connections',
+    auth: 'app',
+    query: [
+      ...(opts.status ? [['status', opts.status] as [string, string]] : []),
+      ...(opts.endpoints?.length ? [['endpoints', opts.endpoints.join(',')] as [string, string]] : []),
+      ...(opts.maxResults !== undefined ? [['max_results', String(opts.maxResults)] as [string, string]] : []),
+      ['connection.fields', CONNECTION_FIELDS.join(',')],
+    ],
+  };
+}
+
+function mergeKills(responses: KillResponse[]): KillResponse {
+  const results: KillResult[] = [];
+  const errors: Problem[] = [];
+  let ok = 0;
+  let failed = 0;
+  for (const r of responses) {
+    ok += r.data?.successful_kills ?? 0;
+    failed += r.data?.failed_kills ?? 0;
+    results.push(...(r.data?.results ?? []));
+    errors.push(...(r.errors ?? []));
+  }
+  return { data: { successful_kills: ok, failed_kills: failed, results }, ...(errors.length ? { errors } : {}) };
+}
+
+// Terminating twice is harmless, so these DELETEs are retried like any other.
+export async function terminate(client: ApiClient, target: { all: true } | { endpoint: string } | { uuids: string[] }): Promise<{ response: KillResponse; requests: number }> {
+  if ('all' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {}, requests: 1 };
+  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: `/2/connections/${encodeURIComponent(target.endpoint)}`, auth: 'app' })).body ?? {}, requests: 1 };
+  const parts = chunks(target.uuids, UUIDS_PER_REQUEST);
+  const responses: KillResponse[] = [];
+  for (const uuids of parts) responses.push((await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {});
+  return { response: mergeKills(responses), requests: parts.length };
+}

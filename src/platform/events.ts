@@ -1,0 +1,178 @@
+// The activity stream (GET /2/activity/stream) as a sequence of events:
+// newline-delimited JSON with blank keep-alive lines. Disconnects — the body
+// ending, a network error, silence longer than the stall timeout, or an
+// operational-disconnect problem in the stream — lead to a reconnect with
+// backoff that resumes where the last event left off (see event-resume.ts).
+// Attempts are bounded per outage and reset once a connection delivers data.
+import type { Readable } from 'node:stream';
+import { ApiError, problemKind, type Problem } from '../api-error.js';
+import { CliError, Interrupted, NetworkError } from '../errors.js';
+import { backoffDelay, sleep } from '../http/backoff.js';
+import type { ApiClient } from '../http/client.js';
+import type { Params } from '../http/encode.js';
+import { EventResume, startTimeParam, type StreamEvent } from './event-resume.js';
+
+export interface StreamLog {
+  warn(message: string): void;
+  info(message: string): void;
+  verbose(message: string): void;
+}
+
+export interface EventStreamOptions {
+  /** Ask for this many minutes of past events on the first connection. */
+  backfillMinutes?: number;
+  /** Stop after this many events. */
+  limit?: number;
+  /** Reconnect attempts per outage before giving up. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  capDelayMs: number;
+  /** No byte (not even a keep-alive) for this long counts as a disconnect. */
+  stallTimeoutMs: number;
+  signal: AbortSignal;
+  log: StreamLog;
+  /** Called once per new event with the line as received; awaited (backpressure). */
+  onEvent: (event: StreamEvent, line: string) => Promise<void> | void;
+  now?: () => number;
+}
+
+export interface StreamSummary {
+  events: number;
+  reconnects: number;
+  duplicatesDropped: number;
+  stopped: 'limit' | 'interrupted';
+}
+
+type Outcome = { kind: 'limit' } | { kind: 'aborted' } | { kind: 'disconnected'; reason: string; gotData: boolean };
+
+const isDisconnectProblem = (p: Problem) => problemKind(p.type) === 'operational-disconnect' || p.title === 'operational-disconnect';
+
+/** Errors worth another connection attempt: the server or network, or our own connection still counted. */
+function transient(e: unknown): boolean {
+  if (e instanceof NetworkError) return true;
+  if (e instanceof ApiError) {
+    if (e.status >= 500) return true;
+    if (e.problemKind === 'operational-disconnect' || e.problemKind === 'client-disconnected') return true;
+    // Right after a disconnect the server may still count the old connection.
+    if (e.problemKind === 'streaming-connection' && e.problem?.connection_issue === 'TooManyConnections') return true;
+  }
+  return false;
+}
+
+export async function runEventStream(client: ApiClient, opts: EventStreamOptions): Promise<StreamSummary> {
+  const now = opts.now ?? Date.now;
+  const resume = new EventResume();
+  const summary: StreamSummary = { events: 0, reconnects: 0, duplicatesDropped: 0, stopped: 'interrupted' };
+  const initial: Params = opts.backfillMinutes ? [['backfill_minutes', String(opts.backfillMinutes)]] : [];
+  let query = initial;
+  let attempts = 0;
+  let firstConnectedAt: number | undefined;
+
+  for (;;) {
+    if (opts.signal.aborted) return summary;
+    let body: Readable;
+    try {
+      const res = await client.stream({ method: 'GET', path: '/2/activity/stream', query, auth: 'app' });
+      body = res.body;
+    } catch (e) {
+      if (e instanceof Interrupted || opts.signal.aborted) return summary;
+      // The first connection fails fast: credentials, limits and URLs are wrong until fixed.
+      if (firstConnectedAt === undefined || !transient(e) || ++attempts > opts.maxAttempts) throw giveUp(e, attempts, opts.maxAttempts);
+      opts.log.warn(`reconnect attempt ${attempts} of ${opts.maxAttempts} failed: ${(e as Error).message}`);
+      if (!(await pause(attempts, opts))) return summary;
+      continue;
+    }
+    firstConnectedAt ??= now();
+    opts.log.verbose(`connected to the activity stream${query.length ? ` (${query.map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`);
+    const outcome = await consume(body, resume, summary, opts, now);
+    if (outcome.kind === 'limit') {
+      summary.stopped = 'limit';
+      return summary;
+    }
+    if (outcome.kind === 'aborted') return summary;
+    if (outcome.gotData) attempts = 0;
+    if (++attempts > opts.maxAttempts) throw new NetworkError(`the activity stream kept disconnecting (${outcome.reason}); gave up after ${opts.maxAttempts} attempts`, { hint: 'check the network, or raise --max-reconnects.' });
+    summary.reconnects++;
+    const from = resume.resumeAt();
+    // Nothing seen yet: replay what the first request asked for, or everything since we first connected.
+    query = from ? [['start_time', from]] : initial.length ? initial : [['start_time', startTimeParam(firstConnectedAt - 2000)]];
+    opts.log.warn(`stream disconnected (${outcome.reason}); reconnecting${from ? ` from ${from}` : ''}`);
+    if (!(await pause(attempts, opts))) return summary;
+  }
+}
+
+function giveUp(e: unknown, attempts: number, max: number): unknown {
+  if (attempts > max && e instanceof CliError && !e.hint) e.hint = `gave up after ${max} reconnect attempts; raise --max-reconnects to keep trying longer.`;
+  return e;
+}
+
+async function pause(attempt: number, opts: EventStreamOptions): Promise<boolean> {
+  try {
+    await sleep(backoffDelay(attempt, { baseMs: opts.baseDelayMs, capMs: opts.capDelayMs }), opts.signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function consume(body: Readable, resume: EventResume, summary: StreamSummary, opts: EventStreamOptions, now: () => number): Promise<Outcome> {
+  let gotData = false;
+  let stalled = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      body.destroy();
+    }, opts.stallTimeoutMs);
+  };
+  let carry = '';
+  let disconnect: string | undefined;
+  arm();
+  try {
+    body.setEncoding('utf8');
+    for await (const chunk of body as AsyncIterable<string>) {
+      arm();
+      gotData = true;
+      carry += chunk;
+      let nl: number;
+      while ((nl = carry.indexOf('\n')) >= 0) {
+        const line = carry.slice(0, nl).replace(/\r$/, '');
+        carry = carry.slice(nl + 1);
+        if (!line.trim()) continue; // keep-alive
+        let msg: StreamEvent & { errors?: Problem[] };
+        try {
+          msg = JSON.parse(line);
+        } catch {
+          opts.log.warn(`skipped a line that is not JSON: ${line.slice(0, 120)}`);
+          continue;
+        }
+        if (Array.isArray(msg.errors) && msg.data === undefined) {
+          for (const p of msg.errors) {
+            if (isDisconnectProblem(p)) disconnect = `${String(p.disconnect_type ?? 'operational disconnect')}: ${p.detail ?? p.title}`;
+            else opts.log.warn(`stream problem: ${p.detail ?? p.title}`);
+          }
+          continue;
+        }
+        if (!resume.accept(msg, now())) {
+          summary.duplicatesDropped++;
+          continue;
+        }
+        await opts.onEvent(msg, line);
+        summary.events++;
+        if (opts.limit !== undefined && summary.events >= opts.limit) {
+          body.destroy();
+          return { kind: 'limit' };
+        }
+      }
+    }
+  } catch (e) {
+    if (opts.signal.aborted) return { kind: 'aborted' };
+    if (!stalled) return { kind: 'disconnected', reason: disconnect ?? `connection lost: ${(e as Error).message}`, gotData };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (opts.signal.aborted) return { kind: 'aborted' };
+  if (stalled) return { kind: 'disconnected', reason: `no data or keep-alive for ${Math.round(opts.stallTimeoutMs / 1000)} s`, gotData };
+  return { kind: 'disconnected', reason: disconnect ?? 'the server closed the stream', gotData };
+}

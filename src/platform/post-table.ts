@@ -1,0 +1,62 @@
+// Table/CSV columns for looked-up posts: includes joined into readable cells
+// (author @username, media type and duration, likes/reposts). Columns that are
+// empty for every row (fields not requested) are left out.
+import type { Column } from '../output/printer.js';
+import { cellValue } from '../output/cells.js';
+import type { ApiObject, LookupEnvelope } from './posts.js';
+
+const TEXT_WIDTH = 60;
+
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+export function mediaSummary(m: ApiObject): string {
+  const type = String(m.type ?? 'media');
+  return typeof m.duration_ms === 'number' ? `${type} ${duration(m.duration_ms)}` : type;
+}
+
+function oneLine(text: unknown, width: number): string {
+  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return s.length > width ? s.slice(0, width - 1) + '…' : s;
+}
+
+export function postColumns(env: LookupEnvelope): Column<ApiObject>[] {
+  const users = new Map<string, ApiObject>((env.includes?.users ?? []).map((u) => [String(u.id), u]));
+  const media = new Map<string, ApiObject>((env.includes?.media ?? []).map((m) => [String(m.media_key), m]));
+  const all: Array<Column<ApiObject> & { always?: boolean }> = [
+    { header: 'id', key: 'id', always: true },
+    {
+      header: 'author',
+      get: (p) => {
+        if (p.author_id === undefined) return undefined;
+        const u = users.get(String(p.author_id));
+        return u?.username ? `@${u.username}` : p.author_id;
+      },
+    },
+    { header: 'created_at', key: 'created_at' },
+    { header: 'text', get: (p) => oneLine(p.text, TEXT_WIDTH), always: true },
+    {
+      header: 'likes/reposts',
+      get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics.repost_count ?? 0}` : undefined),
+    },
+    {
+      header: 'media',
+      get: (p) => {
+        const keys: string[] = p.attachments?.media_keys ?? [];
+        if (!keys.length) return undefined;
+        const found = keys.map((k) => media.get(k));
+        return found.every(Boolean) ? found.map((m) => mediaSummary(m!)).join(', ') : `${keys.length} media`;
+      },
+    },
+  ];
+  const rows = env.data ?? [];
+  return all.filter((c) => c.always || rows.some((r) => {
+    const v = cellValue(r, c);
+    return v !== undefined && v !== null && v !== '';
+  })).map(({ always: _a, ...c }) => c);
+}

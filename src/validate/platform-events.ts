@@ -1,0 +1,84 @@
+// Activity event types and subscription filters (platform-api.md, "Events"),
+// as data: the dot-separated lowercase names are current; the PascalCase names
+// were replaced by them (effective Mar 18, 2026) and are rejected with the new
+// form named.
+import { numericId } from './platform-ids.js';
+import { Problems } from './rules.js';
+
+/** The spec's table, plus the profile-picture/banner/geo/url names the real API gives the renamed PascalCase events. */
+export const EVENT_TYPES = [
+  'profile.update.bio',
+  'profile.update.verified',
+  'profile.update.affiliate',
+  'profile.update.screenname',
+  'profile.update.profile_picture',
+  'profile.update.banner_picture',
+  'profile.update.geo',
+  'profile.update.url',
+  'post.create',
+  'post.delete',
+  'spaces.start',
+  'spaces.end',
+  'dm.received',
+  'dm.sent',
+  'dm.read',
+  'dm.indicate_typing',
+] as const;
+
+export const DEPRECATED_EVENT_TYPES: Record<string, string> = {
+  ProfileBioUpdate: 'profile.update.bio',
+  ProfilePictureUpdate: 'profile.update.profile_picture',
+  ProfileBannerUpdate: 'profile.update.banner_picture',
+  ProfileGeoUpdate: 'profile.update.geo',
+  ProfileUrlUpdate: 'profile.update.url',
+};
+
+/** Names of legacy direct-message events as delivered; they are not subscription types. */
+export const LEGACY_DM_EVENTS = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+
+/** `both` is sent as no direction at all (the filter's default). */
+export const DIRECTIONS = ['sent', 'received', 'both'] as const;
+
+/** The spec: direction applies to direct-message (and chat) events. */
+export const isDirectional = (eventType: string) => eventType.startsWith('dm.');
+
+export function eventTypeProblem(v: string): string | undefined {
+  if ((EVENT_TYPES as readonly string[]).includes(v)) return undefined;
+  const renamed = DEPRECATED_EVENT_TYPES[v];
+  if (renamed) return `${v} is a deprecated PascalCase event type; since Mar 18, 2026 it is named ${renamed}`;
+  if (LEGACY_DM_EVENTS.includes(v)) return `${v} is a legacy direct-message event name, not a subscription type; subscribe to ${EVENT_TYPES.filter(isDirectional).join(', ')}`;
+  const lower = v.toLowerCase();
+  if ((EVENT_TYPES as readonly string[]).includes(lower)) return `event types are lowercase: use ${lower}`;
+  return `unknown event type ${JSON.stringify(v)}; valid: ${EVENT_TYPES.join(', ')}`;
+}
+
+export interface SubscriptionInput {
+  eventTypes: string[];
+  userId?: string | undefined;
+  keyword?: string | undefined;
+  direction?: string | undefined;
+  tag?: string | undefined;
+  webhookId?: string | undefined;
+}
+
+/** Every rule at once; the caller throws (exit 6) or answers invalid-request. */
+export function subscriptionProblems(input: SubscriptionInput): Problems {
+  const p = new Problems();
+  if (input.eventTypes.length === 0) p.add('--event-type', 'at least one event type is required');
+  for (const t of input.eventTypes) {
+    const msg = eventTypeProblem(t);
+    if (msg) p.add('--event-type', msg, { id: t });
+  }
+  if (input.userId === undefined && input.keyword === undefined) p.add('--user-id', 'a subscription needs a filter: give --user-id, --keyword or both');
+  p.check('--user-id', input.userId, [numericId]);
+  if (input.keyword !== undefined && input.keyword.trim() === '') p.add('--keyword', 'must not be empty');
+  if (input.direction !== undefined) {
+    if (!(DIRECTIONS as readonly string[]).includes(input.direction)) p.add('--direction', `must be one of ${DIRECTIONS.join(', ')} (got ${JSON.stringify(input.direction)})`);
+    else {
+      const others = input.eventTypes.filter((t) => !isDirectional(t) && !eventTypeProblem(t));
+      if (others.length) p.add('--direction', `applies to direct-message events only (dm.*), not to ${others.join(', ')}`);
+    }
+  }
+  p.check('--webhook-id', input.webhookId, [numericId]);
+  return p;
+}
