@@ -1,0 +1,62 @@
+// `ads video-conversation-cards list|get|create`.
+import { printAdsList } from '../../../ads/common.js';
+import { VIDEO_CONVERSATION_PAGE, createVideoConversationCard, getVideoConversationCard, videoConversationListRequest } from '../../../creatives/video-conversation-cards.js';
+import type { VideoConversationCard } from '../../../creatives/types.js';
+import type { Context } from '../../../context.js';
+import type { Column } from '../../../output/printer.js';
+import { videoConversationMediaProblem } from '../../../validate/creatives-media.js';
+import { VCC_FIELDS, validateVideoConversationCard, type VccParams } from '../../../validate/creatives-video-conversation.js';
+import type { VerbModule } from '../../define.js';
+import { checkLibraryKeys } from './library-check.js';
+import { cardIdFilters, listParams, pairs, printOne, str, target } from './shared.js';
+
+const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
+const COLUMNS: Column<VideoConversationCard>[] = [
+  { header: 'id', key: 'id' },
+  { header: 'name', key: 'name' },
+  { header: 'title', key: 'title' },
+  { header: 'ctas', get: ctas },
+  { header: 'thank_you_text', key: 'thank_you_text' },
+  { header: 'media_key', key: 'media_key' },
+  { header: 'card_uri', key: 'card_uri' },
+];
+const FIELDS: Column<VideoConversationCard>[] = [
+  ...(['id', 'name', 'card_type', 'card_uri', 'title', 'first_cta', 'first_cta_post', 'second_cta', 'second_cta_post', 'third_cta', 'third_cta_post', 'fourth_cta', 'fourth_cta_post',
+    'thank_you_text', 'thank_you_url', 'media_key', 'media_url', 'poster_media_url', 'video_width', 'video_height', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+];
+
+const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export const list: VerbModule = {
+  async run(_args, opts, ctx: Context) {
+    const query = listParams(opts, VIDEO_CONVERSATION_PAGE, cardIdFilters(opts));
+    const t = await target(opts, ctx);
+    await printAdsList(ctx, await ctx.client(), videoConversationListRequest(t, query), opts, COLUMNS);
+  },
+};
+
+export const get: VerbModule = {
+  async run([id], opts, ctx: Context) {
+    const t = await target(opts, ctx);
+    printOne(ctx, (await getVideoConversationCard(await ctx.client(), t, id!, Boolean(opts.withDeleted))).body, FIELDS);
+  },
+};
+
+export const create: VerbModule = {
+  async run(_args, opts, ctx: Context) {
+    // Each flag is the field's name in kebab-case (--first-cta-post → first_cta_post).
+    const values: VccParams = {};
+    for (const f of VCC_FIELDS) values[f] = str(opts[camel(f)]);
+    const problems = validateVideoConversationCard(values);
+    problems.throwIfAny('invalid video conversation card');
+    const t = await target(opts, ctx);
+    const client = await ctx.client();
+    if (opts.fetch !== false) {
+      await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: values.media_key!, kindProblem: videoConversationMediaProblem }]);
+      problems.throwIfAny('invalid video conversation card');
+    }
+    const res = await createVideoConversationCard(client, t, pairs(VCC_FIELDS, values));
+    printOne(ctx, res.body, FIELDS);
+    ctx.log.success(`created video conversation card ${res.body.data.id}; attach it with --card-uri ${res.body.data.card_uri}`);
+  },
+};

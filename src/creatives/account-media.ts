@@ -1,0 +1,22 @@
+// Account media (ads-api.md "Creatives"): list, fetch and delete the account's
+// media assets. They are not created here: adding an AMPLIFY_VIDEO to the media
+// library makes it available as a PREROLL account media asset.
+import { adsPath } from '../ads/common.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import type { Params } from '../http/encode.js';
+import type { AccountMedia, Envelope, Target } from './types.js';
+
+export { ACCOUNT_MEDIA_PAGE } from './pages.js';
+export { CREATIVE_TYPES } from './enums.js';
+
+export function accountMediaListRequest(t: Target, query: Params): RequestOptions {
+  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'account_media'), query };
+}
+
+export function getAccountMedia(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<AccountMedia>>> {
+  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'account_media', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+}
+
+export function deleteAccountMedia(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<AccountMedia>>> {
+  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'account_media', id) });
+}

@@ -1,0 +1,63 @@
+// Cards (ads-api.md "Creatives"): list, fetch, create from components or
+// slides, delete; plus the one-line components summary the tables show.
+import { adsPath } from '../ads/common.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import type { Params } from '../http/encode.js';
+import type { Card, Envelope, Target } from './types.js';
+
+export { CARDS_PAGE } from './pages.js';
+
+export interface NewCard {
+  name: string;
+  components?: unknown[];
+  slides?: unknown[][];
+}
+
+export function cardsListRequest(t: Target, query: Params): RequestOptions {
+  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards'), query };
+}
+
+export function getCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<Card>>> {
+  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+}
+
+/** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
+export function createCard(client: ApiClient, t: Target, card: NewCard): Promise<ApiResponse<Envelope<Card>>> {
+  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards'), json: card, idempotent: false });
+}
+
+/**
+ * The path the spec states for card deletion is
+ * DELETE accounts/:account_id/cards/image_conversation/:card_id, for every
+ * card made through the create endpoint; it answers with the card, deleted true.
+ */
+export function deleteCard(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<Card>>> {
+  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'cards', 'image_conversation', id) });
+}
+
+function componentText(c: Record<string, unknown>): string {
+  const dest = (c.destination ?? {}) as Record<string, unknown>;
+  const where = typeof dest.type === 'string' ? dest.type.toLowerCase() : '?';
+  switch (c.type) {
+    case 'SWIPEABLE_MEDIA':
+      return `SWIPEABLE_MEDIA(${Array.isArray(c.media_keys) ? c.media_keys.length : '?'})`;
+    case 'DETAILS':
+      return `DETAILS(${where})`;
+    case 'BUTTON': {
+      const label = (c.label as { value?: unknown } | undefined)?.value;
+      return `BUTTON(${typeof label === 'string' ? `${label}, ` : ''}${where})`;
+    }
+    default:
+      return String(c.type ?? '?');
+  }
+}
+
+/** "MEDIA + DETAILS(website)", "SWIPEABLE_MEDIA(3) + BUTTON(INSTALL, app)", "3 slides: MEDIA + DETAILS(website)". */
+export function summarizeComponents(card: Pick<Card, 'components' | 'slides'>): string {
+  const line = (list: unknown) => (Array.isArray(list) ? list.map((c) => componentText((c ?? {}) as Record<string, unknown>)).join(' + ') : '');
+  if (Array.isArray(card.slides) && card.slides.length) {
+    const shapes = [...new Set(card.slides.map(line))];
+    return `${card.slides.length} slides: ${shapes.join(' | ')}`;
+  }
+  return line(card.components);
+}

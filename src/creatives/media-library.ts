@@ -1,0 +1,71 @@
+// Media library (ads-api.md "Creatives"): list, fetch, add, update, delete,
+// plus what the CLI can tell about a media key before asking the API.
+import { adsPath } from '../ads/common.js';
+import { ApiError } from '../api-error.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import type { Params } from '../http/encode.js';
+import type { MediaType } from './enums.js';
+import type { Envelope, MediaLibraryItem, Target } from './types.js';
+
+export { MEDIA_TYPES, type MediaType } from './enums.js';
+export { MEDIA_LIBRARY_PAGE } from './pages.js';
+
+/**
+ * The platform's media keys start with the kind of media: 3_ photo, 7_ video,
+ * 13_ amplify video, 16_ animated GIF. Used where the library cannot be asked
+ * (a key not added yet, or --no-fetch); other prefixes are left to the API.
+ */
+export function kindFromKey(key: string): MediaType | undefined {
+  const prefix = /^(\d+)_/.exec(key)?.[1];
+  return prefix === '3' ? 'IMAGE' : prefix === '7' || prefix === '13' ? 'VIDEO' : prefix === '16' ? 'GIF' : undefined;
+}
+
+export function mediaLibraryListRequest(t: Target, query: Params): RequestOptions {
+  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'media_library'), query };
+}
+
+export function getMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
+  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'media_library', key) });
+}
+
+/** The item, or undefined when the library does not have the key (HTTP 404). */
+export async function findMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<MediaLibraryItem | undefined> {
+  try {
+    return (await getMediaLibraryItem(client, t, key)).body.data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return undefined;
+    throw e;
+  }
+}
+
+/** POST: not retried on 5xx (the default for POST); whether a repeated add is harmless is not stated. */
+export function addMediaLibraryItem(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
+  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'media_library'), query: params, idempotent: false });
+}
+
+export function updateMediaLibraryItem(client: ApiClient, t: Target, key: string, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
+  return client.request({ api: t.api, method: 'PUT', path: adsPath('accounts', t.account, 'media_library', key), query: params });
+}
+
+export function deleteMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
+  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'media_library', key) });
+}
+
+/** 15300 → "0:15.3"; 3723000 → "1:02:03". */
+export function formatDuration(ms: unknown): string {
+  const n = typeof ms === 'string' ? Number(ms) : ms;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
+  const totalSec = n / 1000;
+  const h = Math.floor(totalSec / 3600);
+  const m = Math.floor((totalSec % 3600) / 60);
+  const s = totalSec % 60;
+  const sec = Number.isInteger(s) ? String(s).padStart(2, '0') : s.toFixed(1).padStart(4, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** "16:9" or "1.91:1" → width / height. */
+export function aspectValue(ratio: unknown): number | undefined {
+  const m = typeof ratio === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(ratio) : null;
+  if (!m || Number(m[2]) === 0) return undefined;
+  return Number(m[1]) / Number(m[2]);
+}

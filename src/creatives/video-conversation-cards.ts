@@ -1,0 +1,21 @@
+// Video conversation cards (ads-api.md "Creatives"): list, fetch, create
+// (query parameters; no JSON body is stated).
+import { adsPath } from '../ads/common.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import type { Params } from '../http/encode.js';
+import type { Envelope, Target, VideoConversationCard } from './types.js';
+
+export { VIDEO_CONVERSATION_PAGE } from './pages.js';
+
+export function videoConversationListRequest(t: Target, query: Params): RequestOptions {
+  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'video_conversation'), query };
+}
+
+export function getVideoConversationCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
+  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'video_conversation', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+}
+
+/** POST creates a new card each time: not retried on 5xx. */
+export function createVideoConversationCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
+  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards', 'video_conversation'), query: params, idempotent: false });
+}
