@@ -158,7 +158,10 @@ async function consume(body: Readable, resume: EventResume, summary: StreamSumma
           summary.duplicatesDropped++;
           continue;
         }
+        // A slow reader is not a stalled stream: no stall timer while we wait on it.
+        clearTimeout(timer);
         await opts.onEvent(msg, line);
+        arm();
         summary.events++;
         if (opts.limit !== undefined && summary.events >= opts.limit) {
           body.destroy();

@@ -33,9 +33,9 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
     stallTimeoutMs: stall * 1000,
     signal: ctx.signal,
     log: ctx.log,
-    onEvent: async (_event, line) => {
-      // One complete line per event, compact as received; wait when the reader is slow.
-      if (!out.write(JSON.stringify(JSON.parse(line)) + '\n')) await once(out, 'drain');
+    onEvent: async (event) => {
+      // One complete line per event, compact; wait when the reader is slow.
+      if (!out.write(JSON.stringify(event) + '\n')) await once(out, 'drain');
     },
   });
   const dropped = summary.duplicatesDropped ? `, ${summary.duplicatesDropped} replayed duplicate${summary.duplicatesDropped > 1 ? 's' : ''} dropped` : '';

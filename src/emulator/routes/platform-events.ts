@@ -66,6 +66,14 @@ export function activityFeed(state: EmulatorState): ActivityFeed {
   }));
 }
 
+/** Changes the feed's pace (tests, demos); the timeline restarts at `t0` (default now). */
+export function configureFeed(state: EmulatorState, opts: { intervalMs?: number; keepAliveMs?: number; t0?: number }): ActivityFeed {
+  const feed = activityFeed(state);
+  Object.assign(feed, { ...opts, t0: opts.t0 ?? Date.now(), high: 0 });
+  feed.events.clear();
+  return feed;
+}
+
 /** The sequence number an event uuid encodes (tests check for gaps and repeats with it). */
 export function eventSeq(uuid: string): number {
   return parseInt(uuid.slice(-12), 16);
