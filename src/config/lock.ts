@@ -1,17 +1,17 @@
 // An advisory lock file around read-modify-write of the config, so two
 // processes writing at once never lose each other's update. The lock holds the
-// owner's pid; a lock whose owner is gone (kill -9) or that is older than
-// STALE_MS is broken.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+// owner's pid and start time; a lock whose owner is gone (kill -9) or that is
+// older than STALE_MS is broken — by renaming it aside and checking that the
+// file moved is the one judged stale, so a fresh owner's lock is never removed.
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { CliError } from '../errors.js';
 
 const STALE_MS = 15_000;
 const TIMEOUT_MS = 20_000;
 
-function ownerAlive(path: string): boolean {
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
-    const pid = Number(readFileSync(path, 'utf8').split(' ')[0]);
-    if (!Number.isInteger(pid) || pid <= 0) return false;
     process.kill(pid, 0);
     return true;
   } catch (e) {
@@ -21,6 +21,44 @@ function ownerAlive(path: string): boolean {
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Removes the lock if it is stale; true when the caller should try to acquire again at once. */
+function breakIfStale(lockPath: string): boolean {
+  let content: string;
+  let age: number;
+  try {
+    content = readFileSync(lockPath, 'utf8');
+    age = Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return true; // released meanwhile
+  }
+  const pid = Number(content.split(' ')[0]);
+  // An empty file is an owner killed between creating and writing it.
+  const dead = content === '' ? age > 1000 : !pidAlive(pid);
+  if (!dead && age <= STALE_MS) return false;
+  const aside = `${lockPath}.${process.pid}.${Date.now()}.stale`;
+  try {
+    renameSync(lockPath, aside);
+  } catch {
+    return true; // someone else broke it first
+  }
+  let moved = '';
+  try {
+    moved = readFileSync(aside, 'utf8');
+  } catch {
+    /* vanished */
+  }
+  if (moved !== content) {
+    // A new owner's lock was moved: put it back unless the slot was taken again.
+    try {
+      linkSync(aside, lockPath);
+    } catch {
+      /* taken: that owner now holds the slot */
+    }
+  }
+  rmSync(aside, { force: true });
+  return moved === content;
 }
 
 export function withFileLock<T>(target: string, fn: () => T): T {
@@ -34,16 +72,7 @@ export function withFileLock<T>(target: string, fn: () => T): T {
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lockPath).mtimeMs;
-      } catch {
-        continue; // released between our open and stat
-      }
-      if (age > STALE_MS || (age > 200 && !ownerAlive(lockPath))) {
-        rmSync(lockPath, { force: true });
-        continue;
-      }
+      if (breakIfStale(lockPath)) continue;
       if (Date.now() - started > TIMEOUT_MS) {
         throw new CliError(`the config file is locked by another postctl process (${lockPath})`, { exitCode: 1, code: 'config_locked', hint: 'If no other postctl is running, remove the lock file.' });
       }
