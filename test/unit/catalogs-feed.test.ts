@@ -1,0 +1,221 @@
+// Feed readers: the streaming JSON splitter (arrays and {products:[…]}), JSON
+// Lines, CSV and TSV, with line numbers, in any chunking.
+import { Readable } from 'node:stream';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readJsonArray, type JsonElement } from '../../src/input/json-stream.js';
+import { formatFromName, openFeed, readFeed, sniffFormat, type FeedFormat } from '../../src/catalogs/feed.js';
+import { prepareProduct } from '../../src/validate/product.js';
+import { InputError } from '../../src/errors.js';
+import { tempDir } from '../helpers/cli.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/catalogs/', import.meta.url));
+
+/** A stream delivering `text` in chunks of the given sizes (bytes), cycling. */
+function chunked(text: string | Buffer, sizes: number[] = [1 << 16]): Readable {
+  const buf = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  const parts: Buffer[] = [];
+  for (let i = 0, k = 0; i < buf.length; k++) {
+    const n = Math.max(1, sizes[k % sizes.length]!);
+    parts.push(buf.subarray(i, i + n));
+    i += n;
+  }
+  return Readable.from(parts);
+}
+
+async function elements(text: string | Buffer, sizes?: number[]): Promise<JsonElement[]> {
+  const out: JsonElement[] = [];
+  for await (const e of readJsonArray(chunked(text, sizes))) out.push(e);
+  return out;
+}
+
+async function failure(text: string): Promise<InputError> {
+  try {
+    await elements(text);
+  } catch (e) {
+    return e as InputError;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('readJsonArray', () => {
+  it('yields each element of a top-level array with the line it starts on', async () => {
+    const text = '[\n  {"id": "a"},\n  {\n    "id": "b",\n    "tags": ["x", {"y": 1}]\n  },\n  {"id": "c"}\n]\n';
+    expect(await elements(text)).toEqual([
+      { line: 2, value: { id: 'a' } },
+      { line: 3, value: { id: 'b', tags: ['x', { y: 1 }] } },
+      { line: 7, value: { id: 'c' } },
+    ]);
+  });
+
+  it('reads the array under "products" and skips other keys, whatever they hold', async () => {
+    const text = '{"meta": {"products": [1], "note": "[not this]"},\n "products": [\n{"id": "a"},\n{"id": "b"}\n], "tail": [1, 2]}';
+    expect(await elements(text)).toEqual([
+      { line: 3, value: { id: 'a' } },
+      { line: 4, value: { id: 'b' } },
+    ]);
+  });
+
+  it('is not fooled by brackets, braces, commas and escaped quotes inside strings', async () => {
+    const tricky = { id: 'q', d: 'a "quoted" ] } [ { , \\ backslash \\" end', u: 'snow ☃ and 😀' };
+    expect(await elements(`[${JSON.stringify(tricky)}, "plain", 42, true, null]`)).toEqual([
+      { line: 1, value: tricky },
+      { line: 1, value: 'plain' },
+      { line: 1, value: 42 },
+      { line: 1, value: true },
+      { line: 1, value: null },
+    ]);
+  });
+
+  it('gives the same elements when the input arrives one byte at a time (multi-byte UTF-8 split across chunks)', async () => {
+    const text = '\uFEFF[{"t": "caf\u00e9 \u2603 \ud83d\ude00"},\n{"t": "x"}]';
+    const whole = await elements(text);
+    expect(await elements(text, [1])).toEqual(whole);
+    expect(await elements(text, [3, 1, 2])).toEqual(whole);
+    expect(whole).toEqual([
+      { line: 1, value: { t: 'café ☃ 😀' } },
+      { line: 2, value: { t: 'x' } },
+    ]);
+  });
+
+  it('reports a broken element with its line and goes on with the next', async () => {
+    const out = await elements('[\n{"id": "a"},\n{"id": "b",},\n{"id": "c"}\n]');
+    expect(out[0]).toEqual({ line: 2, value: { id: 'a' } });
+    expect(out[1]!.line).toBe(3);
+    expect(out[1]!.error).toMatch(/not valid JSON/);
+    expect(out[2]).toEqual({ line: 4, value: { id: 'c' } });
+  });
+
+  it('accepts an empty array', async () => {
+    expect(await elements('[ ]')).toEqual([]);
+    expect(await elements('{"products": []}')).toEqual([]);
+  });
+
+  it.each([
+    ['[{"id": "a"}', /line 1: unexpected end of input: the \[ opened on line 1 is never closed/],
+    ['[\n{"id": "a"}\n{"id": "b"}]', /line 3: missing comma between array elements/],
+    ['[{"id": "a"},\n]', /line 2: trailing comma/],
+    ['[,{"id": "a"}]', /unexpected comma/],
+    ['[{"id": "a"}] [', /unexpected text after the end/],
+    ['"just a string"', /expected a JSON array or an object with a "products" array/],
+    ['{"items": [{"id": "a"}]}', /expected a JSON array or an object with a "products" array/],
+    ['[{"id": "a"]', /unexpected \]/],
+    ['', /the input is empty/],
+    ['[{"id": "a\n', /unexpected end of input inside a string/],
+  ])('a broken document fails with its line: %j', async (text, pattern) => {
+    const e = await failure(text);
+    expect(e).toBeInstanceOf(InputError);
+    expect(e.message).toMatch(pattern);
+  });
+
+  it('rejects invalid UTF-8 with the line', async () => {
+    const bytes = Buffer.concat([Buffer.from('[\n{"t": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]')]);
+    await expect(elements(bytes)).rejects.toThrow(/line 2: not valid UTF-8/);
+  });
+
+  it('round-trips any array of JSON values, pretty or compact, in any chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.boolean(), fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 }), async (values, pretty, sizes) => {
+        const text = pretty ? JSON.stringify(values, null, 2) : JSON.stringify(values);
+        const out = await elements(text, sizes);
+        // JSON.parse(JSON.stringify(v)) is what a reader can give back (-0 becomes 0).
+        expect(out.map((e) => e.value)).toEqual(values.map((v) => JSON.parse(JSON.stringify(v))));
+        expect(out.every((e) => e.error === undefined)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+async function feed(format: FeedFormat, name: string) {
+  const out: Array<{ line: number; product?: Record<string, unknown>; problems?: unknown[]; error?: string }> = [];
+  for await (const r of readFeed(openFeed(join(FIXTURES, name)), format, name)) {
+    if (r.error !== undefined) out.push({ line: r.line, error: r.error });
+    else {
+      const { product, problems } = prepareProduct(r.record!);
+      out.push({ line: r.line, product, problems });
+    }
+  }
+  return out;
+}
+
+describe('readFeed: the same products from every format', () => {
+  it('JSON array, {products:[…]}, JSON Lines, CSV and TSV give the same valid products', async () => {
+    const json = await feed('json', 'valid.json');
+    const wrapped = await feed('json', 'wrapped.json');
+    const jsonl = await feed('jsonl', 'valid.jsonl');
+    const csv = await feed('csv', 'valid.csv');
+    const tsv = await feed('tsv', 'valid.tsv');
+    for (const f of [json, wrapped, jsonl, csv, tsv]) {
+      expect(f.map((r) => r.problems)).toEqual([[], [], []]);
+      expect(f.map((r) => r.product!.id)).toEqual(['tee-s', 'tee-m', 'mug-1']);
+      expect(f[0]!.product!.additional_image_link).toBe('https://cdn.example/i/tee-2.jpg,https://cdn.example/i/tee-3.png');
+      expect(f[0]!.product!.inventory).toBe(12);
+      expect(f[2]!.product).not.toHaveProperty('inventory');
+    }
+    expect(json.map((r) => r.line)).toEqual([2, 17, 22]);
+    expect(wrapped.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(jsonl.map((r) => r.line)).toEqual([1, 2, 3]);
+    expect(csv.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(tsv.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(csv[0]!.product!.sale_price_effective_date).toBe('2026-12-01T00:00:00-08:00/2026-12-31T23:59:59-08:00');
+  });
+
+  it('JSON Lines: skips blank lines, reports a bad line and a line that is not an object', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f.jsonl');
+    writeFileSync(path, '{"id": "a"}\r\n\r\n{"id": \n[1]\n{"id": "b"}');
+    const out = [];
+    for await (const r of readFeed(openFeed(path), 'jsonl')) out.push(r);
+    expect(out.map((r) => [r.line, r.record?.id ?? r.error?.slice(0, 14)])).toEqual([
+      [1, 'a'],
+      [3, 'not valid JSON'],
+      [4, 'each line must'],
+      [5, 'b'],
+    ]);
+  });
+
+  it('CSV: a quoted value may span lines; the records after it keep their own line numbers', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f.csv');
+    writeFileSync(path, 'id,description\na,"two\nlines"\nb,one\n');
+    const out = [];
+    for await (const r of readFeed(openFeed(path), 'csv')) out.push([r.line, r.record]);
+    expect(out.map((r) => r[1])).toEqual([
+      { id: 'a', description: 'two\nlines' },
+      { id: 'b', description: 'one' },
+    ]);
+    expect(out[1]![0]).toBe(4);
+  });
+});
+
+describe('format detection', () => {
+  it('from the extension', () => {
+    expect(formatFromName('a/b.JSONL')).toBe('jsonl');
+    expect(formatFromName('x.ndjson')).toBe('jsonl');
+    expect(formatFromName('x.json')).toBe('json');
+    expect(formatFromName('x.csv')).toBe('csv');
+    expect(formatFromName('x.tsv')).toBe('tsv');
+    expect(formatFromName('x.txt')).toBeUndefined();
+  });
+
+  it('from the first bytes', async () => {
+    const dir = tempDir();
+    const cases: Array<[string, FeedFormat]> = [
+      ['[{"id": "a"}]', 'json'],
+      ['{"products": [\n{"id": "a"}]}', 'json'],
+      ['{"products": [{"id": "a"}]}', 'json'],
+      ['\uFEFF{"id": "a"}\n{"id": "b"}\n', 'jsonl'],
+      ['id,title\na,b\n', 'csv'],
+      ['id\ttitle\na\tb\n', 'tsv'],
+    ];
+    for (const [i, [text, format]] of cases.entries()) {
+      const path = join(dir, `f${i}`);
+      writeFileSync(path, text);
+      expect(await sniffFormat(path)).toBe(format);
+    }
+  });
+});
