@@ -44,7 +44,8 @@ export function accounts(state: EmulatorState): Map<string, AdAccount> {
 export function requireAccount(req: EmuRequest, state: EmulatorState): AdAccount {
   const id = req.params.account_id!;
   const acct = accounts(state).get(id);
-  if (!acct || acct.deleted) fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
+  // Sandbox accounts exist only on the sandbox address.
+  if (!acct || acct.deleted || (acct.sandbox && req.api !== 'sandbox')) fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
   if (!req.auth?.userId || !acct.user_ids.includes(req.auth.userId)) fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'The authenticated user is not associated with this ad account', 'account_id', req));
   return acct;
 }

@@ -27,7 +27,9 @@ export async function* adsPages<T = unknown>(client: ApiClient, opts: RequestOpt
     yield { envelope, items };
     const cursor = envelope.next_cursor;
     if (typeof cursor !== 'string' || cursor === '' || (limit !== undefined && seen >= limit)) return;
-    next = withParam(opts, 'cursor', cursor);
+    // with_total_count cannot be combined with cursor (ads-api.md "Conventions"):
+    // total_count comes with the first page only.
+    next = withParam({ ...opts, query: toParams(opts.query).filter(([k]) => k !== 'with_total_count') }, 'cursor', cursor);
   }
 }
 

@@ -1,0 +1,44 @@
+// Category endpoints (ads-api.md "Accounts", "Line item curated categories"):
+// advertiser business categories, curated categories, and the links between
+// line items and curated categories.
+import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
+import { adsPath } from './common.js';
+import type { AccountRef, AdsEnvelope, BusinessCategory, CuratedCategory, LineItemCuratedCategory } from './types.js';
+
+export const LICC_PAGE = { min: 1, max: 1000, def: 200 } as const;
+export const LICC_SORT_FIELDS = ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at'] as const;
+
+export async function businessCategories(client: ApiClient, api: ApiName): Promise<ApiResponse<AdsEnvelope<BusinessCategory[]>>> {
+  return client.request({ api, method: 'GET', path: adsPath('advertiser_business_categories') });
+}
+
+export async function curatedCategories(client: ApiClient, account: AccountRef, countryCodes: string[]): Promise<ApiResponse<AdsEnvelope<CuratedCategory[]>>> {
+  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'curated_categories'), query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined });
+}
+
+export async function curatedCategory(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<CuratedCategory>>> {
+  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'curated_categories', id) });
+}
+
+const liccPath = (account: AccountRef, ...rest: string[]) => adsPath('accounts', account.id, 'line_item_curated_categories', ...rest);
+
+export function lineItemCategoriesRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: liccPath(account), query };
+}
+
+export async function getLineItemCategory(client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+  return client.request({ api: account.api, method: 'GET', path: liccPath(account, id), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
+}
+
+/** Not retried on 5xx: a repeat could create a second link. */
+export async function createLineItemCategory(client: ApiClient, account: AccountRef, params: { line_item_id: string; curated_category_id: string }): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+  return client.request({ api: account.api, method: 'POST', path: liccPath(account), query: params });
+}
+
+export async function updateLineItemCategory(client: ApiClient, account: AccountRef, id: string, params: { line_item_id?: string; curated_category_id?: string }): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+  return client.request({ api: account.api, method: 'PUT', path: liccPath(account, id), query: params });
+}
+
+export async function deleteLineItemCategory(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+  return client.request({ api: account.api, method: 'DELETE', path: liccPath(account, id) });
+}

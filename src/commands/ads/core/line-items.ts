@@ -1,0 +1,52 @@
+// `ads line-items get|delete`.
+import { deleteLineItem, getLineItem } from '../../../ads/line-items.js';
+import type { AccountRef } from '../../../ads/types.js';
+import { ApiError } from '../../../api-error.js';
+import type { Context } from '../../../context.js';
+import { CliError } from '../../../errors.js';
+import { EXIT } from '../../../exit-codes.js';
+import { accountRef, objectFields } from './shared.js';
+
+export const get = {
+  async run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+    const account = await accountRef(ctx, opts);
+    const client = await ctx.client();
+    const res = await getLineItem(client, account, id!, { withDeleted: Boolean(opts.withDeleted) });
+    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
+    return 0;
+  },
+};
+
+const NO_CASCADE = 'promoted posts under it are not deleted: they keep deleted=false and are listed only with with_deleted=true';
+
+export const remove = {
+  async run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+    const account = await accountRef(ctx, opts);
+    if (!(await ctx.prompt.confirm(`Delete line item ${id} (irreversible; promoted posts under it are not deleted)?`, opts.yes))) {
+      ctx.log.info('nothing deleted');
+      return 0;
+    }
+    const client = await ctx.client();
+    let res;
+    try {
+      res = await deleteLineItem(client, account, id!);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) throw await explain404(ctx, account, id!, e);
+      throw e;
+    }
+    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
+    ctx.log.success(`deleted line item ${id} (irreversible)`);
+    ctx.log.info(`note: ${NO_CASCADE}.`);
+    return 0;
+  },
+};
+
+/** A repeat delete answers 404: say "already deleted" when the line item exists with deleted=true. */
+async function explain404(ctx: Context, account: AccountRef, id: string, original: ApiError): Promise<CliError> {
+  const client = await ctx.client();
+  const found = await getLineItem(client, account, id, { withDeleted: true }).then((r) => r.body.data, () => undefined);
+  if (found?.deleted) {
+    return new CliError(`line item ${id} is already deleted (deletion is irreversible; the API answers 404 to a repeat delete)`, { exitCode: EXIT.NOT_FOUND, code: 'already_deleted', cause: original });
+  }
+  return new CliError(`line item ${id} not found in account ${account.id}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found', hint: 'check the id and --account (and --sandbox).', cause: original });
+}

@@ -1,0 +1,36 @@
+// Helpers shared by the ads core verbs: the account a command is about, the
+// sandbox-only guard, problems → one InputError, and how money cells read.
+import { adsApi } from '../../../ads/common.js';
+import type { AccountRef } from '../../../ads/types.js';
+import type { Context } from '../../../context.js';
+import { UsageError, type InputProblem } from '../../../errors.js';
+import { Problems } from '../../../validate/rules.js';
+import { fromMicros } from '../../../validate/money.js';
+
+/** --account (or its fallbacks) and --sandbox, as one reference. */
+export async function accountRef(ctx: Context, opts: Record<string, any>, positional?: string): Promise<AccountRef> {
+  return { id: positional ?? (await ctx.adsAccount(opts.account)), api: adsApi(opts) };
+}
+
+/** Sandbox-only operations are refused before anything is sent. */
+export function requireSandbox(opts: Record<string, any>, what: string): void {
+  if (!opts.sandbox) throw new UsageError(`${what} is a sandbox-only operation`, 'add --sandbox (it goes to the sandbox base URL, POSTCTL_ADS_SANDBOX_URL).');
+}
+
+/** Throws one InputError (exit 6) listing every problem, each naming its field. */
+export function throwIfProblems(problems: readonly InputProblem[], what = 'invalid input'): void {
+  const p = new Problems();
+  for (const x of problems) p.add(x.field ?? 'input', x.message, x.line !== undefined ? { line: x.line } : {});
+  p.throwIfAny(what);
+}
+
+/** Micro amounts read better with their decimal value beside them. */
+export function showValue(field: string, value: unknown): unknown {
+  if (field.endsWith('_local_micro') && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) return `${value} (${fromMicros(String(value))})`;
+  return value;
+}
+
+/** Field/value columns for one object, in its own key order, money shown readably. */
+export function objectFields(obj: object): Array<{ header: string; get: (r: any) => unknown }> {
+  return Object.keys(obj).map((k) => ({ header: k, get: (r: any) => showValue(k, r?.[k]) }));
+}

@@ -1,0 +1,242 @@
+// Line item update parameters (ads-api.md "Line items") as data, and pure
+// checkers: `checkLineItemParams` needs only the parameters; `checkAgainstLineItem`
+// needs the line item as it is now (objective, placements, current values) and is
+// the part `--no-fetch` skips.
+import type { InputProblem } from '../errors.js';
+import { UsageError } from '../errors.js';
+import { toMicros } from './money.js';
+import { commaList, isoDateTime, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
+
+export const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
+export const BID_STRATEGIES = ['AUTO', 'MAX', 'TARGET'] as const;
+export const ENTITY_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+export const GOALS = ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'] as const;
+export const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
+export const DURATION_IN_DAYS = ['1', '7', '30'] as const;
+
+export type ParamKind = 'text' | 'enum' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package';
+
+export interface LineItemParam {
+  /** API parameter name; the flag is --name-with-dashes. */
+  name: string;
+  kind: ParamKind;
+  values?: readonly string[];
+  /** Friendly decimal flag converted to micros (e.g. --bid 2.50). */
+  money?: string;
+  help: string;
+}
+
+/** The spec's parameter table for PUT …/line_items/:line_item_id. */
+export const LINE_ITEM_PARAMS: readonly LineItemParam[] = [
+  { name: 'name', kind: 'text', help: 'line item name' },
+  { name: 'entity_status', kind: 'enum', values: ENTITY_STATUSES, help: `status: ${ENTITY_STATUSES.join(', ')}` },
+  { name: 'bid_strategy', kind: 'enum', values: BID_STRATEGIES, help: 'AUTO, MAX (not for REACH or FOLLOWERS objectives) or TARGET (REACH or WEBSITE_CLICKS objectives); MAX and TARGET need a bid' },
+  { name: 'bid_amount_local_micro', kind: 'micros', money: 'bid', help: 'bid in micro units of the funding currency (> 0); required with MAX/TARGET, ignored with AUTO' },
+  { name: 'goal', kind: 'enum', values: GOALS, help: `optimization goal: ${GOALS.join(', ')}` },
+  { name: 'pay_by', kind: 'enum', values: PAY_BY, help: 'APP_CLICK, IMPRESSION or LINK_CLICK; only for APP_INSTALLS line items; IMPRESSION not with TARGET' },
+  { name: 'audience_expansion', kind: 'enum', values: AUDIENCE_EXPANSION, help: `${AUDIENCE_EXPANSION.join(', ')}` },
+  { name: 'total_budget_amount_local_micro', kind: 'micros', money: 'total-budget', help: 'total budget in micro units (37500000 for 37.50)' },
+  { name: 'daily_budget_amount_local_micro', kind: 'micros', money: 'daily-budget', help: 'daily budget in micro units; at most the total budget' },
+  { name: 'start_time', kind: 'time', help: 'ISO 8601, e.g. 2026-03-01T00:00:00Z; before end_time' },
+  { name: 'end_time', kind: 'time', help: 'ISO 8601; after start_time' },
+  { name: 'frequency_cap', kind: 'count', help: 'impressions per user per window; only REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives' },
+  { name: 'duration_in_days', kind: 'enum', values: DURATION_IN_DAYS, help: 'frequency cap window: 1, 7 or 30' },
+  { name: 'advertiser_domain', kind: 'domain', help: 'domain without protocol (example.com); required with the PUBLISHER_NETWORK placement' },
+  { name: 'categories', kind: 'iab', help: 'IAB categories, comma list (IAB1,IAB19-6); required with PUBLISHER_NETWORK; see `postctl ads business-categories`' },
+  { name: 'advertiser_user_id', kind: 'digits', help: 'user id of the handle promoting a PREROLL_VIEWS ad' },
+  { name: 'android_app_store_identifier', kind: 'package', help: 'Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id' },
+  { name: 'ios_app_store_identifier', kind: 'digits', help: 'numeric part of the App Store id (333903271, not id333903271)' },
+];
+
+export type LineItemParams = Record<string, string>;
+
+/** Objective-dependent rules, as data. */
+export const OBJECTIVE_RULES = {
+  /** Parameters accepted only for some objectives. */
+  onlyFor: {
+    frequency_cap: ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'],
+    pay_by: ['APP_INSTALLS'],
+    advertiser_user_id: ['PREROLL_VIEWS'],
+  } as Record<string, readonly string[]>,
+  /** Bid strategies and the objectives they are (not) available for. */
+  bidStrategy: {
+    MAX: { notFor: ['REACH', 'FOLLOWERS'] },
+    TARGET: { onlyFor: ['REACH', 'WEBSITE_CLICKS'] },
+  } as Record<string, { notFor?: readonly string[]; onlyFor?: readonly string[] }>,
+  /** Objectives that need at least one app store identifier. */
+  needsApp: ['APP_INSTALLS', 'APP_ENGAGEMENTS'] as readonly string[],
+  /** Objectives that need IAB categories (business categories apply to PREROLL_VIEWS). */
+  needsCategories: ['PREROLL_VIEWS'] as readonly string[],
+  /** Placements that make parameters required. */
+  placementNeeds: { PUBLISHER_NETWORK: ['advertiser_domain', 'categories'] } as Record<string, readonly string[]>,
+};
+
+export const flagOf = (name: string): string => `--${name.replace(/_/g, '-')}`;
+const camel = (name: string): string => name.replace(/[-_]([a-z])/g, (_, c: string) => c.toUpperCase());
+
+const nonEmpty: Check = (v) => (v.trim() === '' ? 'must not be empty' : undefined);
+
+/** A domain name without protocol, path or port. */
+export const bareDomain: Check = (v) => {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) return `must be a domain without protocol, e.g. example.com (got ${JSON.stringify(v)})`;
+  if (/[/?#:@\s]/.test(v)) return `must be a bare domain such as example.com, without path, port or spaces (got ${JSON.stringify(v)})`;
+  const labels = v.split('.');
+  const ok = labels.length >= 2 && v.length <= 253 && labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(l)) && /[a-z]/i.test(labels.at(-1)!);
+  return ok ? undefined : `must be a domain such as example.com (got ${JSON.stringify(v)})`;
+};
+
+const iabList: Check = (v) => {
+  const list = commaList(v);
+  if (list.length === 0) return 'must list at least one IAB category, e.g. IAB1 or IAB19-6';
+  const bad = list.filter((c) => !/^IAB\d{1,2}(?:-\d{1,3})?$/.test(c));
+  return bad.length ? `must be IAB category identifiers such as IAB1 or IAB19-6 (got ${bad.map((b) => JSON.stringify(b)).join(', ')})` : undefined;
+};
+
+const digits = (example: string): Check => (v) => (/^\d{1,20}$/.test(v) ? undefined : `must be digits only, e.g. ${example} (got ${JSON.stringify(v)})`);
+const androidPackage: Check = (v) => (/^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/.test(v) ? undefined : `must be an Android package name such as com.example.app (got ${JSON.stringify(v)})`);
+const positiveCount: Check = (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 2147483647 ? undefined : `must be a whole number of at least 1 (got ${JSON.stringify(v)})`);
+const micros: Check = (v) => (/^-?\d*\.\d*$/.test(v) ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50` : positiveLong(v));
+
+function checksFor(p: LineItemParam): Check[] {
+  switch (p.kind) {
+    case 'text': return [nonEmpty];
+    case 'enum': return [oneOf(p.values!)];
+    case 'micros': return [micros];
+    case 'count': return [positiveCount];
+    case 'time': return [isoDateTime];
+    case 'domain': return [bareDomain];
+    case 'iab': return [iabList];
+    case 'digits': return [digits(p.name === 'ios_app_store_identifier' ? '333903271' : '756201191646691328')];
+    case 'package': return [androidPackage];
+  }
+}
+
+/**
+ * Builds the parameters from parsed flags (commander camelCase keys): only the
+ * flags given, money flags converted to micros exactly. Raw and friendly flags
+ * for the same field conflict (UsageError, exit 2); a bad decimal is a problem.
+ */
+export function paramsFromFlags(opts: Record<string, unknown>): { params: LineItemParams; problems: InputProblem[] } {
+  const params: LineItemParams = {};
+  const problems: InputProblem[] = [];
+  for (const p of LINE_ITEM_PARAMS) {
+    const raw = opts[camel(p.name)];
+    const friendly = p.money ? opts[camel(p.money)] : undefined;
+    if (raw !== undefined && friendly !== undefined) throw new UsageError(`${flagOf(p.name)} and --${p.money} set the same field (${p.name}); give only one`);
+    if (friendly !== undefined) {
+      try {
+        params[p.name] = toMicros(String(friendly)).toString();
+      } catch (e) {
+        problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
+      }
+    } else if (raw !== undefined) {
+      params[p.name] = p.kind === 'iab' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
+    }
+  }
+  return { params, problems };
+}
+
+/** The rules that need only the parameters themselves. */
+export function checkLineItemParams(params: LineItemParams): { problems: InputProblem[]; warnings: string[] } {
+  const problems: InputProblem[] = [];
+  const warnings: string[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  for (const p of LINE_ITEM_PARAMS) {
+    const v = params[p.name];
+    if (v === undefined) continue;
+    for (const c of checksFor(p)) {
+      const msg = c(v);
+      if (msg) add(p.name, msg);
+    }
+  }
+  const strategy = params.bid_strategy;
+  if ((strategy === 'MAX' || strategy === 'TARGET') && params.bid_amount_local_micro === undefined) {
+    add('bid_amount_local_micro', `is required when bid_strategy is ${strategy} (give --bid or --bid-amount-local-micro)`);
+  }
+  if (strategy === 'AUTO' && params.bid_amount_local_micro !== undefined) warnings.push('bid_amount_local_micro is ignored by the API when bid_strategy is AUTO');
+  if (params.pay_by === 'IMPRESSION' && strategy === 'TARGET') add('pay_by', 'IMPRESSION is not supported with the TARGET bid strategy');
+  budgetOrder(params.daily_budget_amount_local_micro, params.total_budget_amount_local_micro, add, 'daily_budget_amount_local_micro', '');
+  timeOrder(params.start_time, params.end_time, add, 'end_time', '');
+  return { problems, warnings };
+}
+
+/** The line item as fetched: the fields the dependent rules read. */
+export interface LineItemFacts {
+  objective?: string | null;
+  placements?: readonly string[] | null;
+  bid_strategy?: string | null;
+  pay_by?: string | null;
+  advertiser_domain?: string | null;
+  categories?: readonly string[] | string | null;
+  android_app_store_identifier?: string | null;
+  ios_app_store_identifier?: string | null;
+  start_time?: string | null;
+  end_time?: string | null;
+  total_budget_amount_local_micro?: number | string | null;
+  daily_budget_amount_local_micro?: number | string | null;
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** The rules that depend on the line item's objective, placements and current values. */
+export function checkAgainstLineItem(params: LineItemParams, current: LineItemFacts): { problems: InputProblem[]; warnings: string[] } {
+  const problems: InputProblem[] = [];
+  const warnings: string[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  const objective = current.objective ?? '';
+  const placements = current.placements ?? [];
+
+  for (const [param, objectives] of Object.entries(OBJECTIVE_RULES.onlyFor)) {
+    if (params[param] !== undefined && !objectives.includes(objective)) add(param, `is only for ${objectives.join(', ')} line items; this one's objective is ${objective || 'unknown'}`);
+  }
+  const given = params.bid_strategy;
+  const rule = given ? OBJECTIVE_RULES.bidStrategy[given] : undefined;
+  if (rule?.notFor?.includes(objective)) add('bid_strategy', `${given} is not available for the ${objective} objective`);
+  if (rule?.onlyFor && !rule.onlyFor.includes(objective)) add('bid_strategy', `${given} is only for ${rule.onlyFor.join(' or ')} objectives; this one's objective is ${objective || 'unknown'}`);
+
+  const strategy = given ?? current.bid_strategy ?? undefined;
+  if (!given && strategy === 'AUTO' && params.bid_amount_local_micro !== undefined) warnings.push('bid_amount_local_micro is ignored by the API: this line item\'s bid_strategy is AUTO');
+  const payBy = params.pay_by ?? current.pay_by ?? undefined;
+  // Both given is a static check; with one given, the other side is the line item's.
+  const onlyOne = (params.pay_by !== undefined) !== (given !== undefined);
+  if (onlyOne && payBy === 'IMPRESSION' && strategy === 'TARGET') {
+    add(params.pay_by !== undefined ? 'pay_by' : 'bid_strategy', 'pay_by IMPRESSION is not supported with the TARGET bid strategy');
+  }
+
+  const effective = (name: keyof LineItemFacts & string) => (params[name] !== undefined ? params[name] : current[name]);
+  if (OBJECTIVE_RULES.needsApp.includes(objective) && !present(effective('android_app_store_identifier')) && !present(effective('ios_app_store_identifier'))) {
+    add('android_app_store_identifier', `${objective} line items need android_app_store_identifier or ios_app_store_identifier`);
+  }
+  if (OBJECTIVE_RULES.needsCategories.includes(objective) && !present(effective('categories'))) add('categories', `${objective} line items need IAB categories (see \`postctl ads business-categories\`)`);
+  for (const [placement, needs] of Object.entries(OBJECTIVE_RULES.placementNeeds)) {
+    if (!placements.includes(placement)) continue;
+    for (const name of needs) if (!present(effective(name as keyof LineItemFacts))) add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);
+  }
+  // Pairs where only one side is given: compare with the line item's other side.
+  if ((params.daily_budget_amount_local_micro === undefined) !== (params.total_budget_amount_local_micro === undefined)) {
+    const field = params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
+    budgetOrder(str(effective('daily_budget_amount_local_micro')), str(effective('total_budget_amount_local_micro')), add, field, ' (the other one is the line item\'s current value)');
+  }
+  if ((params.start_time === undefined) !== (params.end_time === undefined)) {
+    const field = params.start_time !== undefined ? 'start_time' : 'end_time';
+    timeOrder(str(effective('start_time')), str(effective('end_time')), add, field, ' (the other one is the line item\'s current value)');
+  }
+  return { problems, warnings };
+}
+
+function str(v: unknown): string | undefined {
+  return v === undefined || v === null ? undefined : String(v);
+}
+
+function budgetOrder(daily: string | undefined, total: string | undefined, add: (f: string, m: string) => void, field: string, note: string): void {
+  if (!daily || !total || !/^\d+$/.test(daily) || !/^\d+$/.test(total)) return;
+  if (BigInt(daily) > BigInt(total)) add(field, `daily_budget_amount_local_micro must be at most total_budget_amount_local_micro${note} (${daily} > ${total})`);
+}
+
+function timeOrder(start: string | undefined, end: string | undefined, add: (f: string, m: string) => void, field: string, note: string): void {
+  if (!start || !end) return;
+  const s = parseIso8601(start);
+  const e = parseIso8601(end);
+  if (s === undefined || e === undefined) return;
+  if (s >= e) add(field, `start_time must be before end_time${note} (${start} → ${end})`);
+}
