@@ -18,7 +18,13 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   });
-  const program = buildProgram();
+  const args = argv.slice(2);
+  // The version needs no command tree.
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    process.stdout.write(`${__POSTCTL_VERSION__}\n`);
+    return;
+  }
+  const program = buildProgram(args);
   try {
     await program.parseAsync(argv);
   } catch (e) {

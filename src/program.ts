@@ -13,7 +13,25 @@ import { EXIT } from './exit-codes.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { FORMATS } from './output/format.js';
 
-export function buildProgram(): Command {
+/** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
+export const GROUPS: Array<{ groups: Record<string, string>; register: (program: Command) => void }> = [
+  { register: registerAuth, groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
+  {
+    register: registerPlatform,
+    groups: {
+      webhooks: 'validate webhooks and check CRC responses and delivery signatures',
+      posts: 'look up posts',
+      events: 'activity events: stream them, subscribe to them',
+      connections: 'list and terminate streaming connections (clears TooManyConnections)',
+    },
+  },
+  { register: registerAds, groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' } },
+  { register: registerCatalogs, groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
+  { register: registerAudiences, groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
+];
+
+/** The command tree; with `argv`, only the groups it names are built (the full tree otherwise). */
+export function buildProgram(argv?: string[]): Command {
   const program = new Command('postctl');
   program
     .description('Command-line tool for the platform API (OAuth, webhooks, posts) and the advertising API (accounts, line items, catalogs, audiences, creatives).')
@@ -31,11 +49,12 @@ export function buildProgram(): Command {
     .helpCommand(false)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
 
-  registerAuth(program);
-  registerPlatform(program);
-  registerAds(program);
-  registerCatalogs(program);
-  registerAudiences(program);
+  // Groups are declared lazily: top-level help and most runs need only their
+  // names; a group's verbs are built when argv names it (or for the full tree).
+  for (const entry of GROUPS) {
+    if (!argv || Object.keys(entry.groups).some((name) => argv.includes(name))) entry.register(program);
+    else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
+  }
   registerRequest(program);
   registerConfig(program);
   registerEmulator(program);

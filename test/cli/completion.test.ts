@@ -49,3 +49,11 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
     expect(formats!.split('\n').map((l) => l.split('\t')[0]).filter(Boolean)).toEqual(['csv', 'json', 'jsonl', 'table']);
   });
 });
+
+describe('lazy command groups', () => {
+  it('stub descriptions equal the groups\' own, so top-level help never drifts', async () => {
+    const { buildProgram } = await import('../../src/program.js');
+    const describeTop = (p: ReturnType<typeof buildProgram>) => p.commands.map((c) => [c.name(), c.description()]);
+    expect(describeTop(buildProgram([]))).toEqual(describeTop(buildProgram()));
+  });
+});
