@@ -1,8 +1,6 @@
 // Entry point: parses argv against the command tree and maps every failure to
 // a documented exit code.
-import { CommanderError } from 'commander';
 import { EXIT } from './exit-codes.js';
-import { buildProgram } from './program.js';
 import { getErrorContext } from './render-state.js';
 
 function argvFormat(argv: string[]): 'json' | 'table' {
@@ -24,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${__POSTCTL_VERSION__}\n`);
     return;
   }
+  // Loaded only past the version fast path: commander and the command tree.
+  const { buildProgram, CommanderError } = await import('./program.js');
   const program = buildProgram(args);
   try {
     await program.parseAsync(argv);

@@ -1,5 +1,7 @@
 // The command tree, built from the group modules (cheap: verbs load lazily).
 import { Command, CommanderError, Option } from 'commander';
+
+export { CommanderError };
 import { registerAds } from './commands/ads/index.js';
 import { registerAudiences } from './commands/audiences/index.js';
 import { registerAuth } from './commands/auth/index.js';
