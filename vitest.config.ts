@@ -8,6 +8,8 @@ export default defineConfig({
   define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    // The figures of fault runs and benchmarks-in-tests are printed, not asserted.
+    silent: false,
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
