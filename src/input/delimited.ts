@@ -8,11 +8,17 @@ export interface DelimitedRecord {
   record: Record<string, string>;
 }
 
-export async function* readDelimited(input: NodeJS.ReadableStream, opts: { delimiter: ',' | '\t'; name?: string }): AsyncGenerator<DelimitedRecord, void, undefined> {
+export async function* readDelimited(
+  input: NodeJS.ReadableStream,
+  opts: { delimiter: ',' | '\t'; name?: string; /** Renames (or checks) the trimmed header names; duplicates otherwise overwrite each other. */ header?: (names: string[]) => string[] },
+): AsyncGenerator<DelimitedRecord, void, undefined> {
   const parser = parse({
     delimiter: opts.delimiter,
     bom: true,
-    columns: (header: string[]) => header.map((h) => h.trim()),
+    columns: (header: string[]) => {
+      const names = header.map((h) => h.trim());
+      return opts.header ? opts.header(names) : names;
+    },
     info: true,
     relax_column_count: false,
     skip_empty_lines: true,

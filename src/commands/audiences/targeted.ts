@@ -1,0 +1,28 @@
+// `audiences targeted <custom_audience_id>`: campaigns and line items using the audience.
+import { adsApi, listQuery, printAdsList } from '../../ads/common.js';
+import { targetedRequest } from '../../audiences/api.js';
+import type { Context } from '../../context.js';
+import { EXIT } from '../../exit-codes.js';
+import type { Column } from '../../output/printer.js';
+
+interface Targeted {
+  campaign_id: string;
+  campaign_name: string;
+  line_items: Array<{ id: string; name: string; servable: boolean }>;
+}
+
+const COLUMNS: Column<Targeted>[] = [
+  { header: 'campaign_id', key: 'campaign_id' },
+  { header: 'campaign_name', key: 'campaign_name' },
+  { header: 'line_items', get: (t) => (t.line_items ?? []).map((l) => `${l.id} ${l.name}${l.servable === false ? ' (not servable)' : ''}`).join('; ') },
+];
+
+export async function run([audience]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  // No count parameter on this endpoint: only the cursor and with_active.
+  const query = listQuery({ cursor: opts.cursor, limit: opts.limit }, { min: 1, max: 1000 });
+  if (opts.withActive !== undefined) query.push(['with_active', opts.withActive]);
+  const account = await ctx.adsAccount(opts.account);
+  const client = await ctx.client();
+  await printAdsList(ctx, client, targetedRequest(adsApi(opts), account, audience!, query), opts, COLUMNS);
+  return EXIT.OK;
+}

@@ -1,0 +1,170 @@
+// Audience upload benchmark (`npm run bench`, or `node test/bench/audiences.mjs`).
+//
+// Throughput: the whole pipeline (file → normalized → hashed → batched → sent
+// to an emulator with no latency, counts checked, state recorded) over
+// 1,000,000 emails, as a ratio to a bare read-and-hash loop over the same file
+// in the same run (node:crypto createHash per line, the baseline; and the
+// one-shot crypto.hash the pipeline uses, for reference). Every run is a child
+// process timed from spawn to exit, interleaved, median of N. Goal: ≥ 0.7.
+//
+// Memory: peak RSS (VmHWM, polled from /proc) of the upload of 1M and 10M
+// lines. Goal: flat, under 200 MB. The 10M upload is paced by the API's
+// 1,500 requests per minute like any real one (about 3 minutes); set
+// BENCH_AUDIENCES_10M=0 to skip it.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(root, 'bin/postctl.js');
+const AUDIENCE = '1qz4s';
+
+const BARE = `
+import { createReadStream } from 'node:fs';
+import * as crypto from 'node:crypto';
+const oneShot = process.argv[3] === 'hash';
+let carry = Buffer.alloc(0), n = 0, x = 0;
+for await (const chunk of createReadStream(process.argv[2], { highWaterMark: 256 * 1024 })) {
+  const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+  let s = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, s)) {
+    const line = buf.toString('utf8', s, i);
+    s = i + 1;
+    n++;
+    x += (oneShot ? crypto.hash('sha256', line, 'hex') : crypto.createHash('sha256').update(line).digest('hex')).length;
+  }
+  carry = buf.subarray(s);
+}
+process.stdout.write(String(n));
+`;
+
+async function writeEmails(path, count) {
+  const out = createWriteStream(path);
+  let chunk = '';
+  for (let i = 0; i < count; i++) {
+    // Mixed case and a domain spread, as exported from a CRM.
+    chunk += `User.${i}@Example${i % 997}.com\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+function startEmulator() {
+  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (!out.includes('POSTCTL_ADS_ACCOUNT=')) return;
+      const env = Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')]));
+      // The request log keeps bodies: clear it now and then so a 10M run does not fill the emulator.
+      const timer = setInterval(() => fetch(`${env.POSTCTL_API_URL}/_emulator/log`, { method: 'DELETE' }).catch(() => undefined), 2000);
+      resolve({ env, stop: () => (clearInterval(timer), child.kill('SIGTERM')) });
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+}
+
+/** Runs a child; returns wall time, stdout and peak RSS (VmHWM) in MB. */
+function timed(args, env) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let peak = 0;
+    const poll = () => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+      } catch {
+        // gone already
+      }
+    };
+    const timer = setInterval(poll, 25);
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (code !== 0) reject(new Error(`${args.slice(0, 3).join(' ')} exited ${code}: ${stderr.slice(-500)}`));
+      else resolve({ ms, stdout, peakMB: peak });
+    });
+    poll();
+  });
+}
+
+async function upload(file, extraEnv = {}) {
+  const emu = await startEmulator();
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-cfg-'));
+    const env = { PATH: process.env.PATH, HOME: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env, ...extraEnv };
+    const r = await timed([BIN, 'audiences', 'upload', AUDIENCE, '--file', file, '--type', 'email', '-o', 'json'], env);
+    const summary = JSON.parse(r.stdout);
+    rmSync(dir, { recursive: true, force: true });
+    return { ...r, summary };
+  } finally {
+    emu.stop();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-aud-'));
+  try {
+    const bare = join(dir, 'bare.mjs');
+    writeFileSync(bare, BARE);
+    const file1m = join(dir, 'emails-1m.txt');
+    await writeEmails(file1m, 1_000_000);
+    const env = { PATH: process.env.PATH };
+    const t = { 'bare createHash': [], 'bare crypto.hash': [], 'postctl upload': [], 'postctl upload (hash thread)': [] };
+    const rss = { '1M': [] };
+    await timed([bare, file1m], env); // warm the page cache
+    for (let i = 0; i < runs; i++) {
+      t['bare createHash'].push((await timed([bare, file1m, 'createHash'], env)).ms);
+      t['bare crypto.hash'].push((await timed([bare, file1m, 'hash'], env)).ms);
+      for (const [name, extra] of [['postctl upload', { POSTCTL_HASH_THREAD: '0' }], ['postctl upload (hash thread)', { POSTCTL_HASH_THREAD: '1' }]]) {
+        const r = await upload(file1m, extra);
+        if (r.summary.accepted !== 1_000_000 || r.summary.failed !== 0) throw new Error(`upload incomplete: ${JSON.stringify(r.summary)}`);
+        t[name].push(r.ms);
+        if (name === 'postctl upload') rss['1M'].push(r.peakMB);
+      }
+    }
+    const base = median(t['bare createHash']);
+    const rows = Object.entries(t).map(([name, xs]) => ({
+      name,
+      median_ms: median(xs).toFixed(0),
+      'lines/s': Math.round(1e6 / (median(xs) / 1000)).toLocaleString('en-US'),
+      'throughput vs bare createHash': (base / median(xs)).toFixed(2),
+      'vs bare crypto.hash': (median(t['bare crypto.hash']) / median(xs)).toFixed(2),
+    }));
+    console.log(`\nAudience upload pipeline, 1,000,000 emails (median of ${runs} interleaved runs, each a process timed spawn to exit, Node ${process.version}); goal ≥ 0.7 vs bare createHash`);
+    console.table(rows);
+
+    const mem = [{ lines: '1,000,000', 'peak RSS MB': median(rss['1M']).toFixed(0) }];
+    rmSync(file1m, { force: true });
+    if (process.env.BENCH_AUDIENCES_10M !== '0') {
+      const file10m = join(dir, 'emails-10m.txt');
+      await writeEmails(file10m, 10_000_000);
+      const r = await upload(file10m, { POSTCTL_HASH_THREAD: '0' });
+      if (r.summary.accepted !== 10_000_000) throw new Error(`10M upload incomplete: ${JSON.stringify(r.summary)}`);
+      mem.push({ lines: '10,000,000', 'peak RSS MB': r.peakMB.toFixed(0), note: `paced to 1,500 requests/min: ${(r.ms / 1000).toFixed(0)} s` });
+    }
+    console.log('\nPeak RSS of the upload (VmHWM); goal: flat, under 200 MB');
+    console.table(mem);
+    return { rows, mem };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
