@@ -166,6 +166,9 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
   const pacer = new Pacer({ max: USERS_LIMITS.requests, windowMs: USERS_LIMITS.windowMs }, signal);
   const { target } = plan;
   let inARow = 0;
+  /** The last error a batch failed with after the client's retries (5xx, network, 429 past --max-wait). */
+  let lastThrown: unknown;
+  let thrownFailures = 0;
   const startRequests = deps.client?.stats.requests ?? 0;
   const startRetries = deps.client?.stats.retries ?? 0;
 
@@ -190,17 +193,21 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
     for (;;) {
       const n = lines.length;
       await pacer.acquire();
-      let res: ApiResponse;
+      let res: ApiResponse | undefined;
       try {
         res = await postUsers(deps.client!, target.api, target.kind, target.account, target.id, body);
         pacer.release(res.rateLimit);
+        // 5xx after the client's retries come back as responses (noThrow): the same as a thrown error here.
+        if (res.status >= 500) throw stop(res);
       } catch (e) {
-        pacer.release();
+        if (!res) pacer.release();
         if (e instanceof Interrupted || signal.aborted) throw e;
         // Authorization and a missing audience fail every batch alike: stop at once.
         if (e instanceof ApiError && (e.exitCode === EXIT.AUTH || e.exitCode === EXIT.NOT_FOUND)) throw e;
         summary.batches_failed++;
         fail(batch.index, lines, (e as Error).message);
+        lastThrown = e;
+        thrownFailures++;
         if (++inARow >= GIVE_UP_AFTER) throw e;
         return;
       }
@@ -302,5 +309,7 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
   summary.retries = (deps.client?.stats.retries ?? 0) - startRetries;
   if (summary.complete) progress.setTotal(summary.read - summary.invalid);
   progress.done();
+  // Nothing got through, and only for server or network reasons: that error says more than "partial failure".
+  if (error === undefined && summary.failed && !summary.accepted && thrownFailures === summary.batches_sent) error = lastThrown;
   return error === undefined ? { summary } : { summary, error };
 }

@@ -10,7 +10,7 @@ import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from
 import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
 import type { Context } from '../../context.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import {
   DO_NOT_REACH_KINDS,
@@ -114,7 +114,9 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const { summary, error } = result;
   report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, state }, ctx);
   if (error !== undefined) {
-    if (state && !plan.dryRun && summary.batches_sent) ctx.log.hint(`${n(state.confirmedCount)} batches are confirmed; after fixing the cause, rerun with --resume to send only the rest.`);
+    if (state && !plan.dryRun && summary.batches_sent) {
+      ctx.log.hint(`${n(state.confirmedCount)} batches are confirmed; ${error instanceof Interrupted ? '' : 'after fixing the cause, '}rerun with --resume to send only the rest.`);
+    }
     throw error;
   }
   if (summary.failed === 0 && !plan.dryRun) await state?.remove();

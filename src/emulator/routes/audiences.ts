@@ -427,6 +427,7 @@ function apply(req: EmuRequest, state: EmulatorState, received: Received, checke
   return counts;
 }
 
+/** list_size: the distinct identifiers the list received (the emulator keeps no user grouping). */
 function listView(l: DoNotReachList) {
   const size = l.received.count('Update');
   return {
