@@ -7,6 +7,7 @@ import { InputError, formatProblem, type InputProblem } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient, ApiName } from '../http/client.js';
 import { Pacer } from '../bulk/pacer.js';
+import { sleep } from '../http/backoff.js';
 import { runPool } from '../bulk/pool.js';
 import { prepareProduct, type Product } from '../validate/product.js';
 import { FeedChecker, idOf as recordId, titleKeyOf, variantOf, type LineFacts } from './feed-checker.js';
@@ -16,7 +17,8 @@ import { openFeed, readFeed, type FeedFormat } from './feed.js';
 /** Problems kept for the error report; beyond this only a count (memory stays bounded for any feed). */
 export const MAX_PROBLEMS_KEPT = 10_000;
 
-export type OutcomeStatus = ProductResponse['status'] | 'INVALID';
+/** INVALID: failed validation, never sent. NOT_SENT: valid, but the job stopped before its batch went out (or was confirmed). */
+export type OutcomeStatus = ProductResponse['status'] | 'INVALID' | 'NOT_SENT';
 
 export interface Outcome {
   line: number;
@@ -138,13 +140,36 @@ export async function* batches(src: FeedSource, report: ValidationReport, onInva
   if (items.length) yield { index: index++, items };
 }
 
+/**
+ * Keeps up to `depth` items of an async source ready, so reading and preparing
+ * the next batches happens while requests are in flight, not between them.
+ * Memory stays bounded by `depth`.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>, depth: number): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  const queue: Array<Promise<IteratorResult<T>>> = [];
+  try {
+    for (;;) {
+      // Async generators queue next() calls and run them in order.
+      while (queue.length < depth) queue.push(it.next());
+      const r = await queue.shift()!;
+      if (r.done) return;
+      yield r.value;
+    }
+  } finally {
+    for (const q of queue) q.catch(() => undefined);
+    await it.return?.(undefined);
+  }
+}
+
 export interface SendOptions {
   client: ApiClient;
   api: ApiName;
   catalogId: string;
   concurrency: number;
   signal?: AbortSignal;
-  onOutcomes: (outcomes: Outcome[]) => void;
+  /** Results of one batch; `batch` is its index (batches with results are settled). */
+  onOutcomes: (outcomes: Outcome[], batch: number) => void;
 }
 
 export interface SendStats {
@@ -172,26 +197,49 @@ export async function sendBatches(source: AsyncIterable<Batch>, opts: SendOption
   // No request budget is stated for product upserts: the pacer follows the rate-limit headers.
   const pacer = new Pacer(undefined, opts.signal);
   const stats: SendStats = { requests: 0 };
+  // Warm-up: the first request goes alone, so its rate-limit headers reach the
+  // pacer before more are in flight; the other lanes then start spread over one
+  // round trip, which keeps requests evenly spaced instead of arriving (and
+  // being processed) in bursts of `concurrency`.
+  let firstDone!: () => void;
+  const first = new Promise<void>((resolve) => (firstDone = resolve));
+  let roundTripMs = 0;
+  /** A request failed in a way that stops the job: lanes not started yet stay idle. */
+  let stopped = false;
   await runPool(
-    source,
+    readAhead(source, opts.concurrency),
     opts.concurrency,
-    async (batch) => {
-      await pacer.acquire();
-      stats.requests++;
-      let released = false;
+    async (batch, index) => {
+      if (index > 0 && index < opts.concurrency) {
+        await first;
+        if (stopped) return;
+        await sleep(Math.min(roundTripMs, 1000) * (index / opts.concurrency), opts.signal);
+      }
+      const started = Date.now();
+      let held = false;
       try {
+        await pacer.acquire();
+        held = true;
+        stats.requests++;
         const res = await upsertProducts(opts.client, opts.api, opts.catalogId, batch.items.map((i) => i.product));
         pacer.release(res.rateLimit);
-        released = true;
-        opts.onOutcomes(outcomesFor(batch, res.body?.data?.products_response));
+        held = false;
+        opts.onOutcomes(outcomesFor(batch, res.body?.data?.products_response), batch.index);
       } catch (e) {
-        if (!released) pacer.release();
+        if (held) pacer.release();
         if (e instanceof ApiError && e.exitCode === EXIT.INVALID_INPUT) {
           const errors = e.errors.length ? e.errors : [e.message];
-          opts.onOutcomes(batch.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'ERROR', product_key: null, errors, warnings: [] })));
+          opts.onOutcomes(batch.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'ERROR', product_key: null, errors, warnings: [] })), batch.index);
           return;
         }
+        stopped = true;
         throw e;
+      } finally {
+        // Whatever happened, the waiting lanes go on (or see the failure and stop).
+        if (index === 0) {
+          roundTripMs = Date.now() - started;
+          firstDone();
+        }
       }
     },
     opts.signal,

@@ -206,12 +206,14 @@ describe('sending', () => {
     expect(out[0]!.errors).toEqual([expect.objectContaining({ message: 'Internal error (injected fault)' })]);
   });
 
-  it('an unknown catalog stops the job with exit 4', async () => {
-    const path = feedFile('one.jsonl', jsonl([product(600)]));
+  it('an unknown catalog stops the job after the first request, with exit 4', async () => {
+    const path = feedFile('four-batches.jsonl', jsonl(Array.from({ length: 100 }, (_, i) => product(600 + i))));
+    const before = emu.state.requests('PUT', /^\/12\/product_catalogs\/999\/products$/).length;
     const r = await emu.run(['catalogs', 'upsert', '999', '--file', path, '-o', 'jsonl']);
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/Product catalog 999 not found/);
-    expect(r.stderr).toMatch(/stopped early: 1 valid product was not sent/);
+    expect(r.stderr).toMatch(/stopped early: 100 valid products were not sent/);
+    expect(emu.state.requests('PUT', /^\/12\/product_catalogs\/999\/products$/).length - before).toBe(1);
   });
 });
 

@@ -11,6 +11,7 @@ import { formatFromName, openFeed, readFeed, sniffFormat, type FeedFormat } from
 import { prepareProduct } from '../../src/validate/product.js';
 import { InputError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
+import { readAhead } from '../../src/catalogs/upsert.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/catalogs/', import.meta.url));
 
@@ -217,5 +218,50 @@ describe('format detection', () => {
       writeFileSync(path, text);
       expect(await sniffFormat(path)).toBe(format);
     }
+  });
+});
+
+describe('readAhead', () => {
+  it('yields every item in order, reading at most `depth` items ahead of the consumer', async () => {
+    let produced = 0;
+    async function* source() {
+      for (let i = 0; i < 20; i++) {
+        produced++;
+        yield i;
+      }
+    }
+    const seen: number[] = [];
+    let maxAhead = 0;
+    for await (const v of readAhead(source(), 3)) {
+      await new Promise((r) => setTimeout(r, 1));
+      maxAhead = Math.max(maxAhead, produced - seen.length - 1);
+      seen.push(v);
+    }
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(maxAhead).toBeLessThanOrEqual(3);
+    expect(maxAhead).toBeGreaterThan(0);
+  });
+
+  it('passes on a failure of the source, and closes the source when the consumer stops early', async () => {
+    async function* failing() {
+      yield 1;
+      throw new Error('broken feed');
+    }
+    const got: number[] = [];
+    await expect(async () => {
+      for await (const v of readAhead(failing(), 2)) got.push(v);
+    }).rejects.toThrow('broken feed');
+    expect(got).toEqual([1]);
+
+    let closed = false;
+    async function* endless() {
+      try {
+        for (let i = 0; ; i++) yield i;
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const v of readAhead(endless(), 2)) if (v === 5) break;
+    expect(closed).toBe(true);
   });
 });

@@ -91,7 +91,9 @@ async function upsert(catalogId: string, src: FeedSource, concurrency: number, o
 
   const api = adsApi(opts);
   const client = await ctx.client();
-  const counts: Record<OutcomeStatus, number> = { CREATE_SUCCESS: 0, UPDATE_SUCCESS: 0, NO_CHANGE: 0, ERROR: 0, INVALID: 0 };
+  const counts: Record<OutcomeStatus, number> = { CREATE_SUCCESS: 0, UPDATE_SUCCESS: 0, NO_CHANGE: 0, ERROR: 0, INVALID: 0, NOT_SENT: 0 };
+  /** Batches with results; the others are reported NOT_SENT if the job stops. */
+  const settled = new Set<number>();
   const tableRows: Outcome[] = [];
   let shownRows = 0;
   const table = ctx.format === 'table';
@@ -101,7 +103,7 @@ async function upsert(catalogId: string, src: FeedSource, concurrency: number, o
     let sent = 0;
     for (const o of outcomes) {
       counts[o.status]++;
-      if (o.status !== 'INVALID') sent++;
+      if (o.status !== 'INVALID' && o.status !== 'NOT_SENT') sent++;
       if (table && (o.errors.length || o.warnings.length)) {
         shownRows++;
         if (tableRows.length < TABLE_ROWS) tableRows.push(o);
@@ -114,14 +116,26 @@ async function upsert(catalogId: string, src: FeedSource, concurrency: number, o
   let failure: unknown;
   let requests = 0;
   try {
-    const stats = await sendBatches(batches(src, report, (o) => emit([o])), { client, api, catalogId, concurrency, signal: ctx.signal, onOutcomes: emit });
+    const onOutcomes = (outcomes: Outcome[], batch: number) => {
+      settled.add(batch);
+      emit(outcomes);
+    };
+    const stats = await sendBatches(batches(src, report, (o) => emit([o])), { client, api, catalogId, concurrency, signal: ctx.signal, onOutcomes });
     requests = stats.requests;
   } catch (e) {
     failure = e;
   }
+  if (failure !== undefined) {
+    // Name every product the job did not get to, so a rerun (or a person) knows
+    // exactly what is missing. The feed is read again: batches are deterministic.
+    for await (const b of batches(src, report, () => undefined)) {
+      if (settled.has(b.index)) continue;
+      emit(b.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'NOT_SENT' as const, product_key: null, errors: [], warnings: [] })));
+    }
+  }
   progress.done();
   const seconds = (Date.now() - started) / 1000;
-  const summary = Object.fromEntries([...PRODUCT_STATUSES, ...(counts.INVALID ? (['INVALID'] as const) : [])].map((s) => [s, counts[s]]));
+  const summary = Object.fromEntries([...PRODUCT_STATUSES, ...(counts.INVALID ? (['INVALID'] as const) : []), ...(counts.NOT_SENT ? (['NOT_SENT'] as const) : [])].map((s) => [s, counts[s]]));
   out?.end({ summary });
   if (table && tableRows.length) {
     tableRows.sort((a, b) => a.line - b.line);
@@ -132,8 +146,8 @@ async function upsert(catalogId: string, src: FeedSource, concurrency: number, o
   ctx.log.info(`catalog ${catalogId}: ${reported} product${reported === 1 ? '' : 's'} sent in ${requests || client.stats.requests} request${requests === 1 ? '' : 's'} (${client.stats.retries} retries) in ${seconds.toFixed(2)} s: ${parts.join(', ')}`);
   if (table && shownRows > tableRows.length) ctx.log.info(`${shownRows - tableRows.length} more products with errors or warnings: use -o jsonl for every result`);
   if (failure !== undefined) {
-    const notSent = report.valid - reported;
-    if (notSent > 0) ctx.log.warn(`stopped early: ${notSent} valid product${notSent === 1 ? ' was' : 's were'} not sent`);
+    const notSent = counts.NOT_SENT;
+    if (notSent > 0) ctx.log.warn(`stopped early: ${notSent} valid product${notSent === 1 ? ' was' : 's were'} not sent (status NOT_SENT in the results; rerun the upsert to send them — it is idempotent)`);
     throw failure;
   }
   if (counts.ERROR || counts.INVALID) {

@@ -1,0 +1,160 @@
+// Product upsert benchmark: `postctl catalogs upsert` on generated feeds of
+// 10,000 and 100,000 products against an emulator with a fixed latency per
+// request. Wall time is compared with the ideal measured in the same run —
+// requests × emulator latency ÷ concurrency — and peak RSS (VmHWM) is read
+// from /proc while the CLI runs. Goals: within 15% of ideal; RSS flat.
+//
+// The default latency (50 ms) is low for a real API but keeps the 100k run
+// under a minute; every request also pays a few ms of CPU in the CLI and the
+// emulator that the ideal leaves out, which is why the ratio shrinks as the
+// latency grows (overhead column: ms per request beyond the ideal, per lane).
+//
+// Needs a build (`npm run bench` builds first). Run alone with
+// `node test/bench/catalogs.mjs`; BENCH_LATENCY_MS, BENCH_CONCURRENCY,
+// BENCH_SIZES (comma list) and BENCH_PASSES (create,no-change: the second
+// upload of the same feed, all NO_CHANGE; by default only for the first size)
+// override the defaults.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(root, 'bin/postctl.js');
+const BATCH = 25;
+
+async function writeFeed(path, count) {
+  const out = createWriteStream(path);
+  for (let n = 1; n <= count; n++) {
+    const p = {
+      id: `sku-${n}`,
+      title: `Product ${n}`,
+      description: `A fine product, number ${n}, with a description of ordinary length for a shop.`,
+      availability: 'in stock',
+      condition: 'new',
+      price: `${10 + (n % 90)}.99 USD`,
+      link: `https://shop.example/p/${n}`,
+      image_link: `https://cdn.example/i/${n}.jpg`,
+      brand: 'Acme',
+      inventory: 1 + (n % 7),
+      product_type: 'Home > Kitchen',
+    };
+    if (!out.write(JSON.stringify(p) + '\n')) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+async function startEmulator(latencyMs, env) {
+  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env', '--latency', String(latencyMs)], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  let out = '';
+  const vars = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('POSTCTL_ADS_ACCOUNT=')) resolve(Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')])));
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+  return { vars, stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs the CLI, returning wall ms, peak RSS in MB (Linux) and stderr. */
+function measure(args, env) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let hwmKb = 0;
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const poll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+      } catch {
+        // exited, or no /proc
+      }
+    }, 5);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (code !== 0) reject(new Error(`postctl ${args.join(' ')} exited ${code}:\n${stderr}`));
+      else resolve({ ms, rssMb: hwmKb ? hwmKb / 1024 : undefined, stderr });
+    });
+  });
+}
+
+export async function main({
+  sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
+  latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 50),
+  concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4),
+  passes = process.env.BENCH_PASSES?.split(','),
+} = {}) {
+  if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('build first: npm run build');
+  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-catalogs-'));
+  const baseEnv = { PATH: process.env.PATH, HOME: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1' };
+  const rows = [];
+  try {
+    // Fixed cost of any run, for reference: start-up of the CLI itself (median of 5).
+    const starts = [];
+    for (let i = 0; i < 5; i++) starts.push((await measure(['--version'], baseEnv)).ms);
+    const startup = starts.sort((a, b) => a - b)[2];
+    for (const [sizeIndex, size] of sizes.entries()) {
+      const feed = join(dir, `feed-${size}.jsonl`);
+      await writeFeed(feed, size);
+      // A fresh emulator per size: its own catalog, rate-limit windows and request log.
+      const emu = await startEmulator(latencyMs, baseEnv);
+      try {
+        const env = { ...baseEnv, ...emu.vars };
+        const created = await new Promise((resolve, reject) => {
+          const c = spawn(process.execPath, [BIN, 'catalogs', 'create', 'Bench', '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+          let out = '';
+          c.stdout.on('data', (d) => (out += d));
+          c.on('close', (code) => (code === 0 ? resolve(JSON.parse(out).data.id) : reject(new Error(`catalogs create exited ${code}`))));
+        });
+        const requests = Math.ceil(size / BATCH);
+        const idealMs = (requests * latencyMs) / concurrency;
+        for (const pass of passes ?? (sizeIndex === 0 ? ['create', 'no-change'] : ['create'])) {
+          const r = await measure(['catalogs', 'upsert', created, '--file', feed, '-o', 'jsonl', '--concurrency', String(concurrency)], env);
+          const summary = /sent in (\d+) requests? \((\d+) retries\) in ([\d.]+) s: (.*)$/m.exec(r.stderr);
+          if (!summary || Number(summary[1]) !== requests) throw new Error(`unexpected summary: ${r.stderr}`);
+          const sendMs = Number(summary[3]) * 1000;
+          rows.push({
+            products: size,
+            pass,
+            requests,
+            'ideal s': (idealMs / 1000).toFixed(2),
+            'wall s': (r.ms / 1000).toFixed(2),
+            'wall/ideal': (r.ms / idealMs).toFixed(3),
+            'send s': (sendMs / 1000).toFixed(2),
+            'send/ideal': (sendMs / idealMs).toFixed(3),
+            'overhead ms/req': ((sendMs - idealMs) / (requests / concurrency)).toFixed(1),
+            'peak RSS MB': r.rssMb ? r.rssMb.toFixed(1) : 'n/a',
+            statuses: summary[4].split(', ').filter((s) => !s.startsWith('0 ')).join(', '),
+          });
+        }
+      } finally {
+        emu.stop();
+      }
+    }
+    console.log(`\nProduct upsert (emulator latency ${latencyMs} ms, concurrency ${concurrency}, batches of ${BATCH}, Node ${process.version}); ideal = requests × latency ÷ concurrency`);
+    console.log(`goals: wall/ideal ≤ 1.15; peak RSS flat from 10k to 100k. CLI start-up alone: ${(startup / 1000).toFixed(2)} s (part of every wall time)`);
+    console.table(rows);
+    const rss = (n) => rows.filter((r) => r.products === n && r['peak RSS MB'] !== 'n/a').map((r) => Number(r['peak RSS MB']));
+    if (sizes.length >= 2) {
+      const [a, b] = [sizes[0], sizes[sizes.length - 1]];
+      const ra = Math.max(...rss(a));
+      const rb = Math.max(...rss(b));
+      if (Number.isFinite(ra) && Number.isFinite(rb)) console.log(`peak RSS ${b.toLocaleString('en-US')} vs ${a.toLocaleString('en-US')} products: ${rb.toFixed(1)} MB / ${ra.toFixed(1)} MB = ${(rb / ra).toFixed(2)}`);
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main();
+}
