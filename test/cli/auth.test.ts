@@ -281,7 +281,7 @@ describe('auth logout', () => {
 describe('auth status, use, list, remove', () => {
   it('works from environment variables alone, with no config file, and masks secrets', async () => {
     const dir = tempDir();
-    const env = { ...emu.cliEnv(), POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_BEARER_TOKEN: 'AAAAbearer-from-env-0123456789' };
+    const env: Record<string, string | undefined> = { ...emu.cliEnv(), POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_BEARER_TOKEN: 'AAAAbearer-from-env-0123456789' };
     const r = await runCli(['auth', 'status'], { env });
     expect(r.code).toBe(0);
     const s = r.json();
@@ -290,7 +290,7 @@ describe('auth status, use, list, remove', () => {
     expect(byKey.consumer_key).toMatchObject({ present: true, value: EMU_APP.consumerKey, source: 'env', origin: 'POSTCTL_CONSUMER_KEY' });
     expect(byKey.access_token_secret).toMatchObject({ present: true, source: 'env', origin: 'POSTCTL_ACCESS_TOKEN_SECRET' });
     expect(byKey.bearer_token.value).toMatch(/^AA…89 \(30 chars\)$/);
-    for (const secret of [env.POSTCTL_CONSUMER_SECRET!, env.POSTCTL_ACCESS_TOKEN!, env.POSTCTL_ACCESS_TOKEN_SECRET!, env.POSTCTL_BEARER_TOKEN]) expect(r.stdout + r.stderr).not.toContain(secret);
+    for (const secret of [env.POSTCTL_CONSUMER_SECRET!, env.POSTCTL_ACCESS_TOKEN!, env.POSTCTL_ACCESS_TOKEN_SECRET!, env.POSTCTL_BEARER_TOKEN!]) expect(r.stdout + r.stderr).not.toContain(secret);
     const table = await runCli(['auth', 'status', '-o', 'table', '--check'], { env });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/consumer_secret\s+em…89 \(30 chars\)\s+env POSTCTL_CONSUMER_SECRET/);

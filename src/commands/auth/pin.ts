@@ -8,9 +8,18 @@ import { classifyAccessTokenError, explainAccessTokenError } from '../../auth/er
 import { dropPending, EXPIRES_HINT, minutesSince, profileArg, reportLogin, saveAccessToken, savePending } from '../../auth/session.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
 import { authorizeUrl, exchangeVerifier, requestToken, type TokenPair } from '../../platform/oauth.js';
 
 const MAX_TTY_ATTEMPTS = 3;
+
+function originOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function readPin(ctx: Context, opts: Record<string, any>): Promise<string> {
   if (opts.pin === '-' && opts.consumerSecretStdin) throw new UsageError('--pin - and --consumer-secret-stdin both read stdin', 'give one of them another way (POSTCTL_CONSUMER_SECRET, or the PIN as the value of --pin).');
@@ -31,6 +40,12 @@ async function complete(ctx: Context, opts: Record<string, any>): Promise<number
     throw new UsageError(`no pending PIN login in profile ${s.profile}`, `start with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin\` (it prints the URL to open), then finish with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin --pin <PIN>\`.`);
   }
   ctx.redactor.add(pending.oauth_token_secret);
+  const startedAt = originOf(pending.authorize_url);
+  const now = originOf(s.get('api_url'));
+  if (startedAt && now && startedAt !== now) {
+    const v = s.values.api_url;
+    throw new UsageError(`the pending PIN login was started against ${startedAt}, but the platform API URL is now ${now} (${v?.source === 'env' ? `from ${v.origin}` : v?.source ?? 'default'})`, `finish it against the same API: set POSTCTL_API_URL=${startedAt} (or \`postctl config set api_url ${startedAt}\`), or start over with \`postctl auth pin\`.`);
+  }
   await requireAppCredentials(ctx);
   const client = await ctx.client();
   const request: TokenPair = { token: pending.oauth_token, secret: pending.oauth_token_secret };
@@ -45,12 +60,12 @@ async function complete(ctx: Context, opts: Record<string, any>): Promise<number
   }
 }
 
-async function begin(ctx: Context, opts: Record<string, any>): Promise<{ request: TokenPair; url: string; profile: string; profileSource: string }> {
+async function begin(ctx: Context, opts: Record<string, any>): Promise<{ client: ApiClient; request: TokenPair; url: string; profile: string; profileSource: string }> {
   const s = await prepareApp(ctx, opts, { askUrls: true });
   const client = await ctx.client();
   const request = await requestToken(client, 'oob', opts.access);
   const url = authorizeUrl(s.get('api_url')!, 'authorize', request.token, { forceLogin: Boolean(opts.forceLogin), screenName: opts.screenName });
-  return { request, url, profile: s.profile, profileSource: s.profileSource };
+  return { client, request, url, profile: s.profile, profileSource: s.profileSource };
 }
 
 /** Headless step 1: store the pending request, print the URL (stderr) and what to do next (stdout). */
@@ -68,10 +83,9 @@ async function start(ctx: Context, opts: Record<string, any>): Promise<number> {
 
 /** On a terminal: one step, re-asking after a mistyped PIN. */
 async function interactive(ctx: Context, opts: Record<string, any>): Promise<number> {
-  const { request, url, profile } = await begin(ctx, opts);
+  const { client, request, url, profile } = await begin(ctx, opts);
   ctx.log.info(`Open this URL in a browser, approve the app, then type the PIN it shows:\n\n  ${url}\n`);
   if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));
-  const client = await ctx.client();
   for (let attempt = 1; ; attempt++) {
     const pin = (await ctx.prompt.text('PIN', { supply: '--pin <PIN>' }, { validate: (v) => (v.trim() ? true : 'enter the PIN shown after approving') })).trim();
     try {
