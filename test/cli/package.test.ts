@@ -3,6 +3,7 @@
 // needs; it installs globally into an empty prefix and runs on its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,11 @@ describe('npm package', () => {
 
     const prefix = tempDir('postctl-prefix-');
     const home = tempDir('postctl-home-');
-    const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, POSTCTL_CONFIG_DIR: home, NO_COLOR: '1', npm_config_cache: join(home, '.npm') };
+    // A new HOME and npm cache, but the machine's npm settings (registry, CA
+    // file) still apply: they live in the real user's .npmrc.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('POSTCTL_')));
+    const userconfig = join(homedir(), '.npmrc');
+    const env = { ...inherited, PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, POSTCTL_CONFIG_DIR: home, NO_COLOR: '1', npm_config_cache: join(home, '.npm'), ...(existsSync(userconfig) ? { npm_config_userconfig: userconfig } : {}) };
     sh('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', join(stage, packed.filename)], home, env);
     const bin = join(prefix, 'bin', 'postctl');
     expect(existsSync(bin)).toBe(true);
