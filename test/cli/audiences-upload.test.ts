@@ -179,6 +179,57 @@ describe('audiences upload: checked before sending (exit 6, nothing sent)', () =
   });
 });
 
+describe('audiences upload: nothing valid to send (exit 6, nothing sent)', () => {
+  it.each([
+    ['an empty file', 'empty.txt', ''],
+    ['only blank lines', 'blank.txt', '\n  \n\r\n'],
+    ['a CSV header without rows', 'header.csv', 'email,phone\n'],
+  ])('%s: "holds no identifiers"', async (_name, name, text) => {
+    const before = userPosts(emu).length;
+    const file = writeInput(name, text);
+    const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file, ...(name.endsWith('.txt') ? ['--type', 'email'] : [])]);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/^error: .*holds no identifiers/m);
+    expect(r.stderr).toContain(file);
+    expect(r.stdout).toBe('');
+    expect(userPosts(emu).length).toBe(before);
+  });
+
+  it('every line rejected or malformed JSON: "no valid identifiers", each reject with its line, in --rejects too', async () => {
+    const before = userPosts(emu).length;
+    const file = writeInput('bad.jsonl', '{"email":["a@b.com"]}\n\n{"email": [\n{"handle":"not a handle!"}\n[1,2]\n');
+    const rejects = `${file}.rejects.csv`;
+    const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--rejects', rejects, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/^error: no valid identifiers in .*bad\.jsonl: 4 lines rejected/m);
+    expect(r.stderr).toMatch(/line 1, email: not a valid address/);
+    expect(r.stderr).toMatch(/line 3: not valid JSON/);
+    expect(r.stderr).toMatch(/line 4, handle: /);
+    expect(r.stderr).toMatch(/line 5: not a JSON object/);
+    expect(r.errorJson().error).toMatchObject({ code: 'invalid_input', exit_code: 6, problems: [{ line: 1, field: 'email' }, { line: 3 }, { line: 4, field: 'handle' }, { line: 5 }] });
+    expect(readFileSync(rejects, 'utf8').split('\n').slice(1, -1).map((l) => l.split(',')[0])).toEqual(['1', '3', '4', '5']);
+    expect(userPosts(emu).length).toBe(before);
+  });
+
+  it('a single rejected line is named in the message itself', async () => {
+    const before = userPosts(emu).length;
+    const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', writeInput('one.txt', '\nnot-an-email\n'), '--type', 'email']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^error: no valid identifiers in .*one\.txt: 1 line rejected \(line 2, email: not a valid address/m);
+    expect(userPosts(emu).length).toBe(before);
+  });
+
+  it('some rejects among valid values are skipped and counted, and the rest is sent (exit 0)', async () => {
+    const id = freshAudience(emu);
+    const file = writeInput('mixed.jsonl', '{"email": [\n{"email":"ok1@example.com"}\n');
+    const r = await emu.run(['audiences', 'upload', id, '--file', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ read: 2, invalid: 1, sent: 1, accepted: 1 });
+    expect(r.stderr).toMatch(/line 1: not valid JSON/);
+    expect(values(received(emu, id))).toEqual([sha('ok1@example.com')]);
+  });
+});
+
 describe('audiences upload: API refusals', () => {
   it('an unknown audience stops at the first batch with exit 4', async () => {
     const before = userPosts(emu).length;

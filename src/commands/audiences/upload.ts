@@ -10,7 +10,7 @@ import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from
 import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
 import type { Context } from '../../context.js';
-import { Interrupted, PartialFailure, UsageError } from '../../errors.js';
+import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import {
   DO_NOT_REACH_KINDS,
@@ -112,6 +112,14 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
     await state?.flush();
   }
   const { summary, error } = result;
+  if (error === undefined && summary.read - summary.invalid === 0) {
+    // Nothing valid was read, so nothing was sent: that is bad input (exit 6), not a clean run.
+    if (!summary.read) throw new InputError(`${source.name} holds no identifiers`, [], 'the input is empty or has only blank lines (or a CSV/TSV header and no rows).');
+    // The rejects (with their lines) are the error's problems: listed under it, and in -o json.
+    const only = rejects.count === 1 ? rejects.first[0] : undefined;
+    const what = only ? `1 line rejected (line ${only.line}${only.field ? `, ${only.field}` : ''}: ${only.reason})` : `${n(summary.invalid)} lines rejected`;
+    throw new InputError(`no valid identifiers in ${source.name}: ${what}`, rejects.first.map((r) => ({ line: r.line, ...(r.field ? { field: r.field } : {}), message: r.reason })), opts.rejects ? `every rejected line is in ${opts.rejects}.` : 'pass --rejects FILE to get every rejected value with its line.');
+  }
   report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, state }, ctx);
   if (error !== undefined) {
     if (state && !plan.dryRun && summary.batches_sent) {
@@ -126,13 +134,16 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   return EXIT.OK;
 }
 
+/** The first rejects, with their lines, on stderr. */
+function warnRejects(rejects: RejectSink, ctx: Context): number {
+  for (const r of rejects.first.slice(0, 5)) ctx.log.warn(`line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`);
+  if (rejects.count > 5) ctx.log.warn(`… ${n(rejects.count - 5)} more`);
+  return rejects.count;
+}
+
 function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; account: string; operation: string; dryRun: boolean; rejects: RejectSink; state: UploadState | undefined }, ctx: Context): void {
   const { rejects } = info;
-  if (rejects.count) {
-    for (const r of rejects.first.slice(0, 5)) ctx.log.warn(`line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`);
-    if (rejects.count > 5) ctx.log.warn(`… ${n(rejects.count - 5)} more`);
-    if (!rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
-  }
+  if (warnRejects(rejects, ctx) && !rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
   ctx.log.info(`${info.dryRun ? 'dry run (nothing sent): ' : ''}${oneLine(s)}`);
   if (info.dryRun) return;
   const data = {
