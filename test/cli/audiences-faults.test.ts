@@ -40,6 +40,8 @@ describe('audiences upload under faults', () => {
     expect(userPosts(emu, id).length).toBeGreaterThanOrEqual(100 + 10);
     const store = received(emu, id);
     expect(store.size).toBe(100_000);
+    const s = r.json();
+    console.log(`100k under faults: ${userPosts(emu, id).length} POSTs reached the emulator, faults ${JSON.stringify(byKind)}; summary requests ${s.requests}, retries ${s.retries}, count_mismatches ${s.count_mismatches}, batches_confirmed ${s.batches_confirmed}, accepted ${s.accepted}; distinct hashes held ${store.size}`);
     expect(emails.every((e) => store.has(sha(e.toLowerCase())) as boolean)).toBe(true);
   });
 

@@ -61,6 +61,7 @@ describe('audiences upload --resume', () => {
     const resent = userPosts(emu, id).slice(mark).map((p) => batchOf.get(JSON.parse(p.body)[0].params.users[0].email[0])!);
     expect(resent.filter((b) => confirmed.has(b))).toEqual([]);
     expect(resent).toHaveLength(200 - confirmed.size);
+    console.log(`kill + resume: ${mark} POSTs before the kill, ${confirmed.size} of 200 batches confirmed in the state file; the rerun sent ${resent.length} batches, ${resent.filter((b) => confirmed.has(b)).length} of them confirmed before`);
     const store = received(emu, id);
     expect(store.size).toBe(20_000);
     expect(emails.every((e) => store.has(sha(e)) as boolean)).toBe(true);
