@@ -107,9 +107,32 @@ describe('validation before sending', () => {
     expect(emu.state.log.slice(before)).toEqual([]);
   });
 
-  it('an empty feed or bad flags are usage errors', async () => {
+  it('a feed that is not UTF-8 (Latin-1 CSV, JSON Lines) is bad input naming the line; nothing is sent', async () => {
+    const before = emu.state.log.length;
+    const row = (id: string) => `${id},Caf\u00e9 cr\u00e8me,Plain,in stock,new,10.00 USD,https://s.example/p,https://s.example/i.jpg,Acme\n`;
+    const csv = join(dir, 'latin1.csv');
+    writeFileSync(csv, Buffer.from(`id,title,description,availability,condition,price,link,image_link,brand\n${row('a').replace('Caf\u00e9 cr\u00e8me', 'Plain')}${row('b')}`, 'latin1'));
+    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', csv]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^error: \S*latin1\.csv line 3: not valid UTF-8 \(save the file as UTF-8\)$/m);
+    const lines = join(dir, 'latin1.jsonl');
+    writeFileSync(lines, Buffer.concat([Buffer.from(jsonl([product(301)])), Buffer.from(`${JSON.stringify(product(302, { title: 'Caf\u00e9' }))}\n`, 'latin1')]));
+    const l = await emu.run(['catalogs', 'upsert', catalog, '--file', lines, '--skip-invalid']);
+    expect(l.code).toBe(6);
+    expect(l.stderr).toMatch(/latin1\.jsonl line 2: not valid UTF-8/);
+    expect(emu.state.log.slice(before)).toEqual([]);
+  });
+
+  it('an empty feed is bad input (exit 6) in every format; bad flags are usage errors (exit 2)', async () => {
+    const before = emu.state.log.length;
+    for (const [name, text] of [['empty.jsonl', '\n \n\n'], ['empty.csv', 'id,title\n'], ['empty.tsv', ''], ['empty.json', '[]']]) {
+      const f = feedFile(name!, text!);
+      const e = await emu.run(['catalogs', 'upsert', catalog, '--file', f]);
+      expect(e.code, name).toBe(6);
+      expect(e.stderr).toMatch(new RegExp(`^error: \\S*${name!.replace('.', '\\.')} holds no products$`, 'm'));
+    }
+    expect(emu.state.log.slice(before)).toEqual([]);
     const empty = feedFile('empty.jsonl', '\n');
-    expect((await emu.run(['catalogs', 'upsert', catalog, '--file', empty])).code).toBe(2);
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', empty, '--concurrency', '0']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--concurrency must be between 1 and 32/);

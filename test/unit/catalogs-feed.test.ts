@@ -193,6 +193,50 @@ describe('readFeed: the same products from every format', () => {
   });
 });
 
+describe('readFeed: invalid UTF-8 is an InputError naming the line, in every format', () => {
+  // "Café" in Latin-1 (0xE9) on the product line; UTF-8 "é" (0xC3 0xA9) elsewhere stays valid.
+  const latin1 = (s: string) => Buffer.from(s.replace('Café', 'Caf\u00e9'), 'latin1');
+  const FEEDS: Array<[FeedFormat, Buffer, number]> = [
+    ['jsonl', Buffer.concat([Buffer.from('{"id":"a","title":"Crème"}\n'), latin1('{"id":"b","title":"Café"}\n')]), 2],
+    ['json', Buffer.concat([Buffer.from('[\n{"id":"a","title":"Crème"},\n'), latin1('{"id":"b","title":"Café"}\n]\n')]), 3],
+    ['csv', Buffer.concat([Buffer.from('id,title\na,Crème\n'), latin1('b,Café\n')]), 3],
+    ['tsv', Buffer.concat([Buffer.from('id\ttitle\na\tCrème\n'), latin1('b\tCafé\n')]), 3],
+  ];
+
+  async function readAll(format: FeedFormat, bytes: Buffer, sizes?: number[]): Promise<unknown> {
+    try {
+      for await (const _ of readFeed(chunked(bytes, sizes), format, 'feed')) void _;
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  }
+
+  it.each(FEEDS)('%s', async (format, bytes, line) => {
+    for (const sizes of [undefined, [1], [3, 5, 7], [17]]) {
+      const e = await readAll(format, bytes, sizes);
+      expect(e, `chunks ${sizes}`).toBeInstanceOf(InputError);
+      expect((e as InputError).message).toBe(`feed line ${line}: not valid UTF-8 (save the file as UTF-8)`);
+    }
+  });
+
+  it('CSV: multi-byte characters split across chunks are fine; a sequence cut off at the end of the file is not', async () => {
+    const good = Buffer.from('id,title\na,Crème brûlée 🍮\nb,€\n');
+    for (const sizes of [[1], [2], [3], [5, 1]]) {
+      const out: unknown[] = [];
+      for await (const r of readFeed(chunked(good, sizes), 'csv', 'feed')) out.push(r.record);
+      expect(out).toEqual([{ id: 'a', title: 'Crème brûlée 🍮' }, { id: 'b', title: '€' }]);
+    }
+    const cut = Buffer.concat([Buffer.from('id,title\na,x\nb,'), Buffer.from('€').subarray(0, 2)]);
+    expect(((await readAll('csv', cut)) as InputError).message).toBe('feed line 3: not valid UTF-8 (save the file as UTF-8)');
+  });
+
+  it('CSV: a UTF-16 file is named as such', async () => {
+    const e = await readAll('csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id,title\n', 'utf16le')]));
+    expect((e as InputError).message).toMatch(/UTF-16/);
+  });
+});
+
 describe('format detection', () => {
   it('from the extension', () => {
     expect(formatFromName('a/b.JSONL')).toBe('jsonl');

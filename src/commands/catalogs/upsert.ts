@@ -5,7 +5,7 @@ import { PRODUCT_STATUSES, UPSERT_BATCH } from '../../catalogs/api.js';
 import { FEED_FORMATS, formatFromName, sniffFormat, spoolToTemp, type FeedFormat } from '../../catalogs/feed.js';
 import { batches, problemsError, sendBatches, validateFeed, type FeedSource, type Outcome, type OutcomeStatus } from '../../catalogs/upsert.js';
 import type { Context } from '../../context.js';
-import { PartialFailure, UsageError, formatProblem } from '../../errors.js';
+import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';
 import { integerBetween } from '../../validate/rules.js';
@@ -61,7 +61,8 @@ async function upsert(catalogId: string, src: FeedSource, concurrency: number, o
   const checking = ctx.progress(`validating ${src.name}`);
   const report = await validateFeed(src, () => checking.tick());
   checking.done();
-  if (report.records === 0) throw new UsageError(`${src.name} holds no products`);
+  // An empty feed is bad input (the file), not bad usage (the command line).
+  if (report.records === 0) throw new InputError(`${src.name} holds no products`, [], 'check that the file is the feed you meant; it has no product rows.');
   if (report.problemCount && !opts.skipInvalid) throw problemsError(report, src);
   if (report.problemCount) {
     ctx.log.warn(`${report.problemCount} problem${report.problemCount === 1 ? '' : 's'} in ${report.invalidLines.size} product${report.invalidLines.size === 1 ? '' : 's'}; skipping ${report.invalidLines.size === 1 ? 'it' : 'them'} (--skip-invalid):`);
