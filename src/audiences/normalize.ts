@@ -18,7 +18,10 @@ const WHITESPACE = /\s+/g;
 const PHONE_FORMATTING = /[+\-.()]/g;
 const LEADING_ZEROS = /^0+/;
 
-const squash = (raw: string): string => raw.replace(WHITESPACE, '').toLowerCase();
+const HAS_WHITESPACE = /\s/;
+
+// Most values hold no whitespace: testing first skips building a copy of each.
+const squash = (raw: string): string => (HAS_WHITESPACE.test(raw) ? raw.replace(WHITESPACE, '') : raw).toLowerCase();
 
 function phone(s: string, opts: NormalizeOptions): string | Reject {
   const cleaned = s.replace(PHONE_FORMATTING, '');

@@ -207,3 +207,53 @@ describe('emulator digest store', () => {
     expect(DigestSet.decode('é'.repeat(64), w, 0)).toBe(false);
   });
 });
+
+describe('emulator batch reader: the byte-level fast path agrees with JSON.parse + checks', () => {
+  const FIELDS = ['email', 'device_id', 'handle', 'service_id', 'phone_number', 'partner_user_id'];
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
+  // Mostly valid, with every kind of flaw now and then.
+  const value = fc.oneof({ weight: 30, arbitrary: digest }, { weight: 1, arbitrary: digest.map((d) => d.toUpperCase()) }, { weight: 1, arbitrary: digest.map((d) => d.slice(1)) }, { weight: 1, arbitrary: fc.constant('') });
+  const key = fc.oneof({ weight: 20, arbitrary: fc.constantFrom('email', 'handle', 'phone_number', 'device_id') }, { weight: 1, arbitrary: fc.constant('bogus') });
+  const user = fc.dictionary(key, fc.array(value, { minLength: 1, maxLength: 3 }), { minKeys: 1, maxKeys: 3 });
+  const maybe = <T>(valid: T[], invalid: T[]) => fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.constantFrom(...invalid) });
+  const times = fc.record({ effective_at: maybe([undefined, '2026-04-01T00:00:00Z'], ['soon']), expires_at: maybe([undefined, '2027-01-01T00:00:00Z'], ['2026-01-01T00:00:00Z']) });
+  const body = fc.record({ type: maybe(['Update', 'Delete'], ['Upsert']), users: fc.array(user, { minLength: 1, maxLength: 6 }), times, spaced: fc.boolean() });
+  const text = (b: { type: string; users: unknown[]; times: Record<string, string | undefined>; spaced: boolean }) =>
+    JSON.stringify([{ operation_type: b.type, params: { users: b.users, ...b.times } }], null, b.spaced ? 1 : undefined);
+  const same = (fast: import('../../src/emulator/routes/audiences.js').Checked, slow: import('../../src/emulator/routes/audiences.js').Checked) =>
+    JSON.stringify([fast.ops, fast.users, [...fast.digestUser], fast.digestField.slice(0, fast.digestUser.length), [...fast.words.subarray(0, fast.digestUser.length * 8)], fast.partners]) ===
+    JSON.stringify([slow.ops, slow.users, [...slow.digestUser], slow.digestField.slice(0, slow.digestUser.length), [...slow.words.subarray(0, slow.digestUser.length * 8)], slow.partners]);
+
+  it('whatever it accepts, the full check accepts with the same result', async () => {
+    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audiences.js');
+    let taken = 0;
+    fc.assert(
+      fc.property(body, fc.boolean(), (b, dnr) => {
+        const t = text(b);
+        const fast = fastBatch(Buffer.from(t), dnr ? ['email', 'phone_number'] : FIELDS, dnr, now);
+        if (!fast) return true;
+        taken++;
+        const slow = slowBatch(JSON.parse(t), dnr ? ['email', 'phone_number'] : FIELDS, dnr, new Set(), now);
+        return 'ok' in slow && same(fast, slow.ok);
+      }),
+      { numRuns: 2000 },
+    );
+    // Not vacuous: a good share of the generated bodies take the fast path.
+    expect(taken).toBeGreaterThan(80);
+  });
+
+  it('takes the compact bodies postctl sends, and leaves duplicate keys and partner ids to JSON.parse', async () => {
+    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audiences.js');
+    const b = new Batcher(10, envelope('Update', { expires_at: '2027-01-01T00:00:00Z' }), NO_WRAP);
+    b.add(1, `{"email":["${sha('a')}","${sha('b')}"],"phone_number":["${sha('1')}"]}`, 0);
+    b.add(2, `{"handle":["${sha('h')}"]}`, 0);
+    const raw = b.flush()!.body;
+    const fast = fastBatch(raw, FIELDS, false, now)!;
+    expect(fast.users).toBe(2);
+    const slow = slowBatch(JSON.parse(raw.toString()), FIELDS, false, new Set(), now);
+    expect('ok' in slow && same(fast, slow.ok)).toBe(true);
+    expect(fastBatch(Buffer.from(`[{"operation_type":"Update","params":{"users":[{"email":["${sha('a')}"],"email":["${sha('b')}"]}]}}]`), FIELDS, false, now)).toBeUndefined();
+    expect(fastBatch(Buffer.from(`[{"operation_type":"Update","params":{"users":[{"partner_user_id":["p1"]}]}}]`), FIELDS, false, now)).toBeUndefined();
+  });
+});
