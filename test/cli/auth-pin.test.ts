@@ -236,6 +236,21 @@ describe('auth pin and logout on a real terminal', () => {
     expect(transcript).not.toContain(p.access_token_secret);
   });
 
+  it('on a terminal with --no-input (or POSTCTL_NO_INPUT) nothing is asked: exit 2 naming the flag or variable', async () => {
+    const dir = tempDir();
+    const base = { PATH: process.env.PATH ?? '', HOME: dir, POSTCTL_CONFIG_DIR: dir, POSTCTL_API_URL: emu.url };
+    const cases: Array<[string[], Record<string, string>, RegExp]> = [
+      [['--no-input', 'auth', 'pin'], {}, /--consumer-key or POSTCTL_CONSUMER_KEY/],
+      [['auth', 'login'], { POSTCTL_NO_INPUT: '1', POSTCTL_CONSUMER_KEY: EMU_APP.consumerKey }, /--consumer-secret-stdin .*or POSTCTL_CONSUMER_SECRET/],
+      [['--no-input', 'auth', 'pin', '--pin', '-'], {}, /--pin - reads the PIN from a pipe, but stdin is a terminal/],
+    ];
+    for (const [args, extra, re] of cases) {
+      const t = terminal(args, { ...base, ...extra });
+      expect(await t.exit, args.join(' ')).toBe(2);
+      expect(t.transcript(), args.join(' ')).toMatch(re);
+    }
+  });
+
   it('logout asks y/N on a terminal: "n" changes nothing, "y" invalidates', async () => {
     const f = fresh();
     const url = (await f.run(['auth', 'pin'])).json().authorize_url;

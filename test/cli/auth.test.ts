@@ -1,11 +1,12 @@
 // `postctl auth` through the built CLI against the emulator: the callback
 // login end to end, bearer caching, logout (then code 89), status, profiles,
 // never waiting without a TTY, and no secret in any output.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMU_APP } from '../../src/emulator/state.js';
-import { runCli, tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
+import { BIN, runCli, tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -71,9 +72,12 @@ describe('auth login (callback flow)', () => {
     });
     expect(r.code).toBe(0);
     expect(r.json()).toEqual({ profile: 'default', user_id: '2244994945', screen_name: 'emu_dev' });
-    expect(r.stderr).toMatch(/Waiting up to 30 s for the redirect to http:\/\/127\.0\.0\.1:\d+\/callback/);
+    const callback = /Waiting up to 30 s for the redirect to (http:\/\/127\.0\.0\.1:\d+\/callback)/.exec(r.stderr)?.[1];
+    expect(callback).toBeDefined();
     expect(page).toContain('You can close this window');
     const u = new URL(url);
+    // oauth_callback (in the signed header) pointed at the loopback server that received the redirect.
+    expect(emu.state.requestTokens.get(u.searchParams.get('oauth_token')!)).toMatchObject({ callback, accessType: 'read', used: true });
     expect(u.pathname).toBe('/oauth/authenticate');
     expect(u.searchParams.get('force_login')).toBe('true');
     expect(u.searchParams.get('screen_name')).toBe('emu_dev');
@@ -88,6 +92,21 @@ describe('auth login (callback flow)', () => {
     const check = await f.run(['auth', 'status', '--check']);
     expect(check.code).toBe(0);
     expect(check.json().check).toMatchObject({ ok: true, auth: 'user', screen_name: 'emu_dev' });
+  });
+
+  it('--web opens the URL with the system browser command (here a stand-in xdg-open that follows it); without --web nothing is opened', async () => {
+    const bin = tempDir('postctl-browser-');
+    const opened = join(bin, 'opened.txt');
+    // The stand-in browser records its argument and loads the page, following the redirect to the callback.
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$1" >> "${opened}"\nexec "${process.execPath}" -e 'fetch(process.argv[1]).then((r) => r.text())' "$1"\n`, { mode: 0o755 });
+    const f = fresh({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+    const { result: plain } = await loginVia((a, o) => f.run(a, o), ['--wait', '0.5'], async () => {});
+    expect(plain.code).toBe(3);
+    expect(existsSync(opened)).toBe(false);
+    const { result: r, url } = await loginVia((a, o) => f.run(a, o), ['--web', '--wait', '30'], async () => {});
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+    expect(f.config().profiles.default).toMatchObject({ screen_name: 'emu_dev', user_id: '2244994945' });
   });
 
   it('uses a fixed --callback-port and ignores a redirect for another attempt', async () => {
@@ -118,7 +137,7 @@ describe('auth login (callback flow)', () => {
     const { result: r } = await loginVia((a, o) => f.run(a, o), [], async (u) => {
       await fetch(`${u}&deny=1`);
     });
-    expect(r.code).toBe(3);
+    expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain('the authorization was refused in the browser');
     expect(f.config().profiles.default.access_token).toBeUndefined();
   });
@@ -222,6 +241,7 @@ describe('auth logout', () => {
 
     const signed = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], { env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret } });
     expect(signed.code).toBe(3);
+    expect(signed.stderr).toContain('[89]');
     expect(signed.stderr).toContain('Invalid or expired token');
     expect(signed.stderr).toMatch(/hint: .*log in again with `postctl auth login`/);
     const check = await f.run(['auth', 'status', '--check'], { env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret } });
@@ -355,6 +375,38 @@ describe('no waiting without a TTY, no secrets anywhere', () => {
       for (const p of patterns) expect(r.stderr, args.join(' ')).toMatch(p);
     }
     expect(emu.state.log.length).toBe(before);
+  });
+
+  it('with stdin left open (a pipe nobody writes to), every verb that could ask exits 2 at once instead of waiting', async () => {
+    const f = fresh();
+    expect((await f.run(['--profile', 'spare', 'auth', 'token'])).code).toBe(0);
+    const noApp = { POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined };
+    const cases: Array<[string[], Record<string, string | undefined>, RegExp[]]> = [
+      [['auth', 'login'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/, /POSTCTL_CONSUMER_SECRET/]],
+      [['auth', 'login', '--consumer-key', 'k'], noApp, [/consumer secret is needed/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/]],
+      [['auth', 'pin'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/]],
+      [['--profile', 'fresh', 'auth', 'pin', '--pin', '1234567'], {}, [/no pending PIN login in profile fresh/, /auth pin --pin <PIN>/]],
+      [['--profile', 'fresh', 'auth', 'token'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/]],
+      [['--profile', 'spare', 'auth', 'logout', '--bearer'], {}, [/confirmation needed/, /--yes/]],
+      [['auth', 'remove', 'spare'], {}, [/confirmation needed/, /--yes/]],
+    ];
+    const before = emu.state.log.length;
+    for (const [args, extra, patterns] of cases) {
+      const env: Record<string, string> = {};
+      for (const [k, v] of Object.entries({ ...emu.cliEnv(), ...f.env, ...extra })) if (v !== undefined) env[k] = v;
+      const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      // Never written to, never ended: a verb that waited for input would be killed here.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+      clearTimeout(kill);
+      child.stdin.destroy();
+      expect(code, `${args.join(' ')}: ${stderr}`).toBe(2);
+      for (const p of patterns) expect(stderr, args.join(' ')).toMatch(p);
+    }
+    expect(emu.state.log.length).toBe(before);
+    expect(f.config().profiles.spare.bearer_token).toBeDefined();
   });
 
   it('secrets are read from stdin or the environment; no option takes one as a plain argv value', async () => {
