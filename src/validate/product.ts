@@ -142,6 +142,9 @@ export const PRODUCT_ATTRIBUTES: Record<string, AttributeRule> = {
   custom_label_4: { kind: 'text' },
 };
 
+/** The table as a list, built once: prepareProduct runs twice for every product of a feed. */
+const ATTRIBUTE_LIST = Object.entries(PRODUCT_ATTRIBUTES);
+
 export interface CrossRule {
   field: string;
   check: (p: Product) => string | undefined;
@@ -188,7 +191,7 @@ export function prepareProduct(raw: Record<string, unknown>): { product: Product
   const problems: FieldProblem[] = [];
   const bad = new Set<string>();
   for (const [name, value] of Object.entries(raw)) {
-    const rule = PRODUCT_ATTRIBUTES[name];
+    const rule = Object.hasOwn(PRODUCT_ATTRIBUTES, name) ? PRODUCT_ATTRIBUTES[name] : undefined;
     if (!rule) {
       problems.push({ field: name, message: 'is not a product attribute (check the spelling against the attribute table)' });
       continue;
@@ -215,14 +218,16 @@ export function prepareProduct(raw: Record<string, unknown>): { product: Product
     if (text === '') continue;
     product[name] = text;
   }
-  for (const [name, rule] of Object.entries(PRODUCT_ATTRIBUTES)) {
+  for (const [name, rule] of ATTRIBUTE_LIST) {
     const value = product[name];
     if (value === undefined) {
       if (rule.required && !bad.has(name)) problems.push({ field: name, message: 'is required' });
       continue;
     }
-    for (const check of rule.checks ?? []) {
-      const msg = check(String(value));
+    if (!rule.checks) continue;
+    const text = String(value);
+    for (const check of rule.checks) {
+      const msg = check(text);
       if (msg) {
         problems.push({ field: name, message: msg });
         bad.add(name);

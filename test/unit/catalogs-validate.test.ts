@@ -104,6 +104,8 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
   ['google_product_category path levels', valid({ google_product_category: 'Apparel>Shoes' }), 'google_product_category', /separate levels/],
   ['size is one value', valid({ size: 'S,M' }), 'size', /one size/],
   ['unknown attribute', valid({ colour: 'red' }), 'colour', /not a product attribute/],
+  ['a name inherited by every object is not an attribute', valid({ constructor: 'x' }), 'constructor', /not a product attribute/],
+  ['__proto__ from JSON is not an attribute', { ...(JSON.parse('{"__proto__": "x"}') as object), ...valid({}) }, '__proto__', /not a product attribute/],
   ['text type', valid({ title: { en: 'Shoe' } }), 'title', /must be a string, not an object/],
   ['list type', valid({ additional_image_link: [1, 2] }), 'additional_image_link', /comma-separated string or a list of strings/],
 ];
