@@ -217,7 +217,7 @@ describe('auth pin and logout on a real terminal', () => {
     t.type('\r');
     await t.expect(/Ads API sandbox base URL/);
     t.type('\r');
-    const [, url] = await t.expect(/(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?oauth_token=[\w-]+)/);
+    const [, url] = await t.expect(/(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?oauth_token=[\w-]+)\n/);
     await t.expect(/\? PIN/);
     const pin = await pinFrom(url!);
     t.type(`${pin === '1111111' ? '2222222' : '1111111'}\r`);

@@ -51,7 +51,8 @@ async function loginVia(
       let err = '';
       child.stderr!.on('data', (d: string) => {
         err += d;
-        const m = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authenticate\?\S+)/.exec(err);
+        // Only a whole line: a URL split across two chunks must not be opened half-read.
+        const m = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authenticate\?\S+)\n/.exec(err);
         if (m && !url) {
           url = m[1]!;
           browsed = browse(url);
