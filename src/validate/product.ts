@@ -142,8 +142,11 @@ export const PRODUCT_ATTRIBUTES: Record<string, AttributeRule> = {
   custom_label_4: { kind: 'text' },
 };
 
-/** The table as a list, built once: prepareProduct runs twice for every product of a feed. */
+// The table as a list and a map, built once: prepareProduct runs twice for
+// every product of a feed, and a Map lookup never finds inherited names
+// (constructor, __proto__, toString) the way an object lookup would.
 const ATTRIBUTE_LIST = Object.entries(PRODUCT_ATTRIBUTES);
+const ATTRIBUTE_MAP = new Map(ATTRIBUTE_LIST);
 
 export interface CrossRule {
   field: string;
@@ -190,8 +193,9 @@ export function prepareProduct(raw: Record<string, unknown>): { product: Product
   const product: Product = {};
   const problems: FieldProblem[] = [];
   const bad = new Set<string>();
-  for (const [name, value] of Object.entries(raw)) {
-    const rule = Object.hasOwn(PRODUCT_ATTRIBUTES, name) ? PRODUCT_ATTRIBUTES[name] : undefined;
+  for (const name of Object.keys(raw)) {
+    const value = raw[name];
+    const rule = ATTRIBUTE_MAP.get(name);
     if (!rule) {
       problems.push({ field: name, message: 'is not a product attribute (check the spelling against the attribute table)' });
       continue;
