@@ -16,6 +16,7 @@ import { USERS_LIMITS } from '../validate/audiences.js';
 import { postUsers, type UploadTargetKind } from './api.js';
 import { Batcher, envelope, NO_WRAP, UserEncoder, subsetBody, type Batch } from './encode.js';
 import { HashWorker } from './hash-worker.js';
+import { prefetch } from './prefetch.js';
 import type { NormalizeOptions } from './normalize.js';
 import type { RejectSink } from './rejects.js';
 import { readBatches, type ReadCounts, type SourceSpec } from './source.js';
@@ -27,6 +28,8 @@ export const MISMATCH_ATTEMPTS = 3;
 const REPAIR_ROUNDS = 3;
 /** Failed batches in a row (after the client's own retries) that end the run. */
 const GIVE_UP_AFTER = 5;
+/** Finished batches kept ready ahead of the requests in flight. */
+const READ_AHEAD = 4;
 /** Failures listed in the summary; the rejects file has every line. */
 const FAILURES_KEPT = 100;
 
@@ -292,14 +295,17 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
     }
   })();
 
+  // A few batches ready ahead of the lanes: reading and hashing go on while the requests wait.
+  const ahead = prefetch(source, READ_AHEAD);
   let error: unknown;
   try {
-    await runPool(source, plan.dryRun ? 1 : plan.concurrency, send, signal);
+    await runPool(ahead, plan.dryRun ? 1 : plan.concurrency, send, signal);
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Interrupted();
     summary.complete = true;
   } catch (e) {
     error = e;
   } finally {
+    await ahead.close();
     await hasher?.close();
   }
   summary.read = counts.read;

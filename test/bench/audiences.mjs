@@ -6,6 +6,11 @@
 // in the same run (node:crypto createHash per line, the baseline; and the
 // one-shot crypto.hash the pipeline uses, for reference). Every run is a child
 // process timed from spawn to exit, interleaved, median of N. Goal: ≥ 0.7.
+// CPU seconds (from /proc) are printed too, with the load average: on a shared
+// machine the wall-clock ratio mostly measures the other load, and the CPU
+// ratio (bare createHash CPU / the upload's CPU plus the emulator's) is the
+// steadier figure. The emulator runs on the same cores, so it counts against
+// the upload here; against the real API it would not.
 //
 // Memory: peak RSS (VmHWM, polled from /proc) of the upload of 1M and 10M
 // lines. Goal: flat, under 200 MB. The 10M upload is paced by the API's
@@ -14,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,13 +71,23 @@ function startEmulator() {
       const env = Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')]));
       // The request log keeps bodies: clear it now and then so a 10M run does not fill the emulator.
       const timer = setInterval(() => fetch(`${env.POSTCTL_API_URL}/_emulator/log`, { method: 'DELETE' }).catch(() => undefined), 2000);
-      resolve({ env, stop: () => (clearInterval(timer), child.kill('SIGTERM')) });
+      resolve({ env, cpu: () => cpuOf(child.pid) ?? 0, stop: () => (clearInterval(timer), child.kill('SIGTERM')) });
     });
     child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
   });
 }
 
-/** Runs a child; returns wall time, stdout and peak RSS (VmHWM) in MB. */
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuOf(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a child; returns wall time, stdout, peak RSS (VmHWM) in MB and CPU seconds (last poll before exit). */
 function timed(args, env) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
@@ -80,7 +95,9 @@ function timed(args, env) {
     let stdout = '';
     let stderr = '';
     let peak = 0;
+    let cpu = 0;
     const poll = () => {
+      cpu = cpuOf(child.pid) ?? cpu;
       try {
         const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         if (m) peak = Math.max(peak, Number(m[1]) / 1024);
@@ -96,7 +113,7 @@ function timed(args, env) {
       clearInterval(timer);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (code !== 0) reject(new Error(`${args.slice(0, 3).join(' ')} exited ${code}: ${stderr.slice(-500)}`));
-      else resolve({ ms, stdout, peakMB: peak });
+      else resolve({ ms, stdout, peakMB: peak, cpu });
     });
     poll();
   });
@@ -107,15 +124,18 @@ async function upload(file, extraEnv = {}) {
   try {
     const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-cfg-'));
     const env = { PATH: process.env.PATH, HOME: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env, ...extraEnv };
+    const emuBefore = emu.cpu();
     const r = await timed([BIN, 'audiences', 'upload', AUDIENCE, '--file', file, '--type', 'email', '-o', 'json'], env);
+    const emuCpu = emu.cpu() - emuBefore;
     const summary = JSON.parse(r.stdout);
     rmSync(dir, { recursive: true, force: true });
-    return { ...r, summary };
+    return { ...r, emuCpu, summary };
   } finally {
     emu.stop();
   }
 }
 
+const availableCores = () => availableParallelism();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) {
@@ -127,15 +147,23 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) 
     await writeEmails(file1m, 1_000_000);
     const env = { PATH: process.env.PATH };
     const t = { 'bare createHash': [], 'bare crypto.hash': [], 'postctl upload': [], 'postctl upload (hash thread)': [] };
+    const cpu = Object.fromEntries(Object.keys(t).map((k) => [k, []]));
+    const emuCpu = { 'postctl upload': [], 'postctl upload (hash thread)': [] };
+    const loadBefore = loadavg()[0];
     const rss = { '1M': [] };
     await timed([bare, file1m], env); // warm the page cache
     for (let i = 0; i < runs; i++) {
-      t['bare createHash'].push((await timed([bare, file1m, 'createHash'], env)).ms);
-      t['bare crypto.hash'].push((await timed([bare, file1m, 'hash'], env)).ms);
+      for (const [name, how] of [['bare createHash', 'createHash'], ['bare crypto.hash', 'hash']]) {
+        const r = await timed([bare, file1m, how], env);
+        t[name].push(r.ms);
+        cpu[name].push(r.cpu);
+      }
       for (const [name, extra] of [['postctl upload', { POSTCTL_HASH_THREAD: '0' }], ['postctl upload (hash thread)', { POSTCTL_HASH_THREAD: '1' }]]) {
         const r = await upload(file1m, extra);
         if (r.summary.accepted !== 1_000_000 || r.summary.failed !== 0) throw new Error(`upload incomplete: ${JSON.stringify(r.summary)}`);
         t[name].push(r.ms);
+        cpu[name].push(r.cpu);
+        emuCpu[name].push(r.emuCpu);
         if (name === 'postctl upload') rss['1M'].push(r.peakMB);
       }
     }
@@ -146,9 +174,14 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) 
       'lines/s': Math.round(1e6 / (median(xs) / 1000)).toLocaleString('en-US'),
       'throughput vs bare createHash': (base / median(xs)).toFixed(2),
       'vs bare crypto.hash': (median(t['bare crypto.hash']) / median(xs)).toFixed(2),
+      'cpu s': median(cpu[name]).toFixed(2),
+      'emulator cpu s': emuCpu[name] ? median(emuCpu[name]).toFixed(2) : '',
+      // Wall-clock ratios depend on what else the machine runs; CPU seconds do much less.
+      'cpu ratio vs createHash': (median(cpu['bare createHash']) / (median(cpu[name]) + (emuCpu[name] ? median(emuCpu[name]) : 0))).toFixed(2),
     }));
     console.log(`\nAudience upload pipeline, 1,000,000 emails (median of ${runs} interleaved runs, each a process timed spawn to exit, Node ${process.version}); goal ≥ 0.7 vs bare createHash`);
     console.table(rows);
+    console.log(`load average (1 min) before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)} on ${availableCores()} cores: wall-clock ratios are only meaningful on an otherwise idle machine. 'cpu ratio' = bare createHash CPU / (postctl CPU + the emulator's CPU for that run).`);
 
     const mem = [{ lines: '1,000,000', 'peak RSS MB': median(rss['1M']).toFixed(0) }];
     rmSync(file1m, { force: true });
