@@ -37,6 +37,20 @@ const result = await build({
 });
 
 const entry = join(outdir, 'cli.js');
+// Every file is written aside and renamed into place (a CLI loading a chunk
+// during a rebuild never reads a half-written file); unchanged chunks are left alone.
+const swap = async (path, contents) => {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, contents);
+  await rename(tmp, path);
+};
+const same = async (path, contents) => {
+  try {
+    return Buffer.compare(await readFile(path), Buffer.from(contents)) === 0;
+  } catch {
+    return false;
+  }
+};
 let entryText;
 for (const file of result.outputFiles) {
   if (file.path === entry) {
@@ -44,13 +58,8 @@ for (const file of result.outputFiles) {
     continue;
   }
   await mkdir(dirname(file.path), { recursive: true });
-  await writeFile(file.path, file.contents);
+  if (!(await same(file.path, file.contents))) await swap(file.path, file.contents);
 }
-const swap = async (path, contents) => {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, contents);
-  await rename(tmp, path);
-};
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 await swap(entry, entryText);
 if (process.argv.includes('--verbose')) console.log(`built ${relative(root, entry)} and ${result.outputFiles.length - 1} chunks`);
