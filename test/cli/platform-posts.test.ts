@@ -79,6 +79,14 @@ describe('postctl posts lookup', () => {
     expect(row).toMatch(/1460323737035677698\s+@emu_\w+\s+2021-11-15T\S+\s+Post 1460323737035677698 from the emulator.*\s\d+\/\d+\s+video \d+:\d\d/);
   });
 
+  it('an expansion alone brings the field it follows, so the table can join it (as the real API does)', async () => {
+    const r = await emu.run(['posts', 'lookup', '20', '--expansions', 'author_id', '-o', 'table']);
+    expect(r.code).toBe(0);
+    const [head, row] = r.stdout.trim().split('\n');
+    expect(head).toMatch(/id\s+author\s+text/);
+    expect(row).toMatch(/^\s*20\s+@emu_dev\s+Post 20/);
+  });
+
   it('ids come from comma lists, a file with line numbers, and stdin', async () => {
     const file = join(emu.configDir, 'ids.txt');
     writeFileSync(file, '# one per line or comma separated\n11,12\n13\n');

@@ -65,7 +65,10 @@ export function register(r: Router, _state: EmulatorState): void {
         fields[f] = c.values;
       }
       const exp = new Set(expansions.values);
-      const projectPost = (p: Obj) => pick(p, DEFAULTS.post, fields.post!);
+      // Not in the spec; the real API returns the field an expansion follows
+      // (author_id, attachments, …) even when post.fields does not ask for it.
+      const implied = [...exp].map((e) => e.split('.')[0]!).filter((f) => validFields('post').includes(f));
+      const projectPost = (p: Obj) => pick(p, DEFAULTS.post, [...fields.post!, ...implied]);
 
       const found = ids.filter(postExists).map(fullPost);
       const errors = ids.filter((i) => !postExists(i)).map(notFound);
