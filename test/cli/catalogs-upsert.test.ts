@@ -48,7 +48,7 @@ describe('validation before sending', () => {
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', join(FIXTURES, 'every-invalid-rule.jsonl'), '-o', 'json']);
     expect(r.code).toBe(6);
     const err = r.errorJson().error;
-    expect(err.message).toMatch(/every-invalid-rule\.jsonl: 37 problems in 37 products; nothing was sent$/);
+    expect(err.message).toMatch(/every-invalid-rule\.jsonl: 49 problems in 49 products; nothing was sent$/);
     const got = (err.problems as Array<{ line: number; field?: string; id?: string; message: string }>).map((p) => [p.line, p.field ?? null]);
     expect(got).toEqual([
       [1, 'title'], [2, 'title'], [3, 'description'], [4, 'description'], [5, 'availability'], [6, 'condition'], [7, 'gender'], [8, 'age_group'],
@@ -57,6 +57,8 @@ describe('validation before sending', () => {
       [22, 'additional_image_link'], [23, 'additional_image_link'], [24, 'color'], [25, 'product_type'], [26, 'item_group_id'], [27, 'item_group_id'],
       [28, 'id'], [29, 'id'], [30, 'colour'], [31, null], [32, 'id'], [33, 'size'], [34, 'sale_price_effective_date'], [35, 'title'],
       [36, 'google_product_category'], [37, null],
+      [39, 'description'], [40, 'availability'], [41, 'condition'], [42, 'price'], [43, 'link'], [44, 'image_link'], [45, 'image_link'],
+      [46, 'sale_price'], [47, 'inventory'], [48, 'color'], [49, 'product_type'], [50, 'sale_price_effective_date'],
     ]);
     const byLine = new Map((err.problems as Array<{ line: number; id?: string; message: string }>).map((p) => [p.line, p]));
     expect(byLine.get(5)).toMatchObject({ id: 'p-5', message: expect.stringMatching(/must be one of in stock/) });
@@ -64,6 +66,10 @@ describe('validation before sending', () => {
     expect(byLine.get(28)).toMatchObject({ id: 'dup-1', message: expect.stringMatching(/repeats on lines 28, 29/) });
     expect(byLine.get(26)!.message).toMatch(/line 27 has the same title and brand, different size/);
     expect(byLine.get(31)!.message).toMatch(/not valid JSON/);
+    for (const line of [39, 40, 41, 42, 43, 44]) expect(byLine.get(line)!.message).toBe('is required');
+    expect(byLine.get(45)!.message).toMatch(/https:\/\//);
+    expect(byLine.get(47)!.message).toMatch(/whole number of at least 0/);
+    expect(byLine.get(50)!.message).toMatch(/with offsets/);
     expect(err.hint).toMatch(/--skip-invalid to send the 1 valid product/);
     // Nothing reached the emulator: not the catalog, not the products.
     expect(emu.state.log.slice(before)).toEqual([]);
@@ -73,7 +79,7 @@ describe('validation before sending', () => {
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', join(FIXTURES, 'every-invalid-rule.jsonl'), '-o', 'table']);
     expect(r.code).toBe(6);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: \S*every-invalid-rule\.jsonl: 37 problems in 37 products; nothing was sent$/m);
+    expect(r.stderr).toMatch(/^error: \S*every-invalid-rule\.jsonl: 49 problems in 49 products; nothing was sent$/m);
     expect(r.stderr).toContain('  - line 2, title, id p-2: must be at most 150 characters (got 151)');
     expect(r.stderr).toContain('  - line 24, color, id p-24: must be a colour name such as "red", not a hex code (got "#FF0000")');
     expect(r.stderr).toMatch(/hint: fix the feed, or pass --skip-invalid/);
