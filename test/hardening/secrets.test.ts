@@ -1,0 +1,263 @@
+// Secrets (issue 10): every verb of the command tree runs with --verbose and
+// fake but recognisable credentials in the environment (registered with the
+// emulator, so requests are accepted and go as deep as they can). None of the
+// secrets — nor their percent-encoded forms — may appear in stdout, stderr,
+// the error JSON, the config directory or the upload state/rejects files; the
+// config and state files created are mode 0600. The verb list comes from the
+// command tree itself: a new verb without a row here fails the test.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SIBLING_ACCOUNT } from '../../src/emulator/routes/audiences.js';
+import { WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
+import { EMU_USER } from '../../src/emulator/state.js';
+import { buildProgram } from '../../src/program.js';
+import { tempDir } from '../helpers/cli.js';
+import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+// Characters that percent-encoding changes (+ / = ~ and a space-free mix), so an encoded leak is caught too.
+const KEY = 'hardening-consumer-key';
+const SECRETS = {
+  POSTCTL_CONSUMER_SECRET: 'CSsecret+Q7/zK=x9~hardeningAA',
+  POSTCTL_ACCESS_TOKEN: `${EMU_USER.id}-ATsecret+R8/yL=w0hardeningBB`,
+  POSTCTL_ACCESS_TOKEN_SECRET: 'ASsecret+S9/xM=v1~hardeningCC',
+  POSTCTL_BEARER_TOKEN: 'AAAABTsecret%2Bz/T0+wN=u2hardeningDD',
+};
+
+/** Every form a secret could leak in: as is, percent-encoded (both flavours), base64 of key:secret. */
+function forms(): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, v] of Object.entries(SECRETS)) {
+    const rfc3986 = encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    for (const f of new Set([v, encodeURIComponent(v), rfc3986, encodeURIComponent(rfc3986), rfc3986.toLowerCase()])) out.push([name, f]);
+    // A long distinctive middle part, in case a secret is cut or re-joined.
+    out.push([name, v.slice(2, -2)]);
+  }
+  out.push(['basic credentials', Buffer.from(`${KEY}:${SECRETS.POSTCTL_CONSUMER_SECRET}`).toString('base64')]);
+  out.push(['basic credentials (encoded)', Buffer.from(`${encodeURIComponent(KEY)}:${encodeURIComponent(SECRETS.POSTCTL_CONSUMER_SECRET)}`).toString('base64')]);
+  return out;
+}
+
+function leaks(text: string): string[] {
+  return forms().filter(([, f]) => text.includes(f)).map(([name, f]) => `${name} (${f})`);
+}
+
+/** Every leaf command of the tree, as its words. */
+function allVerbs(): string[] {
+  const out: string[] = [];
+  const walk = (c: Command, path: string[]) => {
+    for (const s of c.commands) {
+      const p = [...path, s.name()];
+      if (s.commands.length) walk(s, p);
+      else out.push(p.join(' '));
+    }
+  };
+  walk(buildProgram(), []);
+  return out.sort();
+}
+
+interface Row {
+  args: string[];
+  input?: string;
+  /** The verb takes no network path at all (local only). */
+  local?: true;
+  timeoutMs?: number;
+  /** Stores credentials in the profile by design (auth login, pin, token): runs with its own config dir, checked for 0600 only. */
+  storesCredentials?: true;
+  setup?: (emu: TestEmulator) => void;
+}
+
+const WORKERS = 4;
+let emus: TestEmulator[] = [];
+let dir: string;
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+function table(): Record<string, Row> {
+  const ids = file('ids.txt', '1460323737035677698\n1460323737035677699\n');
+  const feed = file('feed.jsonl', JSON.stringify({ id: 'sku-1', title: 'Tee', description: 'Soft tee', availability: 'in stock', condition: 'new', price: '19.99 USD', link: 'https://shop.example/p/1', image_link: 'https://shop.example/i/1.jpg', brand: 'Acme' }) + '\n');
+  const emails = file('emails.txt', 'one@example.com\ntwo@example.com\nthree@example.com\n');
+  const optouts = file('optouts.txt', 'out1@example.com\nout2@example.com\n');
+  const card = file('card.json', JSON.stringify({ name: 'Card', slides: [[{ type: 'MEDIA', media_key: '3_1720000000000000004' }, { type: 'DETAILS', title: 'Shoes', destination: { type: 'WEBSITE', url: 'https://example.com/shoes' } }]] }));
+  const targeting = file('targeting.json', JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
+  const body = file('body.json', '{"for_user_id":"2244994945","event":"x"}');
+  const keys = file('keys.txt', 'sku-1\nsku-2\n');
+  const reqBody = file('req.json', JSON.stringify({ name: 'x' }));
+  return {
+    'auth login': { args: ['auth', 'login', '--consumer-key', KEY, '--wait', '1'], storesCredentials: true },
+    'auth pin': { args: ['auth', 'pin', '--consumer-key', KEY], storesCredentials: true },
+    'auth token': { args: ['auth', 'token', '--refresh'], storesCredentials: true },
+    'auth logout': { args: ['auth', 'logout', '--local-only', '--yes'], local: true },
+    'auth status': { args: ['auth', 'status', '--check'] },
+    'auth use': { args: ['auth', 'use', 'default'], local: true },
+    'auth list': { args: ['auth', 'list'], local: true },
+    'auth remove': { args: ['auth', 'remove', 'spare', '--yes'], local: true },
+    'webhooks validate': { args: ['webhooks', 'validate', WEBHOOK_OK] },
+    'webhooks crc': { args: ['webhooks', 'crc', 'crc-token-123'], local: true },
+    'webhooks verify-signature': { args: ['webhooks', 'verify-signature', '--body', body, '--signature', 'sha256=AAAA'], local: true },
+    'posts lookup': { args: ['posts', 'lookup', '--file', ids, '--expansions', 'author_id'] },
+    'events stream': { args: ['events', 'stream', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
+    'events subscribe': { args: ['events', 'subscribe', '--event-type', 'profile.update.bio', '--user-id', EMU_USER.id] },
+    'connections list': { args: ['connections', 'list', '--all'] },
+    'connections terminate': { args: ['connections', 'terminate', '--all', '--yes'] },
+    'ads accounts list': { args: ['ads', 'accounts', 'list', '--count', '2', '--limit', '3'] },
+    'ads accounts get': { args: ['ads', 'accounts', 'get'] },
+    'ads accounts update': { args: ['ads', 'accounts', 'update', '--name', 'Renamed'] },
+    'ads accounts create': { args: ['ads', 'accounts', 'create', '--sandbox'] },
+    'ads accounts delete': { args: ['ads', 'accounts', 'delete', 'nosuch1', '--yes', '--sandbox'] },
+    'ads accounts apps': { args: ['ads', 'accounts', 'apps', '--count', '5', '--limit', '7'] },
+    'ads accounts history': { args: ['ads', 'accounts', 'history', '--entity-type', 'LINE_ITEM', '--entity-id', '8u94t', '--start-time', '2026-01-01T00:00:00Z', '--end-time', '2026-01-05T00:00:00Z'] },
+    'ads business-categories': { args: ['ads', 'business-categories'] },
+    'ads curated-categories list': { args: ['ads', 'curated-categories', 'list', '--country-codes', 'US'] },
+    'ads curated-categories get': { args: ['ads', 'curated-categories', 'get', '1xh8'] },
+    'ads features list': { args: ['ads', 'features', 'list'] },
+    'ads features add': { args: ['ads', 'features', 'add', 'AGE_TARGETING', '--sandbox'] },
+    'ads audience-estimate': { args: ['ads', 'audience-estimate', '--input', targeting] },
+    'ads line-items get': { args: ['ads', 'line-items', 'get', '8u94t'] },
+    'ads line-items update': { args: ['ads', 'line-items', 'update', '8u94t', '--name', 'Renamed line item'] },
+    'ads line-items delete': { args: ['ads', 'line-items', 'delete', 'nosuch2', '--yes'] },
+    'ads line-item-categories list': { args: ['ads', 'line-item-categories', 'list', '--all'] },
+    'ads line-item-categories get': { args: ['ads', 'line-item-categories', 'get', 'nosuch3'] },
+    'ads line-item-categories create': { args: ['ads', 'line-item-categories', 'create', '--line-item-id', '8u94t', '--curated-category-id', '1xh8'] },
+    'ads line-item-categories update': { args: ['ads', 'line-item-categories', 'update', 'nosuch4', '--curated-category-id', '1xh8'] },
+    'ads line-item-categories delete': { args: ['ads', 'line-item-categories', 'delete', 'nosuch5', '--yes'] },
+    'ads media list': { args: ['ads', 'media', 'list', '--count', '2'] },
+    'ads media get': { args: ['ads', 'media', 'get', 'nosuch6'] },
+    'ads media delete': { args: ['ads', 'media', 'delete', 'nosuch7', '--yes'] },
+    'ads cards list': { args: ['ads', 'cards', 'list', '--count', '2'] },
+    'ads cards get': { args: ['ads', 'cards', 'get', '1505723617405960003'] },
+    'ads cards create': { args: ['ads', 'cards', 'create', '--file', card] },
+    'ads cards delete': { args: ['ads', 'cards', 'delete', '1505723617405960099', '--yes'] },
+    'ads media-library list': { args: ['ads', 'media-library', 'list', '--count', '2'] },
+    'ads media-library get': { args: ['ads', 'media-library', 'get', '3_1720000000000000004'] },
+    'ads media-library add': { args: ['ads', 'media-library', 'add', '3_1720000000000009001', '--name', 'Hero'] },
+    'ads media-library update': { args: ['ads', 'media-library', 'update', '3_1720000000000000004', '--name', 'Hero 2'] },
+    'ads media-library delete': { args: ['ads', 'media-library', 'delete', '3_1720000000000000099', '--yes'] },
+    'ads poll-cards list': { args: ['ads', 'poll-cards', 'list'] },
+    'ads poll-cards get': { args: ['ads', 'poll-cards', 'get', 'nosuch8'] },
+    'ads poll-cards create': { args: ['ads', 'poll-cards', 'create', '--name', 'Poll', '--duration', '1440', '--first-choice', 'Yes', '--second-choice', 'No'] },
+    // The ads API has no update for poll cards: the verb explains that, locally (exit 2).
+    'ads poll-cards update': { args: ['ads', 'poll-cards', 'update', 'nosuch9', '--name', 'Poll 2'], local: true },
+    'ads video-conversation-cards list': { args: ['ads', 'video-conversation-cards', 'list'] },
+    'ads video-conversation-cards get': { args: ['ads', 'video-conversation-cards', 'get', 'nosuch10'] },
+    'ads video-conversation-cards create': { args: ['ads', 'video-conversation-cards', 'create', '--name', 'VCC', '--media-key', '13_1720000000000000001', '--title', 'Watch', '--first-cta', '#Yes', '--first-cta-post', 'Yes!', '--thank-you-text', 'Thanks'] },
+    'ads posts create': { args: ['ads', 'posts', 'create', '--as-user', EMU_USER.id, '--text', 'Hello from the hardening test'] },
+    'ads posts name': { args: ['ads', 'posts', 'name', '1460323737035677698', 'Named post'] },
+    'catalogs list': { args: ['catalogs', 'list'] },
+    'catalogs create': { args: ['catalogs', 'create', 'Secret-free shop'] },
+    'catalogs rename': { args: ['catalogs', 'rename', 'nosuch11', 'Other'] },
+    'catalogs delete': { args: ['catalogs', 'delete', 'nosuch12', '--yes'] },
+    'catalogs upsert': { args: ['catalogs', 'upsert', 'nosuch13', '--file', feed] },
+    'catalogs products': { args: ['catalogs', 'products', 'nosuch14', '--all'] },
+    'catalogs delete-products': { args: ['catalogs', 'delete-products', 'nosuch15', '--file', keys, '--yes'] },
+    'catalogs sets get': { args: ['catalogs', 'sets', 'get', 'nosuch16', 'nosuch17'] },
+    'catalogs sets create': { args: ['catalogs', 'sets', 'create', 'nosuch18', '--name', 'Set', '--type', 'MANUAL', '--product-key', 'sku-1'] },
+    // Batches after the first fail (503): the state file stays, so it can be checked; rejects go to a file too.
+    'audiences upload': {
+      args: ['audiences', 'upload', EMU_AUDIENCE, '--file', emails, '--type', 'email', '--batch-size', '1', '--rejects', join(dir, 'rejects.csv')],
+      setup: (e) => e.state.faults.add({ kind: 'status', status: 503, path: `/custom_audiences/${EMU_AUDIENCE}/users`, after: 1, times: 100 }),
+    },
+    'audiences do-not-reach upload': { args: ['audiences', 'do-not-reach', 'upload', EMU_DNR_LIST, '--file', optouts, '--type', 'email', '--state', join(dir, 'dnr-state.json')] },
+    'audiences do-not-reach delete': { args: ['audiences', 'do-not-reach', 'delete', 'nosuch19', '--yes'] },
+    'audiences permissions list': { args: ['audiences', 'permissions', 'list', EMU_AUDIENCE, '--all'] },
+    'audiences permissions grant': { args: ['audiences', 'permissions', 'grant', EMU_AUDIENCE, '--granted-account', EMU_SIBLING_ACCOUNT, '--level', 'READ_ONLY'] },
+    'audiences permissions revoke': { args: ['audiences', 'permissions', 'revoke', EMU_AUDIENCE, 'nosuch20', '--yes'] },
+    'audiences targeted': { args: ['audiences', 'targeted', EMU_AUDIENCE, '--all'] },
+    'audiences keywords': { args: ['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-01-01T00:00:00Z', '--end', '2026-01-03T00:00:00Z'] },
+    request: { args: ['request', 'POST', '/2/tweets', '--input', reqBody, '-i'] },
+    'config get': { args: ['config', 'get', 'ads_account'], local: true },
+    'config set': { args: ['config', 'set', 'ads_account', '18ce54d4x5t'], local: true },
+    'config unset': { args: ['config', 'unset', 'output'], local: true },
+    'config list': { args: ['config', 'list'], local: true },
+    'config path': { args: ['config', 'path'], local: true },
+    emulator: { args: ['emulator', '--port', '0', '--print-env'], local: true, timeoutMs: 2500 },
+    completion: { args: ['completion', 'bash'], local: true },
+    __profiles: { args: ['__profiles'], local: true },
+    help: { args: ['help', 'environment'], local: true },
+  };
+}
+
+beforeAll(async () => {
+  dir = tempDir('postctl-secrets-');
+  // Verbs run on a few emulators at once (each with its own config dir), to keep the wall time short.
+  emus = await Promise.all(Array.from({ length: WORKERS }, () => testEmulator({ bearerMaxRequests: 1000 })));
+  for (const emu of emus) {
+    // The fake credentials are valid for the emulator: requests get past authentication.
+    emu.state.apps.set(KEY, { consumerKey: KEY, consumerSecret: SECRETS.POSTCTL_CONSUMER_SECRET, bearer: SECRETS.POSTCTL_BEARER_TOKEN, tokenRequests: [] });
+    emu.state.accessTokens.set(SECRETS.POSTCTL_ACCESS_TOKEN, { token: SECRETS.POSTCTL_ACCESS_TOKEN, secret: SECRETS.POSTCTL_ACCESS_TOKEN_SECRET, userId: EMU_USER.id, consumerKey: KEY, revoked: false });
+  }
+});
+afterAll(async () => {
+  await Promise.all(emus.map((e) => e.close()));
+});
+
+/** Every regular file under a directory. */
+function filesUnder(root: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(root, { withFileTypes: true })) {
+    const p = join(root, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+describe('no secret leaks from any verb', () => {
+  it('every verb of the tree runs with --verbose; no secret appears anywhere; files are 0600', async () => {
+    const rows = table();
+    const verbs = allVerbs();
+    // The table covers exactly the tree: a new verb must get a row.
+    expect(Object.keys(rows).sort()).toEqual(verbs);
+    const env = { ...SECRETS, POSTCTL_CONSUMER_KEY: KEY, POSTCTL_RETRY_BASE_MS: '1', POSTCTL_MAX_RETRIES: '1' };
+    // A spare profile for `auth remove`.
+    for (const emu of emus) expect((await emu.run(['--profile', 'spare', 'config', 'set', 'output', 'json'], { env })).code).toBe(0);
+    let reached = 0;
+    const exits: Record<string, number | null> = {};
+    const problems: string[] = [];
+    const queue = [...verbs];
+    const credentialDirs: string[] = [];
+    const one = async (emu: TestEmulator, verb: string) => {
+      const row = rows[verb]!;
+      row.setup?.(emu);
+      const before = emu.state.log.length;
+      const own = row.storesCredentials ? tempDir('postctl-secrets-cfg-') : undefined;
+      if (own) credentialDirs.push(own);
+      const r = await emu.run([...row.args, '--verbose', '-o', 'json'], { env: own ? { ...env, POSTCTL_CONFIG_DIR: own, HOME: own } : env, ...(row.input ? { input: row.input } : {}), timeoutMs: row.timeoutMs ?? 20_000 });
+      emu.state.faults.clear();
+      exits[verb] = r.code;
+      const hit = emu.state.log.length > before;
+      if (hit) reached++;
+      else if (!row.local) problems.push(`${verb}: reached no endpoint (exit ${r.code}): ${r.stderr.split('\n').slice(-3).join(' | ')}`);
+      for (const where of [['stdout', r.stdout], ['stderr', r.stderr]] as const) for (const l of leaks(where[1])) problems.push(`${verb}: ${where[0]} holds ${l}`);
+      // The error JSON (last stderr line with -o json) is part of stderr; it must also be parseable when present.
+      const last = r.stderr.trim().split('\n').pop() ?? '';
+      if (last.startsWith('{"error"')) expect(() => JSON.parse(last)).not.toThrow();
+    };
+    await Promise.all(emus.map(async (emu) => {
+      for (let verb = queue.shift(); verb !== undefined; verb = queue.shift()) await one(emu, verb);
+    }));
+    // Config dir, upload state and rejects files: no secret, mode 0600.
+    const files = [...emus.flatMap((e) => filesUnder(e.configDir)), ...filesUnder(dir).filter((f) => /state|rejects/.test(f))];
+    const created = files.filter((f) => /config\.json$|state|rejects/.test(f));
+    expect(created.some((f) => f.endsWith('config.json'))).toBe(true);
+    expect(created.some((f) => f.endsWith('.postctl-state.json'))).toBe(true);
+    for (const f of files) for (const l of leaks(readFileSync(f, 'utf8'))) problems.push(`${f} holds ${l}`);
+    for (const f of created) if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
+    // Where credentials are stored on purpose: the file is 0600 and valid JSON.
+    const stored = credentialDirs.flatMap(filesUnder).filter((f) => f.endsWith('config.json'));
+    expect(stored.length).toBe(3);
+    for (const f of stored) {
+      expect(() => JSON.parse(readFileSync(f, 'utf8'))).not.toThrow();
+      if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
+    }
+    console.log(`[secrets] ${verbs.length} verbs ran with --verbose, ${reached} reached the emulator, ${verbs.length - reached} local only; files checked: ${files.length}; exits ${JSON.stringify(Object.entries(exits).reduce<Record<string, number>>((a, [, c]) => ({ ...a, [String(c)]: (a[String(c)] ?? 0) + 1 }), {}))}`);
+    expect(problems).toEqual([]);
+    // Control: the detector does see a secret printed on purpose (`auth token --print` writes the token for other tools).
+    const control = await emus[0]!.run(['auth', 'token', '--print'], { env });
+    expect(leaks(control.stdout)).not.toEqual([]);
+  }, 240_000);
+});
