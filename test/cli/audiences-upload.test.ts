@@ -129,7 +129,7 @@ describe('audiences upload: inputs', () => {
 });
 
 describe('audiences upload: hashing on a worker thread', () => {
-  it('POSTCTL_HASH_THREAD=1 gives byte-identical operations, rejects and batches', async () => {
+  it('the hash thread (default with two cores) gives byte-identical operations, rejects and batches to one thread', async () => {
     const lines = Array.from({ length: 30_000 }, (_, i) => (i % 997 === 0 ? `bad${i}` : i % 1999 === 0 ? '' : `Worker.${i}@Example.com`));
     const file = writeInput('w.txt', lines.join('\n'));
     const args = ['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--type', 'email', '--batch-size', '700', '--dry-run'];
