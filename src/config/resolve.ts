@@ -1,8 +1,9 @@
 // The one credential and settings resolver. Precedence: flag > environment >
-// profile > default. The store (and so conf) is loaded only when a config file
-// exists: a cron job running from environment variables alone never touches it.
+// profile > default. Reading never loads conf (see read.ts); only commands that
+// write to the store do.
 import { existsSync } from 'node:fs';
 import { configFile } from './paths.js';
+import { readConfigFile } from './read.js';
 import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default';
@@ -29,9 +30,9 @@ export interface ResolvedSettings {
 }
 
 export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: ConfigData; hasFile: boolean }> {
-  if (!existsSync(configFile(env))) return { data: {}, hasFile: false };
-  const { ConfigStore } = await import('./store.js');
-  return { data: new ConfigStore(env).read(), hasFile: true };
+  const path = configFile(env);
+  if (!existsSync(path)) return { data: {}, hasFile: false };
+  return { data: readConfigFile(path), hasFile: true };
 }
 
 export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?: string | undefined; values?: Partial<Record<string, string | undefined>> } = {}): Promise<ResolvedSettings> {

@@ -2,9 +2,9 @@
 // lock around every read-modify-write. A corrupt file is an error that names
 // the file; it is never reset.
 import Conf from 'conf';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { CliError } from '../errors.js';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
+import { corruptConfig, readConfigFile } from './read.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
 
@@ -39,19 +39,13 @@ export class ConfigStore {
         watch: false,
       });
     } catch (e) {
-      throw new CliError(`the config file ${this.path} is unreadable: ${(e as Error).message}`, {
-        exitCode: 2,
-        code: 'config_corrupt',
-        hint: 'postctl never resets it: fix the JSON by hand, or move the file away to start over.',
-        cause: e,
-      });
+      throw corruptConfig(this.path, e);
     }
   }
 
   /** A snapshot of the whole file ({} when there is none yet). */
   read(): ConfigData {
-    if (!existsSync(this.path)) return {};
-    return { ...this.open().store };
+    return readConfigFile(this.path);
   }
 
   /** Locked read-modify-write; the mutator edits a fresh copy read under the lock. */
