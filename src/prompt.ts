@@ -5,7 +5,7 @@ import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 
 export interface PromptSource {
-  /** The flag (and/or variable) that answers this prompt without a TTY, e.g. "--pin or POSTCTL_PIN". */
+  /** The flag (and/or variable) that answers this prompt without a TTY, e.g. "--pin <PIN>" or "POSTCTL_CONSUMER_SECRET". */
   supply: string;
 }
 
