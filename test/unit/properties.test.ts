@@ -7,6 +7,8 @@ import { rfc3986, parseQueryPairs } from '../../src/emulator/oauth-verify.js';
 import { csvField } from '../../src/output/cells.js';
 import { fromMicros, toMicros } from '../../src/validate/money.js';
 import { parseIso8601 } from '../../src/validate/rules.js';
+import { Reject, normalize } from '../../src/audiences/normalize.js';
+import type { IdentifierKind } from '../../src/validate/audiences.js';
 
 const anyText = fc.string({ unit: 'grapheme', maxLength: 40 });
 
@@ -67,5 +69,57 @@ describe('ISO 8601', () => {
   });
   it('rejects impossible calendar dates', () => {
     for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-04-31', '2026-01-01T24:00:00Z', 'yesterday']) expect(parseIso8601(bad)).toBeUndefined();
+  });
+});
+
+describe('audience normalization', () => {
+  // Values built from each kind's own characters plus the noise normalization removes (case, blanks, formatting).
+  const noisy = (chars: string, extra = '') => fc.array(fc.constantFrom(...(chars + extra + '  \tAB').split('')), { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
+  // Digits in groups with the formatting people write: +44 (20) 7946-0958, 0049.30.1234567, 020 7946 0958…
+  const digitsArb = fc
+    .tuple(fc.constantFrom('', '+', '00', '0', '(0)'), fc.array(fc.stringMatching(/^[0-9]{2,4}$/), { minLength: 2, maxLength: 4 }), fc.constantFrom(' ', '-', '.', '', ') ('))
+    .map(([p, groups, sep]) => p + groups.join(sep));
+  const emailArb = fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.+ -]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.]{0,10}\.[A-Za-z]{2,4}$/), fc.constantFrom('', ' ', '\t')).map(([u, d, w]) => `${w}${u}@${d}${w}`);
+  const kinds = {
+    email: fc.oneof(emailArb, noisy('abz09_.+-@')),
+    handle: fc.oneof(fc.stringMatching(/^@?[A-Za-z0-9_ ]{1,15}$/), noisy('az09_@')),
+    device_id: fc.oneof(fc.stringMatching(/^[A-Fa-f0-9][A-Fa-f0-9 -]{2,36}[A-Fa-f0-9]$/), noisy('af09-')),
+    service_id: fc.oneof(fc.stringMatching(/^[0-9 +().-]{1,20}$/), noisy('019+-.()')),
+    partner_user_id: fc.string({ maxLength: 30 }),
+    phone: fc.oneof(digitsArb, noisy('0123456789+-.()')),
+  } as const;
+
+  const accepted: Record<string, number> = {};
+  it.each(Object.keys(kinds) as Array<keyof typeof kinds>)('%s: normalizing a normalized value gives the same value', (kind) => {
+    accepted[kind] = 0;
+    fc.assert(fc.property(kinds[kind], (raw) => {
+      const once = normalize(kind, raw);
+      if (once instanceof Reject) return;
+      accepted[kind]!++;
+      expect(normalize(kind, once)).toBe(once);
+    }), { numRuns: 500 });
+    // The generators reach the accepting path often enough for the property to mean something.
+    expect(accepted[kind]).toBeGreaterThan(100);
+  });
+
+  it('phone with a default country: the result is international digits, unchanged when read again without one', () => {
+    let n = 0;
+    fc.assert(fc.property(fc.constantFrom('44', '1', '49', '33', '353'), digitsArb, (cc, raw) => {
+      const once = normalize('phone', raw, { callingCode: cc });
+      if (once instanceof Reject) return;
+      n++;
+      expect(normalize('phone', once)).toBe(once);
+      expect(normalize('phone', `+${once}`, { callingCode: cc })).toBe(once);
+    }), { numRuns: 500 });
+    expect(n).toBeGreaterThan(100);
+  });
+
+  it('--hashed: a digest in any case and with blanks normalizes to its lowercase form, and stays so', () => {
+    const digest = fc.stringMatching(/^[0-9a-fA-F]{64}$/);
+    fc.assert(fc.property(digest, fc.constantFrom('', ' ', '\t', ' \n'), fc.constantFrom<IdentifierKind>('email', 'phone', 'handle', 'device_id', 'service_id'), (d, w, kind) => {
+      const once = normalize(kind, `${w}${d}${w}`, { hashed: true });
+      expect(once).toBe(d.toLowerCase());
+      expect(normalize(kind, once as string, { hashed: true })).toBe(once);
+    }));
   });
 });
