@@ -1,7 +1,7 @@
 // `postctl audiences upload` through the built CLI against the emulator: the
 // three input shapes, rejects with their lines (never sent), --dry-run, and
 // every rule checked before anything is sent.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -192,6 +192,7 @@ describe('audiences upload: nothing valid to send (exit 6, nothing sent)', () =>
     expect(r.stderr).toMatch(/^error: .*holds no identifiers/m);
     expect(r.stderr).toContain(file);
     expect(r.stdout).toBe('');
+    expect(existsSync(`${file}.postctl-state.json`)).toBe(false);
     expect(userPosts(emu).length).toBe(before);
   });
 
