@@ -85,6 +85,8 @@ export interface UploadSummary {
   requests: number;
   retries: number;
   complete: boolean;
+  /** When the job stopped early: input from this line on was never sent (null when it ran to the end). */
+  not_sent_from_line: number | null;
   failures: Failure[];
 }
 
@@ -159,7 +161,7 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
   const summary: UploadSummary = {
     read: 0, invalid: 0, invalid_values: 0, sent: 0, accepted: 0, failed: 0, already_confirmed: 0,
     batches: 0, batches_sent: 0, batches_confirmed: 0, batches_failed: 0, batches_skipped: 0,
-    count_mismatches: 0, requests: 0, retries: 0, complete: false, failures: [],
+    count_mismatches: 0, requests: 0, retries: 0, complete: false, not_sent_from_line: null, failures: [],
   };
   const env = envelope(plan.operation, plan.params);
   const encoder = new UserEncoder(plan.normalize, (r) => rejects.add(r));
@@ -263,7 +265,10 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
     }
   };
 
+  /** The last input line of the batches taken by a lane: batches go out in file order, so the rest were never sent. */
+  let lastTaken = 0;
   const send = async (batch: Batch): Promise<void> => {
+    if (batch.lines.length) lastTaken = Math.max(lastTaken, batch.lines[batch.lines.length - 1]!);
     if (state?.isConfirmed(batch.index)) {
       summary.already_confirmed += batch.count;
       summary.batches_skipped++;
@@ -314,6 +319,7 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
   summary.requests = (deps.client?.stats.requests ?? 0) - startRequests;
   summary.retries = (deps.client?.stats.retries ?? 0) - startRetries;
   if (summary.complete) progress.setTotal(summary.read - summary.invalid);
+  else summary.not_sent_from_line = lastTaken + 1;
   progress.done();
   // Nothing got through, and only for server or network reasons: that error says more than "partial failure".
   if (error === undefined && summary.failed && !summary.accepted && thrownFailures === summary.batches_sent) error = lastThrown;

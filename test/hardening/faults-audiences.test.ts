@@ -197,8 +197,10 @@ describe('faults that outlast the retries', () => {
     expect(summary).toMatchObject({ read: expect.any(Number), batches_confirmed: 6, batches_failed: 5, accepted: 300, failed: 250, complete: false });
     expect(summary.failures.map((f: { lines: string }) => f.lines)).toEqual(['301-350', '351-400', '401-450', '451-500', '501-550']);
     expect(summary.state_file).toBe(`${file}.postctl-state.json`);
-    // What was never sent is the difference of read and sent (the summary has no line for it: see the report).
+    // What was never sent is named by its first line (batches go out in file order).
     expect(summary.read - summary.invalid - summary.sent).toBe(450);
+    expect(summary.not_sent_from_line).toBe(551);
+    expect(r.stderr).toContain('stopped early: the input from line 551 on was not sent (--resume sends it)');
     expect(r.stderr).toContain('read 1,000 · invalid 0 · sent 550 · accepted 300 · failed 250');
     expect(r.stderr).toMatch(/503|server error|Service Unavailable/i);
     expect(r.stderr).toMatch(/rerun with --resume/);

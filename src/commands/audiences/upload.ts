@@ -147,6 +147,7 @@ function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; ac
   const { rejects } = info;
   if (warnRejects(rejects, ctx) && !rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
   ctx.log.info(`${info.dryRun ? 'dry run (nothing sent): ' : ''}${oneLine(s)}`);
+  if (!s.complete && s.not_sent_from_line !== null) ctx.log.warn(`stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.state ? ' (--resume sends it)' : ''}`);
   if (info.dryRun) return;
   const data = {
     [info.kind === 'custom_audience' ? 'custom_audience_id' : 'do_not_reach_list_id']: info.id,
@@ -157,7 +158,7 @@ function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; ac
     // Kept while something is left to resume; removed after a complete, clean run.
     state_file: info.state && (!s.complete || s.failed) ? info.state.path : null,
   };
-  const fields = ['read', 'invalid', 'invalid_values', 'sent', 'accepted', 'failed', 'already_confirmed', 'batches', 'batches_confirmed', 'batches_failed', 'batches_skipped', 'count_mismatches', 'requests', 'retries', 'rejects_file', 'state_file'];
+  const fields = ['read', 'invalid', 'invalid_values', 'sent', 'accepted', 'failed', 'already_confirmed', 'batches', 'batches_confirmed', 'batches_failed', 'batches_skipped', 'count_mismatches', 'requests', 'retries', 'not_sent_from_line', 'rejects_file', 'state_file'];
   ctx.printer.object(data, [{ header: 'operation', key: 'operation' }, ...fields.map((f) => ({ header: f, key: f }))], data);
   if (s.failures.length && ctx.format === 'table') ctx.printer.list(s.failures, [{ header: 'batch', get: (f) => f.batch + 1 }, { header: 'lines', key: 'lines' }, { header: 'users', key: 'users' }, { header: 'error', key: 'error' }]);
 }
