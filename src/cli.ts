@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // Loaded only past the version fast path: commander and the command tree.
   const { buildProgram, CommanderError } = await import('./program.js');
-  const program = buildProgram(args);
+  const program = await buildProgram(args);
   try {
     await program.parseAsync(argv);
   } catch (e) {

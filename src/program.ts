@@ -2,24 +2,23 @@
 import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
-import { registerAds } from './commands/ads/index.js';
-import { registerAudiences } from './commands/audiences/index.js';
-import { registerAuth } from './commands/auth/index.js';
-import { registerCatalogs } from './commands/catalogs/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEmulator } from './commands/emulator/index.js';
-import { registerPlatform } from './commands/platform/index.js';
 import { registerRequest } from './commands/request/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { EXIT } from './exit-codes.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { FORMATS } from './output/format.js';
 
-/** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
-export const GROUPS: Array<{ groups: Record<string, string>; register: (program: Command) => void }> = [
-  { register: registerAuth, groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
+/**
+ * Top-level groups with their descriptions (a test keeps these equal to the
+ * groups' own). A group's module is imported only when argv names it (or for
+ * the full tree): top-level help and other groups' verbs never load it.
+ */
+export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<(program: Command) => void> }> = [
+  { register: () => import('./commands/auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
   {
-    register: registerPlatform,
+    register: () => import('./commands/platform/index.js').then((m) => m.registerPlatform),
     groups: {
       webhooks: 'validate webhooks and check CRC responses and delivery signatures',
       posts: 'look up posts',
@@ -27,13 +26,13 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: (program:
       connections: 'list and terminate streaming connections (clears TooManyConnections)',
     },
   },
-  { register: registerAds, groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' } },
-  { register: registerCatalogs, groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
-  { register: registerAudiences, groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
+  { register: () => import('./commands/ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' } },
+  { register: () => import('./commands/catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
+  { register: () => import('./commands/audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
 ];
 
 /** The command tree; with `argv`, only the groups it names are built (the full tree otherwise). */
-export function buildProgram(argv?: string[]): Command {
+export async function buildProgram(argv?: string[]): Promise<Command> {
   const program = new Command('postctl');
   program
     .description('Command-line tool for the platform API (OAuth, webhooks, posts) and the advertising API (accounts, line items, catalogs, audiences, creatives).')
@@ -54,7 +53,7 @@ export function buildProgram(argv?: string[]): Command {
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || Object.keys(entry.groups).some((name) => argv.includes(name))) entry.register(program);
+    if (!argv || Object.keys(entry.groups).some((name) => argv.includes(name))) (await entry.register())(program);
     else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
   }
   registerRequest(program);

@@ -53,7 +53,7 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
 describe('lazy command groups', () => {
   it('stub descriptions equal the groups\' own, so top-level help never drifts', async () => {
     const { buildProgram } = await import('../../src/program.js');
-    const describeTop = (p: ReturnType<typeof buildProgram>) => p.commands.map((c) => [c.name(), c.description()]);
-    expect(describeTop(buildProgram([]))).toEqual(describeTop(buildProgram()));
+    const describeTop = (p: Awaited<ReturnType<typeof buildProgram>>) => p.commands.map((c) => [c.name(), c.description()]);
+    expect(describeTop(await buildProgram([]))).toEqual(describeTop(await buildProgram()));
   });
 });

@@ -22,7 +22,7 @@ function helpText(cmd: Command): string {
   return out;
 }
 
-const verbs = leaves(buildProgram()).filter(({ path }) => !['help'].includes(path[0]!));
+const verbs = leaves(await buildProgram()).filter(({ path }) => !['help'].includes(path[0]!));
 
 describe('verb help', () => {
   it('covers the whole tree', () => {

@@ -12,7 +12,7 @@ export const completion: VerbModule = {
   async run([shell], _opts, ctx: Context) {
     const gen = SHELLS[shell as keyof typeof SHELLS];
     if (!gen) throw new UsageError(`unknown shell "${shell}"`, 'use bash, zsh or fish.');
-    ctx.printer.write(gen(describe(buildProgram())));
+    ctx.printer.write(gen(describe(await buildProgram())));
   },
 };
 
