@@ -5,6 +5,7 @@
 // Chunks are content-hashed and written before the entry file, which is
 // swapped in with a rename, so a CLI that is running while a rebuild happens
 // keeps working. `--clean` (used by prepack) empties dist/ first.
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -62,4 +63,11 @@ for (const file of result.outputFiles) {
 }
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 await swap(entry, entryText);
+// Top-level help, rendered once by commander (80 columns, as when piped) for
+// the CLI's fast path; removed first so this run goes through commander.
+const helpFile = join(outdir, 'help.txt');
+await rm(helpFile, { force: true });
+const help = spawnSync(process.execPath, [entry, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+if (help.status !== 0 || !help.stdout.includes('Usage: postctl')) throw new Error(`rendering the top-level help failed: ${help.stderr}`);
+await swap(helpFile, help.stdout);
 if (process.argv.includes('--verbose')) console.log(`built ${relative(root, entry)} and ${result.outputFiles.length - 1} chunks`);

@@ -22,7 +22,8 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${__POSTCTL_VERSION__}\n`);
     return;
   }
-  // Loaded only past the version fast path: commander and the command tree.
+  // Loaded only past the version fast path (bin/postctl.js answers --version and
+  // top-level --help itself): commander and the command tree.
   const { buildProgram, CommanderError } = await import('./program.js');
   const program = await buildProgram(args);
   try {

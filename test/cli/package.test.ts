@@ -24,7 +24,7 @@ describe('npm package', () => {
     symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
     const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as { filename: string; size: number; files: Array<{ path: string }> };
     const files = packed.files.map((f) => f.path);
-    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|completions\/.+|README\.md|package\.json|LICENSE)$/);
+    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|dist\/help\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/);
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('completions/postctl.bash');
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map') || f.endsWith('meta.json'))).toBe(false);
