@@ -26,7 +26,7 @@ describe('shell completions', () => {
 t() { COMP_WORDS=("$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _postctl; echo "\${COMPREPLY[*]}"; }
 t postctl con; t postctl config ''; t postctl config list --output ''; t postctl --profile x -o j`;
     const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
-    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['config', 'get set unset list path', 'table json jsonl csv', 'json jsonl']);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['connections config', 'get set unset list path', 'table json jsonl csv', 'json jsonl']);
   });
 
   it('profile names complete from the config file', async () => {
