@@ -1,7 +1,7 @@
 // Conventions shared by every ads command (ads-api.md "Conventions"): the
 // account flag, the sandbox switch, versioned paths, and list flags with
 // cursor paging that streams rows as pages arrive.
-import type { OptionSpec } from '../commands/define.js';
+import { sandboxOption, type OptionSpec } from '../commands/define.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
@@ -14,7 +14,7 @@ export const ADS_VERSION = '12';
 export const ADS_PERMISSIONS_VERSION = '5';
 
 export const accountOption: OptionSpec = { flags: '--account <id>', description: 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile\'s ads_account)' };
-export const sandboxOption: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
+export { sandboxOption };
 
 export function adsApi(opts: { sandbox?: boolean }): ApiName {
   return opts.sandbox ? 'ads-sandbox' : 'ads';

@@ -30,6 +30,12 @@ export interface VerbSpec {
   load: () => Promise<VerbModule>;
 }
 
+/** Flags many groups share, declared once. */
+export const sandboxOption: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
+
+/** -y/--yes for verbs that ask before acting; `what` says what is confirmed. */
+export const yesOption = (what = 'confirm without asking'): OptionSpec => ({ flags: '-y, --yes', description: `${what} (needed when not interactive)` });
+
 export function option(spec: OptionSpec): Option {
   const opt = new Option(spec.flags, spec.description);
   if (spec.choices) opt.choices(spec.choices);

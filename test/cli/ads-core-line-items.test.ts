@@ -2,19 +2,13 @@
 // emulator: every rule rejected before sending (exit 6, field named, nothing
 // sent), valid updates sending exactly the given parameters, money flags,
 // --dry-run, --no-fetch with the emulator's own checks, deletes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const liPath = (id: string) => `/12/accounts/${EMU_ACCOUNT}/line_items/${id}`;
 const puts = (id: string) => emu.state.requests('PUT', liPath(id));

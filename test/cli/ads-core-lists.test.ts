@@ -1,19 +1,13 @@
 // Ads list conventions through the built CLI: --all over the 2,500-app fixture
 // (every item once, in order, streamed as pages arrive), --limit, --count
 // bounds, --cursor, --sort-by, --with-deleted, --with-total-count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { accountApps } from '../../src/emulator/routes/ads-core-accounts.js';
 import { LICC_IDS } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const APPS = `/12/accounts/${EMU_ACCOUNT}/account_apps`;
 

@@ -6,16 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERS_BUCKET, audienceStore } from '../../src/emulator/routes/audiences.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fileEmulator, testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { freshAudience, received, sha, userPosts, writeInput } from '../fixtures/audiences/helpers.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 describe('audiences upload under faults', () => {
   it('100,000 identifiers through 429s, 5xx, dropped connections and a count mismatch: exactly all of them arrive', async () => {

@@ -1,19 +1,13 @@
 // Do-not-reach lists, tailored audience permissions (version 5), targeted
 // line items and keyword insights, through the built CLI against the emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SHARED_AUDIENCE, EMU_SIBLING_ACCOUNT, audienceStore } from '../../src/emulator/routes/audiences.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fileEmulator } from '../helpers/emulator.js';
 import { sha, writeInput } from '../fixtures/audiences/helpers.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const dnrPosts = () => emu.state.requests('POST', '/do_not_reach_lists/');
 

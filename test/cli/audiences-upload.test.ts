@@ -2,18 +2,12 @@
 // three input shapes, rejects with their lines (never sent), --dry-run, and
 // every rule checked before anything is sent.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fileEmulator } from '../helpers/emulator.js';
 import { freshAudience, received, sha, userPosts, values, writeInput } from '../fixtures/audiences/helpers.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 describe('audiences upload: inputs', () => {
   it('plain lines: normalized, hashed, sent in batches; rejects written with their lines and never sent', async () => {

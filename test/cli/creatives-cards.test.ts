@@ -3,8 +3,8 @@
 // the spec's path; every component rule rejected before sending (exit 6, the
 // JSON path named, nothing reached the emulator).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { expectRejected } from '../fixtures/creatives/expect-rejected.js';
 
 const FIX = new URL('../fixtures/creatives/', import.meta.url).pathname;
@@ -13,13 +13,7 @@ const IMG2 = '3_1720000000000000002';
 const VID = '7_1720000000000000021';
 const ACCOUNT = '18ce54d4x5t';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const website = ['--media', IMG, '--website-title', 'Spring', '--website-url', 'https://example.com/spring'];
 const app = ['--app-button', 'INSTALL', '--country', 'US', '--ios-app', '333903271'];

@@ -2,8 +2,8 @@
 // the emulator: paging within the spec's bounds, filters, the readable table,
 // add (with the AMPLIFY_VIDEO → PREROLL note), update, delete; every rule
 // rejected before sending.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { expectRejected } from '../fixtures/creatives/expect-rejected.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -11,13 +11,7 @@ const IMG = '3_1720000000000000001';
 const VID = '7_1720000000000000022';
 const GIF = '16_1720000000000000026';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 describe('ads media-library', () => {
   it('pages through the 30 seeded items with --count 7 --all (5 requests) and --limit', async () => {

@@ -1,9 +1,9 @@
 // `postctl ads poll-cards` and `postctl ads video-conversation-cards` against
 // the emulator: create (query parameters), list (paged), get; every rule
 // rejected before sending; poll cards cannot be updated.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/emulator/ads-support.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fileEmulator } from '../helpers/emulator.js';
 import { expectRejected } from '../fixtures/creatives/expect-rejected.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -13,13 +13,7 @@ const VID_16_9 = '7_1720000000000000021';
 const VID_1_1 = '7_1720000000000000023';
 const GIF = '16_1720000000000000027';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 describe('ads poll-cards', () => {
   const poll = ['ads', 'poll-cards', 'create', '--name', 'Lunch', '--duration', '1440', '--first-choice', 'Pizza', '--second-choice', 'Salad'];

@@ -2,9 +2,9 @@
 // stable order, media keys checked against the library (up to 4 images, or 1
 // GIF, or 1 video), nullcast, conversation settings and the video CTA fields;
 // every rule rejected before sending; creates are never retried.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMU_USER } from '../../src/emulator/state.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fileEmulator } from '../helpers/emulator.js';
 import { expectRejected } from '../fixtures/creatives/expect-rejected.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -15,13 +15,7 @@ const VID2 = '7_1720000000000000022';
 const GIF = '16_1720000000000000026';
 const SEEDED_POST = '1505723617405960501';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const post = (...args: string[]) => ['ads', 'posts', 'create', ...args];
 const lastPost = () => emu.state.requests('POST', `/12/accounts/${ACCOUNT}/post`).at(-1)!;

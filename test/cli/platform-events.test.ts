@@ -2,21 +2,12 @@
 // emulator's activity feed: resuming across a forced disconnect without losing
 // or repeating events, keep-alives, stalls, Ctrl-C, 401, and the subscription rules.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { configureFeed, eventSeq } from '../../src/emulator/routes/platform-events.js';
 import { connectionRegistry } from '../../src/emulator/routes/platform-connections.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.state.faults.clear();
-});
+const emu = fileEmulator();
 
 const streams = () => emu.state.requests('GET', '/2/activity/stream');
 const seqs = (stdout: string) => stdout.trim().split('\n').map((l) => eventSeq(JSON.parse(l).data.event_uuid));

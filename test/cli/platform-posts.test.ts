@@ -3,20 +3,11 @@
 // not-found, bad input rejected before sending, 401, and 429 then success.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { FIELD_FAMILIES } from '../../src/validate/post-fields.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(() => {
-  emu.state.faults.clear();
-});
+const emu = fileEmulator();
 
 const lookups = () => emu.state.requests('GET', '/2/posts');
 const param = (e: { query: Array<[string, string]> }, name: string) => e.query.find(([k]) => k === name)?.[1];

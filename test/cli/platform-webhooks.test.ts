@@ -3,18 +3,12 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { WEBHOOK_CRC_FAILS, WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
 import { EMU_APP, EMU_USER } from '../../src/emulator/state.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 const puts = () => emu.state.requests('PUT', '/2/webhooks/');
 // Computed here with the standard construction, not with postctl's module.

@@ -1,16 +1,10 @@
 // `postctl request` through the built CLI against the emulator: env-only
 // credentials, revoked tokens, retries on 503, persistent 503, 429 waits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { fileEmulator } from '../helpers/emulator.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = fileEmulator({}, { keepFaults: true });
 
 describe('postctl request', () => {
   it('GET /2/posts with environment credentials returns the JSON envelope', async () => {

@@ -1,5 +1,6 @@
 // Starts the emulator in-process on an OS-assigned port, with a private config
 // dir and the env a CLI run needs to reach it with the seeded credentials.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions } from '../../src/emulator/state.js';
 import { baseEnv, runCli, tempDir, type RunOptions } from './cli.js';
@@ -19,5 +20,28 @@ export async function testEmulator(options: EmulatorOptions = {}): Promise<TestE
     configDir,
     cliEnv,
     run: (args: string[], opts: RunOptions = {}) => runCli(args, { ...opts, env: { ...cliEnv(), ...opts.env } }),
+  });
+}
+
+/**
+ * One emulator for a whole test file: started before its tests, closed after,
+ * faults cleared before each test (unless `keepFaults`). The returned object
+ * forwards to the running instance.
+ */
+export function fileEmulator(options: EmulatorOptions = {}, { keepFaults = false } = {}): TestEmulator {
+  let current: TestEmulator | undefined;
+  beforeAll(async () => {
+    current = await testEmulator(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  if (!keepFaults) beforeEach(() => current?.state.faults.clear());
+  return new Proxy({} as TestEmulator, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the file emulator is used before beforeAll started it');
+      const value = Reflect.get(current, key, current) as unknown;
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
   });
 }

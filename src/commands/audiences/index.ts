@@ -2,11 +2,11 @@
 // upload, do-not-reach lists, tailored audience permissions, targeted line
 // items and keyword insights.
 import type { Command } from 'commander';
-import { group, verb, type OptionSpec } from '../define.js';
+import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
 
 const account: OptionSpec = { flags: '--account <id>', description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)" };
-const sandbox: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
-const yes: OptionSpec = { flags: '-y, --yes', description: 'confirm without asking (needed when not interactive)' };
+const sandbox = sandboxOption;
+const yes = yesOption();
 
 function uploadOptions(kinds: string[], audience: boolean): OptionSpec[] {
   return [

@@ -1,7 +1,7 @@
 // `postctl auth …`: OAuth 1.0a logins (callback and PIN), the app-only bearer
 // token, logout (revocation), status and profiles.
 import type { Command } from 'commander';
-import { group, verb, type OptionSpec } from '../define.js';
+import { group, verb, yesOption, type OptionSpec } from '../define.js';
 
 const APP_OPTIONS: OptionSpec[] = [
   { flags: '--consumer-key <key>', description: "the app's consumer (API) key (env POSTCTL_CONSUMER_KEY; asked on a terminal)" },
@@ -76,7 +76,7 @@ export function registerAuth(program: Command): void {
       { flags: '--bearer', description: 'invalidate and remove the app-only bearer token instead of the access token' },
       { flags: '--all', description: 'invalidate and remove both the access token and the bearer token' },
       { flags: '--local-only', description: 'remove the tokens from the profile without contacting the API (they stay valid)' },
-      { flags: '-y, --yes', description: 'do not ask for confirmation (needed without a terminal)' },
+      yesOption('do not ask for confirmation'),
     ],
     load: () => import('./logout.js'),
   });
@@ -104,7 +104,7 @@ export function registerAuth(program: Command): void {
     name: 'remove <profile>',
     description: 'delete a stored profile locally (tokens are not revoked: run `auth logout --all` first for that)',
     examples: ['postctl auth remove old', 'postctl auth remove old --yes'],
-    options: [{ flags: '-y, --yes', description: 'do not ask for confirmation (needed without a terminal)' }],
+    options: [yesOption('do not ask for confirmation')],
     load: () => profiles().then((m) => m.remove),
   });
 }

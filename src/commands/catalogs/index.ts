@@ -1,10 +1,10 @@
 // `postctl catalogs …`: product catalogs, the bulk product upsert, products and
 // product sets (ads-api.md "Product catalogs"; early access only).
 import type { Command } from 'commander';
-import { group, verb, type OptionSpec } from '../define.js';
+import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
 
-const sandbox: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
-const yes: OptionSpec = { flags: '-y, --yes', description: 'confirm the permanent deletion without asking (needed when not interactive)' };
+const sandbox = sandboxOption;
+const yes = yesOption('confirm the permanent deletion without asking');
 const FILTER_ATTRIBUTES = 'price, product_type, google_product_category, sale_price, inventory, custom_label_0 to custom_label_4';
 const FILTER_OPERATORS = 'GREATER_THAN, EQUAL_TO, LESS_THAN, MATCH, NOT_CONTAINS, CONTAINS';
 

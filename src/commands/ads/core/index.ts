@@ -4,12 +4,12 @@
 // the implementations load when a verb runs.
 import type { Command } from 'commander';
 import { accountOption, listOptions, sandboxOption } from '../../../ads/common.js';
-import { group, verb, type OptionSpec } from '../../define.js';
+import { group, verb, yesOption, type OptionSpec } from '../../define.js';
 import { LINE_ITEM_PARAMS, flagOf } from '../../../validate/line-item.js';
 import { HISTORY_ENTITY_TYPES, INDUSTRY_TYPES, READABLE_FEATURE_KEYS } from '../../../validate/ads-core-params.js';
 
 const PAGE_1000 = { min: 1, max: 1000, def: 200 };
-const yes: OptionSpec = { flags: '-y, --yes', description: 'confirm without asking (needed when not interactive)' };
+const yes = yesOption();
 const withDeleted: OptionSpec = { flags: '--with-deleted', description: 'also find it when it is deleted' };
 const common = [accountOption, sandboxOption];
 
