@@ -3,6 +3,15 @@
 import { createReadStream } from 'node:fs';
 import { InputError } from '../errors.js';
 
+
+/** The first bytes of a file: a UTF-8 BOM is dropped; a UTF-16 one is an error naming the file. */
+function withoutBom(buf: Buffer, name: string): Buffer {
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.subarray(3);
+  if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
+    throw new InputError(`${name} is UTF-16 encoded; save it as UTF-8`, [{ line: 1, message: 'UTF-16 byte order mark' }]);
+  }
+  return buf;
+}
 export interface Line {
   line: number;
   text: string;
@@ -32,10 +41,7 @@ export async function* readLines(input: NodeJS.ReadableStream, opts: { name?: st
     let buf: Buffer = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
     if (first) {
       first = false;
-      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-      else if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
-        throw new InputError(`${opts.name ?? 'input'} is UTF-16 encoded; save it as UTF-8`, [{ line: 1, message: 'UTF-16 byte order mark' }]);
-      }
+      buf = withoutBom(buf, opts.name ?? 'input');
     }
     let start = 0;
     for (let i = buf.indexOf(10, start); i !== -1; i = buf.indexOf(10, start)) {
@@ -105,10 +111,7 @@ export async function* readLineChunks(input: NodeJS.ReadableStream, opts: { name
     let buf: Buffer = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
     if (first) {
       first = false;
-      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-      else if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
-        throw new InputError(`${name} is UTF-16 encoded; save it as UTF-8`, [{ line: 1, message: 'UTF-16 byte order mark' }]);
-      }
+      buf = withoutBom(buf, name);
     }
     const last = buf.lastIndexOf(10);
     // Decoded in windows of ~64 KB: smaller strings stay in the young generation and die cheaply.

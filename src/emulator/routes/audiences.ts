@@ -599,6 +599,14 @@ function keywordInsights(req: EmuRequest): EmuResponse {
   return adsOk(req, { related_keywords, post_volume });
 }
 
+/** The account's live do-not-reach list named by the path, or a 404 ads error. */
+function ownList(req: EmuRequest, st: EmulatorState): DoNotReachList {
+  const account = requireAccount(req, st).id;
+  const l = audienceStore(st).lists.get(req.params.do_not_reach_list_id!);
+  if (!l || l.deleted || l.account !== account) fail(adsError(404, 'NOT_FOUND', `Do-not-reach list ${req.params.do_not_reach_list_id} not found`, 'do_not_reach_list_id', req));
+  return l;
+}
+
 export function register(r: Router, state: EmulatorState): void {
   // The spec's limit for this endpoint; startEmulator({limits}) may set another.
   state.limiter.overrides[USERS_BUCKET] ??= { max: 1500, windowSec: 60 };
@@ -625,9 +633,7 @@ export function register(r: Router, state: EmulatorState): void {
     api: 'ads',
     auth: 'user',
     handler: (req, st) => {
-      const account = requireAccount(req, st).id;
-      const l = audienceStore(st).lists.get(req.params.do_not_reach_list_id!);
-      if (!l || l.deleted || l.account !== account) fail(adsError(404, 'NOT_FOUND', `Do-not-reach list ${req.params.do_not_reach_list_id} not found`, 'do_not_reach_list_id', req));
+      const l = ownList(req, st);
       const checked = checkBatch(req, st, DNR_FIELDS, true);
       const counts = apply(req, st, l.received, checked);
       l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -641,10 +647,8 @@ export function register(r: Router, state: EmulatorState): void {
     api: 'ads',
     auth: 'user',
     handler: (req, st) => {
-      const account = requireAccount(req, st).id;
-      const l = audienceStore(st).lists.get(req.params.do_not_reach_list_id!);
       // A repeat delete answers 404, as line items do (not shown for lists).
-      if (!l || l.deleted || l.account !== account) fail(adsError(404, 'NOT_FOUND', `Do-not-reach list ${req.params.do_not_reach_list_id} not found`, 'do_not_reach_list_id', req));
+      const l = ownList(req, st);
       l.deleted = true;
       l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
       return adsOk(req, listView(l));
