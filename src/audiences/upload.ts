@@ -16,7 +16,7 @@ import { USERS_LIMITS } from '../validate/audiences.js';
 import { postUsers, type UploadTargetKind } from './api.js';
 import { Batcher, envelope, NO_WRAP, UserEncoder, subsetBody, type Batch } from './encode.js';
 import { HashWorker } from './hash-worker.js';
-import { prefetch } from './prefetch.js';
+import { prefetch } from '../bulk/prefetch.js';
 import type { NormalizeOptions } from './normalize.js';
 import type { RejectSink } from './rejects.js';
 import { readBatches, type ReadCounts, type SourceSpec } from './source.js';

@@ -2,17 +2,15 @@
 // CSV and TSV with a header row — read as a stream of records with their line
 // numbers, in constant memory. The format comes from --format, else the file
 // extension, else a look at the first bytes.
-import { isUtf8 } from 'node:buffer';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { InputError } from '../errors.js';
 import { readDelimited } from '../input/delimited.js';
 import { readJsonArray } from '../input/json-stream.js';
 import { readLines } from '../input/lines.js';
+import { utf8Checked } from '../input/utf8.js';
 
 export const FEED_FORMATS = ['jsonl', 'json', 'csv', 'tsv'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -88,63 +86,6 @@ export async function* readFeed(input: NodeJS.ReadableStream, format: FeedFormat
   for await (const { line, record } of readDelimited(input.pipe(checked), { delimiter: format === 'tsv' ? '\t' : ',', name })) {
     yield { line, record };
   }
-}
-
-const NL = 0x0a;
-
-function notUtf8(name: string, line: number): InputError {
-  return new InputError(`${name} line ${line}: not valid UTF-8 (save the file as UTF-8)`, [{ line, message: 'not valid UTF-8' }]);
-}
-
-/** Length of the part of `buf` that ends on a whole UTF-8 sequence (a sequence cut by the chunk end waits for the next chunk). */
-function wholeSequences(buf: Buffer): number {
-  for (let i = buf.length - 1; i >= 0 && i >= buf.length - 3; i--) {
-    const c = buf[i]!;
-    if (c < 0x80) return buf.length;
-    if (c >= 0xc0) return i + (c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2) > buf.length ? i : buf.length;
-  }
-  return buf.length;
-}
-
-/**
- * A pass-through that fails with an InputError naming the line when the bytes
- * are not UTF-8 (Latin-1 and Windows-1252 exports are the usual cause). It keeps
- * at most 3 bytes of a sequence cut by a chunk boundary: memory stays constant.
- */
-export function utf8Checked(name: string): Transform {
-  let carry: Buffer | undefined;
-  let line = 1;
-  let first = true;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (first && chunk.length) {
-        first = false;
-        if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-          return done(new InputError(`${name} is UTF-16 encoded; save it as UTF-8`, [{ line: 1, message: 'UTF-16 byte order mark' }]));
-        }
-      }
-      const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const cut = wholeSequences(buf);
-      const body = buf.subarray(0, cut);
-      if (!isUtf8(body)) {
-        // Find the line that breaks, for the message (a newline byte never sits inside a sequence).
-        let start = 0;
-        for (let i = body.indexOf(NL); ; i = body.indexOf(NL, start)) {
-          if (!isUtf8(body.subarray(start, i === -1 ? body.length : i))) break;
-          if (i === -1) break;
-          line++;
-          start = i + 1;
-        }
-        return done(notUtf8(name, line));
-      }
-      for (let i = body.indexOf(NL); i !== -1; i = body.indexOf(NL, i + 1)) line++;
-      carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
-      done(null, chunk);
-    },
-    flush(done) {
-      done(carry ? notUtf8(name, line) : null);
-    },
-  });
 }
 
 export function openFeed(path: string): NodeJS.ReadableStream {

@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import type { ApiClient, ApiName } from '../http/client.js';
 import { Pacer } from '../bulk/pacer.js';
 import { sleep } from '../http/backoff.js';
+import { prefetch } from '../bulk/prefetch.js';
 import { runPool } from '../bulk/pool.js';
 import { prepareProduct, type Product } from '../validate/product.js';
 import { FeedChecker, idOf as recordId, titleKeyOf, variantOf, type LineFacts } from './feed-checker.js';
@@ -140,28 +141,6 @@ export async function* batches(src: FeedSource, report: ValidationReport, onInva
   if (items.length) yield { index: index++, items };
 }
 
-/**
- * Keeps up to `depth` items of an async source ready, so reading and preparing
- * the next batches happens while requests are in flight, not between them.
- * Memory stays bounded by `depth`.
- */
-export async function* readAhead<T>(source: AsyncIterable<T>, depth: number): AsyncGenerator<T> {
-  const it = source[Symbol.asyncIterator]();
-  const queue: Array<Promise<IteratorResult<T>>> = [];
-  try {
-    for (;;) {
-      // Async generators queue next() calls and run them in order.
-      while (queue.length < depth) queue.push(it.next());
-      const r = await queue.shift()!;
-      if (r.done) return;
-      yield r.value;
-    }
-  } finally {
-    for (const q of queue) q.catch(() => undefined);
-    await it.return?.(undefined);
-  }
-}
-
 export interface SendOptions {
   client: ApiClient;
   api: ApiName;
@@ -206,43 +185,45 @@ export async function sendBatches(source: AsyncIterable<Batch>, opts: SendOption
   let roundTripMs = 0;
   /** A request failed in a way that stops the job: lanes not started yet stay idle. */
   let stopped = false;
-  await runPool(
-    readAhead(source, opts.concurrency),
-    opts.concurrency,
-    async (batch, index) => {
-      if (index > 0 && index < opts.concurrency) {
-        await first;
-        if (stopped) return;
-        await sleep(Math.min(roundTripMs, 1000) * (index / opts.concurrency), opts.signal);
+  const sendOne = async (batch: Batch, index: number): Promise<void> => {
+    if (index > 0 && index < opts.concurrency) {
+      await first;
+      if (stopped) return;
+      await sleep(Math.min(roundTripMs, 1000) * (index / opts.concurrency), opts.signal);
+    }
+    const started = Date.now();
+    let held = false;
+    try {
+      await pacer.acquire();
+      held = true;
+      stats.requests++;
+      const res = await upsertProducts(opts.client, opts.api, opts.catalogId, batch.items.map((i) => i.product));
+      pacer.release(res.rateLimit);
+      held = false;
+      opts.onOutcomes(outcomesFor(batch, res.body?.data?.products_response), batch.index);
+    } catch (e) {
+      if (held) pacer.release();
+      if (e instanceof ApiError && e.exitCode === EXIT.INVALID_INPUT) {
+        const errors = e.errors.length ? e.errors : [e.message];
+        opts.onOutcomes(batch.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'ERROR', product_key: null, errors, warnings: [] })), batch.index);
+        return;
       }
-      const started = Date.now();
-      let held = false;
-      try {
-        await pacer.acquire();
-        held = true;
-        stats.requests++;
-        const res = await upsertProducts(opts.client, opts.api, opts.catalogId, batch.items.map((i) => i.product));
-        pacer.release(res.rateLimit);
-        held = false;
-        opts.onOutcomes(outcomesFor(batch, res.body?.data?.products_response), batch.index);
-      } catch (e) {
-        if (held) pacer.release();
-        if (e instanceof ApiError && e.exitCode === EXIT.INVALID_INPUT) {
-          const errors = e.errors.length ? e.errors : [e.message];
-          opts.onOutcomes(batch.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'ERROR', product_key: null, errors, warnings: [] })), batch.index);
-          return;
-        }
-        stopped = true;
-        throw e;
-      } finally {
-        // Whatever happened, the waiting lanes go on (or see the failure and stop).
-        if (index === 0) {
-          roundTripMs = Date.now() - started;
-          firstDone();
-        }
+      stopped = true;
+      throw e;
+    } finally {
+      // Whatever happened, the waiting lanes go on (or see the failure and stop).
+      if (index === 0) {
+        roundTripMs = Date.now() - started;
+        firstDone();
       }
-    },
-    opts.signal,
-  );
+    }
+  };
+  // The next batches are read and prepared while requests are in flight.
+  const ahead = prefetch(source, opts.concurrency);
+  try {
+    await runPool(ahead, opts.concurrency, sendOne, opts.signal);
+  } finally {
+    await ahead.close();
+  }
   return stats;
 }

@@ -2,16 +2,15 @@
 // stripped, CRLF and LF both accepted, invalid UTF-8 reported with its line.
 import { createReadStream } from 'node:fs';
 import { InputError } from '../errors.js';
-
+import { hasUtf16Bom, notUtf8, utf16 } from './utf8.js';
 
 /** The first bytes of a file: a UTF-8 BOM is dropped; a UTF-16 one is an error naming the file. */
 function withoutBom(buf: Buffer, name: string): Buffer {
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.subarray(3);
-  if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
-    throw new InputError(`${name} is UTF-16 encoded; save it as UTF-8`, [{ line: 1, message: 'UTF-16 byte order mark' }]);
-  }
+  if (hasUtf16Bom(buf)) throw utf16(name);
   return buf;
 }
+
 export interface Line {
   line: number;
   text: string;
@@ -34,7 +33,7 @@ export async function* readLines(input: NodeJS.ReadableStream, opts: { name?: st
     try {
       return decoder.decode(buf);
     } catch {
-      throw new InputError(`${opts.name ?? 'input'} line ${line}: not valid UTF-8 (save the file as UTF-8)`, [{ line, message: 'not valid UTF-8' }]);
+      throw notUtf8(opts.name ?? 'input', line);
     }
   };
   for await (const chunk of input) {
@@ -81,7 +80,7 @@ export async function* readLineChunks(input: NodeJS.ReadableStream, opts: { name
   let carry: Buffer = Buffer.alloc(0);
   let lineNo = 0;
   let first = true;
-  const notUtf8 = (line: number) => new InputError(`${name} line ${line}: not valid UTF-8 (save the file as UTF-8)`, [{ line, message: 'not valid UTF-8' }]);
+  const badLine = (line: number) => notUtf8(name, line);
   const decode = (buf: Buffer): string[] => {
     let text: string;
     try {
@@ -94,9 +93,9 @@ export async function* readLineChunks(input: NodeJS.ReadableStream, opts: { name
         try {
           decoder.decode(buf.subarray(start, i === -1 ? buf.length : i));
         } catch {
-          throw notUtf8(n);
+          throw badLine(n);
         }
-        if (i === -1) throw notUtf8(n);
+        if (i === -1) throw badLine(n);
         start = i + 1;
       }
     }

@@ -1,7 +1,7 @@
 // The upload's read-ahead: order kept, bounded, errors after the items read
 // before them, and close() lets go of the source (its file is closed).
 import { describe, expect, it } from 'vitest';
-import { prefetch } from '../../src/audiences/prefetch.js';
+import { prefetch } from '../../src/bulk/prefetch.js';
 
 function counted(n: number, failAt?: number) {
   const seen = { produced: 0, closed: false };

@@ -11,7 +11,7 @@ import { formatFromName, openFeed, readFeed, sniffFormat, type FeedFormat } from
 import { prepareProduct } from '../../src/validate/product.js';
 import { InputError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
-import { readAhead } from '../../src/catalogs/upsert.js';
+import { prefetch as readAhead } from '../../src/bulk/prefetch.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/catalogs/', import.meta.url));
 

@@ -1,7 +1,7 @@
-// Read-ahead for the upload: a bounded queue filled in the background, so the
-// next batches are read, hashed and encoded while the requests in flight wait
-// on the network, instead of only when a request slot frees up. Memory: at
-// most `size` finished batches more than the requests in flight.
+// Read-ahead for bulk jobs: a bounded queue filled in the background, so the
+// next batches are read (hashed, encoded, checked) while the requests in
+// flight wait on the network, instead of only when a request slot frees up.
+// Memory: at most `size` finished batches more than the requests in flight.
 export interface Prefetched<T> extends AsyncIterable<T> {
   /** Stops reading (after an error or an interrupt) and waits for the reader to let go of the source. */
   close(): Promise<void>;
@@ -39,6 +39,12 @@ export function prefetch<T>(source: AsyncIterable<T>, size: number): Prefetched<
       }
     })());
 
+  const close = async (): Promise<void> => {
+    done = true;
+    wake('producer');
+    await produce;
+  };
+
   return {
     [Symbol.asyncIterator]: () => {
       start();
@@ -55,12 +61,13 @@ export function prefetch<T>(source: AsyncIterable<T>, size: number): Prefetched<
             await new Promise<void>((r) => (wakeConsumer = r));
           }
         },
+        // A consumer that stops early (`break`) closes the source too.
+        async return(): Promise<IteratorResult<T>> {
+          await close();
+          return { value: undefined, done: true };
+        },
       };
     },
-    async close(): Promise<void> {
-      done = true;
-      wake('producer');
-      await produce;
-    },
+    close,
   };
 }
