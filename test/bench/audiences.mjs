@@ -19,6 +19,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { startEmulatorProcess } from './emulator.mjs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,20 +62,11 @@ async function writeEmails(path, count) {
   await once(out, 'finish');
 }
 
-function startEmulator() {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!out.includes('POSTCTL_ADS_ACCOUNT=')) return;
-      const env = Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')]));
-      // The request log keeps bodies: clear it now and then so a 10M run does not fill the emulator.
-      const timer = setInterval(() => fetch(`${env.POSTCTL_API_URL}/_emulator/log`, { method: 'DELETE' }).catch(() => undefined), 2000);
-      resolve({ env, cpu: () => cpuOf(child.pid) ?? 0, stop: () => (clearInterval(timer), child.kill('SIGTERM')) });
-    });
-    child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-  });
+async function startEmulator() {
+  const emu = await startEmulatorProcess();
+  // The request log keeps bodies: clear it now and then so a 10M run does not fill the emulator.
+  const timer = setInterval(() => fetch(`${emu.env.POSTCTL_API_URL}/_emulator/log`, { method: 'DELETE' }).catch(() => undefined), 2000);
+  return { env: emu.env, cpu: () => cpuOf(emu.pid) ?? 0, stop: () => (clearInterval(timer), emu.stop()) };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */

@@ -27,6 +27,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { once } from 'node:events';
+import { startEmulatorProcess } from './emulator.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,19 +65,6 @@ async function writeFeed(path, count) {
   }
   out.end();
   await once(out, 'finish');
-}
-
-async function startEmulator(latencyMs, env) {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env', '--latency', String(latencyMs)], { stdio: ['ignore', 'pipe', 'pipe'], env });
-  let out = '';
-  const vars = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('POSTCTL_ADS_ACCOUNT=')) resolve(Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')])));
-    });
-    child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-  });
-  return { vars, stop: () => child.kill('SIGTERM') };
 }
 
 /**
@@ -163,9 +151,9 @@ export async function main({
       const feed = join(dir, `feed-${size}.jsonl`);
       await writeFeed(feed, size);
       // A fresh emulator per size: its own catalog, rate-limit windows and request log.
-      const emu = await startEmulator(latencyMs, baseEnv);
+      const emu = await startEmulatorProcess({ args: ['--latency', String(latencyMs)], env: baseEnv });
       try {
-        const env = { ...baseEnv, ...emu.vars };
+        const env = { ...baseEnv, ...emu.env };
         const created = await new Promise((resolve, reject) => {
           const c = spawn(process.execPath, [BIN, 'catalogs', 'create', 'Bench', '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
           let out = '';
@@ -175,7 +163,7 @@ export async function main({
         const requests = Math.ceil(size / BATCH);
         const idealMs = (requests * latencyMs) / concurrency;
         // The floor sends other products (ids above the feed's), so the CLI's passes keep their statuses.
-        const floorMs = await floor(emu.vars, created, size + 1, size, concurrency);
+        const floorMs = await floor(emu.env, created, size + 1, size, concurrency);
         for (const pass of passes ?? (sizeIndex === 0 ? ['create', 'no-change'] : ['create'])) {
           const load = loadavg()[0];
           const r = await measure(['catalogs', 'upsert', created, '--file', feed, '-o', 'jsonl', '--concurrency', String(concurrency)], env);

@@ -1,7 +1,8 @@
 // Start-up benchmark: `postctl --version`, `postctl --help` and a signed
 // request against a local emulator, each as a ratio to an empty `node` script
 // measured in the same run (interleaved, median of N runs).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { startEmulatorProcess } from './emulator.mjs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,19 +23,6 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
-
-export async function startEmulatorProcess(extraArgs = []) {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let out = '';
-  const env = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('POSTCTL_ADS_ACCOUNT=')) resolve(Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=')).map(([k, ...v]) => [k, v.join('=')])));
-    });
-    child.on('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-  });
-  return { env, stop: () => child.kill('SIGTERM') };
-}
 
 export async function main({ runs = 25 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
