@@ -3,37 +3,19 @@
 // credentials in the environment, a throwaway config directory. Each step
 // prints the command, then what the built CLI printed; the demo fails (exit 1)
 // when a step exits with another code than expected.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulatorProcess } from './emulator-process.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'postctl-demo-'));
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[22m` : s);
 
-function startEmulator() {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      if (!out.includes('POSTCTL_ADS_ACCOUNT=')) return;
-      const vars = Object.fromEntries(
-        out
-          .trim()
-          .split('\n')
-          .map((l) => l.replace(/^export /, '').split('='))
-          .map(([k, ...v]) => [k, v.join('=')]),
-      );
-      resolve({ child, vars });
-    });
-    child.on('exit', (code) => reject(new Error(`the emulator exited (${code}) before it was ready`)));
-  });
-}
-
-const { child, vars } = await startEmulator();
+const emu = await startEmulatorProcess();
+const vars = emu.env;
 const env = { ...process.env, ...vars, POSTCTL_CONFIG_DIR: join(dir, 'config'), POSTCTL_NO_INPUT: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
 let failed = 0;
 
@@ -72,7 +54,7 @@ try {
   step('Upload it: the invalid line is skipped and reported with its line number', ['audiences', 'upload', '1qz4s', '--type', 'email', '--file', emails, '--json']);
   step('Exit codes, for scripts', ['help', 'exit-codes']);
 } finally {
-  child.kill('SIGTERM');
+  emu.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 

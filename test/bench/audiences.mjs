@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { startEmulatorProcess } from './emulator.mjs';
+import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -27,7 +27,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { once } from 'node:events';
-import { startEmulatorProcess } from './emulator.mjs';
+import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

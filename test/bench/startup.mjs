@@ -2,7 +2,7 @@
 // request against a local emulator, each as a ratio to an empty `node` script
 // measured in the same run (interleaved, median of N runs).
 import { spawnSync } from 'node:child_process';
-import { startEmulatorProcess } from './emulator.mjs';
+import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
-// The emulator as a child process for the benchmarks: started on a free port,
+// The emulator as a child process (npm run demo, the benchmarks): started on a free port,
 // resolved with the environment it prints (base URLs, seeded credentials).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/postctl.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
 
 export function startEmulatorProcess({ args = [], env = { ...process.env, NO_COLOR: '1' } } = {}) {
   const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env', ...args], { stdio: ['ignore', 'pipe', 'ignore'], env });
