@@ -12,6 +12,7 @@ import { signOAuth1 } from './oauth1.js';
 import { describeRateLimit, parseRateLimit, waitFor429, type RateLimitInfo } from './rate-limit.js';
 import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
+import type { NameStyle } from '../wire/names.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
 export type AuthMode = 'user' | 'app' | 'basic' | 'none';
@@ -41,6 +42,8 @@ export interface ClientOptions {
   userAgent?: string;
   redactor?: Redactor;
   random?: () => number;
+  /** Wire-name spelling (src/wire/names.ts); default official. */
+  names?: NameStyle;
 }
 
 export interface RequestOptions {
@@ -134,6 +137,8 @@ export class ApiClient {
   /** Last rate-limit state seen per API. */
   readonly rateLimits = new Map<ApiName, RateLimitInfo>();
   readonly redactor: Redactor;
+  /** Wire-name spelling every endpoint function asks for (`wire(key, client.names)`). */
+  readonly names: NameStyle;
   private dispatcher: Dispatcher;
   private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> & ClientOptions;
   private bearerPromise: Promise<string> | undefined;
@@ -150,6 +155,7 @@ export class ApiClient {
     };
     for (const url of Object.values(options.urls)) assertSafeBaseUrl(url);
     this.redactor = options.redactor ?? new Redactor();
+    this.names = options.names ?? 'official';
     const c = options.credentials;
     this.redactor.add(c.consumerSecret, c.accessToken, c.accessTokenSecret, c.bearerToken);
     // One agent for the whole run: keep-alive, bounded connections, HTTP(S)_PROXY/NO_PROXY honoured.

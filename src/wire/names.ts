@@ -1,0 +1,34 @@
+// Wire names: the one place that knows both spellings of every identifier that
+// differs between the live service ("official", from the service's own API
+// description, openapi v2.159 and the ads reference pages) and the neutral spec
+// ("neutral": `post`, `service`). Nothing else in src/ spells either form; code
+// asks for a name by key and the client's selected style decides.
+//
+// Style: profile setting `api_names` / env POSTCTL_API_NAMES, default official.
+export type NameStyle = 'official' | 'neutral';
+
+export const NAME_STYLES: readonly NameStyle[] = ['official', 'neutral'];
+
+/** key → [official, neutral]. Keys are stable identifiers, never sent. */
+const TABLE = {
+  // Platform v2 paths.
+  'path.posts': ['tweets', 'posts'],
+  // Query parameter names.
+  'param.post.fields': ['tweet.fields', 'post.fields'],
+} as const satisfies Record<string, readonly [official: string, neutral: string]>;
+
+export type WireKey = keyof typeof TABLE;
+
+export function wire(key: WireKey, style: NameStyle): string {
+  const pair = TABLE[key];
+  return style === 'neutral' ? pair[1] : pair[0];
+}
+
+/** Every pair, for tests and `help` listings. */
+export function wireTable(): ReadonlyArray<readonly [WireKey, string, string]> {
+  return (Object.keys(TABLE) as WireKey[]).map((k) => [k, TABLE[k][0], TABLE[k][1]] as const);
+}
+
+export function parseNameStyle(value: string | undefined): NameStyle | undefined {
+  return value === 'official' || value === 'neutral' ? value : undefined;
+}
