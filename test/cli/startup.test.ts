@@ -69,8 +69,11 @@ describe('start-up', () => {
       const { inputs, code, files, bytes } = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], emu.env);
       expect(code).toBe(0);
       expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
-      expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3)\//.test(i))).toEqual([]);
+      expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3|chalk)\//.test(i))).toEqual([]);
       expect(inputs.filter((i) => /llhttp[-_a-z]*-wasm\.js$/.test(i)).length).toBeGreaterThan(0);
+      // chalk is loaded only when a stream gets colour:
+      const coloured = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], { ...emu.env, FORCE_COLOR: '1', NO_COLOR: '' });
+      expect(coloured.inputs.some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
       // Upper bounds with a little room (measured: 36 files, 354 KB; before the fast path and the
       // .wasm files 35 files, 556 KB): a new eager import shows up here.
       expect(files.length).toBeLessThanOrEqual(40);
