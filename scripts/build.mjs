@@ -24,6 +24,20 @@ if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force:
 // the parser (first connection), and only the one it picks.
 const require = createRequire(import.meta.url);
 const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp_simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
+// undici's client requires its HTTP/2 module at load, which loads node:http2
+// and node:tls (~5 ms) for every request; postctl never enables HTTP/2
+// (allowH2 stays off), so that module is required on first use instead.
+const H2_REQUIRE = "const connectH2 = require('./client-h2.js')";
+const lazyH2 = {
+  name: 'lazy-h2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(H2_REQUIRE)) throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/build.mjs)`);
+      return { contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"), loader: 'js' };
+    });
+  },
+};
 const llhttpFiles = {
   name: 'llhttp-files',
   setup(b) {
@@ -53,7 +67,7 @@ const result = await build({
   // CommonJS dependencies (cli-table3, oauth-1.0a) call require() for Node built-ins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [llhttpFiles],
+  plugins: [llhttpFiles, lazyH2],
 });
 
 const entry = join(outdir, 'cli.js');

@@ -14,12 +14,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const HOOK = join(root, 'test/helpers/trace-loads.mjs');
 const HEAVY = /node_modules\/(undici|conf|@inquirer)\//;
 
-function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { inputs: string[]; code: number | null; files: string[]; bytes: number } {
+function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[] } {
   const dir = tempDir();
   const log = join(dir, 'loads.txt');
   const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], { env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv }, encoding: 'utf8' });
   const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown>; bytes: number }> };
-  const urls = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/dist/'));
+  const lines = readFileSync(log, 'utf8').split('\n');
+  const urls = lines.filter((u) => u.includes('/dist/'));
+  const builtins = lines.filter((l) => l.startsWith('builtin:')).map((l) => l.slice('builtin:'.length));
   const inputs: string[] = [];
   let bytes = 0;
   for (const url of urls) {
@@ -27,7 +29,7 @@ function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { 
     inputs.push(...Object.keys(meta.outputs[rel]?.inputs ?? {}));
     bytes += meta.outputs[rel]?.bytes ?? 0;
   }
-  return { inputs, code: r.status, files: urls, bytes };
+  return { inputs, code: r.status, files: urls, bytes, builtins };
 }
 
 describe('start-up', () => {
@@ -66,7 +68,10 @@ describe('start-up', () => {
     // In another process: spawnSync blocks this one's event loop.
     const emu = (await startEmulatorProcess()) as { env: Record<string, string>; stop: () => void };
     try {
-      const { inputs, code, files, bytes } = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], emu.env);
+      const { inputs, code, files, bytes, builtins } = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], emu.env);
+      // HTTP/1.1 to a plain-http host: undici's HTTP/2 client (node:http2, node:tls) stays unloaded.
+      expect(builtins).toContain('net');
+      expect(builtins.filter((b) => /^(http2|tls|internal\/http2\/core)$/.test(b))).toEqual([]);
       expect(code).toBe(0);
       expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
       expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3|chalk)\//.test(i))).toEqual([]);
