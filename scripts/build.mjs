@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +17,37 @@ const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 const outdir = join(root, 'dist');
 
 if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force: true });
+
+// undici embeds its HTTP parser twice as base64 JavaScript strings (llhttp with
+// and without SIMD, 145 KB of source every API call parses). They become two
+// .wasm files beside the chunk that uses them, read only when undici compiles
+// the parser (first connection), and only the one it picks.
+const require = createRequire(import.meta.url);
+const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp_simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
+// undici's client requires its HTTP/2 module at load, which loads node:http2
+// and node:tls (~5 ms) for every request; postctl never enables HTTP/2
+// (allowH2 stays off), so that module is required on first use instead.
+const H2_REQUIRE = "const connectH2 = require('./client-h2.js')";
+const lazyH2 = {
+  name: 'lazy-h2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(H2_REQUIRE)) throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/build.mjs)`);
+      return { contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"), loader: 'js' };
+    });
+  },
+};
+const llhttpFiles = {
+  name: 'llhttp-files',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => ({
+      // \`require\` is the chunk's own (createRequire in the banner), so the path resolves beside the chunk.
+      contents: `module.exports = require('node:fs').readFileSync(require.resolve(${JSON.stringify('./' + LLHTTP[basename(args.path)])}));`,
+      loader: 'js',
+    }));
+  },
+};
 const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
@@ -35,6 +67,7 @@ const result = await build({
   // CommonJS dependencies (cli-table3, oauth-1.0a) call require() for Node built-ins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [llhttpFiles, lazyH2],
 });
 
 const entry = join(outdir, 'cli.js');
@@ -62,6 +95,14 @@ for (const file of result.outputFiles) {
   if (!(await same(file.path, file.contents))) await swap(file.path, file.contents);
 }
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+for (const [out, info] of Object.entries(result.metafile.outputs)) {
+  for (const [source, wasm] of Object.entries(LLHTTP)) {
+    if (!Object.keys(info.inputs).some((i) => i.endsWith(`llhttp/${source}`))) continue;
+    const bytes = require(`undici/lib/llhttp/${source}`);
+    const path = join(root, dirname(out), wasm);
+    if (!(await same(path, bytes))) await swap(path, bytes);
+  }
+}
 await swap(entry, entryText);
 // Top-level help, rendered once by commander (80 columns, as when piped) for
 // the CLI's fast path; removed first so this run goes through commander.
@@ -70,4 +111,26 @@ await rm(helpFile, { force: true });
 const help = spawnSync(process.execPath, [entry, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
 if (help.status !== 0 || !help.stdout.includes('Usage: postctl')) throw new Error(`rendering the top-level help failed: ${help.stderr}`);
 await swap(helpFile, help.stdout);
+// Help of every group and verb, for the launcher's help fast path (bin/postctl.js):
+// rendered in one process by a throwaway bundle of src/help-render.ts.
+const renderer = join(outdir, `.help-render.${process.pid}.mjs`);
+await build({
+  absWorkingDir: root,
+  stdin: { contents: "import { renderAllHelp } from './src/help-render.ts'; process.stdout.write(JSON.stringify(await renderAllHelp()));", resolveDir: root, loader: 'ts' },
+  outfile: renderer,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.18',
+  define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
+  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+const rendered = spawnSync(process.execPath, [renderer], { encoding: 'utf8', maxBuffer: 64 << 20, env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+await rm(renderer, { force: true });
+if (rendered.status !== 0) throw new Error(`rendering group and verb help failed: ${rendered.stderr}`);
+const helpDir = join(outdir, 'help');
+await rm(helpDir, { recursive: true, force: true });
+await mkdir(helpDir, { recursive: true });
+for (const { words, text } of JSON.parse(rendered.stdout)) await writeFile(join(helpDir, `${words.join('_')}.txt`), text);
 if (process.argv.includes('--verbose')) console.log(`built ${relative(root, entry)} and ${result.outputFiles.length - 1} chunks`);

@@ -22,14 +22,20 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${__POSTCTL_VERSION__}\n`);
     return;
   }
-  // Loaded only past the version fast path (bin/postctl.js answers --version and
-  // top-level --help itself): commander and the command tree.
-  const { buildProgram, CommanderError } = await import('./program.js');
-  const program = await buildProgram(args);
+  // An exactly resolvable verb runs without commander (src/fast-path.ts);
+  // anything else — help, errors, completion — goes through the command tree.
+  const fast = process.env.POSTCTL_NO_FAST_PATH ? undefined : await (await import('./fast-path.js')).resolveVerb(args);
   try {
-    await program.parseAsync(argv);
+    if (fast) {
+      const { runParsedVerb } = await import('./commands/define.js');
+      await runParsedVerb(fast.spec, fast.args, fast.opts, fast.globals);
+    } else {
+      const { buildProgram } = await import('./program.js');
+      await (await buildProgram(args)).parseAsync(argv);
+    }
   } catch (e) {
-    if (e instanceof CommanderError) {
+    const { CommanderError } = fast ? { CommanderError: undefined } : await import('./program.js');
+    if (CommanderError && e instanceof CommanderError) {
       const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code);
       if (!ok && e.code === 'postctl.unknownTopic') process.stderr.write(`error: ${e.message}\n`);
       process.exitCode = ok ? EXIT.OK : EXIT.USAGE;

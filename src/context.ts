@@ -5,7 +5,7 @@ import { UsageError } from './errors.js';
 import { Redactor } from './http/redact.js';
 import type { ApiClient, ApiName } from './http/client.js';
 import type { IO } from './io.js';
-import { colorLevel, makeChalk } from './output/color.js';
+import { colorLevel, makeChalk, prepareColor, type ColorLevel } from './output/color.js';
 import { selectFormat, type Format } from './output/format.js';
 import { Logger } from './output/logger.js';
 import { createProgress, type Progress } from './output/progress.js';
@@ -50,6 +50,13 @@ export class Context {
   private settingsCache: Promise<ResolvedSettings> | undefined;
   private clients: ApiClient[] = [];
   flagValues: Partial<Record<string, string | undefined>> = {};
+
+  /** A context with chalk loaded if some stream gets colour. */
+  static async create(io: IO, globals: GlobalOptions): Promise<Context> {
+    const off = globals.color === false;
+    await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
+    return new Context(io, globals);
+  }
 
   constructor(
     readonly io: IO,

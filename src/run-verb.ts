@@ -7,7 +7,7 @@ import { setErrorContext } from './render-state.js';
 
 export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, any>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
-  const ctx = new Context(io, globals);
+  const ctx = await Context.create(io, globals);
   setErrorContext({ format: ctx.format, verbose: Boolean(globals.verbose), chalk: ctx.chalk, redact: (s) => ctx.redactor.text(s) });
   const onSigint = () => {
     ctx.abort.abort(new Interrupted());

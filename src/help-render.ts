@@ -1,0 +1,31 @@
+// Help for every group and verb, rendered by commander exactly as
+// `postctl <words> --help` prints it when piped (80 columns, no colour). The
+// build writes these texts to dist/help/ so the launcher can answer help
+// without loading the CLI (bin/postctl.js); a test keeps them equal.
+import type { Command } from 'commander';
+import { buildProgram } from './program.js';
+
+/** File name of a command path's help under dist/help/ ('ads line-items' → 'ads_line-items.txt'). */
+export const helpFileName = (words: readonly string[]): string => `${words.join('_')}.txt`;
+
+function capture(cmd: Command): string {
+  let text = '';
+  cmd.configureOutput({ writeOut: (s) => void (text += s), getOutHelpWidth: () => 80 });
+  cmd.outputHelp();
+  return text;
+}
+
+/** Every command path below the top level (groups and verbs) and its help text. */
+export async function renderAllHelp(): Promise<Array<{ words: string[]; text: string }>> {
+  const out: Array<{ words: string[]; text: string }> = [];
+  const walk = (cmd: Command, words: string[]) => {
+    for (const sub of cmd.commands) {
+      const path = [...words, sub.name()];
+      if (path[0] === 'help') continue; // `help` itself answers topics as well as commands
+      out.push({ words: path, text: capture(sub) });
+      walk(sub, path);
+    }
+  };
+  walk(await buildProgram(), []);
+  return out;
+}
