@@ -93,9 +93,10 @@ export interface EditControls {
 /** Why a post cannot be edited now, from what the API told us about it; undefined when it can (or nothing is known). */
 export function editProblem(post: { created_at?: string; edit_controls?: EditControls }, now: number): string | undefined {
   const ec = post.edit_controls;
-  if (ec?.is_edit_eligible === false) return 'the post is not eligible for editing (edit_controls.is_edit_eligible is false)';
+  // The specific reasons first; is_edit_eligible covers the ones the API does not spell out (not the newest version…).
   if (typeof ec?.edits_remaining === 'number' && ec.edits_remaining <= 0) return 'the post has no edits left (edit_controls.edits_remaining is 0)';
   const until = typeof ec?.editable_until === 'string' ? Date.parse(ec.editable_until) : post.created_at ? Date.parse(post.created_at) + EDIT_WINDOW_MS : NaN;
   if (Number.isFinite(until) && now >= until) return `the edit window closed at ${new Date(until).toISOString()} (posts can be edited for 1 hour after creation)`;
+  if (ec?.is_edit_eligible === false) return 'the post is not eligible for editing (edit_controls.is_edit_eligible is false)';
   return undefined;
 }
