@@ -148,9 +148,11 @@ interface ServeOpts {
 async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let finished = false;
   const finish = (line: string | undefined, reason: string) => {
-    if (closed) return;
     closed = true;
+    if (finished) return;
+    finished = true;
     clearTimeout(timer);
     o.close(reason);
     if (reason === 'cut') res.destroy();
@@ -162,11 +164,13 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
   let sentPosts = 0;
   let lastWrite = Date.now();
   const emit = (msg: Obj): boolean => {
-    res.write(JSON.stringify(msg) + '\r\n');
+    const last = ++sentPosts >= after;
+    // A cut comes once the last post has left, so the client has it: the test is of reconnecting, not of losing data in flight.
+    res.write(JSON.stringify(msg) + '\r\n', last && o.fault!.kind === 'cut' ? () => finish(undefined, 'cut') : undefined);
     lastWrite = Date.now();
-    if (++sentPosts < after) return true;
+    if (!last) return true;
     if (o.fault!.kind === 'disconnect') finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
-    else if (o.fault!.kind === 'cut') finish(undefined, 'cut');
+    if (o.fault!.kind === 'cut') closed = true;
     return false; // stall: stay open and silent
   };
   if (o.backfill) for (const w of o.fs.written.filter((x) => x.t >= Date.now() - o.backfill * 60_000)) if (!emit(w.msg)) return;
