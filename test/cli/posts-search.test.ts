@@ -127,6 +127,16 @@ describe('postctl posts search', () => {
     await rejects(args, field);
   });
 
+  it('the emulator answers the neutral path too, with rate-limit headers shared by both spellings', async () => {
+    const a = await emu.run(['request', 'GET', '/2/tweets/search/recent', '-f', 'query=coffee', '-i', '--auth', 'app']);
+    const b = await emu.run(['request', 'GET', '/2/posts/search/recent', '-f', 'query=coffee', '-i', '--auth', 'app']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const remaining = (out: string) => Number(/x-rate-limit-remaining: (\d+)/i.exec(out)![1]);
+    expect(remaining(b.stdout)).toBe(remaining(a.stdout) - 1);
+    expect(b.stdout).toMatch(/x-rate-limit-limit: \d+/i);
+  });
+
   it('a query of exactly 512 characters is sent', async () => {
     const r = await emu.run(['posts', 'search', 'coffee ' + 'x'.repeat(505)]);
     expect(r.code, r.stderr).toBe(0);
