@@ -26,6 +26,7 @@ function authOption(dflt: string): OptionSpec {
   return { flags: '--auth <mode>', description: `app (bearer token) or user (OAuth 1.0a); default ${dflt}`, choices: ['app', 'user'] };
 }
 
+/** create, edit, delete, search, counts under `posts`. */
 export function registerPosting(posts: Command): void {
   const loadWrite = () => import('./posts-write.js');
   verb(posts, {
@@ -67,6 +68,10 @@ export function registerPosting(posts: Command): void {
     load: () => loadWrite().then((m) => m.remove),
   });
 
+  registerSearch(posts);
+}
+
+function registerSearch(posts: Command): void {
   const loadSearch = () => import('./posts-search.js');
   verb(posts, {
     name: 'search <query>',
