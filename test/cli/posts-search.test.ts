@@ -4,6 +4,7 @@
 // every rule checked before sending.
 import { describe, expect, it } from 'vitest';
 import { fileEmulator } from '../helpers/emulator.js';
+import { postingState } from '../../src/emulator/routes/platform-posting.js';
 
 const emu = fileEmulator();
 
@@ -90,6 +91,19 @@ describe('postctl posts search', () => {
       expect(Date.parse(p.created_at)).toBeGreaterThanOrEqual(Date.parse(start));
     }
     expect(env.includes.users.length).toBeGreaterThan(0);
+  });
+
+  it('control characters in post text are made visible in tables, kept exact in JSON', async () => {
+    const created = await emu.run(['posts', 'create', '--text', 'espresso \u001b[2J\u001b]0;owned\u0007 time', '-o', 'table']);
+    expect(created.code, created.stderr).toBe(0);
+    // Search does not see the last 10 seconds: date the post a minute back.
+    postingState(emu.state).posts.get(created.stdout.trim())!.created_at = new Date(Date.now() - 60_000).toISOString();
+    const table = await emu.run(['posts', 'search', 'espresso', '-o', 'table']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toContain('\u001b');
+    expect(table.stdout).toContain('␛[2J');
+    const json = await emu.run(['posts', 'search', 'espresso', '-o', 'json']);
+    expect(json.json().data[0].text).toBe('espresso \u001b[2J\u001b]0;owned\u0007 time');
   });
 
   it('csv and table stream the rows', async () => {

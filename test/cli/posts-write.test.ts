@@ -181,6 +181,16 @@ describe('postctl posts edit', () => {
     expect(emu.state.requests('POST', '/2/tweets').length).toBe(posts);
   });
 
+  it('an older version is not eligible: exit 6 before sending', async () => {
+    const id = await created();
+    expect((await emu.run(['posts', 'edit', id, '--text', 'v2'])).code).toBe(0);
+    const posts = emu.state.requests('POST', '/2/tweets').length;
+    const r = await emu.run(['posts', 'edit', id, '--text', 'v2 again']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('not eligible');
+    expect(emu.state.requests('POST', '/2/tweets').length).toBe(posts);
+  });
+
   it('--dry-run prints the edit body; bad ids and missing text are exit 6 with nothing sent', async () => {
     const before = allPosting().length;
     const r = await emu.run(['posts', 'edit', '1460323737035677698', '--text', 'x', '--dry-run']);

@@ -2,8 +2,8 @@
 // the official and the neutral path. The corpus is a function of the emulator's
 // start time: 100 posts in the last 7 days, one every 90 minutes, about coffee,
 // tea, postctl and weather in turn (25 each), and 40 older ones only the full
-// archive finds — plus the posts created through POST /2/tweets. Newest first,
-// ids are snowflakes of their time, so since_id/until_id work.
+// archive finds — plus the posts created through POST /2/tweets. Newest first;
+// corpus ids are snowflakes of their time, so since_id/until_id work on them.
 //
 // Queries: words (case-insensitive, all must match), -word excludes,
 // from:username; other operators are accepted and ignored. Pages follow
@@ -61,7 +61,7 @@ function corpus(state: EmulatorState): Doc[] {
 function documents(state: EmulatorState): Doc[] {
   const own = [...postingState(state).posts.values()].filter((p) => !p.deleted && p.history.at(-1) === p.id);
   const docs = own.map((p) => ({ id: p.id, text: p.text, author_id: p.author_id, created_at: p.created_at, t: Date.parse(p.created_at), history: p.history }));
-  return [...docs, ...corpus(state)].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+  return [...docs, ...corpus(state)].sort((a, b) => b.t - a.t);
 }
 
 function matcher(query: string): (d: Doc) => boolean {
