@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts events connections ads catalogs audiences request config emulator completion help' ;;
+    '') echo 'auth webhooks posts stream events connections ads catalogs audiences request config emulator completion help' ;;
     'auth') echo 'login pin token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -16,8 +16,19 @@ _postctl_subs() {
     'webhooks validate') echo '' ;;
     'webhooks crc') echo '' ;;
     'webhooks verify-signature') echo '' ;;
-    'posts') echo 'lookup' ;;
+    'posts') echo 'lookup create edit delete search counts' ;;
     'posts lookup') echo '' ;;
+    'posts create') echo '' ;;
+    'posts edit') echo '' ;;
+    'posts delete') echo '' ;;
+    'posts search') echo '' ;;
+    'posts counts') echo '' ;;
+    'stream') echo 'rules connect' ;;
+    'stream rules') echo 'list add delete' ;;
+    'stream rules list') echo '' ;;
+    'stream rules add') echo '' ;;
+    'stream rules delete') echo '' ;;
+    'stream connect') echo '' ;;
     'events') echo 'stream subscribe' ;;
     'events stream') echo '' ;;
     'events subscribe') echo '' ;;
@@ -130,6 +141,17 @@ _postctl_opts() {
     'webhooks verify-signature') echo '--body --signature --consumer-secret-stdin -h --help' ;;
     'posts') echo '-h --help' ;;
     'posts lookup') echo '--file --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run -h --help' ;;
+    'posts edit') echo '--text --text-file --media --no-edit-check --dry-run -h --help' ;;
+    'posts delete') echo '-y --yes -h --help' ;;
+    'posts search') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts counts') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --granularity --auth -h --help' ;;
+    'stream') echo '-h --help' ;;
+    'stream rules') echo '-h --help' ;;
+    'stream rules list') echo '-h --help' ;;
+    'stream rules add') echo '--tag --file --dry-run -h --help' ;;
+    'stream rules delete') echo '--all --dry-run -y --yes -h --help' ;;
+    'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
     'events') echo '-h --help' ;;
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
     'events subscribe') echo '--event-type --user-id --keyword --direction --tag --webhook-id -h --help' ;;
@@ -235,6 +257,8 @@ _postctl_choices() {
       'auth pin|--access') echo 'read write'; return ;;
       'webhooks validate|--auth') echo 'app user'; return ;;
       'posts lookup|--auth') echo 'app user'; return ;;
+      'posts search|--auth') echo 'app user'; return ;;
+      'posts counts|--auth') echo 'app user'; return ;;
       'catalogs upsert|--format') echo 'jsonl json csv tsv'; return ;;
       'catalogs sets create|--type') echo 'MANUAL FILTERED'; return ;;
       'audiences upload|--format') echo 'lines csv tsv jsonl'; return ;;
@@ -255,7 +279,7 @@ _postctl_choices() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-fields --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --raw-field --rejects --screen-name --second-choice --second-cta --second-cta-post --seed --signature --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-query-length --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --rejects --reply-settings --reply-to --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -15,7 +15,8 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
     register: () => import('./platform/index.js').then((m) => m.registerPlatform),
     groups: {
       webhooks: 'validate webhooks and check CRC responses and delivery signatures',
-      posts: 'look up posts',
+      posts: 'look up, create, edit, delete, search and count posts',
+      stream: 'the filtered stream: manage its rules and connect to it',
       events: 'activity events: stream them, subscribe to them',
       connections: 'list and terminate streaming connections (clears TooManyConnections)',
     },

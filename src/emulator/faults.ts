@@ -10,7 +10,9 @@ export type FaultKind =
   | 'latency' // delay the response by latencyMs
   | 'slow' // write the response body in small, slow chunks
   | 'count-mismatch' // audiences: answer success_count/total_count lower than sent
-  | 'disconnect'; // streams: end the stream (operational disconnect) after `afterEvents`
+  | 'disconnect' // streams: end the stream (operational disconnect) after `afterEvents`
+  | 'cut' // streams: drop the connection without a word after `afterEvents`
+  | 'stall'; // streams: go silent (no data, no keep-alive) after `afterEvents`, connection left open
 
 export interface FaultRule {
   kind: FaultKind;

@@ -4,11 +4,13 @@
 // operational-disconnect problem in the stream — lead to a reconnect with
 // backoff that resumes where the last event left off (see event-resume.ts).
 // Attempts are bounded per outage and reset once a connection delivers data.
+// `runStream` is the machinery for any such stream (the filtered stream uses
+// it too); a StreamSpec says where to connect and how to resume.
 import type { Readable } from 'node:stream';
 import { ApiError, problemKind, type Problem } from '../api-error.js';
 import { CliError, Interrupted, NetworkError } from '../errors.js';
 import { backoffDelay, sleep } from '../http/backoff.js';
-import type { ApiClient } from '../http/client.js';
+import type { ApiClient, AuthMode } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { EventResume, startTimeParam, type StreamEvent } from './event-resume.js';
 
@@ -18,9 +20,23 @@ export interface StreamLog {
   verbose(message: string): void;
 }
 
-export interface EventStreamOptions {
-  /** Ask for this many minutes of past events on the first connection. */
-  backfillMinutes?: number;
+/** Where a stream lives and how a reconnect resumes it. */
+export interface StreamSpec {
+  /** For messages: 'the activity stream'. */
+  name: string;
+  path: string;
+  auth: AuthMode;
+  /** Query of the first connection. */
+  initial: Params;
+  /** Query of a reconnect, given when the first connection was made. */
+  reconnectQuery(firstConnectedAt: number): Params;
+  /** Records a message; false when it was delivered before (a replay). */
+  accept(msg: StreamEvent, receivedAt: number): boolean;
+  /** Says where a reconnect resumes, for the log ('from 2026-…'), when it does. */
+  resumeNote?(): string | undefined;
+}
+
+export interface StreamOptions {
   /** Stop after this many events. */
   limit?: number;
   /** Reconnect attempts per outage before giving up. */
@@ -34,6 +50,11 @@ export interface EventStreamOptions {
   /** Called once per new event with the line as received; awaited (backpressure). */
   onEvent: (event: StreamEvent, line: string) => Promise<void> | void;
   now?: () => number;
+}
+
+export interface EventStreamOptions extends StreamOptions {
+  /** Ask for this many minutes of past events on the first connection. */
+  backfillMinutes?: number;
 }
 
 export interface StreamSummary {
@@ -60,11 +81,28 @@ function transient(e: unknown): boolean {
 }
 
 export async function runEventStream(client: ApiClient, opts: EventStreamOptions): Promise<StreamSummary> {
-  const now = opts.now ?? Date.now;
   const resume = new EventResume();
-  const summary: StreamSummary = { events: 0, reconnects: 0, duplicatesDropped: 0, stopped: 'interrupted' };
   const initial: Params = opts.backfillMinutes ? [['backfill_minutes', String(opts.backfillMinutes)]] : [];
-  let query = initial;
+  const spec: StreamSpec = {
+    name: 'the activity stream',
+    path: '/2/activity/stream',
+    auth: 'app',
+    initial,
+    accept: (msg, at) => resume.accept(msg, at),
+    // Nothing seen yet: replay what the first request asked for, or everything since we first connected.
+    reconnectQuery: (first) => {
+      const from = resume.resumeAt();
+      return from ? [['start_time', from]] : initial.length ? initial : [['start_time', startTimeParam(first - 2000)]];
+    },
+    resumeNote: () => resume.resumeAt(),
+  };
+  return runStream(client, spec, opts);
+}
+
+export async function runStream(client: ApiClient, spec: StreamSpec, opts: StreamOptions): Promise<StreamSummary> {
+  const now = opts.now ?? Date.now;
+  const summary: StreamSummary = { events: 0, reconnects: 0, duplicatesDropped: 0, stopped: 'interrupted' };
+  let query = spec.initial;
   let attempts = 0;
   let firstConnectedAt: number | undefined;
 
@@ -72,7 +110,7 @@ export async function runEventStream(client: ApiClient, opts: EventStreamOptions
     if (opts.signal.aborted) return summary;
     let body: Readable;
     try {
-      const res = await client.stream({ method: 'GET', path: '/2/activity/stream', query, auth: 'app' });
+      const res = await client.stream({ method: 'GET', path: spec.path, query, auth: spec.auth });
       body = res.body;
     } catch (e) {
       if (e instanceof Interrupted || opts.signal.aborted) return summary;
@@ -83,19 +121,18 @@ export async function runEventStream(client: ApiClient, opts: EventStreamOptions
       continue;
     }
     firstConnectedAt ??= now();
-    opts.log.verbose(`connected to the activity stream${query.length ? ` (${query.map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`);
-    const outcome = await consume(body, resume, summary, opts, now);
+    opts.log.verbose(`connected to ${spec.name}${query.length ? ` (${query.map(([k, v]) => `${k}=${v}`).join(', ')})` : ''}`);
+    const outcome = await consume(body, spec, summary, opts, now);
     if (outcome.kind === 'limit') {
       summary.stopped = 'limit';
       return summary;
     }
     if (outcome.kind === 'aborted') return summary;
     if (outcome.gotData) attempts = 0;
-    if (++attempts > opts.maxAttempts) throw new NetworkError(`the activity stream kept disconnecting (${outcome.reason}); gave up after ${opts.maxAttempts} attempts`, { hint: 'check the network, or raise --max-reconnects.' });
+    if (++attempts > opts.maxAttempts) throw new NetworkError(`${spec.name} kept disconnecting (${outcome.reason}); gave up after ${opts.maxAttempts} attempts`, { hint: 'check the network, or raise --max-reconnects.' });
     summary.reconnects++;
-    const from = resume.resumeAt();
-    // Nothing seen yet: replay what the first request asked for, or everything since we first connected.
-    query = from ? [['start_time', from]] : initial.length ? initial : [['start_time', startTimeParam(firstConnectedAt - 2000)]];
+    const from = spec.resumeNote?.();
+    query = spec.reconnectQuery(firstConnectedAt);
     opts.log.warn(`stream disconnected (${outcome.reason}); reconnecting${from ? ` from ${from}` : ''}`);
     if (!(await pause(attempts, opts))) return summary;
   }
@@ -106,7 +143,7 @@ function giveUp(e: unknown, attempts: number, max: number): unknown {
   return e;
 }
 
-async function pause(attempt: number, opts: EventStreamOptions): Promise<boolean> {
+async function pause(attempt: number, opts: StreamOptions): Promise<boolean> {
   try {
     await sleep(backoffDelay(attempt, { baseMs: opts.baseDelayMs, capMs: opts.capDelayMs }), opts.signal);
     return true;
@@ -115,7 +152,7 @@ async function pause(attempt: number, opts: EventStreamOptions): Promise<boolean
   }
 }
 
-async function consume(body: Readable, resume: EventResume, summary: StreamSummary, opts: EventStreamOptions, now: () => number): Promise<Outcome> {
+async function consume(body: Readable, spec: StreamSpec, summary: StreamSummary, opts: StreamOptions, now: () => number): Promise<Outcome> {
   let gotData = false;
   let stalled = false;
   let timer: NodeJS.Timeout | undefined;
@@ -154,7 +191,7 @@ async function consume(body: Readable, resume: EventResume, summary: StreamSumma
           }
           continue;
         }
-        if (!resume.accept(msg, now())) {
+        if (!spec.accept(msg, now())) {
           summary.duplicatesDropped++;
           continue;
         }

@@ -15,6 +15,12 @@ const TABLE = {
   'path.posts': ['tweets', 'posts'],
   // Query parameter names.
   'param.post.fields': ['tweet.fields', 'post.fields'],
+  // Posting, search, stream (issue 17)
+  'body.quote_post_id': ['quote_tweet_id', 'quote_post_id'],
+  'body.in_reply_to_post_id': ['in_reply_to_tweet_id', 'in_reply_to_post_id'],
+  'field.edit_history_post_ids': ['edit_history_tweet_ids', 'edit_history_post_ids'],
+  'field.post_count': ['tweet_count', 'post_count'],
+  'meta.total_post_count': ['total_tweet_count', 'total_post_count'],
 } as const satisfies Record<string, readonly [official: string, neutral: string]>;
 
 export type WireKey = keyof typeof TABLE;

@@ -13,6 +13,7 @@ import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SIBLING_ACCOUNT } from '../../src/emula
 import { WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 import { buildProgram } from '../../src/program.js';
+import { filteredStream } from '../../src/emulator/routes/platform-stream.js';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
@@ -100,6 +101,15 @@ function table(): Record<string, Row> {
     'webhooks crc': { args: ['webhooks', 'crc', 'crc-token-123'], local: true },
     'webhooks verify-signature': { args: ['webhooks', 'verify-signature', '--body', body, '--signature', 'sha256=AAAA'], local: true },
     'posts lookup': { args: ['posts', 'lookup', '--file', ids, '--expansions', 'author_id'] },
+    'posts create': { args: ['posts', 'create', '--text', 'Hello from the hardening test'] },
+    'posts edit': { args: ['posts', 'edit', '1460323737035677698', '--text', 'Edited'] },
+    'posts delete': { args: ['posts', 'delete', '1460323737035677698', '--yes'] },
+    'posts search': { args: ['posts', 'search', 'coffee', '--limit', '12'] },
+    'posts counts': { args: ['posts', 'counts', 'coffee', '--granularity', 'day'] },
+    'stream rules list': { args: ['stream', 'rules', 'list'] },
+    'stream rules add': { args: ['stream', 'rules', 'add', 'hardening', '--dry-run'] },
+    'stream rules delete': { args: ['stream', 'rules', 'delete', '1', '--yes'] },
+    'stream connect': { args: ['stream', 'connect', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000, setup: (e) => void filteredStream(e.state).rules.push({ id: '1', value: 'coffee' }) },
     'events stream': { args: ['events', 'stream', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
     'events subscribe': { args: ['events', 'subscribe', '--event-type', 'profile.update.bio', '--user-id', EMU_USER.id] },
     'connections list': { args: ['connections', 'list', '--all'] },

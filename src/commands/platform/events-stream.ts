@@ -9,7 +9,7 @@ import { EXIT } from '../../exit-codes.js';
 import { runEventStream } from '../../platform/events.js';
 import { integerBetween } from '../../validate/rules.js';
 
-function intFlag(value: unknown, flag: string, min: number, max: number, fallback: number): number {
+export function intFlag(value: unknown, flag: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const msg = integerBetween(min, max)(String(value));
   if (msg) throw invalid(flag, msg);

@@ -1,6 +1,8 @@
 // Platform v2 groups: webhooks, posts, events, connections (cheap: verbs load lazily).
 import type { Command } from 'commander';
 import { group, verb, type OptionSpec } from '../define.js';
+import { postFieldOptions } from './post-field-options.js';
+import { registerPosting, registerStream } from './posting-verbs.js';
 
 const authOption = (dflt: string): OptionSpec => ({ flags: '--auth <mode>', description: `app (bearer token, fetched and cached when needed) or user (OAuth 1.0a); default ${dflt}`, choices: ['app', 'user'] });
 const consumerSecretStdin: OptionSpec = { flags: '--consumer-secret-stdin', description: "read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET" };
@@ -34,7 +36,7 @@ export function registerPlatform(program: Command): void {
     load: () => loadWebhooks().then((m) => m.verifySignature),
   });
 
-  const posts = group(program, 'posts', 'look up posts');
+  const posts = group(program, 'posts', 'look up, create, edit, delete, search and count posts');
   verb(posts, {
     name: 'lookup [ids...]',
     description: 'look up posts by id (GET /2/posts), 100 ids per request, merged into one envelope',
@@ -46,19 +48,14 @@ export function registerPlatform(program: Command): void {
     ],
     options: [
       { flags: '--file <path>', description: 'read ids from a file (- for stdin): one or more per line, comma or space separated, # comments' },
-      { flags: '--post-fields <list>', description: 'post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)', repeatable: true },
-      { flags: '--user-fields <list>', description: 'user.fields for included users: username, name, verified, public_metrics… (repeatable)', repeatable: true },
-      { flags: '--media-fields <list>', description: 'media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)', repeatable: true },
-      { flags: '--place-fields <list>', description: 'place.fields for included places (repeatable)', repeatable: true },
-      { flags: '--poll-fields <list>', description: 'poll.fields for included polls (repeatable)', repeatable: true },
-      { flags: '--space-fields <list>', description: 'space.fields (repeatable)', repeatable: true },
-      { flags: '--expansions <list>', description: 'author_id, attachments.media_keys, referenced_posts.id, in_reply_to_user_id, entities.mentions.username… (repeatable)', repeatable: true },
-      { flags: '--all-fields', description: 'every field the spec lists for posts, users and media, with the author_id and attachments.media_keys expansions' },
-      { flags: '--allow-unknown-fields', description: 'send field and expansion names postctl does not know (the API still checks them)' },
+      ...postFieldOptions,
       authOption('app'),
     ],
     load: () => import('./posts-lookup.js'),
   });
+  registerPosting(posts);
+
+  registerStream(program);
 
   const events = group(program, 'events', 'activity events: stream them, subscribe to them');
   verb(events, {

@@ -1,14 +1,22 @@
-// Platform v2 routes, one module per resource family: posts lookup, webhooks,
+// Platform v2 routes, one module per resource family: posts lookup, posting,
+// search, the filtered stream, webhooks,
 // activity events (subscriptions and the stream) and streaming connections.
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as connections from './platform-connections.js';
 import * as events from './platform-events.js';
 import * as posts from './platform-posts.js';
+import * as posting from './platform-posting.js';
+import * as search from './platform-search.js';
+import * as filtered from './platform-stream.js';
 import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
   posts.register(r, state);
+  // Issue 17: create/edit/delete, search and counts, the filtered stream.
+  posting.register(r, state);
+  search.register(r, state);
+  filtered.register(r, state);
   webhooks.register(r, state);
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.
