@@ -34,6 +34,32 @@ export function credentialRows(s: ResolvedSettings): CredentialRow[] {
   });
 }
 
+interface OAuth2State {
+  user_id: string | null;
+  username: string | null;
+  client_id: string;
+  scopes: string[];
+  expires_at: string | null;
+  expired: boolean;
+  refresh_token: boolean;
+}
+
+/** The OAuth 2.0 login of the profile: who, which scopes, until when — never the tokens. */
+export function oauth2State(s: ResolvedSettings, now = Date.now()): OAuth2State | null {
+  const t = s.stored.oauth2;
+  if (!t?.access_token) return null;
+  const at = t.expires_at ? Date.parse(t.expires_at) : NaN;
+  return {
+    user_id: t.user_id ?? null,
+    username: t.username ?? null,
+    client_id: t.client_id,
+    scopes: (t.scope ?? '').split(' ').filter(Boolean),
+    expires_at: t.expires_at ?? null,
+    expired: Number.isFinite(at) && at <= now,
+    refresh_token: Boolean(t.refresh_token),
+  };
+}
+
 interface Check {
   ok: boolean;
   auth: 'user' | 'app';
@@ -83,6 +109,8 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
     credentials: rows,
     // The pending request token is a secret: only its age is shown.
     pending_pin_login: s.stored.pending_request ? { created_at: s.stored.pending_request.created_at } : null,
+    oauth2: oauth2State(s),
+    pending_oauth2_login: s.stored.oauth2_pending ? { created_at: s.stored.oauth2_pending.created_at } : null,
     profiles,
   };
   let failure: unknown;
@@ -110,6 +138,9 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
         { header: 'bearer', get: (p) => (p.bearer_token ? 'yes' : 'no') },
       ]);
     }
+    const o = status.oauth2 as OAuth2State | null;
+    if (o) ctx.printer.write(`\nOAuth 2.0: ${o.username ? `@${o.username}` : 'user unknown'}${o.user_id ? ` (${o.user_id})` : ''}; scopes ${o.scopes.join(' ') || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`);
+    if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
     const c = status.check as Check | undefined;
     if (c) ctx.printer.write(`\ncheck (${c.endpoint}, ${c.auth} context): ${c.ok ? `ok${c.screen_name ? `, @${c.screen_name}` : ''}` : 'failed'}\n`);
   }
