@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { EMU_OAUTH2_CONFIDENTIAL, expireAccessTokens, oauth2State } from '../../src/emulator/oauth2-state.js';
 import { tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
 import { fileEmulator } from '../helpers/emulator.js';
+import { terminal } from '../helpers/terminal.js';
 
 const emu = fileEmulator({}, { keepFaults: true });
 
@@ -245,5 +246,28 @@ describe('auth oauth2: refresh and logout', () => {
     expect(after.code).toBe(3);
     expect(after.stderr).toContain('has no OAuth 2.0 login');
     expectNoSecret(f, [t.access_token, t.refresh_token]);
+  });
+});
+
+describe('auth oauth2 on a terminal (loopback redirect)', () => {
+  it('listens on the redirect URI, prints the URL, ignores a forged state, takes the real redirect and logs in', async () => {
+    const dir = tempDir();
+    const env = { PATH: process.env.PATH ?? '', HOME: dir, POSTCTL_CONFIG_DIR: dir, ...emu.env(), POSTCTL_ACCESS_TOKEN: '', POSTCTL_ACCESS_TOKEN_SECRET: '' };
+    const t = terminal(['auth', 'oauth2', '--redirect-uri', 'http://127.0.0.1:0/callback', '--wait', '30'], env);
+    const [, url] = await t.expect(/(http:\/\/127\.0\.0\.1:\d+\/i\/oauth2\/authorize\?\S+)\n/);
+    const redirectUri = new URL(url!).searchParams.get('redirect_uri')!;
+    expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(redirectUri).not.toBe('http://127.0.0.1:0/callback');
+    await t.expect(/Waiting up to 30 s for the redirect/);
+    expect((await fetch(`${redirectUri}?state=forged&code=nope`)).status).toBe(400);
+    await t.expect(/ignored a redirect whose state does not match/);
+    const page = await fetch(await approve(url!));
+    expect(page.status).toBe(200);
+    await t.expect(/logged in with OAuth 2\.0 as @emu_dev/);
+    expect(await t.exit).toBe(0);
+    const p = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default;
+    expect(p.oauth2).toMatchObject({ username: 'emu_dev', client_id: 'emu-oauth2-public-client' });
+    expect(t.transcript()).not.toContain(p.oauth2.access_token);
+    expect(t.transcript()).not.toContain(p.oauth2.refresh_token);
   });
 });
