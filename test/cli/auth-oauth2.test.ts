@@ -85,6 +85,11 @@ describe('auth oauth2: headless two-step', () => {
     const me = await f.run(['request', 'GET', '/2/users/me', '--auth', 'oauth2']);
     expect(me.code).toBe(0);
     expect(me.json().data.username).toBe('emu_dev');
+    // A verb with --auth: the user token goes as the bearer.
+    const lookupsBefore = emu.state.requests('GET', '/2/posts').length;
+    const lookup = await f.run(['posts', 'lookup', '1460323737035677698', '--auth', 'oauth2', '-o', 'json']);
+    expect(lookup.code, lookup.stderr).toBe(0);
+    expect(emu.state.requests('GET', '/2/posts').slice(lookupsBefore).map((e) => [e.status, e.auth])).toEqual([[200, 'user']]);
 
     expect(expireAccessTokens(emu.state, stored.oauth2.access_token)).toBe(1);
     const refreshesBefore = tokenCalls('refresh_token').length;
@@ -186,6 +191,9 @@ describe('auth oauth2: refusals', () => {
     const bad = await f.run(['auth', 'oauth2', '--scopes', 'tweet.read,DROP TABLE']);
     expect(bad.code).toBe(6);
     expect(bad.stderr).toContain('not a scope name');
+    const port0 = await f.run(['auth', 'oauth2', '--redirect-uri', 'http://127.0.0.1:0/callback']);
+    expect(port0.code).toBe(2);
+    expect(port0.stderr).toContain('port 0');
     const none = await f.run(['auth', 'oauth2'], { env: { POSTCTL_CLIENT_ID: undefined } });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--client-id or POSTCTL_CLIENT_ID');
@@ -234,6 +242,9 @@ describe('auth oauth2: refresh and logout', () => {
     const st = await f.run(['auth', 'status', '-o', 'json']);
     expect(st.code).toBe(0);
     expect(st.json().oauth2).toEqual({ user_id: '2244994945', username: 'emu_dev', client_id: 'emu-oauth2-public-client', scopes: ['tweet.read', 'users.read', 'offline.access'], expires_at: t.expires_at, expired: false, refresh_token: true });
+    const checked = await f.run(['auth', 'status', '--check', '-o', 'json'], { env: { POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined } });
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.json().check).toEqual({ ok: true, auth: 'oauth2', endpoint: 'GET /2/users/me', user_id: '2244994945', screen_name: 'emu_dev' });
     const table = await f.run(['auth', 'status'], { env: { POSTCTL_OUTPUT: 'table' } });
     expect(table.stdout).toContain('OAuth 2.0: @emu_dev (2244994945); scopes tweet.read users.read offline.access');
     const out = await f.run(['auth', 'logout', '--oauth2', '--yes']);

@@ -109,5 +109,6 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
   if (opts.redirectUrl !== undefined) return complete(ctx, opts);
   const setup = await loginSetup(ctx, opts);
   const useLoopback = ctx.io.interactive && opts.browser !== false && setup.target.loopback;
+  if (!useLoopback && setup.target.port === 0) throw new UsageError('--redirect-uri with port 0 (a free port) works only when postctl listens for the redirect on a terminal', 'give the exact callback URL registered for the app, e.g. http://127.0.0.1:8765/callback');
   return useLoopback ? loopback(ctx, setup, opts) : start(ctx, setup, opts);
 }

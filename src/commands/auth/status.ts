@@ -62,16 +62,28 @@ export function oauth2State(s: ResolvedSettings, now = Date.now()): OAuth2State 
 
 interface Check {
   ok: boolean;
-  auth: 'user' | 'app';
+  auth: 'user' | 'app' | 'oauth2';
   endpoint: string;
   user_id?: string;
   screen_name?: string;
   error?: string;
 }
 
+/** Only an OAuth 2.0 login: GET /2/users/me with it (refreshed first if needed). */
+async function checkOAuth2(client: Awaited<ReturnType<Context['client']>>): Promise<{ result: Check; error?: unknown }> {
+  const endpoint = 'GET /2/users/me';
+  try {
+    const me = await client.request<{ data?: { id?: string; username?: string } }>({ method: 'GET', path: '/2/users/me', auth: 'oauth2' });
+    return { result: { ok: true, auth: 'oauth2', endpoint, ...(me.body?.data?.id ? { user_id: me.body.data.id } : {}), ...(me.body?.data?.username ? { screen_name: me.body.data.username } : {}) } };
+  } catch (e) {
+    return { result: { ok: false, auth: 'oauth2', endpoint, error: (e as Error).message }, error: e };
+  }
+}
+
 async function check(ctx: Context, s: ResolvedSettings): Promise<{ result: Check; error?: unknown }> {
   const client = await ctx.client();
   const user = Boolean(s.get('consumer_key') && s.get('consumer_secret') && s.get('access_token') && s.get('access_token_secret'));
+  if (!user && !s.get('bearer_token') && s.stored.oauth2) return checkOAuth2(client);
   if (!user && !s.get('bearer_token')) {
     throw new AuthError(`profile ${s.profile} has no tokens to check (no access token with consumer key/secret, no bearer token)`, 'log in with `postctl auth login` or `postctl auth pin`, get a bearer token with `postctl auth token`, or set the POSTCTL_* variables.');
   }
