@@ -16,7 +16,7 @@ import { FORMATS } from './output/format.js';
  * the full tree): top-level help and other groups' verbs never load it.
  */
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<(program: Command) => void> }> = [
-  { register: () => import('./commands/auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
+  { register: () => import('./commands/auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
   {
     register: () => import('./commands/platform/index.js').then((m) => m.registerPlatform),
     groups: {
