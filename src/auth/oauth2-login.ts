@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { assertSafeBaseUrl } from '../http/url-policy.js';
+import { neutralize } from '../output/sanitize.js';
 import { readPiped } from './app-credentials.js';
 import { saveLogin, tokensFrom } from './oauth2-store.js';
 import { fetchMe, type OAuth2ClientCreds, type TokenResponse } from './oauth2-token.js';
@@ -86,7 +87,7 @@ export async function finishLogin(ctx: Context, client: ApiClient, setup: Pick<L
   saveLogin(await ctx.store(), setup.profile, tokens, setup.keep);
   ctx.invalidateSettings();
   const result: LoginResult = { profile: setup.profile, user_id: tokens.user_id ?? null, username: tokens.username ?? null, scope: tokens.scope ?? null, expires_at: tokens.expires_at ?? null, refresh_token: Boolean(tokens.refresh_token) };
-  ctx.log.success(`logged in with OAuth 2.0${tokens.username ? ` as @${tokens.username}` : ''}${tokens.user_id ? ` (user id ${tokens.user_id})` : ''}; tokens stored in profile ${setup.profile}${tokens.refresh_token ? '' : ' (no refresh token: ask for offline.access to stay logged in)'}`);
+  ctx.log.success(`logged in with OAuth 2.0${tokens.username ? ` as @${neutralize(tokens.username)}` : ''}${tokens.user_id ? ` (user id ${neutralize(tokens.user_id)})` : ''}; tokens stored in profile ${setup.profile}${tokens.refresh_token ? '' : ' (no refresh token: ask for offline.access to stay logged in)'}`);
   ctx.printer.object(result, ['profile', 'user_id', 'username', 'scope', 'expires_at', 'refresh_token'].map((k) => ({ header: k, key: k })));
   return 0;
 }

@@ -7,6 +7,7 @@ import { SETTINGS } from '../../config/schema.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { mask } from '../../output/mask.js';
+import { neutralize } from '../../output/sanitize.js';
 import { verifyCredentials } from '../../platform/oauth.js';
 
 const SHOWN = ['api_url', 'consumer_key', 'consumer_secret', 'access_token', 'access_token_secret', 'bearer_token'] as const;
@@ -151,7 +152,7 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
       ]);
     }
     const o = status.oauth2 as OAuth2State | null;
-    if (o) ctx.printer.write(`\nOAuth 2.0: ${o.username ? `@${o.username}` : 'user unknown'}${o.user_id ? ` (${o.user_id})` : ''}; scopes ${o.scopes.join(' ') || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`);
+    if (o) ctx.printer.write(`\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`);
     if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
     const c = status.check as Check | undefined;
     if (c) ctx.printer.write(`\ncheck (${c.endpoint}, ${c.auth} context): ${c.ok ? `ok${c.screen_name ? `, @${c.screen_name}` : ''}` : 'failed'}\n`);
