@@ -3,9 +3,10 @@
 _postctl_subs() {
   case "$1" in
     '') echo 'auth webhooks posts stream events connections ads catalogs audiences request config emulator completion help' ;;
-    'auth') echo 'login pin token logout status use list remove' ;;
+    'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
+    'auth oauth2') echo '' ;;
     'auth token') echo '' ;;
     'auth logout') echo '' ;;
     'auth status') echo '' ;;
@@ -129,8 +130,9 @@ _postctl_opts() {
     'auth') echo '-h --help' ;;
     'auth login') echo '--consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web --callback-port --wait -h --help' ;;
     'auth pin') echo '--pin --consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web -h --help' ;;
+    'auth oauth2') echo '--client-id --client-secret-stdin --scopes --redirect-uri --redirect-url --web --no-browser --wait --api-url -h --help' ;;
     'auth token') echo '--consumer-key --consumer-secret-stdin --refresh --print -h --help' ;;
-    'auth logout') echo '--bearer --all --local-only -y --yes -h --help' ;;
+    'auth logout') echo '--bearer --oauth2 --all --local-only -y --yes -h --help' ;;
     'auth status') echo '--check -h --help' ;;
     'auth use') echo '-h --help' ;;
     'auth list') echo '-h --help' ;;
@@ -255,8 +257,8 @@ _postctl_choices() {
       '|-o'|'|--output') echo 'table json jsonl csv'; return ;;
       'auth login|--access') echo 'read write'; return ;;
       'auth pin|--access') echo 'read write'; return ;;
-      'webhooks validate|--auth') echo 'app user'; return ;;
-      'posts lookup|--auth') echo 'app user'; return ;;
+      'webhooks validate|--auth') echo 'app user oauth2'; return ;;
+      'posts lookup|--auth') echo 'app user oauth2'; return ;;
       'posts search|--auth') echo 'app user'; return ;;
       'posts counts|--auth') echo 'app user'; return ;;
       'catalogs upsert|--format') echo 'jsonl json csv tsv'; return ;;
@@ -271,7 +273,7 @@ _postctl_choices() {
       'audiences targeted|--with-active') echo 'true false'; return ;;
       'audiences keywords|--granularity') echo 'DAY HOUR'; return ;;
       'request|--api') echo 'platform ads ads-sandbox'; return ;;
-      'request|--auth') echo 'user app basic none'; return ;;
+      'request|--auth') echo 'user app oauth2 basic none'; return ;;
     esac
     [ -z "$path" ] && return
     p="${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
@@ -279,7 +281,7 @@ _postctl_choices() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-query-length --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --rejects --reply-settings --reply-to --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-query-length --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -132,9 +132,31 @@ export class Context {
       signal: this.signal,
       redactor: this.redactor,
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
+      oauth2: {
+        header: () => this.oauth2Session(client).then((o) => o.header()),
+        unauthorized: (sent) => this.oauth2Session(client).then((o) => o.unauthorized(sent)),
+      },
     });
     this.clients.push(client);
     return client;
+  }
+
+  private oauth2: Promise<import('./http/client.js').OAuth2Hook> | undefined;
+
+  /** The OAuth 2.0 session (`--auth oauth2`), loaded only when a command uses it. */
+  private oauth2Session(client: ApiClient): Promise<import('./http/client.js').OAuth2Hook> {
+    this.oauth2 ??= (async () => {
+      const [{ OAuth2Session }, { profileArg }, s] = await Promise.all([import('./auth/oauth2-session.js'), import('./auth/session.js'), this.settings()]);
+      return new OAuth2Session({
+        store: await this.store(),
+        profile: s.profile,
+        profileArg: profileArg(s.profile, s.profileSource),
+        client,
+        clientSecret: s.get('client_secret'),
+        verbose: (line) => this.log.verbose(line),
+      });
+    })();
+    return this.oauth2;
   }
 
   async close(): Promise<void> {

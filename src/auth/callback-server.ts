@@ -31,7 +31,7 @@ function page(title: string, text: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>postctl: ${title}</title></head><body style="font-family:sans-serif;margin:3em"><h1>${title}</h1><p>${text}</p></body></html>`;
 }
 
-function reply(res: ServerResponse, status: number, title: string, text: string): void {
+export function reply(res: ServerResponse, status: number, title: string, text: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
   res.end(page(title, text));
 }

@@ -10,7 +10,7 @@ type Register = (program: Command) => void;
 
 /** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register> }> = [
-  { register: () => import('./auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
+  { register: () => import('./auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
   {
     register: () => import('./platform/index.js').then((m) => m.registerPlatform),
     groups: {

@@ -61,26 +61,55 @@ function breakIfStale(lockPath: string): boolean {
   return moved === content;
 }
 
+/** One attempt: 'held' when the lock is ours, 'retry' to try again at once, 'wait' to sleep first. */
+function tryAcquire(lockPath: string, started: number): 'held' | 'retry' | 'wait' {
+  try {
+    const fd = openSync(lockPath, 'wx', 0o600);
+    writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
+    closeSync(fd);
+    return 'held';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    if (breakIfStale(lockPath)) return 'retry';
+    if (Date.now() - started > TIMEOUT_MS) {
+      throw new CliError(`the config file is locked by another postctl process (${lockPath})`, { exitCode: 1, code: 'config_locked', hint: 'If no other postctl is running, remove the lock file.' });
+    }
+    return 'wait';
+  }
+}
+
+const pause = (attempt: number) => Math.min(50, 5 + attempt * 2) + Math.random() * 10;
+
 export function withFileLock<T>(target: string, fn: () => T): T {
   const lockPath = `${target}.lock`;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx', 0o600);
-      writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
-      closeSync(fd);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if (breakIfStale(lockPath)) continue;
-      if (Date.now() - started > TIMEOUT_MS) {
-        throw new CliError(`the config file is locked by another postctl process (${lockPath})`, { exitCode: 1, code: 'config_locked', hint: 'If no other postctl is running, remove the lock file.' });
-      }
-      sleepSync(Math.min(50, 5 + attempt * 2) + Math.random() * 10);
-    }
+    const r = tryAcquire(lockPath, started);
+    if (r === 'held') break;
+    if (r === 'wait') sleepSync(pause(attempt));
   }
   try {
     return fn();
+  } finally {
+    rmSync(lockPath, { force: true });
+  }
+}
+
+/**
+ * The same lock held across asynchronous work (an OAuth 2.0 token refresh, a
+ * network call): waits without blocking the event loop. Use a target of its
+ * own, not the config file's, since `ConfigStore.update` takes that one inside.
+ */
+export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>): Promise<T> {
+  const lockPath = `${target}.lock`;
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const r = tryAcquire(lockPath, started);
+    if (r === 'held') break;
+    if (r === 'wait') await new Promise((res) => setTimeout(res, pause(attempt)));
+  }
+  try {
+    return await fn();
   } finally {
     rmSync(lockPath, { force: true });
   }

@@ -6,6 +6,31 @@ export interface PendingRequest {
   authorize_url: string;
 }
 
+/** OAuth 2.0 user-context tokens (issue 14); only ever in the 0600 config file. */
+export interface OAuth2Tokens {
+  access_token: string;
+  refresh_token?: string;
+  /** ISO time the access token stops working (from expires_in), if the server said. */
+  expires_at?: string;
+  /** Granted scopes, space separated, as the token endpoint answered. */
+  scope?: string;
+  client_id: string;
+  user_id?: string;
+  username?: string;
+  obtained_at: string;
+}
+
+/** Step 1 of the headless OAuth 2.0 login, waiting for step 2 (`--redirect-url`). */
+export interface OAuth2Pending {
+  code_verifier: string;
+  state: string;
+  redirect_uri: string;
+  client_id: string;
+  scope: string;
+  authorize_url: string;
+  created_at: string;
+}
+
 export interface Profile {
   api_url?: string;
   ads_url?: string;
@@ -20,6 +45,11 @@ export interface Profile {
   ads_account?: string;
   output?: string;
   pending_request?: PendingRequest;
+  client_id?: string;
+  client_secret?: string;
+  oauth2_authorize_url?: string;
+  oauth2?: OAuth2Tokens;
+  oauth2_pending?: OAuth2Pending;
   [key: string]: unknown;
 }
 
@@ -51,6 +81,9 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'access_token', env: 'POSTCTL_ACCESS_TOKEN', description: 'user access token', secret: true },
   { key: 'access_token_secret', env: 'POSTCTL_ACCESS_TOKEN_SECRET', description: 'user access token secret', secret: true },
   { key: 'bearer_token', env: 'POSTCTL_BEARER_TOKEN', description: 'app-only bearer token', secret: true },
+  { key: 'client_id', env: 'POSTCTL_CLIENT_ID', description: 'OAuth 2.0 client id (auth oauth2)', settable: true },
+  { key: 'client_secret', env: 'POSTCTL_CLIENT_SECRET', description: 'OAuth 2.0 client secret of a confidential client (auth oauth2)', secret: true },
+  { key: 'oauth2_authorize_url', env: 'POSTCTL_OAUTH2_AUTHORIZE_URL', description: 'OAuth 2.0 authorize page (auth oauth2)', settable: true, default: 'https://x.com/i/oauth2/authorize' },
   { key: 'ads_account', env: 'POSTCTL_ADS_ACCOUNT', description: 'default ads account id', settable: true },
   { key: 'output', env: 'POSTCTL_OUTPUT', description: 'default output format', settable: true, choices: ['table', 'json', 'jsonl', 'csv'] },
 ];

@@ -7,6 +7,8 @@
 //   GET    /_emulator/faults         fault stats
 //   POST   /_emulator/approve        {"approve": true|false} (OAuth authorize auto-approval)
 //   GET    /_emulator/routes         served routes
+//   POST   /_emulator/oauth2/expire  {"token"?: "…"} expire OAuth 2.0 access tokens (all, or one)
+import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
 import type { EmulatorState } from './state.js';
 import type { EmuResponse } from './types.js';
@@ -39,6 +41,7 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       state.approve = Boolean(json().approve);
       return { status: 200, body: { approve: state.approve } };
     }
+    if (what === 'oauth2/expire' && method === 'POST') return { status: 200, body: { expired: expireAccessTokens(state, json().token) } };
     if (what === 'routes' && method === 'GET') return { status: 200, body: { data: router.list().map((r) => ({ method: r.method, path: r.path, api: r.api, auth: r.auth })) } };
   } catch (e) {
     return { status: 400, body: { error: (e as Error).message } };

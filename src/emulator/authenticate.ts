@@ -2,7 +2,8 @@
 // signatures (own verifier), bearer tokens, and Basic for oauth2/token.
 import { timingSafeEqual } from 'node:crypto';
 import { baseUriOf, parseAuthHeader, signatureMatches } from './oauth-verify.js';
-import { errorObject } from './replies.js';
+import { oauth2State, userToken } from './oauth2-state.js';
+import { errorObject, problem } from './replies.js';
 import type { EmulatorState } from './state.js';
 import type { AuthInfo, AuthMode, EmuResponse } from './types.js';
 
@@ -77,10 +78,16 @@ function verifyOAuth1(state: EmulatorState, raw: RawRequestInfo, allowRequestTok
   return info;
 }
 
-function verifyBearer(state: EmulatorState, header: string): AuthInfo | EmuResponse {
+function verifyBearer(state: EmulatorState, header: string, userTokens = false): AuthInfo | EmuResponse {
   const token = header.slice(7).trim();
   for (const app of state.apps.values()) {
     if (app.bearer && safeEqual(app.bearer, token)) return { kind: 'app', consumerKey: app.consumerKey, token };
+  }
+  if (userTokens) {
+    // OAuth 2.0 user context: the platform answers an expired or revoked user token with a bare 401 problem.
+    const t = userToken(state, token);
+    if (t === 'expired' || (!t && oauth2State(state).tokens.has(token))) return problem(401, 'about:blank', 'Unauthorized', 'Unauthorized');
+    if (t) return { kind: 'user', consumerKey: t.clientId, userId: t.userId, token };
   }
   return INVALID_TOKEN();
 }
@@ -109,7 +116,7 @@ export function authenticate(state: EmulatorState, mode: AuthMode, raw: RawReque
     case 'user':
       return scheme === 'oauth' ? verifyOAuth1(state, raw, false, true) : unauthorized(215, 'Bad Authentication data: this endpoint needs OAuth 1.0a user context.');
     case 'user-or-app':
-      if (scheme === 'bearer') return verifyBearer(state, header);
+      if (scheme === 'bearer') return verifyBearer(state, header, true);
       return scheme === 'oauth' ? verifyOAuth1(state, raw, false, true) : unauthorized(215, 'Bad Authentication data.');
     case 'consumer':
       return scheme === 'oauth' ? verifyOAuth1(state, raw, false, false) : unauthorized(215, 'Bad Authentication data.');

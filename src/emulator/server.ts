@@ -214,6 +214,7 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
   const url = `http://${host}:${port}`;
   const urls = { api: url, ads: `${url}/ads`, adsSandbox: `${url}/ads-sandbox` };
   const { EMU_APP, EMU_USER, EMU_ACCOUNT } = await import('./state.js');
+  const { EMU_OAUTH2_PUBLIC } = await import('./oauth2-state.js');
   return {
     url,
     port,
@@ -228,6 +229,8 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
       POSTCTL_CONSUMER_SECRET: EMU_APP.consumerSecret,
       POSTCTL_ACCESS_TOKEN: EMU_USER.accessToken,
       POSTCTL_ACCESS_TOKEN_SECRET: EMU_USER.accessTokenSecret,
+      POSTCTL_OAUTH2_AUTHORIZE_URL: `${url}/i/oauth2/authorize`,
+      POSTCTL_CLIENT_ID: EMU_OAUTH2_PUBLIC.clientId,
       POSTCTL_ADS_ACCOUNT: EMU_ACCOUNT,
     }),
     close: () =>

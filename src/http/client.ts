@@ -15,7 +15,17 @@ import { assertSafeBaseUrl } from './url-policy.js';
 import type { NameStyle } from '../wire/names.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
-export type AuthMode = 'user' | 'app' | 'basic' | 'none';
+export type AuthMode = 'user' | 'app' | 'basic' | 'none' | 'oauth2';
+
+/**
+ * OAuth 2.0 user context (`--auth oauth2`), implemented in src/auth/oauth2-session.ts:
+ * the Authorization header to send (refreshed first when expired), and what a
+ * 401 to that header means — true when a renewed token is ready to retry with.
+ */
+export interface OAuth2Hook {
+  header(): Promise<string>;
+  unauthorized(sentHeader: string): Promise<boolean>;
+}
 
 export interface Credentials {
   consumerKey?: string | undefined;
@@ -44,6 +54,8 @@ export interface ClientOptions {
   random?: () => number;
   /** Wire-name spelling (src/wire/names.ts); default official. */
   names?: NameStyle;
+  /** Supplies and renews OAuth 2.0 user tokens for `auth: 'oauth2'`. */
+  oauth2?: OAuth2Hook;
 }
 
 export interface RequestOptions {
@@ -225,13 +237,33 @@ export class ApiClient {
 
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = any>(opts: RequestOptions): Promise<ApiResponse<T>> {
-    const res = await this.send(opts, false);
+    const res = opts.auth === 'oauth2' ? await this.sendOAuth2(opts, false) : await this.send(opts, false);
     return res as ApiResponse<T>;
   }
 
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */
   async stream(opts: RequestOptions): Promise<StreamResponse> {
-    return (await this.send(opts, true)) as StreamResponse;
+    return (await (opts.auth === 'oauth2' ? this.sendOAuth2(opts, true) : this.send(opts, true))) as StreamResponse;
+  }
+
+  // The OAuth 2.0 hook, kept apart from the retry loop: the token goes in as a
+  // plain header, and a 401 leads to at most one renewal and one more attempt.
+  private async sendOAuth2(opts: RequestOptions, streaming: boolean): Promise<ApiResponse | StreamResponse> {
+    const hook = this.opts.oauth2;
+    if (!hook) throw new AuthError('OAuth 2.0 user context is not available here', 'log in with `postctl auth oauth2`.');
+    const attempt = async (header: string) => {
+      this.redactor.add(header.replace(/^Bearer\s+/i, ''));
+      return this.send({ ...opts, auth: 'none', headers: { ...opts.headers, authorization: header } }, streaming);
+    };
+    const header = await hook.header();
+    try {
+      const res = await attempt(header);
+      if (res.status !== 401 || !(await hook.unauthorized(header))) return res;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 401) || !(await hook.unauthorized(header))) throw e;
+    }
+    this.trace('! 401 with the OAuth 2.0 access token; retrying once with the renewed token');
+    return attempt(await hook.header());
   }
 
   private async send(opts: RequestOptions, streaming: boolean): Promise<ApiResponse | StreamResponse> {

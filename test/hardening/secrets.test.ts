@@ -24,6 +24,7 @@ const SECRETS = {
   POSTCTL_ACCESS_TOKEN: `${EMU_USER.id}-ATsecret+R8/yL=w0hardeningBB`,
   POSTCTL_ACCESS_TOKEN_SECRET: 'ASsecret+S9/xM=v1~hardeningCC',
   POSTCTL_BEARER_TOKEN: 'AAAABTsecret%2Bz/T0+wN=u2hardeningDD',
+  POSTCTL_CLIENT_SECRET: 'O2secret+T1/wN=u3~hardeningEE',
 };
 
 /** Every form a secret could leak in: as is, percent-encoded (both flavours), base64 of key:secret. */
@@ -92,6 +93,8 @@ function table(): Record<string, Row> {
     'auth login': { args: ['auth', 'login', '--consumer-key', KEY, '--wait', '1'], storesCredentials: true },
     'auth pin': { args: ['auth', 'pin', '--consumer-key', KEY], storesCredentials: true },
     'auth token': { args: ['auth', 'token', '--refresh'], storesCredentials: true },
+    // Step 1 of the headless OAuth 2.0 login is local (it stores the pending verifier); the token paths are in test/cli/auth-oauth2.test.ts.
+    'auth oauth2': { args: ['auth', 'oauth2', '--no-browser'], storesCredentials: true, local: true },
     'auth logout': { args: ['auth', 'logout', '--local-only', '--yes'], local: true },
     'auth status': { args: ['auth', 'status', '--check'] },
     'auth use': { args: ['auth', 'use', 'default'], local: true },
@@ -259,7 +262,7 @@ describe('no secret leaks from any verb', () => {
     for (const f of created) if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
     // Where credentials are stored on purpose: the file is 0600 and valid JSON.
     const stored = credentialDirs.flatMap(filesUnder).filter((f) => f.endsWith('config.json'));
-    expect(stored.length).toBe(3);
+    expect(stored.length).toBe(4);
     for (const f of stored) {
       expect(() => JSON.parse(readFileSync(f, 'utf8'))).not.toThrow();
       if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);

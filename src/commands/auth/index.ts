@@ -22,7 +22,7 @@ const AUTHORIZE_OPTIONS: OptionSpec[] = [
 ];
 
 export function registerAuth(program: Command): void {
-  const g = group(program, 'auth', 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles');
+  const g = group(program, 'auth', 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles');
   verb(g, {
     name: 'login',
     description: 'log in with the 3-legged OAuth 1.0a flow: a one-shot callback server on 127.0.0.1 receives the redirect',
@@ -58,6 +58,28 @@ export function registerAuth(program: Command): void {
     load: () => import('./pin.js'),
   });
   verb(g, {
+    name: 'oauth2',
+    description: 'log in with OAuth 2.0 (authorization code + S256 PKCE); without a terminal it is two steps: `auth oauth2`, then `auth oauth2 --redirect-url <address>`',
+    examples: [
+      'postctl auth oauth2 --client-id "$CLIENT_ID" --web',
+      'postctl auth oauth2 --client-id "$CLIENT_ID" --no-browser > pending.json   # headless step 1',
+      "postctl auth oauth2 --redirect-url 'http://127.0.0.1:8765/callback?state=…&code=…'   # headless step 2",
+      'printf %s "$SECRET" | postctl auth oauth2 --client-id "$CLIENT_ID" --client-secret-stdin --scopes tweet.read,users.read,offline.access',
+    ],
+    options: [
+      { flags: '--client-id <id>', description: "the app's OAuth 2.0 client id (env POSTCTL_CLIENT_ID; asked on a terminal)" },
+      { flags: '--client-secret-stdin', description: 'confidential clients: read the client secret from stdin (or env POSTCTL_CLIENT_SECRET); sent as HTTP Basic' },
+      { flags: '--scopes <list>', description: 'scopes, comma or space separated (default tweet.read,users.read,offline.access; offline.access gives a refresh token)' },
+      { flags: '--redirect-uri <uri>', description: 'callback URL registered for the app, exactly (default http://127.0.0.1:8765/callback; port 0 = a free port on a terminal)' },
+      { flags: '--redirect-url <address>', description: 'step 2: the address the browser was sent to after approving (- reads it from stdin)' },
+      { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },
+      { flags: '--no-browser', description: 'do not listen for the redirect: print step 1 and finish with --redirect-url (the default without a terminal)' },
+      { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect on a terminal', default: '300' },
+      { flags: '--api-url <url>', description: 'platform API base URL to store in the profile (token endpoint {api_url}/2/oauth2/token)' },
+    ],
+    load: () => import('./oauth2.js'),
+  });
+  verb(g, {
     name: 'token',
     description: 'get the app-only bearer token (oauth2/token), cached in the profile and reused',
     examples: ['postctl auth token', 'postctl auth token --print | other-tool --bearer-stdin', 'postctl auth token --refresh'],
@@ -71,9 +93,10 @@ export function registerAuth(program: Command): void {
   verb(g, {
     name: 'logout',
     description: "invalidate the profile's access token at the API (and/or its bearer token), then remove it locally",
-    examples: ['postctl auth logout', 'postctl auth logout --all --yes', 'postctl auth logout --bearer --yes'],
+    examples: ['postctl auth logout', 'postctl auth logout --all --yes', 'postctl auth logout --bearer --yes', 'postctl auth logout --oauth2 --yes'],
     options: [
       { flags: '--bearer', description: 'invalidate and remove the app-only bearer token instead of the access token' },
+      { flags: '--oauth2', description: 'revoke the OAuth 2.0 access and refresh tokens (POST /2/oauth2/revoke) and remove them' },
       { flags: '--all', description: 'invalidate and remove both the access token and the bearer token' },
       { flags: '--local-only', description: 'remove the tokens from the profile without contacting the API (they stay valid)' },
       yesOption('do not ask for confirmation'),

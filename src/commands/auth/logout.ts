@@ -5,6 +5,7 @@ import { isAlreadyInvalid } from '../../auth/errors.js';
 import type { Profile } from '../../config/schema.js';
 import type { Context } from '../../context.js';
 import { invalidateAccessToken, invalidateBearerToken } from '../../platform/oauth.js';
+import { logoutOAuth2 } from './logout-oauth2.js';
 
 type Kind = 'access_token' | 'bearer_token';
 
@@ -14,6 +15,7 @@ const REMOVE: Record<Kind, Array<keyof Profile & string>> = {
 };
 
 export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  if (opts.oauth2) return logoutOAuth2(opts, ctx);
   const s = await ctx.settings();
   const stored = s.stored;
   const wanted: Kind[] = opts.all ? ['access_token', 'bearer_token'] : opts.bearer ? ['bearer_token'] : ['access_token'];

@@ -7,6 +7,7 @@ import { SETTINGS } from '../../config/schema.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { mask } from '../../output/mask.js';
+import { neutralize } from '../../output/sanitize.js';
 import { verifyCredentials } from '../../platform/oauth.js';
 
 const SHOWN = ['api_url', 'consumer_key', 'consumer_secret', 'access_token', 'access_token_secret', 'bearer_token'] as const;
@@ -34,18 +35,56 @@ export function credentialRows(s: ResolvedSettings): CredentialRow[] {
   });
 }
 
+interface OAuth2State {
+  user_id: string | null;
+  username: string | null;
+  client_id: string;
+  scopes: string[];
+  expires_at: string | null;
+  expired: boolean;
+  refresh_token: boolean;
+}
+
+/** The OAuth 2.0 login of the profile: who, which scopes, until when — never the tokens. */
+export function oauth2State(s: ResolvedSettings, now = Date.now()): OAuth2State | null {
+  const t = s.stored.oauth2;
+  if (!t?.access_token) return null;
+  const at = t.expires_at ? Date.parse(t.expires_at) : NaN;
+  return {
+    user_id: t.user_id ?? null,
+    username: t.username ?? null,
+    client_id: t.client_id,
+    scopes: (t.scope ?? '').split(' ').filter(Boolean),
+    expires_at: t.expires_at ?? null,
+    expired: Number.isFinite(at) && at <= now,
+    refresh_token: Boolean(t.refresh_token),
+  };
+}
+
 interface Check {
   ok: boolean;
-  auth: 'user' | 'app';
+  auth: 'user' | 'app' | 'oauth2';
   endpoint: string;
   user_id?: string;
   screen_name?: string;
   error?: string;
 }
 
+/** Only an OAuth 2.0 login: GET /2/users/me with it (refreshed first if needed). */
+async function checkOAuth2(client: Awaited<ReturnType<Context['client']>>): Promise<{ result: Check; error?: unknown }> {
+  const endpoint = 'GET /2/users/me';
+  try {
+    const me = await client.request<{ data?: { id?: string; username?: string } }>({ method: 'GET', path: '/2/users/me', auth: 'oauth2' });
+    return { result: { ok: true, auth: 'oauth2', endpoint, ...(me.body?.data?.id ? { user_id: me.body.data.id } : {}), ...(me.body?.data?.username ? { screen_name: me.body.data.username } : {}) } };
+  } catch (e) {
+    return { result: { ok: false, auth: 'oauth2', endpoint, error: (e as Error).message }, error: e };
+  }
+}
+
 async function check(ctx: Context, s: ResolvedSettings): Promise<{ result: Check; error?: unknown }> {
   const client = await ctx.client();
   const user = Boolean(s.get('consumer_key') && s.get('consumer_secret') && s.get('access_token') && s.get('access_token_secret'));
+  if (!user && !s.get('bearer_token') && s.stored.oauth2) return checkOAuth2(client);
   if (!user && !s.get('bearer_token')) {
     throw new AuthError(`profile ${s.profile} has no tokens to check (no access token with consumer key/secret, no bearer token)`, 'log in with `postctl auth login` or `postctl auth pin`, get a bearer token with `postctl auth token`, or set the POSTCTL_* variables.');
   }
@@ -83,6 +122,8 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
     credentials: rows,
     // The pending request token is a secret: only its age is shown.
     pending_pin_login: s.stored.pending_request ? { created_at: s.stored.pending_request.created_at } : null,
+    oauth2: oauth2State(s),
+    pending_oauth2_login: s.stored.oauth2_pending ? { created_at: s.stored.oauth2_pending.created_at } : null,
     profiles,
   };
   let failure: unknown;
@@ -110,6 +151,9 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
         { header: 'bearer', get: (p) => (p.bearer_token ? 'yes' : 'no') },
       ]);
     }
+    const o = status.oauth2 as OAuth2State | null;
+    if (o) ctx.printer.write(`\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`);
+    if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
     const c = status.check as Check | undefined;
     if (c) ctx.printer.write(`\ncheck (${c.endpoint}, ${c.auth} context): ${c.ok ? `ok${c.screen_name ? `, @${c.screen_name}` : ''}` : 'failed'}\n`);
   }

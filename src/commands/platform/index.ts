@@ -4,7 +4,7 @@ import { group, verb, type OptionSpec } from '../define.js';
 import { postFieldOptions } from './post-field-options.js';
 import { registerPosting, registerStream } from './posting-verbs.js';
 
-const authOption = (dflt: string): OptionSpec => ({ flags: '--auth <mode>', description: `app (bearer token, fetched and cached when needed) or user (OAuth 1.0a); default ${dflt}`, choices: ['app', 'user'] });
+const authOption = (dflt: string): OptionSpec => ({ flags: '--auth <mode>', description: `app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from \`auth oauth2\`); default ${dflt}`, choices: ['app', 'user', 'oauth2'] });
 const consumerSecretStdin: OptionSpec = { flags: '--consumer-secret-stdin', description: "read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET" };
 
 export function registerPlatform(program: Command): void {

@@ -34,7 +34,7 @@ export async function run([methodArg, path]: string[], opts: Record<string, any>
   if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method)) throw new UsageError(`unknown HTTP method ${methodArg}`, 'use GET, POST, PUT, DELETE or PATCH.');
   const api: ApiName = opts.api ?? inferApi(path!);
   const settings = await ctx.settings();
-  const auth: AuthMode = opts.auth ?? (!settings.get('access_token') && settings.get('bearer_token') ? 'app' : 'user');
+  const auth: AuthMode = opts.auth ?? (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
   const fields: Array<[string, unknown]> = [];
   for (const raw of (opts.rawField as string[] | undefined) ?? []) fields.push(splitField(raw, '-f'));
   for (const raw of (opts.field as string[] | undefined) ?? []) {
