@@ -441,7 +441,7 @@ const URL_VARIABLES: Record<ApiName, string> = { platform: 'POSTCTL_API_URL', ad
 
 /** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
 function notJsonError(method: string, url: string, status: number, text: string): NetworkError {
-  const head = clip(neutralize(text.slice(0, 200)), 120);
+  const head = neutralize(clip(text, 120));
   return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
     hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
   });
