@@ -7,6 +7,8 @@ import { fileEmulator } from '../helpers/emulator.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
 const emu = fileEmulator();
+/** Fault path: a regex for v2 paths only (a bare '/2/' would be read as the regex 2 and also hit /oauth2/token). */
+const V2 = '/^\\/2\\//';
 const LINE_ITEM = `/12/accounts/${EMU_ACCOUNT}/line_items/8u94t`;
 const A = '9007199254740993';
 const B = '1600000000000004771';
@@ -16,7 +18,7 @@ const lineItemBody = `{"request":{"params":{"account_id":"${EMU_ACCOUNT}"}},"dat
 describe('lossless numbers', () => {
   it('request: the body is written through byte for byte', async () => {
     const body = `{"data":[{"id":"1","public_metrics":{"impression_count":${A},"like_count":${B}}}],  "meta": {"result_count":1}}`;
-    emu.state.faults.add({ kind: 'reply', status: 200, path: '/2/', times: 1, body });
+    emu.state.faults.add({ kind: 'reply', status: 200, path: V2, times: 1, body });
     const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(body);
