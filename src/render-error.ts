@@ -3,7 +3,7 @@
 import { CliError, InputError, formatProblem } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import type { ErrorContext } from './render-state.js';
-import { stringifyJson } from './json/lossless.js';
+import { stringifyJson } from './json/stringify.js';
 
 const MAX_PROBLEMS_SHOWN = 50;
 

@@ -272,13 +272,9 @@ export class ApiClient {
       const auth = await this.authorization(opts, method, url, [...query, ...(form ?? [])]);
       if (auth) headers['authorization'] = auth;
       this.stats.requests++;
-      const t0 = Date.now();
-      if (this.opts.trace) {
-        this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-        for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
-        if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
-      }
-      let retry: { reason: string; waitMs: number };
+      this.traceRequest(method, fullUrl, attempt, headers, body);
+      const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
+      let retry: Retry;
       const attemptDeadline = new Deadline(this.opts.timeoutMs, this.opts.signal);
       try {
         const res = await undiciRequest(fullUrl, {
@@ -290,40 +286,14 @@ export class ApiClient {
           bodyTimeout: streaming ? 0 : this.opts.timeoutMs,
           signal: attemptDeadline.signal,
         });
-        const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
-        const rateLimit = parseRateLimit(resHeaders);
-        if (rateLimit.remaining !== undefined || rateLimit.limit !== undefined) this.rateLimits.set(opts.api ?? 'platform', rateLimit);
-        const ok = res.statusCode >= 200 && res.statusCode < 300;
-        if (streaming && ok) {
-          // The deadline covers reaching the stream, not how long it stays open.
-          attemptDeadline.clear();
-          this.trace(`< ${res.statusCode} streaming (${Date.now() - t0} ms)`);
-          return { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl };
-        }
-        const raw = Buffer.from(await res.body.arrayBuffer());
-        attemptDeadline.clear();
-        const text = raw.toString('utf8');
-        const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
-        if (this.opts.trace) {
-          const rl = describeRateLimit(rateLimit);
-          this.trace(`< ${res.statusCode} in ${Date.now() - t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`);
-          if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
-        }
-        if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
-        const response: ApiResponse = { status: res.statusCode, headers: resHeaders, body: parsed.value, text, raw, rateLimit, attempts: attempt, method, url: fullUrl };
-        if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429 && !this.retryableStatus(opts, res.statusCode))) return response;
-        const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed.value, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'], auth: opts.auth ?? 'user' });
-        const next = this.afterErrorStatus(error, resHeaders, { attempt, idempotent, deadline, method, url, opts });
-        if (!next) {
-          if (opts.noThrow && res.statusCode !== 429) return response;
-          throw error;
-        }
-        retry = next;
+        const outcome = await this.receive(res, a, streaming, attemptDeadline);
+        if ('done' in outcome) return outcome.done;
+        retry = outcome.retry;
       } catch (e) {
         attemptDeadline.clear();
         if (e instanceof CliError) throw e;
         if (this.opts.signal?.aborted) throw new Interrupted();
-        retry = this.afterTransportError(e, { attempt, idempotent, deadline, method, url, opts, timedOut: attemptDeadline.expired });
+        retry = this.afterTransportError(e, { ...a, timedOut: attemptDeadline.expired });
       }
       this.stats.retries++;
       this.stats.waitedMs += retry.waitMs;
@@ -334,6 +304,45 @@ export class ApiClient {
         throw new Interrupted();
       }
     }
+  }
+
+  private traceRequest(method: string, fullUrl: string, attempt: number, headers: Record<string, string>, body: string | Buffer | undefined): void {
+    if (!this.opts.trace) return;
+    this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
+    if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
+  }
+
+  /** Reads one response (whole body within the deadline): the result, a retry, or a thrown error. */
+  private async receive(res: Dispatcher.ResponseData, a: AttemptState, streaming: boolean, attemptDeadline: Deadline): Promise<{ done: ApiResponse | StreamResponse } | { retry: Retry }> {
+    const { opts, method, url, fullUrl } = a;
+    const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
+    const rateLimit = parseRateLimit(resHeaders);
+    if (rateLimit.remaining !== undefined || rateLimit.limit !== undefined) this.rateLimits.set(opts.api ?? 'platform', rateLimit);
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    if (streaming && ok) {
+      // The deadline covers reaching the stream, not how long it stays open.
+      attemptDeadline.clear();
+      this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
+      return { done: { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl } };
+    }
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    attemptDeadline.clear();
+    const text = raw.toString('utf8');
+    const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
+    if (this.opts.trace) {
+      const rl = describeRateLimit(rateLimit);
+      this.trace(`< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`);
+      if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
+    }
+    if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
+    const response: ApiResponse = { status: res.statusCode, headers: resHeaders, body: parsed.value, text, raw, rateLimit, attempts: a.attempt, method, url: fullUrl };
+    if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429 && !this.retryableStatus(opts, res.statusCode))) return { done: response };
+    const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed.value, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'], auth: opts.auth ?? 'user' });
+    const retry = this.afterErrorStatus(error, resHeaders, a);
+    if (retry) return { retry };
+    if (opts.noThrow && res.statusCode !== 429) return { done: response };
+    throw error;
   }
 
   private requestBody(opts: RequestOptions, form: Params | undefined): { body: string | Buffer | undefined; headers: Record<string, string> } {
@@ -359,7 +368,7 @@ export class ApiClient {
   }
 
   /** What to do after an HTTP error status: a retry (reason and wait), or undefined to give up. */
-  private afterErrorStatus(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): { reason: string; waitMs: number } | undefined {
+  private afterErrorStatus(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry | undefined {
     const status = error.status;
     if (status === 429) return this.after429(error, resHeaders, a);
     if (!this.retryableStatus(a.opts, status) || !a.idempotent || a.attempt > this.opts.maxRetries) return undefined;
@@ -373,7 +382,7 @@ export class ApiClient {
    * else exponential backoff with jitter — both within --max-wait. A used-up
    * 24-hour cap is not waited for at all (daily-cap.ts).
    */
-  private after429(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): { reason: string; waitMs: number } {
+  private after429(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry {
     // TooManyConnections is not a rate limit: only terminating connections clears it.
     if (error.problemKind === 'streaming-connection') throw error;
     const cap = exhaustedDailyCap(resHeaders);
@@ -398,7 +407,7 @@ export class ApiClient {
   }
 
   /** After a transport failure: a retry, or a NetworkError (thrown). */
-  private afterTransportError(e: unknown, a: AttemptState & { timedOut: boolean }): { reason: string; waitMs: number } {
+  private afterTransportError(e: unknown, a: AttemptState & { timedOut: boolean }): Retry {
     const code = a.timedOut ? 'DEADLINE' : errCode(e);
     const message = a.timedOut ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}` : (e as Error)?.message ?? String(e);
     if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
@@ -432,8 +441,16 @@ interface AttemptState {
   /** Epoch ms after which no retry may start (--max-wait). */
   deadline: number;
   method: string;
+  /** Without the query (signed base URL, messages). */
   url: string;
+  fullUrl: string;
   opts: RequestOptions;
+  t0: number;
+}
+
+interface Retry {
+  reason: string;
+  waitMs: number;
 }
 
 /** The variable that sets each base URL, for messages. */

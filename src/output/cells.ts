@@ -1,5 +1,5 @@
 // Turning values into table and CSV cells.
-import { stringifyJson } from '../json/lossless.js';
+import { stringifyJson } from '../json/stringify.js';
 export interface Column<T = any> {
   header: string;
   /** Property path like "public_metrics.like_count"; used when get is absent. */

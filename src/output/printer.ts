@@ -4,7 +4,7 @@ import { tableModule } from './table-module.js';
 import type { ChalkInstance } from 'chalk';
 import { cellText, cellValue, csvField, inferColumns, type Column } from './cells.js';
 import type { Format } from './format.js';
-import { stringifyJson } from '../json/lossless.js';
+import { stringifyJson } from '../json/stringify.js';
 
 export type { Column } from './cells.js';
 

@@ -7,7 +7,7 @@ import type { ApiName, AuthMode, RequestOptions } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
 import { adsPages, v2Pages } from '../../http/paginate.js';
 import { readStdin } from '../../prompt.js';
-import { stringifyJson } from '../../json/lossless.js';
+import { stringifyJson } from '../../json/stringify.js';
 import { neutralize } from '../../output/sanitize.js';
 
 function splitField(raw: string, flag: string): [string, string] {
