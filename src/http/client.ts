@@ -275,7 +275,7 @@ export class ApiClient {
       this.traceRequest(method, fullUrl, attempt, headers, body);
       const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
       let retry: Retry;
-      const attemptDeadline = new Deadline(this.opts.timeoutMs, this.opts.signal);
+      const attemptDeadline = new Deadline(attemptBudgetMs(this.opts.timeoutMs, body), this.opts.signal);
       try {
         const res = await undiciRequest(fullUrl, {
           method: method as Dispatcher.HttpMethod,
@@ -451,6 +451,16 @@ interface AttemptState {
 interface Retry {
   reason: string;
   waitMs: number;
+}
+
+/**
+ * The deadline of one attempt: --timeout, plus a second for every 32 KiB of
+ * request body, so a large upload on a slow link is not cut while it is still
+ * sending (undici's own timers never counted the upload either).
+ */
+export function attemptBudgetMs(timeoutMs: number, body: string | Buffer | undefined): number {
+  if (timeoutMs <= 0 || body === undefined) return timeoutMs;
+  return timeoutMs + Math.ceil(Buffer.byteLength(body) / 32_768) * 1000;
 }
 
 /** The variable that sets each base URL, for messages. */

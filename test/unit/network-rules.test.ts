@@ -7,6 +7,7 @@ import { OriginPolicy } from '../../src/http/origin-policy.js';
 import { Deadline, describeTimeout } from '../../src/http/deadline.js';
 import { parseJson, stringifyJson } from '../../src/json/lossless.js';
 import { exitCodeFor } from '../../src/api-error.js';
+import { attemptBudgetMs } from '../../src/http/client.js';
 import { EXIT } from '../../src/exit-codes.js';
 
 const now = 1_800_000_000_000;
@@ -111,6 +112,13 @@ describe('deadline', () => {
     expect(e.signal.aborted).toBe(true);
     expect(e.expired).toBe(false);
     e.clear();
+  });
+
+  it('a request body adds a second per 32 KiB; no body, no extra; 0 stays off', () => {
+    expect(attemptBudgetMs(30_000, undefined)).toBe(30_000);
+    expect(attemptBudgetMs(30_000, 'a=b')).toBe(31_000);
+    expect(attemptBudgetMs(30_000, Buffer.alloc(5 * 1024 * 1024))).toBe(30_000 + 160_000);
+    expect(attemptBudgetMs(0, Buffer.alloc(1024))).toBe(0);
   });
 
   it('0 means no deadline', () => {
