@@ -8,9 +8,9 @@
 import { UsageError } from '../errors.js';
 import { isLoopbackHost } from './url-policy.js';
 
-export type CredentialMode = 'user' | 'app' | 'basic' | 'none';
-
-const WHAT: Record<Exclude<CredentialMode, 'none'>, string> = {
+// Any auth mode other than 'none' carries credentials, including modes added
+// later (an OAuth 2.0 user token): they are refused by default, named generically.
+const WHAT: Record<string, string> = {
   user: 'OAuth 1.0a user credentials',
   app: 'the app-only bearer token',
   basic: 'the consumer key and secret',
@@ -24,12 +24,12 @@ export class OriginPolicy {
   }
 
   /** Throws a UsageError (exit 2) when `url` may not be sent with `mode`. */
-  check(url: URL, mode: CredentialMode): void {
+  check(url: URL, mode: string): void {
     if (this.allowed.has(url.origin)) return;
     const configured = [...this.allowed].join(', ');
     if (mode !== 'none') {
       throw new UsageError(
-        `refusing to send ${WHAT[mode]} to ${url.origin}: credentials go only to the configured API origins (${configured})`,
+        `refusing to send ${WHAT[mode] ?? `${mode} credentials`} to ${url.origin}: credentials go only to the configured API origins (${configured})`,
         'use a path such as /2/… or /12/… (it goes to the configured base URL), point POSTCTL_API_URL / POSTCTL_ADS_URL at that host if you trust it, or pass --auth none to send the request without credentials.',
       );
     }

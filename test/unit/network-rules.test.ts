@@ -85,6 +85,10 @@ describe('origin policy', () => {
     for (const mode of ['user', 'app', 'basic'] as const) expect(() => policy.check(new URL(url), mode)).toThrow(/refusing to send/);
   });
 
+  it('a mode this policy does not know (a later oauth2) is treated as credentials', () => {
+    expect(() => policy.check(new URL('https://evil.example.com/2/users/me'), 'oauth2')).toThrow(/refusing to send oauth2 credentials/);
+  });
+
   it('--auth none: another https origin or loopback yes, plain http elsewhere no', () => {
     expect(() => policy.check(new URL('https://other.example.org/x'), 'none')).not.toThrow();
     expect(() => policy.check(new URL('http://127.0.0.2:9/x'), 'none')).not.toThrow();
