@@ -287,10 +287,11 @@ export class ApiClient {
           signal: attemptDeadline.signal,
         });
         const outcome = await this.receive(res, a, streaming, attemptDeadline);
+        if (!streaming || !('done' in outcome)) attemptDeadline.dispose();
         if ('done' in outcome) return outcome.done;
         retry = outcome.retry;
       } catch (e) {
-        attemptDeadline.clear();
+        attemptDeadline.dispose();
         if (e instanceof CliError) throw e;
         if (this.opts.signal?.aborted) throw new Interrupted();
         retry = this.afterTransportError(e, { ...a, timedOut: attemptDeadline.expired });

@@ -1,15 +1,21 @@
 // One deadline for a whole attempt: connecting, headers AND body. undici's
 // headersTimeout/bodyTimeout are idle timers, reset by every byte, so a server
 // that trickles one byte every few seconds keeps a request open for ever; this
-// timer is not reset. It aborts through the request's signal, combined with
-// the run's own signal (Ctrl-C), and tells the two apart afterwards.
+// timer is not reset. It aborts through the request's signal, which also
+// follows the run's own signal (Ctrl-C), and tells the two apart afterwards.
+// The link to the run's signal is a listener removed by dispose():
+// AbortSignal.any() would retain one signal per request on the long-lived run
+// signal (nodejs/node#55351), which a 200k-line upload would feel.
 export class Deadline {
   readonly signal: AbortSignal;
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout> | undefined;
   private fired = false;
+  private readonly parent: AbortSignal | undefined;
+  private readonly onParentAbort = (): void => this.controller.abort(this.parent?.reason);
 
   constructor(readonly ms: number, parent?: AbortSignal) {
+    this.parent = parent;
     // 0 (or less) means no deadline, as for --timeout 0 elsewhere.
     if (ms > 0) {
       this.timer = setTimeout(() => {
@@ -17,7 +23,9 @@ export class Deadline {
         this.controller.abort(new Error(`deadline of ${ms} ms passed`));
       }, ms);
     }
-    this.signal = parent ? AbortSignal.any([parent, this.controller.signal]) : this.controller.signal;
+    this.signal = this.controller.signal;
+    if (parent?.aborted) this.onParentAbort();
+    else parent?.addEventListener('abort', this.onParentAbort, { once: true });
   }
 
   /** True when this deadline (not the parent signal) ended the attempt. */
@@ -25,9 +33,15 @@ export class Deadline {
     return this.fired;
   }
 
-  /** Stops the timer: the response is complete, or handed over as a stream. */
+  /** Stops the timer: the response is complete, or handed over as a stream (which Ctrl-C still ends). */
   clear(): void {
     if (this.timer) clearTimeout(this.timer);
+  }
+
+  /** Stops the timer and unlinks from the run's signal: the attempt is over. */
+  dispose(): void {
+    this.clear();
+    this.parent?.removeEventListener('abort', this.onParentAbort);
   }
 }
 

@@ -118,6 +118,16 @@ describe('deadline', () => {
     e.clear();
   });
 
+  it('dispose unlinks from the parent signal: a later Ctrl-C does not reach a finished attempt', () => {
+    const parent = new AbortController();
+    const d = new Deadline(60_000, parent.signal);
+    d.dispose();
+    parent.abort();
+    expect(d.signal.aborted).toBe(false);
+    const stream = new Deadline(60_000, parent.signal);
+    expect(stream.signal.aborted).toBe(true);
+  });
+
   it('a request body adds a second per 32 KiB; no body, no extra; 0 stays off', () => {
     expect(attemptBudgetMs(30_000, undefined)).toBe(30_000);
     expect(attemptBudgetMs(30_000, 'a=b')).toBe(31_000);
