@@ -82,15 +82,35 @@ export function exitCodeFor(status: number, kind?: string, codes: Array<number |
   if (status === 401 || status === 403) return EXIT.AUTH;
   if (status === 404 || status === 410) return EXIT.NOT_FOUND;
   if (status === 429) return EXIT.RATE_LIMITED;
-  if (status >= 500) return EXIT.NETWORK;
+  // 408 CANCELLED_REQUEST and 423 LOCK_ACQUISITION_TIMEOUT (ads): transient, like a 503.
+  if (status >= 500 || status === 408 || status === 423) return EXIT.NETWORK;
   if (status >= 400) return EXIT.INVALID_INPUT;
   return EXIT.INTERNAL;
 }
 
-function hintFor(kind: string | undefined, problem: Problem | undefined, errors: ApiErrorItem[], status: number): string | undefined {
+/**
+ * Hints by cause, not by code alone: 89 means a dead user token or a dead
+ * bearer token depending on how the call was signed; 99 on oauth2/token is
+ * "too often" only when the server says so — otherwise the key and secret
+ * did not verify (the usual cause right after the secret was changed).
+ */
+function credentialHint(codes: number[], errors: ApiErrorItem[], auth: string | undefined): string | undefined {
+  if (codes.includes(89)) {
+    if (auth === 'app') return 'The app-only bearer token is invalid or was revoked: get a new one with `postctl auth token --refresh` (or update POSTCTL_BEARER_TOKEN).';
+    return 'The access token is invalid, expired or revoked: log in again with `postctl auth login` (or `postctl auth pin` on a headless machine).';
+  }
+  if (codes.includes(99)) {
+    const said = errors.filter((e) => Number(e.code) === 99).map((e) => e.message).join(' ');
+    if (/too often|too many|too frequent/i.test(said)) return 'The app-only bearer token was requested too often. postctl caches it per profile: use `postctl auth token` without --refresh, or invalidate it first with `postctl auth logout --bearer`.';
+    return 'The app credentials did not verify: check the consumer key and secret (POSTCTL_CONSUMER_KEY / POSTCTL_CONSUMER_SECRET or `postctl config list`); a regenerated secret replaces the old one.';
+  }
+  return undefined;
+}
+
+function hintFor(kind: string | undefined, problem: Problem | undefined, errors: ApiErrorItem[], status: number, auth?: string): string | undefined {
   const codes = errors.map((e) => Number(e.code));
-  if (codes.includes(89)) return 'The access token is invalid, expired or revoked: log in again with `postctl auth login` (or `postctl auth pin` on a headless machine).';
-  if (codes.includes(99)) return 'The app-only bearer token was requested too often. postctl caches it per profile: use `postctl auth token` without --refresh, or invalidate it first with `postctl auth logout --bearer`.';
+  const credentials = credentialHint(codes, errors, auth);
+  if (credentials) return credentials;
   if (codes.includes(32) || codes.includes(135)) return 'The OAuth signature was rejected: check the consumer key/secret and access token/secret of this profile (`postctl auth status`), and the machine clock.';
   if (codes.includes(88)) return 'Rate limit exceeded: wait for the window to reset or raise --max-wait.';
   switch (kind) {
@@ -118,6 +138,8 @@ export interface ApiErrorInit {
   url: string;
   body: unknown;
   requestId?: string | undefined;
+  /** How the request was signed (client AuthMode), for hints by cause. */
+  auth?: string | undefined;
 }
 
 export class ApiError extends CliError {
@@ -144,7 +166,7 @@ export class ApiError extends CliError {
     const kind = problemKind(problem?.type);
     const message = ApiError.describe(status, problem, kind, errors, init);
     super(message, { exitCode: exitCodeFor(status, kind, errors.map((e) => (typeof e.code === 'string' ? Number(e.code) : e.code))), code: kind ?? (errors[0]?.code !== undefined ? `api_${errors[0].code}` : `http_${status}`) });
-    const hint = hintFor(kind, problem, errors, status);
+    const hint = hintFor(kind, problem, errors, status, init.auth);
     if (hint) this.hint = hint;
     this.status = status;
     this.errors = errors;

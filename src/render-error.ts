@@ -3,6 +3,7 @@
 import { CliError, InputError, formatProblem } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import type { ErrorContext } from './render-state.js';
+import { stringifyJson } from './json/stringify.js';
 
 const MAX_PROBLEMS_SHOWN = 50;
 
@@ -33,6 +34,6 @@ export function renderError(e: unknown, ctx: ErrorContext, stderr: NodeJS.Writab
     if (stack) stderr.write(redact(stack) + '\n');
   }
   // With JSON output the last stderr line is the error as one JSON object.
-  if (ctx.format === 'json' || ctx.format === 'jsonl') stderr.write(redact(JSON.stringify({ error: err.toJSON() })) + '\n');
+  if (ctx.format === 'json' || ctx.format === 'jsonl') stderr.write(redact(stringifyJson({ error: err.toJSON() })) + '\n');
   return err.exitCode;
 }

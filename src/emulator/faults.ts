@@ -9,6 +9,8 @@ export type FaultKind =
   | 'drop-after' // process, then cut the connection mid-body (the client cannot know it succeeded)
   | 'latency' // delay the response by latencyMs
   | 'slow' // write the response body in small, slow chunks
+  | 'trickle' // headers at once, then the body one byte every intervalMs (a server holding a request open)
+  | 'reply' // answer exactly `status`, `body` (text as is), `contentType`, `headers` without processing: scripted answers (non-JSON 2xx, big numbers, odd rate-limit headers)
   | 'count-mismatch' // audiences: answer success_count/total_count lower than sent
   | 'disconnect' // streams: end the stream (operational disconnect) after `afterEvents`
   | 'cut' // streams: drop the connection without a word after `afterEvents`
@@ -29,6 +31,14 @@ export interface FaultRule {
   /** Seconds until the announced reset (429), default 1. */
   resetInSec?: number;
   afterEvents?: number;
+  /** trickle: ms between body bytes (default 2000). */
+  intervalMs?: number;
+  /** reply: the body text, sent byte for byte. */
+  body?: string;
+  /** reply: content type (default application/json; charset=utf-8). */
+  contentType?: string;
+  /** reply (and 429): extra response headers. */
+  headers?: Record<string, string>;
 }
 
 export interface RandomFaultPlan {

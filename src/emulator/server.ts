@@ -47,7 +47,17 @@ function readBody(req: IncomingMessage, limit = 50 * 1024 * 1024): Promise<Buffe
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function writeResponse(res: ServerResponse, r: EmuResponse, opts: { slow?: boolean; cut?: boolean } = {}): Promise<void> {
+/** One byte at a time, `intervalMs` apart, until the body is out or the client hangs up. */
+async function trickle(res: ServerResponse, buf: Buffer, intervalMs: number): Promise<void> {
+  for (let i = 0; i < buf.length; i++) {
+    if (res.destroyed || res.socket?.destroyed) return;
+    res.write(buf.subarray(i, i + 1));
+    await sleep(intervalMs);
+  }
+  res.end();
+}
+
+async function writeResponse(res: ServerResponse, r: EmuResponse, opts: { slow?: boolean; cut?: boolean; trickleMs?: number } = {}): Promise<void> {
   const isString = typeof r.body === 'string';
   const payload = r.body === undefined ? '' : isString ? (r.body as string) : JSON.stringify(r.body);
   const headers: Record<string, string> = { 'content-type': r.contentType ?? (isString ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'), ...r.headers };
@@ -61,6 +71,7 @@ async function writeResponse(res: ServerResponse, r: EmuResponse, opts: { slow?:
     res.socket?.destroy();
     return;
   }
+  if (opts.trickleMs !== undefined) return trickle(res, buf, opts.trickleMs);
   if (opts.slow) {
     const step = Math.max(1, Math.ceil(buf.length / 8));
     for (let i = 0; i < buf.length; i += step) {
@@ -103,7 +114,7 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
     if (latency > 0) await sleep(latency);
 
     // Transport-level faults first: these requests are never processed.
-    const fault = state.faults.take(method, path, ['status', '429', 'drop', 'drop-after', 'slow']) ?? state.faults.draw(method, path);
+    const fault = state.faults.take(method, path, ['status', '429', 'drop', 'drop-after', 'slow', 'trickle', 'reply']) ?? state.faults.draw(method, path);
     if (fault) entry.fault = fault.kind === 'status' ? `status ${fault.status}` : fault.kind;
     if (fault?.kind === 'drop') {
       entry.status = -1;
@@ -114,11 +125,15 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
       entry.status = fault.status ?? 503;
       return writeResponse(res, errorObject(entry.status, 131, 'Internal error (injected fault)'));
     }
+    if (fault?.kind === 'reply') {
+      entry.status = fault.status ?? 200;
+      return writeResponse(res, { status: entry.status, body: fault.body ?? '', contentType: fault.contentType ?? 'application/json; charset=utf-8', headers: { 'x-request-id': `emu-${entry.seq}`, ...fault.headers } });
+    }
     if (fault?.kind === '429') {
       entry.status = 429;
       const reset = Math.ceil(Date.now() / 1000) + (fault.resetInSec ?? 1);
       const headers: Record<string, string> = fault.resetHeaders === false ? {} : api === 'platform' ? { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) } : { 'x-account-rate-limit-limit': '2000', 'x-account-rate-limit-remaining': '0', 'x-account-rate-limit-reset': String(reset) };
-      return writeResponse(res, { ...errorObject(429, 88, 'Rate limit exceeded'), headers });
+      return writeResponse(res, { ...errorObject(429, 88, 'Rate limit exceeded'), headers: { ...headers, ...fault.headers } });
     }
 
     const match = router.match(api, method, path);
@@ -194,7 +209,7 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
       await response.stream(res, emuReq);
       return;
     }
-    return writeResponse(res, response, { slow: fault?.kind === 'slow', cut: fault?.kind === 'drop-after' });
+    return writeResponse(res, response, { slow: fault?.kind === 'slow', cut: fault?.kind === 'drop-after', ...(fault?.kind === 'trickle' ? { trickleMs: fault.intervalMs ?? 2000 } : {}) });
   };
 
   const server: Server = createServer((req, res) => {

@@ -12,6 +12,11 @@ import { signOAuth1 } from './oauth1.js';
 import { describeRateLimit, parseRateLimit, waitFor429, type RateLimitInfo } from './rate-limit.js';
 import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
+import { OriginPolicy } from './origin-policy.js';
+import { Deadline, describeTimeout } from './deadline.js';
+import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
+import { parseJson, stringifyJson } from '../json/lossless.js';
+import { clip, neutralize } from '../output/sanitize.js';
 import type { NameStyle } from '../wire/names.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
@@ -85,13 +90,19 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** Return HTTP error responses instead of throwing ApiError. */
   noThrow?: boolean;
+  /** What a 2xx body must be (default 'json'; see parseBody). */
+  expect?: BodyExpectation;
 }
+
+export type BodyExpectation = 'json' | 'text' | 'raw';
 
 export interface ApiResponse<T = any> {
   status: number;
   headers: Record<string, string>;
   body: T;
   text: string;
+  /** The body bytes exactly as received. */
+  raw: Buffer;
   rateLimit: RateLimitInfo;
   attempts: number;
   method: string;
@@ -112,8 +123,9 @@ export interface ClientStats {
   waitedMs: number;
 }
 
+// ENOTFOUND is not here: a name that does not exist will not appear on retry.
 const RETRYABLE_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH',
+  'DEADLINE', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
@@ -132,16 +144,22 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (!text) return null;
-  if (/json/i.test(contentType ?? '') || /^\s*[{[]/.test(text)) {
+/**
+ * The body as the caller expects it. 'json': must parse (notJson otherwise, which
+ * a 2xx turns into exit 7). 'text'/'raw': JSON when it looks like JSON, else the
+ * text (form-encoded OAuth answers, `postctl request`).
+ */
+function parseBody(text: string, contentType: string | undefined, expect: BodyExpectation): { value: unknown; notJson?: true } {
+  if (!text.trim()) return { value: null };
+  const looksJson = /json/i.test(contentType ?? '') || /^\s*[{[]/.test(text);
+  if (expect === 'json' || looksJson) {
     try {
-      return JSON.parse(text);
+      return { value: parseJson(text) };
     } catch {
-      return text;
+      return expect === 'json' ? { value: text, notJson: true } : { value: text };
     }
   }
-  return text;
+  return { value: text };
 }
 
 export class ApiClient {
@@ -154,6 +172,7 @@ export class ApiClient {
   private dispatcher: Dispatcher;
   private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> & ClientOptions;
   private bearerPromise: Promise<string> | undefined;
+  private readonly origins: OriginPolicy;
 
   constructor(options: ClientOptions) {
     this.opts = {
@@ -166,6 +185,7 @@ export class ApiClient {
       ...options,
     };
     for (const url of Object.values(options.urls)) assertSafeBaseUrl(url);
+    this.origins = new OriginPolicy(Object.values(options.urls));
     this.redactor = options.redactor ?? new Redactor();
     this.names = options.names ?? 'official';
     const c = options.credentials;
@@ -269,23 +289,13 @@ export class ApiClient {
   private async send(opts: RequestOptions, streaming: boolean): Promise<ApiResponse | StreamResponse> {
     const method = (opts.method ?? 'GET').toUpperCase();
     const { url, query } = this.buildUrl(opts);
+    // Before signing: credentials go only to the configured origins (origin-policy.ts).
+    this.origins.check(new URL(url), opts.auth ?? 'user');
     const form = opts.form !== undefined ? toParams(opts.form) : undefined;
     const fullUrl = query.length ? `${url}?${encodeParams(query)}` : url;
     const idempotent = opts.idempotent ?? method !== 'POST';
-    const started = Date.now();
-    const deadline = started + this.opts.maxWaitMs;
-    let body: string | Buffer | undefined;
-    const baseHeaders: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...opts.headers };
-    if (form) {
-      body = encodeParams(form);
-      baseHeaders['content-type'] = 'application/x-www-form-urlencoded';
-    } else if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      baseHeaders['content-type'] = 'application/json';
-    } else if (opts.body !== undefined) {
-      body = opts.body;
-      baseHeaders['content-type'] = opts.contentType ?? 'application/json';
-    }
+    const deadline = Date.now() + this.opts.maxWaitMs;
+    const { body, headers: baseHeaders } = this.requestBody(opts, form);
 
     for (let attempt = 1; ; attempt++) {
       if (this.opts.signal?.aborted) throw new Interrupted();
@@ -294,14 +304,10 @@ export class ApiClient {
       const auth = await this.authorization(opts, method, url, [...query, ...(form ?? [])]);
       if (auth) headers['authorization'] = auth;
       this.stats.requests++;
-      const t0 = Date.now();
-      if (this.opts.trace) {
-        this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-        for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
-        if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
-      }
-      let retryReason: string;
-      let waitMs: number;
+      this.traceRequest(method, fullUrl, attempt, headers, body);
+      const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
+      let retry: Retry;
+      const attemptDeadline = new Deadline(attemptBudgetMs(this.opts.timeoutMs, body), this.opts.signal);
       try {
         const res = await undiciRequest(fullUrl, {
           method: method as Dispatcher.HttpMethod,
@@ -310,73 +316,195 @@ export class ApiClient {
           dispatcher: this.dispatcher,
           headersTimeout: this.opts.timeoutMs,
           bodyTimeout: streaming ? 0 : this.opts.timeoutMs,
-          ...(this.opts.signal ? { signal: this.opts.signal } : {}),
+          signal: attemptDeadline.signal,
         });
-        const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
-        const rateLimit = parseRateLimit(resHeaders);
-        if (rateLimit.remaining !== undefined || rateLimit.limit !== undefined) this.rateLimits.set(opts.api ?? 'platform', rateLimit);
-        const ok = res.statusCode >= 200 && res.statusCode < 300;
-        if (streaming && ok) {
-          this.trace(`< ${res.statusCode} streaming (${Date.now() - t0} ms)`);
-          return { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl };
-        }
-        const text = await res.body.text();
-        const parsed = parseBody(text, resHeaders['content-type']);
-        if (this.opts.trace) {
-          const rl = describeRateLimit(rateLimit);
-          this.trace(`< ${res.statusCode} in ${Date.now() - t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`);
-          if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
-        }
-        const response: ApiResponse = { status: res.statusCode, headers: resHeaders, body: parsed, text, rateLimit, attempts: attempt, method, url: fullUrl };
-        if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429)) return response;
-        const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'] });
-        if (res.statusCode === 429) {
-          // TooManyConnections is not a rate limit: only terminating connections clears it.
-          if (error.problemKind === 'streaming-connection') throw error;
-          const announced = waitFor429(resHeaders);
-          waitMs = announced !== undefined ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random) : backoffDelay(attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
-          retryReason = announced !== undefined ? 'rate limited (429); waiting for the announced reset' : 'rate limited (429) with no reset announced; backing off';
-          this.stats.rateLimitWaits++;
-          // A 429 is retried even for non-idempotent calls: the server did not act on it.
-          if (Date.now() + waitMs > deadline) {
-            error.hint = `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`;
-            throw error;
-          }
-          if (waitMs > 5000) this.opts.notice?.(`rate limited on ${method} ${new URL(url).pathname}; waiting ${Math.ceil(waitMs / 1000)} s for the reset`);
-        } else if (res.statusCode >= 500 && idempotent && attempt <= this.opts.maxRetries) {
-          waitMs = backoffDelay(attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-          retryReason = `server error ${res.statusCode}`;
-          if (Date.now() + waitMs > deadline) throw error;
-        } else {
-          if (opts.noThrow && res.statusCode !== 429) return response;
-          throw error;
-        }
+        const outcome = await this.receive(res, a, streaming, attemptDeadline);
+        if (!streaming || !('done' in outcome)) attemptDeadline.dispose();
+        if ('done' in outcome) return outcome.done;
+        retry = outcome.retry;
       } catch (e) {
+        attemptDeadline.dispose();
         if (e instanceof CliError) throw e;
         if (this.opts.signal?.aborted) throw new Interrupted();
-        const code = errCode(e);
-        const message = (e as Error)?.message ?? String(e);
-        const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (idempotent || NOT_SENT_CODES.has(code));
-        if (!retryable || attempt > this.opts.maxRetries) {
-          throw new NetworkError(`${method} ${url} failed after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${code ?? ''} ${message}`.replace(/\s+/g, ' '), {
-            hint: code && !retryable && !idempotent ? 'The request was not retried because repeating it could act twice; check the result before sending again.' : 'Check the network and the base URL (`postctl config list`), or raise --timeout.',
-            cause: e,
-          });
-        }
-        waitMs = backoffDelay(attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-        retryReason = `network error ${code}`;
-        if (Date.now() + waitMs > deadline) throw new NetworkError(`${method} ${url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
+        retry = this.afterTransportError(e, { ...a, timedOut: attemptDeadline.expired });
       }
       this.stats.retries++;
-      this.stats.waitedMs += waitMs;
-      this.trace(`! ${retryReason}; retry ${attempt}/${this.opts.maxRetries} in ${waitMs} ms`);
+      this.stats.waitedMs += retry.waitMs;
+      this.trace(`! ${retry.reason}; retry ${attempt}/${this.opts.maxRetries} in ${retry.waitMs} ms`);
       try {
-        await sleep(waitMs, this.opts.signal);
+        await sleep(retry.waitMs, this.opts.signal);
       } catch {
         throw new Interrupted();
       }
     }
   }
+
+  private traceRequest(method: string, fullUrl: string, attempt: number, headers: Record<string, string>, body: string | Buffer | undefined): void {
+    if (!this.opts.trace) return;
+    this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
+    if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
+  }
+
+  /** Reads one response (whole body within the deadline): the result, a retry, or a thrown error. */
+  private async receive(res: Dispatcher.ResponseData, a: AttemptState, streaming: boolean, attemptDeadline: Deadline): Promise<{ done: ApiResponse | StreamResponse } | { retry: Retry }> {
+    const { opts, method, url, fullUrl } = a;
+    const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
+    const rateLimit = parseRateLimit(resHeaders);
+    if (rateLimit.remaining !== undefined || rateLimit.limit !== undefined) this.rateLimits.set(opts.api ?? 'platform', rateLimit);
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    if (streaming && ok) {
+      // The deadline covers reaching the stream, not how long it stays open.
+      attemptDeadline.clear();
+      this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
+      return { done: { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl } };
+    }
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    attemptDeadline.clear();
+    const text = raw.toString('utf8');
+    const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
+    if (this.opts.trace) {
+      const rl = describeRateLimit(rateLimit);
+      this.trace(`< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`);
+      if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
+    }
+    if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
+    const response: ApiResponse = { status: res.statusCode, headers: resHeaders, body: parsed.value, text, raw, rateLimit, attempts: a.attempt, method, url: fullUrl };
+    if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429 && !this.retryableStatus(opts, res.statusCode))) return { done: response };
+    const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed.value, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'], auth: opts.auth ?? 'user' });
+    const retry = this.afterErrorStatus(error, resHeaders, a);
+    if (retry) return { retry };
+    if (opts.noThrow && res.statusCode !== 429) return { done: response };
+    throw error;
+  }
+
+  private requestBody(opts: RequestOptions, form: Params | undefined): { body: string | Buffer | undefined; headers: Record<string, string> } {
+    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...opts.headers };
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      return { body: encodeParams(form), headers };
+    }
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      return { body: stringifyJson(opts.json), headers };
+    }
+    if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+    return { body: opts.body, headers };
+  }
+
+  /**
+   * The ads API's 408 CANCELLED_REQUEST and 423 LOCK_ACQUISITION_TIMEOUT mean
+   * "try again" like a 503 (ads/fundamentals-error-codes-and-responses.mdx).
+   */
+  private retryableStatus(opts: RequestOptions, status: number): boolean {
+    return status >= 500 || ((status === 408 || status === 423) && (opts.api ?? 'platform') !== 'platform');
+  }
+
+  /** What to do after an HTTP error status: a retry (reason and wait), or undefined to give up. */
+  private afterErrorStatus(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry | undefined {
+    const status = error.status;
+    if (status === 429) return this.after429(error, resHeaders, a);
+    if (!this.retryableStatus(a.opts, status) || !a.idempotent || a.attempt > this.opts.maxRetries) return undefined;
+    const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
+    if (Date.now() + waitMs > a.deadline) return undefined;
+    return { reason: status >= 500 ? `server error ${status}` : `HTTP ${status} ${error.errors[0]?.code ?? ''}`.trim(), waitMs };
+  }
+
+  /**
+   * 429: wait for an announced, plausible reset (rate-limit.ts decides which are),
+   * else exponential backoff with jitter — both within --max-wait. A used-up
+   * 24-hour cap is not waited for at all (daily-cap.ts).
+   */
+  private after429(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry {
+    // TooManyConnections is not a rate limit: only terminating connections clears it.
+    if (error.problemKind === 'streaming-connection') throw error;
+    const cap = exhaustedDailyCap(resHeaders);
+    if (cap) {
+      error.hint = `${describeDailyCap(cap)}. postctl does not wait for daily caps; run again after the reset.`;
+      throw error;
+    }
+    const announced = waitFor429(resHeaders);
+    const waitMs = announced !== undefined
+      ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random)
+      : backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
+    this.stats.rateLimitWaits++;
+    // A 429 is retried even for non-idempotent calls: the server did not act on it.
+    if (Date.now() + waitMs > a.deadline) {
+      error.hint = announced !== undefined
+        ? `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`
+        : `Still rate limited after ${a.attempt} attempts with no usable reset announced; gave up within --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Retry later.`;
+      throw error;
+    }
+    if (waitMs > 5000) this.opts.notice?.(`rate limited on ${a.method} ${new URL(a.url).pathname}; waiting ${Math.ceil(waitMs / 1000)} s${announced !== undefined ? ' for the reset' : ''}`);
+    return { reason: announced !== undefined ? 'rate limited (429); waiting for the announced reset' : 'rate limited (429) with no usable reset announced; backing off', waitMs };
+  }
+
+  /** After a transport failure: a retry, or a NetworkError (thrown). */
+  private afterTransportError(e: unknown, a: AttemptState & { timedOut: boolean }): Retry {
+    const code = a.timedOut ? 'DEADLINE' : errCode(e);
+    const message = a.timedOut ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}` : (e as Error)?.message ?? String(e);
+    if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
+    const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (a.idempotent || NOT_SENT_CODES.has(code));
+    if (!retryable || a.attempt > this.opts.maxRetries) {
+      throw new NetworkError(`${a.method} ${a.url} failed after ${a.attempt} attempt${a.attempt > 1 ? 's' : ''}: ${a.timedOut ? '' : code ?? ''} ${message}`.replace(/\s+/g, ' '), {
+        hint: code && !retryable && !a.idempotent
+          ? 'The request was not retried because repeating it could act twice; check the result before sending again.'
+          : a.timedOut ? 'The server did not finish answering in time; raise --timeout if it is merely slow.' : 'Check the network and the base URL (`postctl config list`), or raise --timeout.',
+        cause: e,
+      });
+    }
+    const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
+    if (Date.now() + waitMs > a.deadline) throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
+    return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
+  }
+
+  /** DNS said the name does not exist: retrying cannot help; name the setting to check. */
+  private unresolvable(a: AttemptState, e: unknown): NetworkError {
+    const host = new URL(a.url).hostname;
+    const origin = new URL(a.url).origin;
+    const setting = (Object.keys(URL_VARIABLES) as ApiName[]).find((api) => new URL(this.opts.urls[api]).origin === origin);
+    const check = setting ? ` (check ${URL_VARIABLES[setting]})` : '';
+    return new NetworkError(`cannot resolve ${host}${check}`, { hint: 'The host name does not exist in DNS; fix the base URL (`postctl config list` shows where it comes from).', cause: e });
+  }
+}
+
+interface AttemptState {
+  attempt: number;
+  idempotent: boolean;
+  /** Epoch ms after which no retry may start (--max-wait). */
+  deadline: number;
+  method: string;
+  /** Without the query (signed base URL, messages). */
+  url: string;
+  fullUrl: string;
+  opts: RequestOptions;
+  t0: number;
+}
+
+interface Retry {
+  reason: string;
+  waitMs: number;
+}
+
+/**
+ * The deadline of one attempt: --timeout, plus a second for every 32 KiB of
+ * request body, so a large upload on a slow link is not cut while it is still
+ * sending (undici's own timers never counted the upload either).
+ */
+export function attemptBudgetMs(timeoutMs: number, body: string | Buffer | undefined): number {
+  if (timeoutMs <= 0 || body === undefined) return timeoutMs;
+  return timeoutMs + Math.ceil(Buffer.byteLength(body) / 32_768) * 1000;
+}
+
+/** The variable that sets each base URL, for messages. */
+const URL_VARIABLES: Record<ApiName, string> = { platform: 'POSTCTL_API_URL', ads: 'POSTCTL_ADS_URL', 'ads-sandbox': 'POSTCTL_ADS_SANDBOX_URL' };
+
+/** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
+function notJsonError(method: string, url: string, status: number, text: string): NetworkError {
+  const head = neutralize(clip(text, 120));
+  return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
+    hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
+  });
 }
 
 export { EXIT };

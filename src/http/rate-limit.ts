@@ -16,6 +16,28 @@ function num(v: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * Resets are whole epoch seconds, written as plain digits. Anything else
+ * (` 12`, `1.5`, `1e9`, `-1`) is not a reset: Number() would accept most of
+ * them and turn a hostile or broken header into a zero wait.
+ */
+export function epochSeconds(v: string | undefined): number | undefined {
+  return v !== undefined && /^\d{1,12}$/.test(v) ? Number(v) : undefined;
+}
+
+/**
+ * Farthest a wait may plausibly be announced: the longest window the APIs use
+ * is 24 hours (the daily caps); 15 minutes is usual. Farther is a broken clock
+ * or header, treated as no reset at all.
+ */
+export const MAX_PLAUSIBLE_WAIT_MS = 24 * 3600_000 + 60_000;
+
+/** ms until `resetAtMs`, or undefined when that is not in the future or implausibly far. */
+export function plausibleWait(resetAtMs: number, now: number): number | undefined {
+  const ms = resetAtMs - now;
+  return ms > 0 && ms <= MAX_PLAUSIBLE_WAIT_MS ? ms : undefined;
+}
+
 /** Server clock minus local clock, from the Date header (0 when absent). */
 export function clockSkewMs(headers: Headers, now = Date.now()): number {
   const d = headers['date'] ? Date.parse(headers['date']) : NaN;
@@ -28,7 +50,7 @@ export function parseRateLimit(headers: Headers, now = Date.now()): RateLimitInf
   const pick = (prefix: string): RateLimitInfo | undefined => {
     const limit = num(headers[`${prefix}-limit`]);
     const remaining = num(headers[`${prefix}-remaining`]);
-    const reset = num(headers[`${prefix}-reset`]);
+    const reset = epochSeconds(headers[`${prefix}-reset`]);
     if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
     const info: RateLimitInfo = {};
     if (limit !== undefined) info.limit = limit;
@@ -44,23 +66,24 @@ export function parseRateLimit(headers: Headers, now = Date.now()): RateLimitInf
 
 /**
  * How long a 429 asks us to wait: x-account-rate-limit-reset, else
- * x-rate-limit-reset, else Retry-After (seconds or HTTP date). Undefined when
- * the response announces nothing (then the caller backs off exponentially).
+ * x-rate-limit-reset, else Retry-After (whole seconds or HTTP date). Undefined
+ * when the response announces nothing usable — missing, malformed, already
+ * past, zero, or more than a day away — and the caller then backs off
+ * exponentially instead of hammering a server whose reset never arrives.
  */
 export function waitFor429(headers: Headers, now = Date.now()): number | undefined {
   const skew = clockSkewMs(headers, now);
   for (const name of ['x-account-rate-limit-reset', 'x-rate-limit-reset']) {
-    const reset = num(headers[name]);
-    if (reset !== undefined) return Math.max(0, reset * 1000 - skew - now);
+    if (headers[name] === undefined) continue;
+    const reset = epochSeconds(headers[name]);
+    return reset === undefined ? undefined : plausibleWait(reset * 1000 - skew, now);
   }
   const ra = headers['retry-after'];
-  if (ra !== undefined) {
-    const secs = num(ra);
-    if (secs !== undefined) return Math.max(0, secs * 1000);
-    const date = Date.parse(ra);
-    if (Number.isFinite(date)) return Math.max(0, date - skew - now);
-  }
-  return undefined;
+  if (ra === undefined) return undefined;
+  if (/^\d+$/.test(ra)) return plausibleWait(now + Number(ra) * 1000, now);
+  // An HTTP date names letters (IMF-fixdate); bare numbers in other shapes are not dates.
+  const date = /[a-z]/i.test(ra) ? Date.parse(ra) : NaN;
+  return Number.isFinite(date) ? plausibleWait(date - skew, now) : undefined;
 }
 
 export function describeRateLimit(info: RateLimitInfo): string {

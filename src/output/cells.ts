@@ -1,4 +1,5 @@
 // Turning values into table and CSV cells.
+import { stringifyJson } from '../json/stringify.js';
 export interface Column<T = any> {
   header: string;
   /** Property path like "public_metrics.like_count"; used when get is absent. */
@@ -22,7 +23,7 @@ export function cellValue<T>(row: T, col: Column<T>): unknown {
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(cellText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return stringifyJson(value);
   return String(value);
 }
 

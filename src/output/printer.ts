@@ -4,6 +4,7 @@ import { tableModule } from './table-module.js';
 import type { ChalkInstance } from 'chalk';
 import { cellText, cellValue, csvField, inferColumns, type Column } from './cells.js';
 import type { Format } from './format.js';
+import { stringifyJson } from '../json/stringify.js';
 
 export type { Column } from './cells.js';
 
@@ -21,7 +22,7 @@ export class Printer {
     private tty: boolean,
   ) {}
 
-  write(text: string): void {
+  write(text: string | Uint8Array): void {
     this.out.write(text);
   }
 
@@ -43,10 +44,10 @@ export class Printer {
     const cols = (columns ?? inferColumns(items)) as Column[];
     switch (this.format) {
       case 'json':
-        this.write(JSON.stringify(envelope ?? items, null, 2) + '\n');
+        this.write(stringifyJson(envelope ?? items, 2) + '\n');
         return;
       case 'jsonl':
-        for (const item of items) this.write(JSON.stringify(item) + '\n');
+        for (const item of items) this.write(stringifyJson(item) + '\n');
         return;
       case 'csv':
         this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
@@ -61,11 +62,11 @@ export class Printer {
   /** One object: json prints it (or the envelope), table shows field/value rows. */
   object(obj: unknown, fields?: Column[], envelope?: unknown): void {
     if (this.format === 'json') {
-      this.write(JSON.stringify(envelope ?? obj, null, 2) + '\n');
+      this.write(stringifyJson(envelope ?? obj, 2) + '\n');
       return;
     }
     if (this.format === 'jsonl') {
-      this.write(JSON.stringify(obj) + '\n');
+      this.write(stringifyJson(obj) + '\n');
       return;
     }
     const cols = fields ?? Object.keys((obj as object) ?? {}).map((k) => ({ header: k, key: k }));
@@ -85,7 +86,7 @@ export class Printer {
       this.write(cellText(value) + '\n');
       return;
     }
-    this.write((this.format === 'jsonl' ? JSON.stringify(value) : JSON.stringify(value, null, 2)) + '\n');
+    this.write((this.format === 'jsonl' ? stringifyJson(value) : stringifyJson(value, 2)) + '\n');
   }
 
   /**
@@ -98,7 +99,7 @@ export class Printer {
     let cols = columns as Column[] | undefined;
     const fmt = this.format;
     if (fmt === 'json') {
-      const headText = Object.keys(head).length ? JSON.stringify(head, null, 2).slice(0, -2) + ',\n' : '{\n';
+      const headText = Object.keys(head).length ? stringifyJson(head, 2).slice(0, -2) + ',\n' : '{\n';
       this.write(headText + '  "data": [');
     }
     return {
@@ -107,10 +108,10 @@ export class Printer {
         cols ??= inferColumns(items);
         if (fmt === 'json') {
           let chunk = '';
-          for (const item of items) chunk += (count++ ? ',\n    ' : '\n    ') + JSON.stringify(item);
+          for (const item of items) chunk += (count++ ? ',\n    ' : '\n    ') + stringifyJson(item);
           this.write(chunk);
         } else if (fmt === 'jsonl') {
-          this.write(items.map((i) => JSON.stringify(i)).join('\n') + '\n');
+          this.write(items.map((i) => stringifyJson(i)).join('\n') + '\n');
         } else if (fmt === 'csv') {
           if (!csvHeader) this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
           csvHeader = true;
@@ -123,7 +124,7 @@ export class Printer {
       end: (tail = {}) => {
         if (fmt !== 'json') return;
         let text = count ? '\n  ]' : ']';
-        for (const [k, v] of Object.entries(tail)) text += `,\n  ${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+        for (const [k, v] of Object.entries(tail)) text += `,\n  ${stringifyJson(k)}: ${stringifyJson(v)}`;
         this.write(text + '\n}\n');
       },
     };

@@ -13,6 +13,7 @@ import { backoffDelay, sleep } from '../http/backoff.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { EventResume, startTimeParam, type StreamEvent } from './event-resume.js';
+import { parseJson } from '../json/lossless.js';
 
 export interface StreamLog {
   warn(message: string): void;
@@ -179,7 +180,7 @@ async function consume(body: Readable, spec: StreamSpec, summary: StreamSummary,
         if (!line.trim()) continue; // keep-alive
         let msg: StreamEvent & { errors?: Problem[] };
         try {
-          msg = JSON.parse(line);
+          msg = parseJson(line) as typeof msg;
         } catch {
           opts.log.warn(`skipped a line that is not JSON: ${line.slice(0, 120)}`);
           continue;

@@ -32,6 +32,8 @@ export async function requestToken(client: ApiClient, callback: string, accessTy
     auth: 'user',
     token: null,
     oauthExtra: { oauth_callback: callback },
+    // The answer is form-encoded text (oauth_token=…&…), not JSON.
+    expect: 'text',
     ...(accessType ? { form: [['service_auth_access_type', accessType]] as Array<[string, string]> } : {}),
   });
   const f = formFields(res.body);
@@ -72,7 +74,7 @@ export interface AccessTokenResponse {
  * request token is good for one exchange.
  */
 export async function exchangeVerifier(client: ApiClient, request: TokenPair, verifier: string): Promise<AccessTokenResponse> {
-  const res = await client.request({ method: 'POST', path: '/oauth/access_token', auth: 'user', token: request, oauthExtra: { oauth_verifier: verifier } });
+  const res = await client.request({ method: 'POST', path: '/oauth/access_token', auth: 'user', token: request, oauthExtra: { oauth_verifier: verifier }, expect: 'text' });
   const f = formFields(res.body);
   if (!f.oauth_token || !f.oauth_token_secret) throw badResponse('oauth/access_token', 'oauth_token and oauth_token_secret');
   client.redactor.add(f.oauth_token, f.oauth_token_secret);

@@ -7,6 +7,8 @@ import type { ApiName, AuthMode, RequestOptions } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
 import { adsPages, v2Pages } from '../../http/paginate.js';
 import { readStdin } from '../../prompt.js';
+import { stringifyJson } from '../../json/stringify.js';
+import { neutralize } from '../../output/sanitize.js';
 
 function splitField(raw: string, flag: string): [string, string] {
   const i = raw.indexOf('=');
@@ -77,21 +79,21 @@ export async function run([methodArg, path]: string[], opts: Record<string, any>
   }
 
   try {
-    const res = await client.request({ ...req, noThrow: true });
+    // 'raw': the body goes to stdout byte for byte (big numbers, odd spacing and all).
+    const res = await client.request({ ...req, noThrow: true, expect: 'raw' });
     if (opts.include) {
       ctx.printer.write(`HTTP/1.1 ${res.status}\n`);
       for (const [k, v] of Object.entries(res.headers)) ctx.printer.write(`${k}: ${v}\n`);
       ctx.printer.write('\n');
     }
-    if (res.body !== null) {
-      if (typeof res.body === 'string') ctx.printer.write(res.body.endsWith('\n') ? res.body : res.body + '\n');
-      else ctx.printer.write(JSON.stringify(res.body, null, 2) + '\n');
-    }
-    if (res.status >= 400) throw new ApiError({ status: res.status, method, url: res.url, body: res.body, requestId: res.headers['x-request-id'] });
+    if (res.raw.length && !ctx.io.stdoutTTY) ctx.printer.write(res.raw);
+    // A terminal gets the text with control characters neutralised and a closing newline.
+    else if (res.raw.length) ctx.printer.write(neutralize(res.text.endsWith('\n') ? res.text : res.text + '\n', true));
+    if (res.status >= 400) throw new ApiError({ status: res.status, method, url: res.url, body: res.body, requestId: res.headers['x-request-id'], auth });
     return 0;
   } catch (e) {
     // Errors after retries (429, 5xx) still show the body on stdout, like any other response.
-    if (e instanceof ApiError && e.status >= 500 && e.body !== null && e.body !== undefined) ctx.printer.write((typeof e.body === 'string' ? e.body : JSON.stringify(e.body, null, 2)) + '\n');
+    if (e instanceof ApiError && e.status >= 500 && e.body !== null && e.body !== undefined) ctx.printer.write((typeof e.body === 'string' ? e.body : stringifyJson(e.body, 2)) + '\n');
     throw e;
   }
 }
