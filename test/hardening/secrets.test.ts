@@ -174,7 +174,7 @@ function table(): Record<string, Row> {
     'config unset': { args: ['config', 'unset', 'output'], local: true },
     'config list': { args: ['config', 'list'], local: true },
     'config path': { args: ['config', 'path'], local: true },
-    emulator: { args: ['emulator', '--port', '0', '--print-env'], local: true, timeoutMs: 2500 },
+    emulator: { args: ['emulator', '--port', '0'], local: true, timeoutMs: 2500 },
     completion: { args: ['completion', 'bash'], local: true },
     __profiles: { args: ['__profiles'], local: true },
     help: { args: ['help', 'environment'], local: true },
