@@ -1,7 +1,7 @@
 // The per-invocation context every verb receives: streams, printer, logger,
 // prompter, settings, and the shared API client — the heavy parts built lazily.
 import type { ChalkInstance } from 'chalk';
-import { UsageError } from './errors.js';
+import { UsageError, InputError } from './errors.js';
 import { Redactor } from './http/redact.js';
 import type { ApiClient, ApiName } from './http/client.js';
 import type { IO } from './io.js';
@@ -34,7 +34,7 @@ export interface ClientOverrides {
 function seconds(value: string | undefined, name: string, fallbackSec: number): number {
   if (value === undefined || value === '') return fallbackSec * 1000;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
   return n * 1000;
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { CliError, UsageError } from '../../errors.js';
+import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { listRecords, removeRecord } from './pidfile.js';
 
@@ -15,7 +15,7 @@ function alive(pid: number): boolean {
 
 export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   const only = opts.port === undefined ? undefined : Number(opts.port);
-  if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new UsageError(`--port must be 1 to 65535 (got ${opts.port})`);
+  if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
   const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
   let stopped = 0;
   for (const rec of records) {
