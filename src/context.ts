@@ -8,7 +8,7 @@ import type { IO } from './io.js';
 import { colorLevel, makeChalk } from './output/color.js';
 import { selectFormat, type Format } from './output/format.js';
 import { Logger } from './output/logger.js';
-import { createProgress, type Progress } from './output/progress.js';
+import { createProgress, progressInterval, type Progress } from './output/progress.js';
 import { Printer } from './output/printer.js';
 import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
@@ -89,7 +89,7 @@ export class Context {
   }
 
   progress(label: string, total?: number): Progress {
-    return createProgress(this.io.stderr, this.io.stderrTTY, label, total);
+    return createProgress(this.io.stderr, { tty: this.io.stderrTTY, intervalSec: progressInterval(this.io.env) }, label, total);
   }
 
   /** The ads account: --account flag, else POSTCTL_ADS_ACCOUNT, else the profile's default. */
