@@ -30,6 +30,14 @@ export interface ClientOverrides {
   values?: Partial<Record<string, string | undefined>>;
 }
 
+/** Tables fit the terminal's width; when stdout is not one, COLUMNS if set, else no limit. */
+function tableWidth(io: IO): number | undefined {
+  const tty = io.stdoutTTY ? (io.stdout as NodeJS.WriteStream).columns : undefined;
+  const env = Number(io.env.COLUMNS);
+  if (tty && tty > 0) return tty;
+  return Number.isInteger(env) && env > 0 ? env : undefined;
+}
+
 /** Seconds from a flag or variable, in ms. */
 function seconds(value: string | undefined, name: string, fallbackSec: number): number {
   if (value === undefined || value === '') return fallbackSec * 1000;
@@ -59,7 +67,7 @@ export class Context {
     const outColor = colorLevel(io.stdoutTTY, globals.color === false, io.env);
     this.chalk = makeChalk(Math.max(errColor, outColor) as 0 | 1 | 2 | 3);
     this.format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
-    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), io.stdoutTTY);
+    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), tableWidth(io));
     this.log = new Logger(io.stderr, this.chalk, Boolean(globals.verbose));
     this.prompt = new Prompter(io);
   }
