@@ -51,10 +51,10 @@ async function main(argv: string[]): Promise<void> {
   }
   // Loaded only past the version fast path (bin/postctl.js answers --version and
   // top-level --help itself): commander and the command tree.
-  const { buildProgram, CommanderError } = await import('./program.js');
+  const { buildProgram, CommanderError, creativesToAds } = await import('./program.js');
   const program = await buildProgram(args);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = commanderFailure(e, argv);

@@ -7,6 +7,7 @@ import { registerEmulator } from './commands/emulator/index.js';
 import { registerRequest } from './commands/request/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { EXIT } from './exit-codes.js';
+import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { FORMATS } from './output/format.js';
 
@@ -15,7 +16,7 @@ import { FORMATS } from './output/format.js';
  * groups' own). A group's module is imported only when argv names it (or for
  * the full tree): top-level help and other groups' verbs never load it.
  */
-export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<(program: Command) => void> }> = [
+export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<(program: Command) => void>; also?: string[] }> = [
   { register: () => import('./commands/auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN), app-only bearer tokens, logout, status and profiles' } },
   {
     register: () => import('./commands/platform/index.js').then((m) => m.registerPlatform),
@@ -26,7 +27,7 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
       connections: 'list and terminate streaming connections (clears TooManyConnections)',
     },
   },
-  { register: () => import('./commands/ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' } },
+  { register: () => import('./commands/ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
   { register: () => import('./commands/catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
   { register: () => import('./commands/audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
 ];
@@ -48,14 +49,15 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .helpCommand(false)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
 
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || Object.keys(entry.groups).some((name) => argv.includes(name))) (await entry.register())(program);
+    if (!argv || [...Object.keys(entry.groups), ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(program);
     else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
   }
+  registerCreatives(program);
   registerRequest(program);
   registerConfig(program);
   registerEmulator(program);
@@ -63,23 +65,53 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
 
   program
     .command('help [topic...]')
-    .description(`show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .description(`show help for a command, or a topic: globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
     .action((topic: string[]) => {
       const name = topic.join(' ');
+      if (name === 'globals') return void process.stdout.write(globalsHelp(program));
       const doc = HELP_TOPICS[name];
       if (doc) {
         process.stdout.write(doc.text());
         return;
       }
       let cmd: Command = program;
-      for (const word of topic) {
+      for (const word of creativesToAds(topic)) {
         const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) throw new CommanderError(EXIT.USAGE, 'postctl.unknownTopic', `unknown help topic or command: ${name}`);
         cmd = next;
       }
       cmd.outputHelp();
     });
-  program.addHelpText('after', `\nHelp topics:\n${Object.entries(HELP_TOPICS).map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v.summary}`).join('\n')}\n`);
+  const topics: Array<[string, string]> = [['globals', 'options every command takes'], ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary])];
+  program.addHelpText('after', `\nHelp topics:\n${topics.map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v}`).join('\n')}\n`);
   return program;
 }
 
+
+/** The creative groups under `ads`, also reachable as `postctl creatives <group> …`. */
+export const CREATIVE_GROUPS = ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts'] as const;
+
+/** `creatives <group> …` is `ads <group> …` (argv before parsing, and `help creatives <group>`). */
+export function creativesToAds(args: string[]): string[] {
+  const i = args.indexOf('creatives');
+  if (i < 0 || !(CREATIVE_GROUPS as readonly string[]).includes(args[i + 1] ?? '')) return args;
+  return [...args.slice(0, i), 'ads', ...args.slice(i + 1)];
+}
+
+/**
+ * `postctl creatives`: a group that lists the creative verbs of `ads` (its
+ * subcommands are stand-ins: argv naming one is rewritten to `ads <group>`).
+ */
+function registerCreatives(program: Command): void {
+  const creatives = program.command('creatives').description('creatives: cards, media, media-library, poll-cards, video-conversation-cards, posts (same as `ads <group>`)');
+  markOwnExamples(creatives);
+  creatives.copyInheritedSettings(program);
+  const ads = program.commands.find((c) => c.name() === 'ads');
+  for (const name of CREATIVE_GROUPS) {
+    const real = ads?.commands.find((c) => c.name() === name);
+    if (!real) continue; // top-level help only: the ads group is not built
+    const stub = creatives.command(name).description(real.description());
+    for (const verb of real.commands) stub.command(verb.name()).description(verb.description());
+  }
+  creatives.addHelpText('after', `\nExamples:\n  $ postctl creatives cards list\n  $ postctl ads media-library list --media-type image\n  $ postctl creatives poll-cards create --help\n`);
+}
