@@ -65,10 +65,12 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
 
   program
     .command('help [topic...]')
-    .description(`show help for a command, or a topic: globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
-    .action((topic: string[]) => {
+    .description(`show help for a command, or a topic: commands, globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .addOption(new Option('--markdown', 'with `help commands`: as the README\'s markdown list').hideHelp())
+    .action(async (topic: string[], opts: { markdown?: boolean }) => {
       const name = topic.join(' ');
       if (name === 'globals') return void process.stdout.write(globalsHelp(program));
+      if (name === 'commands') return void (await printIndex(Boolean(opts.markdown)));
       const doc = HELP_TOPICS[name];
       if (doc) {
         process.stdout.write(doc.text());
@@ -82,7 +84,7 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
       }
       cmd.outputHelp();
     });
-  const topics: Array<[string, string]> = [['globals', 'options every command takes'], ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary])];
+  const topics: Array<[string, string]> = [['commands', 'every verb, one line each'], ['globals', 'options every command takes'], ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary])];
   program.addHelpText('after', `\nHelp topics:\n${topics.map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v}`).join('\n')}\n`);
   return program;
 }
@@ -114,4 +116,11 @@ function registerCreatives(program: Command): void {
     for (const verb of real.commands) stub.command(verb.name()).description(verb.description());
   }
   creatives.addHelpText('after', `\nExamples:\n  $ postctl creatives cards list\n  $ postctl ads media-library list --media-type image\n  $ postctl creatives poll-cards create --help\n`);
+}
+
+/** `postctl help commands`: the index of every verb, from the full tree (markdown for the README). */
+async function printIndex(markdown: boolean): Promise<void> {
+  const [{ commandIndex, indexMarkdown, indexText }, full] = await Promise.all([import('./command-index.js'), buildProgram()]);
+  const entries = commandIndex(full);
+  process.stdout.write(markdown ? indexMarkdown(entries) : indexText(entries));
 }
