@@ -89,6 +89,45 @@ describe('help: asked for → stdout, exit 0; a group without a verb → usage o
   });
 });
 
+describe('help layout', () => {
+  it('a group: commands before options, no global options, examples from its verbs', async () => {
+    const r = await runCli(['ads', '--help']);
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out.indexOf('Commands:')).toBeGreaterThan(0);
+    expect(out.indexOf('Commands:')).toBeLessThan(out.indexOf('Options:'));
+    expect(out).not.toContain('Global Options:');
+    expect(out).not.toContain('--max-wait');
+    expect(out).toContain('postctl help globals');
+    expect(out).toMatch(/Examples:\n {2}\$ postctl ads accounts list\n/);
+    expect(out).toContain('$ postctl ads line-items get 8u94t');
+  });
+
+  it('postctl help globals lists the options every command takes', async () => {
+    const r = await runCli(['help', 'globals']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--output <format>', '--json', '--profile <name>', '--no-input', '--verbose', '--timeout <seconds>', '--max-wait <seconds>']) expect(r.stdout).toContain(flag);
+  });
+
+  it('creatives: a group listing the creative verbs of ads; `creatives cards list` runs `ads cards list`', async () => {
+    const help = await runCli(['creatives', '--help']);
+    expect(help.code).toBe(0);
+    for (const g of ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts']) expect(help.stdout).toMatch(new RegExp(`^  ${g}\\s`, 'm'));
+    const verbHelp = await runCli(['creatives', 'cards', '--help']);
+    expect(verbHelp.stdout).toContain('Usage: postctl ads cards');
+    expect(verbHelp.stdout).toMatch(/^ {2}list \[options\]/m);
+    const viaHelp = await runCli(['help', 'creatives', 'poll-cards']);
+    expect(viaHelp.stdout).toContain('Usage: postctl ads poll-cards');
+  });
+
+  it('the top-level help lists every group, creatives included, before the options', async () => {
+    const r = await runCli(['--help']);
+    expect(r.stdout.indexOf('  creatives')).toBeGreaterThan(0);
+    expect(r.stdout.indexOf('Commands:')).toBeLessThan(r.stdout.indexOf('Options:'));
+    expect(r.stdout).toContain('postctl help commands');
+  });
+});
+
 describe("postctl's own value checks exit 6, nothing sent", () => {
   it.each([
     [['catalogs', 'list', '--user-id', 'me']],

@@ -39,6 +39,17 @@ describe('tables fit the width', () => {
   });
 });
 
+describe('the creatives alias', () => {
+  it('`creatives media-library list` is `ads media-library list`', async () => {
+    const before = emu.state.log.length;
+    const via = await emu.run(['creatives', 'media-library', 'list', '-o', 'json']);
+    const direct = await emu.run(['ads', 'media-library', 'list', '-o', 'json']);
+    expect(via.code, via.stderr).toBe(0);
+    expect(via.json()).toEqual(direct.json());
+    expect(emu.state.log.slice(before).map((e) => e.path)).toEqual([expect.stringMatching(/media_library$/), expect.stringMatching(/media_library$/)]);
+  });
+});
+
 describe('CSV carries raw values', () => {
   it('a post with 300-character text: the whole text, and separate metric columns', async () => {
     const text = `${'long text, with "quotes" and commas; '.repeat(9)}end`.slice(0, 300);
