@@ -91,7 +91,7 @@ export class Printer {
     if (this.format === 'table' || this.format === 'csv') {
       if (Array.isArray(value)) return this.list(value);
       if (value && typeof value === 'object') return this.object(value);
-      this.write(tableCell(value) + '\n');
+      this.write((this.format === 'csv' ? rawCsvField(value) : tableCell(value)) + '\n');
       return;
     }
     this.write((this.format === 'jsonl' ? JSON.stringify(value) : JSON.stringify(value, null, 2)) + '\n');
