@@ -317,7 +317,7 @@ complete -c postctl -n '__postctl_is '\'''\''' -a 'creatives' -d 'creatives: car
 complete -c postctl -n '__postctl_is '\'''\''' -a 'request' -d 'send any API request, signed, with retries and rate-limit handling (like `gh api'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'config' -d 'read and change non-secret settings of a profile'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'emulator' -d 'run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, '
-complete -c postctl -n '__postctl_is '\'''\''' -a 'completion' -d 'print the shell completion script (bash, zsh or fish); see the README for instal'
+complete -c postctl -n '__postctl_is '\'''\''' -a 'completion' -d 'print the shell completion script (bash, zsh or fish); docs/configuration.md say'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'help' -d 'show help for a command, or a topic: commands, globals, exit-codes, environment'
 complete -c postctl -n 'true' -l version -s V -d 'print the version'
 complete -c postctl -n 'true' -l profile -x -a '(postctl __profiles 2>/dev/null)' -d 'config profile to use (env POSTCTL_PROFILE)'
