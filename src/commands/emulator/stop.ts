@@ -1,15 +1,24 @@
+import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { listRecords, removeRecord } from './pidfile.js';
 
-/** Whether a process with this pid still exists (signal 0 only checks). */
-function alive(pid: number): boolean {
+/**
+ * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
+ * where /proc shows command lines, it is a `postctl emulator` (a pid reused by
+ * another program after a reboot is never signalled).
+ */
+function ours(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator');
+  } catch {
+    return true; // no /proc (macOS): the record and a live pid are all there is
   }
 }
 
@@ -19,7 +28,7 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
   const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
   let stopped = 0;
   for (const rec of records) {
-    if (alive(rec.pid)) {
+    if (ours(rec.pid)) {
       process.kill(rec.pid, 'SIGTERM');
       ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
       stopped++;
