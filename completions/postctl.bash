@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts stream events connections ads catalogs audiences request config emulator completion help' ;;
+    '') echo 'auth webhooks posts stream events connections ads catalogs audiences creatives request config emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -112,6 +112,34 @@ _postctl_subs() {
     'audiences permissions revoke') echo '' ;;
     'audiences targeted') echo '' ;;
     'audiences keywords') echo '' ;;
+    'creatives') echo 'cards media media-library poll-cards video-conversation-cards posts' ;;
+    'creatives cards') echo 'list get create delete' ;;
+    'creatives cards list') echo '' ;;
+    'creatives cards get') echo '' ;;
+    'creatives cards create') echo '' ;;
+    'creatives cards delete') echo '' ;;
+    'creatives media') echo 'list get delete' ;;
+    'creatives media list') echo '' ;;
+    'creatives media get') echo '' ;;
+    'creatives media delete') echo '' ;;
+    'creatives media-library') echo 'list get add update delete' ;;
+    'creatives media-library list') echo '' ;;
+    'creatives media-library get') echo '' ;;
+    'creatives media-library add') echo '' ;;
+    'creatives media-library update') echo '' ;;
+    'creatives media-library delete') echo '' ;;
+    'creatives poll-cards') echo 'list get create update' ;;
+    'creatives poll-cards list') echo '' ;;
+    'creatives poll-cards get') echo '' ;;
+    'creatives poll-cards create') echo '' ;;
+    'creatives poll-cards update') echo '' ;;
+    'creatives video-conversation-cards') echo 'list get create' ;;
+    'creatives video-conversation-cards list') echo '' ;;
+    'creatives video-conversation-cards get') echo '' ;;
+    'creatives video-conversation-cards create') echo '' ;;
+    'creatives posts') echo 'create name' ;;
+    'creatives posts create') echo '' ;;
+    'creatives posts name') echo '' ;;
     'request') echo '' ;;
     'config') echo 'get set unset list path' ;;
     'config get') echo '' ;;
@@ -119,7 +147,8 @@ _postctl_subs() {
     'config unset') echo '' ;;
     'config list') echo '' ;;
     'config path') echo '' ;;
-    'emulator') echo '' ;;
+    'emulator') echo 'stop' ;;
+    'emulator stop') echo '' ;;
     'completion') echo '' ;;
     'help') echo '' ;;
   esac
@@ -236,6 +265,34 @@ _postctl_opts() {
     'audiences permissions revoke') echo '-y --yes --account --sandbox -h --help' ;;
     'audiences targeted') echo '--with-active --cursor --all --limit --account --sandbox -h --help' ;;
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
+    'creatives') echo '-h --help' ;;
+    'creatives cards') echo '-h --help' ;;
+    'creatives cards list') echo '-h --help' ;;
+    'creatives cards get') echo '-h --help' ;;
+    'creatives cards create') echo '-h --help' ;;
+    'creatives cards delete') echo '-h --help' ;;
+    'creatives media') echo '-h --help' ;;
+    'creatives media list') echo '-h --help' ;;
+    'creatives media get') echo '-h --help' ;;
+    'creatives media delete') echo '-h --help' ;;
+    'creatives media-library') echo '-h --help' ;;
+    'creatives media-library list') echo '-h --help' ;;
+    'creatives media-library get') echo '-h --help' ;;
+    'creatives media-library add') echo '-h --help' ;;
+    'creatives media-library update') echo '-h --help' ;;
+    'creatives media-library delete') echo '-h --help' ;;
+    'creatives poll-cards') echo '-h --help' ;;
+    'creatives poll-cards list') echo '-h --help' ;;
+    'creatives poll-cards get') echo '-h --help' ;;
+    'creatives poll-cards create') echo '-h --help' ;;
+    'creatives poll-cards update') echo '-h --help' ;;
+    'creatives video-conversation-cards') echo '-h --help' ;;
+    'creatives video-conversation-cards list') echo '-h --help' ;;
+    'creatives video-conversation-cards get') echo '-h --help' ;;
+    'creatives video-conversation-cards create') echo '-h --help' ;;
+    'creatives posts') echo '-h --help' ;;
+    'creatives posts create') echo '-h --help' ;;
+    'creatives posts name') echo '-h --help' ;;
     'request') echo '--api --auth -f --raw-field -F --field --form --input -H --header -i --include --paginate -h --help' ;;
     'config') echo '-h --help' ;;
     'config get') echo '-h --help' ;;
@@ -244,6 +301,7 @@ _postctl_opts() {
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
     'emulator') echo '--port --latency --no-approve --fault-rate --seed --print-env -h --help' ;;
+    'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
   esac

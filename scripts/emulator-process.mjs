@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
 
 export function startEmulatorProcess({ args = [], env = { ...process.env, NO_COLOR: '1' } } = {}) {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--print-env', ...args], { stdio: ['ignore', 'pipe', 'ignore'], env });
+  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'ignore'], env });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {

@@ -1,14 +1,41 @@
 // Entry point: parses argv against the command tree and maps every failure to
 // a documented exit code.
 import { EXIT } from './exit-codes.js';
+import { selectFormat, type Format } from './output/format.js';
 import { getErrorContext } from './render-state.js';
+import type { CommanderError as CommanderErrorType } from 'commander';
 
-function argvFormat(argv: string[]): 'json' | 'table' {
+/**
+ * The output format as far as argv and the environment tell before any verb
+ * runs (commander's own errors): -o/--output/--json, POSTCTL_OUTPUT, else json
+ * when stdout is piped. A profile's `output` setting is not read here.
+ */
+function argvFormat(argv: string[]): Format {
+  let flag: string | undefined;
+  let json = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--json' || a === '-ojson' || a === '--output=json' || ((a === '-o' || a === '--output') && argv[i + 1] === 'json')) return 'json';
+    if (a === '--') break;
+    if (a === '--json') json = true;
+    else if (a === '-o' || a === '--output') flag = argv[i + 1];
+    else if (a.startsWith('--output=')) flag = a.slice(9);
+    else if (/^-o\w/.test(a)) flag = a.slice(2);
   }
-  return process.env.POSTCTL_OUTPUT === 'json' ? 'json' : 'table';
+  return selectFormat(flag, json, process.env.POSTCTL_OUTPUT, Boolean(process.stdout.isTTY));
+}
+
+/** Exit code and JSON error for commander's own errors (usage 2; a bad choice or flag value 6). */
+function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: string[]): number {
+  const asked = ['commander.helpDisplayed', 'commander.version'].includes(e.code) || (e.code === 'commander.help' && e.exitCode === 0);
+  if (asked) return EXIT.OK;
+  let message = e.message.replace(/^error: /, '');
+  let exit: number = EXIT.USAGE;
+  if (e.code === 'postctl.unknownTopic') process.stderr.write(`error: ${e.message}\n`);
+  // A group named without a verb: commander printed the group's help on stderr.
+  if (e.code === 'commander.help') message = `missing command: ${argv.slice(2).filter((a) => !a.startsWith('-')).join(' ')} <command>`;
+  if (e.code === 'commander.invalidArgument') exit = EXIT.INVALID_INPUT;
+  if (['json', 'jsonl'].includes(argvFormat(argv))) process.stderr.write(JSON.stringify({ error: { code: exit === EXIT.USAGE ? 'usage' : 'invalid_input', message, exit_code: exit } }) + '\n');
+  return exit;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -30,16 +57,13 @@ async function main(argv: string[]): Promise<void> {
       const { runParsedVerb } = await import('./commands/define.js');
       await runParsedVerb(fast.spec, fast.args, fast.opts, fast.globals);
     } else {
-      const { buildProgram } = await import('./program.js');
-      await (await buildProgram(args)).parseAsync(argv);
+      const { buildProgram, creativesToAds } = await import('./program.js');
+      await (await buildProgram(args)).parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
     }
   } catch (e) {
-    const { CommanderError } = fast ? { CommanderError: undefined } : await import('./program.js');
+    const CommanderError = fast ? undefined : (await import('./program.js')).CommanderError;
     if (CommanderError && e instanceof CommanderError) {
-      const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code);
-      if (!ok && e.code === 'postctl.unknownTopic') process.stderr.write(`error: ${e.message}\n`);
-      process.exitCode = ok ? EXIT.OK : EXIT.USAGE;
-      if (!ok && argvFormat(argv) === 'json') process.stderr.write(JSON.stringify({ error: { code: 'usage', message: e.message.replace(/^error: /, ''), exit_code: EXIT.USAGE } }) + '\n');
+      process.exitCode = commanderFailure(e, argv);
       return;
     }
     const { renderError } = await import('./render-error.js');

@@ -1,14 +1,14 @@
 // The per-invocation context every verb receives: streams, printer, logger,
 // prompter, settings, and the shared API client — the heavy parts built lazily.
 import type { ChalkInstance } from 'chalk';
-import { UsageError } from './errors.js';
+import { UsageError, InputError } from './errors.js';
 import { Redactor } from './http/redact.js';
 import type { ApiClient, ApiName } from './http/client.js';
 import type { IO } from './io.js';
 import { colorLevel, makeChalk, prepareColor, type ColorLevel } from './output/color.js';
 import { selectFormat, type Format } from './output/format.js';
 import { Logger } from './output/logger.js';
-import { createProgress, type Progress } from './output/progress.js';
+import { createProgress, progressInterval, type Progress } from './output/progress.js';
 import { Printer } from './output/printer.js';
 import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
@@ -30,11 +30,19 @@ export interface ClientOverrides {
   values?: Partial<Record<string, string | undefined>>;
 }
 
+/** Tables fit the terminal's width; when stdout is not one, COLUMNS if set, else no limit. */
+function tableWidth(io: IO): number | undefined {
+  const tty = io.stdoutTTY ? (io.stdout as NodeJS.WriteStream).columns : undefined;
+  const env = Number(io.env.COLUMNS);
+  if (tty && tty > 0) return tty;
+  return Number.isInteger(env) && env > 0 ? env : undefined;
+}
+
 /** Seconds from a flag or variable, in ms. */
 function seconds(value: string | undefined, name: string, fallbackSec: number): number {
   if (value === undefined || value === '') return fallbackSec * 1000;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
   return n * 1000;
 }
 
@@ -66,7 +74,7 @@ export class Context {
     const outColor = colorLevel(io.stdoutTTY, globals.color === false, io.env);
     this.chalk = makeChalk(Math.max(errColor, outColor) as 0 | 1 | 2 | 3);
     this.format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
-    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), io.stdoutTTY);
+    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), tableWidth(io));
     this.log = new Logger(io.stderr, this.chalk, Boolean(globals.verbose));
     this.prompt = new Prompter(io);
   }
@@ -96,7 +104,7 @@ export class Context {
   }
 
   progress(label: string, total?: number): Progress {
-    return createProgress(this.io.stderr, this.io.stderrTTY, label, total);
+    return createProgress(this.io.stderr, { tty: this.io.stderrTTY, intervalSec: progressInterval(this.io.env) }, label, total);
   }
 
   /** The ads account: --account flag, else POSTCTL_ADS_ACCOUNT, else the profile's default. */

@@ -9,7 +9,7 @@
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
 import { SpecNode, asParent, type OptionSpec, type VerbSpec } from './commands/define.js';
-import { BUILTINS, GLOBAL_OPTIONS, GROUPS } from './commands/groups.js';
+import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
   spec: VerbSpec;
@@ -120,7 +120,7 @@ function arity(name: string): { required: number; max: number } {
 /** The verb argv names and its parsed flags, or undefined when commander should handle argv. */
 export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb | undefined> {
   const globalDefs = flagDefs(GLOBAL_OPTIONS);
-  const split = globalDefs && splitGlobals(argv, globalDefs);
+  const split = globalDefs && splitGlobals(creativesToAds(argv), globalDefs);
   if (!split || !split.rest.length) return undefined;
   const root = new SpecNode('postctl');
   if (!(await registerInto(root, split.rest[0]!))) return undefined;

@@ -21,6 +21,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_RETRY_BASE_MS', 'first backoff delay in milliseconds, doubled per retry (default 500)'],
         ['POSTCTL_HASH_THREAD', 'audiences upload: 1 hashes on a second thread, 0 on the main one (default: a second thread when the machine has 2 or more cores)'],
         ['POSTCTL_NO_FAST_PATH', 'set to 1 to parse every command line with the full command tree (commander) instead of the launcher\'s fast path; for comparing the two'],
+        ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
+        ['COLUMNS', 'table width when stdout is not a terminal (default: the terminal\'s width, else 80)'],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],
         ['NO_COLOR, FORCE_COLOR', 'turn colour off / force it on'],
         ['CI', 'when set, postctl never prompts'],

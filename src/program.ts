@@ -1,10 +1,11 @@
 // The command tree, built from the group modules (cheap: verbs load lazily).
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
 import { option } from './commands/define.js';
-import { BUILTINS, GLOBAL_OPTIONS, GROUPS } from './commands/groups.js';
+import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 import { EXIT } from './exit-codes.js';
+import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
 import { HELP_TOPICS } from './help-topics.js';
 
 export { GROUPS };
@@ -18,36 +19,68 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .helpCommand(false)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
   for (const spec of GLOBAL_OPTIONS) program.addOption(option(program, spec));
 
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || Object.keys(entry.groups).some((name) => argv.includes(name))) (await entry.register())(program);
+    if (!argv || [...Object.keys(entry.groups), ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(program);
     else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
   }
+  registerCreatives(program);
   for (const builtin of await Promise.all(BUILTINS.map((b) => b.register()))) builtin(program);
 
   program
     .command('help [topic...]')
-    .description(`show help for a command, or a topic: ${Object.keys(HELP_TOPICS).join(', ')}`)
-    .action((topic: string[]) => {
+    .description(`show help for a command, or a topic: commands, globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
+    .addOption(new Option('--markdown', 'with `help commands`: as the README\'s markdown list').hideHelp())
+    .action(async (topic: string[], opts: { markdown?: boolean }) => {
       const name = topic.join(' ');
+      if (name === 'globals') return void process.stdout.write(globalsHelp(program));
+      if (name === 'commands') return void (await printIndex(Boolean(opts.markdown)));
       const doc = HELP_TOPICS[name];
       if (doc) {
         process.stdout.write(doc.text());
         return;
       }
       let cmd: Command = program;
-      for (const word of topic) {
+      for (const word of creativesToAds(topic)) {
         const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) throw new CommanderError(EXIT.USAGE, 'postctl.unknownTopic', `unknown help topic or command: ${name}`);
         cmd = next;
       }
       cmd.outputHelp();
     });
-  program.addHelpText('after', `\nHelp topics:\n${Object.entries(HELP_TOPICS).map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v.summary}`).join('\n')}\n`);
+  const topics: Array<[string, string]> = [['commands', 'every verb, one line each'], ['globals', 'options every command takes'], ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary])];
+  program.addHelpText('after', `\nHelp topics:\n${topics.map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v}`).join('\n')}\n`);
   return program;
 }
 
+
+export { CREATIVE_GROUPS, creativesToAds };
+
+/**
+ * `postctl creatives`: a group that lists the creative verbs of `ads` (its
+ * subcommands are stand-ins: argv naming one is rewritten to `ads <group>`).
+ */
+function registerCreatives(program: Command): void {
+  const creatives = program.command('creatives').description('creatives: cards, media, media-library, poll-cards, video-conversation-cards, posts (same as `ads <group>`)');
+  markOwnExamples(creatives);
+  creatives.copyInheritedSettings(program);
+  const ads = program.commands.find((c) => c.name() === 'ads');
+  for (const name of CREATIVE_GROUPS) {
+    const real = ads?.commands.find((c) => c.name() === name);
+    if (!real) continue; // top-level help only: the ads group is not built
+    const stub = creatives.command(name).description(real.description());
+    for (const verb of real.commands) stub.command(verb.name()).description(verb.description());
+  }
+  creatives.addHelpText('after', `\nExamples:\n  $ postctl creatives cards list\n  $ postctl ads media-library list --media-type image\n  $ postctl creatives poll-cards create --help\n`);
+}
+
+/** `postctl help commands`: the index of every verb, from the full tree (markdown for the README). */
+async function printIndex(markdown: boolean): Promise<void> {
+  const [{ commandIndex, indexMarkdown, indexText }, full] = await Promise.all([import('./command-index.js'), buildProgram()]);
+  const entries = commandIndex(full);
+  process.stdout.write(markdown ? indexMarkdown(entries) : indexText(entries));
+}

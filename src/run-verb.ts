@@ -16,7 +16,7 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   };
   process.once('SIGINT', onSigint);
   try {
-    const [mod] = await Promise.all([spec.load(), ctx.format === 'table' ? import('./output/table-module.js').then((m) => m.loadTableModule()) : undefined]);
+    const mod = await spec.load();
     const code = await mod.run(args, opts, ctx);
     process.exitCode = typeof code === 'number' ? code : 0;
   } finally {

@@ -3,7 +3,7 @@
 // cursor paging that streams rows as pages arrive.
 import { sandboxOption, type OptionSpec } from '../commands/define.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError, InputError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
 import { adsPages } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
@@ -59,10 +59,10 @@ export function listQuery(flags: ListFlags, bounds: { min: number; max: number }
   if (flags.withTotalCount && flags.cursor) throw new UsageError('--with-total-count cannot be combined with --cursor (the API rejects with_total_count with a cursor)');
   if (flags.count !== undefined) {
     const msg = integerBetween(bounds.min, bounds.max)(flags.count);
-    if (msg) throw new UsageError(`--count ${msg}`);
+    if (msg) throw new InputError(`--count ${msg}`);
     q.push(['count', flags.count]);
   }
-  if (flags.limit !== undefined && integerBetween(1, Number.MAX_SAFE_INTEGER)(flags.limit)) throw new UsageError(`--limit must be a positive whole number (got ${JSON.stringify(flags.limit)})`);
+  if (flags.limit !== undefined && integerBetween(1, Number.MAX_SAFE_INTEGER)(flags.limit)) throw new InputError(`--limit must be a positive whole number (got ${JSON.stringify(flags.limit)})`);
   if (flags.cursor) q.push(['cursor', flags.cursor]);
   if (flags.sortBy) q.push(['sort_by', flags.sortBy]);
   if (flags.withDeleted) q.push(['with_deleted', 'true']);

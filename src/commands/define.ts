@@ -8,6 +8,7 @@
 // So this module imports commander's types only.
 import type { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { rememberExamples } from '../help-layout.js';
 
 export interface OptionSpec {
   /** Commander flags, e.g. '--entity-status <status>' or '-f, --field <key=value>'. */
@@ -90,6 +91,7 @@ export function verb(parent: Command, spec: VerbSpec): Command {
   for (const a of spec.aliases ?? []) cmd.alias(a);
   for (const o of spec.options ?? []) cmd.addOption(option(cmd, o));
   if (spec.examples.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  rememberExamples(cmd, spec.examples);
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
     const args = (received.slice(0, -2) as Array<string | string[] | undefined>).flat().filter((a): a is string => a !== undefined);

@@ -9,7 +9,7 @@ import { FORMATS } from '../output/format.js';
 type Register = (program: Command) => void;
 
 /** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
-export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register> }> = [
+export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
   { register: () => import('./auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
   {
     register: () => import('./platform/index.js').then((m) => m.registerPlatform),
@@ -21,7 +21,7 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
       connections: 'list and terminate streaming connections (clears TooManyConnections)',
     },
   },
-  { register: () => import('./ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' } },
+  { register: () => import('./ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
   { register: () => import('./catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
   { register: () => import('./audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
 ];
@@ -45,3 +45,13 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
   { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
 ];
+
+/** The creative groups under `ads`, also reachable as `postctl creatives <group> …`. */
+export const CREATIVE_GROUPS = ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts'] as const;
+
+/** `creatives <group> …` is `ads <group> …` (argv before parsing, and `help creatives <group>`). */
+export function creativesToAds(args: readonly string[]): string[] {
+  const i = args.indexOf('creatives');
+  if (i < 0 || !(CREATIVE_GROUPS as readonly string[]).includes(args[i + 1] ?? '')) return [...args];
+  return [...args.slice(0, i), 'ads', ...args.slice(i + 1)];
+}

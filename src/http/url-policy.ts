@@ -1,5 +1,5 @@
 // HTTPS is required for every base URL except loopback hosts (the emulator).
-import { UsageError } from '../errors.js';
+import { InputError } from '../errors.js';
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -11,9 +11,9 @@ export function assertSafeBaseUrl(raw: string, name = 'base URL'): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${name} ${JSON.stringify(raw)} is not a valid URL`);
+    throw new InputError(`${name} ${JSON.stringify(raw)} is not a valid URL`);
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
-  throw new UsageError(`${name} ${raw} must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1)`);
+  throw new InputError(`${name} ${raw} must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1)`);
 }

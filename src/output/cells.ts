@@ -1,10 +1,14 @@
 // Turning values into table and CSV cells.
 import { stringifyJson } from '../json/stringify.js';
+import { neutralize } from './sanitize.js';
+
 export interface Column<T = any> {
   header: string;
   /** Property path like "public_metrics.like_count"; used when get is absent. */
   key?: string;
   get?: (row: T) => unknown;
+  /** Free text (a post's text, a description): the first column to give way on a narrow screen. */
+  flex?: boolean;
 }
 
 export function pathGet(obj: unknown, path: string): unknown {
@@ -27,9 +31,46 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/** A table cell: one line, control characters made visible (API text cannot drive the terminal). */
+export function tableCell(value: unknown): string {
+  return neutralize(cellText(value).replace(/\r\n|[\r\n]/g, ' '));
+}
+
 export function csvField(value: unknown): string {
   const s = cellText(value);
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A raw CSV value: scalars as they are, arrays and objects as JSON (exact, never joined or cut). */
+export function rawCsvField(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return csvField(typeof value === 'object' ? stringifyJson(value) : String(value));
+}
+
+/**
+ * An object as flat key → value pairs: nested objects become dotted keys
+ * (`public_metrics.like_count`), arrays stay one value. CSV has one column per key.
+ */
+export function flatten(obj: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+    out[prefix || 'value'] = obj;
+    return out;
+  }
+  const entries = Object.entries(obj as Record<string, unknown>);
+  if (!entries.length && prefix) out[prefix] = obj;
+  for (const [k, v] of entries) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) flatten(v, key, out);
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** The union of the rows' flattened keys, in first-seen order. */
+export function flatKeys(rows: Array<Record<string, unknown>>): string[] {
+  const keys = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) keys.add(k);
+  return [...keys];
 }
 
 /** Columns guessed from the first rows' scalar properties, for commands that do not declare any. */

@@ -1,4 +1,4 @@
-// One colour policy for chalk and cli-table3: --no-color and NO_COLOR switch it
+// One colour policy for chalk: --no-color and NO_COLOR switch it
 // off, FORCE_COLOR forces it, otherwise colour only when the stream is a TTY.
 //
 // chalk itself is loaded only when some stream gets colour (`prepareColor`);

@@ -1,10 +1,12 @@
 // The one output layer. stdout carries data only; everything for people goes to
-// stderr through Logger. Tables only when asked (default on a TTY).
-import { tableModule } from './table-module.js';
+// stderr through Logger. Tables only when asked (default on a TTY), fitted to the
+// screen, every cell neutralised; CSV carries raw values, one flattened key per
+// column (full text, money in micros); JSON/JSONL the API's objects as they are.
 import type { ChalkInstance } from 'chalk';
-import { cellText, cellValue, csvField, inferColumns, type Column } from './cells.js';
+import { cellValue, csvField, flatKeys, flatten, inferColumns, rawCsvField, tableCell, type Column } from './cells.js';
 import type { Format } from './format.js';
 import { stringifyJson } from '../json/stringify.js';
+import { renderTable } from './table.js';
 
 export type { Column } from './cells.js';
 
@@ -19,7 +21,8 @@ export class Printer {
     private out: NodeJS.WritableStream,
     readonly format: Format,
     private chalk: ChalkInstance,
-    private tty: boolean,
+    /** Table width: the terminal's columns (or COLUMNS); undefined = no limit. */
+    private width?: number,
   ) {}
 
   write(text: string | Uint8Array): void {
@@ -28,15 +31,22 @@ export class Printer {
 
   private table(columns: Column[], rows: unknown[]): string {
     const color = this.chalk.level > 0;
-    const Table = tableModule();
-    const table = new Table({
-      head: columns.map((c) => (color ? this.chalk.bold(c.header) : c.header)),
-      style: { head: [], border: color ? ['grey'] : [], compact: false },
-      ...(this.tty ? {} : { chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' } }),
-      wordWrap: true,
+    const flex = new Set(columns.flatMap((c, i) => (c.flex ? [i] : [])));
+    return renderTable({
+      headers: columns.map((c) => c.header),
+      rows: rows.map((row) => columns.map((c) => tableCell(cellValue(row, c)))),
+      flex,
+      ...(this.width ? { width: this.width } : {}),
+      ...(color ? { head: (h: string) => this.chalk.bold(h) } : {}),
     });
-    for (const row of rows) table.push(columns.map((c) => truncate(cellText(cellValue(row, c)), 80)));
-    return table.toString();
+  }
+
+  /** CSV lines for rows; `keys` fixes the columns (a stream keeps its first page's). */
+  private csv(items: unknown[], keys?: string[]): { text: string; keys: string[] } {
+    const flat = items.map((i) => flatten(i));
+    const cols = keys ?? flatKeys(flat);
+    const head = keys ? '' : cols.map((k) => csvField(k)).join(',') + '\n';
+    return { text: head + flat.map((r) => cols.map((k) => rawCsvField(r[k])).join(',') + '\n').join(''), keys: cols };
   }
 
   /** A list: json keeps the whole envelope, jsonl/csv/table show the items. */
@@ -50,8 +60,7 @@ export class Printer {
         for (const item of items) this.write(stringifyJson(item) + '\n');
         return;
       case 'csv':
-        this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
-        for (const item of items) this.write(cols.map((c) => csvField(cellValue(item, c))).join(',') + '\n');
+        if (items.length) this.write(this.csv(items).text);
         return;
       case 'table':
         if (items.length === 0) return;
@@ -74,8 +83,8 @@ export class Printer {
       this.list([obj], cols);
       return;
     }
-    const rows = cols.map((c) => ({ field: c.header, value: cellText(cellValue(obj, c)) }));
-    this.write(this.table([{ header: 'field', key: 'field' }, { header: 'value', key: 'value' }], rows) + '\n');
+    const rows = cols.map((c) => ({ field: c.header, value: cellValue(obj, c) }));
+    this.write(this.table([{ header: 'field', key: 'field' }, { header: 'value', key: 'value', flex: true }], rows) + '\n');
   }
 
   /** Any JSON value as is (json/jsonl), or a readable fallback. */
@@ -83,7 +92,7 @@ export class Printer {
     if (this.format === 'table' || this.format === 'csv') {
       if (Array.isArray(value)) return this.list(value);
       if (value && typeof value === 'object') return this.object(value);
-      this.write(cellText(value) + '\n');
+      this.write((this.format === 'csv' ? rawCsvField(value) : tableCell(value)) + '\n');
       return;
     }
     this.write((this.format === 'jsonl' ? stringifyJson(value) : stringifyJson(value, 2)) + '\n');
@@ -95,7 +104,7 @@ export class Printer {
    */
   stream<T>(columns: Column<T>[] | undefined, head: Record<string, unknown> = {}): ListStream<T> {
     let count = 0;
-    let csvHeader = false;
+    let csvKeys: string[] | undefined;
     let cols = columns as Column[] | undefined;
     const fmt = this.format;
     if (fmt === 'json') {
@@ -113,9 +122,9 @@ export class Printer {
         } else if (fmt === 'jsonl') {
           this.write(items.map((i) => stringifyJson(i)).join('\n') + '\n');
         } else if (fmt === 'csv') {
-          if (!csvHeader) this.write(cols.map((c) => csvField(c.header)).join(',') + '\n');
-          csvHeader = true;
-          this.write(items.map((i) => cols!.map((c) => csvField(cellValue(i, c))).join(',')).join('\n') + '\n');
+          const out = this.csv(items, csvKeys);
+          csvKeys = out.keys;
+          this.write(out.text);
         } else {
           this.write(this.table(cols, items) + '\n');
         }
@@ -129,8 +138,4 @@ export class Printer {
       },
     };
   }
-}
-
-function truncate(s: string, max: number): string {
-  return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }

@@ -1,11 +1,9 @@
-// Table/CSV columns for looked-up posts: includes joined into readable cells
+// Table columns for looked-up posts (CSV carries the raw fields instead): includes joined into readable cells
 // (author @username, media type and duration, likes/reposts). Columns that are
 // empty for every row (fields not requested) are left out.
 import type { Column } from '../output/printer.js';
 import { cellValue } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
-
-const TEXT_WIDTH = 60;
 
 export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -20,9 +18,9 @@ export function mediaSummary(m: ApiObject): string {
   return typeof m.duration_ms === 'number' ? `${type} ${duration(m.duration_ms)}` : type;
 }
 
-function oneLine(text: unknown, width: number): string {
-  const s = String(text ?? '').replace(/\s+/g, ' ').trim();
-  return s.length > width ? s.slice(0, width - 1) + '…' : s;
+/** Whitespace runs as one space; the table cuts it to the screen's width. */
+function oneLine(text: unknown): string {
+  return String(text ?? '').replace(/\s+/g, ' ').trim();
 }
 
 export function postColumns(env: LookupEnvelope): Column<ApiObject>[] {
@@ -39,7 +37,7 @@ export function postColumns(env: LookupEnvelope): Column<ApiObject>[] {
       },
     },
     { header: 'created_at', key: 'created_at' },
-    { header: 'text', get: (p) => oneLine(p.text, TEXT_WIDTH), always: true },
+    { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
       get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics.repost_count ?? 0}` : undefined),

@@ -4,7 +4,7 @@
 // the part `--no-fetch` skips.
 import type { InputProblem } from '../errors.js';
 import { UsageError } from '../errors.js';
-import { toMicros } from './money.js';
+import { fromMicros, toMicros } from './money.js';
 import { commaList, isoDateTime, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
 
 export const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
@@ -116,9 +116,10 @@ function checksFor(p: LineItemParam): Check[] {
  * flags given, money flags converted to micros exactly. Raw and friendly flags
  * for the same field conflict (UsageError, exit 2); a bad decimal is a problem.
  */
-export function paramsFromFlags(opts: Record<string, unknown>): { params: LineItemParams; problems: InputProblem[] } {
+export function paramsFromFlags(opts: Record<string, unknown>): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
   const params: LineItemParams = {};
   const problems: InputProblem[] = [];
+  const typed: TypedUnits = {};
   for (const p of LINE_ITEM_PARAMS) {
     const raw = opts[camel(p.name)];
     const friendly = p.money ? opts[camel(p.money)] : undefined;
@@ -126,6 +127,7 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
     if (friendly !== undefined) {
       try {
         params[p.name] = toMicros(String(friendly)).toString();
+        typed[p.name] = `--${p.money}`;
       } catch (e) {
         problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
       }
@@ -133,11 +135,11 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
       params[p.name] = p.kind === 'iab' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
     }
   }
-  return { params, problems };
+  return { params, problems, typed };
 }
 
 /** The rules that need only the parameters themselves. */
-export function checkLineItemParams(params: LineItemParams): { problems: InputProblem[]; warnings: string[] } {
+export function checkLineItemParams(params: LineItemParams, typed: TypedUnits = {}): { problems: InputProblem[]; warnings: string[] } {
   const problems: InputProblem[] = [];
   const warnings: string[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
@@ -155,7 +157,7 @@ export function checkLineItemParams(params: LineItemParams): { problems: InputPr
   }
   if (strategy === 'AUTO' && params.bid_amount_local_micro !== undefined) warnings.push('bid_amount_local_micro is ignored by the API when bid_strategy is AUTO');
   if (params.pay_by === 'IMPRESSION' && strategy === 'TARGET') add('pay_by', 'IMPRESSION is not supported with the TARGET bid strategy');
-  budgetOrder(params.daily_budget_amount_local_micro, params.total_budget_amount_local_micro, add, 'daily_budget_amount_local_micro', '');
+  budgetOrder(params.daily_budget_amount_local_micro, params.total_budget_amount_local_micro, add, 'daily_budget_amount_local_micro', '', typed);
   timeOrder(params.start_time, params.end_time, add, 'end_time', '');
   return { problems, warnings };
 }
@@ -179,7 +181,7 @@ export interface LineItemFacts {
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** The rules that depend on the line item's objective, placements and current values. */
-export function checkAgainstLineItem(params: LineItemParams, current: LineItemFacts): { problems: InputProblem[]; warnings: string[] } {
+export function checkAgainstLineItem(params: LineItemParams, current: LineItemFacts, typed: TypedUnits = {}): { problems: InputProblem[]; warnings: string[] } {
   const problems: InputProblem[] = [];
   const warnings: string[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
@@ -215,7 +217,7 @@ export function checkAgainstLineItem(params: LineItemParams, current: LineItemFa
   // Pairs where only one side is given: compare with the line item's other side.
   if ((params.daily_budget_amount_local_micro === undefined) !== (params.total_budget_amount_local_micro === undefined)) {
     const field = params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
-    budgetOrder(str(effective('daily_budget_amount_local_micro')), str(effective('total_budget_amount_local_micro')), add, field, ' (the other one is the line item\'s current value)');
+    budgetOrder(str(effective('daily_budget_amount_local_micro')), str(effective('total_budget_amount_local_micro')), add, field, ' (the other one is the line item\'s current value)', typed);
   }
   if ((params.start_time === undefined) !== (params.end_time === undefined)) {
     const field = params.start_time !== undefined ? 'start_time' : 'end_time';
@@ -228,9 +230,17 @@ function str(v: unknown): string | undefined {
   return v === undefined || v === null ? undefined : String(v);
 }
 
-function budgetOrder(daily: string | undefined, total: string | undefined, add: (f: string, m: string) => void, field: string, note: string): void {
+/** Money fields given through a decimal flag (--daily-budget 500): errors speak that unit, not micros. */
+export type TypedUnits = Partial<Record<string, string>>;
+
+function budgetOrder(daily: string | undefined, total: string | undefined, add: (f: string, m: string) => void, field: string, note: string, typed: TypedUnits = {}): void {
   if (!daily || !total || !/^\d+$/.test(daily) || !/^\d+$/.test(total)) return;
-  if (BigInt(daily) > BigInt(total)) add(field, `daily_budget_amount_local_micro must be at most total_budget_amount_local_micro${note} (${daily} > ${total})`);
+  if (BigInt(daily) <= BigInt(total)) return;
+  const dailyFlag = typed.daily_budget_amount_local_micro;
+  const totalFlag = typed.total_budget_amount_local_micro;
+  if (dailyFlag || totalFlag) {
+    add(field, `the daily budget must be at most the total budget${note} (${dailyFlag ?? 'daily'} ${fromMicros(daily)} > ${totalFlag ?? 'total'} ${fromMicros(total)}, in the account's currency)`);
+  } else add(field, `daily_budget_amount_local_micro must be at most total_budget_amount_local_micro${note} (${daily} > ${total})`);
 }
 
 function timeOrder(start: string | undefined, end: string | undefined, add: (f: string, m: string) => void, field: string, note: string): void {

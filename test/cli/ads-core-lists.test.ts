@@ -91,9 +91,9 @@ describe('one page', () => {
     expect(table.stderr).toContain('--cursor');
   });
 
-  it.each([['0'], ['1001'], ['ten']])('--count %s is outside 1 to 1000: exit 2, nothing sent', async (n) => {
+  it.each([['0'], ['1001'], ['ten']])('--count %s is outside 1 to 1000: exit 6, nothing sent', async (n) => {
     const r = await run(['ads', 'accounts', 'apps', '--count', n]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr).toContain('--count');
     expect(r.sent).toEqual([]);
   });

@@ -169,8 +169,9 @@ describe('auth login (callback flow)', () => {
     const f = fresh();
     const before = emu.state.log.length;
     for (const args of [['--callback-port', '70000'], ['--callback-port', 'x'], ['--wait', '-1'], ['--access', 'admin']]) {
+      // Values out of range or not among the choices are invalid input (exit 6).
       const r = await f.run(['auth', 'login', ...args]);
-      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.code, args.join(' ')).toBe(6);
     }
     expect(emu.state.log.length).toBe(before);
   });

@@ -61,7 +61,7 @@ describe('catalogs', () => {
   it('--user-id must be numeric; nothing is sent otherwise', async () => {
     const before = emu.state.log.length;
     const r = await emu.run(['catalogs', 'list', '--user-id', 'me']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/--user-id must be a numeric user id/);
     expect(emu.state.log.length).toBe(before);
   });
@@ -113,7 +113,7 @@ describe('products', () => {
     const before = emu.state.log.length;
     for (const n of ['0', '101', 'ten']) {
       const r = await emu.run(['catalogs', 'products', catalog, '--count', n]);
-      expect(r.code).toBe(2);
+      expect(r.code).toBe(6);
       expect(r.stderr).toMatch(/--count must be/);
     }
     expect(emu.state.log.length).toBe(before);

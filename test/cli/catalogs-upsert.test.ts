@@ -140,7 +140,7 @@ describe('validation before sending', () => {
     expect(emu.state.log.slice(before)).toEqual([]);
     const empty = feedFile('empty.jsonl', '\n');
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', empty, '--concurrency', '0']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/--concurrency must be between 1 and 32/);
   });
 });

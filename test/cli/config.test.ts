@@ -25,9 +25,10 @@ describe('postctl config', () => {
 
   it('refuses credentials, unknown keys, bad values and plain-http remote URLs', async () => {
     const dir = tempDir();
-    for (const args of [['set', 'consumer_secret', 'x'], ['set', 'nope', 'x'], ['set', 'output', 'yaml'], ['set', 'api_url', 'http://api.example.com']]) {
+    // Usage (a credential, an unknown key) exits 2; a bad value for a known setting exits 6.
+    for (const [code, args] of [[2, ['set', 'consumer_secret', 'x']], [2, ['set', 'nope', 'x']], [6, ['set', 'output', 'yaml']], [6, ['set', 'api_url', 'http://api.example.com']]] as const) {
       const r = await runCli(['config', ...args], { env: env(dir) });
-      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.code, args.join(' ')).toBe(code);
       expect(r.stderr).toMatch(/^error: /);
     }
   });
@@ -81,12 +82,12 @@ describe('global behaviour', () => {
       expect(envs.stdout).toContain(v);
   });
 
-  it('--version prints the package version; unknown commands and bad choices exit 2', async () => {
+  it('--version prints the package version; unknown commands exit 2, bad choices 6', async () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect((await runCli(['--version'])).stdout.trim()).toBe(pkg.version);
     expect((await runCli(['frobnicate'])).code).toBe(2);
     const bad = await runCli(['config', 'list', '-o', 'yaml']);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(6);
     expect(bad.stderr).toContain('yaml');
     const json = await runCli(['config', 'get', '--json']);
     expect(json.code).toBe(2);

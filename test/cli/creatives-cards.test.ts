@@ -197,10 +197,10 @@ describe('ads cards list|get|delete', () => {
     await expectRejected(emu, ['ads', 'cards', 'list', ...args], field);
   });
 
-  it('count outside 1 to 200 is a usage error before sending', async () => {
+  it('count outside 1 to 200 is invalid input (exit 6) before sending', async () => {
     const before = emu.state.log.length;
     const r = await emu.run(['ads', 'cards', 'list', '--count', '201']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/--count must be between 1 and 200/);
     expect(emu.state.log.length).toBe(before);
   });

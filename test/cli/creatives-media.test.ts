@@ -55,10 +55,10 @@ describe('ads media-library', () => {
     await expectRejected(emu, ['ads', 'media-library', 'list', ...args], field);
   });
 
-  it('count outside 1 to 50 is a usage error before sending', async () => {
+  it('count outside 1 to 50 is invalid input (exit 6) before sending', async () => {
     const before = emu.state.log.length;
     const r = await emu.run(['ads', 'media-library', 'list', '--count', '51']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/--count must be between 1 and 50/);
     expect(emu.state.log.length).toBe(before);
   });
@@ -156,7 +156,7 @@ describe('ads media (account media)', () => {
   });
 
   it('count outside 1 to 1000 is a usage error; with_total_count with a cursor too', async () => {
-    expect((await emu.run(['ads', 'media', 'list', '--count', '1001'])).code).toBe(2);
+    expect((await emu.run(['ads', 'media', 'list', '--count', '1001'])).code).toBe(6);
     expect((await emu.run(['ads', 'media', 'list', '--with-total-count', '--cursor', 'abc'])).code).toBe(2);
     const total = await emu.run(['ads', 'media', 'list', '--with-total-count', '-o', 'json']);
     expect(total.json().total_count).toBeGreaterThanOrEqual(5);

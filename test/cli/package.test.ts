@@ -45,7 +45,7 @@ describe('npm package', () => {
     const pkg = JSON.parse(sh('cat', [join(root, 'package.json')], root));
     expect(sh(bin, ['--version'], home, env).trim()).toBe(pkg.version);
 
-    const emu = spawn(bin, ['emulator', '--port', '0', '--print-env'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const emu = spawn(bin, ['emulator', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let out = '';
       const emuEnv = await new Promise<Record<string, string>>((resolve, reject) => {

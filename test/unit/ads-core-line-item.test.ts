@@ -93,6 +93,15 @@ describe('checkLineItemParams', () => {
     expect(fields(checkLineItemParams({ pay_by: 'IMPRESSION', bid_strategy: 'TARGET', bid_amount_local_micro: '1' }))).toEqual(['pay_by']);
   });
 
+  it('budget order errors speak the unit the user typed: dollars from --daily-budget, micros from the raw flags', () => {
+    const fromDollars = paramsFromFlags({ dailyBudget: '500', totalBudget: '100' });
+    const msg = checkLineItemParams(fromDollars.params, fromDollars.typed).problems[0]!.message;
+    expect(msg).toContain('--daily-budget 500 > --total-budget 100');
+    expect(msg).not.toContain('500000000');
+    const fromMicros = paramsFromFlags({ dailyBudgetAmountLocalMicro: '500000000', totalBudgetAmountLocalMicro: '100000000' });
+    expect(checkLineItemParams(fromMicros.params, fromMicros.typed).problems[0]!.message).toContain('(500000000 > 100000000)');
+  });
+
   it('reports every problem at once', () => {
     expect(fields(checkLineItemParams({ goal: 'x', pay_by: 'y', duration_in_days: '2' }))).toEqual(['goal', 'pay_by', 'duration_in_days']);
   });

@@ -46,13 +46,13 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const kinds: readonly IdentifierKind[] = kind === 'custom_audience' ? IDENTIFIER_KINDS : DO_NOT_REACH_KINDS;
   const file: string = opts.file ?? '-';
   const format: InputFormat = opts.format ?? (file === '-' ? 'lines' : formatFromName(file));
-  if (!INPUT_FORMATS.includes(format)) throw new UsageError(`unknown --format ${format}`);
+  if (!INPUT_FORMATS.includes(format)) throw new InputError(`unknown --format ${format}`);
   if (format === 'lines' && !opts.type) throw new UsageError(`plain lines need --type (${kinds.join(', ')})`, 'or give a CSV/TSV with a header naming the kinds, or JSON Lines of user objects (--format).');
   if (format !== 'lines' && opts.type) throw new UsageError(`--type applies to plain lines only; in ${format} input the ${format === 'jsonl' ? 'keys' : 'header'} name the kinds`);
   if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no input given', 'pass --file FILE, or pipe the identifiers into stdin.');
   if (file === '-' && (opts.resume || opts.state)) throw new UsageError('--resume and --state need --file: stdin cannot be checked for changes between runs');
   const concurrencyBad = integerBetween(1, 16)(String(opts.concurrency ?? '4'));
-  if (concurrencyBad) throw new UsageError(`--concurrency ${concurrencyBad}`);
+  if (concurrencyBad) throw new InputError(`--concurrency ${concurrencyBad}`);
 
   // The spec's rules: batch size, times, country. Nothing is read or sent when one fails.
   const p = new Problems();

@@ -7,7 +7,7 @@ import { openBrowser } from '../../auth/browser.js';
 import { classifyAccessTokenError, explainAccessTokenError } from '../../auth/errors.js';
 import { dropPending, EXPIRES_HINT, minutesSince, profileArg, reportLogin, saveAccessToken, savePending } from '../../auth/session.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, InputError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { authorizeUrl, exchangeVerifier, requestToken, type TokenPair } from '../../platform/oauth.js';
 
@@ -26,7 +26,7 @@ async function readPin(ctx: Context, opts: Record<string, any>): Promise<string>
   const pin = opts.pin === '-' ? await readPiped(ctx, 'the PIN', '--pin -', () => ctx.prompt.text('PIN', { supply: '--pin <PIN>' })) : String(opts.pin);
   const trimmed = pin.trim();
   if (!trimmed) throw new UsageError('missing verifier: --pin needs the PIN shown after approving the app (the API requires it)', 'run `postctl auth pin --pin <PIN>`, or `--pin -` to read it from stdin.');
-  if (/\s/.test(trimmed)) throw new UsageError(`the PIN must be one word without spaces (got ${trimmed.length} characters with spaces)`);
+  if (/\s/.test(trimmed)) throw new InputError(`the PIN must be one word without spaces (got ${trimmed.length} characters with spaces)`);
   return trimmed;
 }
 

@@ -3,7 +3,7 @@ import { adsApi } from '../../ads/common.js';
 import { ApiError } from '../../api-error.js';
 import { createCatalog, deleteCatalog, listCatalogs, renameCatalog, type Catalog } from '../../catalogs/api.js';
 import type { Context } from '../../context.js';
-import { CliError, UsageError } from '../../errors.js';
+import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';
 
@@ -14,12 +14,12 @@ const COLUMNS: Column<Catalog>[] = [
 
 function userId(opts: Record<string, any>): string | undefined {
   const v = opts.userId as string | undefined;
-  if (v !== undefined && !/^\d{1,19}$/.test(v)) throw new UsageError(`--user-id must be a numeric user id (got ${JSON.stringify(v)})`);
+  if (v !== undefined && !/^\d{1,19}$/.test(v)) throw new InputError(`--user-id must be a numeric user id (got ${JSON.stringify(v)})`);
   return v;
 }
 
 function catalogName(name: string | undefined): string {
-  if (!name || !name.trim()) throw new UsageError('the catalog name must not be empty');
+  if (!name || !name.trim()) throw new InputError('the catalog name must not be empty');
   return name;
 }
 

@@ -2,7 +2,7 @@
 import { adsApi, listQuery, printAdsList } from '../../ads/common.js';
 import { PRODUCTS_PAGE, catalogPath, deleteProducts, type DeleteProductResult } from '../../catalogs/api.js';
 import type { Context } from '../../context.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { PartialFailure, UsageError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { openInput, readLines } from '../../input/lines.js';
 import type { Column } from '../../output/printer.js';
@@ -22,7 +22,7 @@ export const list = {
   async run([catalogId]: string[], opts: Record<string, any>, ctx: Context): Promise<void> {
     const query = listQuery(opts, PRODUCTS_PAGE);
     if (opts.itemGroupKey !== undefined) {
-      if (!String(opts.itemGroupKey).trim()) throw new UsageError('--item-group-key must not be empty');
+      if (!String(opts.itemGroupKey).trim()) throw new InputError('--item-group-key must not be empty');
       query.push(['item_group_key', opts.itemGroupKey]);
     }
     const client = await ctx.client();
@@ -53,7 +53,7 @@ export const remove = {
   async run([catalogId, ...keyArgs]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
     // The spec states no maximum of keys per request: 100 by default, overridable with --batch-size.
     const bad = integerBetween(1, 1000)(String(opts.batchSize ?? '100'));
-    if (bad) throw new UsageError(`--batch-size ${bad}`);
+    if (bad) throw new InputError(`--batch-size ${bad}`);
     const batchSize = Number(opts.batchSize ?? 100);
     const keys = await readKeys(keyArgs, opts.file, ctx);
     if (keys.length === 0) throw new UsageError('no product keys given', 'pass product keys as arguments or with --file (one per line).');

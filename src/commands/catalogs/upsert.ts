@@ -37,7 +37,7 @@ async function source(opts: Record<string, any>, ctx: Context): Promise<{ src: F
   }
   try {
     const format: FeedFormat = opts.format ?? (file !== '-' ? formatFromName(file) : undefined) ?? (await sniffFormat(path));
-    if (!FEED_FORMATS.includes(format)) throw new UsageError(`unknown --format ${format}`);
+    if (!FEED_FORMATS.includes(format)) throw new InputError(`unknown --format ${format}`);
     return { src: { path, name: file === '-' ? 'stdin' : file, format }, cleanup };
   } catch (e) {
     await cleanup();
@@ -47,7 +47,7 @@ async function source(opts: Record<string, any>, ctx: Context): Promise<{ src: F
 
 export async function run([catalogId]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   const bad = integerBetween(1, 32)(String(opts.concurrency ?? '4'));
-  if (bad) throw new UsageError(`--concurrency ${bad}`);
+  if (bad) throw new InputError(`--concurrency ${bad}`);
   const concurrency = Number(opts.concurrency ?? 4);
   const { src, cleanup } = await source(opts, ctx);
   try {

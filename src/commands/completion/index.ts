@@ -5,7 +5,7 @@ import { verb } from '../define.js';
 export function registerCompletion(program: Command): void {
   verb(program, {
     name: 'completion <shell>',
-    description: 'print the shell completion script (bash, zsh or fish); see the README for installing it',
+    description: 'print the shell completion script (bash, zsh or fish); docs/configuration.md says where to install it',
     examples: ['postctl completion bash > ~/.local/share/bash-completion/completions/postctl', 'postctl completion zsh > ~/.zfunc/_postctl', 'postctl completion fish > ~/.config/fish/completions/postctl.fish'],
     load: () => import('./run.js').then((m) => m.completion),
   });

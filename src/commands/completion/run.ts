@@ -2,7 +2,7 @@ import { bash, fish, zsh } from '../../completion/scripts.js';
 import { describe } from '../../completion/tree.js';
 import { loadConfigData } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { InputError } from '../../errors.js';
 import { buildProgram } from '../../program.js';
 import type { VerbModule } from '../define.js';
 
@@ -11,7 +11,7 @@ const SHELLS = { bash, zsh, fish } as const;
 export const completion: VerbModule = {
   async run([shell], _opts, ctx: Context) {
     const gen = SHELLS[shell as keyof typeof SHELLS];
-    if (!gen) throw new UsageError(`unknown shell "${shell}"`, 'use bash, zsh or fish.');
+    if (!gen) throw new InputError(`unknown shell "${shell}"`, [], 'use bash, zsh or fish.');
     ctx.printer.write(gen(describe(await buildProgram())));
   },
 };

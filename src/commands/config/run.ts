@@ -1,7 +1,7 @@
 import { SETTINGS, type SettingSpec } from '../../config/schema.js';
 import { configFile } from '../../config/paths.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, InputError } from '../../errors.js';
 import { assertSafeBaseUrl } from '../../http/url-policy.js';
 import { mask } from '../../output/mask.js';
 import type { VerbModule } from '../define.js';
@@ -28,7 +28,7 @@ export const set: VerbModule = {
   async run([key, value], _opts, ctx: Context) {
     const spec = settable(key!);
     if (spec.key.endsWith('_url')) assertSafeBaseUrl(value!, spec.key);
-    if (spec.choices && !spec.choices.includes(value!)) throw new UsageError(`${spec.key} must be one of ${spec.choices.join(', ')}`);
+    if (spec.choices && !spec.choices.includes(value!)) throw new InputError(`${spec.key} must be one of ${spec.choices.join(', ')}`);
     const s = await ctx.settings();
     (await ctx.store()).patchProfile(s.profile, { [spec.key]: value });
     ctx.log.success(`${spec.key} set for profile ${s.profile}`);

@@ -1,19 +1,91 @@
+import { spawn } from 'node:child_process';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { removeRecord, writeRecord } from './pidfile.js';
+
+interface Started {
+  env: Record<string, string>;
+  url: string;
+  port: number;
+  pid: number;
+}
+
+const exportLines = (env: Record<string, string>): string[] => Object.entries(env).map(([k, v]) => `export ${k}=${v}`);
+
+function checkOptions(opts: Record<string, any>): { port: number; faultRate?: number } {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  if (opts.faultRate === undefined) return { port };
+  const p = Number(opts.faultRate);
+  if (!(p >= 0 && p <= 1)) throw new CliError(`--fault-rate must be between 0 and 1 (got ${opts.faultRate})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  return { port, faultRate: p };
+}
+
+async function start(opts: Record<string, any>, port: number, faultRate: number | undefined) {
+  const { startEmulator } = await import('../../emulator/server.js');
+  try {
+    const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false });
+    if (faultRate !== undefined) emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
+    return emu;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another --port or 0`);
+    if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges; pick another --port or 0`);
+    throw e;
+  }
+}
+
+/** --print-env: start a detached copy of this command, print its env once it listens, and return. */
+async function startInBackground(opts: Record<string, any>, ctx: Context): Promise<number> {
+  const pass = ['--port', String(opts.port), '--latency', String(opts.latency ?? 0), '--seed', String(opts.seed ?? 1)];
+  if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
+  if (opts.approve === false) pass.push('--no-approve');
+  const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: ctx.env });
+  const reply = await new Promise<Started | { error: { message: string; exit_code: number } }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Started));
+    child.once('exit', (code) => reject(new CliError(`the background emulator exited (${code}) before listening`, { exitCode: EXIT.INTERNAL, code: 'internal' })));
+    child.once('error', reject);
+  });
+  child.removeAllListeners('exit');
+  child.disconnect();
+  child.unref();
+  if ('error' in reply) throw new CliError(reply.error.message, { exitCode: reply.error.exit_code, code: reply.error.exit_code === EXIT.USAGE ? 'usage' : 'error' });
+  // The comment line is harmless under eval and tells how to end it.
+  ctx.printer.write([...exportLines(reply.env), `# postctl emulator on ${reply.url}, pid ${reply.pid}; stop it with: postctl emulator stop --port ${reply.port}`].join('\n') + '\n');
+  ctx.log.info(`postctl emulator running in the background on ${reply.url} (pid ${reply.pid}); stop it with \`postctl emulator stop --port ${reply.port}\``);
+  return 0;
+}
+
+/** The detached process: listen, record the pid, tell the parent, serve until SIGTERM. */
+async function serveInBackground(opts: Record<string, any>, ctx: Context, port: number, faultRate: number | undefined): Promise<number> {
+  const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+  let emu;
+  try {
+    emu = await start(opts, port, faultRate);
+  } catch (e) {
+    const err = e instanceof CliError ? e : new CliError(String((e as Error).message ?? e));
+    await send({ error: { message: err.message, exit_code: err.exitCode } });
+    process.disconnect();
+    return err.exitCode;
+  }
+  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url });
+  await send({ env: emu.env(), url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
+  process.disconnect();
+  await new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
+  removeRecord(ctx.env, emu.port);
+  await emu.close();
+  return 0;
+}
 
 export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535 (got ${opts.port})`);
-  const { startEmulator } = await import('../../emulator/server.js');
-  const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false });
-  if (opts.faultRate !== undefined) {
-    const p = Number(opts.faultRate);
-    if (!(p >= 0 && p <= 1)) throw new UsageError('--fault-rate must be between 0 and 1');
-    emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: p / 3, p5xx: p / 3, pDrop: p / 3 });
-  }
-  const env = emu.env();
-  const lines = Object.entries(env).map(([k, v]) => `export ${k}=${v}`);
-  if (opts.printEnv || !ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
+  const { port, faultRate } = checkOptions(opts);
+  if (opts.backgroundChild && process.send) return serveInBackground(opts, ctx, port, faultRate);
+  if (opts.printEnv) return startInBackground(opts, ctx);
+  const emu = await start(opts, port, faultRate);
+  const lines = exportLines(emu.env());
+  // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
+  if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
   ctx.log.info(`postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox})`);
   ctx.log.info(`seeded credentials and account (fake, for the emulator only):\n${lines.map((l) => `  ${l}`).join('\n')}`);
   ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve. Ctrl-C to stop.');

@@ -1,7 +1,7 @@
 // `postctl request`: any endpoint of either API through the shared client.
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { InputError } from '../../errors.js';
 import { ApiError } from '../../api-error.js';
 import type { ApiName, AuthMode, RequestOptions } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
@@ -12,7 +12,7 @@ import { neutralize } from '../../output/sanitize.js';
 
 function splitField(raw: string, flag: string): [string, string] {
   const i = raw.indexOf('=');
-  if (i <= 0) throw new UsageError(`${flag} expects key=value, got ${JSON.stringify(raw)}`);
+  if (i <= 0) throw new InputError(`${flag} expects key=value, got ${JSON.stringify(raw)}`);
   return [raw.slice(0, i), raw.slice(i + 1)];
 }
 
@@ -33,7 +33,7 @@ export function inferApi(path: string): ApiName {
 
 export async function run([methodArg, path]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   const method = methodArg!.toUpperCase();
-  if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method)) throw new UsageError(`unknown HTTP method ${methodArg}`, 'use GET, POST, PUT, DELETE or PATCH.');
+  if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method)) throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
   const api: ApiName = opts.api ?? inferApi(path!);
   const settings = await ctx.settings();
   const auth: AuthMode = opts.auth ?? (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
@@ -46,7 +46,7 @@ export async function run([methodArg, path]: string[], opts: Record<string, any>
   const headers: Record<string, string> = {};
   for (const h of (opts.header as string[] | undefined) ?? []) {
     const i = h.indexOf(':');
-    if (i <= 0) throw new UsageError(`-H expects name:value, got ${JSON.stringify(h)}`);
+    if (i <= 0) throw new InputError(`-H expects name:value, got ${JSON.stringify(h)}`);
     headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
   }
   const req: RequestOptions = { api, method, path: path!, auth, headers };

@@ -39,7 +39,10 @@ export function notFound(id: string): Obj {
   return { value: id, detail: `Could not find post with ids: [${id}].`, title: 'Not Found Error', resource_type: 'post', parameter: 'ids', resource_id: id, type: 'https://api.x.com/2/problems/resource-not-found' };
 }
 
-export function register(r: Router, _state: EmulatorState): void {
+/** Texts a test (or the admin API) puts on given post ids: long text, control characters. */
+export const postTexts = (state: EmulatorState): Map<string, string> => state.slice('post-texts', () => new Map<string, string>());
+
+export function register(r: Router, state: EmulatorState): void {
   r.route({
     method: 'GET',
     path: '/2/posts',
@@ -70,7 +73,11 @@ export function register(r: Router, _state: EmulatorState): void {
       const implied = [...exp].map((e) => e.split('.')[0]!).filter((f) => validFields('post').includes(f));
       const projectPost = (p: Obj) => pick(p, DEFAULTS.post, [...fields.post!, ...implied]);
 
-      const found = ids.filter(postExists).map(fullPost);
+      const texts = postTexts(state);
+      const found = ids.filter(postExists).map((id) => {
+        const p = fullPost(id);
+        return texts.has(id) ? { ...p, text: texts.get(id)! } : p;
+      });
       const errors = ids.filter((i) => !postExists(i)).map(notFound);
       const users = new Set<string>();
       const media = new Set<string>();

@@ -11,9 +11,9 @@ import { checkAgainstLineItem, checkLineItemParams, paramsFromFlags, type LineIt
 import { accountRef, showValue, throwIfProblems } from './shared.js';
 
 export async function run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  const { params, problems } = paramsFromFlags(opts);
+  const { params, problems, typed } = paramsFromFlags(opts);
   if (Object.keys(params).length === 0 && problems.length === 0) throw new UsageError('nothing to update: give at least one parameter flag', 'see `postctl ads line-items update --help` for the flags.');
-  const local = checkLineItemParams(params);
+  const local = checkLineItemParams(params, typed);
   throwIfProblems([...problems, ...local.problems], 'invalid line item update');
   const account = await accountRef(ctx, opts);
   const client = await ctx.client();
@@ -21,7 +21,7 @@ export async function run([id]: string[], opts: Record<string, any>, ctx: Contex
   let before: LineItem | undefined;
   if (opts.fetch !== false) {
     before = (await getLineItem(client, account, id!)).body.data;
-    const dependent = checkAgainstLineItem(params, before);
+    const dependent = checkAgainstLineItem(params, before, typed);
     throwIfProblems(dependent.problems, `invalid update for line item ${id} (objective ${before.objective ?? 'unknown'})`);
     warnings.push(...dependent.warnings);
   }

@@ -30,7 +30,15 @@ export function showValue(field: string, value: unknown): unknown {
   return value;
 }
 
-/** Field/value columns for one object, in its own key order, money shown readably. */
+const isMicros = (k: string, v: unknown): boolean => k.endsWith('_local_micro') && (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
+
+/**
+ * Field/value rows for one object, in its own key order: money stays in micros,
+ * with its decimal amount on the next row (tables only: CSV and JSON carry the raw fields).
+ */
 export function objectFields(obj: object): Array<{ header: string; get: (r: any) => unknown }> {
-  return Object.keys(obj).map((k) => ({ header: k, get: (r: any) => showValue(k, r?.[k]) }));
+  return Object.entries(obj).flatMap(([k, v]) => {
+    const raw = { header: k, get: (r: any) => r?.[k] };
+    return isMicros(k, v) ? [raw, { header: `${k.replace(/_local_micro$/, '')} (decimal)`, get: (r: any) => fromMicros(String(r?.[k])) }] : [raw];
+  });
 }

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import type { Context } from '../../context.js';
+import { CliError, InputError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { listRecords, removeRecord } from './pidfile.js';
+
+/**
+ * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
+ * where /proc shows command lines, it is a `postctl emulator` (a pid reused by
+ * another program after a reboot is never signalled).
+ */
+function ours(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator');
+  } catch {
+    return true; // no /proc (macOS): the record and a live pid are all there is
+  }
+}
+
+export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+  const only = opts.port === undefined ? undefined : Number(opts.port);
+  if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
+  const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
+  let stopped = 0;
+  for (const rec of records) {
+    if (ours(rec.pid)) {
+      process.kill(rec.pid, 'SIGTERM');
+      ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
+      stopped++;
+    }
+    // The emulator removes its own record on SIGTERM; a stale one (killed -9, reboot) goes here.
+    removeRecord(ctx.env, rec.port);
+  }
+  if (!stopped) throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found' });
+  return 0;
+}
