@@ -124,10 +124,19 @@ export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb |
   if (!split || !split.rest.length) return undefined;
   const root = new SpecNode('postctl');
   if (!(await registerInto(root, split.rest[0]!))) return undefined;
-  let node: SpecNode | undefined = root;
+  // Down the tree while the next word names a subcommand (as commander dispatches:
+  // `emulator stop` runs stop, although `emulator` is a verb of its own).
+  let node: SpecNode = root;
   let i = 0;
-  while (node && !node.verb) node = i < split.rest.length && !isOptionLike(split.rest[i]!) ? node.children.get(split.rest[i++]!) : undefined;
-  const spec = node?.verb;
+  let underVerb = false;
+  for (let next = split.rest[0]; next !== undefined && node.children.has(next); next = split.rest[++i]) {
+    underVerb ||= Boolean(node.verb);
+    node = node.children.get(next)!;
+  }
+  // A verb below another verb (`emulator stop`): commander lets the parent verb
+  // take its own flags anywhere after it; that is commander's to do.
+  if (underVerb) return undefined;
+  const spec = node.verb;
   const defs = spec && flagDefs(spec.options ?? []);
   if (!spec || !defs) return undefined;
   const opts = defaults(defs);

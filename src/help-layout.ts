@@ -2,14 +2,11 @@
 // only (the global ones are in the top-level help and `postctl help globals`);
 // a group's help ends with examples taken from its verbs.
 import { Help, type Command } from 'commander';
+import { EXAMPLES } from './help-examples.js';
 
-const EXAMPLES = new WeakMap<Command, string[]>();
+export { rememberExamples } from './help-examples.js';
+
 const MAX_GROUP_EXAMPLES = 8;
-
-/** Records a verb's examples so its group's help can show some. */
-export function rememberExamples(cmd: Command, examples: string[]): void {
-  EXAMPLES.set(cmd, examples);
-}
 
 /** One example per command of a group (a nested group gives its first verb's), a few at most. */
 export function groupExamples(cmd: Command): string[] {

@@ -22,6 +22,8 @@ export async function renderAllHelp(): Promise<Array<{ words: string[]; text: st
     for (const sub of cmd.commands) {
       const path = [...words, sub.name()];
       if (path[0] === 'help') continue; // `help` itself answers topics as well as commands
+      // `creatives <group> …` is rewritten to `ads <group> …` by the CLI: its help is the ads group's.
+      if (path[0] === 'creatives' && path.length > 1) continue;
       out.push({ words: path, text: capture(sub) });
       walk(sub, path);
     }

@@ -8,7 +8,7 @@
 // So this module imports commander's types only.
 import type { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { rememberExamples } from '../help-layout.js';
+import { rememberExamples } from '../help-examples.js';
 
 export interface OptionSpec {
   /** Commander flags, e.g. '--entity-status <status>' or '-f, --field <key=value>'. */

@@ -124,7 +124,8 @@ describe('the fast path parses argv as commander does', async () => {
     expect(fast.globals).toEqual(commander.globals);
   }
 
-  it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) => compare(argv, true));
+  // `emulator stop` is a verb below a verb: commander's (see fast-path.ts).
+  it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) => compare(argv, argv[0] !== 'emulator' || argv[1] !== 'stop'));
   it.each(EDGE_CASES.map((c) => [c.join(' '), c] as const))('edge case: %s', (_name, argv) => compare(argv, false));
 
   it('declines what commander must answer (help, errors, unknown words)', async () => {

@@ -22,7 +22,8 @@ function helpText(cmd: Command): string {
   return out;
 }
 
-const verbs = leaves(await buildProgram()).filter(({ path }) => !['help'].includes(path[0]!));
+// `creatives <group> <verb>` are stand-ins rewritten to `ads <group> <verb>` (tested there).
+const verbs = leaves(await buildProgram()).filter(({ path }) => !['help', 'creatives'].includes(path[0]!));
 
 describe('verb help', () => {
   it('covers the whole tree', () => {
