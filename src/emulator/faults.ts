@@ -10,6 +10,7 @@ export type FaultKind =
   | 'latency' // delay the response by latencyMs
   | 'slow' // write the response body in small, slow chunks
   | 'count-mismatch' // audiences: answer success_count/total_count lower than sent
+  | 'item-status' // catalogs upsert: answer `itemStatus` (e.g. PENDING) for every product that succeeded
   | 'disconnect'; // streams: end the stream (operational disconnect) after `afterEvents`
 
 export interface FaultRule {
@@ -27,6 +28,8 @@ export interface FaultRule {
   /** Seconds until the announced reset (429), default 1. */
   resetInSec?: number;
   afterEvents?: number;
+  /** The per-item status an 'item-status' fault answers. */
+  itemStatus?: string;
 }
 
 export interface RandomFaultPlan {
