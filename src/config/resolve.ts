@@ -2,7 +2,8 @@
 // profile > default. Reading never loads conf (see read.ts); only commands that
 // write to the store do.
 import { existsSync } from 'node:fs';
-import { configFile } from './paths.js';
+import { configDir, configFile } from './paths.js';
+import { checkConfigTrust } from './trust.js';
 import { readConfigFile } from './read.js';
 import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
 
@@ -31,6 +32,7 @@ export interface ResolvedSettings {
 
 export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: ConfigData; hasFile: boolean }> {
   const path = configFile(env);
+  checkConfigTrust(configDir(env), path);
   if (!existsSync(path)) return { data: {}, hasFile: false };
   return { data: readConfigFile(path), hasFile: true };
 }

@@ -28,6 +28,8 @@ export interface FaultRule {
   /** Seconds until the announced reset (429), default 1. */
   resetInSec?: number;
   afterEvents?: number;
+  /** The error message a 'status' fault answers (default "Internal error (injected fault)"). */
+  message?: string;
   /** The per-item status an 'item-status' fault answers. */
   itemStatus?: string;
 }
