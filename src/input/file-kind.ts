@@ -5,9 +5,19 @@
 import { stat } from 'node:fs/promises';
 import { InputError, UsageError } from '../errors.js';
 
+/**
+ * Paths that name this process's stdin. They are read from the stdin stream
+ * itself: opening them again fails when stdin is a socket (ENXIO), which is
+ * what many process supervisors and Node's own child processes hand over.
+ */
+export function isStdinPath(path: string): boolean {
+  return path === '-' || path === '/dev/stdin' || path === '/dev/fd/0' || path === '/proc/self/fd/0';
+}
+
 export type InputKind = { kind: 'file'; size: number; mtimeMs: number } | { kind: 'stream' };
 
 export async function inputKind(path: string): Promise<InputKind> {
+  if (isStdinPath(path)) return { kind: 'stream' };
   let s;
   try {
     s = await stat(path);

@@ -8,7 +8,7 @@ import { batches, problemsError, sendBatches, validateFeed, type FeedSource, typ
 import type { Context } from '../../context.js';
 import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { inputKind } from '../../input/file-kind.js';
+import { inputKind, isStdinPath } from '../../input/file-kind.js';
 import type { Column } from '../../output/printer.js';
 import { integerBetween } from '../../validate/rules.js';
 
@@ -37,7 +37,7 @@ async function source(opts: Record<string, any>, ctx: Context): Promise<{ src: F
   let cleanup = async () => undefined as void;
   if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no feed given', 'pass --file FEED, or pipe the feed into stdin.');
   if (file === '-' || (await inputKind(file)).kind === 'stream') {
-    const spooled = await spoolToTemp(file === '-' ? ctx.io.stdin : createReadStream(file), ctx.signal);
+    const spooled = await spoolToTemp(isStdinPath(file) ? ctx.io.stdin : createReadStream(file), ctx.signal);
     path = spooled.path;
     cleanup = spooled.remove;
   }
