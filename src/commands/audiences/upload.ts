@@ -129,8 +129,10 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const stateFile = state && existsSync(state.path) ? state.path : undefined;
   report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, stateFile, fixable }, ctx);
   if (error !== undefined) {
-    if (fixable && stateFile && !plan.dryRun && summary.batches_sent) {
-      ctx.log.hint(`${n(state!.confirmedCount)} batches are confirmed; ${error instanceof Interrupted ? '' : 'after fixing the cause, '}rerun with --resume to send only the rest.`);
+    if (fixable && !plan.dryRun && summary.batches_sent) {
+      const after = error instanceof Interrupted ? '' : 'after fixing the cause, ';
+      if (stateFile) ctx.log.hint(`${n(state!.confirmedCount)} batches are confirmed; ${after}rerun with --resume to send only the rest.`);
+      else ctx.log.hint(`no batch was confirmed, so there is nothing to resume: ${after}rerun to send everything.`);
     }
     throw error;
   }
