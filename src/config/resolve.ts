@@ -3,6 +3,7 @@
 // write to the store do.
 import { existsSync } from 'node:fs';
 import { configDir, configFile } from './paths.js';
+import { checkProfileName } from './profile-name.js';
 import { checkConfigTrust } from './trust.js';
 import { readConfigFile } from './read.js';
 import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
@@ -45,6 +46,8 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
   else if (env.POSTCTL_PROFILE) [profile, profileSource] = [env.POSTCTL_PROFILE, 'env'];
   else if (data.default_profile) [profile, profileSource] = [data.default_profile, 'profile'];
   else [profile, profileSource] = ['default', 'default'];
+  // A name no profile may be created with fails here, before a login or any request, not at the final write.
+  if ((profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile]) checkProfileName(profile);
   const stored = data.profiles?.[profile] ?? {};
   // An explicitly chosen profile that is not stored yet is fine (commands that
   // write create it); `profileMissing` lets readers warn about typos.

@@ -112,6 +112,12 @@ describe('config trust', () => {
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('invalid profile name "$(touch pwned)"');
     expect(() => readFileSync(join(dir, 'config.json'), 'utf8')).toThrow();
+    // Checked before anything else: a login would otherwise be lost at the final write.
+    const before = emu.state.log.length;
+    const login = await emu.run(['--profile', '`touch pwned`', 'auth', 'token'], { env: { POSTCTL_CONFIG_DIR: dir, HOME: dir }, cwd: dir });
+    expect(login.code).toBe(6);
+    expect(login.stderr).toContain('invalid profile name');
+    expect(emu.state.log.length - before).toBe(0);
     const ok = await emu.run(['--profile', 'work-2.eu_1', 'config', 'set', 'output', 'json'], { env: { POSTCTL_CONFIG_DIR: dir, HOME: dir } });
     expect(ok.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles).toHaveProperty('work-2.eu_1');
