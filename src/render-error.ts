@@ -15,7 +15,7 @@ export function toCliError(e: unknown): CliError {
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'EISDIR') {
     // A directory given where a file is read is bad input, like any unreadable input file.
-    return new CliError(`${err.path ? `${err.path} is a directory, not a file` : 'is a directory, not a file'}`, { exitCode: EXIT.INVALID_INPUT, code: 'file', cause: e });
+    return new CliError(err.path ? `${err.path} is a directory, not a file` : 'a directory was given where a file is read: check the file paths', { exitCode: EXIT.INVALID_INPUT, code: 'file', cause: e });
   }
   if (err?.code === 'ENOENT' || err?.code === 'EACCES') {
     return new CliError(`${err.code === 'ENOENT' ? 'no such file' : 'permission denied'}: ${err.path ?? err.message}`, { exitCode: EXIT.USAGE, code: 'file', cause: e });

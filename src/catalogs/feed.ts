@@ -89,7 +89,9 @@ export async function* readFeed(input: NodeJS.ReadableStream, format: FeedFormat
 }
 
 export function openFeed(path: string): NodeJS.ReadableStream {
-  return createReadStream(path, { highWaterMark: 64 * 1024 });
+  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
+  stream.once('error', (e: NodeJS.ErrnoException) => void (e.path ??= path));
+  return stream;
 }
 
 /**

@@ -19,7 +19,11 @@ export interface Line {
 
 /** A file path, or '-' (or /dev/stdin) for stdin. */
 export function openInput(path: string, stdin: NodeJS.ReadableStream = process.stdin): NodeJS.ReadableStream {
-  return isStdinPath(path) ? stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+  if (isStdinPath(path)) return stdin;
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  // A read error (EISDIR: a directory opens but cannot be read) carries no path: add it, so the message names the file.
+  stream.once('error', (e: NodeJS.ErrnoException) => void (e.path ??= path));
+  return stream;
 }
 
 const MAX_LINE_BYTES = 16 * 1024 * 1024;

@@ -107,6 +107,7 @@ describe('bad --file paths and huge values', () => {
   it.each([
     ['catalogs upsert', (f: string) => ['catalogs', 'upsert', catalog, '--file', f]],
     ['audiences upload', (f: string) => ['audiences', 'upload', AUDIENCE, '--file', f, '--type', 'email']],
+    ['catalogs delete-products', (f: string) => ['catalogs', 'delete-products', catalog, '--file', f, '--yes']],
   ])('%s with a directory as --file: exit 6 naming the path, nothing sent', async (_name, args) => {
     const dir = join(tempDir(), 'a-directory');
     mkdirSync(dir);
