@@ -312,30 +312,46 @@ _postctl_choices() {
   # A flag's choices are declared on the command that owns it or on an ancestor.
   while :; do
     case "$path|$flag" in
-      '|-o'|'|--output') echo 'table json jsonl csv'; return ;;
-      'auth login|--access') echo 'read write'; return ;;
-      'auth pin|--access') echo 'read write'; return ;;
-      'webhooks validate|--auth') echo 'app user oauth2'; return ;;
-      'posts lookup|--auth') echo 'app user oauth2'; return ;;
-      'posts search|--auth') echo 'app user'; return ;;
-      'posts counts|--auth') echo 'app user'; return ;;
-      'catalogs upsert|--format') echo 'jsonl json csv tsv'; return ;;
-      'catalogs sets create|--type') echo 'MANUAL FILTERED'; return ;;
-      'audiences upload|--format') echo 'lines csv tsv jsonl'; return ;;
-      'audiences upload|--type') echo 'email phone handle device_id service_id partner_user_id'; return ;;
-      'audiences upload|--operation') echo 'update delete'; return ;;
-      'audiences do-not-reach upload|--format') echo 'lines csv tsv jsonl'; return ;;
-      'audiences do-not-reach upload|--type') echo 'email phone'; return ;;
-      'audiences do-not-reach upload|--operation') echo 'update delete'; return ;;
-      'audiences permissions grant|--level') echo 'READ_ONLY READ_WRITE'; return ;;
-      'audiences targeted|--with-active') echo 'true false'; return ;;
-      'audiences keywords|--granularity') echo 'DAY HOUR'; return ;;
-      'request|--api') echo 'platform ads ads-sandbox'; return ;;
-      'request|--auth') echo 'user app oauth2 basic none'; return ;;
+      '|-o'|'|--output') printf '%s\n' 'table' 'json' 'jsonl' 'csv'; return ;;
+      'auth login|--access') printf '%s\n' 'read' 'write'; return ;;
+      'auth pin|--access') printf '%s\n' 'read' 'write'; return ;;
+      'webhooks validate|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts lookup|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts search|--auth') printf '%s\n' 'app' 'user'; return ;;
+      'posts counts|--auth') printf '%s\n' 'app' 'user'; return ;;
+      'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
+      'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;
+      'audiences upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;
+      'audiences upload|--type') printf '%s\n' 'email' 'phone' 'handle' 'device_id' 'service_id' 'partner_user_id'; return ;;
+      'audiences upload|--operation') printf '%s\n' 'update' 'delete'; return ;;
+      'audiences do-not-reach upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;
+      'audiences do-not-reach upload|--type') printf '%s\n' 'email' 'phone'; return ;;
+      'audiences do-not-reach upload|--operation') printf '%s\n' 'update' 'delete'; return ;;
+      'audiences permissions grant|--level') printf '%s\n' 'READ_ONLY' 'READ_WRITE'; return ;;
+      'audiences targeted|--with-active') printf '%s\n' 'true' 'false'; return ;;
+      'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
+      'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
+      'request|--auth') printf '%s\n' 'user' 'app' 'oauth2' 'basic' 'none'; return ;;
     esac
     [ -z "$path" ] && return
     p="${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
   done
+}
+# Sets COMPREPLY to the words (one per line on stdin) that start with $1. A
+# quoted prefix test, never compgen -W: no candidate is expanded or run.
+_postctl_match() {
+  local cur="$1" w
+  COMPREPLY=()
+  while IFS= read -r w; do
+    [[ -n "$w" && "$w" == "$cur"* ]] && COMPREPLY+=("$w")
+  done
+}
+# One word per line, split on blanks only (read -a: no globbing, no expansion).
+_postctl_words() {
+  local -a words
+  read -ra words <<< "$1"
+  ((${#words[@]})) && printf '%s
+' "${words[@]}"
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
@@ -349,15 +365,15 @@ _postctl() {
     if [[ " $(_postctl_subs "$path") " == *" $w "* ]]; then path="${path:+$path }$w"; fi
   done
   if [[ "$prev" == -* && "$value_flags" == *" $prev "* ]]; then
-    COMPREPLY=($(compgen -W "$(_postctl_choices "$path" "$prev")" -- "$cur"))
+    _postctl_match "$cur" < <(_postctl_choices "$path" "$prev")
     return
   fi
   if [[ "$cur" == -* ]]; then
     local all="$(_postctl_opts "$path")" p="$path" q
     while [ -n "$p" ]; do q="${p% *}"; [[ "$q" == "$p" ]] && q=""; p="$q"; all="$all $(_postctl_opts "$p")"; done
-    COMPREPLY=($(compgen -W "$all" -- "$cur"))
+    _postctl_match "$cur" < <(_postctl_words "$all")
   else
-    COMPREPLY=($(compgen -W "$(_postctl_subs "$path")" -- "$cur"))
+    _postctl_match "$cur" < <(_postctl_words "$(_postctl_subs "$path")")
   fi
 }
 complete -o default -F _postctl postctl

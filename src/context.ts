@@ -10,6 +10,7 @@ import { selectFormat, type Format } from './output/format.js';
 import { Logger } from './output/logger.js';
 import { createProgress, progressInterval, type Progress } from './output/progress.js';
 import { Printer } from './output/printer.js';
+import { neutralize } from './output/sanitize.js';
 import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
 import type { ConfigStore } from './config/store.js';
@@ -104,7 +105,8 @@ export class Context {
   }
 
   progress(label: string, total?: number): Progress {
-    return createProgress(this.io.stderr, { tty: this.io.stderrTTY, intervalSec: progressInterval(this.io.env) }, label, total);
+    // Labels may name an input file: shown only with control characters neutralised.
+    return createProgress(this.io.stderr, { tty: this.io.stderrTTY, intervalSec: progressInterval(this.io.env) }, neutralize(label), total);
   }
 
   /** The ads account: --account flag, else POSTCTL_ADS_ACCOUNT, else the profile's default. */
@@ -135,7 +137,8 @@ export class Context {
       maxWaitMs: seconds(this.globals.maxWait ?? this.env.POSTCTL_MAX_WAIT, '--max-wait', 900),
       maxRetries: Number(this.env.POSTCTL_MAX_RETRIES ?? 5),
       retryBaseMs: Number(this.env.POSTCTL_RETRY_BASE_MS ?? 500),
-      trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(line) + '\n') : undefined,
+      // Traces show response bodies: neutralised like every other message (see output/logger.ts).
+      trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(neutralize(line, true)) + '\n') : undefined,
       notice: (line) => this.log.info(line),
       signal: this.signal,
       redactor: this.redactor,

@@ -1,6 +1,7 @@
 // The one error model. Every failure that reaches the top-level handler is a
 // CliError (or is wrapped into one); its exitCode is the process exit code.
 import { EXIT } from './exit-codes.js';
+import { clip } from './output/sanitize.js';
 
 export interface InputProblem {
   /** 1-based line (or record) number in the input, when the value came from a file. */
@@ -40,7 +41,8 @@ export class InputError extends CliError {
   problems: InputProblem[];
   constructor(message: string, problems: InputProblem[] = [], hint?: string) {
     super(message, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input', ...(hint ? { hint } : {}) });
-    this.problems = problems;
+    // Ids and messages may hold a value from the input of any size: cut for messages and the JSON error.
+    this.problems = problems.map(clipProblem);
   }
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), problems: this.problems };
@@ -67,9 +69,19 @@ export class PartialFailure extends CliError {
 }
 
 export class Interrupted extends CliError {
-  constructor(message = 'interrupted') {
-    super(message, { exitCode: EXIT.INTERRUPTED, code: 'interrupted' });
+  /** SIGINT: 130; SIGTERM: 143; SIGHUP: 129 (same clean-up, the shell's code for each signal). */
+  constructor(message = 'interrupted', exitCode: number = EXIT.INTERRUPTED) {
+    super(message, { exitCode, code: 'interrupted' });
   }
+}
+
+/** Longest problem message kept whole (messages may quote the value). */
+const MAX_PROBLEM_MESSAGE = 500;
+
+function clipProblem(p: InputProblem): InputProblem {
+  const id = p.id !== undefined ? clip(p.id) : undefined;
+  const message = clip(p.message, MAX_PROBLEM_MESSAGE);
+  return id === p.id && message === p.message ? p : { ...p, ...(id !== undefined ? { id } : {}), message };
 }
 
 /** Formats problems as "line 12, field title (id sku-1): too long". */
@@ -77,8 +89,9 @@ export function formatProblem(p: InputProblem): string {
   const where: string[] = [];
   if (p.line !== undefined) where.push(`line ${p.line}`);
   if (p.field) where.push(`${p.field}`);
-  if (p.id) where.push(`id ${p.id}`);
-  return where.length ? `${where.join(', ')}: ${p.message}` : p.message;
+  if (p.id) where.push(`id ${clip(p.id)}`);
+  const message = clip(p.message, MAX_PROBLEM_MESSAGE);
+  return where.length ? `${where.join(', ')}: ${message}` : message;
 }
 
 export function invalid(field: string, message: string, line?: number): InputError {

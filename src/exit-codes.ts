@@ -10,6 +10,9 @@ export const EXIT = {
   NETWORK: 7,
   PARTIAL: 8,
   INTERRUPTED: 130,
+  /** 128 + the signal number, as a shell reports a process ended by it. */
+  HANGUP: 129,
+  TERMINATED: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -24,5 +27,7 @@ export const EXIT_CODE_DOCS: Array<[number, string]> = [
   [6, 'invalid input: a value rejected by postctl before sending (flag values out of range or not among the choices included), or invalid-request / 400 from the API'],
   [7, 'network, timeout or server error (5xx) after retries'],
   [8, 'partial failure: a batch finished but some items failed (details on stdout, summary on stderr)'],
+  [129, 'stopped by SIGHUP (terminal closed), after the same clean-up as Ctrl-C'],
   [130, 'interrupted (Ctrl-C / SIGINT)'],
+  [143, 'stopped by SIGTERM (cron, systemd, timeout, kill), after the same clean-up as Ctrl-C'],
 ];

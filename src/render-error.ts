@@ -1,7 +1,11 @@
 // Renders any thrown value for people (`error: …`, `hint: …`) or, with JSON
 // output, as one `{"error":{…}}` line on stderr. Stack traces only with --verbose.
+// Messages and hints carry text from the API and from input: control characters
+// are neutralised here, once, for every error (JSON.stringify escapes them in
+// the JSON line), and each line is clipped so a huge value cannot flood stderr.
 import { CliError, InputError, formatProblem } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { clip, neutralize } from './output/sanitize.js';
 import type { ErrorContext } from './render-state.js';
 import { stringifyJson } from './json/stringify.js';
 
@@ -10,23 +14,31 @@ const MAX_PROBLEMS_SHOWN = 50;
 export function toCliError(e: unknown): CliError {
   if (e instanceof CliError) return e;
   const err = e as NodeJS.ErrnoException;
-  if (err?.code === 'ENOENT' || err?.code === 'EACCES' || err?.code === 'EISDIR') {
-    return new CliError(`${err.code === 'ENOENT' ? 'no such file' : err.code === 'EACCES' ? 'permission denied' : 'is a directory'}: ${err.path ?? err.message}`, { exitCode: EXIT.USAGE, code: 'file', cause: e });
+  if (err?.code === 'EISDIR') {
+    // A directory given where a file is read is bad input, like any unreadable input file.
+    return new CliError(err.path ? `${err.path} is a directory, not a file` : 'a directory was given where a file is read: check the file paths', { exitCode: EXIT.INVALID_INPUT, code: 'file', cause: e });
+  }
+  if (err?.code === 'ENOENT' || err?.code === 'EACCES') {
+    return new CliError(`${err.code === 'ENOENT' ? 'no such file' : 'permission denied'}: ${err.path ?? err.message}`, { exitCode: EXIT.USAGE, code: 'file', cause: e });
   }
   return new CliError(`internal error: ${err?.message ?? String(e)}`, { exitCode: EXIT.INTERNAL, code: 'internal', cause: e, hint: 'run again with --verbose for a stack trace, and report it if it persists.' });
 }
+
+/** One message line as shown to a person: long lines clipped, control characters made visible. */
+const MAX_LINE = 2000;
+const shown = (text: string): string => neutralize(text.split('\n').map((l) => clip(l, MAX_LINE)).join('\n'), true);
 
 export function renderError(e: unknown, ctx: ErrorContext, stderr: NodeJS.WritableStream, redact: (s: string) => string = (s) => s): number {
   const err = toCliError(e);
   {
     const red = (s: string) => (ctx.chalk ? ctx.chalk.red(s) : s);
     const cyan = (s: string) => (ctx.chalk ? ctx.chalk.cyan(s) : s);
-    let text = `${red('error:')} ${err.message}\n`;
+    let text = `${red('error:')} ${shown(err.message)}\n`;
     if (err instanceof InputError && err.problems.length > 1) {
-      for (const p of err.problems.slice(0, MAX_PROBLEMS_SHOWN)) text += `  - ${formatProblem(p)}\n`;
+      for (const p of err.problems.slice(0, MAX_PROBLEMS_SHOWN)) text += `  - ${shown(formatProblem(p))}\n`;
       if (err.problems.length > MAX_PROBLEMS_SHOWN) text += `  … and ${err.problems.length - MAX_PROBLEMS_SHOWN} more (use -o json for all)\n`;
     }
-    if (err.hint) text += `${cyan('hint:')} ${err.hint}\n`;
+    if (err.hint) text += `${cyan('hint:')} ${shown(err.hint)}\n`;
     stderr.write(redact(text));
   }
   if (ctx.verbose && (err.exitCode === EXIT.INTERNAL || err.cause)) {

@@ -4,8 +4,9 @@
 // most one write in flight — so a kill -9 leaves either the old or the new
 // file, never half of one. It may lag the API by the last few confirmations:
 // those batches are sent again on --resume, which Update and Delete allow.
-import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -28,6 +29,36 @@ interface StateFile {
 }
 
 const MIN_WRITE_INTERVAL_MS = 200;
+
+/**
+ * A temporary file next to `path`, created exclusively under a random name
+ * (O_EXCL, O_NOFOLLOW, mode 0600): a file or symlink planted at a predictable
+ * name can never be written through.
+ */
+export async function openExclusiveTemp(path: string): Promise<{ tmp: string; fh: Awaited<ReturnType<typeof open>> }> {
+  const tmp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  return { tmp, fh };
+}
+
+/**
+ * Checks before the first request that the state file can be written: its
+ * directory takes a new file, and the path is not a directory or a symlink.
+ * Finding out after every batch was sent would make a rerun send them again.
+ */
+export async function checkStateWritable(path: string): Promise<void> {
+  const refuse = (why: string) => new UsageError(`cannot write the upload state ${path}: ${why}`, 'point --state at a writable file, or fix the permissions of its directory; nothing was sent.');
+  const st = await lstat(path).catch(() => undefined);
+  if (st?.isSymbolicLink()) throw refuse('it is a symbolic link (postctl does not write through links)');
+  if (st && !st.isFile()) throw refuse('it is not a regular file');
+  try {
+    const { tmp, fh } = await openExclusiveTemp(path);
+    await fh.close();
+    await rm(tmp, { force: true });
+  } catch (e) {
+    throw refuse((e as NodeJS.ErrnoException).code === 'EACCES' ? 'permission denied' : (e as Error).message);
+  }
+}
 
 export const defaultStatePath = (input: string): string => `${resolve(input)}.postctl-state.json`;
 
@@ -116,6 +147,7 @@ export class UploadState {
         saved = undefined;
       }
     }
+    if (!opts.readOnly) await checkStateWritable(path);
     if (!opts.resume) {
       if (saved && saved.confirmed) opts.warn(`starting over: ${path} holds an unfinished upload (${saved.confirmed_count} batches confirmed); pass --resume to continue it instead`);
       return new UploadState(path, input, options, new Set(), opts.readOnly);
@@ -187,15 +219,19 @@ export class UploadState {
       confirmed_count: this.confirmedSet.size,
       updated_at: new Date().toISOString(),
     };
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    const fh = await open(tmp, 'w', 0o600);
+    const { tmp, fh } = await openExclusiveTemp(this.path);
     try {
-      await fh.writeFile(JSON.stringify(body, null, 1) + '\n');
-      await fh.sync();
-    } finally {
-      await fh.close();
+      try {
+        await fh.writeFile(JSON.stringify(body, null, 1) + '\n');
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, this.path);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
     }
-    await rename(tmp, this.path);
   }
 
   /** Waits for the last confirmation to be on disk. */

@@ -89,22 +89,25 @@ export async function* readFeed(input: NodeJS.ReadableStream, format: FeedFormat
 }
 
 export function openFeed(path: string): NodeJS.ReadableStream {
-  return createReadStream(path, { highWaterMark: 64 * 1024 });
+  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
+  stream.once('error', (e: NodeJS.ErrnoException) => void (e.path ??= path));
+  return stream;
 }
 
 /**
- * Copies stdin to a private temporary file, so the feed can be read twice
- * (validate, then send) in constant memory. The caller removes it.
+ * Copies a stream (stdin, a pipe, a fifo) to a private temporary file, so the
+ * feed can be read twice (validate, then send) in constant memory. The caller
+ * removes it; an abort (Ctrl-C, SIGTERM, SIGHUP) while copying removes it here.
  */
-export async function spoolToTemp(stdin: NodeJS.ReadableStream): Promise<{ path: string; remove: () => Promise<void> }> {
+export async function spoolToTemp(input: NodeJS.ReadableStream, signal?: AbortSignal): Promise<{ path: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'postctl-feed-'));
   const path = join(dir, 'feed');
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
-    await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
+    await pipeline(input, createWriteStream(path, { mode: 0o600 }), ...(signal ? [{ signal }] : []));
   } catch (e) {
     await remove();
-    throw e;
+    throw signal?.aborted && signal.reason instanceof Error ? signal.reason : e;
   }
   return { path, remove };
 }

@@ -12,7 +12,8 @@ import { prefetch } from '../bulk/prefetch.js';
 import { runPool } from '../bulk/pool.js';
 import { prepareProduct, type Product } from '../validate/product.js';
 import { FeedChecker, idOf as recordId, titleKeyOf, variantOf, type LineFacts } from './feed-checker.js';
-import { UPSERT_BATCH, upsertProducts, type ProductResponse } from './api.js';
+import { PRODUCT_STATUSES, UPSERT_BATCH, upsertProducts, type ProductResponse } from './api.js';
+import { clip } from '../output/sanitize.js';
 import { openFeed, readFeed, type FeedFormat } from './feed.js';
 
 /** Problems kept for the error report; beyond this only a count (memory stays bounded for any feed). */
@@ -163,6 +164,11 @@ export function outcomesFor(batch: Batch, results: ProductResponse[] | undefined
     const id = String(product.id);
     const r = byId.get(id);
     if (!r) return { line, id, status: 'ERROR' as const, product_key: null, errors: ['the API returned no result for this product'], warnings: [] };
+    // A status the spec does not list (e.g. PENDING) is not a success: that product failed, and the run exits 8.
+    if (!(PRODUCT_STATUSES as readonly unknown[]).includes(r.status)) {
+      const unknown = `the API answered status ${JSON.stringify(clip(String(r.status)))}, which is not one of ${PRODUCT_STATUSES.join(', ')}: counted as failed`;
+      return { line, id, status: 'ERROR' as const, product_key: r.product_key ?? null, errors: [unknown, ...(r.errors ?? [])], warnings: r.warnings ?? [] };
+    }
     return { line, id, status: r.status, product_key: r.product_key ?? null, errors: r.errors ?? [], warnings: r.warnings ?? [] };
   });
 }

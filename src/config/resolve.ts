@@ -2,7 +2,9 @@
 // profile > default. Reading never loads conf (see read.ts); only commands that
 // write to the store do.
 import { existsSync } from 'node:fs';
-import { configFile } from './paths.js';
+import { configDir, configFile } from './paths.js';
+import { checkProfileName } from './profile-name.js';
+import { checkConfigTrust } from './trust.js';
 import { readConfigFile } from './read.js';
 import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './schema.js';
 
@@ -31,6 +33,7 @@ export interface ResolvedSettings {
 
 export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: ConfigData; hasFile: boolean }> {
   const path = configFile(env);
+  checkConfigTrust(configDir(env), path);
   if (!existsSync(path)) return { data: {}, hasFile: false };
   return { data: readConfigFile(path), hasFile: true };
 }
@@ -43,6 +46,8 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
   else if (env.POSTCTL_PROFILE) [profile, profileSource] = [env.POSTCTL_PROFILE, 'env'];
   else if (data.default_profile) [profile, profileSource] = [data.default_profile, 'profile'];
   else [profile, profileSource] = ['default', 'default'];
+  // A name no profile may be created with fails here, before a login or any request, not at the final write.
+  if ((profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile]) checkProfileName(profile);
   const stored = data.profiles?.[profile] ?? {};
   // An explicitly chosen profile that is not stored yet is fine (commands that
   // write create it); `profileMissing` lets readers warn about typos.

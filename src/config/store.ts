@@ -4,6 +4,8 @@
 import Conf from 'conf';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
+import { checkProfileName } from './profile-name.js';
+import { checkConfigTrust } from './trust.js';
 import { corruptConfig, readConfigFile } from './read.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
@@ -45,6 +47,7 @@ export class ConfigStore {
 
   /** A snapshot of the whole file ({} when there is none yet). */
   read(): ConfigData {
+    checkConfigTrust(this.dir, this.path);
     return readConfigFile(this.path);
   }
 
@@ -52,9 +55,15 @@ export class ConfigStore {
   update<T>(mutate: (data: ConfigData) => T): T {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     return withFileLock(this.path, () => {
+      // Checked under the lock, right before the write: conf's atomic write
+      // would follow a symlink to its target, and a directory others can write
+      // to lets them swap the file (see trust.ts).
+      checkConfigTrust(this.dir, this.path);
       const conf = this.open();
       const data = structuredClone(conf.store) as ConfigData;
+      const before = new Set(Object.keys(data.profiles ?? {}));
       const result = mutate(data);
+      for (const name of Object.keys(data.profiles ?? {})) if (!before.has(name)) checkProfileName(name);
       pauseForCrashTests();
       conf.store = data;
       chmodSync(this.path, 0o600);

@@ -12,6 +12,7 @@ export type FaultKind =
   | 'trickle' // headers at once, then the body one byte every intervalMs (a server holding a request open)
   | 'reply' // answer exactly `status`, `body` (text as is), `contentType`, `headers` without processing: scripted answers (non-JSON 2xx, big numbers, odd rate-limit headers)
   | 'count-mismatch' // audiences: answer success_count/total_count lower than sent
+  | 'item-status' // catalogs upsert: answer `itemStatus` (e.g. PENDING) for every product that succeeded
   | 'disconnect' // streams: end the stream (operational disconnect) after `afterEvents`
   | 'cut' // streams: drop the connection without a word after `afterEvents`
   | 'stall'; // streams: go silent (no data, no keep-alive) after `afterEvents`, connection left open
@@ -39,6 +40,10 @@ export interface FaultRule {
   contentType?: string;
   /** reply (and 429): extra response headers. */
   headers?: Record<string, string>;
+  /** The error message a 'status' fault answers (default "Internal error (injected fault)"). */
+  message?: string;
+  /** The per-item status an 'item-status' fault answers. */
+  itemStatus?: string;
 }
 
 export interface RandomFaultPlan {

@@ -123,7 +123,7 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
     }
     if (fault?.kind === 'status') {
       entry.status = fault.status ?? 503;
-      return writeResponse(res, errorObject(entry.status, 131, 'Internal error (injected fault)'));
+      return writeResponse(res, errorObject(entry.status, 131, fault.message ?? 'Internal error (injected fault)'));
     }
     if (fault?.kind === 'reply') {
       entry.status = fault.status ?? 200;

@@ -2,6 +2,7 @@
 // stripped, CRLF and LF both accepted, invalid UTF-8 reported with its line.
 import { createReadStream } from 'node:fs';
 import { InputError } from '../errors.js';
+import { isStdinPath } from './file-kind.js';
 import { hasUtf16Bom, notUtf8, utf16 } from './utf8.js';
 
 /** The first bytes of a file: a UTF-8 BOM is dropped; a UTF-16 one is an error naming the file. */
@@ -16,9 +17,13 @@ export interface Line {
   text: string;
 }
 
-/** A file path, or '-' for stdin. */
+/** A file path, or '-' (or /dev/stdin) for stdin. */
 export function openInput(path: string, stdin: NodeJS.ReadableStream = process.stdin): NodeJS.ReadableStream {
-  return path === '-' ? stdin : createReadStream(path, { highWaterMark: 256 * 1024 });
+  if (isStdinPath(path)) return stdin;
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  // A read error (EISDIR: a directory opens but cannot be read) carries no path: add it, so the message names the file.
+  stream.once('error', (e: NodeJS.ErrnoException) => void (e.path ??= path));
+  return stream;
 }
 
 const MAX_LINE_BYTES = 16 * 1024 * 1024;

@@ -76,7 +76,9 @@ describe('audiences upload --resume', () => {
     const failed = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1', '--concurrency', '1'], { env: { POSTCTL_MAX_RETRIES: '0' } });
     emu.state.faults.clear();
     expect(failed.code).toBe(7);
-    expect(failed.stderr).toContain('rerun with --resume');
+    // Nothing confirmed, no state file: no --resume advice (issue 13), a plain rerun instead.
+    expect(failed.stderr).toContain('no batch was confirmed, so there is nothing to resume');
+    expect(failed.stderr).not.toContain('--resume');
     expect(existsSync(`${file}.postctl-state.json`)).toBe(false);
 
     // One batch confirmed, then a failure: the state file stays.

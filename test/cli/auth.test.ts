@@ -311,11 +311,11 @@ describe('auth status, use, list, remove', () => {
     const byKey = Object.fromEntries(s.credentials.map((c: { credential: string }) => [c.credential, c]));
     expect(byKey.consumer_key).toMatchObject({ present: true, value: EMU_APP.consumerKey, source: 'env', origin: 'POSTCTL_CONSUMER_KEY' });
     expect(byKey.access_token_secret).toMatchObject({ present: true, source: 'env', origin: 'POSTCTL_ACCESS_TOKEN_SECRET' });
-    expect(byKey.bearer_token.value).toMatch(/^AA…89 \(30 chars\)$/);
+    expect(byKey.bearer_token.value).toMatch(/^••••6789 \(30 chars\)$/);
     for (const secret of [env.POSTCTL_CONSUMER_SECRET!, env.POSTCTL_ACCESS_TOKEN!, env.POSTCTL_ACCESS_TOKEN_SECRET!, env.POSTCTL_BEARER_TOKEN!]) expect(r.stdout + r.stderr).not.toContain(secret);
     const table = await runCli(['auth', 'status', '-o', 'table', '--check'], { env });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/consumer_secret\s+em…89 \(30 chars\)\s+env POSTCTL_CONSUMER_SECRET/);
+    expect(table.stdout).toMatch(/consumer_secret\s+••••6789 \(30 chars\)\s+env POSTCTL_CONSUMER_SECRET/);
     expect(table.stdout).toContain('check (GET /1.1/account/verify_credentials.json, user context): ok, @emu_dev');
     expect(() => readFileSync(join(dir, 'config.json'))).toThrow();
   });

@@ -1,7 +1,7 @@
 // The checked-in completion scripts must be exactly what the command tree
 // generates (run `npm run completions` after changing commands or flags).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,26 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ default_profile: 'work', profiles: { work: {}, home: {} } }), { mode: 0o600 });
     const r = await runCli(['__profiles'], { env: { PATH: process.env.PATH!, POSTCTL_CONFIG_DIR: dir } });
     expect(r.stdout.split('\n').filter(Boolean).sort()).toEqual(['home', 'work']);
+  });
+
+  it('a hand-edited profile named $(touch pwned) runs no code on Tab (bash) and is not offered', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { '$(touch pwned)': {}, '`touch pwned2`': {}, work: {}, 'w*': {} } }), { mode: 0o600 });
+    const bin = tempDir();
+    writeFileSync(join(bin, 'postctl'), `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/postctl.js')}" "$@"\n`, { mode: 0o755 });
+    const script = `source ${join(root, FILES.bash)}
+t() { COMP_WORDS=("$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _postctl; printf '%s|' "\${COMPREPLY[@]}"; echo; }
+t postctl --profile ''; t postctl --profile w; t postctl --profile '$'`;
+    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, POSTCTL_CONFIG_DIR: dir, HOME: dir } });
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['work|', 'work|', '|']);
+    expect(existsSync(join(dir, 'pwned'))).toBe(false);
+    expect(existsSync(join(dir, 'pwned2'))).toBe(false);
+    // The script on its own: even a postctl that printed such a name would not have it run.
+    writeFileSync(join(bin, 'postctl'), `#!/bin/sh\nprintf '%s\\n' '$(touch pwned3)' '\`touch pwned4\`' work\n`, { mode: 0o755 });
+    const raw = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd: dir, env: { PATH: `${bin}:${process.env.PATH}` } });
+    expect(raw.stdout.split('\n')[0]).toBe('$(touch pwned3)|`touch pwned4`|work|');
+    expect(existsSync(join(dir, 'pwned3'))).toBe(false);
+    expect(existsSync(join(dir, 'pwned4'))).toBe(false);
   });
 
   it.runIf(has('zsh'))('zsh script parses', () => {

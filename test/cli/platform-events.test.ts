@@ -80,6 +80,14 @@ describe('postctl events stream', () => {
     expect(connectionRegistry(emu.state).all.filter((c) => !c.disconnected_at)).toEqual([]);
   });
 
+  it('SIGTERM stops it the same way, with exit 143 (issue 19)', async () => {
+    configureFeed(emu.state, { intervalMs: 30, keepAliveMs: 1000 });
+    const r = await emu.run(['events', 'stream'], { onSpawn: (child) => void afterLines(child, 3).then(() => child.kill('SIGTERM')) });
+    expect(r.code).toBe(143);
+    expect(seqs(r.stdout).length).toBeGreaterThanOrEqual(3);
+    expect(r.stderr).toMatch(/stopped: \d+ events, 0 reconnects/);
+  });
+
   it('an invalid bearer token exits 3 without retrying', async () => {
     const before = streams().length;
     const r = await emu.run(['events', 'stream', '--limit', '1'], { env: { POSTCTL_BEARER_TOKEN: 'AAAAbogus' } });

@@ -44,6 +44,11 @@ const CASES: Case[] = [
   { file: 'audience-unknown-column.csv', args: upload, code: 6, stderr: /favourite_colour/, sends: '/users' },
   { file: 'audience-empty.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /empty|no identifiers|nothing/i, sends: '/users' },
   { file: 'audience-utf16.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /UTF-16/, sends: '/users' },
+  // Issue 19: control characters in an id are shown as visible escapes; a 100 kB id is cut to 80 characters and its size.
+  { file: 'feed-control-chars.jsonl', args: upsert, code: 6, stderr: /id sku-␛\]0;owned\\x07␛\[2J/, sends: '/products' },
+  { file: 'feed-long-id.jsonl', args: upsert, code: 6, stderr: /id L{80}…\(100000 bytes\)/, sends: '/products' },
+  // Issue 13: an input --resume cannot fix is reported by its cause alone.
+  { file: 'audience-latin1.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /^error: .*audience-latin1\.txt line 2: not valid UTF-8/, sends: '/users' },
   { file: 'card-malformed.json', args: (f) => ['ads', 'cards', 'create', '--file', f], code: 6, stderr: /card-malformed\.json.*(JSON|line)/, sends: '/cards' },
 ];
 
@@ -55,6 +60,9 @@ describe('bad-input corpus', () => {
     expect(r.stderr).toMatch(c.stderr);
     expect(r.stderr).toMatch(/^error: /m);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    // eslint-disable-next-line no-control-regex
+    expect(r.stderr, 'no raw control characters reach the terminal').not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    expect(r.stderr.length, 'a short stderr whatever the input').toBeLessThan(8192);
     expect(emu.state.log.slice(before).filter((e) => e.path.includes(c.sends) && e.method !== 'GET')).toEqual([]);
   });
 

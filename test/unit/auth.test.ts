@@ -145,7 +145,10 @@ describe('helpers', () => {
     expect(profileArg('default', 'default')).toBe('');
     expect(profileArg('default', 'flag')).toBe('--profile default ');
     expect(profileArg('work', 'profile')).toBe('--profile work ');
-    expect(mask('emu-consumer-secret-0123456789')).toBe('em…89 (30 chars)');
+    expect(mask('emu-consumer-secret-0123456789')).toBe('••••6789 (30 chars)');
+    // 16 characters or fewer: nothing of the value is shown (issue 19).
+    expect(mask('0123456789abcdef')).toBe('••••');
+    expect(mask('0123456789abcdefg')).toBe('••••defg (17 chars)');
     expect(mask('short')).toBe('••••');
     expect(mask(undefined)).toBe('');
   });

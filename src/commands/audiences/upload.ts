@@ -1,6 +1,7 @@
 // `audiences upload <custom_audience_id>` and `audiences do-not-reach upload
 // <list_id>`: check the flags, open the input, rejects file and resume state,
 // run the upload job, then report (stdout: the summary as data; stderr: one line).
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { adsApi } from '../../ads/common.js';
 import type { UploadTargetKind } from '../../audiences/api.js';
@@ -12,6 +13,7 @@ import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upl
 import type { Context } from '../../context.js';
 import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
+import { inputKind } from '../../input/file-kind.js';
 import {
   DO_NOT_REACH_KINDS,
   IDENTIFIER_KINDS,
@@ -71,12 +73,10 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const batchSize = Number(opts.batchSize ?? USERS_LIMITS.maxUsers);
   const source: SourceSpec = { path: file, name: file === '-' ? 'stdin' : file, format, ...(opts.type ? { type: opts.type as IdentifierKind } : {}), kinds, stdin: ctx.io.stdin };
 
-  let identity;
-  try {
-    identity = file === '-' ? undefined : await inputIdentity(file);
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
+  // A pipe, fifo, `<(…)` or /dev/stdin is read once, in one pass, like stdin: it has no identity to resume against.
+  const kind_ = file === '-' ? undefined : await inputKind(file);
+  if (kind_?.kind === 'stream' && (opts.resume || opts.state)) throw new UsageError(`--resume and --state need a regular --file: ${file} is a pipe or device that cannot be checked for changes between runs`);
+  const identity = kind_?.kind === 'file' ? await inputIdentity(file) : undefined;
   // Everything that decides the batches (and where they go) must match for a resume.
   const options = {
     target: kind, account, id, api, format, type: opts.type ?? null, hashed: Boolean(opts.hashed), default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
@@ -122,16 +122,24 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
     const what = only ? `1 line rejected (line ${only.line}${only.field ? `, ${only.field}` : ''}: ${only.reason})` : `${n(summary.invalid)} lines rejected`;
     throw new InputError(`no valid identifiers in ${source.name}: ${what}`, rejects.first.map((r) => ({ line: r.line, ...(r.field ? { field: r.field } : {}), message: r.reason })), opts.rejects ? `every rejected line is in ${opts.rejects}.` : 'pass --rejects FILE to get every rejected value with its line.');
   }
-  report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, state }, ctx);
+  const fixable = error === undefined || resumable(error);
+  // A failure --resume cannot fix (bad input, unknown audience, no access) that stopped the job before
+  // anything was accepted: the cause is all there is to say — no summary of zeros, no resume advice.
+  if (!fixable && !summary.accepted && !summary.already_confirmed) throw error;
+  const stateFile = state && existsSync(state.path) ? state.path : undefined;
+  report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, stateFile, fixable }, ctx);
   if (error !== undefined) {
-    if (state && !plan.dryRun && summary.batches_sent) {
-      ctx.log.hint(`${n(state.confirmedCount)} batches are confirmed; ${error instanceof Interrupted ? '' : 'after fixing the cause, '}rerun with --resume to send only the rest.`);
+    if (fixable && !plan.dryRun && summary.batches_sent) {
+      const after = error instanceof Interrupted ? '' : 'after fixing the cause, ';
+      if (stateFile) ctx.log.hint(`${n(state!.confirmedCount)} batches are confirmed; ${after}rerun with --resume to send only the rest.`);
+      else ctx.log.hint(`no batch was confirmed, so there is nothing to resume: ${after}rerun to send everything.`);
     }
     throw error;
   }
   if (summary.failed === 0 && !plan.dryRun) await state?.remove();
   if (summary.failed > 0) {
-    throw new PartialFailure(`${n(summary.failed)} of ${n(summary.sent)} users failed`, `${opts.rejects ? `their lines are in ${opts.rejects}; ` : 'pass --rejects FILE for every failed line; '}rerun with --resume to send the unconfirmed batches again.`);
+    const again = stateFile ? 'rerun with --resume to send the unconfirmed batches again.' : 'rerun to send them again.';
+    throw new PartialFailure(`${n(summary.failed)} of ${n(summary.sent)} users failed`, `${opts.rejects ? `their lines are in ${opts.rejects}; ` : 'pass --rejects FILE for every failed line; '}${again}`);
   }
   return EXIT.OK;
 }
@@ -143,11 +151,21 @@ function warnRejects(rejects: RejectSink, ctx: Context): number {
   return rejects.count;
 }
 
-function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; account: string; operation: string; dryRun: boolean; rejects: RejectSink; state: UploadState | undefined }, ctx: Context): void {
+/**
+ * Whether rerunning with --resume can finish the job: it was stopped (signal), or the
+ * server, network or rate limit gave out. Bad input (6), usage (2), auth (3) and a
+ * missing target (4) fail the same way on every rerun.
+ */
+function resumable(error: unknown): boolean {
+  const code = (error as { exitCode?: number } | undefined)?.exitCode;
+  return error instanceof Interrupted || code === EXIT.NETWORK || code === EXIT.RATE_LIMITED || code === EXIT.INTERNAL || code === EXIT.PARTIAL;
+}
+
+function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; account: string; operation: string; dryRun: boolean; rejects: RejectSink; stateFile: string | undefined; fixable: boolean }, ctx: Context): void {
   const { rejects } = info;
   if (warnRejects(rejects, ctx) && !rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
   ctx.log.info(`${info.dryRun ? 'dry run (nothing sent): ' : ''}${oneLine(s)}`);
-  if (!s.complete && s.not_sent_from_line !== null) ctx.log.warn(`stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.state ? ' (--resume sends it)' : ''}`);
+  if (!s.complete && s.not_sent_from_line !== null) ctx.log.warn(`stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.stateFile && info.fixable ? ' (--resume sends it)' : ''}`);
   if (info.dryRun) return;
   const data = {
     [info.kind === 'custom_audience' ? 'custom_audience_id' : 'do_not_reach_list_id']: info.id,
@@ -156,7 +174,8 @@ function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; ac
     ...s,
     rejects_file: rejects.path ?? null,
     // Kept while something is left to resume; removed after a complete, clean run.
-    state_file: info.state && (!s.complete || s.failed) ? info.state.path : null,
+    // Named only when the file exists (a job that failed before any confirmation wrote none).
+    state_file: info.stateFile && (!s.complete || s.failed) ? info.stateFile : null,
   };
   const fields = ['read', 'invalid', 'invalid_values', 'sent', 'accepted', 'failed', 'already_confirmed', 'batches', 'batches_confirmed', 'batches_failed', 'batches_skipped', 'count_mismatches', 'requests', 'retries', 'not_sent_from_line', 'rejects_file', 'state_file'];
   ctx.printer.object(data, [{ header: 'operation', key: 'operation' }, ...fields.map((f) => ({ header: f, key: f }))], data);

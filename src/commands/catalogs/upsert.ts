@@ -1,5 +1,6 @@
 // `catalogs upsert <catalog_id> --file FEED`: validate every product, then send
 // the valid ones in batches of 25 and report one result per product.
+import { createReadStream } from 'node:fs';
 import { adsApi } from '../../ads/common.js';
 import { PRODUCT_STATUSES, UPSERT_BATCH } from '../../catalogs/api.js';
 import { FEED_FORMATS, formatFromName, sniffFormat, spoolToTemp, type FeedFormat } from '../../catalogs/feed.js';
@@ -7,6 +8,7 @@ import { batches, problemsError, sendBatches, validateFeed, type FeedSource, typ
 import type { Context } from '../../context.js';
 import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
+import { inputKind, isStdinPath } from '../../input/file-kind.js';
 import type { Column } from '../../output/printer.js';
 import { integerBetween } from '../../validate/rules.js';
 
@@ -24,14 +26,18 @@ const COLUMNS: Column<Outcome>[] = [
   { header: 'warnings', get: (o) => o.warnings.map(text).join('; ') },
 ];
 
+/**
+ * The feed as a file that can be read twice (validate, then send). Stdin and
+ * any other stream — a pipe, fifo, `<(…)`, /dev/stdin — is copied once to a
+ * private temporary file, removed by `cleanup` (also on Ctrl-C, SIGTERM, SIGHUP).
+ */
 async function source(opts: Record<string, any>, ctx: Context): Promise<{ src: FeedSource; cleanup: () => Promise<void> }> {
   const file: string = opts.file ?? '-';
   let path = file;
   let cleanup = async () => undefined as void;
-  if (file === '-') {
-    if (ctx.io.stdinTTY) throw new UsageError('no feed given', 'pass --file FEED, or pipe the feed into stdin.');
-    // Stdin is spooled to a private temporary file so it can be read twice in constant memory.
-    const spooled = await spoolToTemp(ctx.io.stdin);
+  if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no feed given', 'pass --file FEED, or pipe the feed into stdin.');
+  if (file === '-' || (await inputKind(file)).kind === 'stream') {
+    const spooled = await spoolToTemp(isStdinPath(file) ? ctx.io.stdin : createReadStream(file), ctx.signal);
     path = spooled.path;
     cleanup = spooled.remove;
   }

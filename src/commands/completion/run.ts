@@ -1,6 +1,7 @@
 import { bash, fish, zsh } from '../../completion/scripts.js';
 import { describe } from '../../completion/tree.js';
 import { loadConfigData } from '../../config/resolve.js';
+import { PROFILE_NAME } from '../../config/profile-name.js';
 import type { Context } from '../../context.js';
 import { InputError } from '../../errors.js';
 import { buildProgram } from '../../program.js';
@@ -19,7 +20,8 @@ export const completion: VerbModule = {
 export const profiles: VerbModule = {
   async run(_args, _opts, ctx: Context) {
     const { data } = await loadConfigData(ctx.env);
-    const names = Object.keys(data.profiles ?? {});
+    // Only names a shell cannot read as code: a hand-edited config may hold anything.
+    const names = Object.keys(data.profiles ?? {}).filter((name) => PROFILE_NAME.test(name));
     if (names.length) ctx.printer.write(names.join('\n') + '\n');
   },
 };

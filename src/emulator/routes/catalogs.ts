@@ -170,7 +170,10 @@ function upsert(req: EmuRequest, state: EmulatorState, c: Catalog) {
     c.byKey.set(product_key, id);
     return { id, status: 'CREATE_SUCCESS', product_key, warnings, errors: [] };
   });
-  return adsOk(req, { products_response: responses });
+  // A status the spec does not list, to test clients against (issue 19).
+  const odd = state.faults.take(req.method, req.path, ['item-status']);
+  const answered = odd ? responses.map((r) => (r.status.endsWith('_SUCCESS') || r.status === 'NO_CHANGE' ? { ...r, status: odd.itemStatus ?? 'PENDING' } : r)) : responses;
+  return adsOk(req, { products_response: answered });
 }
 
 /** Products as fetches show them: per item group, only the variant submitted first. */
