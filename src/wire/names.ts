@@ -15,6 +15,12 @@ const TABLE = {
   'path.posts': ['tweets', 'posts'],
   // Query parameter names.
   'param.post.fields': ['tweet.fields', 'post.fields'],
+  // Media, listings, updates (issue 17 part 2)
+  // Video conversation card CTA post texts (creatives reference: first_cta_tweet…).
+  'param.vcc.first_cta_post': ['first_cta_tweet', 'first_cta_post'],
+  'param.vcc.second_cta_post': ['second_cta_tweet', 'second_cta_post'],
+  'param.vcc.third_cta_post': ['third_cta_tweet', 'third_cta_post'],
+  'param.vcc.fourth_cta_post': ['fourth_cta_tweet', 'fourth_cta_post'],
 } as const satisfies Record<string, readonly [official: string, neutral: string]>;
 
 export type WireKey = keyof typeof TABLE;
