@@ -6,9 +6,30 @@
 import { extname } from 'node:path';
 import type { InputProblem } from '../errors.js';
 import { charLength } from '../validate/rules.js';
+import { wire, type NameStyle, type WireKey } from '../wire/names.js';
 
-export const MEDIA_CATEGORIES = ['amplify_video', 'tweet_gif', 'tweet_image', 'tweet_video', 'dm_gif', 'dm_image', 'dm_video', 'subtitles'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
+/**
+ * Categories by a style-free id. A post's own image/GIF/video categories carry
+ * the brand on the wire, so their names come from src/wire/names.ts; the
+ * others are spelled the same in both styles.
+ */
+export const CATEGORY_IDS = ['image', 'gif', 'video', 'amplify_video', 'dm_image', 'dm_gif', 'dm_video', 'subtitles'] as const;
+export type MediaCategory = (typeof CATEGORY_IDS)[number];
+const BRANDED: Partial<Record<MediaCategory, WireKey>> = { image: 'value.media_category.image', gif: 'value.media_category.gif', video: 'value.media_category.video' };
+
+/** The category's name on the wire (and in output) for a name style. */
+export function categoryName(id: MediaCategory, style: NameStyle): string {
+  const key = BRANDED[id];
+  return key ? wire(key, style) : id;
+}
+
+/** A category given in either spelling. */
+export function parseCategory(value: string): MediaCategory | undefined {
+  return CATEGORY_IDS.find((id) => categoryName(id, 'official') === value || categoryName(id, 'neutral') === value);
+}
+
+/** Accepted spellings, for messages: the live service's names. */
+export const MEDIA_CATEGORIES: readonly string[] = CATEGORY_IDS.map((id) => categoryName(id, 'official'));
 
 /** Every media_type the initialize endpoint accepts (MediaUploadConfigRequest.media_type). */
 export const MEDIA_TYPES = [
@@ -34,11 +55,11 @@ export interface CategoryRule {
 }
 
 export const CATEGORY_RULES: Readonly<Record<MediaCategory, CategoryRule>> = {
-  tweet_image: { kind: 'image', types: STILL, maxBytes: 5 * MB },
+  image: { kind: 'image', types: STILL, maxBytes: 5 * MB },
   dm_image: { kind: 'image', types: STILL, maxBytes: 5 * MB },
-  tweet_gif: { kind: 'gif', types: ['image/gif'], maxBytes: 15 * MB },
+  gif: { kind: 'gif', types: ['image/gif'], maxBytes: 15 * MB },
   dm_gif: { kind: 'gif', types: ['image/gif'], maxBytes: 15 * MB },
-  tweet_video: { kind: 'video', types: VIDEO, maxBytes: 512 * MB },
+  video: { kind: 'video', types: VIDEO, maxBytes: 512 * MB },
   dm_video: { kind: 'video', types: VIDEO, maxBytes: 512 * MB },
   amplify_video: { kind: 'video', types: VIDEO, maxBytes: 512 * MB },
   subtitles: { kind: 'subtitles', types: ['text/srt', 'text/vtt'] },
@@ -69,11 +90,11 @@ export interface MediaPlan {
   segments: number;
 }
 
-/** The default category for a media type: the post's own (tweet_image/tweet_gif/tweet_video, subtitles). */
+/** The default category for a media type: the post's own image, GIF or video category, or subtitles. */
 export function defaultCategory(mediaType: string): MediaCategory | undefined {
-  if (mediaType === 'image/gif') return 'tweet_gif';
-  if (STILL.includes(mediaType)) return 'tweet_image';
-  if (VIDEO.includes(mediaType)) return 'tweet_video';
+  if (mediaType === 'image/gif') return 'gif';
+  if (STILL.includes(mediaType)) return 'image';
+  if (VIDEO.includes(mediaType)) return 'video';
   if (mediaType === 'text/srt' || mediaType === 'text/vtt') return 'subtitles';
   return undefined;
 }
@@ -92,14 +113,15 @@ export function planUpload(path: string, size: number, flags: MediaFlags): { pla
   const mediaType = flags.mediaType ?? EXTENSION_TYPES[extname(path).toLowerCase()];
   if (mediaType === undefined) add('media_type', `cannot tell the media type from the file name; pass --media-type (${MEDIA_TYPES.join(', ')})`);
   else if (!(MEDIA_TYPES as readonly string[]).includes(mediaType)) add('media_type', `must be one of ${MEDIA_TYPES.join(', ')} (got ${JSON.stringify(mediaType)})`);
-  const category = (flags.mediaCategory ?? (mediaType ? defaultCategory(mediaType) : undefined)) as MediaCategory | undefined;
+  const category = flags.mediaCategory !== undefined ? parseCategory(flags.mediaCategory) : mediaType ? defaultCategory(mediaType) : undefined;
   const rule = category ? CATEGORY_RULES[category] : undefined;
+  const named = category ? categoryName(category, 'official') : 'media';
   if (flags.mediaCategory !== undefined && !rule) add('media_category', `must be one of ${MEDIA_CATEGORIES.join(', ')} (got ${JSON.stringify(flags.mediaCategory)})`);
   else if (!rule && mediaType && problems.length === 0) add('media_category', `no default for ${mediaType}; pass --media-category (${MEDIA_CATEGORIES.join(', ')})`);
-  if (rule && mediaType && !rule.types.includes(mediaType)) add('media_category', `${category} takes ${rule.types.join(', ')}; this file is ${mediaType}`);
+  if (rule && mediaType && !rule.types.includes(mediaType)) add('media_category', `${named} takes ${rule.types.join(', ')}; this file is ${mediaType}`);
   if (size === 0) add('total_bytes', 'the file is empty');
   const max = Math.min(rule?.maxBytes ?? TOTAL_BYTES_MAX, TOTAL_BYTES_MAX);
-  if (size > max) add('total_bytes', `${category ?? 'media'} files may be at most ${max.toLocaleString('en-US')} bytes (${(max / MB).toFixed(0)} MiB); this one is ${size.toLocaleString('en-US')} bytes`);
+  if (size > max) add('total_bytes', `${named} files may be at most ${max.toLocaleString('en-US')} bytes (${(max / MB).toFixed(0)} MiB); this one is ${size.toLocaleString('en-US')} bytes`);
   const chunk = chunkBytes(flags.chunkSize);
   if (typeof chunk === 'string') add('chunk_size', chunk);
   else if (Math.ceil(size / chunk) > MAX_SEGMENTS) add('chunk_size', `${Math.ceil(size / chunk)} chunks exceed the ${MAX_SEGMENTS} segments an upload may have; pass a larger --chunk-size`);

@@ -14,7 +14,7 @@ import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { neutralize } from '../output/sanitize.js';
 import { appendSegment, finalizeUpload, initializeUpload, setAltText, uploadStatus, type MediaUploadData } from './api.js';
-import type { MediaPlan } from './limits.js';
+import { categoryName, type MediaPlan } from './limits.js';
 
 export interface UploadOptions {
   statePath: string;
@@ -61,7 +61,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPla
     throw new CliError(`${plan.path}: the service could not process media ${session.media_id}: ${neutralize(why)}`, { exitCode: EXIT.INVALID_INPUT, code: 'media_processing_failed' });
   }
   return {
-    file: plan.path, media_id: session.media_id, media_key: data.media_key ?? session.media_key, media_category: plan.category,
+    file: plan.path, media_id: session.media_id, media_key: data.media_key ?? session.media_key, media_category: categoryName(plan.category, client.names),
     size: plan.size, chunks: plan.segments, chunks_sent: sent, state: processing,
   };
 }
@@ -76,7 +76,7 @@ async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, sta
     ctx.log.info(`${plan.path}: resuming media ${saved.media_id}`);
     return { media_id: saved.media_id, media_key: saved.media_key ?? null, expires_at: saved.expires_at ?? 0 };
   }
-  const data = await initializeUpload(client, { media_type: plan.mediaType, total_bytes: plan.size, media_category: plan.category });
+  const data = await initializeUpload(client, { media_type: plan.mediaType, total_bytes: plan.size, media_category: categoryName(plan.category, client.names) });
   const session: Session = { media_id: data.id, media_key: data.media_key ?? null, expires_at: Date.now() + (data.expires_after_secs ?? 0) * 1000 };
   state.setExtra({ ...session });
   await state.flush();

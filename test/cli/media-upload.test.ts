@@ -100,6 +100,15 @@ describe('media upload', () => {
     expect(row.media_key).toBe(`13_${row.media_id}`);
   });
 
+  it('--media-category in the neutral spelling (post_image) goes on the wire in the official one', async () => {
+    const { path } = file('neutral.png', 1_000);
+    const mark = emu.state.requests('POST', '/initialize').length;
+    const r = await emu.run(['media', 'upload', path, '--media-category', 'post_image', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(emu.state.requests('POST', '/initialize')[mark]!.body).media_category).toBe('tweet_image');
+    expect(r.json().data[0].media_category).toBe('tweet_image');
+  });
+
   it('processing that fails is exit 6 with the service\'s reason', async () => {
     const { path } = file('broken.mp4', 100_000, true);
     const r = await emu.run(['media', 'upload', path]);

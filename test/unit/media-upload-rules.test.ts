@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundaryOf, parseMultipart } from '../../src/emulator/multipart.js';
 import { multipartSegment } from '../../src/media/api.js';
-import { CATEGORY_RULES, chunkBytes, defaultCategory, isProcessed, planUpload } from '../../src/media/limits.js';
+import { CATEGORY_RULES, categoryName, chunkBytes, defaultCategory, isProcessed, parseCategory, planUpload } from '../../src/media/limits.js';
 import { parseReplayTime, replayWindow, toReplayDate } from '../../src/platform/webhook-replay.js';
 import { validateCardUpdate } from '../../src/validate/cards.js';
 import { validateVideoConversationUpdate } from '../../src/validate/creatives-video-conversation.js';
@@ -18,9 +18,9 @@ describe('media upload plan', () => {
   it('derives type and category from the extension and splits into chunks', () => {
     const { plan, problems } = planUpload('clip.MP4', 3 * MiB + 1, {});
     expect(problems).toEqual([]);
-    expect(plan).toMatchObject({ mediaType: 'video/mp4', category: 'tweet_video', chunkBytes: 2 * MiB, segments: 2 });
-    expect(planUpload('a.gif', 10, {}).plan?.category).toBe('tweet_gif');
-    expect(planUpload('a.jpeg', 10, { chunkSize: '1' }).plan).toMatchObject({ category: 'tweet_image', chunkBytes: MiB, segments: 1 });
+    expect(plan).toMatchObject({ mediaType: 'video/mp4', category: 'video', chunkBytes: 2 * MiB, segments: 2 });
+    expect(planUpload('a.gif', 10, {}).plan?.category).toBe('gif');
+    expect(planUpload('a.jpeg', 10, { chunkSize: '1' }).plan).toMatchObject({ category: 'image', chunkBytes: MiB, segments: 1 });
     expect(planUpload('subs.vtt', 10, {}).plan?.category).toBe('subtitles');
   });
   it('size limits per category, at the byte', () => {
@@ -48,11 +48,23 @@ describe('media upload plan', () => {
     expect(planUpload('a.srt', 10, { altText: 'x' }).problems[0]!.message).toContain('subtitles take no alt text');
   });
   it('videos and GIFs are processed; images are not', () => {
-    expect(isProcessed('tweet_video')).toBe(true);
-    expect(isProcessed('tweet_gif')).toBe(true);
-    expect(isProcessed('tweet_image')).toBe(false);
+    expect(isProcessed('video')).toBe(true);
+    expect(isProcessed('gif')).toBe(true);
+    expect(isProcessed('image')).toBe(false);
     expect(defaultCategory('image/heic')).toBeUndefined();
     expect(Object.keys(CATEGORY_RULES)).toHaveLength(8);
+  });
+});
+
+describe('category names', () => {
+  it('a post\'s own categories follow the name style; either spelling is accepted', () => {
+    expect(categoryName('video', 'official')).toBe('tweet_video');
+    expect(categoryName('video', 'neutral')).toBe('post_video');
+    expect(categoryName('amplify_video', 'neutral')).toBe('amplify_video');
+    expect(parseCategory('tweet_gif')).toBe('gif');
+    expect(parseCategory('post_gif')).toBe('gif');
+    expect(parseCategory('poster')).toBeUndefined();
+    expect(planUpload('a.png', 10, { mediaCategory: 'post_image' }).plan?.category).toBe('image');
   });
 });
 

@@ -26,6 +26,8 @@ const CATEGORIES: Record<string, { types: string[]; max: number; prefix: number;
   amplify_video: { types: MOVING, max: 512 * MB, prefix: 13, processed: true },
   subtitles: { types: ['text/srt', 'text/vtt'], max: 17_179_869_184, prefix: 3, processed: false },
 };
+/** Category names the emulator takes in either spelling: neutral → official (the table's keys). */
+const CATEGORY_NAME_PAIRS: Record<string, string> = { post_image: 'tweet_image', post_gif: 'tweet_gif', post_video: 'tweet_video' };
 const INIT_FIELDS = ['additional_owners', 'media_category', 'media_type', 'shared', 'total_bytes'];
 const EXPIRES_SECS = 86_400;
 const STEPS = ['pending', 'in_progress', 'succeeded'] as const;
@@ -67,7 +69,8 @@ function initialize(req: EmuRequest, state: EmulatorState): EmuResponse {
   if (typeof type !== 'string' || !TYPES.includes(type)) invalid(`media_type must be one of ${TYPES.join(', ')}`, { media_type: [String(type)] });
   const total = body.total_bytes;
   if (typeof total !== 'number' || !Number.isInteger(total) || total < 0 || total > 17_179_869_184) invalid('total_bytes must be an integer from 0 to 17179869184', { total_bytes: [String(total)] });
-  const category = String(body.media_category ?? (type === 'image/gif' ? 'tweet_gif' : MOVING.includes(type as string) ? 'tweet_video' : 'tweet_image'));
+  const given = String(body.media_category ?? (type === 'image/gif' ? 'tweet_gif' : MOVING.includes(type as string) ? 'tweet_video' : 'tweet_image'));
+  const category = CATEGORY_NAME_PAIRS[given] ?? given;
   const rule = CATEGORIES[category];
   if (!rule) invalid(`media_category must be one of ${Object.keys(CATEGORIES).join(', ')}`, { media_category: [category] });
   if (!rule!.types.includes(type as string)) invalid(`${type} is not allowed for media_category ${category}`, { media_type: [type] });
