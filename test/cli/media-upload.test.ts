@@ -109,6 +109,14 @@ describe('media upload', () => {
     expect(r.json().data[0].media_category).toBe('tweet_image');
   });
 
+  it('--verbose shows an append body as its size, not its bytes', async () => {
+    const { path } = file('verbose.png', 2_000);
+    const r = await emu.run(['media', 'upload', path, '--verbose']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/> \(\d+ bytes of multipart\/form-data\)/);
+    expect(r.stderr).not.toContain('name="media"');
+  });
+
   it('processing that fails is exit 6 with the service\'s reason', async () => {
     const { path } = file('broken.mp4', 100_000, true);
     const r = await emu.run(['media', 'upload', path]);
