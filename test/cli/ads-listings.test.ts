@@ -49,6 +49,19 @@ describe('ads line-items list', () => {
     expect(listCalls().length - mark2).toBe(2);
   });
 
+  it('--sort-by, --with-deleted, --with-total-count and --cursor go on the wire', async () => {
+    const mark = listCalls().length;
+    const r = await emu.run(['ads', 'line-items', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--with-total-count', '--count', '3', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(listCalls()[mark]!.query).toEqual([['count', '3'], ['sort_by', 'name-desc'], ['with_deleted', 'true'], ['with_total_count', 'true']]);
+    expect(r.json().total_count).toBe(Object.keys(LI).length);
+    const names = (r.json().data as Array<{ name: string }>).map((d) => d.name);
+    expect(names).toEqual([...names].sort().reverse());
+    const next = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '3', '--cursor', r.json().next_cursor, '-o', 'json']);
+    expect(next.code, next.stderr).toBe(0);
+    expect(listCalls().at(-1)!.query).toEqual([['count', '3'], ['cursor', r.json().next_cursor]]);
+  });
+
   it('--status keeps only line items with that entity_status (the API has no status filter: nothing extra on the wire)', async () => {
     const paused = await emu.run(['ads', 'line-items', 'update', LI.FOLLOWERS, '--entity-status', 'PAUSED', ...acct]);
     expect(paused.code, paused.stderr).toBe(0);
@@ -111,6 +124,21 @@ describe('audiences list', () => {
     expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toContain(EMU_AUDIENCE);
     const table = await emu.run(['audiences', 'list', ...acct, '-o', 'table']);
     expect(table.stdout).toMatch(/id\s+name\s+audience_type/);
+  });
+
+  it('--sort-by, --with-deleted, --with-total-count, --limit and --cursor', async () => {
+    const mark = audCalls().length;
+    const r = await emu.run(['audiences', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--with-total-count', '--count', '1', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(audCalls()[mark]!.query).toEqual([['count', '1'], ['sort_by', 'name-desc'], ['with_deleted', 'true'], ['with_total_count', 'true']]);
+    expect(r.json().total_count).toBeGreaterThanOrEqual(1);
+    const limited = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--limit', '1', '-o', 'jsonl']);
+    expect(limited.stdout.trim().split('\n')).toHaveLength(1);
+    if (r.json().next_cursor) {
+      const next = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--cursor', r.json().next_cursor, '-o', 'json']);
+      expect(next.code, next.stderr).toBe(0);
+    }
+    expect(audCalls().at(-1)!.query.map(([k]) => k)).toContain('count');
   });
 
   it('bad filters: exit 6 (or 2 for a bad --permission-scope), nothing sent', async () => {

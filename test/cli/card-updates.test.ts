@@ -123,6 +123,21 @@ describe('ads video-conversation-cards update', () => {
     expect(puts().at(-1)!.status).toBe(400);
   });
 
+  it('the other CTAs with their post texts, the poster and the unlocked media', async () => {
+    const image = creatives(emu.state, EMU_ACCOUNT).library.find((i) => i.media_type === 'IMAGE')!.media_key;
+    const video = creatives(emu.state, EMU_ACCOUNT).library.find((i) => i.media_type === 'VIDEO')!.media_key;
+    const mark = puts().length;
+    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--second-cta', '#B', '--second-cta-post', 'b', '--third-cta', '#C', '--third-cta-post', 'c',
+      '--fourth-cta', '#D', '--fourth-cta-post', 'd', '--poster-media-key', image, '--unlocked-image-media-key', image, '--unlocked-video-media-key', video, ...acct, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(puts()[mark]!.query).toEqual([
+      ['second_cta', '#B'], ['third_cta', '#C'], ['fourth_cta', '#D'], ['second_cta_tweet', 'b'], ['third_cta_tweet', 'c'], ['fourth_cta_tweet', 'd'],
+      ['poster_media_key', image], ['unlocked_image_media_key', image], ['unlocked_video_media_key', video],
+    ]);
+    expect(r.json().data).toMatchObject({ fourth_cta: '#D', fourth_cta_post: 'd', unlocked_video_media_key: video });
+    expect(r.json().data.unlocked_image_media_key).toBeUndefined();
+  });
+
   const bad: Array<[string, string[], string]> = [
     ['a CTA of 21 characters', ['--second-cta', `#${'x'.repeat(21)}`], 'second_cta: must be at most 20 characters'],
     ['a thank-you text of 24', ['--thank-you-text', 'x'.repeat(24)], 'thank_you_text: must be at most 23 characters'],

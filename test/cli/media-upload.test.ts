@@ -72,6 +72,15 @@ describe('media upload', () => {
     expect(r.stdout).toContain('pending');
   });
 
+  it('--wait (the default, given explicitly) polls STATUS until succeeded', async () => {
+    const { path } = file('wait.gif', 3_000);
+    const mark = emu.state.requests('GET', '/2/media/upload').length;
+    const r = await emu.run(['media', 'upload', path, '--wait', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().data[0]).toMatchObject({ media_category: 'tweet_gif', state: 'succeeded' });
+    expect(emu.state.requests('GET', '/2/media/upload').length - mark).toBe(2);
+  });
+
   it('--no-wait prints right after finalize with state pending and sends no STATUS', async () => {
     const { path } = file('nowait.mp4', 200_000);
     const mark = emu.state.log.length;
