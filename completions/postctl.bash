@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts stream events connections ads catalogs audiences creatives request config emulator completion help' ;;
+    '') echo 'auth webhooks posts stream events connections media ads catalogs audiences creatives request config emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -13,10 +13,11 @@ _postctl_subs() {
     'auth use') echo '' ;;
     'auth list') echo '' ;;
     'auth remove') echo '' ;;
-    'webhooks') echo 'validate crc verify-signature' ;;
+    'webhooks') echo 'validate crc verify-signature replay' ;;
     'webhooks validate') echo '' ;;
     'webhooks crc') echo '' ;;
     'webhooks verify-signature') echo '' ;;
+    'webhooks replay') echo '' ;;
     'posts') echo 'lookup create edit delete search counts' ;;
     'posts lookup') echo '' ;;
     'posts create') echo '' ;;
@@ -36,6 +37,8 @@ _postctl_subs() {
     'connections') echo 'list terminate' ;;
     'connections list') echo '' ;;
     'connections terminate') echo '' ;;
+    'media') echo 'upload' ;;
+    'media upload') echo '' ;;
     'ads') echo 'accounts business-categories curated-categories features audience-estimate line-items line-item-categories media cards media-library poll-cards video-conversation-cards posts' ;;
     'ads accounts') echo 'list get update create delete apps history' ;;
     'ads accounts list') echo '' ;;
@@ -53,7 +56,8 @@ _postctl_subs() {
     'ads features list') echo '' ;;
     'ads features add') echo '' ;;
     'ads audience-estimate') echo '' ;;
-    'ads line-items') echo 'get update delete' ;;
+    'ads line-items') echo 'list get update delete' ;;
+    'ads line-items list') echo '' ;;
     'ads line-items get') echo '' ;;
     'ads line-items update') echo '' ;;
     'ads line-items delete') echo '' ;;
@@ -67,10 +71,11 @@ _postctl_subs() {
     'ads media list') echo '' ;;
     'ads media get') echo '' ;;
     'ads media delete') echo '' ;;
-    'ads cards') echo 'list get create delete' ;;
+    'ads cards') echo 'list get create update delete' ;;
     'ads cards list') echo '' ;;
     'ads cards get') echo '' ;;
     'ads cards create') echo '' ;;
+    'ads cards update') echo '' ;;
     'ads cards delete') echo '' ;;
     'ads media-library') echo 'list get add update delete' ;;
     'ads media-library list') echo '' ;;
@@ -83,10 +88,11 @@ _postctl_subs() {
     'ads poll-cards get') echo '' ;;
     'ads poll-cards create') echo '' ;;
     'ads poll-cards update') echo '' ;;
-    'ads video-conversation-cards') echo 'list get create' ;;
+    'ads video-conversation-cards') echo 'list get create update' ;;
     'ads video-conversation-cards list') echo '' ;;
     'ads video-conversation-cards get') echo '' ;;
     'ads video-conversation-cards create') echo '' ;;
+    'ads video-conversation-cards update') echo '' ;;
     'ads posts') echo 'create name' ;;
     'ads posts create') echo '' ;;
     'ads posts name') echo '' ;;
@@ -101,7 +107,7 @@ _postctl_subs() {
     'catalogs sets') echo 'get create' ;;
     'catalogs sets get') echo '' ;;
     'catalogs sets create') echo '' ;;
-    'audiences') echo 'upload do-not-reach permissions targeted keywords' ;;
+    'audiences') echo 'upload do-not-reach permissions list targeted keywords' ;;
     'audiences upload') echo '' ;;
     'audiences do-not-reach') echo 'upload delete' ;;
     'audiences do-not-reach upload') echo '' ;;
@@ -110,13 +116,15 @@ _postctl_subs() {
     'audiences permissions list') echo '' ;;
     'audiences permissions grant') echo '' ;;
     'audiences permissions revoke') echo '' ;;
+    'audiences list') echo '' ;;
     'audiences targeted') echo '' ;;
     'audiences keywords') echo '' ;;
     'creatives') echo 'cards media media-library poll-cards video-conversation-cards posts' ;;
-    'creatives cards') echo 'list get create delete' ;;
+    'creatives cards') echo 'list get create update delete' ;;
     'creatives cards list') echo '' ;;
     'creatives cards get') echo '' ;;
     'creatives cards create') echo '' ;;
+    'creatives cards update') echo '' ;;
     'creatives cards delete') echo '' ;;
     'creatives media') echo 'list get delete' ;;
     'creatives media list') echo '' ;;
@@ -133,10 +141,11 @@ _postctl_subs() {
     'creatives poll-cards get') echo '' ;;
     'creatives poll-cards create') echo '' ;;
     'creatives poll-cards update') echo '' ;;
-    'creatives video-conversation-cards') echo 'list get create' ;;
+    'creatives video-conversation-cards') echo 'list get create update' ;;
     'creatives video-conversation-cards list') echo '' ;;
     'creatives video-conversation-cards get') echo '' ;;
     'creatives video-conversation-cards create') echo '' ;;
+    'creatives video-conversation-cards update') echo '' ;;
     'creatives posts') echo 'create name' ;;
     'creatives posts create') echo '' ;;
     'creatives posts name') echo '' ;;
@@ -170,6 +179,7 @@ _postctl_opts() {
     'webhooks validate') echo '--auth -h --help' ;;
     'webhooks crc') echo '--consumer-secret-stdin -h --help' ;;
     'webhooks verify-signature') echo '--body --signature --consumer-secret-stdin -h --help' ;;
+    'webhooks replay') echo '--from --to -h --help' ;;
     'posts') echo '-h --help' ;;
     'posts lookup') echo '--file --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run -h --help' ;;
@@ -189,6 +199,8 @@ _postctl_opts() {
     'connections') echo '-h --help' ;;
     'connections list') echo '--status --endpoint --max-results --all -h --help' ;;
     'connections terminate') echo '--all --endpoint -y --yes -h --help' ;;
+    'media') echo '-h --help' ;;
+    'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --resume --state -h --help' ;;
     'ads') echo '-h --help' ;;
     'ads accounts') echo '-h --help' ;;
     'ads accounts list') echo '--account-ids --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --sandbox -h --help' ;;
@@ -207,6 +219,7 @@ _postctl_opts() {
     'ads features add') echo '--account --sandbox -h --help' ;;
     'ads audience-estimate') echo '--input --account --sandbox -h --help' ;;
     'ads line-items') echo '-h --help' ;;
+    'ads line-items list') echo '--campaign-ids --line-item-ids --funding-instrument-ids --status --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads line-items get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads line-items update') echo '--name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --no-fetch --dry-run --account --sandbox -h --help' ;;
     'ads line-items delete') echo '-y --yes --account --sandbox -h --help' ;;
@@ -224,6 +237,7 @@ _postctl_opts() {
     'ads cards list') echo '--card-types --card-ids --card-uris --include-legacy-cards --q --count --cursor --all --limit --sort-by --with-deleted --account --sandbox -h --help' ;;
     'ads cards get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads cards create') echo '-f --file --name --media --swipeable --website-title --website-url --app-button --country --ios-app --googleplay-app --ios-deep-link --googleplay-deep-link --dry-run --account --sandbox -h --help' ;;
+    'ads cards update') echo '-f --file --name --dry-run --account --sandbox -h --help' ;;
     'ads cards delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads media-library') echo '-h --help' ;;
     'ads media-library list') echo '--media-type --q --count --cursor --all --limit --account --sandbox -h --help' ;;
@@ -240,6 +254,7 @@ _postctl_opts() {
     'ads video-conversation-cards list') echo '--card-ids --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads video-conversation-cards get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads video-conversation-cards create') echo '--name --media-key --title --first-cta --first-cta-post --second-cta --second-cta-post --third-cta --third-cta-post --fourth-cta --fourth-cta-post --thank-you-text --thank-you-url --poster-media-key --unlocked-image-media-key --unlocked-video-media-key --no-fetch --account --sandbox -h --help' ;;
+    'ads video-conversation-cards update') echo '--name --media-key --title --first-cta --first-cta-post --second-cta --second-cta-post --third-cta --third-cta-post --fourth-cta --fourth-cta-post --thank-you-text --thank-you-url --poster-media-key --unlocked-image-media-key --unlocked-video-media-key --no-fetch --account --sandbox -h --help' ;;
     'ads posts') echo '-h --help' ;;
     'ads posts create') echo '--as-user --text --media-keys --card-uri --name --nullcast --no-nullcast --conversation-settings --trim-user --post-mode --video-cta --video-cta-value --video-title --video-description --no-fetch --account --sandbox -h --help' ;;
     'ads posts name') echo '--account --sandbox -h --help' ;;
@@ -263,6 +278,7 @@ _postctl_opts() {
     'audiences permissions list') echo '--granted-account --permission-ids --count --cursor --all --limit --sort-by --with-total-count --account --sandbox -h --help' ;;
     'audiences permissions grant') echo '--granted-account --level --account --sandbox -h --help' ;;
     'audiences permissions revoke') echo '-y --yes --account --sandbox -h --help' ;;
+    'audiences list') echo '--custom-audience-ids --permission-scope --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'audiences targeted') echo '--with-active --cursor --all --limit --account --sandbox -h --help' ;;
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
     'creatives') echo '-h --help' ;;
@@ -270,6 +286,7 @@ _postctl_opts() {
     'creatives cards list') echo '-h --help' ;;
     'creatives cards get') echo '-h --help' ;;
     'creatives cards create') echo '-h --help' ;;
+    'creatives cards update') echo '-h --help' ;;
     'creatives cards delete') echo '-h --help' ;;
     'creatives media') echo '-h --help' ;;
     'creatives media list') echo '-h --help' ;;
@@ -290,6 +307,7 @@ _postctl_opts() {
     'creatives video-conversation-cards list') echo '-h --help' ;;
     'creatives video-conversation-cards get') echo '-h --help' ;;
     'creatives video-conversation-cards create') echo '-h --help' ;;
+    'creatives video-conversation-cards update') echo '-h --help' ;;
     'creatives posts') echo '-h --help' ;;
     'creatives posts create') echo '-h --help' ;;
     'creatives posts name') echo '-h --help' ;;
@@ -328,6 +346,7 @@ _postctl_choices() {
       'audiences do-not-reach upload|--type') printf '%s\n' 'email' 'phone'; return ;;
       'audiences do-not-reach upload|--operation') printf '%s\n' 'update' 'delete'; return ;;
       'audiences permissions grant|--level') printf '%s\n' 'READ_ONLY' 'READ_WRITE'; return ;;
+      'audiences list|--permission-scope') printf '%s\n' 'OWNER' 'SHARED'; return ;;
       'audiences targeted|--with-active') printf '%s\n' 'true' 'false'; return ;;
       'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
       'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
@@ -355,7 +374,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-query-length --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

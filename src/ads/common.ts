@@ -75,13 +75,18 @@ export function listQuery(flags: ListFlags, bounds: { min: number; max: number }
  * or --limit, follows next_cursor and streams rows as pages arrive, in
  * constant memory, still as one JSON envelope.
  */
-export async function printAdsList<T>(ctx: Context, client: ApiClient, req: RequestOptions, flags: ListFlags, columns: Column<T>[]): Promise<void> {
+/**
+ * `keep` drops rows the API cannot filter out itself (e.g. line items by
+ * status); --limit then still counts the rows fetched.
+ */
+export async function printAdsList<T>(ctx: Context, client: ApiClient, req: RequestOptions, flags: ListFlags, columns: Column<T>[], keep?: (item: T) => boolean): Promise<void> {
   const limit = flags.limit !== undefined ? Number(flags.limit) : undefined;
   if (!flags.all && limit === undefined) {
     const res = await client.request(req);
     const env = (res.body ?? {}) as Record<string, unknown>;
-    const items = (Array.isArray(env.data) ? env.data : []) as T[];
-    ctx.printer.list(items, columns, env);
+    let items = (Array.isArray(env.data) ? env.data : []) as T[];
+    if (keep) items = items.filter(keep);
+    ctx.printer.list(items, columns, keep ? { ...env, data: items } : env);
     if (env.next_cursor && ctx.format === 'table') ctx.log.info(`more: --cursor ${String(env.next_cursor)} (or --all)`);
     return;
   }
@@ -94,8 +99,9 @@ export async function printAdsList<T>(ctx: Context, client: ApiClient, req: Requ
       total = total_count;
       stream = ctx.printer.stream<T>(columns, head);
     }
-    stream.add(page.items);
-    count += page.items.length;
+    const rows = keep ? page.items.filter(keep) : page.items;
+    stream.add(rows);
+    count += rows.length;
   }
   stream?.end({ next_cursor: null, ...(total !== undefined ? { total_count: total } : {}) });
   if (ctx.format === 'table') ctx.log.info(`${count} item${count === 1 ? '' : 's'}`);

@@ -1,11 +1,17 @@
 // Line item endpoints (ads-api.md "Line items"): fetch one, update with only
 // the parameters given (query parameters, never the whole object), delete.
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import { adsPath } from './common.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { ADS_VERSION, adsPath } from './common.js';
 import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
 
 export function lineItemPath(account: AccountRef, id: string): string {
   return adsPath('accounts', account.id, 'line_items', id);
+}
+
+/** GET …/line_items: one page request (printAdsList follows next_cursor). */
+export function lineItemsListRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items'), query };
 }
 
 export async function getLineItem(client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<LineItem>>> {

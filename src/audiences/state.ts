@@ -25,6 +25,8 @@ interface StateFile {
   /** Confirmed batch numbers as ranges: "0-41,43,45-50". */
   confirmed: string;
   confirmed_count: number;
+  /** Facts a resumed run needs besides the confirmed batches (a media upload's media id). */
+  extra?: Record<string, unknown>;
   updated_at: string;
 }
 
@@ -110,6 +112,7 @@ export class UploadState {
   private error: unknown;
   private lastWrite = 0;
   private flushing = false;
+  private extraData: Record<string, unknown> = {};
 
   private constructor(
     readonly path: string,
@@ -175,7 +178,20 @@ export class UploadState {
       throw new UsageError(`the upload state ${path} is not usable (${(e as Error).message})`, 'remove it to start over.');
     }
     opts.info(`resuming: ${confirmed.size} batch${confirmed.size === 1 ? '' : 'es'} already confirmed (state ${path})`);
-    return new UploadState(path, input, options, confirmed, opts.readOnly);
+    const state = new UploadState(path, input, options, confirmed, opts.readOnly);
+    state.extraData = saved.extra && typeof saved.extra === 'object' ? { ...saved.extra } : {};
+    return state;
+  }
+
+  /** Facts saved with the state (empty on a fresh start). */
+  get extra(): Readonly<Record<string, unknown>> {
+    return this.extraData;
+  }
+
+  /** Replaces the saved facts; written with the next state write. */
+  setExtra(extra: Record<string, unknown>): void {
+    this.extraData = { ...extra };
+    this.schedule();
   }
 
   isConfirmed(batch: number): boolean {
@@ -217,6 +233,7 @@ export class UploadState {
       options_hash: optionsHash(this.options),
       confirmed: toRanges([...this.confirmedSet].sort((a, b) => a - b)),
       confirmed_count: this.confirmedSet.size,
+      ...(Object.keys(this.extraData).length ? { extra: this.extraData } : {}),
       updated_at: new Date().toISOString(),
     };
     const { tmp, fh } = await openExclusiveTemp(this.path);

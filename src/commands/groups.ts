@@ -19,6 +19,7 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
       stream: 'the filtered stream: manage its rules and connect to it',
       events: 'activity events: stream them, subscribe to them',
       connections: 'list and terminate streaming connections (clears TooManyConnections)',
+      media: 'upload media (chunked, resumable) for posts, cards and the ads media library',
     },
   },
   { register: () => import('./ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },

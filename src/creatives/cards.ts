@@ -1,8 +1,9 @@
 // Cards (ads-api.md "Creatives"): list, fetch, create from components or
 // slides, delete; plus the one-line components summary the tables show.
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION, adsPath } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
+import { idSegment, joinPath } from '../http/path.js';
 import type { Card, Envelope, Target } from './types.js';
 
 export { CARDS_PAGE } from './pages.js';
@@ -24,6 +25,17 @@ export function getCard(client: ApiClient, t: Target, id: string, withDeleted = 
 /** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
 export function createCard(client: ApiClient, t: Target, card: NewCard): Promise<ApiResponse<Envelope<Card>>> {
   return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards'), json: card, idempotent: false });
+}
+
+/**
+ * Card update: a JSON body whose fields replace the card's; only the fields
+ * given are sent. The spec leaves the method open ("not shown"); the creatives
+ * reference's example request is PUT, which is what is sent. Replacing a field
+ * with the same value twice changes nothing, so a lost answer may be retried.
+ */
+export function updateCard(client: ApiClient, t: Target, id: string, fields: Partial<NewCard>): Promise<ApiResponse<Envelope<Card>>> {
+  const path = joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id'));
+  return client.request({ api: t.api, method: 'PUT', path, json: fields, idempotent: true });
 }
 
 /**

@@ -1,8 +1,9 @@
 // Video conversation cards (ads-api.md "Creatives"): list, fetch, create
 // (query parameters; no JSON body is stated).
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION, adsPath } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
+import { idSegment, joinPath } from '../http/path.js';
 import type { Envelope, Target, VideoConversationCard } from './types.js';
 
 export { VIDEO_CONVERSATION_PAGE } from './pages.js';
@@ -18,4 +19,10 @@ export function getVideoConversationCard(client: ApiClient, t: Target, id: strin
 /** POST creates a new card each time: not retried on 5xx. */
 export function createVideoConversationCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
   return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards', 'video_conversation'), query: params, idempotent: false });
+}
+
+/** PUT …/cards/video_conversation/:card_id with only the parameters given (query parameters, as create). */
+export function updateVideoConversationCard(client: ApiClient, t: Target, id: string, params: Params): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
+  const path = joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation', idSegment(id, 'token', 'card_id'));
+  return client.request({ api: t.api, method: 'PUT', path, query: params });
 }

@@ -343,7 +343,9 @@ export class ApiClient {
     if (!this.opts.trace) return;
     this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
-    if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
+    // Binary bodies (media chunks) are not shown: only their size.
+    if (Buffer.isBuffer(body) && /^multipart\//i.test(headers['content-type'] ?? '')) this.trace(`> (${body.length} bytes of ${headers['content-type']!.split(';')[0]})`);
+    else if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
   }
 
   /** Reads one response (whole body within the deadline): the result, a retry, or a thrown error. */

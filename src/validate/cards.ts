@@ -190,3 +190,31 @@ export function validateCard(card: unknown): InputProblem[] {
   else card.slides.forEach((s, i) => checkComponents(s, `slides[${i}]`, out));
   return out.list;
 }
+
+/**
+ * Checks a card update body: the fields given replace the card's, so each one
+ * given must be well formed on its own (name max 80; components or slides,
+ * mutually exclusive, with the same component rules as create), and at least
+ * one must be given.
+ */
+export function validateCardUpdate(body: unknown): InputProblem[] {
+  const out = new Collector();
+  if (!isObject(body)) {
+    out.add('(card)', 'must be a JSON object with name, components or slides');
+    return out.list;
+  }
+  checkUnknown(body, TOP_LEVEL, '', out);
+  for (const p of out.list) p.field = p.field!.replace(/^\./, '');
+  if (!TOP_LEVEL.some((k) => body[k] !== undefined)) out.add('(card)', 'gives nothing to update: set name, components or slides');
+  if (body.name !== undefined) {
+    if (!nonEmptyString(body.name)) out.add('name', 'must be a non-empty string');
+    else if (charLength(body.name) > CARD_NAME_MAX) out.add('name', `must be at most ${CARD_NAME_MAX} characters (got ${charLength(body.name)})`);
+  }
+  if (body.components !== undefined && body.slides !== undefined) out.add('slides', 'components and slides are mutually exclusive: give one of them');
+  else if (body.components !== undefined) checkComponents(body.components, 'components', out);
+  else if (body.slides !== undefined) {
+    if (!Array.isArray(body.slides) || body.slides.length === 0) out.add('slides', 'must be a non-empty array of slides, each an array of components');
+    else body.slides.forEach((s, i) => checkComponents(s, `slides[${i}]`, out));
+  }
+  return out.list;
+}

@@ -44,3 +44,32 @@ export function validateVideoConversationCard(p: VccParams, problems = new Probl
   else problems.check('thank_you_text', p.thank_you_text, [maxLength(VCC_THANK_YOU_MAX)]);
   return problems;
 }
+
+/**
+ * Video conversation card update (creatives reference: every parameter
+ * optional). The fields given are checked on their own (lengths, not empty);
+ * with the card as it is now (`current`), the required-with rules are checked
+ * on the card as it would be after the update: each CTA with its post, and a
+ * title or a second CTA.
+ */
+export function validateVideoConversationUpdate(given: VccParams, current?: VccParams, problems = new Problems()): Problems {
+  const set = VCC_FIELDS.filter((f) => given[f] !== undefined);
+  if (set.length === 0) problems.add('(card)', 'gives nothing to update: pass at least one field flag');
+  for (const f of set) if (blank(given[f])) problems.add(f, 'must not be empty');
+  problems.check('name', given.name, [maxLength(VCC_NAME_MAX)]);
+  problems.check('title', given.title, [maxLength(VCC_TITLE_MAX)]);
+  problems.check('thank_you_text', given.thank_you_text, [maxLength(VCC_THANK_YOU_MAX)]);
+  for (const cta of CTAS) {
+    const v = given[cta];
+    if (v !== undefined && !blank(v) && ctaLength(v) > VCC_CTA_MAX) problems.add(cta, `must be at most ${VCC_CTA_MAX} characters, not counting the leading # (got ${ctaLength(v)})`);
+  }
+  if (!current) return problems;
+  const after = (f: (typeof VCC_FIELDS)[number]) => (given[f] !== undefined ? given[f] : current[f]);
+  for (const cta of CTAS) {
+    const post = `${cta}_post` as const;
+    if (!blank(after(cta)) && blank(after(post))) problems.add(post, `is required with ${cta} (the card has none)`);
+    if (given[post] !== undefined && blank(after(cta))) problems.add(post, `is given but the card has no ${cta}`);
+  }
+  if (blank(after('title')) && blank(after('second_cta'))) problems.add('title', 'the card would have neither a title nor a second_cta: one is required');
+  return problems;
+}

@@ -67,6 +67,8 @@ export const OBJECTIVE_RULES = {
   needsApp: ['APP_INSTALLS', 'APP_ENGAGEMENTS'] as readonly string[],
   /** Objectives that need IAB categories (business categories apply to PREROLL_VIEWS). */
   needsCategories: ['PREROLL_VIEWS'] as readonly string[],
+  /** How many categories an objective takes (ads-api.md: PREROLL_VIEWS needs one or two business categories). */
+  categoryCount: { PREROLL_VIEWS: { min: 1, max: 2 } } as Record<string, { min: number; max: number }>,
   /** Placements that make parameters required. */
   placementNeeds: { PUBLISHER_NETWORK: ['advertiser_domain', 'categories'] } as Record<string, readonly string[]>,
 };
@@ -210,6 +212,11 @@ export function checkAgainstLineItem(params: LineItemParams, current: LineItemFa
     add('android_app_store_identifier', `${objective} line items need android_app_store_identifier or ios_app_store_identifier`);
   }
   if (OBJECTIVE_RULES.needsCategories.includes(objective) && !present(effective('categories'))) add('categories', `${objective} line items need IAB categories (see \`postctl ads business-categories\`)`);
+  const count = OBJECTIVE_RULES.categoryCount[objective];
+  if (count && params.categories !== undefined) {
+    const n = commaList(params.categories).length;
+    if (n < count.min || n > count.max) add('categories', `${objective} line items take ${count.min} or ${count.max} categories (got ${n})`);
+  }
   for (const [placement, needs] of Object.entries(OBJECTIVE_RULES.placementNeeds)) {
     if (!placements.includes(placement)) continue;
     for (const name of needs) if (!present(effective(name as keyof LineItemFacts))) add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);

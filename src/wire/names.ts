@@ -21,6 +21,17 @@ const TABLE = {
   'field.edit_history_post_ids': ['edit_history_tweet_ids', 'edit_history_post_ids'],
   'field.post_count': ['tweet_count', 'post_count'],
   'meta.total_post_count': ['total_tweet_count', 'total_post_count'],
+
+  // Media, listings, updates (issue 17 part 2)
+  // Video conversation card CTA post texts (creatives reference: first_cta_tweet…).
+  'param.vcc.first_cta_post': ['first_cta_tweet', 'first_cta_post'],
+  'param.vcc.second_cta_post': ['second_cta_tweet', 'second_cta_post'],
+  'param.vcc.third_cta_post': ['third_cta_tweet', 'third_cta_post'],
+  'param.vcc.fourth_cta_post': ['fourth_cta_tweet', 'fourth_cta_post'],
+  // Media upload categories of a post's own media (openapi v2.159 MediaCategory).
+  'value.media_category.image': ['tweet_image', 'post_image'],
+  'value.media_category.gif': ['tweet_gif', 'post_gif'],
+  'value.media_category.video': ['tweet_video', 'post_video'],
 } as const satisfies Record<string, readonly [official: string, neutral: string]>;
 
 export type WireKey = keyof typeof TABLE;

@@ -92,6 +92,8 @@ function table(): Record<string, Row> {
   const body = file('body.json', '{"for_user_id":"2244994945","event":"x"}');
   const keys = file('keys.txt', 'sku-1\nsku-2\n');
   const reqBody = file('req.json', JSON.stringify({ name: 'x' }));
+  const photo = file('photo.png', 'x'.repeat(3000));
+  const cardName = file('card-name.json', JSON.stringify({ name: 'Renamed card' }));
   return {
     'auth login': { args: ['auth', 'login', '--consumer-key', KEY, '--wait', '1'], storesCredentials: true },
     'auth pin': { args: ['auth', 'pin', '--consumer-key', KEY], storesCredentials: true },
@@ -104,6 +106,8 @@ function table(): Record<string, Row> {
     'auth list': { args: ['auth', 'list'], local: true },
     'auth remove': { args: ['auth', 'remove', 'spare', '--yes'], local: true },
     'webhooks validate': { args: ['webhooks', 'validate', WEBHOOK_OK] },
+    'webhooks replay': { args: ['webhooks', 'replay', WEBHOOK_OK, '--from', new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString(), '--to', new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString()] },
+    'media upload': { args: ['media', 'upload', photo, '--alt-text', 'x'] },
     'webhooks crc': { args: ['webhooks', 'crc', 'crc-token-123'], local: true },
     'webhooks verify-signature': { args: ['webhooks', 'verify-signature', '--body', body, '--signature', 'sha256=AAAA'], local: true },
     'posts lookup': { args: ['posts', 'lookup', '--file', ids, '--expansions', 'author_id'] },
@@ -133,6 +137,7 @@ function table(): Record<string, Row> {
     'ads features list': { args: ['ads', 'features', 'list'] },
     'ads features add': { args: ['ads', 'features', 'add', 'AGE_TARGETING', '--sandbox'] },
     'ads audience-estimate': { args: ['ads', 'audience-estimate', '--input', targeting] },
+    'ads line-items list': { args: ['ads', 'line-items', 'list', '--count', '2', '--limit', '3'] },
     'ads line-items get': { args: ['ads', 'line-items', 'get', '8u94t'] },
     'ads line-items update': { args: ['ads', 'line-items', 'update', '8u94t', '--name', 'Renamed line item'] },
     'ads line-items delete': { args: ['ads', 'line-items', 'delete', 'nosuch2', '--yes'] },
@@ -147,6 +152,7 @@ function table(): Record<string, Row> {
     'ads cards list': { args: ['ads', 'cards', 'list', '--count', '2'] },
     'ads cards get': { args: ['ads', 'cards', 'get', '1505723617405960003'] },
     'ads cards create': { args: ['ads', 'cards', 'create', '--file', card] },
+    'ads cards update': { args: ['ads', 'cards', 'update', '1505723617405960001', '--file', cardName] },
     'ads cards delete': { args: ['ads', 'cards', 'delete', '1505723617405960099', '--yes'] },
     'ads media-library list': { args: ['ads', 'media-library', 'list', '--count', '2'] },
     'ads media-library get': { args: ['ads', 'media-library', 'get', '3_1720000000000000004'] },
@@ -158,6 +164,7 @@ function table(): Record<string, Row> {
     'ads poll-cards create': { args: ['ads', 'poll-cards', 'create', '--name', 'Poll', '--duration', '1440', '--first-choice', 'Yes', '--second-choice', 'No'] },
     // The ads API has no update for poll cards: the verb explains that, locally (exit 2).
     'ads poll-cards update': { args: ['ads', 'poll-cards', 'update', 'nosuch9', '--name', 'Poll 2'], local: true },
+    'ads video-conversation-cards update': { args: ['ads', 'video-conversation-cards', 'update', '1505723617405960201', '--name', 'Renamed'] },
     'ads video-conversation-cards list': { args: ['ads', 'video-conversation-cards', 'list'] },
     'ads video-conversation-cards get': { args: ['ads', 'video-conversation-cards', 'get', 'nosuch10'] },
     'ads video-conversation-cards create': { args: ['ads', 'video-conversation-cards', 'create', '--name', 'VCC', '--media-key', '13_1720000000000000001', '--title', 'Watch', '--first-cta', '#Yes', '--first-cta-post', 'Yes!', '--thank-you-text', 'Thanks'] },
@@ -182,6 +189,7 @@ function table(): Record<string, Row> {
     'audiences permissions list': { args: ['audiences', 'permissions', 'list', EMU_AUDIENCE, '--all'] },
     'audiences permissions grant': { args: ['audiences', 'permissions', 'grant', EMU_AUDIENCE, '--granted-account', EMU_SIBLING_ACCOUNT, '--level', 'READ_ONLY'] },
     'audiences permissions revoke': { args: ['audiences', 'permissions', 'revoke', EMU_AUDIENCE, 'nosuch20', '--yes'] },
+    'audiences list': { args: ['audiences', 'list', '--all'] },
     'audiences targeted': { args: ['audiences', 'targeted', EMU_AUDIENCE, '--all'] },
     'audiences keywords': { args: ['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-01-01T00:00:00Z', '--end', '2026-01-03T00:00:00Z'] },
     request: { args: ['request', 'POST', '/2/tweets', '--input', reqBody, '-i'] },

@@ -104,6 +104,27 @@ export function registerAudiences(program: Command): void {
   });
 
   verb(g, {
+    name: 'list',
+    description: 'list custom audiences of the account (GET …/custom_audiences): id, name, type, size, targetable, permission',
+    examples: ['postctl audiences list', 'postctl audiences list --permission-scope SHARED', 'postctl audiences list --q news --all -o jsonl', 'postctl audiences list --custom-audience-ids 1qz4s,2hk7w -o json'],
+    options: [
+      { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
+      { flags: '--permission-scope <scope>', description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)', choices: ['OWNER', 'SHARED'] },
+      { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
+      { flags: '--count <n>', description: 'items per page (1 to 1000; API default 200)' },
+      { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
+      { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
+      { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
+      { flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. name-asc' },
+      { flags: '--with-deleted', description: 'include deleted audiences' },
+      { flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' },
+      account,
+      sandbox,
+    ],
+    load: () => import('./list.js'),
+  });
+
+  verb(g, {
     name: 'targeted <custom_audience_id>',
     description: 'campaigns and line items that target a custom audience',
     examples: ['postctl audiences targeted 1qz4s', 'postctl audiences targeted 1qz4s --with-active=false -o json'],

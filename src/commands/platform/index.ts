@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { group, verb, type OptionSpec } from '../define.js';
 import { postFieldOptions } from './post-field-options.js';
 import { registerPosting, registerStream } from './posting-verbs.js';
+import { registerMedia } from './media.js';
 
 const authOption = (dflt: string): OptionSpec => ({ flags: '--auth <mode>', description: `app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from \`auth oauth2\`); default ${dflt}`, choices: ['app', 'user', 'oauth2'] });
 const consumerSecretStdin: OptionSpec = { flags: '--consumer-secret-stdin', description: "read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET" };
@@ -34,6 +35,16 @@ export function registerPlatform(program: Command): void {
       consumerSecretStdin,
     ],
     load: () => loadWebhooks().then((m) => m.verifySignature),
+  });
+  verb(webhooks, {
+    name: 'replay <webhook_id>',
+    description: 'replay the events delivered (or attempted) to a webhook in a window of the last 24 hours (POST /2/webhooks/replay); prints the job id',
+    examples: ['postctl webhooks replay 1146654567674912769 --from 2026-11-23T08:00Z --to 2026-11-23T09:30Z', 'postctl webhooks replay 1146654567674912769 --from 202611230800 --to 202611230930 -o json'],
+    options: [
+      { flags: '--from <time>', description: 'start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; within the last 24 hours' },
+      { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
+    ],
+    load: () => import('./webhooks-replay.js'),
   });
 
   const posts = group(program, 'posts', 'look up, create, edit, delete, search and count posts');
@@ -113,4 +124,5 @@ export function registerPlatform(program: Command): void {
     ],
     load: () => loadConnections().then((m) => m.terminate),
   });
+  registerMedia(program);
 }

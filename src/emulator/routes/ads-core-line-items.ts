@@ -2,12 +2,12 @@
 // items of every objective, GET, PUT with the spec's rules enforced by the
 // emulator's own checks (independent of postctl's), and irreversible DELETE
 // that answers 404 on a repeat. Changes are written to the account history.
-import { requireAccount } from '../ads-support.js';
+import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, EMU_USER, type EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
-import { nowIso, recordChange, rejectUnknown } from './ads-core-common.js';
+import { nowIso, recordChange, rejectUnknown, sortItems } from './ads-core-common.js';
 
 /** Seeded line item ids of the emulator account, by objective (PUBLISHER_NETWORK lacks its domain and categories). */
 export const LINE_ITEM_IDS = {
@@ -159,6 +159,9 @@ function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
     if (!next.advertiser_domain) bad('advertiser_domain', 'advertiser_domain is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
     if (!(next.categories as string[]).length) bad('categories', 'categories is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
   }
+  // PREROLL_VIEWS line items take one or two business categories.
+  const categories = next.categories as string[];
+  if (objective === 'PREROLL_VIEWS' && q.has('categories') && (categories.length < 1 || categories.length > 2)) bad('categories', 'PREROLL_VIEWS line items need one or two categories');
   if ((objective === 'APP_INSTALLS' || objective === 'APP_ENGAGEMENTS') && !next.android_app_store_identifier && !next.ios_app_store_identifier) {
     bad('android_app_store_identifier', `${objective} needs android_app_store_identifier or ios_app_store_identifier`, 'MISSING_PARAMETER');
   }
@@ -176,7 +179,34 @@ function recordLineItem(req: EmuRequest, state: EmulatorState, before: EmuLineIt
   });
 }
 
+const LIST_PARAMS = ['campaign_ids', 'count', 'cursor', 'funding_instrument_ids', 'line_item_ids', 'q', 'sort_by', 'with_deleted', 'with_draft', 'with_total_count'];
+
+/** A comma-list filter of up to 200 ids (undefined when absent). */
+function idsParam(req: EmuRequest, name: string): string[] | undefined {
+  const v = req.query.get(name);
+  if (v === null) return undefined;
+  const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0 || ids.length > 200) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes 1 to 200 ids`, name, req));
+  return ids;
+}
+
+/** GET …/line_items (campaign-management reference): id filters, name prefix, cursor paging. */
+function listLineItems(req: EmuRequest, state: EmulatorState) {
+  requireAccount(req, state);
+  rejectUnknown(req, LIST_PARAMS);
+  const campaigns = idsParam(req, 'campaign_ids');
+  const ids = idsParam(req, 'line_item_ids');
+  const funding = idsParam(req, 'funding_instrument_ids');
+  const q = req.query.get('q')?.toLowerCase();
+  const items = [...lineItems(state, req.params.account_id!).values()].filter((li) =>
+    (!campaigns || campaigns.includes(li.campaign_id)) && (!ids || ids.includes(li.id)) &&
+    (!funding || funding.includes(String((li as unknown as Record<string, unknown>).funding_instrument_id))) && (!q || li.name.toLowerCase().startsWith(q)));
+  const page = pageOf(req, sortItems(req, items, ['created_at', 'updated_at', 'name', 'id']), { min: 1, max: 1000, def: 200 });
+  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+}
+
 export function register(r: Router): void {
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/line_items', api: 'ads', auth: 'user', handler: listLineItems });
   const path = '/12/accounts/:account_id/line_items/:line_item_id';
   r.route({
     method: 'GET', path, api: 'ads', auth: 'user',

@@ -147,6 +147,35 @@ export function registerCards(r: Router): void {
       return adsOk(req, view(card), {}, 201);
     },
   });
+  // Card update (creatives reference: PUT, JSON body): each field given replaces
+  // the card's; fields not given stay. Components replace slides and back.
+  r.route({
+    method: 'PUT', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user',
+    handler: (req, state) => {
+      const s = account(req, state);
+      const card = findCard(s, req.params.card_id!);
+      if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
+      if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
+      const body = req.json();
+      if (!isObj(body) || Object.keys(body).length === 0) bad(req, 'body', 'the body must be a JSON object with name, components or slides');
+      for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
+      if (body.name !== undefined && (!str(body.name) || len(body.name) > 80)) bad(req, 'name', 'name must be 1 to 80 characters');
+      if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
+      if (body.slides !== undefined) {
+        if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
+        card.card_type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
+        card.slides = body.slides;
+        delete card.components;
+      } else if (body.components !== undefined) {
+        card.card_type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
+        card.components = body.components;
+        delete card.slides;
+      }
+      if (body.name !== undefined) card.name = body.name;
+      card.updated_at = now();
+      return adsOk(req, view(card));
+    },
+  });
   // The path the spec gives for card deletion.
   r.route({
     method: 'DELETE', path: '/12/accounts/:account_id/cards/image_conversation/:card_id', api: 'ads', auth: 'user',

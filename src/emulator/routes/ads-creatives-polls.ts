@@ -126,9 +126,65 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   return card;
 }
 
+/**
+ * Parameter names the emulator takes in either spelling: official (creatives
+ * reference) → neutral (the spec, and the emulator's stored field).
+ */
+const VCC_NAME_PAIRS: Record<string, string> = {
+  first_cta_tweet: 'first_cta_post', second_cta_tweet: 'second_cta_post', third_cta_tweet: 'third_cta_post', fourth_cta_tweet: 'fourth_cta_post',
+};
+const VCC_UPDATABLE = ['name', 'media_key', 'title', ...CTAS, ...CTAS.map((c) => `${c}_post`), 'thank_you_text', 'thank_you_url', 'poster_media_key', 'unlocked_image_media_key', 'unlocked_video_media_key'];
+
+/** Query parameters with official names folded onto the stored (neutral) ones; unknown ones are an error. */
+function vccParams(req: EmuRequest): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of req.query) {
+    const name = VCC_NAME_PAIRS[k] ?? k;
+    if (!VCC_UPDATABLE.includes(name)) bad(req, k, `${k} is not a parameter of this endpoint`);
+    out.set(name, v);
+  }
+  return out;
+}
+
+/** PUT …/cards/video_conversation/:card_id: each parameter given replaces the card's; the card must stay valid. */
+function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
+  const s = creatives(state, requireAccount(req, state).id);
+  const card = s.vccs.find((c) => c.id === req.params.card_id && !c.deleted);
+  if (!card) notFound(req, 'card_id', `Card ${req.params.card_id}`);
+  const q = vccParams(req);
+  if (q.size === 0) bad(req, 'card_id', 'nothing to update', 'MISSING_PARAMETER');
+  const next: Record<string, unknown> = { ...card };
+  for (const [k, v] of q) {
+    if (v === '') bad(req, k, `${k} must not be empty`);
+    next[k] = v;
+  }
+  const txt = (k: string) => (typeof next[k] === 'string' && next[k] !== '' ? (next[k] as string) : undefined);
+  const size = (k: string) => len(txt(k) ?? '');
+  if (size('name') > 80) bad(req, 'name', 'name must be at most 80 characters');
+  for (const cta of CTAS) {
+    const v = txt(cta);
+    if (v && len(v.replace(/^#/, '')) > 20) bad(req, cta, `${cta} must be at most 20 characters, not counting the leading #`);
+    if (v && !txt(`${cta}_post`)) missing(req, `${cta}_post`);
+  }
+  if (!txt('title') && !txt('second_cta')) bad(req, 'title', 'title is required when second_cta is absent', 'MISSING_PARAMETER');
+  if (size('title') > 23) bad(req, 'title', 'title must be at most 23 characters');
+  if (size('thank_you_text') > 23) bad(req, 'thank_you_text', 'thank_you_text must be at most 23 characters');
+  if (q.has('media_key')) {
+    const item = libraryGet(s, q.get('media_key')!);
+    if (!item) bad(req, 'media_key', `${q.get('media_key')} is not in the account's media library`);
+    if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01) bad(req, 'media_key', 'media_key must be a 16:9 video');
+    Object.assign(next, { media_url: item.media_url, poster_media_url: item.poster_media_url });
+  }
+  // unlocked_image_media_key is write-only.
+  delete next.unlocked_image_media_key;
+  Object.assign(card, next, { updated_at: now() });
+  return card;
+}
+
 export function registerPolls(r: Router): void {
   listRoute(r, '/12/accounts/:account_id/cards/poll', (s) => s.polls);
   r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/poll', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, createPoll(req, state), {}, 201) });
   listRoute(r, '/12/accounts/:account_id/cards/video_conversation', (s) => s.vccs);
   r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/video_conversation', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, createConversation(req, state), {}, 201) });
+  r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/video_conversation/:card_id', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, updateConversation(req, state)) });
 }

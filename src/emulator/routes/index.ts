@@ -4,12 +4,13 @@ import type { EmulatorState } from '../state.js';
 import * as adsCore from './ads-core.js';
 import * as adsCreatives from './ads-creatives.js';
 import * as audiences from './audiences.js';
+import * as audiencesList from './audiences-list.js';
 import * as catalogs from './catalogs.js';
 import * as oauth from './oauth.js';
 import * as oauth2User from './oauth2-user.js';
 import * as platform from './platform.js';
 
-const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [oauth, oauth2User, platform, adsCore, adsCreatives, catalogs, audiences];
+const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [oauth, oauth2User, platform, adsCore, adsCreatives, catalogs, audiences, audiencesList];
 
 export function registerAllRoutes(r: Router, state: EmulatorState): void {
   for (const f of FAMILIES) f.register(r, state);

@@ -5,10 +5,12 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as connections from './platform-connections.js';
 import * as events from './platform-events.js';
+import * as media from './platform-media.js';
 import * as posts from './platform-posts.js';
 import * as posting from './platform-posting.js';
 import * as search from './platform-search.js';
 import * as filtered from './platform-stream.js';
+import * as webhookReplay from './platform-webhook-replay.js';
 import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
@@ -17,7 +19,10 @@ export function register(r: Router, state: EmulatorState): void {
   posting.register(r, state);
   search.register(r, state);
   filtered.register(r, state);
+  // /2/webhooks/replay before PUT /2/webhooks/:webhook_id would answer it with 405.
+  webhookReplay.register(r, state);
   webhooks.register(r, state);
+  media.register(r, state);
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.
   connections.register(r, state);

@@ -149,7 +149,23 @@ export function registerAdsCore(ads: Command): void {
   });
 
   // line items
-  const li = group(ads, 'line-items', 'line items: show, update bids/budgets/schedule/status, delete');
+  const li = group(ads, 'line-items', 'line items: list, show, update bids/budgets/schedule/status, delete');
+  verb(li, {
+    name: 'list',
+    description: 'list line items of the account (id, name, campaign, objective, status, bid, budgets)',
+    examples: ['postctl ads line-items list', 'postctl ads line-items list --campaign-ids f2qcm --status PAUSED', 'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json', 'postctl ads line-items list --all -o jsonl'],
+    options: [
+      { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
+      { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
+      { flags: '--funding-instrument-ids <ids>', description: 'only line items of these funding instruments (comma list, up to 200)' },
+      { flags: '--status <statuses>', description: 'only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)' },
+      { flags: '--q <text>', description: 'name prefix' },
+      { flags: '--with-draft', description: 'include line items of draft campaigns' },
+      ...listOptions(PAGE_1000),
+      ...common,
+    ],
+    load: () => import('./line-items-list.js'),
+  });
   verb(li, {
     name: 'get <line_item_id>',
     description: 'show one line item',

@@ -88,6 +88,22 @@ function registerCards(ads: Command): void {
     load: () => import('./cards-create.js'),
   });
   verb(g, {
+    name: 'update <card_id>',
+    description: 'replace fields of a card: the JSON body holds only the fields to change (name, components or slides); checked with the create rules; only those fields are sent',
+    examples: [
+      'postctl ads cards update 1505723617405960192 --name "Spring sale (final)"',
+      'postctl ads cards update 1505723617405960192 --file components.json',
+      'postctl ads cards update 1505723617405960192 --file body.json --dry-run',
+    ],
+    options: [
+      { flags: '-f, --file <path>', description: 'the fields to replace as JSON: {"name"}, {"components": […]} or {"slides": [[…], …]}; - for stdin' },
+      { flags: '--name <name>', description: 'new card name (max 80 characters; overrides the file\'s name)' },
+      { flags: '--dry-run', description: 'check the body and print it; send nothing' },
+      ...common,
+    ],
+    load: () => import('./cards-update.js'),
+  });
+  verb(g, {
     name: 'delete <card_id>',
     description: 'delete a card (DELETE …/cards/image_conversation/:card_id, as the spec gives; asks on a terminal, needs --yes otherwise)',
     examples: ['postctl ads cards delete 1505723617405960192 --yes'],
@@ -197,6 +213,28 @@ function registerVideoConversationCards(ads: Command): void {
       ...common,
     ],
     load: () => load().then((m) => m.create),
+  });
+  verb(g, {
+    name: 'update <card_id>',
+    description: 'change fields of a video conversation card: only the flags given are sent; the required-with rules are checked against the card as it would be (unless --no-fetch)',
+    examples: ['postctl ads video-conversation-cards update 1505723617405960400 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"', 'postctl ads video-conversation-cards update 1505723617405960400 --name "Launch v2" --thank-you-text "Thanks again!"'],
+    options: [
+      { flags: '--name <name>', description: 'card name (max 80 characters)' },
+      { flags: '--media-key <key>', description: 'a 16:9 video in the media library' },
+      { flags: '--title <title>', description: 'title (max 23 characters)' },
+      ...cta('first'),
+      ...cta('second'),
+      ...cta('third'),
+      ...cta('fourth'),
+      { flags: '--thank-you-text <text>', description: 'thank-you text (max 23 characters)' },
+      { flags: '--thank-you-url <url>', description: 'thank-you URL' },
+      { flags: '--poster-media-key <key>', description: 'poster image media key' },
+      { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
+      { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
+      { flags: '--no-fetch', description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API' },
+      ...common,
+    ],
+    load: () => load().then((m) => m.update),
   });
 }
 

@@ -1,11 +1,14 @@
 // `ads video-conversation-cards list|get|create`.
 import { printAdsList } from '../../../ads/common.js';
-import { VIDEO_CONVERSATION_PAGE, createVideoConversationCard, getVideoConversationCard, videoConversationListRequest } from '../../../creatives/video-conversation-cards.js';
+import { VIDEO_CONVERSATION_PAGE, createVideoConversationCard, getVideoConversationCard, updateVideoConversationCard, videoConversationListRequest } from '../../../creatives/video-conversation-cards.js';
 import type { VideoConversationCard } from '../../../creatives/types.js';
 import type { Context } from '../../../context.js';
 import type { Column } from '../../../output/printer.js';
 import { videoConversationMediaProblem } from '../../../validate/creatives-media.js';
-import { VCC_FIELDS, validateVideoConversationCard, type VccParams } from '../../../validate/creatives-video-conversation.js';
+import { VCC_FIELDS, validateVideoConversationCard, validateVideoConversationUpdate, type VccParams } from '../../../validate/creatives-video-conversation.js';
+import type { Params } from '../../../http/encode.js';
+import { idSegment } from '../../../http/path.js';
+import { wire, type NameStyle, type WireKey } from '../../../wire/names.js';
 import type { VerbModule } from '../../define.js';
 import { checkLibraryKeys } from './library-check.js';
 import { cardIdFilters, listParams, pairs, printOne, str, target } from './shared.js';
@@ -58,5 +61,44 @@ export const create: VerbModule = {
     const res = await createVideoConversationCard(client, t, pairs(VCC_FIELDS, values));
     printOne(ctx, res.body, FIELDS);
     ctx.log.success(`created video conversation card ${res.body.data.id}; attach it with --card-uri ${res.body.data.card_uri}`);
+  },
+};
+
+/** The CTA post texts have a branded wire name (first_cta_tweet); the other fields are spelled the same in both styles. */
+const wireKeyOf = (f: string): WireKey | undefined => (f.endsWith('_cta_post') ? (`param.vcc.${f}` as WireKey) : undefined);
+const wireName = (f: string, style: NameStyle) => {
+  const key = wireKeyOf(f);
+  return key ? wire(key, style) : f;
+};
+
+/** The card's current fields, read under either spelling. */
+function currentFields(card: VideoConversationCard): VccParams {
+  const out: VccParams = {};
+  for (const f of VCC_FIELDS) {
+    const v = card[wireName(f, 'official')] ?? card[wireName(f, 'neutral')];
+    if (typeof v === 'string') out[f] = v;
+  }
+  return out;
+}
+
+export const update: VerbModule = {
+  async run([id], opts, ctx: Context) {
+    idSegment(id!, 'token', 'card_id');
+    const given: VccParams = {};
+    for (const f of VCC_FIELDS) given[f] = str(opts[camel(f)]);
+    const problems = validateVideoConversationUpdate(given);
+    problems.throwIfAny('invalid video conversation card update');
+    const t = await target(opts, ctx);
+    const client = await ctx.client();
+    if (opts.fetch !== false) {
+      const current = (await getVideoConversationCard(client, t, id!)).body.data;
+      validateVideoConversationUpdate(given, currentFields(current), problems);
+      if (given.media_key !== undefined) await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: given.media_key, kindProblem: videoConversationMediaProblem }]);
+      problems.throwIfAny(`invalid update for video conversation card ${id}`);
+    }
+    const params: Params = pairs(VCC_FIELDS, given).map(([k, v]) => [wireName(k, client.names), v]);
+    const res = await updateVideoConversationCard(client, t, id!, params);
+    printOne(ctx, res.body, FIELDS);
+    ctx.log.success(`updated video conversation card ${id} (${params.map(([k]) => k).join(', ')})`);
   },
 };

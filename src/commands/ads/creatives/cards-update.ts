@@ -1,0 +1,46 @@
+// `ads cards update <card_id> --file body.json [--name …]`: the body holds only
+// the fields to replace (name, components or slides); it is checked with the
+// card rules (validate/cards.ts) and sent as given — never merged with the
+// card's current fields.
+import { readFile } from 'node:fs/promises';
+import { updateCard, type NewCard } from '../../../creatives/cards.js';
+import type { Context } from '../../../context.js';
+import { InputError, UsageError, formatProblem, invalid } from '../../../errors.js';
+import { readStdin } from '../../../prompt.js';
+import { validateCardUpdate } from '../../../validate/cards.js';
+import type { VerbModule } from '../../define.js';
+import { CARD_FIELDS } from './cards.js';
+import { str, target } from './shared.js';
+
+async function readBody(path: string, ctx: Context): Promise<unknown> {
+  const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw invalid(path, `cannot be read (${e.code ?? e.message})`);
+  });
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw invalid(path === '-' ? '(stdin)' : path, `is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+export const run: VerbModule['run'] = async ([id], opts, ctx: Context) => {
+  const file = str(opts.file);
+  const name = str(opts.name);
+  if (file === undefined && name === undefined) throw new UsageError('nothing to update', 'pass --file body.json with the fields to replace ({"name"}, {"components": […]} or {"slides": […]}), or --name.');
+  let body: unknown = file !== undefined ? await readBody(file, ctx) : {};
+  if (name !== undefined && body && typeof body === 'object' && !Array.isArray(body)) body = { ...(body as object), name };
+  const problems = validateCardUpdate(body);
+  if (problems.length) {
+    const where = file === undefined ? 'the flags' : file === '-' ? 'the body on stdin' : file;
+    throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `invalid card update: ${problems.length} problems`, problems, `nothing was sent; fields are JSON paths in ${where}.`);
+  }
+  if (opts.dryRun) {
+    ctx.printer.value(body);
+    ctx.log.info('dry run: the update is valid; nothing was sent');
+    return;
+  }
+  const t = await target(opts, ctx);
+  const res = await updateCard(await ctx.client(), t, id!, body as Partial<NewCard>);
+  ctx.printer.object(res.body.data, CARD_FIELDS as never, res.body);
+  ctx.log.success(`updated card ${id} (${Object.keys(body as object).join(', ')})`);
+};

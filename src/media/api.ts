@@ -1,0 +1,83 @@
+// Media upload endpoints. Followed: the dedicated chunked endpoints of openapi
+// v2.159 (the names contract; v2.167 has the same four paths):
+// POST /2/media/upload/initialize (JSON), POST /2/media/upload/{id}/append
+// (multipart/form-data: segment_index + media), POST /2/media/upload/{id}/finalize,
+// GET /2/media/upload?command=STATUS&media_id=…, and POST /2/media/metadata for
+// alt text. The older single-path form (POST /2/media/upload with command=INIT…,
+// shown in media-upload-chunked.mdx) is not used. The paths carry no brand, so
+// they have no entry in src/wire/names.ts.
+import { randomBytes } from 'node:crypto';
+import type { ApiClient } from '../http/client.js';
+import { idSegment, joinPath } from '../http/path.js';
+
+export interface ProcessingInfo {
+  state: 'pending' | 'in_progress' | 'succeeded' | 'failed' | string;
+  check_after_secs?: number;
+  progress_percent?: number;
+  error?: { code?: number; name?: string; message?: string };
+}
+
+export interface MediaUploadData {
+  id: string;
+  media_key?: string;
+  size?: number;
+  expires_after_secs?: number;
+  processing_info?: ProcessingInfo;
+}
+
+interface Envelope<T> {
+  data?: T;
+}
+
+export async function initializeUpload(client: ApiClient, body: { media_type: string; total_bytes: number; media_category: string }): Promise<MediaUploadData> {
+  // Not retried on 5xx: a lost answer would leave an orphan session (it expires on its own).
+  const res = await client.request<Envelope<MediaUploadData>>({ method: 'POST', path: joinPath('2', 'media', 'upload', 'initialize'), json: body });
+  return requireData(res.body, 'initialize');
+}
+
+/** One multipart/form-data body: segment_index, then the chunk as the `media` file part. */
+export function multipartSegment(index: number, chunk: Buffer): { body: Buffer; contentType: string } {
+  const boundary = `postctl-${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="segment_index"\r\n\r\n${index}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, chunk, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function appendSegment(client: ApiClient, mediaId: string, index: number, chunk: Buffer): Promise<void> {
+  const { body, contentType } = multipartSegment(index, chunk);
+  await client.request({
+    method: 'POST',
+    path: joinPath('2', 'media', 'upload', idSegment(mediaId, 'numeric', 'media_id'), 'append'),
+    body,
+    contentType,
+    // Safe to repeat: an append names its segment_index, and sending the same
+    // bytes for the same index again replaces that segment with identical bytes;
+    // nothing is added twice. So 5xx and network errors are retried per chunk.
+    idempotent: true,
+  });
+}
+
+export async function finalizeUpload(client: ApiClient, mediaId: string): Promise<MediaUploadData> {
+  // Not retried automatically; --resume finalizes again with every chunk already confirmed.
+  const res = await client.request<Envelope<MediaUploadData>>({ method: 'POST', path: joinPath('2', 'media', 'upload', idSegment(mediaId, 'numeric', 'media_id'), 'finalize') });
+  return requireData(res.body, 'finalize');
+}
+
+export async function uploadStatus(client: ApiClient, mediaId: string): Promise<MediaUploadData> {
+  const res = await client.request<Envelope<MediaUploadData>>({ method: 'GET', path: joinPath('2', 'media', 'upload'), query: [['command', 'STATUS'], ['media_id', idSegment(mediaId, 'numeric', 'media_id').id]] });
+  return requireData(res.body, 'status');
+}
+
+export async function setAltText(client: ApiClient, mediaId: string, text: string): Promise<void> {
+  // Safe to repeat: it sets the same alt text again.
+  await client.request({ method: 'POST', path: joinPath('2', 'media', 'metadata'), json: { id: mediaId, metadata: { alt_text: { text } } }, idempotent: true });
+}
+
+function requireData(body: Envelope<MediaUploadData> | undefined, step: string): MediaUploadData {
+  const data = body?.data;
+  if (!data || typeof data.id !== 'string') throw new Error(`the ${step} answer has no data.id`);
+  return data;
+}

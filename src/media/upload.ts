@@ -1,0 +1,145 @@
+// One file's chunked upload: initialize, append the chunks not yet confirmed
+// (read one at a time into one buffer: memory stays at one chunk whatever the
+// file size), finalize, alt text, then STATUS polling while the service
+// processes a video or GIF. Progress survives a kill: the resume state
+// (src/audiences/state.ts, written atomically) holds the media id and the
+// confirmed segment numbers, and is flushed after every confirmed chunk.
+// Appends go one after another: the reference shows them sequential and does
+// not say the service accepts segments in parallel.
+import { open } from 'node:fs/promises';
+import { inputIdentity, UploadState } from '../audiences/state.js';
+import type { Context } from '../context.js';
+import { CliError, Interrupted, UsageError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { ApiClient } from '../http/client.js';
+import { neutralize } from '../output/sanitize.js';
+import { appendSegment, finalizeUpload, initializeUpload, setAltText, uploadStatus, type MediaUploadData } from './api.js';
+import { categoryName, type MediaPlan } from './limits.js';
+
+export interface UploadOptions {
+  statePath: string;
+  resume: boolean;
+  wait: boolean;
+  altText?: string | undefined;
+}
+
+export interface UploadResult {
+  file: string;
+  media_id: string;
+  media_key: string | null;
+  media_category: string;
+  size: number;
+  chunks: number;
+  chunks_sent: number;
+  state: string;
+}
+
+interface Session {
+  media_id: string;
+  media_key: string | null;
+  expires_at: number;
+}
+
+/** Polling waits at least this long, and at most this long, between STATUS calls. */
+const POLL_SECS = { min: 1, max: 60 } as const;
+
+export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
+  const options = { media_type: plan.mediaType, media_category: plan.category, chunk_bytes: plan.chunkBytes };
+  const state = await UploadState.open(o.statePath, await inputIdentity(plan.path), options, {
+    resume: o.resume, readOnly: false, warn: (m) => ctx.log.warn(m), info: (m) => ctx.log.info(m),
+  });
+  const session = await openSession(ctx, client, plan, state);
+  const sent = await sendChunks(ctx, client, plan, state, session.media_id);
+  let data: MediaUploadData = await finalizeUpload(client, session.media_id);
+  // The upload is complete: a later --resume has nothing left to send.
+  await state.remove();
+  if (o.altText !== undefined) await setAltText(client, session.media_id, o.altText);
+  if (data.processing_info && o.wait) data = await waitForProcessing(ctx, client, session.media_id, data);
+  const processing = data.processing_info?.state ?? 'succeeded';
+  if (processing === 'failed') {
+    const why = data.processing_info?.error?.message ?? data.processing_info?.error?.name ?? 'no reason given';
+    throw new CliError(`${plan.path}: the service could not process media ${session.media_id}: ${neutralize(why)}`, { exitCode: EXIT.INVALID_INPUT, code: 'media_processing_failed' });
+  }
+  return {
+    file: plan.path, media_id: session.media_id, media_key: data.media_key ?? session.media_key, media_category: categoryName(plan.category, client.names),
+    size: plan.size, chunks: plan.segments, chunks_sent: sent, state: processing,
+  };
+}
+
+/** The saved session on --resume (when it has not expired), else a new one from initialize. */
+async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState): Promise<Session> {
+  const saved = state.extra as Partial<Session>;
+  if (typeof saved.media_id === 'string') {
+    if (typeof saved.expires_at === 'number' && saved.expires_at <= Date.now()) {
+      throw new UsageError(`cannot resume ${plan.path}: upload session ${saved.media_id} expired at ${new Date(saved.expires_at).toISOString()}`, 'rerun without --resume to upload the file again.');
+    }
+    ctx.log.info(`${plan.path}: resuming media ${saved.media_id}`);
+    return { media_id: saved.media_id, media_key: saved.media_key ?? null, expires_at: saved.expires_at ?? 0 };
+  }
+  const data = await initializeUpload(client, { media_type: plan.mediaType, total_bytes: plan.size, media_category: categoryName(plan.category, client.names) });
+  const session: Session = { media_id: data.id, media_key: data.media_key ?? null, expires_at: Date.now() + (data.expires_after_secs ?? 0) * 1000 };
+  state.setExtra({ ...session });
+  await state.flush();
+  return session;
+}
+
+/** Appends every segment the state has not confirmed; returns how many were sent. */
+async function sendChunks(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState, mediaId: string): Promise<number> {
+  const progress = ctx.progress(`${plan.path} bytes`, plan.size);
+  const fh = await open(plan.path, 'r');
+  const buffer = Buffer.alloc(Math.min(plan.chunkBytes, plan.size));
+  let sent = 0;
+  try {
+    for (let i = 0; i < plan.segments; i++) {
+      const offset = i * plan.chunkBytes;
+      const length = Math.min(plan.chunkBytes, plan.size - offset);
+      if (state.isConfirmed(i)) {
+        progress.tick(length);
+        continue;
+      }
+      if (ctx.signal.aborted) throw new Interrupted();
+      const { bytesRead } = await fh.read(buffer, 0, length, offset);
+      if (bytesRead !== length) throw new UsageError(`${plan.path} changed while it was being read (segment ${i} is short)`, 'rerun without --resume once the file is stable.');
+      await appendSegment(client, mediaId, i, buffer.subarray(0, length));
+      state.confirm(i);
+      await state.flush();
+      sent++;
+      progress.tick(length);
+    }
+  } finally {
+    progress.done();
+    await fh.close();
+  }
+  return sent;
+}
+
+/** STATUS until succeeded or failed, waiting check_after_secs (bounded) between calls. */
+async function waitForProcessing(ctx: Context, client: ApiClient, mediaId: string, first: MediaUploadData): Promise<MediaUploadData> {
+  let data = first;
+  let last = '';
+  while (data.processing_info && data.processing_info.state !== 'succeeded' && data.processing_info.state !== 'failed') {
+    const info = data.processing_info;
+    const note = `media ${mediaId}: ${neutralize(String(info.state))}${info.progress_percent !== undefined ? ` ${info.progress_percent}%` : ''}`;
+    if (note !== last) ctx.log.info(note);
+    last = note;
+    const secs = Math.min(POLL_SECS.max, Math.max(POLL_SECS.min, Number(info.check_after_secs) || POLL_SECS.min));
+    await sleep(secs * 1000, ctx.signal);
+    data = await uploadStatus(client, mediaId);
+  }
+  return data;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Interrupted());
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new Interrupted());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
