@@ -1,11 +1,12 @@
 // Line item endpoints (ads-api.md "Line items"): fetch one, update with only
 // the parameters given (query parameters, never the whole object), delete.
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import { adsPath } from './common.js';
+import { ADS_VERSION } from './common.js';
 import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export function lineItemPath(account: AccountRef, id: string): string {
-  return adsPath('accounts', account.id, 'line_items', id);
+  return joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items', idSegment(id, 'ads', 'line_item_id'));
 }
 
 export async function getLineItem(client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<LineItem>>> {

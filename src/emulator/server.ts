@@ -229,6 +229,8 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
       POSTCTL_ACCESS_TOKEN: EMU_USER.accessToken,
       POSTCTL_ACCESS_TOKEN_SECRET: EMU_USER.accessTokenSecret,
       POSTCTL_ADS_ACCOUNT: EMU_ACCOUNT,
+      // A server that knows only the spec's neutral names needs a client that sends them.
+      ...(state.names === 'neutral' ? { POSTCTL_API_NAMES: 'neutral' } : {}),
     }),
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,13 +5,14 @@ export function registerEmulator(program: Command): void {
   verb(program, {
     name: 'emulator',
     description: 'run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)',
-    examples: ['postctl emulator --port 8787', 'eval "$(postctl emulator --port 8787 --print-env)"  # in another shell: env for postctl', 'postctl emulator --latency 50 --fault-rate 0.1 --seed 7'],
+    examples: ['postctl emulator --port 8787', 'eval "$(postctl emulator --port 8787 --print-env)"  # in another shell: env for postctl', 'postctl emulator --latency 50 --fault-rate 0.1 --seed 7', 'postctl emulator --names official   # a server that knows only the live service\'s names'],
     options: [
       { flags: '--port <n>', description: 'port to listen on (default: a free one)', default: '0' },
       { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
       { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
       { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
       { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
+      { flags: '--names <style>', description: 'wire names served: official (the live service), neutral (the spec text) or both', choices: ['official', 'neutral', 'both'], default: 'both' },
       { flags: '--print-env', description: 'print the environment for postctl on stdout and keep running' },
     ],
     load: () => import('./run.js'),
