@@ -17,7 +17,7 @@ export function getVideoConversationCard(client: ApiClient, t: Target, id: strin
   return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
-/** POST creates a new card each time: not retried on 5xx. The CTA post texts' names are wire names (first_cta_tweet …). */
+/** POST creates a new card each time: not retried on 5xx. The CTA post texts' parameter names are wire names (src/wire/names.ts). */
 export function createVideoConversationCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
   const query: Params = params.map(([k, v]) => [respell('param.', k, client.names), v]);
   return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation'), query, idempotent: false });
