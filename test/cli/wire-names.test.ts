@@ -98,6 +98,13 @@ function mustShow(style: 'official' | 'neutral') {
       expect(Object.fromEntries(sent.query).endpoints).toBe(want.stream);
     });
 
+    it('audiences keywords shows the volume under the name this spelling gets back', async () => {
+      const r = await run(['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-03-01T00:00:00Z', '--end', '2026-03-03T00:00:00Z', '-o', 'table']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(style === 'official' ? 'tweet_volume' : 'post_volume');
+      expect(r.stdout).toMatch(/\d{3,}/);
+    });
+
     it('events subscribe with a badge event sends the event type in this spelling', async () => {
       const r = await run(['events', 'subscribe', '--event-type', 'profile.update.verified', '--user-id', '2244994945', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);

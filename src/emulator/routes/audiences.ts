@@ -9,7 +9,7 @@ import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
-import { incoming, spellingsOf, type ServedNames } from '../spelling.js';
+import { incoming, outgoing, spellingsOf, type ServedNames } from '../spelling.js';
 
 /** Seeded objects (custom audience and do-not-reach list creation: not shown in the spec). */
 export const EMU_AUDIENCE = '1qz4s';
@@ -575,7 +575,8 @@ function listView(l: DoNotReachList) {
   };
 }
 
-function keywordInsights(req: EmuRequest): EmuResponse {
+/** Answered in the live service's names (tweet_volume) unless the server knows only the neutral ones. */
+function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
   const q = req.query;
   const granularity = q.get('granularity');
   if (granularity !== 'DAY' && granularity !== 'HOUR') fail(adsError(400, 'INVALID_PARAMETER', 'granularity must be DAY or HOUR', 'granularity', req));
@@ -599,7 +600,7 @@ function keywordInsights(req: EmuRequest): EmuResponse {
   for (const ch of keywords.join(',')) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
   const post_volume = Array.from({ length: buckets }, (_, i) => ((seed >>> (i % 16)) % 9000) + 100 * (i + 1));
   const related_keywords = Array.from({ length: 30 }, (_, i) => `${keywords[i % keywords.length]} ${['news', 'deals', 'near me', 'review', 'price', 'best'][i % 6]}${i >= 6 ? ` ${Math.floor(i / 6) + 1}` : ''}`);
-  return adsOk(req, { related_keywords, post_volume });
+  return adsOk(req, outgoing({ related_keywords, post_volume }, served === 'neutral' ? 'neutral' : 'official'));
 }
 
 /** The account's live do-not-reach list named by the path, or a 404 ads error. */
@@ -753,5 +754,5 @@ export function register(r: Router, state: EmulatorState): void {
     },
   });
 
-  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req) => keywordInsights(req) });
+  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req, st) => keywordInsights(req, st.names) });
 }
