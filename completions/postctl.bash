@@ -219,7 +219,7 @@ _postctl_opts() {
     'config unset') echo '-h --help' ;;
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
-    'emulator') echo '--port --latency --no-approve --fault-rate --seed --print-env -h --help' ;;
+    'emulator') echo '--port --latency --no-approve --fault-rate --seed --names --print-env -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
   esac
@@ -238,7 +238,7 @@ _postctl_choices() {
       'catalogs upsert|--format') echo 'jsonl json csv tsv'; return ;;
       'catalogs sets create|--type') echo 'MANUAL FILTERED'; return ;;
       'audiences upload|--format') echo 'lines csv tsv jsonl'; return ;;
-      'audiences upload|--type') echo 'email phone handle device_id service_id partner_user_id'; return ;;
+      'audiences upload|--type') echo 'email phone handle device_id twitter_id service_id partner_user_id'; return ;;
       'audiences upload|--operation') echo 'update delete'; return ;;
       'audiences do-not-reach upload|--format') echo 'lines csv tsv jsonl'; return ;;
       'audiences do-not-reach upload|--type') echo 'email phone'; return ;;
@@ -248,6 +248,7 @@ _postctl_choices() {
       'audiences keywords|--granularity') echo 'DAY HOUR'; return ;;
       'request|--api') echo 'platform ads ads-sandbox'; return ;;
       'request|--auth') echo 'user app basic none'; return ;;
+      'emulator|--names') echo 'official neutral both'; return ;;
     esac
     [ -z "$path" ] && return
     p="${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
@@ -255,7 +256,7 @@ _postctl_choices() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-fields --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --raw-field --rejects --screen-name --second-choice --second-cta --second-cta-post --seed --signature --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --card-ids --card-types --card-uri --card-uris --categories --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --location --max-reconnects --max-results --max-wait --media --media-fields --media-key --media-keys --media-type --name --names --negative --operation --output --pay-by --permission-ids --pin --place-fields --poll-fields --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --raw-field --rejects --screen-name --second-choice --second-cta --second-cta-post --seed --signature --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi
