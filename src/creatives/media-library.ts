@@ -26,7 +26,7 @@ export function mediaLibraryListRequest(t: Target, query: Params): RequestOption
 }
 
 export function getMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'token', 'media_key')) });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** The item, or undefined when the library does not have the key (HTTP 404). */
@@ -45,11 +45,11 @@ export function addMediaLibraryItem(client: ApiClient, t: Target, params: Params
 }
 
 export function updateMediaLibraryItem(client: ApiClient, t: Target, key: string, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'token', 'media_key')), query: params });
+  return client.request({ api: t.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')), query: params });
 }
 
 export function deleteMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'token', 'media_key')) });
+  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** 15300 → "0:15.3"; 3723000 → "1:02:03". */

@@ -75,7 +75,7 @@ function mergeKills(responses: KillResponse[]): KillResponse {
 // Terminating twice is harmless, so these DELETEs are retried like any other.
 export async function terminate(client: ApiClient, target: { all: true } | { endpoint: string } | { uuids: string[] }): Promise<{ response: KillResponse; requests: number }> {
   if ('all' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {}, requests: 1 };
-  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')) , auth: 'app' })).body ?? {}, requests: 1 };
+  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')), auth: 'app' })).body ?? {}, requests: 1 };
   const parts = chunks(target.uuids, UUIDS_PER_REQUEST);
   const responses: KillResponse[] = [];
   for (const uuids of parts) responses.push((await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {});
