@@ -318,7 +318,7 @@ _postctl_opts() {
     'config unset') echo '-h --help' ;;
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
-    'emulator') echo '--port --latency --no-approve --fault-rate --seed --print-env -h --help' ;;
+    'emulator') echo '--port --latency --no-approve --fault-rate --seed --names --print-env -h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
@@ -340,7 +340,7 @@ _postctl_choices() {
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
       'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;
       'audiences upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;
-      'audiences upload|--type') printf '%s\n' 'email' 'phone' 'handle' 'device_id' 'service_id' 'partner_user_id'; return ;;
+      'audiences upload|--type') printf '%s\n' 'email' 'phone' 'handle' 'device_id' 'twitter_id' 'service_id' 'partner_user_id'; return ;;
       'audiences upload|--operation') printf '%s\n' 'update' 'delete'; return ;;
       'audiences do-not-reach upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;
       'audiences do-not-reach upload|--type') printf '%s\n' 'email' 'phone'; return ;;
@@ -351,6 +351,7 @@ _postctl_choices() {
       'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
       'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
       'request|--auth') printf '%s\n' 'user' 'app' 'oauth2' 'basic' 'none'; return ;;
+      'emulator|--names') printf '%s\n' 'official' 'neutral' 'both'; return ;;
     esac
     [ -z "$path" ] && return
     p="${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
@@ -374,7 +375,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

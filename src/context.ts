@@ -14,6 +14,7 @@ import { neutralize } from './output/sanitize.js';
 import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
 import type { ConfigStore } from './config/store.js';
+import { parseNameStyle, type NameStyle } from './wire/names.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -142,6 +143,7 @@ export class Context {
       notice: (line) => this.log.info(line),
       signal: this.signal,
       redactor: this.redactor,
+      names: nameStyle(s.get('api_names')),
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
       oauth2: {
         header: () => this.oauth2Session(client).then((o) => o.header()),
@@ -173,4 +175,11 @@ export class Context {
   async close(): Promise<void> {
     await Promise.all(this.clients.map((c) => c.close()));
   }
+}
+
+/** api_names / POSTCTL_API_NAMES: a wrong value is a usage error, not a silent default. */
+function nameStyle(value: string | undefined): NameStyle {
+  const style = parseNameStyle(value ?? 'official');
+  if (!style) throw new UsageError(`api_names must be official or neutral (got ${JSON.stringify(value)})`, 'set POSTCTL_API_NAMES or `postctl config set api_names official|neutral`.');
+  return style;
 }

@@ -1,8 +1,9 @@
 // Account endpoints (ads-api.md "Accounts"): accounts, sandbox account create
 // and delete (sandbox address only), apps, history, features, audience estimate.
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
-import { adsPath } from './common.js';
+import { ADS_VERSION } from './common.js';
 import type { Account, AccountRef, AdsEnvelope } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export const ACCOUNTS_PAGE = { min: 1, max: 1000, def: 200 } as const;
 export const APPS_PAGE = { min: 1, max: 1000, def: 200 } as const;
@@ -12,45 +13,45 @@ export const ACCOUNT_SORT_FIELDS = ['id', 'name', 'created_at', 'updated_at'] as
 export const APP_SORT_FIELDS = ['id', 'app_store_identifier', 'os_type', 'created_at', 'updated_at'] as const;
 
 export function listAccountsRequest(api: ApiName, query: Array<[string, string]>): RequestOptions {
-  return { api, method: 'GET', path: adsPath('accounts'), query };
+  return { api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts'), query };
 }
 
 export async function getAccount(client: ApiClient, account: AccountRef, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 export async function updateAccount(client: ApiClient, account: AccountRef, params: { name?: string; industry_type?: string }): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: account.api, method: 'PUT', path: adsPath('accounts', account.id), query: params });
+  return client.request({ api: account.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')), query: params });
 }
 
 /** Sandbox only: creates a sandbox ad account. Not retried: a repeat would create a second one. */
 export async function createSandboxAccount(client: ApiClient): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: 'ads-sandbox', method: 'POST', path: adsPath('accounts') });
+  return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts') });
 }
 
 /** Sandbox only. */
 export async function deleteSandboxAccount(client: ApiClient, id: string): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: 'ads-sandbox', method: 'DELETE', path: adsPath('accounts', id) });
+  return client.request({ api: 'ads-sandbox', method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(id, 'ads', 'account_id')) });
 }
 
 export function appsRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'account_apps'), query };
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_apps'), query };
 }
 
 export function historyRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'account_history'), query };
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_history'), query };
 }
 
 export async function getFeatures(client: ApiClient, account: AccountRef, keys: string[]): Promise<ApiResponse<AdsEnvelope<string[]>>> {
-  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'features'), query: keys.length ? { feature_keys: keys.join(',') } : undefined });
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'), query: keys.length ? { feature_keys: keys.join(',') } : undefined });
 }
 
 /** Sandbox only. Adding a feature twice changes nothing, so the POST is safe to retry. */
 export async function addSandboxFeatures(client: ApiClient, accountId: string, keys: string[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
-  return client.request({ api: 'ads-sandbox', method: 'POST', path: adsPath('accounts', accountId, 'features'), query: { feature_keys: keys.join(',') }, idempotent: true });
+  return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(accountId, 'ads', 'account_id'), 'features'), query: { feature_keys: keys.join(',') }, idempotent: true });
 }
 
 /** An estimate creates nothing, so the POST is safe to retry. */
 export async function audienceEstimate(client: ApiClient, account: AccountRef, body: unknown[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
-  return client.request({ api: account.api, method: 'POST', path: adsPath('accounts', account.id, 'audience_estimate'), json: body, idempotent: true });
+  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'audience_estimate'), json: body, idempotent: true });
 }

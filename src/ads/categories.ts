@@ -2,25 +2,26 @@
 // advertiser business categories, curated categories, and the links between
 // line items and curated categories.
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
-import { adsPath } from './common.js';
+import { ADS_VERSION } from './common.js';
 import type { AccountRef, AdsEnvelope, BusinessCategory, CuratedCategory, LineItemCuratedCategory } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export const LICC_PAGE = { min: 1, max: 1000, def: 200 } as const;
 export const LICC_SORT_FIELDS = ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at'] as const;
 
 export async function businessCategories(client: ApiClient, api: ApiName): Promise<ApiResponse<AdsEnvelope<BusinessCategory[]>>> {
-  return client.request({ api, method: 'GET', path: adsPath('advertiser_business_categories') });
+  return client.request({ api, method: 'GET', path: joinPath(ADS_VERSION, 'advertiser_business_categories') });
 }
 
 export async function curatedCategories(client: ApiClient, account: AccountRef, countryCodes: string[]): Promise<ApiResponse<AdsEnvelope<CuratedCategory[]>>> {
-  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'curated_categories'), query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined });
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories'), query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined });
 }
 
 export async function curatedCategory(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<CuratedCategory>>> {
-  return client.request({ api: account.api, method: 'GET', path: adsPath('accounts', account.id, 'curated_categories', id) });
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories', idSegment(id, 'ads', 'curated_category_id')) });
 }
 
-const liccPath = (account: AccountRef, ...rest: string[]) => adsPath('accounts', account.id, 'line_item_curated_categories', ...rest);
+const liccPath = (account: AccountRef, id?: string) => joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_item_curated_categories', ...(id === undefined ? [] : [idSegment(id, 'ads', 'line_item_curated_category_id')]));
 
 export function lineItemCategoriesRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
   return { api: account.api, method: 'GET', path: liccPath(account), query };

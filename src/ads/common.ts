@@ -10,23 +10,12 @@ import type { Column } from '../output/printer.js';
 import { integerBetween } from '../validate/rules.js';
 
 export const ADS_VERSION = '12';
-/** Tailored audience permissions live under version 5. */
-export const ADS_PERMISSIONS_VERSION = '5';
 
 export const accountOption: OptionSpec = { flags: '--account <id>', description: 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile\'s ads_account)' };
 export { sandboxOption };
 
 export function adsApi(opts: { sandbox?: boolean }): ApiName {
   return opts.sandbox ? 'ads-sandbox' : 'ads';
-}
-
-/** '/12/accounts/abc/line_items/1' with every segment percent-encoded. */
-export function adsPath(...segments: Array<string | number>): string {
-  return '/' + [ADS_VERSION, ...segments].map((s) => encodeURIComponent(String(s))).join('/');
-}
-
-export function adsPathV(version: string, ...segments: Array<string | number>): string {
-  return '/' + [version, ...segments].map((s) => encodeURIComponent(String(s))).join('/');
 }
 
 /** The common list flags; pass the endpoint's count bounds for the help text. */

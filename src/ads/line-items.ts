@@ -1,12 +1,12 @@
 // Line item endpoints (ads-api.md "Line items"): fetch one, update with only
 // the parameters given (query parameters, never the whole object), delete.
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import { ADS_VERSION } from './common.js';
 import { idSegment, joinPath } from '../http/path.js';
-import { ADS_VERSION, adsPath } from './common.js';
 import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
 
 export function lineItemPath(account: AccountRef, id: string): string {
-  return adsPath('accounts', account.id, 'line_items', id);
+  return joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items', idSegment(id, 'ads', 'line_item_id'));
 }
 
 /** GET …/line_items: one page request (printAdsList follows next_cursor). */

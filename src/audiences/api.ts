@@ -1,12 +1,24 @@
 // Endpoint functions of ads-api.md "Audiences".
-import { adsPath, adsPathV, ADS_PERMISSIONS_VERSION } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { wire, type NameStyle } from '../wire/names.js';
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
 import type { KeywordQuery } from '../validate/audiences.js';
 
 export type UploadTargetKind = 'custom_audience' | 'do_not_reach';
 
+const acct = (account: string) => idSegment(account, 'ads', 'account_id');
+
 export function usersPath(kind: UploadTargetKind, account: string, id: string): string {
-  return kind === 'custom_audience' ? adsPath('accounts', account, 'custom_audiences', id, 'users') : adsPath('batch', 'accounts', account, 'do_not_reach_lists', id, 'users');
+  return kind === 'custom_audience'
+    ? joinPath(ADS_VERSION, 'accounts', acct(account), 'custom_audiences', idSegment(id, 'ads', 'custom_audience_id'), 'users')
+    : joinPath(ADS_VERSION, 'batch', 'accounts', acct(account), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id'), 'users');
+}
+
+/** /12/accounts/:account_id/custom_audiences/:id/permissions (official) or the seeds' /5/…/tailored_audiences/… (neutral). */
+function permissionsPath(style: NameStyle, account: string, audience: string, ...rest: Array<ReturnType<typeof idSegment>>): string {
+  const version = wire('path.audience_permissions.version', style);
+  return joinPath(version, 'accounts', acct(account), wire('path.audience_permissions.collection', style), idSegment(audience, 'ads', 'custom_audience_id'), 'permissions', ...rest);
 }
 
 /**
@@ -20,28 +32,28 @@ export function postUsers(client: ApiClient, api: ApiName, kind: UploadTargetKin
 }
 
 export function deleteDoNotReachList(client: ApiClient, api: ApiName, account: string, id: string): Promise<ApiResponse> {
-  return client.request({ api, method: 'DELETE', path: adsPath('accounts', account, 'do_not_reach_lists', id) });
+  return client.request({ api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', acct(account), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id')) });
 }
 
-export function permissionsRequest(api: ApiName, account: string, audience: string, query: Array<[string, string]>): RequestOptions {
-  return { api, method: 'GET', path: adsPathV(ADS_PERMISSIONS_VERSION, 'accounts', account, 'tailored_audiences', audience, 'permissions'), query };
+export function permissionsRequest(api: ApiName, style: NameStyle, account: string, audience: string, query: Array<[string, string]>): RequestOptions {
+  return { api, method: 'GET', path: permissionsPath(style, account, audience), query };
 }
 
 export function grantPermission(client: ApiClient, api: ApiName, account: string, audience: string, grantedAccount: string, level: string): Promise<ApiResponse> {
   return client.request({
     api,
     method: 'POST',
-    path: adsPathV(ADS_PERMISSIONS_VERSION, 'accounts', account, 'tailored_audiences', audience, 'permissions'),
+    path: permissionsPath(client.names, account, audience),
     query: [['granted_account_id', grantedAccount], ['permission_level', level]],
   });
 }
 
 export function revokePermission(client: ApiClient, api: ApiName, account: string, audience: string, permission: string): Promise<ApiResponse> {
-  return client.request({ api, method: 'DELETE', path: adsPathV(ADS_PERMISSIONS_VERSION, 'accounts', account, 'tailored_audiences', audience, 'permissions', permission) });
+  return client.request({ api, method: 'DELETE', path: permissionsPath(client.names, account, audience, idSegment(permission, 'ads', 'permission_id')) });
 }
 
 export function targetedRequest(api: ApiName, account: string, audience: string, query: Array<[string, string]>): RequestOptions {
-  return { api, method: 'GET', path: adsPath('accounts', account, 'custom_audiences', audience, 'targeted'), query };
+  return { api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', acct(account), 'custom_audiences', idSegment(audience, 'ads', 'custom_audience_id'), 'targeted'), query };
 }
 
 export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery): Promise<ApiResponse> {
@@ -49,5 +61,5 @@ export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery
   if (q.endTime) query.push(['end_time', q.endTime]);
   if (q.location) query.push(['location', q.location]);
   if (q.negative.length) query.push(['negative_keywords', q.negative.join(',')]);
-  return client.request({ api, method: 'GET', path: adsPath('insights', 'keywords', 'search'), query });
+  return client.request({ api, method: 'GET', path: joinPath(ADS_VERSION, 'insights', 'keywords', 'search'), query });
 }

@@ -3,9 +3,10 @@
 // only on the input and the options (a rerun with --resume cuts the same
 // batches), and no object per user outlives its line: memory is the batches in
 // flight, and the garbage collector has little to do.
-import { API_FIELD, IDENTIFIER_KINDS, USERS_LIMITS, type IdentifierKind } from '../validate/audiences.js';
+import { apiField, IDENTIFIER_KINDS, USERS_LIMITS, type IdentifierKind } from '../validate/audiences.js';
 import { sha256Hex } from './hash.js';
 import { Reject, isHashedKind, normalize, type NormalizeOptions } from './normalize.js';
+import type { NameStyle } from '../wire/names.js';
 
 export interface Rejected {
   line: number;
@@ -46,12 +47,14 @@ export class UserEncoder {
   constructor(
     private opts: NormalizeOptions,
     private onReject: (r: Rejected) => void,
+    /** Wire spelling of the user objects' keys. */
+    private style: NameStyle = 'official',
   ) {}
 
   /** The text around each item of plain lines of one kind that makes it a user object. */
-  static wrapOf(kind: IdentifierKind): Wrap {
+  static wrapOf(kind: IdentifierKind, style: NameStyle = 'official'): Wrap {
     // Digests go inside quotes; partner ids are JSON strings of their own.
-    return kind === 'partner_user_id' ? [`{"${API_FIELD[kind]}":[`, ']}'] : [`{"${API_FIELD[kind]}":["`, '"]}'];
+    return kind === 'partner_user_id' ? [`{"${apiField(kind, style)}":[`, ']}'] : [`{"${apiField(kind, style)}":["`, '"]}'];
   }
 
   /** Whether values of this kind are hashed here (not --hashed input, not partner ids). */
@@ -100,7 +103,7 @@ export class UserEncoder {
     }
     if (byKind.size === 0) return undefined;
     const kinds = [...byKind.keys()].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
-    const json = `{${kinds.map((k) => `"${API_FIELD[k]}":${JSON.stringify(byKind.get(k))}`).join(',')}}`;
+    const json = `{${kinds.map((k) => `"${apiField(k, this.style)}":${JSON.stringify(byKind.get(k))}`).join(',')}}`;
     this.lastBytes = byKind.has('partner_user_id') ? utf8Bytes(json) : json.length;
     return json;
   }

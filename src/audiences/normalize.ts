@@ -66,7 +66,7 @@ export function normalize(kind: IdentifierKind, raw: string, opts: NormalizeOpti
     }
     case 'device_id':
       return PATTERNS.device_id.test(s) ? s : new Reject('only letters, digits and inner dashes are allowed (at least 3 characters)');
-    case 'service_id': {
+    case 'user_id': {
       const d = s.replace(PHONE_FORMATTING, '').replace(LEADING_ZEROS, '');
       return PATTERNS.digits.test(d) ? d : new Reject('must be a numeric id');
     }

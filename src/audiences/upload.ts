@@ -12,6 +12,7 @@ import { Interrupted } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient, ApiName, ApiResponse } from '../http/client.js';
 import type { Progress } from '../output/progress.js';
+import type { NameStyle } from '../wire/names.js';
 import { USERS_LIMITS } from '../validate/audiences.js';
 import { postUsers, type UploadTargetKind } from './api.js';
 import { Batcher, envelope, NO_WRAP, UserEncoder, subsetBody, type Batch } from './encode.js';
@@ -47,6 +48,8 @@ export interface UploadPlan {
   inputBytes?: number;
   /** Hash on a worker thread (plain lines): a second core for the heaviest step. */
   hashThread?: boolean;
+  /** Wire spelling of the user objects' keys (src/wire/names.ts). */
+  names?: NameStyle;
 }
 
 export interface UploadDeps {
@@ -164,8 +167,9 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
     count_mismatches: 0, requests: 0, retries: 0, complete: false, not_sent_from_line: null, failures: [],
   };
   const env = envelope(plan.operation, plan.params);
-  const encoder = new UserEncoder(plan.normalize, (r) => rejects.add(r));
-  const wrap = plan.source.format === 'lines' ? UserEncoder.wrapOf(plan.source.type!) : NO_WRAP;
+  const names = plan.names ?? 'official';
+  const encoder = new UserEncoder(plan.normalize, (r) => rejects.add(r), names);
+  const wrap = plan.source.format === 'lines' ? UserEncoder.wrapOf(plan.source.type!, names) : NO_WRAP;
   const batcher = new Batcher(Math.min(plan.batchSize, USERS_LIMITS.maxUsers), env, wrap);
   const counts: ReadCounts = { read: 0, invalid: 0, bytesRead: () => 0 };
   const pacer = new Pacer({ max: USERS_LIMITS.requests, windowMs: USERS_LIMITS.windowMs }, signal);

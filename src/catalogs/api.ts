@@ -1,6 +1,7 @@
 // Typed endpoint functions for product catalogs (ads-api.md "Product catalogs").
 // Catalog paths are {ads_url}/12/product_catalogs/… — not under an ad account.
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
+import { idSegment, joinPath, type IdSegment } from '../http/path.js';
 import type { ApiClient, ApiName, ApiResponse } from '../http/client.js';
 import type { Product } from '../validate/product.js';
 
@@ -53,8 +54,13 @@ interface Envelope<T> {
   next_cursor?: string | null;
 }
 
-export function catalogPath(...segments: string[]): string {
-  return adsPath('product_catalogs', ...segments);
+/** /12/product_catalogs[/:catalog_id[/<what>[/:product_set_id]]], every id checked (numeric catalog ids, ads-style set ids). */
+export function catalogPath(catalogId?: string, what?: 'products' | 'product_sets', setId?: string): string {
+  const segs: Array<string | IdSegment> = ['product_catalogs'];
+  if (catalogId !== undefined) segs.push(idSegment(catalogId, 'numeric', 'catalog_id'));
+  if (what) segs.push(what);
+  if (setId !== undefined) segs.push(idSegment(setId, 'ads', 'product_set_id'));
+  return joinPath(ADS_VERSION, ...segs);
 }
 
 export async function listCatalogs(client: ApiClient, api: ApiName, userId?: string): Promise<ApiResponse<Envelope<Catalog[]>>> {

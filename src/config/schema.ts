@@ -44,6 +44,7 @@ export interface Profile {
   bearer_token?: string;
   ads_account?: string;
   output?: string;
+  api_names?: string;
   pending_request?: PendingRequest;
   client_id?: string;
   client_secret?: string;
@@ -86,6 +87,9 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'oauth2_authorize_url', env: 'POSTCTL_OAUTH2_AUTHORIZE_URL', description: 'OAuth 2.0 authorize page (auth oauth2)', settable: true, default: 'https://x.com/i/oauth2/authorize' },
   { key: 'ads_account', env: 'POSTCTL_ADS_ACCOUNT', description: 'default ads account id', settable: true },
   { key: 'output', env: 'POSTCTL_OUTPUT', description: 'default output format', settable: true, choices: ['table', 'json', 'jsonl', 'csv'] },
+  // Spelling of wire names (src/wire/names.ts): the live service's own names by
+  // default; `neutral` for servers built to the spec's neutral text.
+  { key: 'api_names', env: 'POSTCTL_API_NAMES', description: 'wire names: official (the live service) or neutral (the spec text)', settable: true, default: 'official', choices: ['official', 'neutral'] },
 ];
 
 export const SECRET_KEYS = SETTINGS.filter((s) => s.secret).map((s) => s.key);

@@ -1,22 +1,23 @@
 // Account media (ads-api.md "Creatives"): list, fetch and delete the account's
 // media assets. They are not created here: adding an AMPLIFY_VIDEO to the media
 // library makes it available as a PREROLL account media asset.
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { AccountMedia, Envelope, Target } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export { ACCOUNT_MEDIA_PAGE } from './pages.js';
 export { CREATIVE_TYPES } from './enums.js';
 
 export function accountMediaListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'account_media'), query };
+  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media'), query };
 }
 
 export function getAccountMedia(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<AccountMedia>>> {
-  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'account_media', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 export function deleteAccountMedia(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<AccountMedia>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'account_media', id) });
+  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')) });
 }

@@ -1,10 +1,11 @@
 // Cards (ads-api.md "Creatives"): list, fetch, create from components or
 // slides, delete; plus the one-line components summary the tables show.
-import { ADS_VERSION, adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';
 import type { Card, Envelope, Target } from './types.js';
+import { wire } from '../wire/names.js';
 
 export { CARDS_PAGE } from './pages.js';
 
@@ -15,16 +16,16 @@ export interface NewCard {
 }
 
 export function cardsListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards'), query };
+  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards'), query };
 }
 
 export function getCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<Card>>> {
-  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 /** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
 export function createCard(client: ApiClient, t: Target, card: NewCard): Promise<ApiResponse<Envelope<Card>>> {
-  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards'), json: card, idempotent: false });
+  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards'), json: card, idempotent: false });
 }
 
 /**
@@ -39,12 +40,13 @@ export function updateCard(client: ApiClient, t: Target, id: string, fields: Par
 }
 
 /**
- * The path the spec states for card deletion is
- * DELETE accounts/:account_id/cards/image_conversation/:card_id, for every
- * card made through the create endpoint; it answers with the card, deleted true.
+ * The live service deletes a card at DELETE accounts/:account_id/cards/:card_id
+ * (creatives-reference.mdx); the seeds' text states the image_conversation
+ * family path, sent with neutral names. It answers with the card, deleted true.
  */
 export function deleteCard(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<Card>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'cards', 'image_conversation', id) });
+  const kind = wire('segment.card_delete_kind', client.names);
+  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', ...(kind ? [kind] : []), idSegment(id, 'numeric', 'card_id')) });
 }
 
 function componentText(c: Record<string, unknown>): string {

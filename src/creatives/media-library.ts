@@ -1,11 +1,12 @@
 // Media library (ads-api.md "Creatives"): list, fetch, add, update, delete,
 // plus what the CLI can tell about a media key before asking the API.
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
 import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { MediaType } from './enums.js';
 import type { Envelope, MediaLibraryItem, Target } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export { MEDIA_TYPES, type MediaType } from './enums.js';
 export { MEDIA_LIBRARY_PAGE } from './pages.js';
@@ -21,11 +22,11 @@ export function kindFromKey(key: string): MediaType | undefined {
 }
 
 export function mediaLibraryListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'media_library'), query };
+  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library'), query };
 }
 
 export function getMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'media_library', key) });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** The item, or undefined when the library does not have the key (HTTP 404). */
@@ -40,15 +41,15 @@ export async function findMediaLibraryItem(client: ApiClient, t: Target, key: st
 
 /** POST: not retried on 5xx (the default for POST); whether a repeated add is harmless is not stated. */
 export function addMediaLibraryItem(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'media_library'), query: params, idempotent: false });
+  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library'), query: params, idempotent: false });
 }
 
 export function updateMediaLibraryItem(client: ApiClient, t: Target, key: string, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'PUT', path: adsPath('accounts', t.account, 'media_library', key), query: params });
+  return client.request({ api: t.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')), query: params });
 }
 
 export function deleteMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: adsPath('accounts', t.account, 'media_library', key) });
+  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** 15300 → "0:15.3"; 3723000 → "1:02:03". */

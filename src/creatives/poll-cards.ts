@@ -1,21 +1,22 @@
 // Poll cards (ads-api.md "Creatives"): list, fetch, create. Poll cards cannot
 // be updated. Create takes query parameters (no JSON body is stated).
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { Envelope, PollCard, Target } from './types.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export { POLL_CARDS_PAGE } from './pages.js';
 
 export function pollCardsListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'poll'), query };
+  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll'), query };
 }
 
 export function getPollCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<PollCard>>> {
-  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'poll', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 /** POST creates a new card each time: not retried on 5xx. */
 export function createPollCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<PollCard>>> {
-  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards', 'poll'), query: params, idempotent: false });
+  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll'), query: params, idempotent: false });
 }

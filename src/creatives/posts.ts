@@ -1,15 +1,17 @@
 // Posts made through the ad account (ads-api.md "Creatives"): create (on
 // behalf of an advertiser with as_user_id) and name. Query parameters.
-import { adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { wire } from '../wire/names.js';
 import type { ApiClient, ApiResponse } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { AdPost, Envelope, Target } from './types.js';
 
 /** POST publishes a new post each time: never retried on 5xx (a lost response could mean a double post). */
 export function createAdPost(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<AdPost>>> {
-  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'post'), query: params, idempotent: false });
+  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), wire('path.ads.post', client.names)), query: params, idempotent: false });
 }
 
 export function nameAdPost(client: ApiClient, t: Target, postId: string, name: string): Promise<ApiResponse<Envelope<AdPost>>> {
-  return client.request({ api: t.api, method: 'PUT', path: adsPath('accounts', t.account, 'posts', postId, 'name'), query: { name } });
+  return client.request({ api: t.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), wire('path.ads.posts', client.names), idSegment(postId, 'numeric', 'post_id'), 'name'), query: { name } });
 }

@@ -1,24 +1,26 @@
 // Video conversation cards (ads-api.md "Creatives"): list, fetch, create
 // (query parameters; no JSON body is stated).
-import { ADS_VERSION, adsPath } from '../ads/common.js';
+import { ADS_VERSION } from '../ads/common.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { respell } from '../wire/names.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { idSegment, joinPath } from '../http/path.js';
 import type { Envelope, Target, VideoConversationCard } from './types.js';
 
 export { VIDEO_CONVERSATION_PAGE } from './pages.js';
 
 export function videoConversationListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'video_conversation'), query };
+  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation'), query };
 }
 
 export function getVideoConversationCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
-  return client.request({ api: t.api, method: 'GET', path: adsPath('accounts', t.account, 'cards', 'video_conversation', id), query: withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
-/** POST creates a new card each time: not retried on 5xx. */
+/** POST creates a new card each time: not retried on 5xx. The CTA post texts' parameter names are wire names (src/wire/names.ts). */
 export function createVideoConversationCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<VideoConversationCard>>> {
-  return client.request({ api: t.api, method: 'POST', path: adsPath('accounts', t.account, 'cards', 'video_conversation'), query: params, idempotent: false });
+  const query: Params = params.map(([k, v]) => [respell('param.', k, client.names), v]);
+  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'video_conversation'), query, idempotent: false });
 }
 
 /** PUT …/cards/video_conversation/:card_id with only the parameters given (query parameters, as create). */

@@ -247,6 +247,8 @@ export async function startEmulator(options: EmulatorOptions & { port?: number; 
       POSTCTL_OAUTH2_AUTHORIZE_URL: `${url}/i/oauth2/authorize`,
       POSTCTL_CLIENT_ID: EMU_OAUTH2_PUBLIC.clientId,
       POSTCTL_ADS_ACCOUNT: EMU_ACCOUNT,
+      // A server that knows only the spec's neutral names needs a client that sends them.
+      ...(state.names === 'neutral' ? { POSTCTL_API_NAMES: 'neutral' } : {}),
     }),
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Faults } from './faults.js';
 import { RateLimiter, type LimitSpec } from './limits.js';
+import type { ServedNames } from './spelling.js';
 
 /** Seeded credentials: `postctl emulator` prints them; tests use them. */
 export const EMU_APP = { consumerKey: 'emu-consumer-key', consumerSecret: 'emu-consumer-secret-0123456789' } as const;
@@ -78,6 +79,8 @@ export interface EmulatorOptions {
   bearerWindowSec?: number;
   /** Requests to oauth2/token allowed per window before code 99. */
   bearerMaxRequests?: number;
+  /** Wire names served: the live service's, the spec's neutral ones, or both (default). */
+  names?: ServedNames;
 }
 
 export class EmulatorState {
@@ -93,6 +96,11 @@ export class EmulatorState {
   private slices = new Map<string, unknown>();
   private seq = 0;
   private idCounter = 1_600_000_000_000_000_000n;
+
+  /** Wire names this server understands (src/emulator/spelling.ts). */
+  get names(): ServedNames {
+    return this.options.names ?? 'both';
+  }
 
   constructor(readonly options: EmulatorOptions = {}) {
     this.approve = options.approve ?? true;

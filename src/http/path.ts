@@ -5,12 +5,21 @@
 import { invalid } from '../errors.js';
 import { clip } from '../output/sanitize.js';
 
-/** numeric: 1-19 digits (v2 ids, catalogs); ads: the ads API's base-36 ids; token: a name or key ([A-Za-z0-9_-]). */
-export type IdKind = 'numeric' | 'ads' | 'token';
+/**
+ * Id shapes, from the reference pages' examples and the openapi patterns:
+ * numeric: 1-19 digits (v2 ids `^[0-9]{1,19}$`; cards, ads posts and product
+ *   catalogs, e.g. 1547080201384865792);
+ * ads: the ads API's lowercase base-36 ids (accounts 18ce54d4x5t, line items
+ *   8u94t, audiences 1nmth, permissions ri; product sets are numeric, which fits);
+ * media_key: `<kind>_<digits>` (13_958388276489895936);
+ * token: a name or UUID ([A-Za-z0-9_-]: stream endpoint names, connection ids).
+ */
+export type IdKind = 'numeric' | 'ads' | 'media_key' | 'token';
 
 const SHAPES: Record<IdKind, { re: RegExp; says: string }> = {
   numeric: { re: /^[0-9]{1,19}$/, says: 'must be 1 to 19 digits' },
-  ads: { re: /^[0-9a-z]{1,32}$/, says: 'must be an ads id (letters a-z and digits)' },
+  ads: { re: /^[0-9a-z]{1,32}$/, says: 'must be an ads id (lowercase letters a-z and digits)' },
+  media_key: { re: /^[0-9]{1,3}_[0-9]{1,19}$/, says: 'must be a media key such as 3_1720000000000000001' },
   token: { re: /^[A-Za-z0-9_-]{1,128}$/, says: 'must be letters, digits, "_" or "-"' },
 };
 

@@ -7,16 +7,29 @@
 // error_message}]}. Bearer (app-only) authentication, as the real API requires.
 import type { Problem } from '../api-error.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
+import { joinPath, idSegment } from '../http/path.js';
+import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 import { chunks } from './posts.js';
 
 export const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'] as const;
 export const CONNECTION_STATUSES = ['active', 'inactive', 'all'] as const;
-/** The real API's endpoint names, plus the activity stream this tool connects to. */
-export const STREAM_ENDPOINTS = [
-  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'posts_compliance_stream', 'users_compliance_stream',
-  'post_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
+/** The real API's endpoint names, plus the activity stream this tool connects to; the two carrying the brand word are wire-name keys. */
+const PLAIN_ENDPOINTS = [
+  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'users_compliance_stream',
+  'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
   'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
 ] as const;
+const NAMED_ENDPOINTS: readonly WireKey[] = ['stream.posts_compliance', 'stream.post_label'];
+
+/** Endpoint names in the selected spelling. */
+export function streamEndpoints(style: NameStyle): string[] {
+  return [...PLAIN_ENDPOINTS, ...NAMED_ENDPOINTS.map((k) => wire(k, style))];
+}
+
+/** A name given in either spelling, in the selected one. */
+export function endpointName(value: string, style: NameStyle): string {
+  return respell('stream.', value, style);
+}
 /** DELETE /2/connections takes 1 to 100 UUIDs. */
 export const UUIDS_PER_REQUEST = 100;
 
@@ -62,7 +75,7 @@ function mergeKills(responses: KillResponse[]): KillResponse {
 // Terminating twice is harmless, so these DELETEs are retried like any other.
 export async function terminate(client: ApiClient, target: { all: true } | { endpoint: string } | { uuids: string[] }): Promise<{ response: KillResponse; requests: number }> {
   if ('all' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {}, requests: 1 };
-  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: `/2/connections/${encodeURIComponent(target.endpoint)}`, auth: 'app' })).body ?? {}, requests: 1 };
+  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')), auth: 'app' })).body ?? {}, requests: 1 };
   const parts = chunks(target.uuids, UUIDS_PER_REQUEST);
   const responses: KillResponse[] = [];
   for (const uuids of parts) responses.push((await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {});

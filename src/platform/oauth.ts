@@ -3,6 +3,7 @@
 import { CliError } from '../errors.js';
 import { parseForm } from '../http/encode.js';
 import type { ApiClient } from '../http/client.js';
+import { wire } from '../wire/names.js';
 
 function formFields(body: unknown): Record<string, string> {
   if (body && typeof body === 'object') return body as Record<string, string>;
@@ -22,8 +23,8 @@ export type AccessType = 'read' | 'write';
 
 /**
  * POST oauth/request_token (step 1). oauth_callback travels in the OAuth header
- * (a URL, or `oob` for PIN mode) and is always sent; service_auth_access_type
- * is a signed form parameter. Not repeated on failure: each call mints a token.
+ * (a URL, or `oob` for PIN mode) and is always sent; the access type (wire
+ * name per src/wire/names.ts) is a signed form parameter. Not repeated on failure: each call mints a token.
  */
 export async function requestToken(client: ApiClient, callback: string, accessType?: AccessType): Promise<TokenPair> {
   const res = await client.request({
@@ -34,7 +35,7 @@ export async function requestToken(client: ApiClient, callback: string, accessTy
     oauthExtra: { oauth_callback: callback },
     // The answer is form-encoded text (oauth_token=…&…), not JSON.
     expect: 'text',
-    ...(accessType ? { form: [['service_auth_access_type', accessType]] as Array<[string, string]> } : {}),
+    ...(accessType ? { form: [[wire('param.access_type', client.names), accessType]] as Array<[string, string]> } : {}),
   });
   const f = formFields(res.body);
   if (!f.oauth_token || !f.oauth_token_secret) throw badResponse('oauth/request_token', 'oauth_token and oauth_token_secret');

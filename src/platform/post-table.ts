@@ -4,6 +4,7 @@
 import type { Column } from '../output/printer.js';
 import { cellValue } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
+import { wire, type NameStyle } from '../wire/names.js';
 
 export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -23,7 +24,8 @@ function oneLine(text: unknown): string {
   return String(text ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export function postColumns(env: LookupEnvelope): Column<ApiObject>[] {
+export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiObject>[] {
+  const reposts = wire('key.repost_count', style);
   const users = new Map<string, ApiObject>((env.includes?.users ?? []).map((u) => [String(u.id), u]));
   const media = new Map<string, ApiObject>((env.includes?.media ?? []).map((m) => [String(m.media_key), m]));
   const all: Array<Column<ApiObject> & { always?: boolean }> = [
@@ -40,7 +42,7 @@ export function postColumns(env: LookupEnvelope): Column<ApiObject>[] {
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
-      get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics.repost_count ?? 0}` : undefined),
+      get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics[reposts] ?? 0}` : undefined),
     },
     {
       header: 'media',

@@ -1,10 +1,12 @@
-// Lookup of posts by id (GET /2/posts): one request takes at most 100 ids, so
+// Lookup of posts by id (GET /2/<posts>, spelled per src/wire/names.ts): one request takes at most 100 ids, so
 // longer lists are split and the envelopes merged into one — data in input
 // order, includes deduplicated by id (media by media_key), errors kept.
 import type { Problem } from '../api-error.js';
 import { runPool } from '../bulk/pool.js';
 import type { Params } from '../http/encode.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
+import { joinPath } from '../http/path.js';
+import { wire } from '../wire/names.js';
 
 export const IDS_PER_REQUEST = 100;
 
@@ -65,7 +67,7 @@ export async function lookupPosts(client: ApiClient, ids: readonly string[], fie
     parts,
     opts.concurrency ?? 3,
     async (part, i) => {
-      const res = await client.request<LookupEnvelope>({ method: 'GET', path: '/2/posts', query: [['ids', part.join(',')], ...fields], auth: opts.auth });
+      const res = await client.request<LookupEnvelope>({ method: 'GET', path: joinPath('2', wire('path.posts', client.names)), query: [['ids', part.join(',')], ...fields], auth: opts.auth });
       results[i] = (res.body ?? {}) as LookupEnvelope;
       opts.onChunk?.(++done, parts.length);
     },

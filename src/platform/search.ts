@@ -19,11 +19,6 @@ export function searchPath(client: Pick<ApiClient, 'names'>, kind: SearchKind, s
   return joinPath('2', wire('path.posts', client.names), kind, scope === 'recent' ? 'recent' : 'all');
 }
 
-/** Field parameters come from the shared post-field rules under their neutral names; send them as the client spells them. */
-export function wireFieldParams(client: Pick<ApiClient, 'names'>, params: Params): Params {
-  return params.map(([k, v]) => [k === 'post.fields' ? wire('param.post.fields', client.names) : k, v]);
-}
-
 const oneLine = (text: unknown) => {
   const s = neutralize(String(text ?? '').replace(/\s+/g, ' ').trim());
   return s.length > 60 ? s.slice(0, 59) + '…' : s;

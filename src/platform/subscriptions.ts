@@ -9,7 +9,8 @@ import type { ApiClient } from '../http/client.js';
 export interface SubscriptionFilter {
   user_id?: string;
   keyword?: string;
-  direction?: 'sent' | 'received';
+  /** Wire spelling of the direction (src/wire/names.ts `enum.direction.*`). */
+  direction?: string;
 }
 
 export interface SubscriptionRequest {

@@ -2,6 +2,7 @@
 // "Validate webhook").
 import type { Problem } from '../api-error.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
+import { idSegment, joinPath } from '../http/path.js';
 
 export interface WebhookValidateResponse {
   data?: { attempted?: boolean };
@@ -11,6 +12,6 @@ export interface WebhookValidateResponse {
 /** PUT /2/webhooks/{id}: asks the service to run a CRC check against the webhook. No body. */
 export async function validateWebhook(client: ApiClient, webhookId: string, auth: AuthMode): Promise<WebhookValidateResponse> {
   // Safe to repeat: each call only triggers another CRC check.
-  const res = await client.request<WebhookValidateResponse>({ method: 'PUT', path: `/2/webhooks/${webhookId}`, auth, idempotent: true });
+  const res = await client.request<WebhookValidateResponse>({ method: 'PUT', path: joinPath('2', 'webhooks', idSegment(webhookId, 'numeric', 'webhook_id')), auth, idempotent: true });
   return (res.body ?? {}) as WebhookValidateResponse;
 }

@@ -2,10 +2,14 @@
 // "Conventions", "Limits"): enums as data and small checks, each returning
 // problems with the API parameter named.
 import type { InputProblem } from '../errors.js';
+import { wire, type NameStyle } from '../wire/names.js';
 import { commaList, isoDateTime, maxItems, oneOf, parseIso8601, type Check } from './rules.js';
 
 export const INDUSTRY_TYPES = ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'] as const;
-export const HISTORY_ENTITY_TYPES = ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_POST', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'] as const;
+/** account_history entity types in the selected wire spelling (the promoted post type differs: src/wire/names.ts). */
+export const historyEntityTypes = (style: NameStyle): string[] => ['CAMPAIGN', 'LINE_ITEM', wire('enum.entity_type.promoted_post', style), 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
+/** For help text: the official spelling (either is accepted). */
+export const HISTORY_ENTITY_TYPES: readonly string[] = historyEntityTypes('official');
 /** Keys GET …/features can filter on. */
 export const READABLE_FEATURE_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;
 /** Keys POST {sandbox}/…/features accepts. */
@@ -40,13 +44,13 @@ export interface HistoryQuery {
 }
 
 /** account_history: entity_type (enum), entity_id, start_time and end_time (whole hours) required; user_id a long. */
-export function checkHistoryQuery(q: HistoryQuery): InputProblem[] {
+export function checkHistoryQuery(q: HistoryQuery, style: NameStyle = 'official'): InputProblem[] {
   const { problems, add } = collector();
   for (const name of ['entity_type', 'entity_id', 'start_time', 'end_time'] as const) {
     if (q[name] === undefined || q[name]!.trim() === '') add(name, `is required (--${name.replace(/_/g, '-')})`);
   }
   if (q.entity_type) {
-    const m = oneOf(HISTORY_ENTITY_TYPES)(q.entity_type);
+    const m = oneOf(historyEntityTypes(style))(q.entity_type);
     if (m) add('entity_type', m);
   }
   for (const name of ['start_time', 'end_time'] as const) {

@@ -2,23 +2,31 @@
 // checks of the flags that carry them. Identifier normalization lives in
 // src/audiences/normalize.ts and uses the patterns below.
 import { Problems, commaList, parseIso8601 } from './rules.js';
+import { spellings, wire, type NameStyle } from '../wire/names.js';
 
-/** Identifier kinds as postctl names them (--type, CSV headers, JSON keys). */
-export const IDENTIFIER_KINDS = ['email', 'phone', 'handle', 'device_id', 'service_id', 'partner_user_id'] as const;
+/**
+ * Identifier kinds as postctl names them internally. `user_id` is the platform
+ * user id, whose wire key (and the name users type: --type, CSV headers, JSON
+ * keys) differs between the live service and the spec: src/wire/names.ts
+ * `key.service_id`; both spellings are accepted.
+ */
+export const IDENTIFIER_KINDS = ['email', 'phone', 'handle', 'device_id', 'user_id', 'partner_user_id'] as const;
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 
 /** Do-not-reach lists take hashed emails and phone numbers only. */
 export const DO_NOT_REACH_KINDS: readonly IdentifierKind[] = ['email', 'phone'];
 
-/** The key of each kind in the API's user objects. */
-export const API_FIELD: Record<IdentifierKind, string> = {
-  email: 'email',
-  phone: 'phone_number',
-  handle: 'handle',
-  device_id: 'device_id',
-  service_id: 'service_id',
-  partner_user_id: 'partner_user_id',
-};
+/** The key of each kind in the API's user objects, in the selected wire spelling. */
+export function apiField(kind: IdentifierKind, style: NameStyle): string {
+  if (kind === 'user_id') return wire('key.service_id', style);
+  return kind === 'phone' ? 'phone_number' : kind;
+}
+
+/** The name a user gives a kind (--type values, messages): the wire spelling for user_id. */
+export const kindName = (kind: IdentifierKind, style: NameStyle): string => (kind === 'user_id' ? wire('key.service_id', style) : kind);
+
+/** --type values: every kind, the user id in both spellings. */
+export const TYPE_CHOICES: readonly string[] = ['email', 'phone', 'handle', 'device_id', ...spellings('key.service_id'), 'partner_user_id'];
 
 /** Names accepted for each kind in CSV/TSV headers and JSON Lines keys. */
 export const KIND_ALIASES: Record<string, IdentifierKind> = {
@@ -27,7 +35,7 @@ export const KIND_ALIASES: Record<string, IdentifierKind> = {
   phone_number: 'phone',
   handle: 'handle',
   device_id: 'device_id',
-  service_id: 'service_id',
+  ...Object.fromEntries(spellings('key.service_id').map((n) => [n, 'user_id' as const])),
   partner_user_id: 'partner_user_id',
 };
 

@@ -4,12 +4,15 @@
 // form named.
 import { numericId } from './platform-ids.js';
 import { Problems } from './rules.js';
+import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 
-/** The spec's table, plus the profile-picture/banner/geo/url names the real API gives the renamed PascalCase events. */
-export const EVENT_TYPES = [
+/**
+ * The spec's table, plus the profile-picture/banner/geo/url names the real API
+ * gives the renamed PascalCase events. The two badge events are spelled
+ * differently by the live service (src/wire/names.ts keys `event.*`).
+ */
+const PLAIN_EVENT_TYPES = [
   'profile.update.bio',
-  'profile.update.verified',
-  'profile.update.affiliate',
   'profile.update.screenname',
   'profile.update.profile_picture',
   'profile.update.banner_picture',
@@ -24,6 +27,19 @@ export const EVENT_TYPES = [
   'dm.read',
   'dm.indicate_typing',
 ] as const;
+const BADGE_EVENTS: readonly WireKey[] = ['event.verified_badge', 'event.affiliate_badge'];
+
+/** Every event type in the selected spelling. */
+export function eventTypes(style: NameStyle): string[] {
+  const [bio, ...rest] = PLAIN_EVENT_TYPES;
+  return [bio, ...BADGE_EVENTS.map((k) => wire(k, style)), ...rest];
+}
+
+/** The official spelling (the default wire names). */
+export const EVENT_TYPES: readonly string[] = eventTypes('official');
+
+/** An event type given in either spelling, in the selected one. */
+export const spellEventType = (v: string, style: NameStyle): string => respell('event.', v, style);
 
 export const DEPRECATED_EVENT_TYPES: Record<string, string> = {
   ProfileBioUpdate: 'profile.update.bio',
@@ -42,14 +58,15 @@ export const DIRECTIONS = ['sent', 'received', 'both'] as const;
 /** The spec: direction applies to direct-message (and chat) events. */
 export const isDirectional = (eventType: string) => eventType.startsWith('dm.');
 
-export function eventTypeProblem(v: string): string | undefined {
-  if ((EVENT_TYPES as readonly string[]).includes(v)) return undefined;
+export function eventTypeProblem(v: string, style: NameStyle = 'official'): string | undefined {
+  const known = eventTypes(style);
+  if (known.includes(v)) return undefined;
   const renamed = DEPRECATED_EVENT_TYPES[v];
   if (renamed) return `${v} is a deprecated PascalCase event type; since Mar 18, 2026 it is named ${renamed}`;
-  if (LEGACY_DM_EVENTS.includes(v)) return `${v} is a legacy direct-message event name, not a subscription type; subscribe to ${EVENT_TYPES.filter(isDirectional).join(', ')}`;
+  if (LEGACY_DM_EVENTS.includes(v)) return `${v} is a legacy direct-message event name, not a subscription type; subscribe to ${known.filter(isDirectional).join(', ')}`;
   const lower = v.toLowerCase();
-  if ((EVENT_TYPES as readonly string[]).includes(lower)) return `event types are lowercase: use ${lower}`;
-  return `unknown event type ${JSON.stringify(v)}; valid: ${EVENT_TYPES.join(', ')}`;
+  if (known.includes(lower)) return `event types are lowercase: use ${lower}`;
+  return `unknown event type ${JSON.stringify(v)}; valid: ${known.join(', ')}`;
 }
 
 export interface SubscriptionInput {
@@ -62,11 +79,11 @@ export interface SubscriptionInput {
 }
 
 /** Every rule at once; the caller throws (exit 6) or answers invalid-request. */
-export function subscriptionProblems(input: SubscriptionInput): Problems {
+export function subscriptionProblems(input: SubscriptionInput, style: NameStyle = 'official'): Problems {
   const p = new Problems();
   if (input.eventTypes.length === 0) p.add('--event-type', 'at least one event type is required');
   for (const t of input.eventTypes) {
-    const msg = eventTypeProblem(t);
+    const msg = eventTypeProblem(t, style);
     if (msg) p.add('--event-type', msg, { id: t });
   }
   if (input.userId === undefined && input.keyword === undefined) p.add('--user-id', 'a subscription needs a filter: give --user-id, --keyword or both');
@@ -75,7 +92,7 @@ export function subscriptionProblems(input: SubscriptionInput): Problems {
   if (input.direction !== undefined) {
     if (!(DIRECTIONS as readonly string[]).includes(input.direction)) p.add('--direction', `must be one of ${DIRECTIONS.join(', ')} (got ${JSON.stringify(input.direction)})`);
     else {
-      const others = input.eventTypes.filter((t) => !isDirectional(t) && !eventTypeProblem(t));
+      const others = input.eventTypes.filter((t) => !isDirectional(t) && !eventTypeProblem(t, style));
       if (others.length) p.add('--direction', `applies to direct-message events only (dm.*), not to ${others.join(', ')}`);
     }
   }

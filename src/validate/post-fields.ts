@@ -3,37 +3,47 @@
 // users and media; fields of places, polls and spaces — and fields beyond the
 // listed ones — are "not shown", so those come from the real API's published
 // field lists (with the neutral word `post` where the real name carries the
-// brand, as the spec does). `--allow-unknown-fields` overrides the check for
-// names the API may add later.
+// brand, as the spec does). Names that differ between the live service and the
+// spec are keys of src/wire/names.ts, spelled as the client's style selects.
+// `--allow-unknown-fields` overrides the check for names the API may add later.
 import { InputError, type InputProblem } from '../errors.js';
 import type { Params } from '../http/encode.js';
 import { commaList } from './rules.js';
+import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 
 export type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll' | 'space';
 
+/** A field name: plain when both spellings agree, else its key in the wire-name table. */
+type Name = string | { key: WireKey };
+const w = (key: WireKey): Name => ({ key });
+
 export interface FamilyRule {
-  /** Query parameter, e.g. post.fields. */
-  param: string;
+  /** Query parameter: plain, or its key in the wire-name table. */
+  param: Name;
   /** CLI flag that fills it. */
   flag: string;
   /** Fields the spec lists (what --all-fields asks for). */
-  spec: readonly string[];
+  spec: readonly Name[];
   /** Further fields the real API documents. */
-  known: readonly string[];
+  known: readonly Name[];
+  /** Fields the spec lists that only the newer description (openapi v2.167) declares: accepted; in --all-fields with neutral names only. */
+  newer?: readonly Name[];
 }
 
 export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
   post: {
-    param: 'post.fields',
+    param: w('param.post.fields'),
     flag: '--post-fields',
-    spec: ['id', 'text', 'author_id', 'created_at', 'conversation_id', 'possibly_sensitive', 'lang', 'source', 'in_reply_to_user_id', 'referenced_posts', 'attachments', 'public_metrics', 'entities', 'context_annotations', 'paid_partnership', 'community_id'],
-    known: ['edit_history_post_ids', 'edit_controls', 'geo', 'reply_settings', 'withheld', 'note_post', 'display_text_range', 'non_public_metrics', 'organic_metrics', 'promoted_metrics', 'scopes', 'article', 'media_metadata', 'card_uri'],
+    spec: ['id', 'text', 'author_id', 'created_at', 'conversation_id', 'possibly_sensitive', 'lang', 'source', 'in_reply_to_user_id', w('field.referenced_posts'), 'attachments', 'public_metrics', 'entities', 'context_annotations', 'community_id'],
+    known: [w('field.edit_history_post_ids'), 'edit_controls', 'geo', 'reply_settings', 'withheld', w('field.note_post'), 'display_text_range', 'non_public_metrics', 'organic_metrics', 'promoted_metrics', 'scopes', 'article', 'media_metadata', 'card_uri'],
+    // The spec lists paid_partnership; only openapi v2.167 declares it.
+    newer: ['paid_partnership'],
   },
   user: {
     param: 'user.fields',
     flag: '--user-fields',
-    spec: ['id', 'name', 'username', 'created_at', 'description', 'location', 'url', 'profile_image_url', 'protected', 'verified', 'verified_type', 'pinned_post_id', 'public_metrics', 'entities', 'affiliation'],
-    known: ['most_recent_post_id', 'withheld', 'connection_status', 'receives_your_dm', 'subscription_type', 'is_identity_verified', 'parody', 'verified_followers_count', 'profile_banner_url'],
+    spec: ['id', 'name', 'username', 'created_at', 'description', 'location', 'url', 'profile_image_url', 'protected', 'verified', 'verified_type', w('field.pinned_post_id'), 'public_metrics', 'entities', 'affiliation'],
+    known: [w('field.most_recent_post_id'), 'withheld', 'connection_status', 'receives_your_dm', 'subscription_type', 'is_identity_verified', 'parody', 'verified_followers_count', 'profile_banner_url'],
   },
   media: {
     param: 'media.fields',
@@ -62,26 +72,33 @@ export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
 };
 
 /** Expansions of a post: the spec names attachments.media_keys; the rest are the real API's reference paths. */
-export const POST_EXPANSIONS = ['author_id', 'attachments.media_keys', 'attachments.poll_ids', 'referenced_posts.id', 'referenced_posts.id.author_id', 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id', 'edit_history_post_ids'] as const;
+const EXPANSIONS: readonly Name[] = ['author_id', 'attachments.media_keys', 'attachments.poll_ids', w('expansion.referenced_posts.id'), w('expansion.referenced_posts.id.author_id'), 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id', w('expansion.edit_history_post_ids')];
 
 /** What --all-fields adds to the expansions so the user and media fields have objects to apply to. */
 export const ALL_FIELDS_EXPANSIONS = ['author_id', 'attachments.media_keys'] as const;
 
-export function validFields(family: FieldFamily): string[] {
-  return [...FIELD_FAMILIES[family].spec, ...FIELD_FAMILIES[family].known.filter((f) => !FIELD_FAMILIES[family].spec.includes(f))];
+const spell = (names: readonly Name[], style: NameStyle): string[] => names.map((n) => (typeof n === 'string' ? n : wire(n.key, style)));
+
+export function postExpansions(style: NameStyle): string[] {
+  return spell(EXPANSIONS, style);
+}
+
+export function fieldParam(family: FieldFamily, style: NameStyle): string {
+  return spell([FIELD_FAMILIES[family].param], style)[0]!;
+}
+
+export function validFields(family: FieldFamily, style: NameStyle): string[] {
+  const r = FIELD_FAMILIES[family];
+  return [...new Set(spell([...r.spec, ...r.known, ...(r.newer ?? [])], style))];
 }
 
 export interface FieldInput {
+  /** Wire-name spelling to send (names are accepted in either). */
+  style: NameStyle;
   fields: Partial<Record<FieldFamily, string | string[] | undefined>>;
   expansions?: string | string[] | undefined;
   allFields?: boolean;
   allowUnknown?: boolean;
-}
-
-function suggestion(name: string, valid: readonly string[]): string {
-  // Names copied from older docs carry the brand word; the spec says `post`.
-  const neutral = name.replace(/tweets?/g, (m) => (m === 'tweets' ? 'posts' : 'post'));
-  return neutral !== name && valid.includes(neutral) ? ` (did you mean ${neutral}?)` : '';
 }
 
 /**
@@ -92,29 +109,32 @@ function suggestion(name: string, valid: readonly string[]): string {
 export function fieldParams(input: FieldInput): Params {
   const problems: InputProblem[] = [];
   const params: Params = [];
+  const { style } = input;
   const unique = (xs: string[]) => [...new Set(xs)];
 
-  const expansions = unique([...commaList(input.expansions), ...(input.allFields ? ALL_FIELDS_EXPANSIONS : [])]);
+  // Either spelling is accepted; the selected one is sent.
+  const expansions = unique([...commaList(input.expansions), ...(input.allFields ? ALL_FIELDS_EXPANSIONS : [])].map((e) => respell('expansion.', e, style)));
   if (!input.allowUnknown) {
+    const valid = postExpansions(style);
     for (const e of expansions) {
-      if (!(POST_EXPANSIONS as readonly string[]).includes(e)) {
-        problems.push({ field: '--expansions', id: e, message: `unknown expansion ${JSON.stringify(e)}${suggestion(e, POST_EXPANSIONS)}; valid: ${POST_EXPANSIONS.join(', ')}` });
-      }
+      if (!valid.includes(e)) problems.push({ field: '--expansions', id: e, message: `unknown expansion ${JSON.stringify(e)}; valid: ${valid.join(', ')}` });
     }
   }
   if (expansions.length) params.push(['expansions', expansions.join(',')]);
 
   for (const family of Object.keys(FIELD_FAMILIES) as FieldFamily[]) {
     const rule = FIELD_FAMILIES[family];
-    const valid = validFields(family);
-    const given = commaList(input.fields[family]);
-    const names = unique([...(input.allFields ? rule.spec : []), ...given]);
+    const valid = validFields(family, style);
+    const given = commaList(input.fields[family]).map((f) => respell('field.', f, style));
+    // The spec's list includes fields only v2.167 declares: sent with --all-fields in neutral names only.
+    const all = input.allFields ? spell([...rule.spec, ...(style === 'neutral' ? rule.newer ?? [] : [])], style) : [];
+    const names = unique([...all, ...given]);
     if (!input.allowUnknown) {
       for (const name of given) {
-        if (!valid.includes(name)) problems.push({ field: rule.flag, id: name, message: `unknown ${family} field ${JSON.stringify(name)}${suggestion(name, valid)}; valid: ${valid.join(', ')}` });
+        if (!valid.includes(name)) problems.push({ field: rule.flag, id: name, message: `unknown ${family} field ${JSON.stringify(name)}; valid: ${valid.join(', ')}` });
       }
     }
-    if (names.length) params.push([rule.param, names.join(',')]);
+    if (names.length) params.push([fieldParam(family, style), names.join(',')]);
   }
   if (problems.length) {
     const first = problems[0]!;

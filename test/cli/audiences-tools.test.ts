@@ -7,7 +7,8 @@ import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { sha, writeInput } from '../fixtures/audiences/helpers.js';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 const dnrPosts = () => emu.state.requests('POST', '/do_not_reach_lists/');
 

@@ -7,7 +7,8 @@ import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/aud
 import { fileEmulator } from '../helpers/emulator.js';
 import { freshAudience, received, sha, userPosts, values, writeInput } from '../fixtures/audiences/helpers.js';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 describe('audiences upload: inputs', () => {
   it('plain lines: normalized, hashed, sent in batches; rejects written with their lines and never sent', async () => {

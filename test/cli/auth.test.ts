@@ -11,7 +11,8 @@ import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
-  emu = await testEmulator({ bearerMaxRequests: 3 });
+  // Deliberately the spec's neutral names (this file asserts /2/posts); official names: wire-names.test.ts.
+  emu = await testEmulator({ bearerMaxRequests: 3, names: 'neutral' });
 });
 afterAll(async () => {
   await emu.close();

@@ -13,7 +13,8 @@ const IMG2 = '3_1720000000000000002';
 const VID = '7_1720000000000000021';
 const ACCOUNT = '18ce54d4x5t';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 const website = ['--media', IMG, '--website-title', 'Spring', '--website-url', 'https://example.com/spring'];
 const app = ['--app-button', 'INSTALL', '--country', 'US', '--ios-app', '333903271'];

@@ -13,7 +13,8 @@ const VID_16_9 = '7_1720000000000000021';
 const VID_1_1 = '7_1720000000000000023';
 const GIF = '16_1720000000000000027';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 describe('ads poll-cards', () => {
   const poll = ['ads', 'poll-cards', 'create', '--name', 'Lunch', '--duration', '1440', '--first-choice', 'Pizza', '--second-choice', 'Salad'];

@@ -15,7 +15,8 @@ const VID2 = '7_1720000000000000022';
 const GIF = '16_1720000000000000026';
 const SEEDED_POST = '1505723617405960501';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 const post = (...args: string[]) => ['ads', 'posts', 'create', ...args];
 const lastPost = () => emu.state.requests('POST', `/12/accounts/${ACCOUNT}/post`).at(-1)!;

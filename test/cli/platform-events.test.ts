@@ -123,13 +123,16 @@ describe('postctl events subscribe', () => {
     ]);
   });
 
-  it('--direction received is sent for dm events; both is the unfiltered default', async () => {
+  it('--direction received is sent for dm events (as the live service\'s inbound, openapi v2.167); both is the unfiltered default', async () => {
     const before = posts().length;
     const r = await emu.run(['events', 'subscribe', '--event-type', 'dm.received', '--user-id', '17874544', '--direction', 'received']);
     expect(r.code).toBe(0);
     const b = await emu.run(['events', 'subscribe', '--event-type', 'dm.sent', '--user-id', '17874544', '--direction', 'both']);
     expect(b.code).toBe(0);
-    expect(posts().slice(before).map((e) => JSON.parse(e.body).filter)).toEqual([{ user_id: '17874544', direction: 'received' }, { user_id: '17874544' }]);
+    expect(posts().slice(before).map((e) => JSON.parse(e.body).filter)).toEqual([{ user_id: '17874544', direction: 'inbound' }, { user_id: '17874544' }]);
+    const neutral = await emu.run(['events', 'subscribe', '--event-type', 'dm.read', '--user-id', '17874544', '--direction', 'sent'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    expect(neutral.code).toBe(0);
+    expect(JSON.parse(posts().at(-1)!.body).filter).toEqual({ user_id: '17874544', direction: 'sent' });
   });
 
   it('rejects deprecated PascalCase types naming the new form, before sending', async () => {

@@ -6,8 +6,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileEmulator } from '../helpers/emulator.js';
 import { FIELD_FAMILIES } from '../../src/validate/post-fields.js';
+import { wire, type WireKey } from '../../src/wire/names.js';
 
-const emu = fileEmulator();
+/** Field lists as the neutral spelling names them. */
+const neutral = (list: readonly unknown[]) => list.map((n) => (typeof n === 'string' ? n : wire((n as { key: WireKey }).key, 'neutral')));
+
+// Run deliberately against a server that knows only the spec's neutral names
+// (its env sets POSTCTL_API_NAMES=neutral); official names: test/cli/wire-names.test.ts.
+const emu = fileEmulator({ names: 'neutral' });
 
 const lookups = () => emu.state.requests('GET', '/2/posts');
 const param = (e: { query: Array<[string, string]> }, name: string) => e.query.find(([k]) => k === name)?.[1];
@@ -51,7 +57,7 @@ describe('postctl posts lookup', () => {
     expect(post.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const user = env.includes.users[0];
     expect(user.id).toBe(post.author_id);
-    for (const f of FIELD_FAMILIES.user.spec) expect(user).toHaveProperty(f);
+    for (const f of neutral(FIELD_FAMILIES.user.spec)) expect(user).toHaveProperty(f);
     expect(Array.isArray(user.affiliation.user_id)).toBe(true);
     const media = env.includes.media[0];
     expect(media.media_key).toBe(post.attachments.media_keys[0]);
@@ -59,7 +65,7 @@ describe('postctl posts lookup', () => {
     for (const f of ['type', 'duration_ms', 'public_metrics', 'variants']) expect(media).toHaveProperty(f);
     const sent = lookups().at(-1)!;
     expect(param(sent, 'expansions')).toBe('author_id,attachments.media_keys');
-    expect(param(sent, 'post.fields')!.split(',')).toEqual([...FIELD_FAMILIES.post.spec]);
+    expect(param(sent, 'post.fields')!.split(',')).toEqual(neutral([...FIELD_FAMILIES.post.spec, ...FIELD_FAMILIES.post.newer!]));
   });
 
   it('tables join includes: @username, media type and duration, likes/reposts', async () => {

@@ -11,7 +11,8 @@ let proxyUrl: string;
 const tunnels: string[] = [];
 
 beforeAll(async () => {
-  emu = await testEmulator();
+  // Deliberately the spec's neutral names (this file asserts /2/posts).
+  emu = await testEmulator({ names: 'neutral' });
   proxy = createServer((_req, res) => res.writeHead(405).end());
   proxy.on('connect', (req, socket, head) => {
     tunnels.push(req.url ?? '');

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fileEmulator } from '../helpers/emulator.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 
-const emu = fileEmulator({}, { keepFaults: true });
+// Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
+const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 
 describe('postctl request', () => {
   it('GET /2/posts with environment credentials returns the JSON envelope', async () => {

@@ -102,11 +102,11 @@ describe('phone', () => {
 });
 
 describe('service_id, device_id, partner_user_id', () => {
-  it('service_id: digits only, formatting and leading zeros dropped', () => {
-    expect(ok('service_id', ' 00012345 ')).toBe('12345');
-    expect(ok('service_id', '1-234-5')).toBe('12345');
-    expect(reason('service_id', 'abc123')).toMatch(/numeric id/);
-    expect(reason('service_id', '0000')).toMatch(/numeric id/);
+  it('user_id (twitter_id/service_id): digits only, formatting and leading zeros dropped', () => {
+    expect(ok('user_id', ' 00012345 ')).toBe('12345');
+    expect(ok('user_id', '1-234-5')).toBe('12345');
+    expect(reason('user_id', 'abc123')).toMatch(/numeric id/);
+    expect(reason('user_id', '0000')).toMatch(/numeric id/);
   });
 
   it('device_id: lowercase, letters, digits and inner dashes', () => {

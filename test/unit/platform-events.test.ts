@@ -1,13 +1,20 @@
 // Event types and subscription rules; the resume bookkeeping of the stream.
 import { describe, expect, it } from 'vitest';
 import { EventResume, RECEIVE_MARGIN_MS, startTimeParam } from '../../src/platform/event-resume.js';
-import { EVENT_TYPES, eventTypeProblem, subscriptionProblems } from '../../src/validate/platform-events.js';
+import { EVENT_TYPES, eventTypeProblem, spellEventType, subscriptionProblems } from '../../src/validate/platform-events.js';
 
 describe('event types', () => {
-  it('accepts every dot-separated type of the spec', () => {
+  it('accepts every dot-separated type of the spec (neutral names)', () => {
     for (const t of ['profile.update.bio', 'profile.update.verified', 'profile.update.affiliate', 'profile.update.screenname', 'post.create', 'post.delete', 'spaces.start', 'spaces.end', 'dm.received', 'dm.sent', 'dm.read', 'dm.indicate_typing']) {
-      expect(eventTypeProblem(t)).toBeUndefined();
+      expect(eventTypeProblem(t, 'neutral')).toBeUndefined();
     }
+  });
+
+  it('the badge events carry the live service\'s names in official spelling, and either spelling is read as the selected one', () => {
+    expect(eventTypeProblem('profile.update.verified_badge')).toBeUndefined();
+    expect(eventTypeProblem('profile.update.verified', 'official')).toMatch(/unknown event type/);
+    expect(spellEventType('profile.update.verified', 'official')).toBe('profile.update.verified_badge');
+    expect(spellEventType('profile.update.affiliate_badge', 'neutral')).toBe('profile.update.affiliate');
   });
 
   it('rejects deprecated PascalCase names, naming the new form', () => {

@@ -8,12 +8,13 @@ import { collectPostIds } from '../../src/platform/post-ids.js';
 import { postColumns } from '../../src/platform/post-table.js';
 import { chunks, mergeEnvelopes } from '../../src/platform/posts.js';
 import { FIELD_FAMILIES, fieldParams } from '../../src/validate/post-fields.js';
+import { wire, type WireKey } from '../../src/wire/names.js';
 
 const stdin = (text: string) => Readable.from([Buffer.from(text)]);
 
 describe('fieldParams', () => {
   it('builds the query in a stable order and drops duplicates', () => {
-    expect(fieldParams({ fields: { post: ['created_at,public_metrics', 'created_at'], media: 'type' }, expansions: 'attachments.media_keys' })).toEqual([
+    expect(fieldParams({ style: 'neutral', fields: { post: ['created_at,public_metrics', 'created_at'], media: 'type' }, expansions: 'attachments.media_keys' })).toEqual([
       ['expansions', 'attachments.media_keys'],
       ['post.fields', 'created_at,public_metrics'],
       ['media.fields', 'type'],
@@ -21,10 +22,11 @@ describe('fieldParams', () => {
   });
 
   it('--all-fields asks for every field the spec lists for posts, users and media, with the expansions that include them', () => {
-    const params = Object.fromEntries(fieldParams({ fields: {}, allFields: true }));
-    expect(params['post.fields']!.split(',')).toEqual([...FIELD_FAMILIES.post.spec]);
-    expect(params['user.fields']!.split(',')).toEqual([...FIELD_FAMILIES.user.spec]);
-    expect(params['media.fields']!.split(',')).toEqual([...FIELD_FAMILIES.media.spec]);
+    const params = Object.fromEntries(fieldParams({ style: 'neutral', fields: {}, allFields: true }));
+    const names = (list: readonly unknown[]) => list.map((n) => (typeof n === 'string' ? n : wire((n as { key: WireKey }).key, 'neutral')));
+    expect(params['post.fields']!.split(',')).toEqual(names([...FIELD_FAMILIES.post.spec, ...FIELD_FAMILIES.post.newer!]));
+    expect(params['user.fields']!.split(',')).toEqual(names(FIELD_FAMILIES.user.spec));
+    expect(params['media.fields']!.split(',')).toEqual(names(FIELD_FAMILIES.media.spec));
     expect(params.expansions).toBe('author_id,attachments.media_keys');
     expect(params['place.fields']).toBeUndefined();
   });
@@ -32,19 +34,40 @@ describe('fieldParams', () => {
   it('rejects every unknown name at once, naming the flag and listing the valid names', () => {
     let err: InputError | undefined;
     try {
-      fieldParams({ fields: { post: 'text,referenced_tweets', user: 'usrname' }, expansions: 'author' });
+      fieldParams({ style: 'neutral', fields: { post: 'text,referenced_twets', user: 'usrname' }, expansions: 'author' });
     } catch (e) {
       err = e as InputError;
     }
     expect(err).toBeInstanceOf(InputError);
     expect(err!.exitCode).toBe(6);
-    expect(err!.problems.map((p) => [p.field, p.id])).toEqual([['--expansions', 'author'], ['--post-fields', 'referenced_tweets'], ['--user-fields', 'usrname']]);
-    expect(err!.problems[1]!.message).toContain('did you mean referenced_posts?');
+    expect(err!.problems.map((p) => [p.field, p.id])).toEqual([['--expansions', 'author'], ['--post-fields', 'referenced_twets'], ['--user-fields', 'usrname']]);
+    expect(err!.problems[1]!.message).toContain('valid: id, text, author_id');
     expect(err!.problems[2]!.message).toContain('valid: id, name, username');
   });
 
   it('--allow-unknown-fields passes unknown names through', () => {
-    expect(fieldParams({ fields: { post: 'brand_new_field' }, allowUnknown: true })).toEqual([['post.fields', 'brand_new_field']]);
+    expect(fieldParams({ style: 'neutral', fields: { post: 'brand_new_field' }, allowUnknown: true })).toEqual([['post.fields', 'brand_new_field']]);
+  });
+
+  it('accepts field and expansion names in either spelling and sends the selected one', () => {
+    const given = { fields: { post: 'referenced_posts,note_tweet', user: 'pinned_post_id' }, expansions: 'referenced_tweets.id,edit_history_post_ids' };
+    expect(fieldParams({ style: 'official', ...given })).toEqual([
+      ['expansions', 'referenced_tweets.id,edit_history_tweet_ids'],
+      ['tweet.fields', 'referenced_tweets,note_tweet'],
+      ['user.fields', 'pinned_tweet_id'],
+    ]);
+    expect(fieldParams({ style: 'neutral', ...given })).toEqual([
+      ['expansions', 'referenced_posts.id,edit_history_post_ids'],
+      ['post.fields', 'referenced_posts,note_post'],
+      ['user.fields', 'pinned_post_id'],
+    ]);
+  });
+
+  it('--all-fields in official names leaves out paid_partnership (only openapi v2.167 declares it) but accepts it when asked', () => {
+    const all = Object.fromEntries(fieldParams({ style: 'official', fields: {}, allFields: true }));
+    expect(all['tweet.fields']).not.toContain('paid_partnership');
+    expect(all['tweet.fields']).toContain('referenced_tweets');
+    expect(fieldParams({ style: 'official', fields: { post: 'paid_partnership' } })).toEqual([['tweet.fields', 'paid_partnership']]);
   });
 });
 
@@ -95,12 +118,12 @@ describe('postColumns', () => {
       ],
       includes: { users: [{ id: 'u1', username: 'emu_dev' }], media: [{ media_key: '7_1', type: 'video', duration_ms: 42_500 }, { media_key: '3_1', type: 'photo' }] },
     };
-    const cols = postColumns(env);
+    const cols = postColumns(env, 'neutral');
     expect(cols.map((c) => c.header)).toEqual(['id', 'author', 'text', 'likes/reposts', 'media']);
     const row = (i: number) => Object.fromEntries(cols.map((c) => [c.header, cellValue(env.data[i]!, c)]));
     expect(row(0)).toEqual({ id: '1', author: '@emu_dev', text: 'hello world', 'likes/reposts': '12/3', media: 'video 0:43, photo' });
     expect(row(1).author).toBe('u9');
     expect(String(row(1).text)).toHaveLength(60);
-    expect(postColumns({ data: [{ id: '1', text: 't' }] }).map((c) => c.header)).toEqual(['id', 'text']);
+    expect(postColumns({ data: [{ id: '1', text: 't' }] }, 'neutral').map((c) => c.header)).toEqual(['id', 'text']);
   });
 });

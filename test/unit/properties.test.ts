@@ -84,7 +84,7 @@ describe('audience normalization', () => {
     email: fc.oneof(emailArb, noisy('abz09_.+-@')),
     handle: fc.oneof(fc.stringMatching(/^@?[A-Za-z0-9_ ]{1,15}$/), noisy('az09_@')),
     device_id: fc.oneof(fc.stringMatching(/^[A-Fa-f0-9][A-Fa-f0-9 -]{2,36}[A-Fa-f0-9]$/), noisy('af09-')),
-    service_id: fc.oneof(fc.stringMatching(/^[0-9 +().-]{1,20}$/), noisy('019+-.()')),
+    user_id: fc.oneof(fc.stringMatching(/^[0-9 +().-]{1,20}$/), noisy('019+-.()')),
     partner_user_id: fc.string({ maxLength: 30 }),
     phone: fc.oneof(digitsArb, noisy('0123456789+-.()')),
   } as const;
@@ -116,7 +116,7 @@ describe('audience normalization', () => {
 
   it('--hashed: a digest in any case and with blanks normalizes to its lowercase form, and stays so', () => {
     const digest = fc.stringMatching(/^[0-9a-fA-F]{64}$/);
-    fc.assert(fc.property(digest, fc.constantFrom('', ' ', '\t', ' \n'), fc.constantFrom<IdentifierKind>('email', 'phone', 'handle', 'device_id', 'service_id'), (d, w, kind) => {
+    fc.assert(fc.property(digest, fc.constantFrom('', ' ', '\t', ' \n'), fc.constantFrom<IdentifierKind>('email', 'phone', 'handle', 'device_id', 'user_id'), (d, w, kind) => {
       const once = normalize(kind, `${w}${d}${w}`, { hashed: true });
       expect(once).toBe(d.toLowerCase());
       expect(normalize(kind, once as string, { hashed: true })).toBe(once);

@@ -3,6 +3,7 @@
 // items and keyword insights.
 import type { Command } from 'commander';
 import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
+import { TYPE_CHOICES } from '../../validate/audiences.js';
 
 const account: OptionSpec = { flags: '--account <id>', description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)" };
 const sandbox = sandboxOption;
@@ -43,7 +44,7 @@ export function registerAudiences(program: Command): void {
       'postctl audiences upload 1qz4s --file emails.txt --type email --resume',
       'postctl audiences upload 1qz4s --file emails.txt --type email --dry-run | head -c 400',
     ],
-    options: uploadOptions(['email', 'phone', 'handle', 'device_id', 'service_id', 'partner_user_id'], true),
+    options: uploadOptions([...TYPE_CHOICES], true),
     load: () => upload().then((m) => m.audienceUpload),
   });
 

@@ -54,7 +54,7 @@ export const list = {
     if (ids.length) query.push(['tailored_audience_permission_ids', ids.join(',')]);
     const account = await ctx.adsAccount(opts.account);
     const client = await ctx.client();
-    await printAdsList(ctx, client, permissionsRequest(adsApi(opts), account, audience!, query), opts, COLUMNS);
+    await printAdsList(ctx, client, permissionsRequest(adsApi(opts), client.names, account, audience!, query), opts, COLUMNS);
     return EXIT.OK;
   },
 };

@@ -17,6 +17,7 @@ import { inputKind } from '../../input/file-kind.js';
 import {
   DO_NOT_REACH_KINDS,
   IDENTIFIER_KINDS,
+  KIND_ALIASES,
   OPERATION_TYPES,
   USERS_LIMITS,
   checkAssociationWindow,
@@ -71,7 +72,7 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const api = adsApi(opts);
   const operation = OPERATION_TYPES[(opts.operation ?? 'update') as keyof typeof OPERATION_TYPES];
   const batchSize = Number(opts.batchSize ?? USERS_LIMITS.maxUsers);
-  const source: SourceSpec = { path: file, name: file === '-' ? 'stdin' : file, format, ...(opts.type ? { type: opts.type as IdentifierKind } : {}), kinds, stdin: ctx.io.stdin };
+  const source: SourceSpec = { path: file, name: file === '-' ? 'stdin' : file, format, ...(opts.type ? { type: KIND_ALIASES[String(opts.type)]! } : {}), kinds, stdin: ctx.io.stdin };
 
   // A pipe, fifo, `<(…)` or /dev/stdin is read once, in one pass, like stdin: it has no identity to resume against.
   const kind_ = file === '-' ? undefined : await inputKind(file);
@@ -79,7 +80,7 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
   const identity = kind_?.kind === 'file' ? await inputIdentity(file) : undefined;
   // Everything that decides the batches (and where they go) must match for a resume.
   const options = {
-    target: kind, account, id, api, format, type: opts.type ?? null, hashed: Boolean(opts.hashed), default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
+    target: kind, account, id, api, format, type: opts.type ? KIND_ALIASES[String(opts.type)]! : null, hashed: Boolean(opts.hashed), default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
     operation, batch_size: batchSize, effective_at: times.effectiveAt ?? null, expires_at: times.expiresAt ?? null,
   };
   const state = identity
@@ -104,7 +105,10 @@ async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>
     hashThread: hashThread(ctx),
   };
   const rejects = new RejectSink(opts.rejects);
-  const client = plan.dryRun ? undefined : await ctx.client();
+  // Built for dry runs too (it sends nothing until asked): it holds the wire-name style.
+  const built = await ctx.client();
+  plan.names = built.names;
+  const client = plan.dryRun ? undefined : built;
   const progress = ctx.progress(plan.dryRun ? 'hashing' : 'uploading');
   let result: Awaited<ReturnType<typeof upload>>;
   try {

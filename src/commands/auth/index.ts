@@ -15,7 +15,7 @@ const URL_OPTIONS: OptionSpec[] = [
 ];
 
 const AUTHORIZE_OPTIONS: OptionSpec[] = [
-  { flags: '--access <level>', description: 'ask for less access than the app is registered for: read or write (service_auth_access_type)', choices: ['read', 'write'] },
+  { flags: '--access <level>', description: 'ask for less access than the app is registered for: read or write (the request token\'s access type parameter)', choices: ['read', 'write'] },
   { flags: '--force-login', description: 'make the authorization page ask for credentials even if a user is signed in' },
   { flags: '--screen-name <name>', description: 'prefill the user name on the authorization page' },
   { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },

@@ -9,6 +9,8 @@ import { AuthError } from '../../errors.js';
 import { mask } from '../../output/mask.js';
 import { neutralize } from '../../output/sanitize.js';
 import { verifyCredentials } from '../../platform/oauth.js';
+import { joinPath } from '../../http/path.js';
+import { wire } from '../../wire/names.js';
 
 const SHOWN = ['api_url', 'consumer_key', 'consumer_secret', 'access_token', 'access_token_secret', 'bearer_token'] as const;
 
@@ -88,16 +90,17 @@ async function check(ctx: Context, s: ResolvedSettings): Promise<{ result: Check
   if (!user && !s.get('bearer_token')) {
     throw new AuthError(`profile ${s.profile} has no tokens to check (no access token with consumer key/secret, no bearer token)`, 'log in with `postctl auth login` or `postctl auth pin`, get a bearer token with `postctl auth token`, or set the POSTCTL_* variables.');
   }
+  const lookupPath = joinPath('2', wire('path.posts', client.names));
   try {
     if (user) {
       const me = await verifyCredentials(client);
       return { result: { ok: true, auth: 'user', endpoint: 'GET /1.1/account/verify_credentials.json', user_id: me.id, screen_name: me.screen_name } };
     }
     // App-only: one lookup of a single post id is the smallest bearer call the spec lists.
-    await client.request({ method: 'GET', path: '/2/posts', query: [['ids', '20']], auth: 'app' });
-    return { result: { ok: true, auth: 'app', endpoint: 'GET /2/posts?ids=20' } };
+    await client.request({ method: 'GET', path: lookupPath, query: [['ids', '20']], auth: 'app' });
+    return { result: { ok: true, auth: 'app', endpoint: `GET ${lookupPath}?ids=20` } };
   } catch (e) {
-    return { result: { ok: false, auth: user ? 'user' : 'app', endpoint: user ? 'GET /1.1/account/verify_credentials.json' : 'GET /2/posts?ids=20', error: (e as Error).message }, error: e };
+    return { result: { ok: false, auth: user ? 'user' : 'app', endpoint: user ? 'GET /1.1/account/verify_credentials.json' : `GET ${lookupPath}?ids=20`, error: (e as Error).message }, error: e };
   }
 }
 

@@ -14,6 +14,8 @@ interface Started {
 const exportLines = (env: Record<string, string>): string[] => Object.entries(env).map(([k, v]) => `export ${k}=${v}`);
 
 function checkOptions(opts: Record<string, any>): { port: number; faultRate?: number } {
+  const names = String(opts.names ?? 'both');
+  if (!['official', 'neutral', 'both'].includes(names)) throw new CliError(`--names must be official, neutral or both (got ${JSON.stringify(names)})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
   const port = Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
   if (opts.faultRate === undefined) return { port };
@@ -25,7 +27,7 @@ function checkOptions(opts: Record<string, any>): { port: number; faultRate?: nu
 async function start(opts: Record<string, any>, port: number, faultRate: number | undefined) {
   const { startEmulator } = await import('../../emulator/server.js');
   try {
-    const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false });
+    const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false, names: (opts.names ?? 'both') as 'official' | 'neutral' | 'both' });
     if (faultRate !== undefined) emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
     return emu;
   } catch (e) {
@@ -38,7 +40,7 @@ async function start(opts: Record<string, any>, port: number, faultRate: number 
 
 /** --print-env: start a detached copy of this command, print its env once it listens, and return. */
 async function startInBackground(opts: Record<string, any>, ctx: Context): Promise<number> {
-  const pass = ['--port', String(opts.port), '--latency', String(opts.latency ?? 0), '--seed', String(opts.seed ?? 1)];
+  const pass = ['--port', String(opts.port), '--latency', String(opts.latency ?? 0), '--seed', String(opts.seed ?? 1), '--names', String(opts.names ?? 'both')];
   if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
   if (opts.approve === false) pass.push('--no-approve');
   const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: ctx.env });
@@ -86,7 +88,7 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
   const lines = exportLines(emu.env());
   // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
   if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
-  ctx.log.info(`postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox})`);
+  ctx.log.info(`postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox}; wire names: ${opts.names ?? 'both'})`);
   ctx.log.info(`seeded credentials and account (fake, for the emulator only):\n${lines.map((l) => `  ${l}`).join('\n')}`);
   ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve. Ctrl-C to stop.');
   await new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@
 import type { Context } from '../../context.js';
 import { PartialFailure, UsageError } from '../../errors.js';
 import { v2Pages } from '../../http/paginate.js';
-import { CONNECTION_STATUSES, STREAM_ENDPOINTS, listRequest, terminate as terminateConnections, type KillResult } from '../../platform/connections.js';
+import { CONNECTION_STATUSES, endpointName, streamEndpoints, listRequest, terminate as terminateConnections, type KillResult } from '../../platform/connections.js';
 import { connectionUuid } from '../../validate/platform-ids.js';
 import { Problems, commaList, integerBetween, oneOf } from '../../validate/rules.js';
 import type { VerbModule } from '../define.js';
@@ -19,13 +19,14 @@ const LIST_COLUMNS = [
 export const list: VerbModule = {
   async run(_args, opts, ctx) {
     const p = new Problems();
-    const endpoints = [...new Set(commaList(opts.endpoint))];
+    // The client only holds settings until a request is made; it selects the spelling.
+    const client = await ctx.client();
+    const endpoints = [...new Set(commaList(opts.endpoint).map((e) => endpointName(e, client.names)))];
     p.check('--status', opts.status, [oneOf(CONNECTION_STATUSES)]);
-    for (const e of endpoints) p.check('--endpoint', e, [oneOf(STREAM_ENDPOINTS)], { id: e });
+    for (const e of endpoints) p.check('--endpoint', e, [oneOf(streamEndpoints(client.names))], { id: e });
     p.check('--max-results', opts.maxResults, [integerBetween(1, 100)]);
     p.throwIfAny('invalid options');
     const req = listRequest({ status: opts.status, endpoints, ...(opts.maxResults !== undefined ? { maxResults: Number(opts.maxResults) } : {}) });
-    const client = await ctx.client();
     if (!opts.all) {
       const res = await client.request({ ...req });
       const body = (res.body ?? {}) as { data?: unknown[]; meta?: { next_token?: string } };
@@ -56,16 +57,17 @@ export const terminate: VerbModule = {
     const modes = [uuids.length > 0, Boolean(opts.all), opts.endpoint !== undefined].filter(Boolean).length;
     if (modes !== 1) throw new UsageError('say which connections: connection UUIDs, --endpoint <name>, or --all (exactly one)');
     const p = new Problems();
+    const client = await ctx.client();
+    const endpoint = opts.endpoint === undefined ? undefined : endpointName(String(opts.endpoint), client.names);
     uuids.forEach((u, i) => p.check(`argument ${i + 1}`, u, [connectionUuid], { id: u }));
-    p.check('--endpoint', opts.endpoint, [oneOf(STREAM_ENDPOINTS)]);
+    p.check('--endpoint', endpoint, [oneOf(streamEndpoints(client.names))]);
     p.throwIfAny('invalid connections');
-    const what = opts.all ? 'every active streaming connection of the app' : opts.endpoint ? `the ${opts.endpoint} connections` : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
+    const what = opts.all ? 'every active streaming connection of the app' : endpoint ? `the ${endpoint} connections` : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
     if (!(await ctx.prompt.confirm(`Terminate ${what}?`, opts.yes))) {
       ctx.log.info('nothing terminated');
       return 0;
     }
-    const client = await ctx.client();
-    const target = opts.all ? { all: true as const } : opts.endpoint ? { endpoint: String(opts.endpoint) } : { uuids: [...new Set(uuids)] };
+    const target = opts.all ? { all: true as const } : endpoint ? { endpoint } : { uuids: [...new Set(uuids)] };
     const { response } = await terminateConnections(client, target);
     const results = response.data?.results ?? [];
     ctx.printer.list(results, KILL_COLUMNS, response);

@@ -4,7 +4,8 @@ import { ApiError } from '../../api-error.js';
 import type { Context } from '../../context.js';
 import { PartialFailure } from '../../errors.js';
 import { createSubscription, type Subscription, type SubscriptionRequest } from '../../platform/subscriptions.js';
-import { subscriptionProblems } from '../../validate/platform-events.js';
+import { spellEventType, subscriptionProblems } from '../../validate/platform-events.js';
+import { wire } from '../../wire/names.js';
 import { commaList } from '../../validate/rules.js';
 
 const COLUMNS = [
@@ -18,11 +19,12 @@ const COLUMNS = [
 ];
 
 export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  const eventTypes = [...new Set(commaList(opts.eventType))];
-  const input = { eventTypes, userId: opts.userId, keyword: opts.keyword, direction: opts.direction, tag: opts.tag, webhookId: opts.webhookId };
-  subscriptionProblems(input).throwIfAny('invalid subscription');
-
+  // The client selects the wire-name spelling; building it sends nothing.
   const client = await ctx.client();
+  const eventTypes = [...new Set(commaList(opts.eventType).map((t) => spellEventType(t, client.names)))];
+  const input = { eventTypes, userId: opts.userId, keyword: opts.keyword, direction: opts.direction, tag: opts.tag, webhookId: opts.webhookId };
+  subscriptionProblems(input, client.names).throwIfAny('invalid subscription');
+
   const created: Subscription[] = [];
   const failures: Array<{ event_type: string; error: ApiError }> = [];
   let meta: Record<string, unknown> | undefined;
@@ -32,8 +34,9 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
       filter: {
         ...(input.userId !== undefined ? { user_id: input.userId } : {}),
         ...(input.keyword !== undefined ? { keyword: input.keyword } : {}),
-        // `both` is the unfiltered default, so it is not sent.
-        ...(input.direction === 'sent' || input.direction === 'received' ? { direction: input.direction } : {}),
+        // `both` is the unfiltered default, so it is not sent; the flag's sent/received
+        // go out as the live service's outbound/inbound (or neutral sent/received).
+        ...(input.direction === 'sent' || input.direction === 'received' ? { direction: wire(input.direction === 'sent' ? 'enum.direction.sent' : 'enum.direction.received', client.names) } : {}),
       },
       ...(input.tag !== undefined ? { tag: input.tag } : {}),
       ...(input.webhookId !== undefined ? { webhook_id: input.webhookId } : {}),

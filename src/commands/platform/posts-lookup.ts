@@ -14,7 +14,10 @@ const MAX_WARNINGS = 20;
 
 export async function run(args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   // Field names first: they are cheap to check and wrong for every id alike.
+  // Building the client sends nothing; it holds the selected wire-name style.
+  const client = await ctx.client();
   const fields = fieldParams({
+    style: client.names,
     fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
     expansions: opts.expansions,
     allFields: Boolean(opts.allFields),
@@ -29,7 +32,6 @@ export async function run(args: string[], opts: Record<string, any>, ctx: Contex
   if (duplicates) ctx.log.info(`${duplicates} duplicate id${duplicates > 1 ? 's' : ''} asked for once`);
 
   const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
-  const client = await ctx.client();
   const progress = ids.length > 100 ? ctx.progress('requests', Math.ceil(ids.length / 100)) : undefined;
   let envelope: LookupEnvelope;
   try {
@@ -41,7 +43,7 @@ export async function run(args: string[], opts: Record<string, any>, ctx: Contex
   const posts = envelope.data ?? [];
   const errors = envelope.errors ?? [];
   const allFailed = posts.length === 0 && errors.length > 0;
-  if (!allFailed || ctx.format === 'json') ctx.printer.list(posts, postColumns(envelope), envelope);
+  if (!allFailed || ctx.format === 'json') ctx.printer.list(posts, postColumns(envelope, client.names), envelope);
   for (const p of errors.slice(0, MAX_WARNINGS)) ctx.log.warn(describeProblem(p));
   if (errors.length > MAX_WARNINGS) ctx.log.warn(`… and ${errors.length - MAX_WARNINGS} more errors (all of them are in -o json output)`);
   if (allFailed) {

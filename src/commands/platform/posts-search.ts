@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError, invalid } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defaultAuth } from '../../platform/auth-choice.js';
-import { SEARCH_COLUMNS, countColumns, printPaged, searchPath, wireFieldParams } from '../../platform/search.js';
+import { SEARCH_COLUMNS, countColumns, printPaged, searchPath } from '../../platform/search.js';
 import { fieldParams } from '../../validate/post-fields.js';
 import { integerBetween } from '../../validate/rules.js';
 import { searchParams, type SearchInput } from '../../validate/search.js';
@@ -33,7 +33,10 @@ function limitFlag(opts: Record<string, any>): number | undefined {
 export const search = {
   async run(args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
     const input = common(args, opts);
+    // Building the client sends nothing; it holds the selected wire-name style.
+    const client = await ctx.client();
     const fields = fieldParams({
+      style: client.names,
       fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
       expansions: opts.expansions,
       allFields: Boolean(opts.allFields),
@@ -42,8 +45,7 @@ export const search = {
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
     const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
-    const client = await ctx.client();
-    const query = [...params, ...wireFieldParams(client, fields)];
+    const query = [...params, ...fields];
     await printPaged(ctx, client, { path: searchPath(client, 'search', input.scope), query, auth, all: Boolean(opts.all), ...(limit !== undefined ? { limit } : {}), columns: SEARCH_COLUMNS });
     return EXIT.OK;
   },

@@ -5,7 +5,6 @@ import { once } from 'node:events';
 import type { Context } from '../../context.js';
 import { EXIT } from '../../exit-codes.js';
 import { runFilteredStream } from '../../platform/filtered-stream.js';
-import { wireFieldParams } from '../../platform/search.js';
 import { fieldParams } from '../../validate/post-fields.js';
 import { intFlag } from './events-stream.js';
 
@@ -14,16 +13,17 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
   const backfill = opts.backfillMinutes === undefined ? undefined : intFlag(opts.backfillMinutes, '--backfill-minutes', 1, 5, 0);
   const maxAttempts = intFlag(opts.maxReconnects, '--max-reconnects', 0, 1000, 10);
   const stall = intFlag(opts.stallTimeout, '--stall-timeout', 1, 3600, 30);
+  const client = await ctx.client();
   const fields = fieldParams({
+    style: client.names,
     fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
     expansions: opts.expansions,
     allFields: Boolean(opts.allFields),
     allowUnknown: Boolean(opts.allowUnknownFields),
   });
-  const client = await ctx.client();
   const out = ctx.io.stdout;
   const summary = await runFilteredStream(client, {
-    fields: wireFieldParams(client, fields),
+    fields,
     ...(backfill !== undefined ? { backfillMinutes: backfill } : {}),
     ...(limit !== undefined ? { limit } : {}),
     maxAttempts,

@@ -7,6 +7,7 @@ import type { Router } from '../router.js';
 import { EMU_ACCOUNT, EMU_USER, type EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 import { history, nowIso, rejectUnknown, requireParam, sortItems } from './ads-core-common.js';
+import { incoming } from '../spelling.js';
 
 const PAGE = { min: 1, max: 1000, def: 200 };
 const INDUSTRY_TYPES = ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'];
@@ -148,7 +149,9 @@ export function register(r: Router): void {
       const entityId = requireParam(req, 'entity_id');
       const start = requireParam(req, 'start_time');
       const end = requireParam(req, 'end_time');
-      if (!ENTITY_TYPES.includes(entityType)) fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
+      // PROMOTED_TWEET officially, PROMOTED_POST in the spec: only the spellings this server serves.
+      const read = incoming('value', entityType, state.names);
+      if (!read.known || !ENTITY_TYPES.includes(read.name)) fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
       for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
         if (!wholeHour(v)) fail(adsError(400, 'INVALID_PARAMETER', `${name} must be an ISO 8601 time on a whole hour`, name, req));
       }

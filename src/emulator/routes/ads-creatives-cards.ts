@@ -8,6 +8,7 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CardItem, type CreativesState } from './ads-creatives-state.js';
+import { spellingsOf, type ServedNames } from '../spelling.js';
 
 const CARD_TYPES = [
   'IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE', 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
@@ -98,7 +99,7 @@ function account(req: EmuRequest, state: EmulatorState): CreativesState {
 const findCard = (s: CreativesState, id: string) => s.cards.find((c) => c.id === id);
 const view = ({ legacy: _l, ...card }: CardItem) => card;
 
-export function registerCards(r: Router): void {
+export function registerCards(r: Router, served: ServedNames): void {
   r.route({
     method: 'GET', path: '/12/accounts/:account_id/cards', api: 'ads', auth: 'user',
     handler: (req, state) => {
@@ -176,9 +177,9 @@ export function registerCards(r: Router): void {
       return adsOk(req, view(card));
     },
   });
-  // The path the spec gives for card deletion.
-  r.route({
-    method: 'DELETE', path: '/12/accounts/:account_id/cards/image_conversation/:card_id', api: 'ads', auth: 'user',
+  // Card deletion: the live service's …/cards/:card_id (creatives-reference.mdx) and the spec's …/cards/image_conversation/:card_id.
+  for (const to of spellingsOf(served)) r.route({
+    method: 'DELETE', path: to === 'official' ? '/12/accounts/:account_id/cards/:card_id' : '/12/accounts/:account_id/cards/image_conversation/:card_id', api: 'ads', auth: 'user',
     handler: (req, state) => {
       const card = findCard(account(req, state), req.params.card_id!);
       if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);

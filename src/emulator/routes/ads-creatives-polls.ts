@@ -9,6 +9,7 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CreativesState, type FlatCard } from './ads-creatives-state.js';
+import { spell, spellingsOf } from '../spelling.js';
 
 const PAGE = { min: 1, max: 1000, def: 200 };
 const CTAS = ['first_cta', 'second_cta', 'third_cta', 'fourth_cta'];
@@ -99,11 +100,13 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   if (!item) bad(req, 'media_key', `${key} is not in the account's media library`);
   if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01) bad(req, 'media_key', 'media_key must be a 16:9 video');
   if (!get(req, 'first_cta')) missing(req, 'first_cta');
+  // Each CTA's post text: first_cta_tweet officially, first_cta_post in the spec.
+  const ctaText = (c: string) => spellingsOf(state.names).map((to) => get(req, spell('param', `${c}_post`, to))).find((v) => v !== undefined);
   for (const cta of CTAS) {
     const v = get(req, cta);
     if (!v) continue;
     if (len(v.replace(/^#/, '')) > 20) bad(req, cta, `${cta} must be at most 20 characters, not counting the leading #`);
-    if (!get(req, `${cta}_post`)) missing(req, `${cta}_post`);
+    if (!ctaText(cta)) missing(req, spell('param', `${cta}_post`, state.names === 'neutral' ? 'neutral' : 'official'));
   }
   const title = get(req, 'title');
   if (!title && !get(req, 'second_cta')) bad(req, 'title', 'title is required when second_cta is absent', 'MISSING_PARAMETER');
@@ -117,7 +120,7 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   // unlocked_image_media_key is write-only.
   const card: FlatCard = {
     id, name, card_type: 'VIDEO_CONVERSATION', card_uri: `card://${id}`, title: title ?? null,
-    ...Object.fromEntries(CTAS.flatMap((c) => [[c, opt(c)], [`${c}_post`, opt(`${c}_post`)]])),
+    ...Object.fromEntries(CTAS.flatMap((c) => [[c, opt(c)], [`${c}_post`, ctaText(c) ?? null]])),
     thank_you_text: thanks, thank_you_url: opt('thank_you_url'), media_key: key, media_url: item.media_url, poster_media_url: item.poster_media_url,
     unlocked_video_media_key: opt('unlocked_video_media_key'), video_owner_id: req.auth?.userId ?? null, video_width: '1920', video_height: '1080',
     created_at: t, updated_at: t, deleted: false,

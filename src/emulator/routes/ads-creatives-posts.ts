@@ -7,6 +7,7 @@ import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmuRequest } from '../types.js';
 import { GRANTING_ADVERTISER, bad, creatives, len, libraryGet, missing, notFound, postItem, type CreativesState } from './ads-creatives-state.js';
+import { outgoing, spell, spellingsOf, type ServedNames, type Spelling } from '../spelling.js';
 
 const get = (req: EmuRequest, name: string) => {
   const v = req.query.get(name);
@@ -17,9 +18,14 @@ function knownCard(s: CreativesState, uri: string): boolean {
   return [...s.cards, ...s.polls, ...s.vccs].some((c) => c.card_uri === uri && !c.deleted);
 }
 
-export function registerPosts(r: Router): void {
+export function registerPosts(r: Router, served: ServedNames): void {
+  // Official …/tweet, tweets/:id/name, tweet_mode; the spec's …/post, posts/:id/name, post_mode.
+  for (const to of spellingsOf(served)) registerPostsIn(r, to);
+}
+
+function registerPostsIn(r: Router, to: Spelling): void {
   r.route({
-    method: 'POST', path: '/12/accounts/:account_id/post', api: 'ads', auth: 'user',
+    method: 'POST', path: `/12/accounts/:account_id/${spell('path', 'post', to)}`, api: 'ads', auth: 'user',
     handler: (req, state) => {
       const s = creatives(state, requireAccount(req, state).id);
       const me = req.auth?.userId ?? '';
@@ -41,7 +47,7 @@ export function registerPosts(r: Router): void {
       const nullcast = req.query.get('nullcast');
       if (nullcast !== null && nullcast !== 'true' && nullcast !== 'false') bad(req, 'nullcast', 'nullcast must be true or false');
       if (nullcast === 'false' && asUser !== me) bad(req, 'nullcast', 'organic posts (nullcast=false) can be made only for the authenticated user');
-      const enums: Array<[string, string[]]> = [['conversation_settings', ['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS']], ['video_cta', ['VISIT_SITE', 'WATCH_NOW']], ['post_mode', ['compat', 'extended']]];
+      const enums: Array<[string, string[]]> = [['conversation_settings', ['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS']], ['video_cta', ['VISIT_SITE', 'WATCH_NOW']], [spell('param', 'post_mode', to), ['compat', 'extended']]];
       for (const [p, values] of enums) {
         const v = get(req, p);
         if (v !== undefined && !values.includes(v)) bad(req, p, `${p} must be one of ${values.join(', ')}`);
@@ -58,11 +64,11 @@ export function registerPosts(r: Router): void {
       // conversation_settings is not part of the create response (returned by GET only).
       const { conversation_settings: _c, media_keys: _m, card_uri: _u, ...shown } = post;
       const trim = req.query.get('trim_user') === 'true';
-      return adsOk(req, trim ? shown : { ...shown, user: { ...shown.user, screen_name: asUser === me ? 'emu_dev' : 'advertiser' } }, {}, 201);
+      return adsOk(req, outgoing(trim ? shown : { ...shown, user: { ...shown.user, screen_name: asUser === me ? 'emu_dev' : 'advertiser' } }, to), {}, 201);
     },
   });
   r.route({
-    method: 'PUT', path: '/12/accounts/:account_id/posts/:post_id/name', api: 'ads', auth: 'user',
+    method: 'PUT', path: `/12/accounts/:account_id/${spell('path', 'posts', to)}/:post_id/name`, api: 'ads', auth: 'user',
     handler: (req, state) => {
       const s = creatives(state, requireAccount(req, state).id);
       const post = s.posts.find((p) => p.id_str === req.params.post_id);

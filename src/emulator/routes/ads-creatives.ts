@@ -10,9 +10,9 @@ import { registerMedia } from './ads-creatives-media.js';
 import { registerPolls } from './ads-creatives-polls.js';
 import { registerPosts } from './ads-creatives-posts.js';
 
-export function register(r: Router, _state: EmulatorState): void {
+export function register(r: Router, state: EmulatorState): void {
   registerMedia(r);
   registerPolls(r);
-  registerCards(r);
-  registerPosts(r);
+  registerCards(r, state.names);
+  registerPosts(r, state.names);
 }

@@ -9,6 +9,7 @@ import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
+import { incoming, outgoing, spellingsOf, type ServedNames } from '../spelling.js';
 
 /** Seeded objects (custom audience and do-not-reach list creation: not shown in the spec). */
 export const EMU_AUDIENCE = '1qz4s';
@@ -23,8 +24,10 @@ export const USERS_BUCKET = 'audiences.users';
 const MAX_OPERATIONS = 2500;
 const MAX_USERS = 2500;
 const MAX_BODY_BYTES = 5_000_000;
-const HASHED_FIELDS = ['email', 'device_id', 'handle', 'service_id', 'phone_number'];
-const USER_FIELDS = [...HASHED_FIELDS, 'partner_user_id'];
+// The platform user id's key has two spellings (twitter_id: audiences-reference.mdx; service_id: the spec).
+const HASHED_FIELDS = ['email', 'device_id', 'handle', 'twitter_id', 'service_id', 'phone_number'];
+/** The user keys a server in `mode` knows. */
+const userFields = (mode: ServedNames) => [...HASHED_FIELDS, 'partner_user_id'].filter((f) => incoming('userKey', f, mode).known);
 const DNR_FIELDS = ['email', 'phone_number'];
 const PERMISSIONS_PAGE = { min: 1, max: 1000, def: 200 };
 const MAX_FILTER_IDS = 200;
@@ -572,7 +575,8 @@ function listView(l: DoNotReachList) {
   };
 }
 
-function keywordInsights(req: EmuRequest): EmuResponse {
+/** Answered in the live service's names (tweet_volume) unless the server knows only the neutral ones. */
+function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
   const q = req.query;
   const granularity = q.get('granularity');
   if (granularity !== 'DAY' && granularity !== 'HOUR') fail(adsError(400, 'INVALID_PARAMETER', 'granularity must be DAY or HOUR', 'granularity', req));
@@ -596,7 +600,7 @@ function keywordInsights(req: EmuRequest): EmuResponse {
   for (const ch of keywords.join(',')) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
   const post_volume = Array.from({ length: buckets }, (_, i) => ((seed >>> (i % 16)) % 9000) + 100 * (i + 1));
   const related_keywords = Array.from({ length: 30 }, (_, i) => `${keywords[i % keywords.length]} ${['news', 'deals', 'near me', 'review', 'price', 'best'][i % 6]}${i >= 6 ? ` ${Math.floor(i / 6) + 1}` : ''}`);
-  return adsOk(req, { related_keywords, post_volume });
+  return adsOk(req, outgoing({ related_keywords, post_volume }, served === 'neutral' ? 'neutral' : 'official'));
 }
 
 /** The account's live do-not-reach list named by the path, or a 404 ads error. */
@@ -621,7 +625,7 @@ export function register(r: Router, state: EmulatorState): void {
       const account = requireAccount(req, st).id;
       const a = visibleAudience(req, st, 'custom_audience_id');
       if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
-      const checked = checkBatch(req, st, USER_FIELDS, false);
+      const checked = checkBatch(req, st, userFields(st.names), false);
       const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
       return adsOk(req, { success_count: n, total_count: n });
     },
@@ -655,78 +659,83 @@ export function register(r: Router, state: EmulatorState): void {
     },
   });
 
-  const permissionsPath = '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions';
+  // Official /12/…/custom_audiences/:id/permissions; the spec's /5/…/tailored_audiences/:id/permissions.
+  const permissionsPaths = spellingsOf(state.names).map((to) =>
+    to === 'official' ? '/12/accounts/:account_id/custom_audiences/:tailored_audience_id/permissions' : '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions',
+  );
   const requireOwner = (req: EmuRequest, a: Audience) => {
     if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
   };
-  r.route({
-    method: 'GET',
-    path: permissionsPath,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      const a = visibleAudience(req, st, 'tailored_audience_id');
-      const filter = (name: string): string[] | undefined => {
-        const raw = req.query.get(name);
-        if (raw === null) return undefined;
-        const ids = raw.split(',').filter(Boolean);
-        if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
-        return ids;
-      };
-      const granted = filter('granted_account_ids');
-      const ids = filter('tailored_audience_permission_ids');
-      // The owner sees every grant; a grantee only its own.
-      let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
-      if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
-      if (ids) items = items.filter((p) => ids.includes(p.id));
-      const page = pageOf(req, items, PERMISSIONS_PAGE);
-      return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-    },
-  });
-  r.route({
-    method: 'POST',
-    path: permissionsPath,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      const a = visibleAudience(req, st, 'tailored_audience_id');
-      requireOwner(req, a);
-      const granted = req.query.get('granted_account_id');
-      const level = req.query.get('permission_level');
-      if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
-      if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
-      if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
-      const business = businessOf(st, granted);
-      if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
-      const ownerAccount = accounts(st).get(a.owner);
-      if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
-        fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
-      }
-      const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      let p = grantOf(a, granted);
-      if (p) Object.assign(p, { permission_level: level, updated_at: now });
-      else {
-        p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
-        a.permissions.push(p);
-      }
-      return adsOk(req, p, {}, 201);
-    },
-  });
-  r.route({
-    method: 'DELETE',
-    path: `${permissionsPath}/:tailored_audience_permission_id`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      const a = visibleAudience(req, st, 'tailored_audience_id');
-      requireOwner(req, a);
-      const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
-      if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
-      p.deleted = true;
-      p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return adsOk(req, p);
-    },
-  });
+  for (const permissionsPath of permissionsPaths) {
+    r.route({
+      method: 'GET',
+      path: permissionsPath,
+      api: 'ads',
+      auth: 'user',
+      handler: (req, st) => {
+        const a = visibleAudience(req, st, 'tailored_audience_id');
+        const filter = (name: string): string[] | undefined => {
+          const raw = req.query.get(name);
+          if (raw === null) return undefined;
+          const ids = raw.split(',').filter(Boolean);
+          if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
+          return ids;
+        };
+        const granted = filter('granted_account_ids');
+        const ids = filter('tailored_audience_permission_ids');
+        // The owner sees every grant; a grantee only its own.
+        let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
+        if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
+        if (ids) items = items.filter((p) => ids.includes(p.id));
+        const page = pageOf(req, items, PERMISSIONS_PAGE);
+        return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+      },
+    });
+    r.route({
+      method: 'POST',
+      path: permissionsPath,
+      api: 'ads',
+      auth: 'user',
+      handler: (req, st) => {
+        const a = visibleAudience(req, st, 'tailored_audience_id');
+        requireOwner(req, a);
+        const granted = req.query.get('granted_account_id');
+        const level = req.query.get('permission_level');
+        if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
+        if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
+        if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
+        const business = businessOf(st, granted);
+        if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
+        const ownerAccount = accounts(st).get(a.owner);
+        if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
+          fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
+        }
+        const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        let p = grantOf(a, granted);
+        if (p) Object.assign(p, { permission_level: level, updated_at: now });
+        else {
+          p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
+          a.permissions.push(p);
+        }
+        return adsOk(req, p, {}, 201);
+      },
+    });
+    r.route({
+      method: 'DELETE',
+      path: `${permissionsPath}/:tailored_audience_permission_id`,
+      api: 'ads',
+      auth: 'user',
+      handler: (req, st) => {
+        const a = visibleAudience(req, st, 'tailored_audience_id');
+        requireOwner(req, a);
+        const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
+        if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
+        p.deleted = true;
+        p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        return adsOk(req, p);
+      },
+    });
+  }
 
   r.route({
     method: 'GET',
@@ -745,5 +754,5 @@ export function register(r: Router, state: EmulatorState): void {
     },
   });
 
-  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req) => keywordInsights(req) });
+  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req, st) => keywordInsights(req, st.names) });
 }

@@ -7,6 +7,7 @@ import { errorObject, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_USER, type EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
+import { spell, spellingsOf } from '../spelling.js';
 
 const REQUEST_TOKEN_TTL_MS = 15 * 60 * 1000;
 const form = (fields: Record<string, string>): EmuResponse => ({
@@ -58,8 +59,10 @@ export function register(r: Router): void {
           return errorObject(400, 417, 'oauth_callback must be a URL or oob.');
         }
       }
-      const access = param(req, 'service_auth_access_type');
-      if (access !== undefined && access !== 'read' && access !== 'write') return errorObject(400, 214, 'service_auth_access_type must be read or write.');
+      // The access type parameter under the names this server serves (x_auth_access_type officially).
+      const accessName = spellingsOf(state.names).map((to) => spell('param', 'service_auth_access_type', to)).find((n) => param(req, n) !== undefined);
+      const access = accessName === undefined ? undefined : param(req, accessName);
+      if (access !== undefined && access !== 'read' && access !== 'write') return errorObject(400, 214, `${accessName} must be read or write.`);
       const token = state.token(20);
       const secret = state.token(24);
       state.requestTokens.set(token, { token, secret, consumerKey: req.auth!.consumerKey, callback, used: false, createdAt: Date.now(), ...(access ? { accessType: access } : {}) });

@@ -4,11 +4,27 @@
 // {uuids}). Shapes follow the real API (the spec does not show them); a
 // terminated stream gets an operational-disconnect ForceDisconnect message.
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_FIELDS, CONNECTION_STATUSES, STREAM_ENDPOINTS } from '../../platform/connections.js';
 import { problem } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
+import { incoming } from '../spelling.js';
+
+// The service's connection fields, statuses and endpoint names (openapi: the
+// connections endpoints), endpoint names in internal neutral spelling.
+const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'];
+const CONNECTION_STATUSES = ['active', 'inactive', 'all'];
+const STREAM_ENDPOINTS = [
+  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'posts_compliance_stream', 'users_compliance_stream',
+  'post_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
+  'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
+];
+
+/** An endpoint name as sent, in internal spelling, or undefined when this server does not know it. */
+function endpointIn(state: EmulatorState, name: string): string | undefined {
+  const r = incoming('value', name, state.names);
+  return r.known && STREAM_ENDPOINTS.includes(r.name) ? r.name : undefined;
+}
 
 export interface EmuConnection {
   id: string;
@@ -79,8 +95,9 @@ export function register(r: Router, state: EmulatorState): void {
     handler: (req) => {
       const status = req.query.get('status') ?? 'active';
       if (!(CONNECTION_STATUSES as readonly string[]).includes(status)) return invalid(`The \`status\` query parameter value [${status}] is not one of [${CONNECTION_STATUSES.join(',')}]`, 'status', status);
-      const endpoints = (req.query.get('endpoints') ?? '').split(',').filter(Boolean);
-      const badEndpoint = endpoints.find((e) => !(STREAM_ENDPOINTS as readonly string[]).includes(e));
+      const sent = (req.query.get('endpoints') ?? '').split(',').filter(Boolean);
+      const badEndpoint = sent.find((e) => endpointIn(state, e) === undefined);
+      const endpoints = sent.map((e) => endpointIn(state, e)!);
       if (badEndpoint) return invalid(`The \`endpoints\` query parameter value [${badEndpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoints', badEndpoint);
       const maxRaw = req.query.get('max_results') ?? '10';
       const max = Number(maxRaw);
@@ -114,8 +131,8 @@ export function register(r: Router, state: EmulatorState): void {
     api: 'platform',
     auth: 'app',
     handler: (req) => {
-      const endpoint = req.params.endpoint_id!;
-      if (!(STREAM_ENDPOINTS as readonly string[]).includes(endpoint)) return invalid(`The \`endpoint_id\` path parameter value [${endpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoint_id', endpoint);
+      const endpoint = endpointIn(state, req.params.endpoint_id!);
+      if (endpoint === undefined) return invalid(`The \`endpoint_id\` path parameter value [${req.params.endpoint_id!}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoint_id', req.params.endpoint_id!);
       return killAll(mine(req, state).filter((c) => active(c) && c.endpoint_name === endpoint));
     },
   });

@@ -17,8 +17,8 @@
 // real stream does. One open stream per app (TooManyConnections beyond; see
 // platform-connections.ts).
 import type { ServerResponse } from 'node:http';
-import { subscriptionProblems } from '../../validate/platform-events.js';
 import { problem, PROBLEM_BASE } from '../replies.js';
+import { incoming, outgoing } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import { EMU_USER } from '../state.js';
@@ -27,6 +27,34 @@ import { closeConnection, openConnection } from './platform-connections.js';
 import { webhooks } from './platform-webhooks.js';
 
 type Obj = Record<string, any>;
+
+/**
+ * Event types the service takes (openapi event_type enums of v2.159 and v2.167,
+ * whose post/dm events v2.159 lacks), in internal neutral spelling; the badge
+ * events and directions have two spellings (src/emulator/spelling.ts).
+ */
+const EVENT_TYPES = [
+  'profile.update.bio', 'profile.update.profile_picture', 'profile.update.banner_picture', 'profile.update.screenname', 'profile.update.geo',
+  'profile.update.url', 'profile.update.verified', 'profile.update.affiliate', 'profile.update.handle', 'news.new', 'follow.follow', 'follow.unfollow',
+  'spaces.start', 'spaces.end', 'chat.received', 'chat.sent', 'dm.sent', 'dm.received', 'dm.indicate_typing', 'dm.read', 'post.create', 'post.delete',
+];
+const DIRECTIONS = ['sent', 'received'];
+const NUMERIC = /^[0-9]{1,19}$/;
+
+/** The first thing wrong with a subscription (already in internal spelling), as [parameter, value, message]. */
+function subscriptionProblem(b: { eventType: string; userId?: unknown; keyword?: unknown; direction?: string | undefined; tag?: unknown; webhookId?: unknown }): [string, string, string] | undefined {
+  if (!EVENT_TYPES.includes(b.eventType)) return ['event_type', b.eventType, `The \`event_type\` value [${b.eventType}] is not a known event type`];
+  if (b.userId === undefined && b.keyword === undefined) return ['filter', '', 'a subscription needs a filter: user_id and/or keyword'];
+  if (b.userId !== undefined && !NUMERIC.test(String(b.userId))) return ['filter.user_id', String(b.userId), 'user_id must match ^[0-9]{1,19}$'];
+  if (b.keyword !== undefined && (typeof b.keyword !== 'string' || b.keyword.trim() === '' || b.keyword.length > 150)) return ['filter.keyword', String(b.keyword), 'keyword must be 1 to 150 characters'];
+  if (b.direction !== undefined) {
+    if (!DIRECTIONS.includes(b.direction)) return ['filter.direction', b.direction, 'direction is not one of the allowed values'];
+    if (!/^(dm|chat)\./.test(b.eventType)) return ['filter.direction', b.direction, `direction applies to direct-message events only, not to ${b.eventType}`];
+  }
+  if (b.tag !== undefined && (typeof b.tag !== 'string' || b.tag.length < 1 || b.tag.length > 200)) return ['tag', String(b.tag), 'tag must be 1 to 200 characters'];
+  if (b.webhookId !== undefined && !NUMERIC.test(String(b.webhookId))) return ['webhook_id', String(b.webhookId), 'webhook_id must match ^[0-9]{1,19}$'];
+  return undefined;
+}
 
 export interface EmuSubscription {
   subscription_id: string;
@@ -142,19 +170,22 @@ export function register(r: Router, state: EmulatorState): void {
       const filter = body.filter;
       if (typeof body.event_type !== 'string') return invalid('`event_type` is required', 'event_type', String(body.event_type ?? ''));
       if (!filter || typeof filter !== 'object') return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
-      const direction = filter.direction === 'both' ? undefined : filter.direction;
-      const problems = subscriptionProblems({ eventTypes: [body.event_type], userId: filter.user_id, keyword: filter.keyword, direction, tag: body.tag, webhookId: body.webhook_id });
-      const first = problems.list[0];
-      if (first) return invalid(first.message, first.field === '--event-type' ? 'event_type' : first.field === '--webhook-id' ? 'webhook_id' : `filter.${first.field!.slice(2).replace('-', '_')}`, String(first.id ?? ''));
+      // Names in a spelling this server does not serve are unknown values.
+      const type = incoming('value', body.event_type, state.names);
+      const dir = filter.direction === undefined ? undefined : incoming('value', String(filter.direction), state.names);
+      const direction = dir?.name;
+      const bad = subscriptionProblem({ eventType: type.known ? type.name : body.event_type + ' ', userId: filter.user_id, keyword: filter.keyword, direction: dir && !dir.known ? `${dir.name} ` : direction, tag: body.tag, webhookId: body.webhook_id });
+      if (bad) return invalid(bad[2], bad[0], bad[1].trim());
+      const spelling = type.spelling ?? dir?.spelling ?? 'neutral';
       if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id)) return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
       const feed = activityFeed(state);
       const cleanFilter = { ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}), ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}), ...(direction ? { direction } : {}) };
-      const dup = feed.subscriptions.find((s) => s.event_type === body.event_type && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
+      const dup = feed.subscriptions.find((s) => s.event_type === type.name && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
       if (dup) return invalid(`DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`, 'event_type', body.event_type);
       const now = new Date().toISOString();
-      const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: body.event_type, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
+      const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: type.name, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
       feed.subscriptions.push(sub);
-      return { status: 200, body: { data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } } };
+      return { status: 200, body: outgoing({ data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } }, spelling) as Obj };
     },
   });
 

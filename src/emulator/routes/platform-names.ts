@@ -1,11 +1,13 @@
 // The emulator's own table of the names that differ between the live service
 // ("official", openapi v2.159) and the spec's neutral text. Independent of the
 // client's src/wire/names.ts on purpose: the emulator is a model of the
-// service, not of postctl. Every route of these families is served under both
-// spellings; a route answers in the spelling of the path it was called on.
+// service, not of postctl. Every route of these families is served under the
+// spellings the emulator's `names` mode allows (both by default); a route
+// answers in the spelling of the path it was called on.
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse, RouteSpec } from '../types.js';
+import { spellingsOf } from '../spelling.js';
 
 export type Spelling = 'official' | 'neutral';
 
@@ -30,9 +32,9 @@ export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
   handler: (req: EmuRequest, state: EmulatorState, name: NameOf) => EmuResponse | Promise<EmuResponse>;
 }
 
-/** Registers the route under the official and the neutral path, sharing one rate-limit bucket. */
-export function dualRoute(r: Router, spec: DualRoute): void {
-  for (const style of ['official', 'neutral'] as const) {
+/** Registers the route under each served spelling's path, sharing one rate-limit bucket. */
+export function dualRoute(r: Router, state: EmulatorState, spec: DualRoute): void {
+  for (const style of spellingsOf(state.names)) {
     const name = namesFor(style);
     r.route({ ...spec, bucket: spec.bucket ?? `${spec.method} ${spec.path}`, path: spec.path.replace('{posts}', name('posts')), handler: (req, state) => spec.handler(req, state, name) });
   }

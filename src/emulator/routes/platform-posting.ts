@@ -143,10 +143,10 @@ function notFound(id: string, parameter: string): EmuResponse {
   return problem(404, 'resource-not-found', 'Not Found Error', `Could not find post with id: [${id}].`, { resource_type: 'post', resource_id: id, parameter, value: id });
 }
 
-export function register(r: Router, _state: EmulatorState): void {
-  dualRoute(r, { method: 'POST', path: '/2/{posts}', api: 'platform', auth: 'user', handler: createOrEdit });
+export function register(r: Router, state: EmulatorState): void {
+  dualRoute(r, state, { method: 'POST', path: '/2/{posts}', api: 'platform', auth: 'user', handler: createOrEdit });
 
-  dualRoute(r, {
+  dualRoute(r, state, {
     method: 'DELETE',
     path: '/2/{posts}/:id',
     api: 'platform',
@@ -162,7 +162,7 @@ export function register(r: Router, _state: EmulatorState): void {
     },
   });
 
-  dualRoute(r, {
+  dualRoute(r, state, {
     method: 'GET',
     path: '/2/{posts}/:id',
     api: 'platform',

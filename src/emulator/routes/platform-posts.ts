@@ -1,11 +1,12 @@
-// GET /2/posts: lookup by id with field selection and expansions. Default
+// GET /2/tweets (official) and /2/posts (neutral): lookup by id with field
+// selection and expansions, served in the spellings the server's `names` mode
+// allows; an official request gets official keys back. Default
 // fields are id and text (the spec); users default to id, name, username and
 // media to media_key, type, as the real API does. Requested fields apply to
 // the primary objects and the included ones alike. Ids starting with 9 are
 // reported as resource-not-found problems in `errors` next to the found posts.
-import { POST_EXPANSIONS, validFields, type FieldFamily } from '../../validate/post-fields.js';
-import { NUMERIC_ID } from '../../validate/platform-ids.js';
 import { problem } from '../replies.js';
+import { incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
@@ -18,21 +19,41 @@ const DEFAULTS: Record<'post' | 'user' | 'media' | 'place' | 'poll', readonly st
   place: ['id', 'full_name'],
   poll: ['id', 'options'],
 };
+type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll' | 'space';
 const FAMILIES: FieldFamily[] = ['post', 'user', 'media', 'place', 'poll', 'space'];
-const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => `${f}.fields`)]);
+
+/** The service's v2 id pattern (openapi: ^[0-9]{1,19}$). */
+export const NUMERIC_ID = /^[0-9]{1,19}$/;
+
+/**
+ * Field and expansion names the service accepts (openapi v2.159 enums, in the
+ * emulator's internal neutral spelling), plus paid_partnership (v2.167).
+ */
+const FIELDS: Record<FieldFamily, readonly string[]> = {
+  post: ['article', 'attachments', 'author_id', 'card_uri', 'community_id', 'context_annotations', 'conversation_id', 'created_at', 'display_text_range', 'edit_controls', 'edit_history_post_ids', 'entities', 'geo', 'id', 'in_reply_to_user_id', 'lang', 'media_metadata', 'non_public_metrics', 'note_post', 'organic_metrics', 'paid_partnership', 'possibly_sensitive', 'promoted_metrics', 'public_metrics', 'referenced_posts', 'reply_settings', 'scopes', 'source', 'text', 'withheld'],
+  user: ['affiliation', 'connection_status', 'created_at', 'description', 'entities', 'id', 'is_identity_verified', 'location', 'most_recent_post_id', 'name', 'parody', 'pinned_post_id', 'profile_banner_url', 'profile_image_url', 'protected', 'public_metrics', 'receives_your_dm', 'subscription_type', 'url', 'username', 'verified', 'verified_followers_count', 'verified_type', 'withheld'],
+  media: ['alt_text', 'duration_ms', 'height', 'media_key', 'non_public_metrics', 'organic_metrics', 'preview_image_url', 'promoted_metrics', 'public_metrics', 'type', 'url', 'variants', 'width'],
+  place: ['contained_within', 'country', 'country_code', 'full_name', 'geo', 'id', 'name', 'place_type'],
+  poll: ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'],
+  space: ['created_at', 'creator_id', 'ended_at', 'host_ids', 'id', 'invited_user_ids', 'is_ticketed', 'lang', 'participant_count', 'scheduled_start', 'speaker_ids', 'started_at', 'state', 'subscriber_count', 'title', 'topic_ids', 'updated_at'],
+};
+const EXPANSIONS = ['attachments.media_keys', 'attachments.poll_ids', 'author_id', 'edit_history_post_ids', 'entities.mentions.username', 'geo.place_id', 'in_reply_to_user_id', 'referenced_posts.id', 'referenced_posts.id.author_id'];
+const validFields = (f: FieldFamily) => FIELDS[f];
+const fieldsParam = (f: FieldFamily, to: Spelling) => (f === 'post' ? spell('param', 'post.fields', to) : `${f}.fields`);
 
 function invalidRequest(message: string, parameter: string, value: string) {
   return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [value] } }] });
 }
 
-/** The real API's wording: "The `post.fields` query parameter value [foo] is not one of [...]". */
-function checkList(req: EmuRequest, param: string, valid: readonly string[]) {
+/** The real API's wording: "The `tweet.fields` query parameter value [foo] is not one of [...]"; names read in `to` spelling only. */
+function checkList(req: EmuRequest, param: string, valid: readonly string[], to: Spelling) {
   const raw = req.query.get(param);
   if (raw === null) return { values: [] as string[] };
   const values = raw.split(',').filter(Boolean);
-  const bad = values.find((v) => !valid.includes(v));
-  if (bad !== undefined) return { error: invalidRequest(`The \`${param}\` query parameter value [${bad}] is not one of [${valid.join(',')}]`, param, raw) };
-  return { values };
+  const read = values.map((v) => incoming('field', v, to));
+  const bad = read.findIndex((r) => !r.known || (r.spelling !== undefined && r.spelling !== to) || !valid.includes(r.name));
+  if (bad >= 0) return { error: invalidRequest(`The \`${param}\` query parameter value [${values[bad]}] is not one of [${valid.map((v) => spell('field', v, to)).join(',')}]`, param, raw) };
+  return { values: read.map((r) => r.name) };
 }
 
 export function notFound(id: string): Obj {
@@ -43,12 +64,14 @@ export function notFound(id: string): Obj {
 export const postTexts = (state: EmulatorState): Map<string, string> => state.slice('post-texts', () => new Map<string, string>());
 
 export function register(r: Router, state: EmulatorState): void {
-  r.route({
-    method: 'GET',
-    path: '/2/posts',
-    api: 'platform',
-    auth: 'user-or-app',
-    handler: (req) => {
+  for (const to of spellingsOf(state.names)) {
+    r.route({ method: 'GET', path: `/2/${spell('path', 'posts', to)}`, api: 'platform', auth: 'user-or-app', handler: (req) => lookup(req, to, state) });
+  }
+}
+
+/** One lookup, read and answered in one spelling. */
+function lookup(req: EmuRequest, to: Spelling, state: EmulatorState) {
+      const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
       for (const key of new Set(req.query.keys())) {
         if (!ALLOWED_PARAMS.has(key)) return invalidRequest(`The query parameter [${key}] is not one of [${[...ALLOWED_PARAMS].join(',')}]`, key, req.query.get(key) ?? '');
       }
@@ -59,11 +82,11 @@ export function register(r: Router, state: EmulatorState): void {
       if (ids.length > 100) return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`, 'ids', rawIds);
       if (bad.length) return invalidRequest(`The \`ids\` query parameter value [${bad[0]}] does not match ^[0-9]{1,19}$`, 'ids', rawIds);
 
-      const expansions = checkList(req, 'expansions', POST_EXPANSIONS);
+      const expansions = checkList(req, 'expansions', EXPANSIONS, to);
       if (expansions.error) return expansions.error;
       const fields: Partial<Record<FieldFamily, string[]>> = {};
       for (const f of FAMILIES) {
-        const c = checkList(req, `${f}.fields`, validFields(f));
+        const c = checkList(req, fieldsParam(f, to), validFields(f), to);
         if (c.error) return c.error;
         fields[f] = c.values;
       }
@@ -115,7 +138,5 @@ export function register(r: Router, state: EmulatorState): void {
       if (found.length) body.data = found.map(projectPost);
       if (Object.keys(includes).length) body.includes = includes;
       if (errors.length) body.errors = errors;
-      return { status: 200, body };
-    },
-  });
+      return { status: 200, body: outgoing(body, to) };
 }

@@ -168,9 +168,9 @@ function counts(req: EmuRequest, state: EmulatorState, scope: Scope, name: NameO
   return { status: 200, body: { data, meta: { [name('totalCount')]: sum, ...(more ? { next_token: token(offset + perPage) } : {}) } } };
 }
 
-export function register(r: Router, _state: EmulatorState): void {
+export function register(r: Router, state: EmulatorState): void {
   for (const scope of ['recent', 'all'] as const) {
-    dualRoute(r, { method: 'GET', path: `/2/{posts}/search/${scope}`, api: 'platform', auth: 'user-or-app', handler: (req, state, name) => search(req, state, scope, name) });
-    dualRoute(r, { method: 'GET', path: `/2/{posts}/counts/${scope}`, api: 'platform', auth: 'app', handler: (req, state, name) => counts(req, state, scope, name) });
+    dualRoute(r, state, { method: 'GET', path: `/2/{posts}/search/${scope}`, api: 'platform', auth: 'user-or-app', handler: (req, state, name) => search(req, state, scope, name) });
+    dualRoute(r, state, { method: 'GET', path: `/2/{posts}/counts/${scope}`, api: 'platform', auth: 'app', handler: (req, state, name) => counts(req, state, scope, name) });
   }
 }

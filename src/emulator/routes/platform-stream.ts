@@ -192,9 +192,9 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
   tick();
 }
 
-export function register(r: Router, _state: EmulatorState): void {
-  dualRoute(r, { method: 'GET', path: '/2/{posts}/search/stream/rules', api: 'platform', auth: 'app', handler: (req, state) => listRules(req, filteredStream(state)) });
-  dualRoute(r, {
+export function register(r: Router, state: EmulatorState): void {
+  dualRoute(r, state, { method: 'GET', path: '/2/{posts}/search/stream/rules', api: 'platform', auth: 'app', handler: (req, state) => listRules(req, filteredStream(state)) });
+  dualRoute(r, state, {
     method: 'POST',
     path: '/2/{posts}/search/stream/rules',
     api: 'platform',
@@ -208,5 +208,5 @@ export function register(r: Router, _state: EmulatorState): void {
       return body.add !== undefined ? addRules(fs, state, body.add, dry) : deleteRules(fs, body.delete, dry);
     },
   });
-  dualRoute(r, { method: 'GET', path: '/2/{posts}/search/stream', api: 'platform', auth: 'app', handler: connect });
+  dualRoute(r, state, { method: 'GET', path: '/2/{posts}/search/stream', api: 'platform', auth: 'app', handler: connect });
 }

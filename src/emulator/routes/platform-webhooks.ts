@@ -5,7 +5,7 @@
 // the legacy API's message for it. An unknown id answers 404 with a
 // resource-not-found problem (the spec's resource_type list has no webhook
 // entry; `webhook` is used).
-import { NUMERIC_ID } from '../../validate/platform-ids.js';
+import { NUMERIC_ID } from './platform-posts.js';
 import { problem } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';

@@ -7,6 +7,7 @@ import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { checkAccountUpdate, checkHistoryQuery, checkSortBy, idList } from '../../../validate/ads-core-params.js';
 import { accountRef, objectFields, requireSandbox, throwIfProblems } from './shared.js';
+import { respell } from '../../../wire/names.js';
 
 const ACCOUNT_COLUMNS: Column<Account>[] = [
   { header: 'id', key: 'id' },
@@ -113,12 +114,14 @@ export const apps = {
 
 export const history = {
   async run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-    const q = { entity_type: opts.entityType, entity_id: opts.entityId, start_time: opts.startTime, end_time: opts.endTime, user_id: opts.userId } as Record<string, string | undefined>;
-    throwIfProblems(checkHistoryQuery(q), 'invalid account history query');
+    const client = await ctx.client();
+    // Either spelling of the promoted post type is accepted; the selected one is sent.
+    const entityType = opts.entityType === undefined ? undefined : respell('enum.entity_type.', String(opts.entityType), client.names);
+    const q = { entity_type: entityType, entity_id: opts.entityId, start_time: opts.startTime, end_time: opts.endTime, user_id: opts.userId } as Record<string, string | undefined>;
+    throwIfProblems(checkHistoryQuery(q, client.names), 'invalid account history query');
     const query = listQuery(opts, HISTORY_PAGE);
     for (const [k, v] of Object.entries(q)) if (v !== undefined) query.push([k, v]);
     const account = await accountRef(ctx, opts);
-    const client = await ctx.client();
     await printAdsList(ctx, client, historyRequest(account, query), opts, HISTORY_COLUMNS);
     return 0;
   },

@@ -105,7 +105,7 @@ function registerCards(ads: Command): void {
   });
   verb(g, {
     name: 'delete <card_id>',
-    description: 'delete a card (DELETE …/cards/image_conversation/:card_id, as the spec gives; asks on a terminal, needs --yes otherwise)',
+    description: 'delete a card (DELETE …/cards/:card_id; asks on a terminal, needs --yes otherwise)',
     examples: ['postctl ads cards delete 1505723617405960192 --yes'],
     options: [yes, ...common],
     load: () => load().then((m) => m.remove),

@@ -13,6 +13,7 @@ import { LIBRARY_FIELDS, VIDEO_ONLY, validateLibraryFields, validateLibraryFilte
 import { Problems } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
 import { confirmDelete, listParams, pairs, printOne, str, target } from './shared.js';
+import { wire } from '../../../wire/names.js';
 
 const COLUMNS: Column<MediaLibraryItem>[] = [
   { header: 'media_key', key: 'media_key' },
@@ -24,7 +25,10 @@ const COLUMNS: Column<MediaLibraryItem>[] = [
 ];
 const FIELDS: Column<MediaLibraryItem>[] = [
   ...COLUMNS,
-  ...(['media_category', 'media_url', 'file_name', 'title', 'description', 'poster_media_key', 'poster_media_url', 'posted', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+  ...(['media_category', 'media_url', 'file_name', 'title', 'description', 'poster_media_key', 'poster_media_url'] as const).map((k) => ({ header: k, key: k })),
+  // The "posted" flag's key differs between the live service and the spec: read either.
+  { header: 'posted', get: (m) => (m as unknown as Record<string, unknown>)[wire('key.posted', 'official')] ?? (m as unknown as Record<string, unknown>)[wire('key.posted', 'neutral')] },
+  ...(['created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
 ];
 
 function fieldValues(opts: Record<string, any>): LibraryParams {

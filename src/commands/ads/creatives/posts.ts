@@ -8,16 +8,17 @@ import type { Column } from '../../../output/printer.js';
 import { POST_NAME_MAX, mediaKeysProblem, validatePost, type PostParams } from '../../../validate/creatives-post.js';
 import { commaList, maxLength, positiveLong, Problems } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
+import { wire, type NameStyle } from '../../../wire/names.js';
 import { checkLibraryKeys } from './library-check.js';
 import { printOne, str, target } from './shared.js';
 
-const FIELDS: Column<AdPost>[] = [
+const FIELDS = (style: NameStyle): Column<AdPost>[] => [
   { header: 'id', key: 'id_str' },
   { header: 'name', key: 'name' },
   { header: 'text', get: (p) => p.full_text ?? p.text },
   { header: 'nullcast', key: 'nullcast' },
   { header: 'user', key: 'user.id_str' },
-  { header: 'post_type', key: 'post_type' },
+  { header: wire('key.post_type', style), key: wire('key.post_type', style) },
   { header: 'created_at', key: 'created_at' },
 ];
 
@@ -64,12 +65,13 @@ export const create: VerbModule = {
     const params: Params = [];
     for (const f of PARAM_ORDER) {
       const v = values[f];
-      if (v !== undefined) params.push([f, Array.isArray(v) ? v.join(',') : v]);
+      // The mode parameter's wire name differs between the live service and the spec.
+      if (v !== undefined) params.push([f === 'post_mode' ? wire('param.post_mode', client.names) : f, Array.isArray(v) ? v.join(',') : v]);
     }
     if (opts.nullcast !== undefined) params.push(['nullcast', String(Boolean(opts.nullcast))]);
     if (opts.trimUser) params.push(['trim_user', 'true']);
     const res = await createAdPost(client, t, params);
-    printOne(ctx, res.body, FIELDS);
+    printOne(ctx, res.body, FIELDS(client.names));
     ctx.log.success(`created post ${res.body.data.id_str}${res.body.data.nullcast === false ? '' : ' (promoted-only)'}`);
   },
 };
@@ -82,8 +84,9 @@ export const name: VerbModule = {
     problems.check('name', newName, [maxLength(POST_NAME_MAX)]);
     problems.throwIfAny('invalid post name');
     const t = await target(opts, ctx);
-    const res = await nameAdPost(await ctx.client(), t, postId!, newName!);
-    printOne(ctx, res.body, FIELDS);
+    const client = await ctx.client();
+    const res = await nameAdPost(client, t, postId!, newName!);
+    printOne(ctx, res.body, FIELDS(client.names));
     ctx.log.success(`post ${postId} is named ${JSON.stringify(newName)}`);
   },
 };

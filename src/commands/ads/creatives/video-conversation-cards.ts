@@ -23,9 +23,16 @@ const COLUMNS: Column<VideoConversationCard>[] = [
   { header: 'media_key', key: 'media_key' },
   { header: 'card_uri', key: 'card_uri' },
 ];
+const CTA_TEXTS: readonly WireKey[] = ['param.first_cta_post', 'param.second_cta_post', 'param.third_cta_post', 'param.fourth_cta_post'];
+/** A CTA's post text under either spelling of its key (the live service answers first_cta_tweet …). */
+const ctaText = (i: number) => (c: VideoConversationCard) => {
+  const r = c as unknown as Record<string, unknown>;
+  return r[wire(CTA_TEXTS[i]!, 'official')] ?? r[wire(CTA_TEXTS[i]!, 'neutral')];
+};
 const FIELDS: Column<VideoConversationCard>[] = [
-  ...(['id', 'name', 'card_type', 'card_uri', 'title', 'first_cta', 'first_cta_post', 'second_cta', 'second_cta_post', 'third_cta', 'third_cta_post', 'fourth_cta', 'fourth_cta_post',
-    'thank_you_text', 'thank_you_url', 'media_key', 'media_url', 'poster_media_url', 'video_width', 'video_height', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+  ...(['id', 'name', 'card_type', 'card_uri', 'title'] as const).map((k) => ({ header: k, key: k })),
+  ...(['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const).flatMap((k, i) => [{ header: k, key: k }, { header: `${k}_text`, get: ctaText(i) }]),
+  ...(['thank_you_text', 'thank_you_url', 'media_key', 'media_url', 'poster_media_url', 'video_width', 'video_height', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
 ];
 
 const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -65,7 +72,7 @@ export const create: VerbModule = {
 };
 
 /** The CTA post texts have a branded wire name (first_cta_tweet); the other fields are spelled the same in both styles. */
-const wireKeyOf = (f: string): WireKey | undefined => (f.endsWith('_cta_post') ? (`param.vcc.${f}` as WireKey) : undefined);
+const wireKeyOf = (f: string): WireKey | undefined => (f.endsWith('_cta_post') ? (`param.${f}` as WireKey) : undefined);
 const wireName = (f: string, style: NameStyle) => {
   const key = wireKeyOf(f);
   return key ? wire(key, style) : f;

@@ -1,0 +1,150 @@
+// Contract: what the verbs send in the official spelling (the default) is
+// checked against the live service's own descriptions, extracted into
+// test/fixtures/contract by scripts/contract-extract.mjs:
+// - v2: openapi v2.159 (path template for the method, every query parameter
+//   declared, enum values allowed, JSON body keys in the schema). Values that
+//   only v2.167 allows (the activity filter's direction, post/dm event types,
+//   paid_partnership) are accepted from its additions, named as such.
+// - ads: every ads request's method, path and query parameter names against
+//   the reference pages' resource URLs and ParamFields.
+// The requests are the ones the built CLI really sends, read from the
+// emulator's request log (a server that knows only the official names).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMU_AUDIENCE } from '../../src/emulator/routes/audiences.js';
+import type { LogEntry } from '../../src/emulator/state.js';
+import { fileEmulator } from '../helpers/emulator.js';
+
+const FIX = new URL('../fixtures/contract/', import.meta.url).pathname;
+type Enum = string[] | null;
+interface V2Op { query: Record<string, Enum>; path: Record<string, { pattern: string | null; enum: Enum }>; body: { keys: Record<string, string[]>; enums: Record<string, string[]> } }
+interface V2Add { query: Record<string, string[]>; bodyEnums: Record<string, string[]>; bodyKeys: Record<string, string[]> }
+const V2 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.159-extract.json'), 'utf8')) as { operations: Record<string, V2Op>; v2167: Record<string, V2Add> };
+const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).operations as Record<string, { query: string[]; body: string[] }>;
+
+const templateRe = (t: string) => new RegExp('^' + t.replace(/\{[^}]+\}|:[a-z_]+/g, '[^/]+') + '$');
+
+/** The v2 operation a request matches, and what is wrong with the request against it. */
+export function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): string[] {
+  const key = Object.keys(V2.operations).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
+  if (!key) return [`${e.method} ${e.path}: no such path template for the method`];
+  const op = V2.operations[key]!;
+  const add = V2.v2167[key];
+  const out: string[] = [];
+  for (const [name, value] of e.query) {
+    if (!(name in op.query)) {
+      out.push(`${key}: query parameter ${name} is not declared`);
+      continue;
+    }
+    const allowed = op.query[name];
+    if (!allowed) continue;
+    for (const v of value.split(',')) if (!allowed.includes(v) && !(add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
+  }
+  if (e.body && e.body.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
+  return out;
+}
+
+function checkBody(key: string, obj: Record<string, unknown>, op: V2Op, add: V2Add | undefined, at: string, out: string[]): void {
+  const keys = [...(op.body.keys[at] ?? []), ...(add?.bodyKeys[at] ?? [])];
+  for (const [k, v] of Object.entries(obj)) {
+    const p = at ? `${at}.${k}` : k;
+    if (!keys.includes(k)) out.push(`${key}: body key ${p} is not in the schema`);
+    const allowed = [...(op.body.enums[p] ?? []), ...(add?.bodyEnums[p] ?? [])];
+    if (allowed.length && typeof v === 'string' && !allowed.includes(v)) out.push(`${key}: body ${p} value ${v} is not in the enum`);
+    if (v && typeof v === 'object' && !Array.isArray(v)) checkBody(key, v as Record<string, unknown>, op, add, p, out);
+  }
+}
+
+/** The ads reference entry a request matches, and the query parameters it does not list. */
+export function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
+  const key = Object.keys(ADS).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
+  if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
+  return e.query.filter(([n]) => !ADS[key]!.query.includes(n) && !ADS[key]!.body.includes(n)).map(([n]) => `${key}: query parameter ${n} is not listed`);
+}
+
+const emu = fileEmulator({ names: 'official' });
+const dir = mkdtempSync(join(tmpdir(), 'postctl-contract-'));
+
+/** Every v2 request shape the platform verbs build, in official names. */
+const V2_RUNS: string[][] = [
+  ['posts', 'lookup', '1460323737035677698', '--all-fields'],
+  ['posts', 'lookup', '1460323737035677698', '--expansions', 'author_id,attachments.media_keys,attachments.poll_ids,referenced_posts.id,referenced_posts.id.author_id,in_reply_to_user_id,entities.mentions.username,geo.place_id,edit_history_post_ids',
+    '--post-fields', 'edit_history_post_ids,edit_controls,geo,reply_settings,withheld,note_post,display_text_range,non_public_metrics,organic_metrics,promoted_metrics,scopes,article,media_metadata,card_uri,referenced_posts',
+    '--user-fields', 'pinned_post_id,most_recent_post_id,withheld,connection_status,receives_your_dm,subscription_type,is_identity_verified,parody,verified_followers_count,profile_banner_url,affiliation',
+    '--media-fields', 'url,preview_image_url,height,width,alt_text,variants', '--place-fields', 'full_name,country_code,place_type', '--poll-fields', 'options,voting_status'],
+  ['events', 'subscribe', '--event-type', 'profile.update.verified,profile.update.affiliate,profile.update.bio', '--user-id', '2244994945', '--tag', 'audit'],
+  ['events', 'subscribe', '--event-type', 'dm.received', '--user-id', '17874544', '--direction', 'received'],
+  ['events', 'subscribe', '--event-type', 'post.create', '--keyword', 'launch'],
+  ['connections', 'list', '--status', 'all', '--endpoint', 'posts_compliance_stream,post_label_stream,filtered_stream', '--max-results', '10'],
+  ['connections', 'terminate', '--endpoint', 'post_label_stream', '--yes'],
+  ['connections', 'terminate', '--all', '--yes'],
+  ['connections', 'terminate', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '--yes'],
+  ['webhooks', 'validate', '1146654567674912769', '--auth', 'app'],
+];
+
+describe('v2 requests in official names match openapi v2.159', () => {
+  let sent: LogEntry[] = [];
+  beforeAll(async () => {
+    const before = emu.state.log.length;
+    for (const args of V2_RUNS) await emu.run(args);
+    // auth status --check with app-only credentials (a bearer token, no user tokens).
+    const bearer = (await emu.run(['auth', 'token', '--print'])).stdout.trim();
+    await emu.run(['auth', 'status', '--check'], { env: { POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined, POSTCTL_BEARER_TOKEN: bearer, POSTCTL_CONFIG_DIR: dir, HOME: dir } });
+    sent = emu.state.log.slice(before).filter((e) => e.api === 'platform' && e.path.startsWith('/2/'));
+  }, 120_000);
+
+  it('every verb above reached the server', () => {
+    const paths = new Set(sent.map((e) => `${e.method} ${e.path}`));
+    for (const p of ['GET /2/tweets', 'POST /2/activity/subscriptions', 'GET /2/connections', 'DELETE /2/connections/all', 'DELETE /2/connections', 'PUT /2/webhooks/1146654567674912769']) expect(paths).toContain(p);
+    expect([...paths].filter((p) => p.startsWith('DELETE /2/connections/tweet_label_stream'))).toHaveLength(1);
+    expect(sent.filter((e) => e.path === '/2/tweets').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('each request: path template exists, query parameters declared, enum values allowed, body keys in the schema', () => {
+    expect(sent.flatMap((e) => v2Problems(e))).toEqual([]);
+  });
+
+  it('the checker itself catches a wrong path, parameter, enum value and body key', () => {
+    expect(v2Problems({ method: 'GET', path: '/2/posts', query: [], body: '' })).toEqual(['GET /2/posts: no such path template for the method']);
+    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['post.fields', 'id']], body: '' })).toEqual(['GET /2/tweets: query parameter post.fields is not declared']);
+    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['tweet.fields', 'referenced_posts']], body: '' })).toEqual(['GET /2/tweets: tweet.fields value referenced_posts is not in the enum']);
+    expect(v2Problems({ method: 'POST', path: '/2/activity/subscriptions', query: [], body: '{"event_type":"profile.update.verified","filter":{"user_id":"1","direction":"sent"}}' })).toEqual([
+      'POST /2/activity/subscriptions: body event_type value profile.update.verified is not in the enum',
+      'POST /2/activity/subscriptions: body filter.direction value sent is not in the enum',
+    ]);
+  });
+});
+
+describe('ads requests in official names match the ads reference pages', () => {
+  let sent: LogEntry[] = [];
+  beforeAll(async () => {
+    const ids = join(dir, 'ids.txt');
+    writeFileSync(ids, '12345\n');
+    const runs: string[][] = [
+      ['ads', 'accounts', 'get'], ['ads', 'accounts', 'list', '--with-total-count'], ['ads', 'accounts', 'apps'],
+      ['ads', 'accounts', 'history', '--entity-type', 'PROMOTED_POST', '--entity-id', '8u94t', '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'],
+      ['ads', 'features', 'list'], ['ads', 'business-categories'], ['ads', 'curated-categories', 'list', '--country-codes', 'US'],
+      ['ads', 'line-items', 'get', '8u94t', '--with-deleted'], ['ads', 'line-items', 'update', '8u94t', '--entity-status', 'PAUSED'],
+      ['ads', 'line-item-categories', 'list'],
+      ['ads', 'posts', 'create', '--as-user', '756201191', '--text', 'Spring', '--post-mode', 'extended', '--name', 'Spring', '--trim-user'],
+      ['ads', 'cards', 'list'], ['ads', 'poll-cards', 'list'], ['ads', 'video-conversation-cards', 'list'], ['ads', 'media', 'list'], ['ads', 'media-library', 'list'],
+      ['audiences', 'permissions', 'list', EMU_AUDIENCE], ['audiences', 'targeted', EMU_AUDIENCE], ['audiences', 'upload', EMU_AUDIENCE, '--file', ids, '--type', 'twitter_id'],
+      ['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-03-01T00:00:00Z'],
+      ['catalogs', 'list'], ['catalogs', 'products', '1456789'],
+    ];
+    const before = emu.state.log.length;
+    for (const args of runs) await emu.run(args);
+    sent = emu.state.log.slice(before).filter((e) => e.api === 'ads' || e.api === 'sandbox');
+  }, 180_000);
+
+  it('the verbs reached the server', () => {
+    expect(sent.length).toBeGreaterThanOrEqual(20);
+    expect(sent.map((e) => e.path)).toContain('/12/accounts/18ce54d4x5t/tweet');
+  });
+
+  it('each request: method and path in the reference, every query parameter listed there', () => {
+    expect(sent.flatMap((e) => adsProblems(e))).toEqual([]);
+  });
+});
