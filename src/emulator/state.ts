@@ -78,6 +78,8 @@ export interface EmulatorOptions {
   bearerWindowSec?: number;
   /** Requests to oauth2/token allowed per window before code 99. */
   bearerMaxRequests?: number;
+  /** Clock (ms since the epoch) for the times the emulator stamps; tests fix it so no result depends on when they run. */
+  now?: () => number;
 }
 
 export class EmulatorState {
@@ -94,7 +96,11 @@ export class EmulatorState {
   private seq = 0;
   private idCounter = 1_600_000_000_000_000_000n;
 
+  /** The emulator's clock: options.now, or the wall clock. */
+  readonly now: () => number;
+
   constructor(readonly options: EmulatorOptions = {}) {
+    this.now = options.now ?? Date.now;
     this.approve = options.approve ?? true;
     this.limiter = new RateLimiter(options.limits ?? {});
     this.faults.latencyMs = options.latencyMs ?? 0;
