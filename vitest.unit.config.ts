@@ -25,6 +25,7 @@ export default defineConfig({
       'test/unit/platform-posts.test.ts',
       'test/unit/errors.test.ts',
       'test/unit/pure-modules.test.ts',
+      'test/unit/audiences-batch-edges.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
