@@ -79,6 +79,27 @@ describe('Batcher: where batches are cut', () => {
     expect(users(batch)).toEqual(ids.map((id) => ({ partner_user_id: [id] })));
   });
 
+  it('exactly two groups of 128 users, then a flush: nothing is written twice', () => {
+    const b = new Batcher(1000, env, emailWrap);
+    const digests = Array.from({ length: 256 }, (_, i) => sha(`g${i}`));
+    digests.forEach((d, i) => b.add(i + 1, d, 64));
+    const batch = b.flush()!;
+    expect(batch.body.length).toBe(bodySize(256));
+    expect(users(batch)).toEqual(digests.map((d) => ({ email: [d] })));
+  });
+
+  it('a finished batch keeps its own user offsets while the next one fills', () => {
+    const wrap = UserEncoder.wrapOf('partner_user_id');
+    const b = new Batcher(2, env, wrap);
+    const first = ['"a"', '"bbbbbbbbbb"'].map((x, i) => b.add(i, x, x.length))[1]!;
+    const starts = [...first.starts];
+    const ends = [...first.ends];
+    ['"cccccccccccccccccccc"', '"d"'].forEach((x, i) => b.add(i + 2, x, x.length));
+    expect([...first.starts]).toEqual(starts);
+    expect([...first.ends]).toEqual(ends);
+    expect(JSON.parse(first.body.subarray(first.starts[1]!, first.ends[1]!).toString())).toEqual({ partner_user_id: ['bbbbbbbbbb'] });
+  });
+
   it('finished buffers are reused, at most 8 kept', () => {
     const b = new Batcher(1, env, emailWrap);
     const first = Array.from({ length: 10 }, (_, i) => b.add(i, sha(String(i)), 64)!);

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor, isProblem, problemKind } from '../../src/api-error.js';
 import { AuthError, CliError, InputError, Interrupted, NetworkError, PartialFailure, UsageError, formatProblem, invalid } from '../../src/errors.js';
 import { encodeParams, parseForm, percentEncode, toParams } from '../../src/http/encode.js';
+import { signOAuth1 } from '../../src/http/oauth1.js';
+import { parseAuthHeader, signatureMatches } from '../../src/emulator/oauth-verify.js';
 import { fromMicros, toMicros } from '../../src/validate/money.js';
 import {
   Problems, charLength, commaList, httpsUrl, integerBetween, isoDateTime, isoWithOffset, lengthBetween, maxItems, maxLength, oneOf, parseIso8601, positiveLong,
@@ -75,6 +77,8 @@ describe('rules: checkers at their boundaries, with their messages', () => {
     expect(isoWithOffset('2026-12-01T00:00:00-0500')).toBeUndefined();
     expect(isoWithOffset('2026-12-01T00:00:00')).toBe('must be an ISO 8601 timestamp with an offset, such as 2026-12-01T00:00:00+01:00 (got "2026-12-01T00:00:00")');
     expect(isoWithOffset('never')).toMatch(/^must be an ISO 8601 timestamp with an offset/);
+    expect(isoWithOffset('2026-13-01T00:00:00Z')).toMatch(/^must be an ISO 8601 timestamp with an offset/);
+    expect(isoWithOffset(' 2026-12-01T00:00:00+01:00 ')).toBeUndefined();
   });
 
   it('httpsUrl', () => {
@@ -158,7 +162,7 @@ describe('errors: exit codes, codes, JSON', () => {
     expect(formatProblem({ line: 0, message: 'm' })).toBe('line 0: m');
     const e = invalid('--bid', 'must be positive', 4);
     expect([e.message, e.exitCode, e.problems]).toEqual(['line 4, --bid: must be positive', 6, [{ field: '--bid', message: 'must be positive', line: 4 }]]);
-    expect(invalid('--bid', 'm').problems).toEqual([{ field: '--bid', message: 'm' }]);
+    expect(invalid('--bid', 'm').problems).toStrictEqual([{ field: '--bid', message: 'm' }]);
   });
 });
 
@@ -228,5 +232,27 @@ describe('money and parameter encoding corner cases', () => {
     expect(percentEncode("!'()*")).toBe('%21%27%28%29%2A');
     expect(parseForm('')).toEqual([]);
     expect(parseForm('a=1&&b&c=x+y%2B=')).toEqual([['a', '1'], ['b', ''], ['c', 'x y+=']]);
+    expect(parseForm('=v')).toEqual([['', 'v']]);
+  });
+});
+
+describe('OAuth 1.0a signing without a token, or with a token but no secret', () => {
+  const verify = (signed: { header: string }, consumerSecret: string, tokenSecret: string | undefined) => signatureMatches({
+    method: 'POST', baseUri: 'https://api.example.com/oauth/request_token', query: '', oauth: parseAuthHeader(signed.header)!, consumerSecret, ...(tokenSecret !== undefined ? { tokenSecret } : {}),
+  });
+
+  it('no token: no oauth_token in the header, key "secret&", a current timestamp', () => {
+    const signed = signOAuth1({ consumerKey: 'ck', consumerSecret: 'cs' }, { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] });
+    const oauth = parseAuthHeader(signed.header)!;
+    expect(Object.keys(oauth).sort()).toEqual(['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version']);
+    expect(oauth.oauth_signature_method).toBe('HMAC-SHA1');
+    expect(Math.abs(Number(oauth.oauth_timestamp) - Date.now() / 1000)).toBeLessThan(3600);
+    expect(verify(signed, 'cs', undefined)).toBe(true);
+  });
+
+  it('a token without a secret signs with an empty token secret', () => {
+    const signed = signOAuth1({ consumerKey: 'ck', consumerSecret: 'cs', token: 'tk' }, { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] });
+    expect(parseAuthHeader(signed.header)!.oauth_token).toBe('tk');
+    expect(verify(signed, 'cs', '')).toBe(true);
   });
 });
