@@ -59,6 +59,7 @@ describe('rules: checkers at their boundaries, with their messages', () => {
 
   it('parseIso8601: dates, times, zones, and the values it refuses', () => {
     expect(parseIso8601('2026-03-01')).toBe(Date.UTC(2026, 2, 1));
+    expect(parseIso8601(' 2026-03-01 ')).toBe(Date.UTC(2026, 2, 1));
     expect(parseIso8601(' 2026-03-01T10:20:30Z ')).toBe(Date.UTC(2026, 2, 1, 10, 20, 30));
     expect(parseIso8601('2026-03-01 10:20Z')).toBe(Date.UTC(2026, 2, 1, 10, 20));
     expect(parseIso8601('2026-03-01T10:20:30.123+01:00')).toBe(Date.UTC(2026, 2, 1, 9, 20, 30, 123));
@@ -177,6 +178,7 @@ describe('api-error: problem kinds and the exit code of every outcome', () => {
     expect(isProblem({ type: 't' })).toBe(false);
     expect(isProblem({ title: 'x' })).toBe(false);
     expect(isProblem(null)).toBe(false);
+    expect(isProblem(undefined)).toBe(false);
     expect(isProblem('t')).toBe(false);
   });
 
