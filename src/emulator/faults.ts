@@ -70,7 +70,13 @@ export interface FaultStats {
 
 export class Faults {
   rules: FaultRule[] = [];
-  random?: { plan: RandomFaultPlan; rng: () => number; count: number };
+  /**
+   * Faults and latencies draw from two streams of the seed: latency is drawn
+   * for every request as it arrives and faults after the wait, so with one
+   * shared stream concurrent requests interleaved the two differently on every
+   * run and the same seed injected different faults.
+   */
+  random?: { plan: RandomFaultPlan; rng: () => number; latencyRng: () => number; count: number };
   /** Fixed latency for every request (ms). */
   latencyMs = 0;
   stats: FaultStats = { injected: 0, byKind: {} };
@@ -81,7 +87,7 @@ export class Faults {
   }
 
   setRandom(plan: RandomFaultPlan | undefined): void {
-    this.random = plan ? { plan, rng: seededRandom(plan.seed), count: 0 } : undefined;
+    this.random = plan ? { plan, rng: seededRandom(plan.seed), latencyRng: seededRandom(plan.seed ^ 0x5bd1e995), count: 0 } : undefined;
   }
 
   clear(): void {
@@ -151,6 +157,6 @@ export class Faults {
     const r = this.random;
     if (!r?.plan.latencyMs) return 0;
     const [lo, hi] = r.plan.latencyMs;
-    return lo + Math.floor(r.rng() * (hi - lo + 1));
+    return lo + Math.floor(r.latencyRng() * (hi - lo + 1));
   }
 }

@@ -81,6 +81,8 @@ export interface EmulatorOptions {
   bearerMaxRequests?: number;
   /** Wire names served: the live service's, the spec's neutral ones, or both (default). */
   names?: ServedNames;
+  /** Clock (ms since the epoch) for the times the emulator stamps; tests fix it so no result depends on when they run. */
+  now?: () => number;
 }
 
 export class EmulatorState {
@@ -101,8 +103,11 @@ export class EmulatorState {
   get names(): ServedNames {
     return this.options.names ?? 'both';
   }
+  /** The emulator's clock: options.now, or the wall clock. */
+  readonly now: () => number;
 
   constructor(readonly options: EmulatorOptions = {}) {
+    this.now = options.now ?? Date.now;
     this.approve = options.approve ?? true;
     this.limiter = new RateLimiter(options.limits ?? {});
     this.faults.latencyMs = options.latencyMs ?? 0;

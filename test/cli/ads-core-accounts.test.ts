@@ -8,9 +8,13 @@ import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT, EMU_USER } from '../../src/emulator/state.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 
+// The emulator's clock, half a second before an hour boundary: the history
+// test must not depend on which hour it runs in.
+const NOW = Date.parse('2026-03-10T14:59:59.500Z');
+
 let emu: TestEmulator;
 beforeAll(async () => {
-  emu = await testEmulator({ fixtureSize: 30 });
+  emu = await testEmulator({ fixtureSize: 30, now: () => NOW });
 });
 afterAll(async () => {
   await emu.close();
@@ -140,7 +144,9 @@ describe('features list', () => {
 });
 
 describe('account history', () => {
-  const hour = (offsetH: number) => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + offsetH * 3_600_000).toISOString().replace('.000Z', 'Z');
+  // Hours around the emulator's fixed clock (NOW), never the wall clock: the
+  // window cannot slip past an hour boundary between sending and asserting.
+  const hour = (offsetH: number) => new Date(Math.floor(NOW / 3_600_000) * 3_600_000 + offsetH * 3_600_000).toISOString().replace('.000Z', 'Z');
 
   it.each([
     [['--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'], 'entity_type'],

@@ -2,13 +2,14 @@
 // emulator: every rule rejected before sending (exit 6, field named, nothing
 // sent), valid updates sending exactly the given parameters, money flags,
 // --dry-run, --no-fetch with the emulator's own checks, deletes.
+// Every test gets a new emulator: none depends on what another one changed.
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 
-const emu = fileEmulator({}, { keepFaults: true });
+const emu = freshEmulator();
 
 const liPath = (id: string) => `/12/accounts/${EMU_ACCOUNT}/line_items/${id}`;
 const puts = (id: string) => emu.state.requests('PUT', liPath(id));
@@ -158,6 +159,22 @@ describe('line-items update: valid updates', () => {
     expect(bad.sent).toEqual([]);
   });
 
+  it('money flags convert exactly at the flag level: 123456789012.345678 → 123456789012345678 micros', async () => {
+    // A float conversion (Math.round(Number(x) * 1e6)) gives …345680 here.
+    const dry = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--bid', '123456789012.345678', '--daily-budget', '98765432109.876543',
+      '--total-budget', '987654321098.765432', '--dry-run', '--no-fetch']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.json().params).toEqual({
+      bid_amount_local_micro: '123456789012345678',
+      total_budget_amount_local_micro: '987654321098765432',
+      daily_budget_amount_local_micro: '98765432109876543',
+    });
+    expect(dry.sent).toEqual([]);
+    const sent = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--bid', '123456789012.345678', '--no-fetch']);
+    expect(sent.sent.map((e) => e.method)).toEqual(['PUT']);
+    expect(sent.sent[0]!.query).toEqual([['bid_amount_local_micro', '123456789012345678']]);
+  });
+
   it('the table shows only the changed fields, before → after', async () => {
     const before = emu.state.log.length;
     const r = await emu.run(['ads', 'line-items', 'update', LI.WEBSITE_CLICKS, '--bid', '2.75', '--entity-status', 'ACTIVE', '-o', 'table']);
@@ -245,7 +262,6 @@ describe('account and address', () => {
     const other = await run(['ads', 'line-items', 'get', LI.REACH, '--account', FOREIGN_ACCOUNT], { POSTCTL_ADS_ACCOUNT: undefined });
     expect(other.code).toBe(3);
     expect(other.sent[0]!.path).toBe(`/12/accounts/${FOREIGN_ACCOUNT}/line_items/${LI.REACH}`);
-    await emu.run(['config', 'unset', 'ads_account']);
   });
 });
 
@@ -273,6 +289,7 @@ describe('line-items get and delete', () => {
   });
 
   it('a repeat delete (404) says the line item is already deleted; exit 4', async () => {
+    expect((await run(['ads', 'line-items', 'delete', LI.DELETABLE, '--yes'])).code).toBe(0);
     const r = await run(['ads', 'line-items', 'delete', LI.DELETABLE, '--yes']);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(`line item ${LI.DELETABLE} is already deleted`);
@@ -284,6 +301,8 @@ describe('line-items get and delete', () => {
   });
 
   it('a deleted line item is found only with --with-deleted, and cannot be updated', async () => {
+    expect((await run(['ads', 'line-items', 'get', LI.DELETABLE])).code).toBe(0);
+    expect((await run(['ads', 'line-items', 'delete', LI.DELETABLE, '--yes'])).code).toBe(0);
     expect((await run(['ads', 'line-items', 'get', LI.DELETABLE])).code).toBe(4);
     const r = await run(['ads', 'line-items', 'get', LI.DELETABLE, '--with-deleted']);
     expect(r.json().data.deleted).toBe(true);

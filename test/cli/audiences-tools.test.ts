@@ -5,6 +5,7 @@ import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SHARED_AUDIENCE, EMU_SIBLING_ACCOUNT, a
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { fileEmulator } from '../helpers/emulator.js';
+import { futureYear } from '../helpers/clock.js';
 import { sha, writeInput } from '../fixtures/audiences/helpers.js';
 
 // Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
@@ -15,13 +16,13 @@ const dnrPosts = () => emu.state.requests('POST', '/do_not_reach_lists/');
 describe('do-not-reach lists', () => {
   it('upload: hashed emails and phone numbers in the users form, to the batch path', async () => {
     const file = writeInput('optouts.csv', 'email,phone\nOut1@Example.com,+44 20 7946 0958\nout2@example.com,\n');
-    const r = await emu.run(['audiences', 'do-not-reach', 'upload', EMU_DNR_LIST, '--file', file, '--expires-at', '2031-01-01T00:00:00Z']);
+    const r = await emu.run(['audiences', 'do-not-reach', 'upload', EMU_DNR_LIST, '--file', file, '--expires-at', `${futureYear()}-01-01T00:00:00Z`]);
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({ do_not_reach_list_id: EMU_DNR_LIST, read: 2, sent: 2, accepted: 2, failed: 0 });
     const post = dnrPosts().at(-1)!;
     expect(post.path).toBe(`/12/batch/accounts/${EMU_ACCOUNT}/do_not_reach_lists/${EMU_DNR_LIST}/users`);
     expect(JSON.parse(post.body)).toEqual([
-      { operation_type: 'Update', params: { users: [{ email: [sha('out1@example.com')], phone_number: [sha('442079460958')] }, { email: [sha('out2@example.com')] }], expires_at: '2031-01-01T00:00:00Z' } },
+      { operation_type: 'Update', params: { users: [{ email: [sha('out1@example.com')], phone_number: [sha('442079460958')] }, { email: [sha('out2@example.com')] }], expires_at: `${futureYear()}-01-01T00:00:00Z` } },
     ]);
     const list = audienceStore(emu.state).lists.get(EMU_DNR_LIST)!;
     expect(list.received.field('Update', 'email').size).toBe(2);

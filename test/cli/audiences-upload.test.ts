@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { fileEmulator } from '../helpers/emulator.js';
+import { futureYear } from '../helpers/clock.js';
 import { freshAudience, received, sha, userPosts, values, writeInput } from '../fixtures/audiences/helpers.js';
 
 // Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
@@ -91,10 +92,11 @@ describe('audiences upload: inputs', () => {
 
   it('stdin, --operation delete, --effective-at and --expires-at in every operation', async () => {
     const id = freshAudience(emu);
-    const r = await emu.run(['audiences', 'upload', id, '--type', 'handle', '--operation', 'delete', '--effective-at', '2030-01-01T00:00:00+01:00', '--expires-at', '2031-01-01'], { input: '@x_1\n@x_2\n' });
+    const y = futureYear();
+    const r = await emu.run(['audiences', 'upload', id, '--type', 'handle', '--operation', 'delete', '--effective-at', `${y}-01-01T00:00:00+01:00`, '--expires-at', `${y + 1}-01-01`], { input: '@x_1\n@x_2\n' });
     expect(r.code).toBe(0);
     expect(JSON.parse(userPosts(emu, id)[0]!.body)).toEqual([
-      { operation_type: 'Delete', params: { users: [{ handle: [sha('x_1')] }, { handle: [sha('x_2')] }], effective_at: '2029-12-31T23:00:00Z', expires_at: '2031-01-01T00:00:00Z' } },
+      { operation_type: 'Delete', params: { users: [{ handle: [sha('x_1')] }, { handle: [sha('x_2')] }], effective_at: `${y - 1}-12-31T23:00:00Z`, expires_at: `${y + 1}-01-01T00:00:00Z` } },
     ]);
     expect(values(received(emu, id, 'handle', 'Delete'))).toHaveLength(2);
   });
@@ -143,9 +145,9 @@ describe('audiences upload: checked before sending (exit 6, nothing sent)', () =
   const cases: Array<[string, () => string[], RegExp]> = [
     ['batch size above 2,500', () => ['--file', file(), '--type', 'email', '--batch-size', '2501'], /--batch-size: must be between 1 and 2500/],
     ['batch size 0', () => ['--file', file(), '--type', 'email', '--batch-size', '0'], /--batch-size: must be between 1 and 2500/],
-    ['expiry before the effective time', () => ['--file', file(), '--type', 'email', '--effective-at', '2030-02-01T00:00:00Z', '--expires-at', '2030-01-01T00:00:00Z'], /--expires-at: must be later than --effective-at/],
+    ['expiry before the effective time', () => ['--file', file(), '--type', 'email', '--effective-at', `${futureYear()}-02-01T00:00:00Z`, '--expires-at', `${futureYear()}-01-01T00:00:00Z`], /--expires-at: must be later than --effective-at/],
     ['expiry in the past', () => ['--file', file(), '--type', 'email', '--expires-at', '2020-01-01T00:00:00Z'], /--expires-at: must be later than --effective-at, which defaults to now/],
-    ['a time without a zone', () => ['--file', file(), '--type', 'email', '--effective-at', '2030-01-01T10:00'], /--effective-at: needs a time zone/],
+    ['a time without a zone', () => ['--file', file(), '--type', 'email', '--effective-at', `${futureYear()}-01-01T10:00`], /--effective-at: needs a time zone/],
     ['not a time', () => ['--file', file(), '--type', 'email', '--expires-at', 'soon'], /--expires-at: must be an ISO 8601 UTC time/],
     ['unknown country', () => ['--file', file(), '--type', 'phone', '--default-country', 'XX'], /--default-country: must be an ISO 3166-1 alpha-2 country code/],
     ['CSV column that is not a kind', () => ['--file', writeInput('x.csv', 'email,first_name\na1@example.com,Ann\n')], /column first_name: unknown column/],

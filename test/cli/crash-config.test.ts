@@ -1,8 +1,9 @@
 // Crash safety of the config store: writers killed with SIGKILL at random
-// moments never leave a corrupt file or a wedged lock, and every writer that
-// finished keeps its update.
+// moments, and writers killed while they hold the lock between reading and
+// writing the file, never leave a corrupt file or a wedged lock, and every
+// writer that finished keeps its update.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/emulator/random.js';
@@ -32,5 +33,47 @@ describe('config writes under kill -9', () => {
     const after = await runCli(['--profile', 'after', 'config', 'set', 'ads_account', 'ok'], { env: baseEnv(dir), timeoutMs: 30_000 });
     expect(after.code).toBe(0);
     console.log(`config crash test: ${n} writers, ${outcomes.filter((o) => o.code === null).length} killed, ${finished.length} finished, ${Object.keys(data.profiles).length} profiles on disk`);
+  });
+
+  it('writers killed while holding the lock, between read and write, land nothing; the others keep theirs', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'config.json');
+    const n = 10;
+    // Writers whose own pid was in the lock file when the kill was sent: inside the critical section.
+    const killedHolding = new Set<number>();
+    const outcomes = await Promise.all(
+      Array.from({ length: n }, (_, i) => new Promise<{ i: number; code: number | null; signal: string | null }>((resolve) => {
+        // 300 ms between the read and the write: a kill sent within it lands before the write.
+        const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], { env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '300' }, stdio: 'ignore' });
+        if (i % 2 === 0) {
+          const poll = setInterval(() => {
+            let owner = '';
+            try {
+              owner = readFileSync(`${file}.lock`, 'utf8').split(' ')[0]!;
+            } catch {
+              /* no lock right now */
+            }
+            if (owner !== String(child.pid)) return;
+            clearInterval(poll);
+            killedHolding.add(i);
+            child.kill('SIGKILL');
+          }, 1);
+          child.on('close', () => clearInterval(poll));
+        }
+        child.on('close', (code, signal) => resolve({ i, code, signal }));
+      })),
+    );
+    const even = outcomes.filter((o) => o.i % 2 === 0);
+    const odd = outcomes.filter((o) => o.i % 2 === 1);
+    expect([...killedHolding].sort((a, b) => a - b)).toEqual(even.map((o) => o.i));
+    for (const o of even) expect(o.signal).toBe('SIGKILL');
+    for (const o of odd) expect(o.code).toBe(0);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, unknown> };
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Exactly the writers that finished: a kill inside the critical section lands nothing.
+    expect(Object.keys(data.profiles).sort()).toEqual(odd.map((o) => `w${o.i}`).sort());
+    for (const o of odd) expect(data.profiles[`w${o.i}`]).toEqual({ ads_account: `acct-${o.i}` });
+    console.log(`config crash test: ${killedHolding.size} writers killed while holding the lock, ${odd.length} finished`);
   });
 });

@@ -1,6 +1,6 @@
 // Starts the emulator in-process on an OS-assigned port, with a private config
 // dir and the env a CLI run needs to reach it with the seeded credentials.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions } from '../../src/emulator/state.js';
 import { baseEnv, runCli, tempDir, type RunOptions } from './cli.js';
@@ -40,6 +40,29 @@ export function fileEmulator(options: EmulatorOptions = {}, { keepFaults = false
   return new Proxy({} as TestEmulator, {
     get: (_target, key) => {
       if (!current) throw new Error('the file emulator is used before beforeAll started it');
+      const value = Reflect.get(current, key, current) as unknown;
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
+}
+
+/**
+ * A new emulator and config dir for every test of the file: no test sees what
+ * another one changed, so any single test (`-t`) passes alone and in any order.
+ * The returned object forwards to the current test's instance.
+ */
+export function freshEmulator(options: EmulatorOptions = {}): TestEmulator {
+  let current: TestEmulator | undefined;
+  beforeEach(async () => {
+    current = await testEmulator(options);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestEmulator, {
+    get: (_target, key) => {
+      if (!current) throw new Error('the fresh emulator is used outside a test');
       const value = Reflect.get(current, key, current) as unknown;
       return typeof value === 'function' ? value.bind(current) : value;
     },

@@ -221,7 +221,7 @@ export function register(r: Router): void {
       requireAccount(req, state);
       const li = findLineItem(req, state, req.params.line_item_id!);
       const next = applyUpdate(req, li);
-      next.updated_at = nowIso();
+      next.updated_at = nowIso(state);
       lineItems(state, req.params.account_id!).set(li.id, next);
       recordLineItem(req, state, li, next, 'UPDATE');
       return adsOk(req, next);
@@ -232,7 +232,7 @@ export function register(r: Router): void {
     handler: (req, state) => {
       requireAccount(req, state);
       const li = findLineItem(req, state, req.params.line_item_id!);
-      const next = { ...li, deleted: true, updated_at: nowIso() };
+      const next = { ...li, deleted: true, updated_at: nowIso(state) };
       lineItems(state, req.params.account_id!).set(li.id, next);
       recordLineItem(req, state, li, next, 'DELETE');
       return adsOk(req, next);
