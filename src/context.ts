@@ -7,6 +7,7 @@ import type { ApiClient, ApiName } from './http/client.js';
 import type { IO } from './io.js';
 import { colorLevel, makeChalk, prepareColor, type ColorLevel } from './output/color.js';
 import { selectFormat, type Format } from './output/format.js';
+import { prepareTables } from './output/table.js';
 import { Logger } from './output/logger.js';
 import { createProgress, progressInterval, type Progress } from './output/progress.js';
 import { Printer } from './output/printer.js';
@@ -61,11 +62,13 @@ export class Context {
   private clients: ApiClient[] = [];
   flagValues: Partial<Record<string, string | undefined>> = {};
 
-  /** A context with chalk loaded if some stream gets colour. */
+  /** A context with chalk loaded if some stream gets colour, and cli-table3 if the output is a table. */
   static async create(io: IO, globals: GlobalOptions): Promise<Context> {
     const off = globals.color === false;
     await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
-    return new Context(io, globals);
+    const ctx = new Context(io, globals);
+    if (ctx.format === 'table') await prepareTables();
+    return ctx;
   }
 
   constructor(

@@ -3,6 +3,8 @@
 // when the table is wider than the screen, wide text columns shrink first (cut
 // with "…" in their own column), then other columns down to their header, then
 // the rightmost columns are left out. `-o json` always has every full value.
+// postctl decides the column widths and which columns are shown (`layout`);
+// cli-table3, with its borders off, draws the table and cuts the cells.
 export interface TableSpec {
   headers: string[];
   rows: string[][];
@@ -16,34 +18,28 @@ export interface TableSpec {
 
 const GAP = 2;
 
-/** Display width: East Asian wide and fullwidth characters take two cells, combining marks none. */
+// cli-table3 (CommonJS, with string-width) draws the tables; it is loaded only
+// when a table is printed (`prepareTables`), so JSON, CSV and help never load it.
+type TableCtor = typeof import('cli-table3');
+let Table: TableCtor | undefined;
+let strlen: ((s: string) => number) | undefined;
+
+/** Loads cli-table3; call (and await) before renderTable or layout. */
+export async function prepareTables(): Promise<void> {
+  if (Table && strlen) return;
+  const [table, utils] = await Promise.all([import('cli-table3'), import('cli-table3/src/utils.js')]);
+  Table = table.default;
+  strlen = utils.default.strlen;
+}
+
+function loaded(): { Table: TableCtor; strlen: (s: string) => number } {
+  if (!Table || !strlen) throw new Error('internal: tables drawn before prepareTables()');
+  return { Table, strlen };
+}
+
+/** Display width as cli-table3 measures it (string-width: wide characters take two cells, combining marks none). */
 export function displayWidth(s: string): number {
-  let w = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if ((c >= 0x300 && c <= 0x36f) || c === 0x200d || (c >= 0xfe00 && c <= 0xfe0f)) continue;
-    w += wide(c) ? 2 : 1;
-  }
-  return w;
-}
-
-function wide(c: number): boolean {
-  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1faff) || (c >= 0x20000 && c <= 0x3fffd);
-}
-
-/** Cuts to at most `width` display cells, ending in "…" when cut. */
-export function fitCell(s: string, width: number): string {
-  if (displayWidth(s) <= width) return s;
-  if (width <= 0) return '';
-  let out = '';
-  let w = 0;
-  for (const ch of s) {
-    const cw = displayWidth(ch);
-    if (w + cw > width - 1) break;
-    out += ch;
-    w += cw;
-  }
-  return out + '…';
+  return loaded().strlen(s);
 }
 
 /** Column widths that fit `width`, and which columns are shown. */
@@ -87,16 +83,27 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
   return { widths, shown };
 }
 
+/** The table as text: cli-table3 with every border off, columns two spaces apart, no trailing spaces. */
 export function renderTable(spec: TableSpec): string {
   const { widths, shown } = layout(spec);
-  const line = (cells: string[], style?: (s: string) => string) =>
-    shown
-      .map((i, k) => {
-        const text = fitCell(cells[i] ?? '', widths[i]!);
-        const fill = k === shown.length - 1 ? '' : ' '.repeat(Math.max(0, widths[i]! - displayWidth(text)));
-        return (style && text ? style(text) : text) + fill;
-      })
-      .join(' '.repeat(GAP))
-      .replace(/ +$/, '');
-  return [line(spec.headers, spec.head), ...spec.rows.map((r) => line(r))].join('\n');
+  const { Table } = loaded();
+  const style = spec.head;
+  const table = new Table({
+    head: shown.map((i) => {
+      const h = spec.headers[i] ?? '';
+      return style && h ? style(h) : h;
+    }),
+    colWidths: shown.map((i) => widths[i]!),
+    wordWrap: false,
+    truncate: '…',
+    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  });
+  for (const row of spec.rows) table.push(shown.map((i) => row[i] ?? ''));
+  // cli-table3 0.6.5 cuts by UTF-16 code unit and can leave half an emoji (a lone high
+  // surrogate, counted one cell) before the "…": the ellipsis and a space take its place.
+  return table
+    .toString()
+    .replace(/[\uD800-\uDBFF]((?:\u001b\[[\d;]*m)*)…/g, '$1… ')
+    .replace(/ +$/gm, '');
 }

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { displayWidth, fitCell, layout, renderTable } from '../../src/output/table.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth, layout, prepareTables, renderTable } from '../../src/output/table.js';
 import { flatten, rawCsvField, tableCell } from '../../src/output/cells.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map(displayWidth));
 
 describe('tables that fit the screen', () => {
+  beforeAll(prepareTables);
   const headers = ['id', 'author', 'created_at', 'text', 'likes/reposts'];
   const rows = [['1460323737035677698', '@emu_dev', '2021-11-15T12:00:00.000Z', 'x'.repeat(150), '1395/204']];
 
@@ -31,9 +32,17 @@ describe('tables that fit the screen', () => {
   });
 
   it('cells are cut with an ellipsis by display width (wide characters count two)', () => {
-    expect(fitCell('abcdef', 4)).toBe('abc…');
+    // cli-table3 cuts the cells to the widths postctl computed: 12 columns leave the text 10 cells (3 + 2 + 7 = 12).
+    expect(renderTable({ headers: ['id', 'text'], rows: [['1', 'abcdefghijklmnop']], width: 12, flex: new Set([1]) })).toBe('id  text\n1   abcdefg…');
     expect(displayWidth('日本')).toBe(4);
-    expect(fitCell('日本語です', 5)).toBe('日本…');
+    expect(renderTable({ headers: ['id', 'text'], rows: [['1', '日本語です日本語です']], width: 10, flex: new Set([1]) })).toBe('id  text\n1   日本…');
+    // An emoji is never cut in half (cli-table3 alone would leave a lone surrogate here); the next column stays aligned.
+    expect(renderTable({ headers: ['text', 'n'], rows: [['😀😀😀😀😀😀😀😀😀😀😀', '1']], width: 11, flex: new Set([0]) })).toBe('text      n\n😀😀😀…   1');
+  });
+
+  it('the header styler applies, cli-table3 adds no colours of its own', () => {
+    const bold = (s: string) => `\u001b[1m${s}\u001b[22m`;
+    expect(renderTable({ headers: ['id', 'name'], rows: [['1', 'a']], head: bold })).toBe('\u001b[1mid\u001b[22m  \u001b[1mname\u001b[22m\n1   a');
   });
 
   it('cells neutralise control characters and keep to one line', () => {
