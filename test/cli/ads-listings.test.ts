@@ -89,10 +89,10 @@ describe('ads line-items list', () => {
       expect(emu.state.log.length).toBe(mark);
     });
   }
-  it('--count 1001 is a usage error (exit 2), nothing sent', async () => {
+  it('--count 1001 is an invalid value (exit 6: postctl\'s own checks), nothing sent', async () => {
     const mark = emu.state.log.length;
     const r = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '1001']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(emu.state.log.length).toBe(mark);
   });
 });
@@ -141,7 +141,7 @@ describe('audiences list', () => {
     expect(audCalls().at(-1)!.query.map(([k]) => k)).toContain('count');
   });
 
-  it('bad filters: exit 6 (or 2 for a bad --permission-scope), nothing sent', async () => {
+  it('bad filters, a bad --permission-scope included: exit 6, nothing sent', async () => {
     const mark = emu.state.log.length;
     const q = await emu.run(['audiences', 'list', ...acct, '--q', 'x'.repeat(256)]);
     expect(q.code).toBe(6);
@@ -149,7 +149,7 @@ describe('audiences list', () => {
     const idsBad = await emu.run(['audiences', 'list', ...acct, '--custom-audience-ids', 'A/B']);
     expect(idsBad.code).toBe(6);
     const scope = await emu.run(['audiences', 'list', ...acct, '--permission-scope', 'ALL']);
-    expect(scope.code).toBe(2);
+    expect(scope.code).toBe(6);
     expect(emu.state.log.length).toBe(mark);
   });
 });

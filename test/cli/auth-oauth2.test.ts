@@ -86,10 +86,10 @@ describe('auth oauth2: headless two-step', () => {
     expect(me.code).toBe(0);
     expect(me.json().data.username).toBe('emu_dev');
     // A verb with --auth: the user token goes as the bearer.
-    const lookupsBefore = emu.state.requests('GET', '/2/posts').length;
+    const lookupsBefore = emu.state.requests('GET', '/2/tweets').length;
     const lookup = await f.run(['posts', 'lookup', '1460323737035677698', '--auth', 'oauth2', '-o', 'json']);
     expect(lookup.code, lookup.stderr).toBe(0);
-    expect(emu.state.requests('GET', '/2/posts').slice(lookupsBefore).map((e) => [e.status, e.auth])).toEqual([[200, 'user']]);
+    expect(emu.state.requests('GET', '/2/tweets').slice(lookupsBefore).map((e) => [e.status, e.auth])).toEqual([[200, 'user']]);
 
     expect(expireAccessTokens(emu.state, stored.oauth2.access_token)).toBe(1);
     const refreshesBefore = tokenCalls('refresh_token').length;

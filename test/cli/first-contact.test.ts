@@ -100,7 +100,7 @@ describe('help layout', () => {
     expect(out).not.toContain('--max-wait');
     expect(out).toContain('postctl help globals');
     expect(out).toMatch(/Examples:\n {2}\$ postctl ads accounts list\n/);
-    expect(out).toContain('$ postctl ads line-items get 8u94t');
+    expect(out).toMatch(/\$ postctl ads line-items \w+/);
   });
 
   it('postctl help globals lists the options every command takes', async () => {

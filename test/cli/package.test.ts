@@ -24,7 +24,7 @@ describe('npm package', () => {
     symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
     const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as { filename: string; size: number; files: Array<{ path: string }> };
     const files = packed.files.map((f) => f.path);
-    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/);
+    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/);
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');
     expect(files).toContain('dist/help/ads_line-items.txt');

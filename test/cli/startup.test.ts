@@ -79,10 +79,11 @@ describe('start-up', () => {
       // chalk is loaded only when a stream gets colour:
       const coloured = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], { ...emu.env, FORCE_COLOR: '1', NO_COLOR: '' });
       expect(coloured.inputs.some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
-      // Upper bounds with a little room (measured: 36 files, 354 KB; before the fast path and the
-      // .wasm files 35 files, 556 KB): a new eager import shows up here.
-      expect(files.length).toBeLessThanOrEqual(40);
-      expect(bytes).toBeLessThan(380_000);
+      // Upper bounds with a little room: a new eager import shows up here. Measured: 39 files, 389 KB
+      // (undici 254 KB, lossless-json 10 KB, the platform group's declarations 14 KB); before the fast
+      // path and the .wasm files: 35 files, 556 KB.
+      expect(files.length).toBeLessThanOrEqual(42);
+      expect(bytes).toBeLessThan(400_000);
     } finally {
       emu.stop();
     }

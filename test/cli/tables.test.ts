@@ -60,7 +60,7 @@ describe('CSV carries raw values', () => {
     const [row, ...rest] = parse(r.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rest).toEqual([]);
     expect(row!.text).toBe(text);
-    for (const k of ['public_metrics.like_count', 'public_metrics.repost_count', 'public_metrics.reply_count']) expect(row![k], k).toMatch(/^\d+$/);
+    for (const k of ['public_metrics.like_count', 'public_metrics.retweet_count', 'public_metrics.reply_count']) expect(row![k], k).toMatch(/^\d+$/);
     expect(r.stdout).not.toContain('…');
   });
 

@@ -34,9 +34,9 @@ describe('upload failures --resume cannot fix', () => {
 
   it('an unknown audience (404): the cause first, exit 4, no resume advice, no state file named', async () => {
     const f = input('emails.txt', 'a.person@example.org\nb.person@example.org\n');
-    const r = await emu.run(['audiences', 'upload', 'no-such-audience', '--file', f, '--type', 'email', '-o', 'json']);
+    const r = await emu.run(['audiences', 'upload', 'nosuchaud', '--file', f, '--type', 'email', '-o', 'json']);
     expect(r.code).toBe(4);
-    expect(r.stderr.split('\n')[0]).toMatch(/^error: POST .*\/custom_audiences\/no-such-audience\/users failed with HTTP 404/);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: POST .*\/custom_audiences\/nosuchaud\/users failed with HTTP 404/);
     expect(r.stderr).not.toMatch(/resume|state/);
     expect(r.stdout).toBe('');
     expect(existsSync(`${f}.postctl-state.json`)).toBe(false);

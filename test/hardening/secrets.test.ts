@@ -107,7 +107,12 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'catalogs sets create': 4,
   'catalogs upsert': 4,
   'events subscribe': 6,
-  request: 4,
+  request: 6,
+  // Placeholders too: nothing running to stop (4), a seeded post not the user's to delete (4) or too old to edit (6), rule id 1 unknown (6).
+  'emulator stop': 4,
+  'posts delete': 4,
+  'posts edit': 6,
+  'stream rules delete': 6,
   'webhooks verify-signature': 6,
   // Runs until stopped: ended by the row's timeout (no exit code).
   emulator: null,
