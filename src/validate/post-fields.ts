@@ -142,3 +142,14 @@ export function fieldParams(input: FieldInput): Params {
   }
   return params;
 }
+
+/** The field flags every post-reading verb declares (src/commands/platform/post-field-options.ts), as fieldParams input. */
+export function fieldParamsFromFlags(opts: Record<string, any>, style: NameStyle): Params {
+  return fieldParams({
+    style,
+    fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
+    expansions: opts.expansions,
+    allFields: Boolean(opts.allFields),
+    allowUnknown: Boolean(opts.allowUnknownFields),
+  });
+}

@@ -8,7 +8,7 @@ import { defaultAuth } from '../../platform/auth-choice.js';
 import { collectPostIds } from '../../platform/post-ids.js';
 import { postColumns } from '../../platform/post-table.js';
 import { describeProblem, lookupPosts, type LookupEnvelope } from '../../platform/posts.js';
-import { fieldParams } from '../../validate/post-fields.js';
+import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 
 const MAX_WARNINGS = 20;
 
@@ -16,13 +16,7 @@ export async function run(args: string[], opts: Record<string, any>, ctx: Contex
   // Field names first: they are cheap to check and wrong for every id alike.
   // Building the client sends nothing; it holds the selected wire-name style.
   const client = await ctx.client();
-  const fields = fieldParams({
-    style: client.names,
-    fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
-    expansions: opts.expansions,
-    allFields: Boolean(opts.allFields),
-    allowUnknown: Boolean(opts.allowUnknownFields),
-  });
+  const fields = fieldParamsFromFlags(opts, client.names);
   if (args.length === 0 && opts.file === undefined) throw new UsageError('no post ids given', 'pass ids as arguments (comma lists allowed), --file <path>, or - to read them from stdin.');
   const { ids, problems, duplicates } = await collectPostIds({ args, file: opts.file, stdin: ctx.io.stdin });
   if (problems.length) {

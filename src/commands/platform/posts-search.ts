@@ -6,7 +6,7 @@ import { UsageError, invalid } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defaultAuth } from '../../platform/auth-choice.js';
 import { SEARCH_COLUMNS, countColumns, printPaged, searchPath } from '../../platform/search.js';
-import { fieldParams } from '../../validate/post-fields.js';
+import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { integerBetween } from '../../validate/rules.js';
 import { searchParams, type SearchInput } from '../../validate/search.js';
 import { wire } from '../../wire/names.js';
@@ -35,13 +35,7 @@ export const search = {
     const input = common(args, opts);
     // Building the client sends nothing; it holds the selected wire-name style.
     const client = await ctx.client();
-    const fields = fieldParams({
-      style: client.names,
-      fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
-      expansions: opts.expansions,
-      allFields: Boolean(opts.allFields),
-      allowUnknown: Boolean(opts.allowUnknownFields),
-    });
+    const fields = fieldParamsFromFlags(opts, client.names);
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
     const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
