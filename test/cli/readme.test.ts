@@ -46,7 +46,7 @@ describe('README', () => {
     // Piped, so JSON and CSV: the lookups, the accounts, the dry run and the CSV all printed.
     expect(stdout).toContain('"username": "emu_dev"');
     expect(stdout).toContain('18ce54d4x5t');
-    expect(stdout).toMatch(/^id,text$/m);
+    expect(stdout).toMatch(/^id,text,public_metrics\.retweet_count,/m);
     expect(stderr).toContain('stopped the emulator');
   }, 40_000);
 
