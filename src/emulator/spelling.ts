@@ -31,6 +31,9 @@ export const PAIRS = {
     ['profile.update.verified_badge', 'profile.update.verified'], ['profile.update.affiliate_badge', 'profile.update.affiliate'],
     ['outbound', 'sent'], ['inbound', 'received'],
     ['tweets_compliance_stream', 'posts_compliance_stream'], ['tweet_label_stream', 'post_label_stream'],
+    // Line item placements (campaign-management reference).
+    ['ALL_ON_TWITTER', 'ALL_ON_SERVICE'], ['TWITTER_PROFILE', 'SERVICE_PROFILE'], ['TWITTER_REPLIES', 'SERVICE_REPLIES'],
+    ['TWITTER_SEARCH', 'SERVICE_SEARCH'], ['TWITTER_TIMELINE', 'SERVICE_TIMELINE'],
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, string]>>;
 
@@ -61,7 +64,14 @@ export function incoming(kind: Kind, name: string, mode: ServedNames): { name: s
 }
 
 /** Keys whose string values are enum values with two spellings (never free text). */
-const ENUM_KEYS = new Set(['event_type', 'direction', 'entity_type', 'product_type', 'media_category', 'endpoint_name']);
+const ENUM_KEYS = new Set(['event_type', 'direction', 'entity_type', 'product_type', 'media_category', 'endpoint_name', 'placements']);
+
+/**
+ * The spelling replies take where the path is the same in both spellings: a
+ * server that serves only one spelling answers in it; one that serves both
+ * answers as it always has (the internal, neutral spelling).
+ */
+export const replySpelling = (mode: ServedNames): Spelling => (mode === 'official' ? 'official' : 'neutral');
 
 /** A value from an internal (neutral) reply in `to` spelling: keys and enum values renamed, recursively. */
 export function outgoing(value: unknown, to: Spelling, key?: string): unknown {

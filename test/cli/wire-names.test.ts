@@ -13,6 +13,9 @@ import { fileEmulator, type TestEmulator } from '../helpers/emulator.js';
 const ACCOUNT = '18ce54d4x5t';
 const IMG = '3_1720000000000000001';
 const ADVERTISER = '756201191';
+/** Seeded by the emulator: a video conversation card (ads-creatives-state.ts) and the REACH line item (ads-core-line-items.ts). */
+const VCC = '1505723617405960201';
+const LINE_ITEM = '8u94t';
 
 /** What each style must put on the wire for the must-show commands. */
 const EXPECT = {
@@ -20,11 +23,13 @@ const EXPECT = {
     lookup: '/2/tweets', fieldsParam: 'tweet.fields', field: 'referenced_tweets', access: 'x_auth_access_type=read', userKey: '"twitter_id":[',
     permissions: `/12/accounts/${ACCOUNT}/custom_audiences/${EMU_AUDIENCE}/permissions`, adPost: `/12/accounts/${ACCOUNT}/tweet`, mode: 'tweet_mode',
     cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/${id}`, stream: 'tweets_compliance_stream', badge: 'profile.update.verified_badge',
+    posted: 'tweeted', image: 'TWEET_IMAGE', cta: 'first_cta_tweet', product: 'PROMOTED_TWEETS', autoPromotion: 'automatic_tweet_promotion', allPlacement: 'ALL_ON_TWITTER',
   },
   neutral: {
     lookup: '/2/posts', fieldsParam: 'post.fields', field: 'referenced_posts', access: 'service_auth_access_type=read', userKey: '"service_id":[',
     permissions: `/5/accounts/${ACCOUNT}/tailored_audiences/${EMU_AUDIENCE}/permissions`, adPost: `/12/accounts/${ACCOUNT}/post`, mode: 'post_mode',
     cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/image_conversation/${id}`, stream: 'posts_compliance_stream', badge: 'profile.update.verified',
+    posted: 'posted', image: 'POST_IMAGE', cta: 'first_cta_post', product: 'PROMOTED_POSTS', autoPromotion: 'automatic_post_promotion', allPlacement: 'ALL_ON_SERVICE',
   },
 } as const;
 
@@ -112,6 +117,56 @@ function mustShow(style: 'official' | 'neutral') {
       expect(sent.status).toBe(200);
       expect(JSON.parse(sent.body).event_type).toBe(want.badge);
     });
+
+    // Paths the same in both spellings: the reply's keys and values follow the server's spelling.
+    const other = EXPECT[style === 'official' ? 'neutral' : 'official'];
+
+    it('ads media-library list shows the posted flag and media category in this spelling; the table reads it', async () => {
+      const r = await run(['ads', 'media-library', 'list', '--media-type', 'image', '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`"${want.posted}"`);
+      expect(r.stdout).toContain(`"${want.image}"`);
+      expect(r.stdout).not.toContain(`"${other.posted}"`);
+      expect(r.stdout).not.toContain(`"${other.image}"`);
+      const t = await run(['ads', 'media-library', 'list', '--media-type', 'image', '-o', 'table']);
+      expect(t.code, t.stderr).toBe(0);
+      expect(t.stdout).toContain(IMG);
+      const one = await run(['ads', 'media-library', 'get', IMG, '-o', 'table']);
+      expect(one.code, one.stderr).toBe(0);
+      expect(one.stdout).toMatch(/posted\s+false/);
+      expect(one.stdout).toMatch(new RegExp(`media_category\\s+${want.image}`));
+    });
+
+    it('ads video-conversation-cards get shows the CTA post text under this spelling; the table reads it', async () => {
+      const r = await run(['ads', 'video-conversation-cards', 'get', VCC, '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`"${want.cta}"`);
+      expect(r.stdout).not.toContain(`"${other.cta}"`);
+      expect(r.stdout).toContain('I am #TeamBlue');
+      const t = await run(['ads', 'video-conversation-cards', 'get', VCC, '-o', 'table']);
+      expect(t.code, t.stderr).toBe(0);
+      expect(t.stdout).toContain('I am #TeamBlue');
+    });
+
+    it('ads video-conversation-cards update sends the CTA post text in this spelling and gets it back so', async () => {
+      const r = await run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta', '#TeamGreen', '--first-cta-post', 'I am #TeamGreen', '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      const sent = last(emu, 'PUT', `/cards/video_conversation/${VCC}`);
+      expect(sent.status).toBe(200);
+      expect(Object.fromEntries(sent.query)[want.cta]).toBe('I am #TeamGreen');
+      expect(r.json().data).toMatchObject({ first_cta: '#TeamGreen', [want.cta]: 'I am #TeamGreen' });
+      expect(r.json().data).not.toHaveProperty(other.cta);
+    });
+
+    it('ads line-items get shows product type, automatic promotion and placements in this spelling; the table works', async () => {
+      const r = await run(['ads', 'line-items', 'get', LINE_ITEM, '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      for (const name of [want.product, want.autoPromotion, want.allPlacement]) expect(r.stdout).toContain(`"${name}"`);
+      for (const name of [other.product, other.autoPromotion, other.allPlacement]) expect(r.stdout).not.toContain(`"${name}"`);
+      const t = await run(['ads', 'line-items', 'get', LINE_ITEM, '-o', 'table']);
+      expect(t.code, t.stderr).toBe(0);
+      expect(t.stdout).toContain(LINE_ITEM);
+    });
   });
 }
 
@@ -124,6 +179,13 @@ describe('a server that knows only one spelling refuses the other', () => {
     const r = await emu.run(['posts', 'lookup', '1460323737035677698'], { env: { POSTCTL_API_NAMES: 'neutral' } });
     expect(r.code).not.toBe(0);
     expect(last(emu, 'GET', '/2/posts').status).toBe(404);
+  });
+  it('a neutral CTA post text parameter is refused by an official-only server (400), on a path both spellings share', async () => {
+    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta-post', 'I am #TeamBlue!'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    expect(r.code).not.toBe(0);
+    const sent = last(emu, 'PUT', `/cards/video_conversation/${VCC}`);
+    expect(sent.status).toBe(400);
+    expect(Object.fromEntries(sent.query)).toHaveProperty('first_cta_post');
   });
   it('a bad api_names value is a usage error, nothing sent', async () => {
     const before = emu.state.log.length;

@@ -6,6 +6,7 @@ import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, EMU_USER, type EmulatorState } from '../state.js';
+import { outgoing, replySpelling } from '../spelling.js';
 import type { EmuRequest } from '../types.js';
 import { nowIso, recordChange, rejectUnknown, sortItems } from './ads-core-common.js';
 
@@ -68,6 +69,15 @@ function seed(id: string, objective: string, extra: Partial<EmuLineItem>): EmuLi
     entity_status: 'ACTIVE', categories: [], advertiser_user_id: null, advertiser_domain: null, android_app_store_identifier: null, ios_app_store_identifier: null,
     audience_expansion: null, creative_source: 'MANUAL', created_at: SEEDED_AT, updated_at: SEEDED_AT, deleted: false, ...extra,
   };
+}
+
+/**
+ * A line item reply in the server's spelling: PROMOTED_TWEETS,
+ * automatic_tweet_promotion and the TWITTER_* placements officially, the
+ * spec's names otherwise (stored line items stay neutral).
+ */
+function lineItemReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: Record<string, unknown> = {}) {
+  return adsOk(req, outgoing(data, replySpelling(state.names)), extra);
 }
 
 /** Line items per account. */
@@ -202,7 +212,7 @@ function listLineItems(req: EmuRequest, state: EmulatorState) {
     (!campaigns || campaigns.includes(li.campaign_id)) && (!ids || ids.includes(li.id)) &&
     (!funding || funding.includes(String((li as unknown as Record<string, unknown>).funding_instrument_id))) && (!q || li.name.toLowerCase().startsWith(q)));
   const page = pageOf(req, sortItems(req, items, ['created_at', 'updated_at', 'name', 'id']), { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return lineItemReply(req, state, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
 }
 
 export function register(r: Router): void {
@@ -212,7 +222,7 @@ export function register(r: Router): void {
     method: 'GET', path, api: 'ads', auth: 'user',
     handler: (req, state) => {
       requireAccount(req, state);
-      return adsOk(req, findLineItem(req, state, req.params.line_item_id!, { withDeleted: req.query.get('with_deleted') === 'true' }));
+      return lineItemReply(req, state, findLineItem(req, state, req.params.line_item_id!, { withDeleted: req.query.get('with_deleted') === 'true' }));
     },
   });
   r.route({
@@ -224,7 +234,7 @@ export function register(r: Router): void {
       next.updated_at = nowIso(state);
       lineItems(state, req.params.account_id!).set(li.id, next);
       recordLineItem(req, state, li, next, 'UPDATE');
-      return adsOk(req, next);
+      return lineItemReply(req, state, next);
     },
   });
   r.route({
@@ -235,7 +245,7 @@ export function register(r: Router): void {
       const next = { ...li, deleted: true, updated_at: nowIso(state) };
       lineItems(state, req.params.account_id!).set(li.id, next);
       recordLineItem(req, state, li, next, 'DELETE');
-      return adsOk(req, next);
+      return lineItemReply(req, state, next);
     },
   });
 }

@@ -4,6 +4,7 @@
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsOk } from '../replies.js';
 import type { Router } from '../router.js';
+import { outgoing, replySpelling } from '../spelling.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 import { bad, creatives, idFilter, len, libraryGet, libraryItem, missing, notFound, now, qParam, shortId, sorted, uploadFor, visible, type CreativesState } from './ads-creatives-state.js';
@@ -12,6 +13,14 @@ const CREATIVE_TYPES = ['BANNER', 'BANNER_TABLET', 'INTERSTITIAL', 'INTERSTITIAL
 const LIMITS: Record<string, number> = { name: 100, file_name: 255, title: 70, description: 200 };
 const VIDEO_ONLY = ['title', 'description', 'poster_media_key'];
 const EDITABLE = ['name', 'file_name', 'title', 'description', 'poster_media_key'] as const;
+
+/**
+ * A media library reply in the server's spelling: `tweeted` and TWEET_IMAGE …
+ * officially, `posted` and POST_IMAGE … in the spec (the stored item stays neutral).
+ */
+function libraryReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: Record<string, unknown> = {}, status = 200) {
+  return adsOk(req, outgoing(data, replySpelling(state.names)), extra, status);
+}
 
 function account(req: EmuRequest, state: EmulatorState): CreativesState {
   return creatives(state, requireAccount(req, state).id);
@@ -73,14 +82,14 @@ export function registerMedia(r: Router): void {
       const hit = (v: string | null) => v !== null && v.toLowerCase().includes(q!);
       const items = s.library.filter((i) => !i.deleted && (type === null || i.media_type === type) && (q === undefined || hit(i.name) || hit(i.title) || hit(i.file_name) || hit(i.description)));
       const page = pageOf(req, items, { min: 1, max: 50, def: 20 });
-      return adsOk(req, page.data, { next_cursor: page.next_cursor });
+      return libraryReply(req, state, page.data, { next_cursor: page.next_cursor });
     },
   });
   r.route({
     method: 'GET', path: '/12/accounts/:account_id/media_library/:media_key', api: 'ads', auth: 'user',
     handler: (req, state) => {
       const item = libraryGet(account(req, state), req.params.media_key!);
-      return item ? adsOk(req, item) : notFound(req, 'media_key', `Media ${req.params.media_key}`);
+      return item ? libraryReply(req, state, item) : notFound(req, 'media_key', `Media ${req.params.media_key}`);
     },
   });
   r.route({
@@ -101,7 +110,7 @@ export function registerMedia(r: Router): void {
       if (item.media_category === 'AMPLIFY_VIDEO') {
         s.accountMedia.unshift({ id: shortId(s), creative_type: 'PREROLL', video_id: key.split('_')[1]!, media_url: null, created_at: t, updated_at: t, deleted: false });
       }
-      return adsOk(req, item, {}, 201);
+      return libraryReply(req, state, item, {}, 201);
     },
   });
   r.route({
@@ -113,7 +122,7 @@ export function registerMedia(r: Router): void {
       const changes: Record<string, unknown> = {};
       applyFields(req, s, item, changes);
       Object.assign(item, changes, { updated_at: now() });
-      return adsOk(req, item);
+      return libraryReply(req, state, item);
     },
   });
   r.route({
@@ -122,7 +131,7 @@ export function registerMedia(r: Router): void {
       const item = libraryGet(account(req, state), req.params.media_key!);
       if (!item) notFound(req, 'media_key', `Media ${req.params.media_key}`);
       Object.assign(item, { deleted: true, updated_at: now() });
-      return adsOk(req, item);
+      return libraryReply(req, state, item);
     },
   });
 }

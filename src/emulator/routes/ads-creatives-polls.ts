@@ -9,7 +9,7 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CreativesState, type FlatCard } from './ads-creatives-state.js';
-import { spell, spellingsOf } from '../spelling.js';
+import { incoming, outgoing, replySpelling, spell, spellingsOf, type ServedNames } from '../spelling.js';
 
 const PAGE = { min: 1, max: 1000, def: 200 };
 const CTAS = ['first_cta', 'second_cta', 'third_cta', 'fourth_cta'];
@@ -24,6 +24,11 @@ function ratio(r: string): number {
   return w! / h!;
 }
 
+/** A card reply in the server's spelling (first_cta_tweet … officially, first_cta_post … in the spec); stored cards stay neutral. */
+function cardReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: Record<string, unknown> = {}, status = 200) {
+  return adsOk(req, outgoing(data, replySpelling(state.names)), extra, status);
+}
+
 function listRoute(r: Router, path: string, pick: (s: CreativesState) => FlatCard[]): void {
   r.route({
     method: 'GET', path, api: 'ads', auth: 'user',
@@ -33,14 +38,14 @@ function listRoute(r: Router, path: string, pick: (s: CreativesState) => FlatCar
       const q = qParam(req, 0, 80);
       const items = sorted(req, pick(s).filter((c) => (!ids || ids.includes(c.id)) && (!q || c.name.toLowerCase().startsWith(q))));
       const page = pageOf(req, items, PAGE);
-      return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+      return cardReply(req, state, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
     },
   });
   r.route({
     method: 'GET', path: `${path}/:card_id`, api: 'ads', auth: 'user',
     handler: (req, state) => {
       const card = visible(req, pick(creatives(state, requireAccount(req, state).id)).find((c) => c.id === req.params.card_id));
-      return card ? adsOk(req, card) : notFound(req, 'card_id', `Card ${req.params.card_id}`);
+      return card ? cardReply(req, state, card) : notFound(req, 'card_id', `Card ${req.params.card_id}`);
     },
   });
 }
@@ -129,21 +134,18 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   return card;
 }
 
-/**
- * Parameter names the emulator takes in either spelling: official (creatives
- * reference) → neutral (the spec, and the emulator's stored field).
- */
-const VCC_NAME_PAIRS: Record<string, string> = {
-  first_cta_tweet: 'first_cta_post', second_cta_tweet: 'second_cta_post', third_cta_tweet: 'third_cta_post', fourth_cta_tweet: 'fourth_cta_post',
-};
 const VCC_UPDATABLE = ['name', 'media_key', 'title', ...CTAS, ...CTAS.map((c) => `${c}_post`), 'thank_you_text', 'thank_you_url', 'poster_media_key', 'unlocked_image_media_key', 'unlocked_video_media_key'];
 
-/** Query parameters with official names folded onto the stored (neutral) ones; unknown ones are an error. */
-function vccParams(req: EmuRequest): Map<string, string> {
+/**
+ * Query parameters folded onto the stored (neutral) names; unknown ones, and a
+ * CTA post text spelled in a spelling the server does not serve, are an error.
+ */
+function vccParams(req: EmuRequest, mode: ServedNames): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of req.query) {
-    const name = VCC_NAME_PAIRS[k] ?? k;
-    if (!VCC_UPDATABLE.includes(name)) bad(req, k, `${k} is not a parameter of this endpoint`);
+    const read = incoming('param', k, mode);
+    const name = read.name;
+    if (!read.known || !VCC_UPDATABLE.includes(name)) bad(req, k, `${k} is not a parameter of this endpoint`);
     out.set(name, v);
   }
   return out;
@@ -154,7 +156,7 @@ function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   const s = creatives(state, requireAccount(req, state).id);
   const card = s.vccs.find((c) => c.id === req.params.card_id && !c.deleted);
   if (!card) notFound(req, 'card_id', `Card ${req.params.card_id}`);
-  const q = vccParams(req);
+  const q = vccParams(req, state.names);
   if (q.size === 0) bad(req, 'card_id', 'nothing to update', 'MISSING_PARAMETER');
   const next: Record<string, unknown> = { ...card };
   for (const [k, v] of q) {
@@ -167,7 +169,7 @@ function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   for (const cta of CTAS) {
     const v = txt(cta);
     if (v && len(v.replace(/^#/, '')) > 20) bad(req, cta, `${cta} must be at most 20 characters, not counting the leading #`);
-    if (v && !txt(`${cta}_post`)) missing(req, `${cta}_post`);
+    if (v && !txt(`${cta}_post`)) missing(req, spell('param', `${cta}_post`, replySpelling(state.names)));
   }
   if (!txt('title') && !txt('second_cta')) bad(req, 'title', 'title is required when second_cta is absent', 'MISSING_PARAMETER');
   if (size('title') > 23) bad(req, 'title', 'title must be at most 23 characters');
@@ -188,6 +190,6 @@ export function registerPolls(r: Router): void {
   listRoute(r, '/12/accounts/:account_id/cards/poll', (s) => s.polls);
   r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/poll', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, createPoll(req, state), {}, 201) });
   listRoute(r, '/12/accounts/:account_id/cards/video_conversation', (s) => s.vccs);
-  r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/video_conversation', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, createConversation(req, state), {}, 201) });
-  r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/video_conversation/:card_id', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, updateConversation(req, state)) });
+  r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/video_conversation', api: 'ads', auth: 'user', handler: (req, state) => cardReply(req, state, createConversation(req, state), {}, 201) });
+  r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/video_conversation/:card_id', api: 'ads', auth: 'user', handler: (req, state) => cardReply(req, state, updateConversation(req, state)) });
 }
