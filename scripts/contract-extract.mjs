@@ -20,7 +20,7 @@ if (!v159 || !v167 || !adsDir) {
 }
 const OUT = new URL('../test/fixtures/contract/', import.meta.url).pathname;
 /** The v2 path prefixes postctl's verbs build (platform API). */
-const PREFIXES = ['/2/tweets', '/2/connections', '/2/activity/', '/2/webhooks'];
+const PREFIXES = ['/2/tweets', '/2/connections', '/2/activity/', '/2/webhooks', '/2/media/upload', '/2/media/metadata', '/2/users/me'];
 
 function resolver(doc) {
   const deref = (o, depth = 0) => {
