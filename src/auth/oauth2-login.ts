@@ -12,7 +12,7 @@ import { fetchMe, type OAuth2ClientCreds, type TokenResponse } from './oauth2-to
 import { parseRedirectUri, parseScopes, type RedirectTarget } from './oauth2-url.js';
 import { profileArg } from './session.js';
 
-export const SUPPLY_CLIENT_ID = '--client-id or POSTCTL_CLIENT_ID';
+const SUPPLY_CLIENT_ID = '--client-id or POSTCTL_CLIENT_ID';
 
 export interface LoginSetup {
   profile: string;

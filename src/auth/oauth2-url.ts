@@ -6,7 +6,7 @@ import { isLoopbackHost } from '../http/url-policy.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
 /** The scopes the platform documents (authorization-code reference, "Scopes"). */
-export const KNOWN_SCOPES = [
+const KNOWN_SCOPES = [
   'tweet.read', 'tweet.write', 'tweet.moderate.write', 'users.email', 'users.read', 'follows.read', 'follows.write',
   'offline.access', 'space.read', 'mute.read', 'mute.write', 'like.read', 'like.write', 'list.read', 'list.write',
   'block.read', 'block.write', 'bookmark.read', 'bookmark.write', 'dm.read', 'dm.write', 'media.write',
@@ -16,7 +16,7 @@ export const KNOWN_SCOPES = [
 export const DEFAULT_SCOPES = ['tweet.read', 'users.read', 'offline.access'] as const;
 
 /** The redirect URI used when --redirect-uri is not given: it must be registered for the app exactly. */
-export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 
 export interface ScopeChoice {
   scopes: string[];

@@ -10,7 +10,7 @@ export const EMU_OAUTH2_PUBLIC = { clientId: 'emu-oauth2-public-client' } as con
 /** A confidential client (Web App / bot): HTTP Basic with its secret. */
 export const EMU_OAUTH2_CONFIDENTIAL = { clientId: 'emu-oauth2-confidential-client', clientSecret: 'emu-oauth2-client-secret-0123456789' } as const;
 /** Registered callback; the emulator also accepts http://127.0.0.1:<any port>/callback for loopback logins. */
-export const EMU_OAUTH2_REDIRECT = 'http://127.0.0.1:8765/callback';
+const EMU_OAUTH2_REDIRECT = 'http://127.0.0.1:8765/callback';
 
 export const CODE_TTL_MS = 30_000;
 export const ACCESS_TTL_SEC = 7200;

@@ -10,7 +10,7 @@ export type ServedNames = 'official' | 'neutral' | 'both';
 export type Spelling = 'official' | 'neutral';
 
 /** [official, neutral] pairs by what they name. */
-export const PAIRS = {
+const PAIRS = {
   path: [['tweets', 'posts'], ['tweet', 'post'], ['custom_audiences', 'tailored_audiences']],
   param: [
     ['tweet.fields', 'post.fields'], ['x_auth_access_type', 'service_auth_access_type'], ['tweet_mode', 'post_mode'],

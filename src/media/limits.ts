@@ -13,7 +13,7 @@ import { wire, type NameStyle, type WireKey } from '../wire/names.js';
  * the brand on the wire, so their names come from src/wire/names.ts; the
  * others are spelled the same in both styles.
  */
-export const CATEGORY_IDS = ['image', 'gif', 'video', 'amplify_video', 'dm_image', 'dm_gif', 'dm_video', 'subtitles'] as const;
+const CATEGORY_IDS = ['image', 'gif', 'video', 'amplify_video', 'dm_image', 'dm_gif', 'dm_video', 'subtitles'] as const;
 export type MediaCategory = (typeof CATEGORY_IDS)[number];
 const BRANDED: Partial<Record<MediaCategory, WireKey>> = { image: 'value.media_category.image', gif: 'value.media_category.gif', video: 'value.media_category.video' };
 
@@ -29,7 +29,7 @@ export function parseCategory(value: string): MediaCategory | undefined {
 }
 
 /** Accepted spellings, for messages: the live service's names. */
-export const MEDIA_CATEGORIES: readonly string[] = CATEGORY_IDS.map((id) => categoryName(id, 'official'));
+const MEDIA_CATEGORIES: readonly string[] = CATEGORY_IDS.map((id) => categoryName(id, 'official'));
 
 /** Every media_type the initialize endpoint accepts (MediaUploadConfigRequest.media_type). */
 export const MEDIA_TYPES = [
@@ -37,7 +37,7 @@ export const MEDIA_TYPES = [
   'image/webp', 'image/pjpeg', 'image/tiff', 'model/gltf-binary', 'model/vnd.usdz+zip',
 ] as const;
 
-export const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff',
   '.gif': 'image/gif', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.ts': 'video/mp2t',
   '.srt': 'text/srt', '.vtt': 'text/vtt',
@@ -66,13 +66,13 @@ export const CATEGORY_RULES: Readonly<Record<MediaCategory, CategoryRule>> = {
 };
 
 /** MediaUploadConfigRequest.total_bytes maximum. */
-export const TOTAL_BYTES_MAX = 17_179_869_184;
+const TOTAL_BYTES_MAX = 17_179_869_184;
 /** MediaSegments: segment_index 0 to 999, so at most 1000 chunks. */
-export const MAX_SEGMENTS = 1000;
+const MAX_SEGMENTS = 1000;
 /** Chunk size in MiB: a few MB keeps memory flat; the legacy endpoint took at most 5 MB per append. */
-export const CHUNK_MIB = { min: 1, max: 5, def: 2 } as const;
+const CHUNK_MIB = { min: 1, max: 5, def: 2 } as const;
 /** AltText.text maxLength. */
-export const ALT_TEXT_MAX = 1000;
+const ALT_TEXT_MAX = 1000;
 
 export interface MediaFlags {
   mediaType?: string | undefined;

@@ -32,7 +32,7 @@ export const SEARCH_COLUMNS: Column<ApiObject>[] = [
 ];
 
 export function countColumns(client: Pick<ApiClient, 'names'>): Column<ApiObject>[] {
-  const count = wire('field.post_count', client.names);
+  const count = wire('key.post_count', client.names);
   return [
     { header: 'start', key: 'start' },
     { header: 'end', key: 'end' },

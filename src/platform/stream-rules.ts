@@ -21,7 +21,7 @@ export interface RulesEnvelope {
   meta?: { sent?: string; result_count?: number; summary?: Record<string, number> };
 }
 
-export const rulesPath = (client: Pick<ApiClient, 'names'>) => joinPath('2', wire('path.posts', client.names), 'search', 'stream', 'rules');
+const rulesPath = (client: Pick<ApiClient, 'names'>) => joinPath('2', wire('path.posts', client.names), 'search', 'stream', 'rules');
 
 /** Every rule (or those ids), following pagination. */
 export async function listRules(client: ApiClient, ids: readonly string[]): Promise<RulesEnvelope> {

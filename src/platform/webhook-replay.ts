@@ -9,7 +9,7 @@ import type { ApiClient } from '../http/client.js';
 import { joinPath } from '../http/path.js';
 import { parseIso8601 } from '../validate/rules.js';
 
-export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
 
 export interface ReplayJob {

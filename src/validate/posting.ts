@@ -7,12 +7,12 @@ import { Problems, charLength, integerBetween, oneOf } from './rules.js';
 
 export const POST_TEXT_MAX = 25_000;
 export const MEDIA_MAX = 4;
-export const POLL_OPTIONS = { min: 2, max: 4 } as const;
-export const POLL_OPTION_MAX = 25;
-export const POLL_MINUTES = { min: 5, max: 10_080 } as const;
-export const REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
+const POLL_OPTIONS = { min: 2, max: 4 } as const;
+const POLL_OPTION_MAX = 25;
+const POLL_MINUTES = { min: 5, max: 10_080 } as const;
+const REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'] as const;
 /** The edit window and edit count (spec: 1 hour; the real service allows 5 edits). */
-export const EDIT_WINDOW_MS = 60 * 60 * 1000;
+const EDIT_WINDOW_MS = 60 * 60 * 1000;
 
 const NUMERIC_ID = /^[0-9]{1,19}$/;
 

@@ -11,13 +11,13 @@ import { Problems, charLength, integerBetween, oneOf, parseIso8601 } from './rul
 
 export type SearchScope = 'recent' | 'archive';
 
-export const QUERY_MAX: Record<SearchScope, number> = { recent: 512, archive: 1024 };
-export const QUERY_HARD_MAX = 4096;
-export const MAX_RESULTS: Record<SearchScope, readonly [number, number]> = { recent: [10, 100], archive: [10, 500] };
-export const GRANULARITIES = ['minute', 'hour', 'day'] as const;
-export const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-export const END_LAG_MS = 10_000;
-export const RULE_MAX = 2048;
+const QUERY_MAX: Record<SearchScope, number> = { recent: 512, archive: 1024 };
+const QUERY_HARD_MAX = 4096;
+const MAX_RESULTS: Record<SearchScope, readonly [number, number]> = { recent: [10, 100], archive: [10, 500] };
+const GRANULARITIES = ['minute', 'hour', 'day'] as const;
+const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const END_LAG_MS = 10_000;
+const RULE_MAX = 2048;
 
 const NUMERIC_ID = /^[0-9]{1,19}$/;
 
@@ -34,7 +34,7 @@ export interface SearchInput {
 }
 
 /** RFC 3339 in whole seconds, as the API takes it. */
-export const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function checkTimes(p: Problems, input: SearchInput, now: number): { start?: number; end?: number } {
   const out: { start?: number; end?: number } = {};

@@ -27,7 +27,6 @@
 // event types, `poster_media_key`, `ONLINE_SERVICES`.
 export type NameStyle = 'official' | 'neutral';
 
-export const NAME_STYLES: readonly NameStyle[] = ['official', 'neutral'];
 
 /** key → [official, neutral]. Keys are stable identifiers, never sent. */
 const TABLE = {
@@ -101,7 +100,6 @@ const TABLE = {
   // Posting, search, stream (issue 17)
   'body.quote_post_id': ['quote_tweet_id', 'quote_post_id'],
   'body.in_reply_to_post_id': ['in_reply_to_tweet_id', 'in_reply_to_post_id'],
-  'field.post_count': ['tweet_count', 'post_count'],
   'meta.total_post_count': ['total_tweet_count', 'total_post_count'],
 
   // Media, listings, updates (issue 17 part 2)

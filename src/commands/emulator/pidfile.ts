@@ -12,7 +12,7 @@ export interface EmulatorRecord {
 
 const dirOf = (env: NodeJS.ProcessEnv): string => join(configDir(env), 'emulators');
 
-export function recordFile(env: NodeJS.ProcessEnv, port: number): string {
+function recordFile(env: NodeJS.ProcessEnv, port: number): string {
   return join(dirOf(env), `${port}.json`);
 }
 

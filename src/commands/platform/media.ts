@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { group, verb } from '../define.js';
 
-export const MEDIA_GROUP = 'upload media (chunked, resumable) for posts, cards and the ads media library';
+const MEDIA_GROUP = 'upload media (chunked, resumable) for posts, cards and the ads media library';
 
 export function registerMedia(program: Command): void {
   const media = group(program, 'media', MEDIA_GROUP);

@@ -59,7 +59,7 @@ export const counts = {
       all: Boolean(opts.all),
       ...(limit !== undefined ? { limit } : {}),
       columns: countColumns(client),
-      countKey: wire('field.post_count', client.names),
+      countKey: wire('key.post_count', client.names),
       totalKey: wire('meta.total_post_count', client.names),
     });
     return EXIT.OK;

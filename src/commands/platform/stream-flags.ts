@@ -9,7 +9,7 @@ import { stringifyJson } from '../../json/stringify.js';
 import type { EventStreamOptions, StreamSummary } from '../../platform/events.js';
 import { integerBetween } from '../../validate/rules.js';
 
-export function intFlag(value: unknown, flag: string, min: number, max: number, fallback: number): number {
+function intFlag(value: unknown, flag: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const msg = integerBetween(min, max)(String(value));
   if (msg) throw invalid(flag, msg);

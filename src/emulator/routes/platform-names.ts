@@ -12,7 +12,7 @@ import { spellingsOf } from '../spelling.js';
 export type Spelling = 'official' | 'neutral';
 
 /** name → [official, neutral]. */
-export const POSTING_NAMES = {
+const POSTING_NAMES = {
   posts: ['tweets', 'posts'],
   postFields: ['tweet.fields', 'post.fields'],
   quoteId: ['quote_tweet_id', 'quote_post_id'],
@@ -24,7 +24,7 @@ export const POSTING_NAMES = {
 
 export type NameOf = (key: keyof typeof POSTING_NAMES) => string;
 
-export const namesFor = (style: Spelling): NameOf => (key) => POSTING_NAMES[key][style === 'official' ? 0 : 1];
+const namesFor = (style: Spelling): NameOf => (key) => POSTING_NAMES[key][style === 'official' ? 0 : 1];
 
 export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
   /** Path with `{posts}` where the resource name goes: '/2/{posts}/search/recent'. */

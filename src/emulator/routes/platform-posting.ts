@@ -16,7 +16,7 @@ import type { EmuRequest, EmuResponse } from '../types.js';
 import { fullPost, pick, postExists, type Obj } from './platform-data.js';
 import { dualRoute, type NameOf } from './platform-names.js';
 
-export const POSTING_RULES = {
+const POSTING_RULES = {
   textMax: 25_000,
   mediaMax: 4,
   pollOptions: [2, 4],
@@ -122,7 +122,7 @@ function createOrEdit(req: EmuRequest, state: EmulatorState, name: NameOf): EmuR
 }
 
 /** A created post as the API shows it: current edit controls, history under the spelling's name. */
-export function showPost(s: PostingState, p: EmuPost, name: NameOf, now: number): Obj {
+function showPost(s: PostingState, p: EmuPost, name: NameOf, now: number): Obj {
   const root = s.posts.get(p.root)!;
   const until = Date.parse(root.created_at) + POSTING_RULES.editWindowMs;
   const latest = p.history.at(-1) === p.id;

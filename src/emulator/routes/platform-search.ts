@@ -18,7 +18,7 @@ import { fullUser, pick, type Obj } from './platform-data.js';
 import { dualRoute, type NameOf } from './platform-names.js';
 import { invalid, postingState } from './platform-posting.js';
 
-export const SEARCH_RULES = {
+const SEARCH_RULES = {
   queryMax: { recent: 512, all: 1024 },
   maxResults: { recent: [10, 100], all: [10, 500] },
   recentWindowMs: 7 * 24 * 3600_000,

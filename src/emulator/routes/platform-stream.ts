@@ -23,7 +23,7 @@ import { closeConnection, openConnection } from './platform-connections.js';
 import { dualRoute, type NameOf } from './platform-names.js';
 import { invalid } from './platform-posting.js';
 
-export const RULE_RULES = { valueMax: 2048, defaultCap: 1000, backfillMax: 5, keepMs: 5 * 60_000 } as const;
+const RULE_RULES = { valueMax: 2048, defaultCap: 1000, backfillMax: 5, keepMs: 5 * 60_000 } as const;
 
 export interface EmuRule {
   id: string;
