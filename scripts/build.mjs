@@ -18,6 +18,10 @@ const outdir = join(root, 'dist');
 
 if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force: true });
 
+// The verb manifests (src/commands/manifest/) are rewritten from the verb files first.
+const manifest = spawnSync(process.execPath, [join(root, 'scripts', 'manifest.mjs')], { stdio: 'inherit' });
+if (manifest.status !== 0) process.exit(manifest.status ?? 1);
+
 // undici embeds its HTTP parser twice as base64 JavaScript strings (llhttp with
 // and without SIMD, 145 KB of source every API call parses). They become two
 // .wasm files beside the chunk that uses them, read only when undici compiles

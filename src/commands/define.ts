@@ -15,7 +15,7 @@ export interface OptionSpec {
   flags: string;
   description: string;
   choices?: readonly string[];
-  default?: string | boolean | string[];
+  default?: string | boolean | readonly string[];
   /** Repeatable: values are collected into an array. */
   repeatable?: boolean;
   hidden?: boolean;
@@ -26,14 +26,100 @@ export interface VerbModule {
   run(args: string[], opts: Record<string, any>, ctx: Context): Promise<number | void>;
 }
 
+/** A verb as the parsers see it: its declarations, and how to load what runs it. */
 export interface VerbSpec {
   /** Name and arguments, e.g. 'update <line_item_id>' or 'lookup [ids...]'. */
   name: string;
   description: string;
-  examples: string[];
-  options?: OptionSpec[];
-  aliases?: string[];
+  examples: readonly string[];
+  options?: readonly OptionSpec[];
+  aliases?: readonly string[];
+  /** Left out of help, the index and completion (helpers the completion scripts call). */
+  hidden?: boolean;
   load: () => Promise<VerbModule>;
+}
+
+// ---- Typed verbs --------------------------------------------------------
+// A verb file (src/commands/<group>/<verb>.ts) default-exports
+// `defineVerb({ name, options, run })`. The types of `run`'s arguments are
+// derived from the declarations, as commander will parse them: '--dry-run' is
+// `opts.dryRun: boolean | undefined`, '--limit <n>' is `opts.limit: string |
+// undefined` (required when it has a default), a flag with `choices` is the
+// union of its choices, a repeatable flag is an array, 'update <id> [more...]'
+// gives `[string, ...string[]]`. So reading an undeclared or misspelt flag is
+// a compile error, not an undefined at run time.
+
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type LongFlag<F extends string> = F extends `${string}--${infer R}` ? (R extends `${infer N} ${string}` ? N : R) : never;
+/** commander's attribute name: '--dry-run' → 'dryRun', '--no-approve' → 'approve'. */
+type AttrOf<F extends string> = LongFlag<F> extends `no-${infer N}` ? Camel<N> : Camel<LongFlag<F>>;
+type ChoiceOf<S> = S extends { choices: readonly (infer C extends string)[] } ? C : string;
+type ValueOf<S extends OptionSpec> = S['flags'] extends `${string}<${string}` ? (S extends { repeatable: true } ? ChoiceOf<S>[] : ChoiceOf<S>) : boolean;
+/** Always present: a default, or a lone '--no-x' (commander defaults x to true). */
+type Present<S extends OptionSpec> = S extends { default: unknown } ? true : S['flags'] extends `--no-${string}` ? true : false;
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The parsed flags of a verb declaring `O`. */
+export type OptionsOf<O extends readonly OptionSpec[]> = Flatten<
+  { [S in O[number] as Present<S> extends true ? AttrOf<S['flags']> : never]: ValueOf<S> } & {
+    [S in O[number] as Present<S> extends true ? never : AttrOf<S['flags']>]?: ValueOf<S>;
+  }
+>;
+
+type Words<S extends string> = S extends `${infer A} ${infer R}` ? [A, ...Words<R>] : S extends '' ? [] : [S];
+type ArgList<T extends readonly string[]> = T extends readonly [infer H extends string, ...infer R extends string[]]
+  ? H extends `<${string}...>`
+    ? [string, ...string[]]
+    : H extends `[${string}...]`
+      ? string[]
+      : H extends `<${string}`
+        ? [string, ...ArgList<R>]
+        : [string?, ...ArgList<R>]
+  : [];
+/** The positional arguments of a verb named `N` ('get <catalog_id> <set_id>' → [string, string]). */
+export type ArgsOf<N extends string> = N extends `${string} ${infer Rest}` ? ArgList<Words<Rest>> : [];
+
+/** What a verb file default-exports. */
+export interface Verb<N extends string = string, O extends readonly OptionSpec[] = readonly OptionSpec[]> {
+  readonly verb: true;
+  name: N;
+  description: string;
+  examples: readonly string[];
+  options?: O;
+  aliases?: readonly string[];
+  hidden?: boolean;
+  /** Returns the exit code (0 when omitted). */
+  run(args: ArgsOf<N>, opts: OptionsOf<O>, ctx: Context): Promise<number | void>;
+}
+
+/** Declares a verb; the types of `run`'s arguments follow from `name` and `options`. */
+export function defineVerb<const N extends string, const O extends readonly OptionSpec[] = []>(spec: Omit<Verb<N, O>, 'verb'>): Verb<N, O> {
+  return { verb: true, ...spec };
+}
+
+export const isVerb = (value: unknown): value is Verb => typeof value === 'object' && value !== null && (value as { verb?: unknown }).verb === true;
+
+/** The manifest's loader: a verb file's default export, as the parsers run it. */
+export const loaded = (m: { default: unknown }): VerbModule => m.default as VerbModule;
+
+/** The generated table of one top-level word (src/commands/manifest/<word>.ts). */
+export interface Manifest {
+  /** Groups, parents first, with their help descriptions. */
+  groups: ReadonlyArray<{ words: readonly string[]; description: string }>;
+  /** Verbs in help order, each after its parent. */
+  verbs: ReadonlyArray<VerbSpec & { words: readonly string[] }>;
+}
+
+/** Registers a manifest's groups and verbs into commander or the fast path's SpecNode tree. */
+export function registerManifest(program: Command, manifest: Manifest): void {
+  const nodes = new Map<string, Command>([['', program]]);
+  const parentOf = (words: readonly string[]): Command => {
+    const parent = nodes.get(words.slice(0, -1).join(' '));
+    if (!parent) throw new Error(`manifest: ${words.join(' ')} comes before its parent`);
+    return parent;
+  };
+  for (const g of manifest.groups) nodes.set(g.words.join(' '), group(parentOf(g.words), g.words.at(-1)!, g.description));
+  for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(parentOf(v.words), v));
 }
 
 /** Flags many groups share, declared once. */
@@ -90,6 +176,7 @@ export function verb(parent: Command, spec: VerbSpec): Command {
   cmd.copyInheritedSettings(parent);
   for (const a of spec.aliases ?? []) cmd.alias(a);
   for (const o of spec.options ?? []) cmd.addOption(option(cmd, o));
+  if (spec.hidden) (cmd as unknown as { _hidden: boolean })._hidden = true;
   if (spec.examples.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   rememberExamples(cmd, spec.examples);
   cmd.action(async (...received: unknown[]) => {

@@ -9,44 +9,6 @@ const authOption = (dflt: string): OptionSpec => ({ flags: '--auth <mode>', desc
 const consumerSecretStdin: OptionSpec = { flags: '--consumer-secret-stdin', description: "read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET" };
 
 export function registerPlatform(program: Command): void {
-  const webhooks = group(program, 'webhooks', 'validate webhooks and check CRC responses and delivery signatures');
-  const loadWebhooks = () => import('./webhooks.js');
-  verb(webhooks, {
-    name: 'validate <webhook_id>',
-    description: 'trigger a CRC check of a registered webhook (PUT /2/webhooks/{id}); exit 7 when the check fails',
-    examples: ['postctl webhooks validate 1146654567674912769', 'postctl webhooks validate 1146654567674912769 --auth app -o json'],
-    options: [authOption('user when an access token is configured, else app')],
-    load: () => loadWebhooks().then((m) => m.validate),
-  });
-  verb(webhooks, {
-    name: 'crc <crc_token>',
-    description: 'print the response a webhook receiver must return for a CRC token: {"response_token":"sha256=…"}',
-    examples: ['postctl webhooks crc 9b4507b3-8ee6-4b4d-a25a-6cfe3c3c0b11', 'printf %s "$SECRET" | postctl webhooks crc abc123 --consumer-secret-stdin'],
-    options: [consumerSecretStdin],
-    load: () => loadWebhooks().then((m) => m.crc),
-  });
-  verb(webhooks, {
-    name: 'verify-signature',
-    description: 'check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not',
-    examples: ['postctl webhooks verify-signature --body delivery.json --signature "sha256=K1v0…="', 'cat body.json | postctl webhooks verify-signature --body - --signature "$SIG"'],
-    options: [
-      { flags: '--body <file>', description: 'the delivered request body, byte for byte (- for stdin)' },
-      { flags: '--signature <header>', description: 'the signature header value, sha256=<base64>' },
-      consumerSecretStdin,
-    ],
-    load: () => loadWebhooks().then((m) => m.verifySignature),
-  });
-  verb(webhooks, {
-    name: 'replay <webhook_id>',
-    description: 'replay the events delivered (or attempted) to a webhook in a window of the last 24 hours (POST /2/webhooks/replay); prints the job id',
-    examples: ['postctl webhooks replay 1146654567674912769 --from 2026-11-23T08:00Z --to 2026-11-23T09:30Z', 'postctl webhooks replay 1146654567674912769 --from 202611230800 --to 202611230930 -o json'],
-    options: [
-      { flags: '--from <time>', description: 'start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; within the last 24 hours' },
-      { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
-    ],
-    load: () => import('./webhooks-replay.js'),
-  });
-
   const posts = group(program, 'posts', 'look up, create, edit, delete, search and count posts');
   verb(posts, {
     name: 'lookup [ids...]',
