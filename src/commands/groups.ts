@@ -18,16 +18,11 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
   { register: () => import('./auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
   { register: fromManifest(() => import('./manifest/webhooks.js')), groups: { webhooks: 'validate webhooks and check CRC responses and delivery signatures' } },
-  {
-    register: () => import('./platform/index.js').then((m) => m.registerPlatform),
-    groups: {
-      posts: 'look up, create, edit, delete, search and count posts',
-      stream: 'the filtered stream: manage its rules and connect to it',
-      events: 'activity events: stream them, subscribe to them',
-      connections: 'list and terminate streaming connections (clears TooManyConnections)',
-      media: 'upload media (chunked, resumable) for posts, cards and the ads media library',
-    },
-  },
+  { register: fromManifest(() => import('./manifest/posts.js')), groups: { posts: 'look up, create, edit, delete, search and count posts' } },
+  { register: fromManifest(() => import('./manifest/stream.js')), groups: { stream: 'the filtered stream: manage its rules and connect to it' } },
+  { register: fromManifest(() => import('./manifest/events.js')), groups: { events: 'activity events: stream them, subscribe to them' } },
+  { register: fromManifest(() => import('./manifest/connections.js')), groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' } },
+  { register: fromManifest(() => import('./manifest/media.js')), groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' } },
   { register: () => import('./ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
   { register: () => import('./catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
   { register: () => import('./audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },

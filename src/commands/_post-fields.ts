@@ -1,8 +1,9 @@
-// Flag definitions shared by the verbs that select post fields (cheap: data only).
-import type { OptionSpec } from '../define.js';
+// The field and expansion flags of `posts lookup`, shared by `posts search`
+// and `stream connect` (cheap: data only). Read by src/validate/post-fields.ts
+// `fieldParamsFromFlags`.
+import type { OptionSpec } from './define.js';
 
-/** The field and expansion flags of `posts lookup`, shared by search and the filtered stream. */
-export const postFieldOptions: OptionSpec[] = [
+export const postFieldOptions = [
   { flags: '--post-fields <list>', description: 'post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)', repeatable: true },
   { flags: '--user-fields <list>', description: 'user.fields for included users: username, name, verified, public_metrics… (repeatable)', repeatable: true },
   { flags: '--media-fields <list>', description: 'media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)', repeatable: true },
@@ -12,4 +13,4 @@ export const postFieldOptions: OptionSpec[] = [
   { flags: '--expansions <list>', description: 'author_id, attachments.media_keys, in_reply_to_user_id, entities.mentions.username, the referenced posts\' id… in either wire spelling (repeatable)', repeatable: true },
   { flags: '--all-fields', description: 'every field the spec lists for posts, users and media, with the author_id and attachments.media_keys expansions' },
   { flags: '--allow-unknown-fields', description: 'send field and expansion names postctl does not know (the API still checks them)' },
-];
+] as const satisfies readonly OptionSpec[];

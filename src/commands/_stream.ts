@@ -2,14 +2,22 @@
 // the runner's options, with NDJSON lines on stdout under backpressure) and the
 // closing summary with its exit code (0 at --limit, 130 when stopped).
 import { once } from 'node:events';
-import type { Context } from '../../context.js';
-import { invalid } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
-import { stringifyJson } from '../../json/stringify.js';
-import type { EventStreamOptions, StreamSummary } from '../../platform/events.js';
-import { integerBetween } from '../../validate/rules.js';
+import type { Context } from '../context.js';
+import { invalid } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import { stringifyJson } from '../json/stringify.js';
+import type { EventStreamOptions, StreamSummary } from '../platform/events.js';
+import { integerBetween } from '../validate/rules.js';
 
-function intFlag(value: unknown, flag: string, min: number, max: number, fallback: number): number {
+/** The flags both streaming verbs declare (their descriptions differ, so each verb declares them). */
+export interface StreamFlags {
+  limit?: string | undefined;
+  backfillMinutes?: string | undefined;
+  maxReconnects?: string | undefined;
+  stallTimeout?: string | undefined;
+}
+
+function intFlag(value: string | undefined, flag: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const msg = integerBetween(min, max)(String(value));
   if (msg) throw invalid(flag, msg);
@@ -17,7 +25,7 @@ function intFlag(value: unknown, flag: string, min: number, max: number, fallbac
 }
 
 /** --limit, --backfill-minutes (the real streams' window is 1 to 5), --max-reconnects, --stall-timeout. */
-export function streamOptions(opts: Record<string, any>, ctx: Context): EventStreamOptions {
+export function streamOptions(opts: StreamFlags, ctx: Context): EventStreamOptions {
   const limit = opts.limit === undefined ? undefined : intFlag(opts.limit, '--limit', 1, Number.MAX_SAFE_INTEGER, 0);
   const backfill = opts.backfillMinutes === undefined ? undefined : intFlag(opts.backfillMinutes, '--backfill-minutes', 1, 5, 0);
   const out = ctx.io.stdout;
