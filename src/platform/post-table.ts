@@ -2,7 +2,7 @@
 // (author @username, media type and duration, likes/reposts). Columns that are
 // empty for every row (fields not requested) are left out.
 import type { Column } from '../output/printer.js';
-import { cellValue } from '../output/cells.js';
+import { cellValue, pathGet } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
 import { wire, type NameStyle } from '../wire/names.js';
 
@@ -42,14 +42,15 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
-      get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics[reposts] ?? 0}` : undefined),
+      get: (p) => (p.public_metrics ? `${String(pathGet(p.public_metrics, 'like_count') ?? 0)}/${String(pathGet(p.public_metrics, reposts) ?? 0)}` : undefined),
     },
     {
       header: 'media',
       get: (p) => {
-        const keys: string[] = p.attachments?.media_keys ?? [];
+        const listed = pathGet(p.attachments, 'media_keys');
+        const keys: unknown[] = Array.isArray(listed) ? listed : [];
         if (!keys.length) return undefined;
-        const found = keys.map((k) => media.get(k));
+        const found = keys.map((k) => media.get(String(k)));
         return found.every(Boolean) ? found.map((m) => mediaSummary(m!)).join(', ') : `${keys.length} media`;
       },
     },
