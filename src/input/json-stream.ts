@@ -64,7 +64,7 @@ interface Capture {
   startChar: number;
   /** Nesting depth at which it started. */
   depth: number;
-  /** Line it starts on. */
+  /** Line it starts on (a key: the line of the last element). */
   line: number;
   /** Where it starts in the current chunk (0 for chunks after the first). */
   start: number;
@@ -90,6 +90,8 @@ class JsonArraySplitter {
   private rootDone = false;
   private sawTarget = false;
   private capture: Capture | undefined;
+  /** Line of the last element captured: a key's capture carries it too, so an oversized key's message names it (as before the split into a class). */
+  private elementLine = 0;
   private lastKey: string | undefined;
   /** After an element, a comma or the closing bracket must come before the next one. */
   private needComma = false;
@@ -190,7 +192,8 @@ class JsonArraySplitter {
   }
 
   private newCapture(kind: Capture['kind'], startChar: number, start: number): Capture {
-    return { kind, startChar, depth: this.stack.length, line: this.line, start, parts: [], length: 0 };
+    if (kind === 'element') this.elementLine = this.line;
+    return { kind, startChar, depth: this.stack.length, line: this.elementLine, start, parts: [], length: 0 };
   }
 
   private stringChar(c: number, i: number): void {
