@@ -204,7 +204,7 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
       await pacer.acquire();
       let res: ApiResponse | undefined;
       try {
-        res = await postUsers(deps.client!, target.api, target.kind, target.account, target.id, body);
+        res = await postUsers(deps.client!, { id: target.account, api: target.api }, target.kind, target.id, body);
         pacer.release(res.rateLimit);
         // 5xx after the client's retries come back as responses (noThrow): the same as a thrown error here.
         if (res.status >= 500) throw stop(res);

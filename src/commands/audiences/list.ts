@@ -1,13 +1,14 @@
 // `audiences list`: custom audiences of the account (audiences reference,
 // GET accounts/:account_id/custom_audiences; the same path name in the
 // official and the neutral spelling), one page or every page.
-import { ADS_VERSION, adsApi, listQuery, printAdsList, type ListFlags } from '../../ads/common.js';
-import { idSegment, joinPath } from '../../http/path.js';
+import { listQuery, printAdsList, type ListFlags } from '../../ads/common.js';
+import { customAudiencesRequest } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/printer.js';
 import { idList } from '../../validate/creatives-lists.js';
 import { lengthBetween, Problems } from '../../validate/rules.js';
 import type { VerbModule } from '../define.js';
+import { accountRef } from '../ads-account.js';
 
 interface CustomAudience {
   id: string;
@@ -42,7 +43,6 @@ export const run: VerbModule['run'] = async (_args, opts, ctx: Context) => {
   if (str(opts.q) !== undefined) query.push(['q', opts.q]);
   p.throwIfAny('invalid list filters');
   query.push(...listQuery(opts as ListFlags, PAGE));
-  const account = await ctx.adsAccount(opts.account);
-  const req = { api: adsApi(opts), method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account, 'ads', 'account_id'), 'custom_audiences'), query };
-  await printAdsList(ctx, await ctx.client(), req, opts as ListFlags, COLUMNS);
+  const account = await accountRef(ctx, opts);
+  await printAdsList(ctx, await ctx.client(), customAudiencesRequest(account, query), opts as ListFlags, COLUMNS);
 };
