@@ -5,7 +5,7 @@ import { sandboxOption, type OptionSpec } from '../commands/define.js';
 import type { Context } from '../context.js';
 import { UsageError, InputError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
-import { adsPages } from '../http/paginate.js';
+import { adsCursor, pages } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
 import { integerBetween } from '../validate/rules.js';
 
@@ -82,7 +82,7 @@ export async function printAdsList<T>(ctx: Context, client: ApiClient, req: Requ
   let stream: ReturnType<typeof ctx.printer.stream<T>> | undefined;
   let total: unknown;
   let count = 0;
-  for await (const page of adsPages<T>(client, req, limit)) {
+  for await (const page of pages<T>(client, req, adsCursor, limit)) {
     if (!stream) {
       const { data: _d, next_cursor: _n, total_count, ...head } = page.envelope;
       total = total_count;
