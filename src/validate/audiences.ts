@@ -66,6 +66,7 @@ export const PERMISSION_LEVELS = ['READ_ONLY', 'READ_WRITE'] as const;
 /** "id lists in filters: up to 200 ids". */
 export const MAX_FILTER_IDS = 200;
 export const PERMISSIONS_PAGE = { min: 1, max: 1000, def: 200 } as const;
+export const CUSTOM_AUDIENCES_PAGE = { min: 1, max: 1000, def: 200 } as const;
 
 export const KEYWORD_LIMITS = { maxRangeDays: 7, maxKeywords: 10, granularities: ['DAY', 'HOUR'] as const } as const;
 
