@@ -10,7 +10,7 @@ export type UploadTargetKind = 'custom_audience' | 'do_not_reach';
 
 const acct = (account: string) => idSegment(account, 'ads', 'account_id');
 
-export function usersPath(kind: UploadTargetKind, account: string, id: string): string {
+function usersPath(kind: UploadTargetKind, account: string, id: string): string {
   return kind === 'custom_audience'
     ? joinPath(ADS_VERSION, 'accounts', acct(account), 'custom_audiences', idSegment(id, 'ads', 'custom_audience_id'), 'users')
     : joinPath(ADS_VERSION, 'batch', 'accounts', acct(account), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id'), 'users');

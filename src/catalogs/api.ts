@@ -10,7 +10,7 @@ export const UPSERT_BATCH = 25;
 export const PRODUCTS_PAGE = { min: 1, max: 100, def: 100 } as const;
 export const PRODUCT_STATUSES = ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE', 'ERROR'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const SET_TYPES = ['MANUAL', 'FILTERED'] as const;
+const SET_TYPES = ['MANUAL', 'FILTERED'] as const;
 export const FILTER_ATTRIBUTES = ['price', 'product_type', 'google_product_category', 'sale_price', 'inventory', 'custom_label_0', 'custom_label_1', 'custom_label_2', 'custom_label_3', 'custom_label_4'] as const;
 export const FILTER_OPERATORS = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'] as const;
 

@@ -9,7 +9,7 @@ import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { MediaLibraryItem } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
 
-export { MEDIA_TYPES, type MediaType } from './enums.js';
+export { MEDIA_TYPES } from './enums.js';
 export { MEDIA_LIBRARY_PAGE } from './pages.js';
 
 /**
