@@ -6,8 +6,11 @@
 // - about an ad account (a /12/accounts/:account_id/… path): `(client, account: AccountRef, …)`;
 //   a request builder without a client takes the account first, `(account, …)`;
 // - not about an account (catalogs are per user, business categories, keyword
-//   insights, sandbox-only account create/delete): `(client, api: ApiName, …)`;
-// - every answer is typed `ApiResponse<AdsEnvelope<T>>`.
+//   insights, the accounts list): `(client, api: ApiName, …)`;
+// - sandbox-only calls always go to the sandbox address: account create takes
+//   `(client)`, account delete and feature add `(client, account)`;
+// - answers are typed `ApiResponse<AdsEnvelope<T>>` (the audience users POST
+//   alone stays untyped: it does not throw, so 4xx error bodies come back too).
 import type { ApiName } from '../http/client.js';
 
 /** The ad account a call is about, and the address (production or sandbox) it goes to. */

@@ -2,7 +2,7 @@
 import { ADS_VERSION } from '../ads/common.js';
 import { idSegment, joinPath } from '../http/path.js';
 import { wire, type NameStyle } from '../wire/names.js';
-import type { AccountRef } from '../ads/types.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
 import type { KeywordQuery } from '../validate/audiences.js';
 
@@ -32,7 +32,7 @@ export function postUsers(client: ApiClient, account: AccountRef, kind: UploadTa
   return client.request({ api: account.api, method: 'POST', path: usersPath(kind, account.id, id), body, contentType: 'application/json', idempotent: true, noThrow: true });
 }
 
-export function deleteDoNotReachList(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse> {
+export function deleteDoNotReachList(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', acct(account.id), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id')) });
 }
 
@@ -40,7 +40,7 @@ export function permissionsRequest(account: AccountRef, style: NameStyle, audien
   return { api: account.api, method: 'GET', path: permissionsPath(style, account.id, audience), query };
 }
 
-export function grantPermission(client: ApiClient, account: AccountRef, audience: string, grantedAccount: string, level: string): Promise<ApiResponse> {
+export function grantPermission(client: ApiClient, account: AccountRef, audience: string, grantedAccount: string, level: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   return client.request({
     api: account.api,
     method: 'POST',
@@ -49,7 +49,7 @@ export function grantPermission(client: ApiClient, account: AccountRef, audience
   });
 }
 
-export function revokePermission(client: ApiClient, account: AccountRef, audience: string, permission: string): Promise<ApiResponse> {
+export function revokePermission(client: ApiClient, account: AccountRef, audience: string, permission: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   return client.request({ api: account.api, method: 'DELETE', path: permissionsPath(client.names, account.id, audience, idSegment(permission, 'ads', 'permission_id')) });
 }
 
@@ -62,7 +62,7 @@ export function targetedRequest(account: AccountRef, audience: string, query: Ar
   return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', acct(account.id), 'custom_audiences', idSegment(audience, 'ads', 'custom_audience_id'), 'targeted'), query };
 }
 
-export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery): Promise<ApiResponse> {
+export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   const query: Array<[string, string]> = [['granularity', q.granularity], ['keywords', q.keywords.join(',')], ['start_time', q.startTime]];
   if (q.endTime) query.push(['end_time', q.endTime]);
   if (q.location) query.push(['location', q.location]);
