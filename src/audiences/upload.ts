@@ -97,7 +97,7 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
 function newSender(plan: UploadPlan, deps: UploadDeps, batcher: Batcher): BatchSender {
   const { target } = plan;
   return new BatchSender({
-    post: (body) => postUsers(deps.client!, target.api, target.kind, target.account, target.id, body),
+    post: (body) => postUsers(deps.client!, { id: target.account, api: target.api }, target.kind, target.id, body),
     pacer: new Pacer({ max: USERS_LIMITS.requests, windowMs: USERS_LIMITS.windowMs }, deps.signal),
     rejects: deps.rejects,
     state: deps.state,

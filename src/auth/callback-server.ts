@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { AuthError, CliError, Interrupted, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATH = '/callback';
 
 export interface WaitOptions {
   timeoutMs: number;

@@ -6,7 +6,7 @@ import { cellValue } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
 import { wire, type NameStyle } from '../wire/names.js';
 
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const s = Math.round(ms / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -14,7 +14,7 @@ export function duration(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-export function mediaSummary(m: ApiObject): string {
+function mediaSummary(m: ApiObject): string {
   const type = String(m.type ?? 'media');
   return typeof m.duration_ms === 'number' ? `${type} ${duration(m.duration_ms)}` : type;
 }

@@ -1,7 +1,7 @@
 // `postctl connections list | terminate`.
 import type { Context } from '../../context.js';
 import { PartialFailure, UsageError } from '../../errors.js';
-import { v2Pages } from '../../http/paginate.js';
+import { pages, v2Cursor } from '../../http/paginate.js';
 import { CONNECTION_STATUSES, endpointName, streamEndpoints, listRequest, terminate as terminateConnections, type KillResult } from '../../platform/connections.js';
 import { connectionUuid } from '../../validate/platform-ids.js';
 import { Problems, commaList, integerBetween, oneOf } from '../../validate/rules.js';
@@ -37,7 +37,7 @@ export const list: VerbModule = {
     }
     const out = ctx.printer.stream(LIST_COLUMNS);
     let count = 0;
-    for await (const page of v2Pages(client, req)) {
+    for await (const page of pages(client, req, v2Cursor)) {
       out.add(page.items);
       count += page.items.length;
     }
