@@ -28,11 +28,6 @@ export interface GlobalOptions {
   maxWait?: string;
 }
 
-export interface ClientOverrides {
-  /** Per-command credential or URL flags (e.g. --consumer-key), highest precedence. */
-  values?: Partial<Record<string, string | undefined>>;
-}
-
 /** Tables fit the terminal's width; when stdout is not one, COLUMNS if set, else no limit. */
 function tableWidth(io: IO): number | undefined {
   const tty = io.stdoutTTY ? (io.stdout as NodeJS.WriteStream).columns : undefined;

@@ -15,8 +15,6 @@ export const EXIT = {
   TERMINATED: 143,
 } as const;
 
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
 export const EXIT_CODE_DOCS: Array<[number, string]> = [
   [0, 'success (an empty result is success: [])'],
   [1, 'unexpected internal error'],

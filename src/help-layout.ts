@@ -4,8 +4,6 @@
 import { Help, type Command } from 'commander';
 import { EXAMPLES } from './help-examples.js';
 
-export { rememberExamples } from './help-examples.js';
-
 const MAX_GROUP_EXAMPLES = 8;
 
 /** One example per command of a group (a nested group gives its first verb's), a few at most. */

@@ -29,9 +29,9 @@ export async function createSandboxAccount(client: ApiClient): Promise<ApiRespon
   return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts') });
 }
 
-/** Sandbox only. */
-export async function deleteSandboxAccount(client: ApiClient, id: string): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: 'ads-sandbox', method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(id, 'ads', 'account_id')) });
+/** Sandbox only: sent to the sandbox address whatever `account.api` says. */
+export async function deleteSandboxAccount(client: ApiClient, account: AccountRef): Promise<ApiResponse<AdsEnvelope<Account>>> {
+  return client.request({ api: 'ads-sandbox', method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')) });
 }
 
 export function appsRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
@@ -46,9 +46,9 @@ export async function getFeatures(client: ApiClient, account: AccountRef, keys: 
   return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'), query: keys.length ? { feature_keys: keys.join(',') } : undefined });
 }
 
-/** Sandbox only. Adding a feature twice changes nothing, so the POST is safe to retry. */
-export async function addSandboxFeatures(client: ApiClient, accountId: string, keys: string[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
-  return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(accountId, 'ads', 'account_id'), 'features'), query: { feature_keys: keys.join(',') }, idempotent: true });
+/** Sandbox only (sent to the sandbox address). Adding a feature twice changes nothing, so the POST is safe to retry. */
+export async function addSandboxFeatures(client: ApiClient, account: AccountRef, keys: string[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
+  return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'), query: { feature_keys: keys.join(',') }, idempotent: true });
 }
 
 /** An estimate creates nothing, so the POST is safe to retry. */

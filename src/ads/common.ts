@@ -1,35 +1,17 @@
 // Conventions shared by every ads command (ads-api.md "Conventions"): the
-// account flag, the sandbox switch, versioned paths, and list flags with
-// cursor paging that streams rows as pages arrive.
-import { sandboxOption, type OptionSpec } from '../commands/define.js';
+// sandbox switch, versioned paths, and list flags with cursor paging that
+// streams rows as pages arrive (the flags are declared in src/commands/ads-flags.ts).
 import type { Context } from '../context.js';
 import { UsageError, InputError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
-import { adsPages } from '../http/paginate.js';
+import { adsCursor, pages } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
 import { integerBetween } from '../validate/rules.js';
 
 export const ADS_VERSION = '12';
 
-export const accountOption: OptionSpec = { flags: '--account <id>', description: 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile\'s ads_account)' };
-export { sandboxOption };
-
 export function adsApi(opts: { sandbox?: boolean }): ApiName {
   return opts.sandbox ? 'ads-sandbox' : 'ads';
-}
-
-/** The common list flags; pass the endpoint's count bounds for the help text. */
-export function listOptions(bounds: { min: number; max: number; def: number }, extra: { sortBy?: boolean; withDeleted?: boolean; totalCount?: boolean } = {}): OptionSpec[] {
-  const o: OptionSpec[] = [
-    { flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` },
-    { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
-    { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
-    { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
-  ];
-  if (extra.sortBy !== false) o.push({ flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. created_at-desc' });
-  if (extra.withDeleted !== false) o.push({ flags: '--with-deleted', description: 'include deleted objects' });
-  if (extra.totalCount !== false) o.push({ flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' });
-  return o;
 }
 
 export interface ListFlags {
@@ -82,7 +64,7 @@ export async function printAdsList<T>(ctx: Context, client: ApiClient, req: Requ
   let stream: ReturnType<typeof ctx.printer.stream<T>> | undefined;
   let total: unknown;
   let count = 0;
-  for await (const page of adsPages<T>(client, req, limit)) {
+  for await (const page of pages<T>(client, req, adsCursor, limit)) {
     if (!stream) {
       const { data: _d, next_cursor: _n, total_count, ...head } = page.envelope;
       total = total_count;

@@ -5,7 +5,7 @@ import { ADS_VERSION } from './common.js';
 import { idSegment, joinPath } from '../http/path.js';
 import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
 
-export function lineItemPath(account: AccountRef, id: string): string {
+function lineItemPath(account: AccountRef, id: string): string {
   return joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items', idSegment(id, 'ads', 'line_item_id'));
 }
 
@@ -21,10 +21,6 @@ export async function getLineItem(client: ApiClient, account: AccountRef, id: st
 /** The request an update sends: PUT with the given parameters as query parameters. */
 export function updateLineItemRequest(account: AccountRef, id: string, params: Record<string, string>): RequestOptions {
   return { api: account.api, method: 'PUT', path: lineItemPath(account, id), query: Object.entries(params) };
-}
-
-export async function updateLineItem(client: ApiClient, account: AccountRef, id: string, params: Record<string, string>): Promise<ApiResponse<AdsEnvelope<LineItem>>> {
-  return client.request(updateLineItemRequest(account, id, params));
 }
 
 /** Irreversible; a repeat answers 404. Promoted posts under it are not deleted. */

@@ -1,5 +1,16 @@
 // Shapes of the ads core resources (ads-api.md "Resources and their fields") and
 // of the ads envelope; `AccountRef` says which account and which base URL.
+//
+// The one convention of every ads-API endpoint function (src/ads, src/creatives,
+// src/catalogs, src/audiences):
+// - about an ad account (a /12/accounts/:account_id/… path): `(client, account: AccountRef, …)`;
+//   a request builder without a client takes the account first, `(account, …)`;
+// - not about an account (catalogs are per user, business categories, keyword
+//   insights, the accounts list): `(client, api: ApiName, …)`;
+// - sandbox-only calls always go to the sandbox address: account create takes
+//   `(client)`, account delete and feature add `(client, account)`;
+// - answers are typed `ApiResponse<AdsEnvelope<T>>` (the audience users POST
+//   alone stays untyped: it does not throw, so 4xx error bodies come back too).
 import type { ApiName } from '../http/client.js';
 
 /** The ad account a call is about, and the address (production or sandbox) it goes to. */

@@ -2,6 +2,7 @@
 import { ADS_VERSION } from '../ads/common.js';
 import { idSegment, joinPath } from '../http/path.js';
 import { wire, type NameStyle } from '../wire/names.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
 import type { KeywordQuery } from '../validate/audiences.js';
 
@@ -9,7 +10,7 @@ export type UploadTargetKind = 'custom_audience' | 'do_not_reach';
 
 const acct = (account: string) => idSegment(account, 'ads', 'account_id');
 
-export function usersPath(kind: UploadTargetKind, account: string, id: string): string {
+function usersPath(kind: UploadTargetKind, account: string, id: string): string {
   return kind === 'custom_audience'
     ? joinPath(ADS_VERSION, 'accounts', acct(account), 'custom_audiences', idSegment(id, 'ads', 'custom_audience_id'), 'users')
     : joinPath(ADS_VERSION, 'batch', 'accounts', acct(account), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id'), 'users');
@@ -27,36 +28,41 @@ function permissionsPath(style: NameStyle, account: string, audience: string, ..
  * the client may resend the request after a 5xx or a dropped connection.
  * HTTP 4xx answers come back as responses: operation_errors are data here.
  */
-export function postUsers(client: ApiClient, api: ApiName, kind: UploadTargetKind, account: string, id: string, body: Buffer): Promise<ApiResponse> {
-  return client.request({ api, method: 'POST', path: usersPath(kind, account, id), body, contentType: 'application/json', idempotent: true, noThrow: true });
+export function postUsers(client: ApiClient, account: AccountRef, kind: UploadTargetKind, id: string, body: Buffer): Promise<ApiResponse> {
+  return client.request({ api: account.api, method: 'POST', path: usersPath(kind, account.id, id), body, contentType: 'application/json', idempotent: true, noThrow: true });
 }
 
-export function deleteDoNotReachList(client: ApiClient, api: ApiName, account: string, id: string): Promise<ApiResponse> {
-  return client.request({ api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', acct(account), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id')) });
+export function deleteDoNotReachList(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
+  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', acct(account.id), 'do_not_reach_lists', idSegment(id, 'ads', 'do_not_reach_list_id')) });
 }
 
-export function permissionsRequest(api: ApiName, style: NameStyle, account: string, audience: string, query: Array<[string, string]>): RequestOptions {
-  return { api, method: 'GET', path: permissionsPath(style, account, audience), query };
+export function permissionsRequest(account: AccountRef, style: NameStyle, audience: string, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: permissionsPath(style, account.id, audience), query };
 }
 
-export function grantPermission(client: ApiClient, api: ApiName, account: string, audience: string, grantedAccount: string, level: string): Promise<ApiResponse> {
+export function grantPermission(client: ApiClient, account: AccountRef, audience: string, grantedAccount: string, level: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   return client.request({
-    api,
+    api: account.api,
     method: 'POST',
-    path: permissionsPath(client.names, account, audience),
+    path: permissionsPath(client.names, account.id, audience),
     query: [['granted_account_id', grantedAccount], ['permission_level', level]],
   });
 }
 
-export function revokePermission(client: ApiClient, api: ApiName, account: string, audience: string, permission: string): Promise<ApiResponse> {
-  return client.request({ api, method: 'DELETE', path: permissionsPath(client.names, account, audience, idSegment(permission, 'ads', 'permission_id')) });
+export function revokePermission(client: ApiClient, account: AccountRef, audience: string, permission: string): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
+  return client.request({ api: account.api, method: 'DELETE', path: permissionsPath(client.names, account.id, audience, idSegment(permission, 'ads', 'permission_id')) });
 }
 
-export function targetedRequest(api: ApiName, account: string, audience: string, query: Array<[string, string]>): RequestOptions {
-  return { api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', acct(account), 'custom_audiences', idSegment(audience, 'ads', 'custom_audience_id'), 'targeted'), query };
+/** GET accounts/:account_id/custom_audiences (the same path name in the official and the neutral spelling). */
+export function customAudiencesRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', acct(account.id), 'custom_audiences'), query };
 }
 
-export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery): Promise<ApiResponse> {
+export function targetedRequest(account: AccountRef, audience: string, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', acct(account.id), 'custom_audiences', idSegment(audience, 'ads', 'custom_audience_id'), 'targeted'), query };
+}
+
+export function keywordInsights(client: ApiClient, api: ApiName, q: KeywordQuery): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
   const query: Array<[string, string]> = [['granularity', q.granularity], ['keywords', q.keywords.join(',')], ['start_time', q.startTime]];
   if (q.endTime) query.push(['end_time', q.endTime]);
   if (q.location) query.push(['location', q.location]);

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { csvField } from '../output/cells.js';
 
 /** Opens (creating or truncating) a private output file: mode 0600 even when it existed, never through a symlink. */
-export function openPrivateFile(path: string, what: string): number {
+function openPrivateFile(path: string, what: string): number {
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);

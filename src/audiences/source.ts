@@ -112,6 +112,15 @@ function jsonPairs(text: string, kinds: readonly IdentifierKind[], reject: (fiel
   return pairs;
 }
 
+/** What every reader needs: the source, where users go, and where counts and rejects go. */
+interface ReadContext {
+  src: SourceSpec;
+  encoder: UserEncoder;
+  batcher: Batcher;
+  rejects: RejectSink;
+  counts: ReadCounts;
+}
+
 /**
  * Reads the source and yields complete batches. Rejected values go to the
  * sink with their line; the loop waits for the sink when it is behind, so a
@@ -119,112 +128,141 @@ function jsonPairs(text: string, kinds: readonly IdentifierKind[], reject: (fiel
  */
 export async function* readBatches(src: SourceSpec, encoder: UserEncoder, batcher: Batcher, rejects: RejectSink, counts: ReadCounts, hasher?: HashWorker): AsyncGenerator<Batch> {
   const stream = openInput(src.path, src.stdin);
-  const bytesRead = () => (stream as { bytesRead?: number }).bytesRead ?? 0;
-  counts.bytesRead = bytesRead;
-  const take = (line: number, user: string | undefined): Batch | undefined => {
-    if (user === undefined) {
-      counts.invalid++;
-      return undefined;
-    }
-    const bytes = batcher.userBytes(encoder.lastBytes);
-    if (bytes > batcher.maxUserBytes) {
-      counts.invalid++;
-      rejects.add({ line, field: '', value: '', reason: `the user's identifiers take ${bytes} bytes, more than one request may carry` });
-      return undefined;
-    }
-    return batcher.add(line, user, encoder.lastBytes);
-  };
-
-  if (src.format === 'lines' && hasher && encoder.hashes(src.type!)) {
-    const kind = src.type!;
-    // Normalize here, hash on the worker; a few chunks in flight keep both threads busy, in order.
-    const queue: Array<{ lines: number[]; hex: Promise<string> }> = [];
-    const drain = (entry: { lines: number[]; hex: Promise<string> }, hex: string): Batch[] => {
-      const done: Batch[] = [];
-      for (let i = 0; i < entry.lines.length; i++) {
-        const b = batcher.add(entry.lines[i]!, hex.slice(i * 64, i * 64 + 64), 64);
-        if (b) done.push(b);
-      }
-      return done;
-    };
-    for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
-      const values: string[] = [];
-      const at: number[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const text = lines[i]!;
-        if (!text || BLANK.test(text)) continue;
-        counts.read++;
-        const v = encoder.prepare(first + i, kind, text);
-        if (v === undefined) counts.invalid++;
-        else {
-          values.push(v);
-          at.push(first + i);
-        }
-      }
-      if (values.length) queue.push({ lines: at, hex: hasher.hash(values) });
-      while (queue.length > HASH_QUEUE) {
-        const entry = queue.shift()!;
-        yield* drain(entry, await entry.hex);
-      }
-      if (rejects.behind) await rejects.drain();
-    }
-    for (const entry of queue) yield* drain(entry, await entry.hex);
-  } else if (src.format === 'lines') {
-    const kind = src.type!;
-    // The hot path: a chunk of lines at a time, no await per line.
-    for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
-      const done: Batch[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const text = lines[i]!;
-        if (!text || BLANK.test(text)) continue;
-        counts.read++;
-        const b = take(first + i, encoder.one(first + i, kind, text));
-        if (b) done.push(b);
-      }
-      yield* done;
-      if (rejects.behind) await rejects.drain();
-    }
-  } else if (src.format === 'jsonl') {
-    for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
-      const done: Batch[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const text = lines[i]!;
-        const line = first + i;
-        if (!text || BLANK.test(text)) continue;
-        counts.read++;
-        const pairs = jsonPairs(text, src.kinds, (field, value, reason) => {
-          encoder.invalidValues++;
-          rejects.add({ line, field, value, reason });
-        });
-        let user: string | undefined;
-        if (pairs?.length) user = encoder.many(line, pairs);
-        else if (pairs) rejects.add({ line, field: '', value: text.slice(0, 200), reason: 'no identifiers in this object' });
-        const b = take(line, user);
-        if (b) done.push(b);
-      }
-      yield* done;
-      if (rejects.behind) await rejects.drain();
-    }
-  } else {
-    let kinds: IdentifierKind[] = [];
-    const header = (names: string[]) => {
-      kinds = headerKinds(names, src.kinds, src.name);
-      // Positional keys: two "email" columns must not overwrite each other.
-      return names.map((_, i) => String(i));
-    };
-    for await (const { line, record } of readDelimited(stream, { delimiter: src.format === 'csv' ? ',' : '\t', name: src.name, header })) {
-      counts.read++;
-      const pairs: Pairs = [];
-      for (let i = 0; i < kinds.length; i++) {
-        const v = record[String(i)];
-        if (v !== undefined && v.trim()) pairs.push([kinds[i]!, v]);
-      }
-      if (!pairs.length) rejects.add({ line, field: '', value: '', reason: 'no identifiers on this row' });
-      const done = take(line, pairs.length ? encoder.many(line, pairs) : undefined);
-      if (done) yield done;
-      if (rejects.behind) await rejects.drain();
-    }
-  }
+  counts.bytesRead = () => (stream as { bytesRead?: number }).bytesRead ?? 0;
+  const ctx: ReadContext = { src, encoder, batcher, rejects, counts };
+  if (src.format === 'lines' && hasher && encoder.hashes(src.type!)) yield* hashedLines(ctx, stream, hasher);
+  else if (src.format === 'lines') yield* plainLines(ctx, stream);
+  else if (src.format === 'jsonl') yield* jsonLines(ctx, stream);
+  else yield* delimitedRows(ctx, stream);
   const last = batcher.flush();
   if (last) yield last;
+}
+
+/** One encoded user (undefined: nothing left to send) into the batcher; a full batch comes back. */
+function take({ batcher, encoder, rejects, counts }: ReadContext, line: number, user: string | undefined): Batch | undefined {
+  if (user === undefined) {
+    counts.invalid++;
+    return undefined;
+  }
+  const bytes = batcher.userBytes(encoder.lastBytes);
+  if (bytes > batcher.maxUserBytes) {
+    counts.invalid++;
+    rejects.add({ line, field: '', value: '', reason: `the user's identifiers take ${bytes} bytes, more than one request may carry` });
+    return undefined;
+  }
+  return batcher.add(line, user, encoder.lastBytes);
+}
+
+interface HashChunk {
+  lines: number[];
+  hex: Promise<string>;
+}
+
+/** Plain lines hashed on the worker: normalized here, a few chunks in flight keep both threads busy, in order. */
+async function* hashedLines(ctx: ReadContext, stream: NodeJS.ReadableStream, hasher: HashWorker): AsyncGenerator<Batch> {
+  const { src, encoder, rejects, counts } = ctx;
+  const kind = src.type!;
+  const queue: HashChunk[] = [];
+  for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
+    const values: string[] = [];
+    const at: number[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!;
+      if (!text || BLANK.test(text)) continue;
+      counts.read++;
+      const v = encoder.prepare(first + i, kind, text);
+      if (v === undefined) counts.invalid++;
+      else {
+        values.push(v);
+        at.push(first + i);
+      }
+    }
+    if (values.length) queue.push({ lines: at, hex: hasher.hash(values) });
+    while (queue.length > HASH_QUEUE) {
+      const entry = queue.shift()!;
+      yield* hashedBatches(ctx.batcher, entry, await entry.hex);
+    }
+    if (rejects.behind) await rejects.drain();
+  }
+  for (const entry of queue) yield* hashedBatches(ctx.batcher, entry, await entry.hex);
+}
+
+/** A hashed chunk's users into the batcher (64 hex characters each); the batches it filled. */
+function hashedBatches(batcher: Batcher, entry: HashChunk, hex: string): Batch[] {
+  const done: Batch[] = [];
+  for (let i = 0; i < entry.lines.length; i++) {
+    const b = batcher.add(entry.lines[i]!, hex.slice(i * 64, i * 64 + 64), 64);
+    if (b) done.push(b);
+  }
+  return done;
+}
+
+/** The hot path: a chunk of lines at a time, no await per line. */
+async function* plainLines(ctx: ReadContext, stream: NodeJS.ReadableStream): AsyncGenerator<Batch> {
+  const { src, encoder, rejects, counts } = ctx;
+  const kind = src.type!;
+  for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
+    const done: Batch[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!;
+      if (!text || BLANK.test(text)) continue;
+      counts.read++;
+      const b = take(ctx, first + i, encoder.one(first + i, kind, text));
+      if (b) done.push(b);
+    }
+    yield* done;
+    if (rejects.behind) await rejects.drain();
+  }
+}
+
+/** JSON Lines of user objects. */
+async function* jsonLines(ctx: ReadContext, stream: NodeJS.ReadableStream): AsyncGenerator<Batch> {
+  const { src, rejects } = ctx;
+  for await (const { first, lines } of readLineChunks(stream, { name: src.name })) {
+    const done: Batch[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!;
+      if (!text || BLANK.test(text)) continue;
+      const b = jsonLine(ctx, first + i, text);
+      if (b) done.push(b);
+    }
+    yield* done;
+    if (rejects.behind) await rejects.drain();
+  }
+}
+
+function jsonLine(ctx: ReadContext, line: number, text: string): Batch | undefined {
+  const { src, encoder, rejects } = ctx;
+  ctx.counts.read++;
+  const pairs = jsonPairs(text, src.kinds, (field, value, reason) => {
+    encoder.invalidValues++;
+    rejects.add({ line, field, value, reason });
+  });
+  let user: string | undefined;
+  if (pairs?.length) user = encoder.many(line, pairs);
+  else if (pairs) rejects.add({ line, field: '', value: text.slice(0, 200), reason: 'no identifiers in this object' });
+  return take(ctx, line, user);
+}
+
+/** CSV/TSV whose header names the identifier kinds of its columns. */
+async function* delimitedRows(ctx: ReadContext, stream: NodeJS.ReadableStream): AsyncGenerator<Batch> {
+  const { src, encoder, rejects, counts } = ctx;
+  let kinds: IdentifierKind[] = [];
+  const header = (names: string[]) => {
+    kinds = headerKinds(names, src.kinds, src.name);
+    // Positional keys: two "email" columns must not overwrite each other.
+    return names.map((_, i) => String(i));
+  };
+  for await (const { line, record } of readDelimited(stream, { delimiter: src.format === 'csv' ? ',' : '\t', name: src.name, header })) {
+    counts.read++;
+    const pairs: Pairs = [];
+    for (let i = 0; i < kinds.length; i++) {
+      const v = record[String(i)];
+      if (v !== undefined && v.trim()) pairs.push([kinds[i]!, v]);
+    }
+    if (!pairs.length) rejects.add({ line, field: '', value: '', reason: 'no identifiers on this row' });
+    const done = take(ctx, line, pairs.length ? encoder.many(line, pairs) : undefined);
+    if (done) yield done;
+    if (rejects.behind) await rejects.drain();
+  }
 }

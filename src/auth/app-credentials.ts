@@ -17,7 +17,7 @@ export interface AppFlags {
   adsSandboxUrl?: string;
 }
 
-export const SUPPLY = {
+const SUPPLY = {
   consumer_key: '--consumer-key or POSTCTL_CONSUMER_KEY',
   consumer_secret: '--consumer-secret-stdin (pipe the secret in) or POSTCTL_CONSUMER_SECRET',
 } as const;
@@ -90,7 +90,7 @@ export async function requireAppCredentials(ctx: Context): Promise<AppCredential
  * (flag, env or profile), offering the default. Returns the answers that differ
  * from the default, to be stored.
  */
-export async function askBaseUrls(ctx: Context, s: ResolvedSettings): Promise<Partial<Profile>> {
+async function askBaseUrls(ctx: Context, s: ResolvedSettings): Promise<Partial<Profile>> {
   const firstUse = !s.stored.consumer_key;
   if (!ctx.io.interactive || !firstUse) return {};
   const answers: Partial<Profile> = {};

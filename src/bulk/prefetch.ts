@@ -8,66 +8,82 @@ export interface Prefetched<T> extends AsyncIterable<T> {
 }
 
 export function prefetch<T>(source: AsyncIterable<T>, size: number): Prefetched<T> {
-  const queue: T[] = [];
-  let done = false;
-  let failure: { error: unknown } | undefined;
-  let wakeConsumer: (() => void) | undefined;
-  let wakeProducer: (() => void) | undefined;
-  const wake = (which: 'consumer' | 'producer') => {
-    const w = which === 'consumer' ? wakeConsumer : wakeProducer;
-    if (which === 'consumer') wakeConsumer = undefined;
-    else wakeProducer = undefined;
-    w?.();
-  };
-
-  let produce: Promise<void> | undefined;
-  const start = () =>
-    (produce ??= (async () => {
-      try {
-        for await (const item of source) {
-          queue.push(item);
-          wake('consumer');
-          while (queue.length >= size && !done) await new Promise<void>((r) => (wakeProducer = r));
-          // Leaving the loop early calls the source's return(): its file is closed.
-          if (done) return;
-        }
-      } catch (error) {
-        failure = { error };
-      } finally {
-        done = true;
-        wake('consumer');
-      }
-    })());
-
-  const close = async (): Promise<void> => {
-    done = true;
-    wake('producer');
-    await produce;
-  };
-
+  const queue = new ReadAhead(source, size);
   return {
     [Symbol.asyncIterator]: () => {
-      start();
+      queue.start();
       return {
-        async next(): Promise<IteratorResult<T>> {
-          for (;;) {
-            if (queue.length) {
-              const value = queue.shift()!;
-              wake('producer');
-              return { value, done: false };
-            }
-            if (failure) throw failure.error;
-            if (done) return { value: undefined, done: true };
-            await new Promise<void>((r) => (wakeConsumer = r));
-          }
-        },
+        next: () => queue.next(),
         // A consumer that stops early (`break`) closes the source too.
         async return(): Promise<IteratorResult<T>> {
-          await close();
+          await queue.close();
           return { value: undefined, done: true };
         },
       };
     },
-    close,
+    close: () => queue.close(),
   };
+}
+
+/** The bounded queue between the background reader (producer) and the pool (consumer). */
+class ReadAhead<T> {
+  private readonly queue: T[] = [];
+  private done = false;
+  private failure: { error: unknown } | undefined;
+  private wakeConsumer: (() => void) | undefined;
+  private wakeProducer: (() => void) | undefined;
+  private produce: Promise<void> | undefined;
+
+  constructor(
+    private readonly source: AsyncIterable<T>,
+    private readonly size: number,
+  ) {}
+
+  private wake(which: 'consumer' | 'producer'): void {
+    const w = which === 'consumer' ? this.wakeConsumer : this.wakeProducer;
+    if (which === 'consumer') this.wakeConsumer = undefined;
+    else this.wakeProducer = undefined;
+    w?.();
+  }
+
+  start(): void {
+    this.produce ??= this.fill();
+  }
+
+  private async fill(): Promise<void> {
+    try {
+      for await (const item of this.source) {
+        this.queue.push(item);
+        this.wake('consumer');
+        while (this.queue.length >= this.size && !this.done) await new Promise<void>((r) => (this.wakeProducer = r));
+        // Leaving the loop early calls the source's return(): its file is closed.
+        if (this.done) return;
+      }
+    } catch (error) {
+      this.failure = { error };
+    } finally {
+      this.done = true;
+      this.wake('consumer');
+    }
+  }
+
+  async next(): Promise<IteratorResult<T>> {
+    for (;;) {
+      if (this.queue.length) {
+        const value = this.queue.shift()!;
+        this.wake('producer');
+        return { value, done: false };
+      }
+      if (this.failure) throw this.failure.error;
+      if (this.done) return { value: undefined, done: true };
+      await new Promise<void>((r) => (this.wakeConsumer = r));
+    }
+  }
+
+  /** Stops reading and waits for the reader to let go of the source. */
+  async close(): Promise<void> {
+    this.done = true;
+    this.wake('producer');
+    await this.produce;
+  }
 }

@@ -17,7 +17,7 @@ import { clip } from '../output/sanitize.js';
 import { openFeed, readFeed, type FeedFormat } from './feed.js';
 
 /** Problems kept for the error report; beyond this only a count (memory stays bounded for any feed). */
-export const MAX_PROBLEMS_KEPT = 10_000;
+const MAX_PROBLEMS_KEPT = 10_000;
 
 /** INVALID: failed validation, never sent. NOT_SENT: valid, but the job stopped before its batch went out (or was confirmed). */
 export type OutcomeStatus = ProductResponse['status'] | 'INVALID' | 'NOT_SENT';
@@ -157,7 +157,7 @@ export interface SendStats {
 }
 
 /** Maps one response to an outcome per product of the batch, each reported once. */
-export function outcomesFor(batch: Batch, results: ProductResponse[] | undefined): Outcome[] {
+function outcomesFor(batch: Batch, results: ProductResponse[] | undefined): Outcome[] {
   const byId = new Map<string, ProductResponse>();
   for (const r of results ?? []) if (r && typeof r.id === 'string' && !byId.has(r.id)) byId.set(r.id, r);
   return batch.items.map(({ line, product }) => {

@@ -17,7 +17,8 @@ function shq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export function bash(root: CmdNode): string {
+/** bash's lookup tables: subcommands, flags and flag choices of every command. */
+function bashCases(root: CmdNode): string {
   const subs: string[] = [];
   const opts: string[] = [];
   const choices: string[] = [];
@@ -26,9 +27,7 @@ export function bash(root: CmdNode): string {
     opts.push(`    ${shq(key(n))}) echo ${shq(n.options.flatMap((o) => o.names).join(' '))} ;;`);
     for (const o of n.options) if (o.choices.length) choices.push(`      ${o.names.map((name) => shq(`${key(n)}|${name}`)).join('|')}) printf '%s\\n' ${o.choices.map(shq).join(' ')}; return ;;`);
   });
-  return `${HEADER}
-# bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
-_postctl_subs() {
+  return `_postctl_subs() {
   case "$1" in
 ${subs.join('\n')}
   esac
@@ -50,7 +49,10 @@ ${choices.join('\n')}
     p="\${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
   done
 }
-# Sets COMPREPLY to the words (one per line on stdin) that start with $1. A
+`;
+}
+
+const BASH_MATCH = `# Sets COMPREPLY to the words (one per line on stdin) that start with $1. A
 # quoted prefix test, never compgen -W: no candidate is expanded or run.
 _postctl_match() {
   local cur="$1" w
@@ -65,7 +67,11 @@ _postctl_words() {
   read -ra words <<< "$1"
   ((\${#words[@]})) && printf '%s\n' "\${words[@]}"
 }
-_postctl() {
+`;
+
+/** bash's completion function: finds the command path in the words typed, then completes a value, a flag or a subcommand. */
+function bashMain(root: CmdNode): string {
+  return `_postctl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
   local value_flags=" ${valueFlags(root).join(' ')} "
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -92,7 +98,14 @@ complete -o default -F _postctl postctl
 `;
 }
 
-export function zsh(root: CmdNode): string {
+export function bash(root: CmdNode): string {
+  return `${HEADER}
+# bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
+${bashCases(root)}${BASH_MATCH}${bashMain(root)}`;
+}
+
+/** zsh's lookup tables: subcommands (with descriptions), flags and flag choices of every command. */
+function zshCases(root: CmdNode): string {
   const subs: string[] = [];
   const opts: string[] = [];
   const choices: string[] = [];
@@ -101,10 +114,7 @@ export function zsh(root: CmdNode): string {
     opts.push(`    ${shq(key(n))}) reply=(${n.options.flatMap((o) => o.names).map(shq).join(' ')}) ;;`);
     for (const o of n.options) if (o.choices.length) for (const name of o.names) choices.push(`    ${shq(`${key(n)}|${name}`)}) reply=(${o.choices.map(shq).join(' ')}) ;;`);
   });
-  return `#compdef postctl
-${HEADER}
-# zsh: put this file on your $fpath as _postctl (e.g. ~/.zfunc/_postctl with fpath+=~/.zfunc), then compinit.
-_postctl_subs() {
+  return `_postctl_subs() {
   case "$1" in
 ${subs.join('\n')}
     *) reply=() ;;
@@ -129,7 +139,12 @@ ${choices.join('\n')}
     if [[ "$path" == *" "* ]]; then path="\${path% *}"; else path=""; fi
   done
 }
-_postctl() {
+`;
+}
+
+/** zsh's completion function, as bash's. */
+function zshMain(root: CmdNode): string {
+  return `_postctl() {
   local -a value_flags reply words_before
   value_flags=(${valueFlags(root).map(shq).join(' ')})
   local path="" w skip=0 i
@@ -158,6 +173,13 @@ _postctl() {
 }
 compdef _postctl postctl
 `;
+}
+
+export function zsh(root: CmdNode): string {
+  return `#compdef postctl
+${HEADER}
+# zsh: put this file on your $fpath as _postctl (e.g. ~/.zfunc/_postctl with fpath+=~/.zfunc), then compinit.
+${zshCases(root)}${zshMain(root)}`;
 }
 
 export function fish(root: CmdNode): string {

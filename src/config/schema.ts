@@ -91,5 +91,3 @@ export const SETTINGS: readonly SettingSpec[] = [
   // default; `neutral` for servers built to the spec's neutral text.
   { key: 'api_names', env: 'POSTCTL_API_NAMES', description: 'wire names: official (the live service) or neutral (the spec text)', settable: true, default: 'official', choices: ['official', 'neutral'] },
 ];
-
-export const SECRET_KEYS = SETTINGS.filter((s) => s.secret).map((s) => s.key);

@@ -4,20 +4,21 @@
 import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import type { AccountMedia, Envelope, Target } from './types.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
+import type { AccountMedia } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
 
 export { ACCOUNT_MEDIA_PAGE } from './pages.js';
 export { CREATIVE_TYPES } from './enums.js';
 
-export function accountMediaListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media'), query };
+export function accountMediaListRequest(account: AccountRef, query: Params): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media'), query };
 }
 
-export function getAccountMedia(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<AccountMedia>>> {
-  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getAccountMedia(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<AccountMedia>>> {
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
-export function deleteAccountMedia(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<AccountMedia>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')) });
+export function deleteAccountMedia(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<AccountMedia>>> {
+  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')) });
 }

@@ -21,7 +21,7 @@ export interface CardFlags {
 const MEDIA_FLAGS = ['media', 'swipeable'] as const;
 const WEBSITE_FLAGS = ['websiteTitle', 'websiteUrl'] as const;
 const APP_FLAGS = ['appButton', 'country', 'iosApp', 'googleplayApp', 'iosDeepLink', 'googleplayDeepLink'] as const;
-export const CARD_SHAPE_FLAGS = [...MEDIA_FLAGS, ...WEBSITE_FLAGS, ...APP_FLAGS] as const;
+const CARD_SHAPE_FLAGS = [...MEDIA_FLAGS, ...WEBSITE_FLAGS, ...APP_FLAGS] as const;
 
 const given = (v: string | undefined): v is string => v !== undefined;
 

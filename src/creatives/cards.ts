@@ -4,7 +4,8 @@ import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';
-import type { Card, Envelope, Target } from './types.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
+import type { Card } from './types.js';
 import { wire } from '../wire/names.js';
 
 export { CARDS_PAGE } from './pages.js';
@@ -15,17 +16,17 @@ export interface NewCard {
   slides?: unknown[][];
 }
 
-export function cardsListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards'), query };
+export function cardsListRequest(account: AccountRef, query: Params): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'), query };
 }
 
-export function getCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<Card>>> {
-  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<Card>>> {
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 /** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
-export function createCard(client: ApiClient, t: Target, card: NewCard): Promise<ApiResponse<Envelope<Card>>> {
-  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards'), json: card, idempotent: false });
+export function createCard(client: ApiClient, account: AccountRef, card: NewCard): Promise<ApiResponse<AdsEnvelope<Card>>> {
+  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'), json: card, idempotent: false });
 }
 
 /**
@@ -34,9 +35,9 @@ export function createCard(client: ApiClient, t: Target, card: NewCard): Promise
  * reference's example request is PUT, which is what is sent. Replacing a field
  * with the same value twice changes nothing, so a lost answer may be retried.
  */
-export function updateCard(client: ApiClient, t: Target, id: string, fields: Partial<NewCard>): Promise<ApiResponse<Envelope<Card>>> {
-  const path = joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id'));
-  return client.request({ api: t.api, method: 'PUT', path, json: fields, idempotent: true });
+export function updateCard(client: ApiClient, account: AccountRef, id: string, fields: Partial<NewCard>): Promise<ApiResponse<AdsEnvelope<Card>>> {
+  const path = joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id'));
+  return client.request({ api: account.api, method: 'PUT', path, json: fields, idempotent: true });
 }
 
 /**
@@ -44,9 +45,9 @@ export function updateCard(client: ApiClient, t: Target, id: string, fields: Par
  * (creatives-reference.mdx); the seeds' text states the image_conversation
  * family path, sent with neutral names. It answers with the card, deleted true.
  */
-export function deleteCard(client: ApiClient, t: Target, id: string): Promise<ApiResponse<Envelope<Card>>> {
+export function deleteCard(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<Card>>> {
   const kind = wire('segment.card_delete_kind', client.names);
-  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', ...(kind ? [kind] : []), idSegment(id, 'numeric', 'card_id')) });
+  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', ...(kind ? [kind] : []), idSegment(id, 'numeric', 'card_id')) });
 }
 
 function componentText(c: Record<string, unknown>): string {

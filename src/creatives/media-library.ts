@@ -5,10 +5,11 @@ import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { MediaType } from './enums.js';
-import type { Envelope, MediaLibraryItem, Target } from './types.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
+import type { MediaLibraryItem } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
 
-export { MEDIA_TYPES, type MediaType } from './enums.js';
+export { MEDIA_TYPES } from './enums.js';
 export { MEDIA_LIBRARY_PAGE } from './pages.js';
 
 /**
@@ -21,18 +22,18 @@ export function kindFromKey(key: string): MediaType | undefined {
   return prefix === '3' ? 'IMAGE' : prefix === '7' || prefix === '13' ? 'VIDEO' : prefix === '16' ? 'GIF' : undefined;
 }
 
-export function mediaLibraryListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library'), query };
+export function mediaLibraryListRequest(account: AccountRef, query: Params): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'), query };
 }
 
-export function getMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
+export function getMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** The item, or undefined when the library does not have the key (HTTP 404). */
-export async function findMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<MediaLibraryItem | undefined> {
+export async function findMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<MediaLibraryItem | undefined> {
   try {
-    return (await getMediaLibraryItem(client, t, key)).body.data;
+    return (await getMediaLibraryItem(client, account, key)).body.data;
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return undefined;
     throw e;
@@ -40,16 +41,16 @@ export async function findMediaLibraryItem(client: ApiClient, t: Target, key: st
 }
 
 /** POST: not retried on 5xx (the default for POST); whether a repeated add is harmless is not stated. */
-export function addMediaLibraryItem(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library'), query: params, idempotent: false });
+export function addMediaLibraryItem(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'), query: params, idempotent: false });
 }
 
-export function updateMediaLibraryItem(client: ApiClient, t: Target, key: string, params: Params): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')), query: params });
+export function updateMediaLibraryItem(client: ApiClient, account: AccountRef, key: string, params: Params): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({ api: account.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')), query: params });
 }
 
-export function deleteMediaLibraryItem(client: ApiClient, t: Target, key: string): Promise<ApiResponse<Envelope<MediaLibraryItem>>> {
-  return client.request({ api: t.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
+export function deleteMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
 }
 
 /** 15300 → "0:15.3"; 3723000 → "1:02:03". */

@@ -3,20 +3,21 @@
 import { ADS_VERSION } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import type { Envelope, PollCard, Target } from './types.js';
+import type { AccountRef, AdsEnvelope } from '../ads/types.js';
+import type { PollCard } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
 
 export { POLL_CARDS_PAGE } from './pages.js';
 
-export function pollCardsListRequest(t: Target, query: Params): RequestOptions {
-  return { api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll'), query };
+export function pollCardsListRequest(account: AccountRef, query: Params): RequestOptions {
+  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'), query };
 }
 
-export function getPollCard(client: ApiClient, t: Target, id: string, withDeleted = false): Promise<ApiResponse<Envelope<PollCard>>> {
-  return client.request({ api: t.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getPollCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<PollCard>>> {
+  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
 }
 
 /** POST creates a new card each time: not retried on 5xx. */
-export function createPollCard(client: ApiClient, t: Target, params: Params): Promise<ApiResponse<Envelope<PollCard>>> {
-  return client.request({ api: t.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(t.account, 'ads', 'account_id'), 'cards', 'poll'), query: params, idempotent: false });
+export function createPollCard(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<PollCard>>> {
+  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'), query: params, idempotent: false });
 }

@@ -1,20 +1,5 @@
 // Shapes shared by the creatives endpoint modules (ads-api.md "Resources and their fields").
-import type { ApiName } from '../http/client.js';
-
-/** The ads response envelope. */
-export interface Envelope<T> {
-  request?: { params?: Record<string, unknown> };
-  data: T;
-  next_cursor?: string | null;
-  total_count?: number;
-}
-
-/** Where a request goes: production or sandbox, and which ad account. */
-export interface Target {
-  api: ApiName;
-  account: string;
-}
-
+// The account reference and the envelope are the ads ones (src/ads/types.ts).
 export interface AccountMedia {
   id: string;
   creative_type: string;

@@ -1,4 +1,5 @@
-// Cursor pagination: the ads API's next_cursor and v2's meta.next_token.
+// Cursor pagination, one loop for both APIs: the ads API's next_cursor (sent
+// back as `cursor`) and v2's meta.next_token (sent back as `pagination_token`).
 import type { ApiClient, RequestOptions } from './client.js';
 import { toParams } from './encode.js';
 
@@ -8,14 +9,33 @@ export interface Page<T = unknown> {
   items: T[];
 }
 
-function withParam(opts: RequestOptions, name: string, value: string): RequestOptions {
-  const query = toParams(opts.query).filter(([k]) => k !== name);
-  query.push([name, value]);
+/** How an API names its cursor: where a page says what comes next, and how the next request asks for it. */
+export interface CursorStyle {
+  /** The next page's cursor; anything but a non-empty string means this was the last page. */
+  next(envelope: Record<string, unknown>): unknown;
+  /** The query parameter that carries the cursor. */
+  param: string;
+  /** Query parameters sent with the first request only. */
+  firstPageOnly: readonly string[];
+}
+
+/**
+ * Ads API: `next_cursor` → `cursor`. with_total_count cannot be combined with a
+ * cursor (ads-api.md "Conventions"): total_count comes with the first page only.
+ */
+export const adsCursor: CursorStyle = { next: (e) => e.next_cursor, param: 'cursor', firstPageOnly: ['with_total_count'] };
+
+/** Platform v2: `meta.next_token` → `pagination_token`. */
+export const v2Cursor: CursorStyle = { next: (e) => (e.meta as { next_token?: unknown } | undefined)?.next_token, param: 'pagination_token', firstPageOnly: [] };
+
+function nextRequest(opts: RequestOptions, style: CursorStyle, cursor: string): RequestOptions {
+  const query = toParams(opts.query).filter(([k]) => k !== style.param && !style.firstPageOnly.includes(k));
+  query.push([style.param, cursor]);
   return { ...opts, query };
 }
 
-/** Follows `next_cursor` (ads API). Stops after `limit` items when given. */
-export async function* adsPages<T = unknown>(client: ApiClient, opts: RequestOptions, limit?: number): AsyncGenerator<Page<T>> {
+/** Follows the cursor from page to page. Stops after `limit` items when given (the last page cut to fit). */
+export async function* pages<T = unknown>(client: ApiClient, opts: RequestOptions, style: CursorStyle, limit?: number): AsyncGenerator<Page<T>> {
   let next: RequestOptions = opts;
   let seen = 0;
   for (;;) {
@@ -25,27 +45,8 @@ export async function* adsPages<T = unknown>(client: ApiClient, opts: RequestOpt
     if (limit !== undefined && seen + items.length > limit) items = items.slice(0, limit - seen);
     seen += items.length;
     yield { envelope, items };
-    const cursor = envelope.next_cursor;
+    const cursor = style.next(envelope);
     if (typeof cursor !== 'string' || cursor === '' || (limit !== undefined && seen >= limit)) return;
-    // with_total_count cannot be combined with cursor (ads-api.md "Conventions"):
-    // total_count comes with the first page only.
-    next = withParam({ ...opts, query: toParams(opts.query).filter(([k]) => k !== 'with_total_count') }, 'cursor', cursor);
-  }
-}
-
-/** Follows `meta.next_token` (platform v2) via `pagination_token`. */
-export async function* v2Pages<T = unknown>(client: ApiClient, opts: RequestOptions, limit?: number): AsyncGenerator<Page<T>> {
-  let next: RequestOptions = opts;
-  let seen = 0;
-  for (;;) {
-    const res = await client.request(next);
-    const envelope = (res.body ?? {}) as Record<string, unknown>;
-    let items = (Array.isArray(envelope.data) ? envelope.data : []) as T[];
-    if (limit !== undefined && seen + items.length > limit) items = items.slice(0, limit - seen);
-    seen += items.length;
-    yield { envelope, items };
-    const token = (envelope.meta as { next_token?: unknown } | undefined)?.next_token;
-    if (typeof token !== 'string' || token === '' || (limit !== undefined && seen >= limit)) return;
-    next = withParam(opts, 'pagination_token', token);
+    next = nextRequest(opts, style, cursor);
   }
 }

@@ -33,13 +33,13 @@ export function epochSeconds(v: string | undefined): number | undefined {
 export const MAX_PLAUSIBLE_WAIT_MS = 24 * 3600_000 + 60_000;
 
 /** ms until `resetAtMs`, or undefined when that is not in the future or implausibly far. */
-export function plausibleWait(resetAtMs: number, now: number): number | undefined {
+function plausibleWait(resetAtMs: number, now: number): number | undefined {
   const ms = resetAtMs - now;
   return ms > 0 && ms <= MAX_PLAUSIBLE_WAIT_MS ? ms : undefined;
 }
 
 /** Server clock minus local clock, from the Date header (0 when absent). */
-export function clockSkewMs(headers: Headers, now = Date.now()): number {
+function clockSkewMs(headers: Headers, now = Date.now()): number {
   const d = headers['date'] ? Date.parse(headers['date']) : NaN;
   // Date has one-second precision: ignore skews below 2 s.
   return Number.isFinite(d) && Math.abs(d - now) > 2000 ? d - now : 0;

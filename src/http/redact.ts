@@ -1,10 +1,10 @@
 // Redaction for --verbose traces and error output: secrets never reach a terminal or log.
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 // Names whose values are secret: *token, *secret, *verifier, *signature, *password, pin, authorization, cookie.
 const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|authorization|cookie|proxy-authorization|bearer)$/i;
 
-export function isSensitiveName(name: string): boolean {
+function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
 }
 

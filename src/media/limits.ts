@@ -32,7 +32,7 @@ export function parseCategory(value: string): MediaCategory | undefined {
 const MEDIA_CATEGORIES: readonly string[] = CATEGORY_IDS.map((id) => categoryName(id, 'official'));
 
 /** Every media_type the initialize endpoint accepts (MediaUploadConfigRequest.media_type). */
-export const MEDIA_TYPES = [
+const MEDIA_TYPES = [
   'video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime', 'text/srt', 'text/vtt', 'image/jpeg', 'image/gif', 'image/bmp', 'image/png',
   'image/webp', 'image/pjpeg', 'image/tiff', 'model/gltf-binary', 'model/vnd.usdz+zip',
 ] as const;

@@ -11,7 +11,7 @@ export interface Column<T = any> {
   flex?: boolean;
 }
 
-export function pathGet(obj: unknown, path: string): unknown {
+function pathGet(obj: unknown, path: string): unknown {
   let cur: any = obj;
   for (const part of path.split('.')) {
     if (cur === null || cur === undefined) return undefined;
@@ -24,7 +24,7 @@ export function cellValue<T>(row: T, col: Column<T>): unknown {
   return col.get ? col.get(row) : pathGet(row, col.key ?? col.header);
 }
 
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map(cellText).join(', ');
   if (typeof value === 'object') return stringifyJson(value);

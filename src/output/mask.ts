@@ -2,8 +2,8 @@
 // values apart, never enough to use one. Only the last 4 characters are ever
 // shown, and only of secrets longer than 16 (a short secret loses too much to
 // 4 shown characters).
-export const MASK_SHOWN = 4;
-export const MASK_MIN_LENGTH = 17;
+const MASK_SHOWN = 4;
+const MASK_MIN_LENGTH = 17;
 
 export function mask(value: string | undefined): string {
   if (!value) return '';

@@ -11,7 +11,7 @@ import { joinPath, idSegment } from '../http/path.js';
 import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 import { chunks } from './posts.js';
 
-export const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'] as const;
+const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'] as const;
 export const CONNECTION_STATUSES = ['active', 'inactive', 'all'] as const;
 /** The real API's endpoint names, plus the activity stream this tool connects to; the two carrying the brand word are wire-name keys. */
 const PLAIN_ENDPOINTS = [
@@ -31,7 +31,7 @@ export function endpointName(value: string, style: NameStyle): string {
   return respell('stream.', value, style);
 }
 /** DELETE /2/connections takes 1 to 100 UUIDs. */
-export const UUIDS_PER_REQUEST = 100;
+const UUIDS_PER_REQUEST = 100;
 
 export interface KillResult {
   uuid: string;

@@ -19,7 +19,7 @@ export interface StreamEvent {
   data?: { event_uuid?: string; created_at?: string; payload?: { created_at?: string } & Record<string, unknown> } & Record<string, unknown>;
 }
 
-export function eventTime(ev: StreamEvent, receivedAt: number): { time: number; exact: boolean } {
+function eventTime(ev: StreamEvent, receivedAt: number): { time: number; exact: boolean } {
   const stamp = ev.data?.created_at ?? ev.data?.payload?.created_at;
   const t = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
   return Number.isFinite(t) ? { time: t, exact: true } : { time: receivedAt - RECEIVE_MARGIN_MS, exact: false };

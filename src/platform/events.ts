@@ -153,67 +153,99 @@ async function pause(attempt: number, opts: StreamOptions): Promise<boolean> {
   }
 }
 
-async function consume(body: Readable, spec: StreamSpec, summary: StreamSummary, opts: StreamOptions, now: () => number): Promise<Outcome> {
-  let gotData = false;
-  let stalled = false;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      stalled = true;
-      body.destroy();
-    }, opts.stallTimeoutMs);
-  };
-  let carry = '';
-  let disconnect: string | undefined;
-  arm();
-  try {
-    body.setEncoding('utf8');
-    for await (const chunk of body as AsyncIterable<string>) {
-      arm();
-      gotData = true;
-      carry += chunk;
-      let nl: number;
-      while ((nl = carry.indexOf('\n')) >= 0) {
-        const line = carry.slice(0, nl).replace(/\r$/, '');
-        carry = carry.slice(nl + 1);
-        if (!line.trim()) continue; // keep-alive
-        let msg: StreamEvent & { errors?: Problem[] };
-        try {
-          msg = parseJson(line) as typeof msg;
-        } catch {
-          opts.log.warn(`skipped a line that is not JSON: ${line.slice(0, 120)}`);
-          continue;
-        }
-        if (Array.isArray(msg.errors) && msg.data === undefined) {
-          for (const p of msg.errors) {
-            if (isDisconnectProblem(p)) disconnect = `${String(p.disconnect_type ?? 'operational disconnect')}: ${p.detail ?? p.title}`;
-            else opts.log.warn(`stream problem: ${p.detail ?? p.title}`);
-          }
-          continue;
-        }
-        if (!spec.accept(msg, now())) {
-          summary.duplicatesDropped++;
-          continue;
-        }
-        // A slow reader is not a stalled stream: no stall timer while we wait on it.
-        clearTimeout(timer);
-        await opts.onEvent(msg, line);
-        arm();
-        summary.events++;
-        if (opts.limit !== undefined && summary.events >= opts.limit) {
-          body.destroy();
-          return { kind: 'limit' };
-        }
-      }
-    }
-  } catch (e) {
-    if (opts.signal.aborted) return { kind: 'aborted' };
-    if (!stalled) return { kind: 'disconnected', reason: disconnect ?? `connection lost: ${(e as Error).message}`, gotData };
-  } finally {
-    clearTimeout(timer);
+function consume(body: Readable, spec: StreamSpec, summary: StreamSummary, opts: StreamOptions, now: () => number): Promise<Outcome> {
+  return new Connection(body, spec, summary, opts, now).consume();
+}
+
+/** One connection's body, read line by line under a stall timer, until it ends, stalls or reaches the limit. */
+class Connection {
+  private gotData = false;
+  private stalled = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** A partial line from the previous chunk. */
+  private carry = '';
+  /** The operational-disconnect problem the server announced, if any. */
+  private disconnect: string | undefined;
+
+  constructor(
+    private readonly body: Readable,
+    private readonly spec: StreamSpec,
+    private readonly summary: StreamSummary,
+    private readonly opts: StreamOptions,
+    private readonly now: () => number,
+  ) {}
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.stalled = true;
+      this.body.destroy();
+    }, this.opts.stallTimeoutMs);
   }
-  if (opts.signal.aborted) return { kind: 'aborted' };
-  if (stalled) return { kind: 'disconnected', reason: `no data or keep-alive for ${Math.round(opts.stallTimeoutMs / 1000)} s`, gotData };
-  return { kind: 'disconnected', reason: disconnect ?? 'the server closed the stream', gotData };
+
+  async consume(): Promise<Outcome> {
+    const { opts } = this;
+    this.arm();
+    try {
+      this.body.setEncoding('utf8');
+      for await (const chunk of this.body as AsyncIterable<string>) {
+        this.arm();
+        this.gotData = true;
+        this.carry += chunk;
+        if (await this.lines()) return { kind: 'limit' };
+      }
+    } catch (e) {
+      if (opts.signal.aborted) return { kind: 'aborted' };
+      if (!this.stalled) return { kind: 'disconnected', reason: this.disconnect ?? `connection lost: ${(e as Error).message}`, gotData: this.gotData };
+    } finally {
+      clearTimeout(this.timer);
+    }
+    if (opts.signal.aborted) return { kind: 'aborted' };
+    if (this.stalled) return { kind: 'disconnected', reason: `no data or keep-alive for ${Math.round(opts.stallTimeoutMs / 1000)} s`, gotData: this.gotData };
+    return { kind: 'disconnected', reason: this.disconnect ?? 'the server closed the stream', gotData: this.gotData };
+  }
+
+  /** The complete lines received so far; true once the event limit is reached (the body is destroyed). */
+  private async lines(): Promise<boolean> {
+    let nl: number;
+    while ((nl = this.carry.indexOf('\n')) >= 0) {
+      const line = this.carry.slice(0, nl).replace(/\r$/, '');
+      this.carry = this.carry.slice(nl + 1);
+      if (!line.trim()) continue; // keep-alive
+      if (await this.line(line)) return true;
+    }
+    return false;
+  }
+
+  private async line(line: string): Promise<boolean> {
+    const { opts, summary } = this;
+    let msg: StreamEvent & { errors?: Problem[] };
+    try {
+      msg = parseJson(line) as typeof msg;
+    } catch {
+      opts.log.warn(`skipped a line that is not JSON: ${line.slice(0, 120)}`);
+      return false;
+    }
+    if (Array.isArray(msg.errors) && msg.data === undefined) {
+      for (const p of msg.errors) {
+        if (isDisconnectProblem(p)) this.disconnect = `${String(p.disconnect_type ?? 'operational disconnect')}: ${p.detail ?? p.title}`;
+        else opts.log.warn(`stream problem: ${p.detail ?? p.title}`);
+      }
+      return false;
+    }
+    if (!this.spec.accept(msg, this.now())) {
+      summary.duplicatesDropped++;
+      return false;
+    }
+    // A slow reader is not a stalled stream: no stall timer while we wait on it.
+    clearTimeout(this.timer);
+    await opts.onEvent(msg, line);
+    this.arm();
+    summary.events++;
+    if (opts.limit !== undefined && summary.events >= opts.limit) {
+      this.body.destroy();
+      return true;
+    }
+    return false;
+  }
 }

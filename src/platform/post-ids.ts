@@ -21,7 +21,7 @@ export interface CollectedIds {
 
 const badId = (v: string) => `not a post id: must be 1 to 19 digits (got ${JSON.stringify(v)})`;
 
-export class IdCollector {
+class IdCollector {
   readonly ids: string[] = [];
   readonly problems: InputProblem[] = [];
   duplicates = 0;

@@ -2,11 +2,11 @@
 // (author @username, media type and duration, likes/reposts). Columns that are
 // empty for every row (fields not requested) are left out.
 import type { Column } from '../output/printer.js';
-import { cellValue, pathGet } from '../output/cells.js';
+import { cellValue } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
 import { wire, type NameStyle } from '../wire/names.js';
 
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const s = Math.round(ms / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -14,9 +14,14 @@ export function duration(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-export function mediaSummary(m: ApiObject): string {
+function mediaSummary(m: ApiObject): string {
   const type = String(m.type ?? 'media');
   return typeof m.duration_ms === 'number' ? `${type} ${duration(m.duration_ms)}` : type;
+}
+
+/** `obj?.[key]` on a field the API should have sent as an object (any other value reads as JS would). */
+function fieldOf(obj: unknown, key: string): unknown {
+  return obj === null || obj === undefined ? undefined : (obj as ApiObject)[key];
 }
 
 /** Whitespace runs as one space; the table cuts it to the screen's width. */
@@ -42,12 +47,12 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
-      get: (p) => (p.public_metrics ? `${String(pathGet(p.public_metrics, 'like_count') ?? 0)}/${String(pathGet(p.public_metrics, reposts) ?? 0)}` : undefined),
+      get: (p) => (p.public_metrics ? `${String(fieldOf(p.public_metrics, 'like_count') ?? 0)}/${String(fieldOf(p.public_metrics, reposts) ?? 0)}` : undefined),
     },
     {
       header: 'media',
       get: (p) => {
-        const listed = pathGet(p.attachments, 'media_keys');
+        const listed = fieldOf(p.attachments, 'media_keys');
         const keys: unknown[] = Array.isArray(listed) ? listed : [];
         if (!keys.length) return undefined;
         const found = keys.map((k) => media.get(String(k)));

@@ -8,7 +8,7 @@ import type { ApiClient, AuthMode } from '../http/client.js';
 import { joinPath } from '../http/path.js';
 import { wire } from '../wire/names.js';
 
-export const IDS_PER_REQUEST = 100;
+const IDS_PER_REQUEST = 100;
 
 /** An object of the API (a post, a user, a media object): its fields are read with checks. */
 export type ApiObject = Record<string, unknown>;

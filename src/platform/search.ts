@@ -5,7 +5,7 @@
 import type { Context } from '../context.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { v2Pages } from '../http/paginate.js';
+import { pages, v2Cursor } from '../http/paginate.js';
 import { joinPath } from '../http/path.js';
 import type { Column } from '../output/printer.js';
 import { neutralize } from '../output/sanitize.js';
@@ -66,7 +66,7 @@ export async function printPaged(ctx: Context, client: ApiClient, req: PagedRequ
   const includes: LookupEnvelope[] = [];
   let count = 0;
   let total = 0;
-  for await (const page of v2Pages<ApiObject>(client, opts, req.limit)) {
+  for await (const page of pages<ApiObject>(client, opts, v2Cursor, req.limit)) {
     stream.add(page.items);
     count += page.items.length;
     if (req.countKey) for (const b of page.items) total += Number(b[req.countKey] ?? 0);

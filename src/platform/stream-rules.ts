@@ -4,7 +4,7 @@
 import type { Problem } from '../api-error.js';
 import type { ApiClient } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { v2Pages } from '../http/paginate.js';
+import { pages, v2Cursor } from '../http/paginate.js';
 import { joinPath } from '../http/path.js';
 import type { RuleInput } from '../validate/search.js';
 import { wire } from '../wire/names.js';
@@ -28,7 +28,7 @@ export async function listRules(client: ApiClient, ids: readonly string[]): Prom
   const query: Params = ids.length ? [['ids', ids.join(',')]] : [];
   const data: Rule[] = [];
   let meta: RulesEnvelope['meta'];
-  for await (const page of v2Pages<Rule>(client, { method: 'GET', path: rulesPath(client), query, auth: 'app' })) {
+  for await (const page of pages<Rule>(client, { method: 'GET', path: rulesPath(client), query, auth: 'app' }, v2Cursor)) {
     data.push(...page.items);
     meta = page.envelope.meta as RulesEnvelope['meta'];
   }

@@ -7,7 +7,7 @@ import { commaList, isoDateTime, maxItems, oneOf, parseIso8601, type Check } fro
 
 export const INDUSTRY_TYPES = ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'] as const;
 /** account_history entity types in the selected wire spelling (the promoted post type differs: src/wire/names.ts). */
-export const historyEntityTypes = (style: NameStyle): string[] => ['CAMPAIGN', 'LINE_ITEM', wire('enum.entity_type.promoted_post', style), 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
+const historyEntityTypes = (style: NameStyle): string[] => ['CAMPAIGN', 'LINE_ITEM', wire('enum.entity_type.promoted_post', style), 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
 /** For help text: the official spelling (either is accepted). */
 export const HISTORY_ENTITY_TYPES: readonly string[] = historyEntityTypes('official');
 /** Keys GET …/features can filter on. */
@@ -20,7 +20,7 @@ export const SANDBOX_FEATURE_KEYS = [
   'VALIDATED_AGE_TARGETING', 'VIDEO_VIEWS_MIDROLL_OBJECTIVE', 'PREROLL_VIEWS_OBJECTIVE', 'VIDEO_APP_DOWNLOAD_CARD',
 ] as const;
 /** "id lists in filters: up to 200 ids". */
-export const MAX_FILTER_IDS = 200;
+const MAX_FILTER_IDS = 200;
 
 type Add = (field: string, message: string) => void;
 const collector = (): { problems: InputProblem[]; add: Add } => {

@@ -22,9 +22,6 @@ export function apiField(kind: IdentifierKind, style: NameStyle): string {
   return kind === 'phone' ? 'phone_number' : kind;
 }
 
-/** The name a user gives a kind (--type values, messages): the wire spelling for user_id. */
-export const kindName = (kind: IdentifierKind, style: NameStyle): string => (kind === 'user_id' ? wire('key.service_id', style) : kind);
-
 /** --type values: every kind, the user id in both spellings. */
 export const TYPE_CHOICES: readonly string[] = ['email', 'phone', 'handle', 'device_id', ...spellings('key.service_id'), 'partner_user_id'];
 
@@ -64,10 +61,11 @@ export const OPERATION_TYPES = { update: 'Update', delete: 'Delete' } as const;
 
 export const PERMISSION_LEVELS = ['READ_ONLY', 'READ_WRITE'] as const;
 /** "id lists in filters: up to 200 ids". */
-export const MAX_FILTER_IDS = 200;
+const MAX_FILTER_IDS = 200;
 export const PERMISSIONS_PAGE = { min: 1, max: 1000, def: 200 } as const;
+export const CUSTOM_AUDIENCES_PAGE = { min: 1, max: 1000, def: 200 } as const;
 
-export const KEYWORD_LIMITS = { maxRangeDays: 7, maxKeywords: 10, granularities: ['DAY', 'HOUR'] as const } as const;
+const KEYWORD_LIMITS = { maxRangeDays: 7, maxKeywords: 10, granularities: ['DAY', 'HOUR'] as const } as const;
 
 const DAY_MS = 86_400_000;
 
@@ -76,7 +74,7 @@ const DAY_MS = 86_400_000;
  * date-time with Z or an offset (converted to UTC). A date-time with no offset
  * is refused rather than guessed in the local zone.
  */
-export function utcTime(problems: Problems, field: string, value: string | undefined): number | undefined {
+function utcTime(problems: Problems, field: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const t = parseIso8601(value);
   if (t === undefined) {
@@ -90,7 +88,7 @@ export function utcTime(problems: Problems, field: string, value: string | undef
   return t;
 }
 
-export const isoUtc = (t: number): string => new Date(t).toISOString().replace(/\.000Z$/, 'Z');
+const isoUtc = (t: number): string => new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 
 /** --effective-at / --expires-at of a custom audience upload: expires after effective (effective defaults to now). */
 export function checkAssociationWindow(problems: Problems, effective: string | undefined, expires: string | undefined, now = Date.now()): { effectiveAt?: string; expiresAt?: string } {

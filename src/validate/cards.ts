@@ -10,8 +10,8 @@ import { charLength } from './rules.js';
 
 export { LABEL_VALUES };
 
-export const CARD_NAME_MAX = 80;
-export const SWIPEABLE_MEDIA_KEYS = { min: 2, max: 6 } as const;
+const CARD_NAME_MAX = 80;
+const SWIPEABLE_MEDIA_KEYS = { min: 2, max: 6 } as const;
 export const CARD_TYPES = [
   'IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE',
   'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
@@ -30,7 +30,7 @@ export interface ComponentRule {
   destination?: DestinationType;
 }
 
-export const COMPONENTS: Readonly<Record<string, ComponentRule>> = {
+const COMPONENTS: Readonly<Record<string, ComponentRule>> = {
   MEDIA: { role: 'media', required: [{ field: 'media_key', kind: 'string' }] },
   SWIPEABLE_MEDIA: { role: 'media', required: [{ field: 'media_keys', kind: 'string[]' }] },
   DETAILS: { role: 'action', required: [{ field: 'title', kind: 'string' }, { field: 'destination', kind: 'object' }], destination: 'WEBSITE' },
@@ -46,7 +46,7 @@ export interface DestinationRule {
   optional: readonly string[];
 }
 
-export const DESTINATIONS: Readonly<Record<DestinationType, DestinationRule>> = {
+const DESTINATIONS: Readonly<Record<DestinationType, DestinationRule>> = {
   WEBSITE: { required: ['url'], optional: [] },
   APP: {
     required: ['country_code'],

@@ -2,7 +2,7 @@
 // id lists of up to 200 ids, comma lists of enum values, card URIs, q lengths.
 import { commaList, type Problems } from './rules.js';
 
-export const MAX_FILTER_IDS = 200;
+const MAX_FILTER_IDS = 200;
 
 /** A comma list of ids: at most 200, none blank. Returns the ids (undefined when the flag was not given). */
 export function idList(problems: Problems, field: string, value: string | undefined, max = MAX_FILTER_IDS): string[] | undefined {

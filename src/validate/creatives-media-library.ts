@@ -2,8 +2,8 @@
 // video-only fields, the list filters.
 import { lengthBetween, maxLength, oneOf, Problems } from './rules.js';
 
-export const LIBRARY_LIMITS = { name: 100, file_name: 255, title: 70, description: 200 } as const;
-export const LIBRARY_Q = { min: 1, max: 255 } as const;
+const LIBRARY_LIMITS = { name: 100, file_name: 255, title: 70, description: 200 } as const;
+const LIBRARY_Q = { min: 1, max: 255 } as const;
 /** Only a video takes these. */
 export const VIDEO_ONLY = ['title', 'description', 'poster_media_key'] as const;
 export const LIBRARY_FIELDS = ['name', 'file_name', 'title', 'description', 'poster_media_key'] as const;

@@ -1,11 +1,11 @@
 // Poll card create rules (ads-api.md "Creatives", "Limits", "Errors").
 import { charLength, integerBetween, maxLength, Problems } from './rules.js';
 
-export const POLL_DURATION = { min: 5, max: 10080 } as const;
-export const POLL_CHOICE_MAX = 25;
+const POLL_DURATION = { min: 5, max: 10080 } as const;
+const POLL_CHOICE_MAX = 25;
 /** Poll cards are cards: the card name limit (80) applies, as the API enforces it. */
-export const POLL_NAME_MAX = 80;
-export const CHOICES = ['first_choice', 'second_choice', 'third_choice', 'fourth_choice'] as const;
+const POLL_NAME_MAX = 80;
+const CHOICES = ['first_choice', 'second_choice', 'third_choice', 'fourth_choice'] as const;
 export const POLL_FIELDS = ['name', 'duration_in_minutes', ...CHOICES, 'media_key'] as const;
 export type PollParams = Partial<Record<(typeof POLL_FIELDS)[number], string>>;
 

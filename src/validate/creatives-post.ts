@@ -4,9 +4,9 @@ import { CONVERSATION_SETTINGS, POST_MODES, VIDEO_CTAS } from '../creatives/enum
 import { maxLength, oneOf, positiveLong, Problems } from './rules.js';
 
 export const POST_NAME_MAX = 80;
-export const VIDEO_TITLE_MAX = 70;
-export const VIDEO_DESCRIPTION_MAX = 200;
-export const MAX_IMAGES = 4;
+const VIDEO_TITLE_MAX = 70;
+const VIDEO_DESCRIPTION_MAX = 200;
+const MAX_IMAGES = 4;
 
 export interface PostParams {
   as_user_id?: string;

@@ -1,12 +1,12 @@
 // Video conversation card create rules (ads-api.md "Creatives", "Limits", "Errors").
 import { charLength, maxLength, Problems } from './rules.js';
 
-export const VCC_CTA_MAX = 20;
-export const VCC_THANK_YOU_MAX = 23;
-export const VCC_TITLE_MAX = 23;
+const VCC_CTA_MAX = 20;
+const VCC_THANK_YOU_MAX = 23;
+const VCC_TITLE_MAX = 23;
 /** Video conversation cards are cards: the card name limit (80) applies. */
-export const VCC_NAME_MAX = 80;
-export const CTAS = ['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const;
+const VCC_NAME_MAX = 80;
+const CTAS = ['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const;
 export const VCC_FIELDS = [
   'name', 'media_key', 'title', ...CTAS, 'first_cta_post', 'second_cta_post', 'third_cta_post', 'fourth_cta_post',
   'thank_you_text', 'thank_you_url', 'poster_media_key', 'unlocked_image_media_key', 'unlocked_video_media_key',

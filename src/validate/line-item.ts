@@ -7,12 +7,12 @@ import { UsageError } from '../errors.js';
 import { fromMicros, toMicros } from './money.js';
 import { commaList, isoDateTime, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
 
-export const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
-export const BID_STRATEGIES = ['AUTO', 'MAX', 'TARGET'] as const;
+const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
+const BID_STRATEGIES = ['AUTO', 'MAX', 'TARGET'] as const;
 export const ENTITY_STATUSES = ['ACTIVE', 'PAUSED'] as const;
-export const GOALS = ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'] as const;
-export const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
-export const DURATION_IN_DAYS = ['1', '7', '30'] as const;
+const GOALS = ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'] as const;
+const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
+const DURATION_IN_DAYS = ['1', '7', '30'] as const;
 
 export type ParamKind = 'text' | 'enum' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package';
 
@@ -51,7 +51,7 @@ export const LINE_ITEM_PARAMS: readonly LineItemParam[] = [
 export type LineItemParams = Record<string, string>;
 
 /** Objective-dependent rules, as data. */
-export const OBJECTIVE_RULES = {
+const OBJECTIVE_RULES = {
   /** Parameters accepted only for some objectives. */
   onlyFor: {
     frequency_cap: ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'],

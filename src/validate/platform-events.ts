@@ -30,7 +30,7 @@ const PLAIN_EVENT_TYPES = [
 const BADGE_EVENTS: readonly WireKey[] = ['event.verified_badge', 'event.affiliate_badge'];
 
 /** Every event type in the selected spelling. */
-export function eventTypes(style: NameStyle): string[] {
+function eventTypes(style: NameStyle): string[] {
   const [bio, ...rest] = PLAIN_EVENT_TYPES;
   return [bio, ...BADGE_EVENTS.map((k) => wire(k, style)), ...rest];
 }
@@ -41,7 +41,7 @@ export const EVENT_TYPES: readonly string[] = eventTypes('official');
 /** An event type given in either spelling, in the selected one. */
 export const spellEventType = (v: string, style: NameStyle): string => respell('event.', v, style);
 
-export const DEPRECATED_EVENT_TYPES: Record<string, string> = {
+const DEPRECATED_EVENT_TYPES: Record<string, string> = {
   ProfileBioUpdate: 'profile.update.bio',
   ProfilePictureUpdate: 'profile.update.profile_picture',
   ProfileBannerUpdate: 'profile.update.banner_picture',
@@ -50,13 +50,13 @@ export const DEPRECATED_EVENT_TYPES: Record<string, string> = {
 };
 
 /** Names of legacy direct-message events as delivered; they are not subscription types. */
-export const LEGACY_DM_EVENTS = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+const LEGACY_DM_EVENTS = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
 
 /** `both` is sent as no direction at all (the filter's default). */
-export const DIRECTIONS = ['sent', 'received', 'both'] as const;
+const DIRECTIONS = ['sent', 'received', 'both'] as const;
 
 /** The spec: direction applies to direct-message (and chat) events. */
-export const isDirectional = (eventType: string) => eventType.startsWith('dm.');
+const isDirectional = (eventType: string) => eventType.startsWith('dm.');
 
 export function eventTypeProblem(v: string, style: NameStyle = 'official'): string | undefined {
   const known = eventTypes(style);

@@ -75,19 +75,19 @@ export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
 const EXPANSIONS: readonly Name[] = ['author_id', 'attachments.media_keys', 'attachments.poll_ids', w('expansion.referenced_posts.id'), w('expansion.referenced_posts.id.author_id'), 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id', w('expansion.edit_history_post_ids')];
 
 /** What --all-fields adds to the expansions so the user and media fields have objects to apply to. */
-export const ALL_FIELDS_EXPANSIONS = ['author_id', 'attachments.media_keys'] as const;
+const ALL_FIELDS_EXPANSIONS = ['author_id', 'attachments.media_keys'] as const;
 
 const spell = (names: readonly Name[], style: NameStyle): string[] => names.map((n) => (typeof n === 'string' ? n : wire(n.key, style)));
 
-export function postExpansions(style: NameStyle): string[] {
+function postExpansions(style: NameStyle): string[] {
   return spell(EXPANSIONS, style);
 }
 
-export function fieldParam(family: FieldFamily, style: NameStyle): string {
+function fieldParam(family: FieldFamily, style: NameStyle): string {
   return spell([FIELD_FAMILIES[family].param], style)[0]!;
 }
 
-export function validFields(family: FieldFamily, style: NameStyle): string[] {
+function validFields(family: FieldFamily, style: NameStyle): string[] {
   const r = FIELD_FAMILIES[family];
   return [...new Set(spell([...r.spec, ...r.known, ...(r.newer ?? [])], style))];
 }

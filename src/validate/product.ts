@@ -4,12 +4,12 @@
 // catalogs/feed-checker.ts.
 import { httpsUrl, isoWithOffset, maxLength, oneOf, parseIso8601, type Check } from './rules.js';
 
-export const AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] as const;
-export const CONDITION = ['new', 'used', 'refurbished'] as const;
-export const GENDER = ['female', 'male', 'unisex'] as const;
-export const AGE_GROUP = ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] as const;
-export const MAX_ADDITIONAL_IMAGES = 10;
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.webp', '.png'] as const;
+const AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] as const;
+const CONDITION = ['new', 'used', 'refurbished'] as const;
+const GENDER = ['female', 'male', 'unisex'] as const;
+const AGE_GROUP = ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] as const;
+const MAX_ADDITIONAL_IMAGES = 10;
+const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.webp', '.png'] as const;
 /** Attributes whose values differ between the variants of one product group. */
 export const VARIANT_ATTRIBUTES = ['color', 'size', 'gender', 'age_group'] as const;
 
@@ -49,21 +49,21 @@ export function compareDecimal(a: string, b: string): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-export const priceFormat: Check = (v) => {
+const priceFormat: Check = (v) => {
   const p = parsePrice(v);
   if (p) return CURRENCIES && !CURRENCIES.has(p.currency) ? `${p.currency} is not an ISO 4217 currency code (got ${JSON.stringify(v)})` : undefined;
   if (/^\d+,\d+ [A-Za-z]{3}$/.test(v)) return `use "." as the decimal point, e.g. ${JSON.stringify(v.replace(',', '.').toUpperCase())} (got ${JSON.stringify(v)})`;
   return `must be a number, a space and an ISO 4217 currency code, e.g. "19.99 USD" (got ${JSON.stringify(v)})`;
 };
 
-export const plainText: Check = (v) => {
+const plainText: Check = (v) => {
   const tag = /<\/?[a-zA-Z][\w-]*(?:\s[^<>]*)?\/?>/.exec(v);
   return tag ? `must be plain text: remove the HTML markup (found ${JSON.stringify(tag[0])})` : undefined;
 };
 
 // Only the file type can be checked here: the minimum of 500x500 px and the
 // 5 MB maximum would need downloading the image, which the API does itself.
-export const imageExtension: Check = (v) => {
+const imageExtension: Check = (v) => {
   let path: string;
   try {
     path = new URL(v).pathname.toLowerCase();
@@ -73,28 +73,28 @@ export const imageExtension: Check = (v) => {
   return IMAGE_EXTENSIONS.some((e) => path.endsWith(e)) ? undefined : `must be a JPG, GIF, WEBP or PNG image (a URL ending in ${IMAGE_EXTENSIONS.join(', ')}; got ${JSON.stringify(v)})`;
 };
 
-export const levels: Check = (v) => {
+const levels: Check = (v) => {
   const parts = v.split(' > ');
   return parts.some((p) => p.includes('>') || p.trim() === '') ? `separate levels with " > " (space, >, space) and leave no level empty (got ${JSON.stringify(v)})` : undefined;
 };
 
-export const notHexColor: Check = (v) => (/^#[0-9a-f]{3,8}$/i.test(v) || /^(?:0x)?(?=[a-f]*\d)[0-9a-f]{6}$/i.test(v) ? `must be a colour name such as "red", not a hex code (got ${JSON.stringify(v)})` : undefined);
+const notHexColor: Check = (v) => (/^#[0-9a-f]{3,8}$/i.test(v) || /^(?:0x)?(?=[a-f]*\d)[0-9a-f]{6}$/i.test(v) ? `must be a colour name such as "red", not a hex code (got ${JSON.stringify(v)})` : undefined);
 
-export const singleSize: Check = (v) => (/[,;|]/.test(v) ? `must be one size (a word, abbreviation or number); give each size its own product with a common item_group_id (got ${JSON.stringify(v)})` : undefined);
+const singleSize: Check = (v) => (/[,;|]/.test(v) ? `must be one size (a word, abbreviation or number); give each size its own product with a common item_group_id (got ${JSON.stringify(v)})` : undefined);
 
-export const effectiveDate: Check = (v) => {
+const effectiveDate: Check = (v) => {
   const parts = v.split('/');
   const bad = parts.length !== 2 || parts.some((p) => !/T\d{2}:\d{2}/.test(p) || isoWithOffset(p) !== undefined);
   if (bad) return `must be two ISO 8601 timestamps with offsets joined by "/", e.g. "2026-12-01T00:00:00-08:00/2026-12-31T23:59:59-08:00" (got ${JSON.stringify(v)})`;
   return parseIso8601(parts[0]!)! >= parseIso8601(parts[1]!)! ? `the start must be before the end (got ${JSON.stringify(v)})` : undefined;
 };
 
-export const urlList: Check = (v) => {
+const urlList: Check = (v) => {
   const bad = v.split(',').map((u) => u.trim()).filter((u) => httpsUrl(u) !== undefined);
   return bad.length ? `every URL must be https:// (not: ${bad.map((u) => JSON.stringify(u)).join(', ')})` : undefined;
 };
 
-export const atMostImages: Check = (v) => {
+const atMostImages: Check = (v) => {
   const n = v.split(',').filter((u) => u.trim()).length;
   return n > MAX_ADDITIONAL_IMAGES ? `takes at most ${MAX_ADDITIONAL_IMAGES} URLs (got ${n})` : undefined;
 };
@@ -109,7 +109,7 @@ export interface AttributeRule {
 }
 
 /** The spec's attribute table. */
-export const PRODUCT_ATTRIBUTES: Record<string, AttributeRule> = {
+const PRODUCT_ATTRIBUTES: Record<string, AttributeRule> = {
   id: { kind: 'text', required: true },
   product_key: { kind: 'text', generated: true },
   title: { kind: 'text', required: true, checks: [maxLength(150)] },
@@ -154,7 +154,7 @@ export interface CrossRule {
 }
 
 /** Rules between attributes, run once each attribute is well-formed. */
-export const PRODUCT_CROSS_RULES: CrossRule[] = [
+const PRODUCT_CROSS_RULES: CrossRule[] = [
   {
     field: 'brand',
     check: (p) => (p.brand === undefined && p.gtin === undefined && p.mpn === undefined ? 'give at least one of brand, gtin or mpn' : undefined),

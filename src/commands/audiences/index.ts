@@ -2,11 +2,10 @@
 // upload, do-not-reach lists, tailored audience permissions, targeted line
 // items and keyword insights.
 import type { Command } from 'commander';
-import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
-import { TYPE_CHOICES } from '../../validate/audiences.js';
+import { group, verb, yesOption, type OptionSpec } from '../define.js';
+import { accountOption as account, listOptions, pagingOptions, sandboxOption as sandbox } from '../ads-flags.js';
+import { CUSTOM_AUDIENCES_PAGE, PERMISSIONS_PAGE, TYPE_CHOICES } from '../../validate/audiences.js';
 
-const account: OptionSpec = { flags: '--account <id>', description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)" };
-const sandbox = sandboxOption;
 const yes = yesOption();
 
 function uploadOptions(kinds: string[], audience: boolean): OptionSpec[] {
@@ -73,12 +72,7 @@ export function registerAudiences(program: Command): void {
     options: [
       { flags: '--granted-account <ids>', description: 'only permissions granted to these accounts (comma list or repeated; up to 200)', repeatable: true },
       { flags: '--permission-ids <ids>', description: 'only these permissions (comma list or repeated; up to 200)', repeatable: true },
-      { flags: '--count <n>', description: 'items per page (1 to 1000; API default 200)' },
-      { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
-      { flags: '--all', description: 'follow next_cursor through every page' },
-      { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
-      { flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. created_at-desc' },
-      { flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' },
+      ...listOptions(PERMISSIONS_PAGE, { withDeleted: false }),
       account,
       sandbox,
     ],
@@ -112,13 +106,7 @@ export function registerAudiences(program: Command): void {
       { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
       { flags: '--permission-scope <scope>', description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)', choices: ['OWNER', 'SHARED'] },
       { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
-      { flags: '--count <n>', description: 'items per page (1 to 1000; API default 200)' },
-      { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
-      { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
-      { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
-      { flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. name-asc' },
-      { flags: '--with-deleted', description: 'include deleted audiences' },
-      { flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' },
+      ...listOptions(CUSTOM_AUDIENCES_PAGE),
       account,
       sandbox,
     ],
@@ -131,9 +119,7 @@ export function registerAudiences(program: Command): void {
     examples: ['postctl audiences targeted 1qz4s', 'postctl audiences targeted 1qz4s --with-active=false -o json'],
     options: [
       { flags: '--with-active <bool>', description: 'true (API default): servable line items only; false: include line items that are not servable', choices: ['true', 'false'] },
-      { flags: '--cursor <cursor>', description: 'start from this page cursor' },
-      { flags: '--all', description: 'follow next_cursor through every page' },
-      { flags: '--limit <n>', description: 'stop after n entries (implies --all)' },
+      ...pagingOptions,
       account,
       sandbox,
     ],

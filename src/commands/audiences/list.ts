@@ -1,13 +1,15 @@
 // `audiences list`: custom audiences of the account (audiences reference,
 // GET accounts/:account_id/custom_audiences; the same path name in the
 // official and the neutral spelling), one page or every page.
-import { ADS_VERSION, adsApi, listQuery, printAdsList, type ListFlags } from '../../ads/common.js';
-import { idSegment, joinPath } from '../../http/path.js';
+import { listQuery, printAdsList, type ListFlags } from '../../ads/common.js';
+import { customAudiencesRequest } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/printer.js';
+import { CUSTOM_AUDIENCES_PAGE } from '../../validate/audiences.js';
 import { idList } from '../../validate/creatives-lists.js';
 import { lengthBetween, Problems } from '../../validate/rules.js';
 import type { VerbModule } from '../define.js';
+import { accountRef } from '../ads-account.js';
 
 interface CustomAudience {
   id: string;
@@ -27,7 +29,6 @@ const COLUMNS: Column<CustomAudience>[] = [
   { header: 'permission_level', key: 'permission_level' },
 ];
 
-const PAGE = { min: 1, max: 1000 };
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export const run: VerbModule['run'] = async (_args, opts, ctx: Context) => {
@@ -41,8 +42,7 @@ export const run: VerbModule['run'] = async (_args, opts, ctx: Context) => {
   p.check('q', str(opts.q), [lengthBetween(1, 255)]);
   if (str(opts.q) !== undefined) query.push(['q', opts.q]);
   p.throwIfAny('invalid list filters');
-  query.push(...listQuery(opts as ListFlags, PAGE));
-  const account = await ctx.adsAccount(opts.account);
-  const req = { api: adsApi(opts), method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account, 'ads', 'account_id'), 'custom_audiences'), query };
-  await printAdsList(ctx, await ctx.client(), req, opts as ListFlags, COLUMNS);
+  query.push(...listQuery(opts as ListFlags, CUSTOM_AUDIENCES_PAGE));
+  const account = await accountRef(ctx, opts);
+  await printAdsList(ctx, await ctx.client(), customAudiencesRequest(account, query), opts as ListFlags, COLUMNS);
 };

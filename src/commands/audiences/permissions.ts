@@ -1,10 +1,11 @@
 // `audiences permissions list|grant|revoke` (ads API version 5): share a
 // tailored audience with other ad accounts.
-import { adsApi, listQuery } from '../../ads/common.js';
+import { listQuery } from '../../ads/common.js';
 import { printAdsList } from '../../ads/common.js';
 import { ApiError } from '../../api-error.js';
 import { grantPermission, permissionsRequest, revokePermission } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
+import { accountRef } from '../ads-account.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';
@@ -52,9 +53,9 @@ export const list = {
     const query = listQuery(opts, PERMISSIONS_PAGE);
     if (granted.length) query.push(['granted_account_ids', granted.join(',')]);
     if (ids.length) query.push(['tailored_audience_permission_ids', ids.join(',')]);
-    const account = await ctx.adsAccount(opts.account);
+    const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    await printAdsList(ctx, client, permissionsRequest(adsApi(opts), client.names, account, audience!, query), opts, COLUMNS);
+    await printAdsList(ctx, client, permissionsRequest(account, client.names, audience!, query), opts, COLUMNS);
     return EXIT.OK;
   },
 };
@@ -64,9 +65,9 @@ export const grant = {
     const granted = commaList(opts.grantedAccount);
     if (granted.length !== 1) throw new UsageError(granted.length ? '--granted-account takes one account id when granting' : '--granted-account is required', 'grant to one ad account per call.');
     if (!opts.level) throw new UsageError(`--level is required (${PERMISSION_LEVELS.join(' or ')})`);
-    const account = await ctx.adsAccount(opts.account);
+    const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    const res = await explained(account, audience!, () => grantPermission(client, adsApi(opts), account, audience!, granted[0]!, opts.level));
+    const res = await explained(account.id, audience!, () => grantPermission(client, account, audience!, granted[0]!, opts.level));
     ctx.printer.object(res.body?.data ?? {}, COLUMNS, res.body);
     return EXIT.OK;
   },
@@ -74,13 +75,13 @@ export const grant = {
 
 export const revoke = {
   async run([audience, permission]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-    const account = await ctx.adsAccount(opts.account);
+    const account = await accountRef(ctx, opts);
     if (!(await ctx.prompt.confirm(`Revoke permission ${permission} on tailored audience ${audience}? (running campaigns keep the audience; new ones cannot use it)`, opts.yes))) {
       ctx.log.info('nothing revoked');
       return EXIT.OK;
     }
     const client = await ctx.client();
-    const res = await explained(account, audience!, () => revokePermission(client, adsApi(opts), account, audience!, permission!));
+    const res = await explained(account.id, audience!, () => revokePermission(client, account, audience!, permission!));
     ctx.printer.object(res.body?.data ?? {}, COLUMNS, res.body);
     return EXIT.OK;
   },

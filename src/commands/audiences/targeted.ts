@@ -1,7 +1,8 @@
 // `audiences targeted <custom_audience_id>`: campaigns and line items using the audience.
-import { adsApi, listQuery, printAdsList } from '../../ads/common.js';
+import { listQuery, printAdsList } from '../../ads/common.js';
 import { targetedRequest } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
+import { accountRef } from '../ads-account.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';
 
@@ -21,8 +22,8 @@ export async function run([audience]: string[], opts: Record<string, any>, ctx: 
   // No count parameter on this endpoint: only the cursor and with_active.
   const query = listQuery({ cursor: opts.cursor, limit: opts.limit }, { min: 1, max: 1000 });
   if (opts.withActive !== undefined) query.push(['with_active', opts.withActive]);
-  const account = await ctx.adsAccount(opts.account);
+  const account = await accountRef(ctx, opts);
   const client = await ctx.client();
-  await printAdsList(ctx, client, targetedRequest(adsApi(opts), account, audience!, query), opts, COLUMNS);
+  await printAdsList(ctx, client, targetedRequest(account, audience!, query), opts, COLUMNS);
   return EXIT.OK;
 }

@@ -2,6 +2,8 @@
 // product sets (ads-api.md "Product catalogs"; early access only).
 import type { Command } from 'commander';
 import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
+import { listOptions } from '../ads-flags.js';
+import { PRODUCTS_PAGE } from '../../catalogs/api.js';
 
 const sandbox = sandboxOption;
 const yes = yesOption('confirm the permanent deletion without asking');
@@ -67,10 +69,7 @@ export function registerCatalogs(program: Command): void {
     examples: ['postctl catalogs products 1456789', 'postctl catalogs products 1456789 --all -o jsonl', 'postctl catalogs products 1456789 --item-group-key 88vr1'],
     options: [
       { flags: '--item-group-key <key>', description: 'only the product group with this generated item_group_key' },
-      { flags: '--count <n>', description: 'products per page (1 to 100; API default 100)' },
-      { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
-      { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
-      { flags: '--limit <n>', description: 'stop after n products (implies --all)' },
+      ...listOptions(PRODUCTS_PAGE, { sortBy: false, withDeleted: false, totalCount: false }),
       sandbox,
     ],
     load: () => products().then((m) => m.list),

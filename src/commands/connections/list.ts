@@ -2,7 +2,7 @@
 // every page (--all); flags checked before sending (exit 6).
 import type { Context } from '../../context.js';
 import type { ApiClient, RequestOptions } from '../../http/client.js';
-import { v2Pages } from '../../http/paginate.js';
+import { pages, v2Cursor } from '../../http/paginate.js';
 import { CONNECTION_STATUSES, endpointName, streamEndpoints, listRequest } from '../../platform/connections.js';
 import { Problems, commaList, integerBetween, oneOf } from '../../validate/rules.js';
 import { defineVerb } from '../define.js';
@@ -28,7 +28,7 @@ async function printOnePage(ctx: Context, client: ApiClient, req: RequestOptions
 async function printEveryPage(ctx: Context, client: ApiClient, req: RequestOptions): Promise<number> {
   const out = ctx.printer.stream(LIST_COLUMNS);
   let count = 0;
-  for await (const page of v2Pages(client, req)) {
+  for await (const page of pages(client, req, v2Cursor)) {
     out.add(page.items);
     count += page.items.length;
   }

@@ -5,7 +5,7 @@ import { InputError } from '../../errors.js';
 import { ApiError } from '../../api-error.js';
 import type { ApiName, AuthMode, RequestOptions } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
-import { adsPages, v2Pages } from '../../http/paginate.js';
+import { adsCursor, pages, v2Cursor } from '../../http/paginate.js';
 import { readStdin } from '../../prompt.js';
 import { stringifyJson } from '../../json/stringify.js';
 import { neutralize } from '../../output/sanitize.js';
@@ -65,9 +65,8 @@ export async function run([methodArg, path]: string[], opts: Record<string, any>
   const client = await ctx.client();
 
   if (opts.paginate) {
-    const pages = api === 'platform' ? v2Pages(client, req) : adsPages(client, req);
     let stream: ReturnType<typeof ctx.printer.stream> | undefined;
-    for await (const page of pages) {
+    for await (const page of pages(client, req, api === 'platform' ? v2Cursor : adsCursor)) {
       if (!stream) {
         const { data: _d, next_cursor: _c, meta: _m, ...head } = page.envelope;
         stream = ctx.printer.stream(undefined, head);

@@ -6,7 +6,8 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { checkAccountUpdate, checkHistoryQuery, checkSortBy, idList } from '../../../validate/ads-core-params.js';
-import { accountRef, objectFields, requireSandbox, throwIfProblems } from './shared.js';
+import { objectFields, requireSandbox, throwIfProblems } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 import { respell } from '../../../wire/names.js';
 
 const ACCOUNT_COLUMNS: Column<Account>[] = [
@@ -94,7 +95,7 @@ export const remove = {
       return 0;
     }
     const client = await ctx.client();
-    const res = await deleteSandboxAccount(client, id!);
+    const res = await deleteSandboxAccount(client, { id: id!, api: 'ads-sandbox' });
     ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
     ctx.log.success(`deleted sandbox account ${id}`);
     return 0;

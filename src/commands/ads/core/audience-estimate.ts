@@ -6,7 +6,8 @@ import type { Context } from '../../../context.js';
 import { UsageError, invalid } from '../../../errors.js';
 import { readStdin } from '../../../prompt.js';
 import { checkEstimateBody } from '../../../validate/ads-core-params.js';
-import { accountRef, throwIfProblems } from './shared.js';
+import { throwIfProblems } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   if (!opts.input) throw new UsageError('--input <file> is required (a JSON array of objects, or - for stdin)');

@@ -7,7 +7,8 @@ import type { Context } from '../../../context.js';
 import { UsageError, type InputProblem } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';
 import { checkSortBy, countryCodes } from '../../../validate/ads-core-params.js';
-import { accountRef, objectFields, throwIfProblems } from './shared.js';
+import { objectFields, throwIfProblems } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const BUSINESS_COLUMNS: Column<BusinessCategory>[] = [
   { header: 'id', key: 'id' },

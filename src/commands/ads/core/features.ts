@@ -2,7 +2,8 @@
 import { addSandboxFeatures, getFeatures } from '../../../ads/accounts.js';
 import type { Context } from '../../../context.js';
 import { READABLE_FEATURE_KEYS, SANDBOX_FEATURE_KEYS, enumList } from '../../../validate/ads-core-params.js';
-import { accountRef, requireSandbox, throwIfProblems } from './shared.js';
+import { requireSandbox, throwIfProblems } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const COLUMNS = [{ header: 'feature', get: (k: string) => k }];
 
@@ -27,7 +28,7 @@ export const add = {
     throwIfProblems(keys.problems);
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    const res = await addSandboxFeatures(client, account.id, keys.list);
+    const res = await addSandboxFeatures(client, account, keys.list);
     // The response shape is not shown in the spec: an array of keys is listed, anything else printed as is.
     if (Array.isArray(res.body?.data)) ctx.printer.list(res.body.data as string[], COLUMNS, res.body);
     else ctx.printer.value(res.body);

@@ -3,15 +3,14 @@
 // "Accounts", "Line items", "Line item curated categories"). Declarations only:
 // the implementations load when a verb runs.
 import type { Command } from 'commander';
-import { accountOption, listOptions, sandboxOption } from '../../../ads/common.js';
+import { accountOptions, listOptions, sandboxOption, withDeletedOption as withDeleted } from '../../ads-flags.js';
 import { group, verb, yesOption, type OptionSpec } from '../../define.js';
 import { LINE_ITEM_PARAMS, flagOf } from '../../../validate/line-item.js';
 import { HISTORY_ENTITY_TYPES, INDUSTRY_TYPES, READABLE_FEATURE_KEYS } from '../../../validate/ads-core-params.js';
 
 const PAGE_1000 = { min: 1, max: 1000, def: 200 };
 const yes = yesOption();
-const withDeleted: OptionSpec = { flags: '--with-deleted', description: 'also find it when it is deleted' };
-const common = [accountOption, sandboxOption];
+const common = accountOptions;
 
 function lineItemUpdateOptions(): OptionSpec[] {
   const o: OptionSpec[] = [];

@@ -8,7 +8,8 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import type { RequestOptions } from '../../../http/client.js';
 import { checkAgainstLineItem, checkLineItemParams, paramsFromFlags, type LineItemParams } from '../../../validate/line-item.js';
-import { accountRef, showValue, throwIfProblems } from './shared.js';
+import { showValue, throwIfProblems } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 export async function run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
   const { params, problems, typed } = paramsFromFlags(opts);

@@ -10,7 +10,7 @@ import { enumList, idList } from '../../../validate/creatives-lists.js';
 import { ENTITY_STATUSES } from '../../../validate/line-item.js';
 import { Problems } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
-import { accountRef } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const PAGE = { min: 1, max: 1000 };
 const COLUMNS: Column<LineItem>[] = [

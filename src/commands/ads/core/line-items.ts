@@ -5,7 +5,8 @@ import { ApiError } from '../../../api-error.js';
 import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { EXIT } from '../../../exit-codes.js';
-import { accountRef, objectFields } from './shared.js';
+import { objectFields } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 export const get = {
   async run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {

@@ -1,16 +1,7 @@
-// Helpers shared by the ads core verbs: the account a command is about, the
-// sandbox-only guard, problems → one InputError, and how money cells read.
-import { adsApi } from '../../../ads/common.js';
-import type { AccountRef } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
+// Helpers shared by the ads core verbs: the sandbox-only guard, problems → one InputError, and how money cells read.
 import { UsageError, type InputProblem } from '../../../errors.js';
 import { Problems } from '../../../validate/rules.js';
 import { fromMicros } from '../../../validate/money.js';
-
-/** --account (or its fallbacks) and --sandbox, as one reference. */
-export async function accountRef(ctx: Context, opts: Record<string, any>, positional?: string): Promise<AccountRef> {
-  return { id: positional ?? (await ctx.adsAccount(opts.account)), api: adsApi(opts) };
-}
 
 /** Sandbox-only operations are refused before anything is sent. */
 export function requireSandbox(opts: Record<string, any>, what: string): void {

@@ -11,7 +11,8 @@ import { readStdin } from '../../../prompt.js';
 import { validateCard } from '../../../validate/cards.js';
 import type { VerbModule } from '../../define.js';
 import { CARD_FIELDS } from './cards.js';
-import { str, target } from './shared.js';
+import { str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 async function readCardFile(path: string, ctx: Context): Promise<unknown> {
   const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8');
@@ -57,7 +58,7 @@ export const run: VerbModule['run'] = async (_args, opts, ctx: Context) => {
     ctx.log.info('dry run: the card is valid; nothing was sent');
     return;
   }
-  const t = await target(opts, ctx);
+  const t = await accountRef(ctx, opts);
   const res = await createCard(await ctx.client(), t, card as NewCard);
   ctx.printer.object(res.body.data, CARD_FIELDS as never, res.body);
   ctx.log.success(`created card ${res.body.data.id} (${res.body.data.card_type})`);

@@ -10,7 +10,8 @@ import { readStdin } from '../../../prompt.js';
 import { validateCardUpdate } from '../../../validate/cards.js';
 import type { VerbModule } from '../../define.js';
 import { CARD_FIELDS } from './cards.js';
-import { str, target } from './shared.js';
+import { str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 async function readBody(path: string, ctx: Context): Promise<unknown> {
   const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
@@ -39,7 +40,7 @@ export const run: VerbModule['run'] = async ([id], opts, ctx: Context) => {
     ctx.log.info('dry run: the update is valid; nothing was sent');
     return;
   }
-  const t = await target(opts, ctx);
+  const t = await accountRef(ctx, opts);
   const res = await updateCard(await ctx.client(), t, id!, body as Partial<NewCard>);
   ctx.printer.object(res.body.data, CARD_FIELDS as never, res.body);
   ctx.log.success(`updated card ${id} (${Object.keys(body as object).join(', ')})`);

@@ -10,7 +10,8 @@ import { CARD_TYPES } from '../../../validate/cards.js';
 import { cardUriList, enumList, idList } from '../../../validate/creatives-lists.js';
 import { maxLength } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
-import { confirmDelete, listParams, printOne, str, target } from './shared.js';
+import { confirmDelete, listParams, printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 export const CARD_COLUMNS: Column<Card>[] = [
   { header: 'id', key: 'id' },
@@ -36,14 +37,14 @@ export const list: VerbModule = {
       if (str(opts.q) !== undefined) q.push(['q', opts.q]);
       return q;
     });
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), cardsListRequest(t, query), opts, CARD_COLUMNS);
   },
 };
 
 export const get: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const res = await getCard(await ctx.client(), t, id!, Boolean(opts.withDeleted));
     printOne(ctx, res.body, CARD_FIELDS);
   },
@@ -51,8 +52,8 @@ export const get: VerbModule = {
 
 export const remove: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
-    if (!(await confirmDelete(ctx, `card ${id} of account ${t.account}`, opts.yes))) return;
+    const t = await accountRef(ctx, opts);
+    if (!(await confirmDelete(ctx, `card ${id} of account ${t.id}`, opts.yes))) return;
     const res = await deleteCard(await ctx.client(), t, id!);
     printOne(ctx, res.body, CARD_FIELDS);
     ctx.log.success(`deleted card ${id}`);

@@ -1,14 +1,13 @@
 // `postctl ads media|cards|media-library|poll-cards|video-conversation-cards|posts`:
 // creatives (ads-api.md "Creatives"). Declarations only; verbs load lazily.
 import type { Command } from 'commander';
-import { accountOption, listOptions, sandboxOption } from '../../../ads/common.js';
+import { accountOptions, listOptions, sandboxOption, withDeletedOption as withDeleted } from '../../ads-flags.js';
 import { CONVERSATION_SETTINGS, CREATIVE_TYPES, LABEL_VALUES, MEDIA_TYPES, POST_MODES, VIDEO_CTAS } from '../../../creatives/enums.js';
 import { ACCOUNT_MEDIA_PAGE, CARDS_PAGE, MEDIA_LIBRARY_PAGE, POLL_CARDS_PAGE, VIDEO_CONVERSATION_PAGE } from '../../../creatives/pages.js';
 import { group, verb, yesOption, type OptionSpec } from '../../define.js';
 
-const common: OptionSpec[] = [accountOption, sandboxOption];
+const common = accountOptions;
 const yes = yesOption('confirm the deletion without asking');
-const withDeleted: OptionSpec = { flags: '--with-deleted', description: 'also find it when it is deleted' };
 const noFetch: OptionSpec = { flags: '--no-fetch', description: 'do not look the media keys up in the media library before sending (their kind is then judged from the key prefix, or left to the API)' };
 const q80: OptionSpec = { flags: '--q <text>', description: 'case-insensitive prefix of the name (max 80 characters)' };
 const cardIds: OptionSpec = { flags: '--card-ids <ids>', description: 'only these card ids (comma list, up to 200)' };

@@ -12,7 +12,8 @@ import type { Column } from '../../../output/printer.js';
 import { LIBRARY_FIELDS, VIDEO_ONLY, validateLibraryFields, validateLibraryFilters, type LibraryParams } from '../../../validate/creatives-media-library.js';
 import { Problems } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
-import { confirmDelete, listParams, pairs, printOne, str, target } from './shared.js';
+import { confirmDelete, listParams, pairs, printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 import { wire } from '../../../wire/names.js';
 
 const COLUMNS: Column<MediaLibraryItem>[] = [
@@ -45,14 +46,14 @@ export const list: VerbModule = {
       if (str(opts.q) !== undefined) q.push(['q', opts.q]);
       return q;
     });
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), mediaLibraryListRequest(t, query), opts, COLUMNS);
   },
 };
 
 export const get: VerbModule = {
   async run([key], opts, ctx: Context) {
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     printOne(ctx, (await getMediaLibraryItem(await ctx.client(), t, key!)).body, FIELDS);
   },
 };
@@ -64,10 +65,10 @@ export const add: VerbModule = {
     const problems = validateLibraryFields(values, kindFromKey(key!));
     if (!key!.trim()) problems.add('media_key', 'is required');
     problems.throwIfAny('invalid media library item');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const res = await addMediaLibraryItem(await ctx.client(), t, [['media_key', key!], ...pairs(LIBRARY_FIELDS, values)]);
     printOne(ctx, res.body, FIELDS);
-    ctx.log.success(`added ${key} to the media library of account ${t.account}`);
+    ctx.log.success(`added ${key} to the media library of account ${t.id}`);
     if (res.body.data.media_category === 'AMPLIFY_VIDEO') {
       ctx.log.info('an AMPLIFY_VIDEO in the media library is also available as a PREROLL account media asset: postctl ads media list --creative-types PREROLL');
     }
@@ -80,7 +81,7 @@ export const update: VerbModule = {
     const params = pairs(LIBRARY_FIELDS, values);
     if (params.length === 0) throw new UsageError('nothing to update', `pass at least one of --name, --file-name, --title, --description, --poster-media-key.`);
     validateLibraryFields(values, undefined).throwIfAny('invalid media library item');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (VIDEO_ONLY.some((f) => values[f] !== undefined)) {
       // Video-only fields: ask the library what this item is (a GET), unless --no-fetch.
@@ -95,8 +96,8 @@ export const update: VerbModule = {
 
 export const remove: VerbModule = {
   async run([key], opts, ctx: Context) {
-    const t = await target(opts, ctx);
-    if (!(await confirmDelete(ctx, `media library item ${key} of account ${t.account}`, opts.yes))) return;
+    const t = await accountRef(ctx, opts);
+    if (!(await confirmDelete(ctx, `media library item ${key} of account ${t.id}`, opts.yes))) return;
     const res = await deleteMediaLibraryItem(await ctx.client(), t, key!);
     printOne(ctx, res.body, FIELDS);
     ctx.log.success(`deleted ${key} from the media library`);

@@ -6,7 +6,8 @@ import type { Context } from '../../../context.js';
 import type { Column } from '../../../output/printer.js';
 import { enumList, idList } from '../../../validate/creatives-lists.js';
 import type { VerbModule } from '../../define.js';
-import { confirmDelete, listParams, printOne, str, target } from './shared.js';
+import { confirmDelete, listParams, printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const COLUMNS: Column<AccountMedia>[] = [
   { header: 'id', key: 'id' },
@@ -24,14 +25,14 @@ export const list: VerbModule = {
       const types = enumList(p, 'creative_types', str(opts.creativeTypes), CREATIVE_TYPES);
       return [...(ids ? [['account_media_ids', ids.join(',')] as [string, string]] : []), ...(types ? [['creative_types', types.join(',')] as [string, string]] : [])];
     });
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), accountMediaListRequest(t, query), opts, COLUMNS);
   },
 };
 
 export const get: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const res = await getAccountMedia(await ctx.client(), t, id!, Boolean(opts.withDeleted));
     printOne(ctx, res.body, FIELDS);
   },
@@ -39,8 +40,8 @@ export const get: VerbModule = {
 
 export const remove: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
-    if (!(await confirmDelete(ctx, `account media ${id} of account ${t.account}`, opts.yes))) return;
+    const t = await accountRef(ctx, opts);
+    if (!(await confirmDelete(ctx, `account media ${id} of account ${t.id}`, opts.yes))) return;
     const res = await deleteAccountMedia(await ctx.client(), t, id!);
     printOne(ctx, res.body, FIELDS);
     ctx.log.success(`deleted account media ${id}`);

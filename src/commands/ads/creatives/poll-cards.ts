@@ -9,7 +9,8 @@ import { pollMediaProblem } from '../../../validate/creatives-media.js';
 import { POLL_FIELDS, validatePollCard, type PollParams } from '../../../validate/creatives-poll.js';
 import type { VerbModule } from '../../define.js';
 import { checkLibraryKeys } from './library-check.js';
-import { cardIdFilters, listParams, pairs, printOne, str, target } from './shared.js';
+import { cardIdFilters, listParams, pairs, printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const choices = (c: PollCard) => [c.first_choice, c.second_choice, c.third_choice, c.fourth_choice].filter((x) => x).join(' / ');
 const COLUMNS: Column<PollCard>[] = [
@@ -28,14 +29,14 @@ const FIELDS: Column<PollCard>[] = [
 export const list: VerbModule = {
   async run(_args, opts, ctx: Context) {
     const query = listParams(opts, POLL_CARDS_PAGE, cardIdFilters(opts));
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), pollCardsListRequest(t, query), opts, COLUMNS);
   },
 };
 
 export const get: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     printOne(ctx, (await getPollCard(await ctx.client(), t, id!, Boolean(opts.withDeleted))).body, FIELDS);
   },
 };
@@ -53,7 +54,7 @@ export const create: VerbModule = {
     };
     const problems = validatePollCard(values);
     problems.throwIfAny('invalid poll card');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (values.media_key !== undefined && opts.fetch !== false) {
       await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: values.media_key, kindProblem: pollMediaProblem }]);

@@ -10,7 +10,8 @@ import { commaList, maxLength, positiveLong, Problems } from '../../../validate/
 import type { VerbModule } from '../../define.js';
 import { wire, type NameStyle } from '../../../wire/names.js';
 import { checkLibraryKeys } from './library-check.js';
-import { printOne, str, target } from './shared.js';
+import { printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const FIELDS = (style: NameStyle): Column<AdPost>[] => [
   { header: 'id', key: 'id_str' },
@@ -54,7 +55,7 @@ export const create: VerbModule = {
       if (me && me !== values.as_user_id) problems.add('nullcast', `organic posts (--no-nullcast) are only for the authenticated user (${me}); as_user_id is ${values.as_user_id}`);
     }
     problems.throwIfAny('invalid post');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (fetch) {
       const found = await checkLibraryKeys(client, t, problems, keys!.map((k) => ({ field: 'media_keys', key: k })));
@@ -83,7 +84,7 @@ export const name: VerbModule = {
     if (!newName?.trim()) problems.add('name', 'must not be empty');
     problems.check('name', newName, [maxLength(POST_NAME_MAX)]);
     problems.throwIfAny('invalid post name');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     const res = await nameAdPost(client, t, postId!, newName!);
     printOne(ctx, res.body, FIELDS(client.names));

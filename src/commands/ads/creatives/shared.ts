@@ -1,18 +1,13 @@
-// Helpers shared by the creatives verbs: the request target, one-object
+// Helpers shared by the creatives verbs: one-object
 // output, delete confirmation, and turning list flags into query parameters.
-import { adsApi, listQuery, type ListFlags } from '../../../ads/common.js';
+import { listQuery, type ListFlags } from '../../../ads/common.js';
 import type { Context } from '../../../context.js';
-import type { Target } from '../../../creatives/types.js';
 import type { Params } from '../../../http/encode.js';
 import { cellValue } from '../../../output/cells.js';
 import type { Column } from '../../../output/printer.js';
 import { CARDS_Q_MAX } from '../../../creatives/pages.js';
 import { idList } from '../../../validate/creatives-lists.js';
 import { maxLength, Problems } from '../../../validate/rules.js';
-
-export async function target(opts: Record<string, any>, ctx: Context): Promise<Target> {
-  return { api: adsApi(opts), account: await ctx.adsAccount(opts.account) };
-}
 
 /** Flag value or undefined (commander leaves absent options undefined). */
 export function str(v: unknown): string | undefined {

@@ -11,7 +11,8 @@ import { idSegment } from '../../../http/path.js';
 import { wire, type NameStyle, type WireKey } from '../../../wire/names.js';
 import type { VerbModule } from '../../define.js';
 import { checkLibraryKeys } from './library-check.js';
-import { cardIdFilters, listParams, pairs, printOne, str, target } from './shared.js';
+import { cardIdFilters, listParams, pairs, printOne, str } from './shared.js';
+import { accountRef } from '../../ads-account.js';
 
 const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
 const COLUMNS: Column<VideoConversationCard>[] = [
@@ -40,14 +41,14 @@ const camel = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.
 export const list: VerbModule = {
   async run(_args, opts, ctx: Context) {
     const query = listParams(opts, VIDEO_CONVERSATION_PAGE, cardIdFilters(opts));
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), videoConversationListRequest(t, query), opts, COLUMNS);
   },
 };
 
 export const get: VerbModule = {
   async run([id], opts, ctx: Context) {
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     printOne(ctx, (await getVideoConversationCard(await ctx.client(), t, id!, Boolean(opts.withDeleted))).body, FIELDS);
   },
 };
@@ -59,7 +60,7 @@ export const create: VerbModule = {
     for (const f of VCC_FIELDS) values[f] = str(opts[camel(f)]);
     const problems = validateVideoConversationCard(values);
     problems.throwIfAny('invalid video conversation card');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (opts.fetch !== false) {
       await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: values.media_key!, kindProblem: videoConversationMediaProblem }]);
@@ -95,7 +96,7 @@ export const update: VerbModule = {
     for (const f of VCC_FIELDS) given[f] = str(opts[camel(f)]);
     const problems = validateVideoConversationUpdate(given);
     problems.throwIfAny('invalid video conversation card update');
-    const t = await target(opts, ctx);
+    const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (opts.fetch !== false) {
       const current = (await getVideoConversationCard(client, t, id!)).body.data;
