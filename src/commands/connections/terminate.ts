@@ -29,7 +29,9 @@ export default defineVerb({
     const p = new Problems();
     const client = await ctx.client();
     const endpoint = opts.endpoint === undefined ? undefined : endpointName(opts.endpoint, client.names);
-    uuids.forEach((u, i) => p.check(`argument ${i + 1}`, u, [connectionUuid], { id: u }));
+    uuids.forEach((u, i) => {
+      p.check(`argument ${i + 1}`, u, [connectionUuid], { id: u });
+    });
     p.check('--endpoint', endpoint, [oneOf(streamEndpoints(client.names))]);
     p.throwIfAny('invalid connections');
     const what = opts.all ? 'every active streaming connection of the app' : endpoint ? `the ${endpoint} connections` : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
