@@ -15,7 +15,7 @@ export const textOptions = [
 export const mediaOption = { flags: '--media <media_ids>', description: 'media ids to attach, comma separated or repeated: up to 4 images, or 1 video or GIF', repeatable: true } as const satisfies OptionSpec;
 export const dryRunOption = { flags: '--dry-run', description: 'print the JSON body that would be sent and send nothing' } as const satisfies OptionSpec;
 
-/** The text from --text, --text-file or `-` (stdin); any other argument is an error. */
+/** The text from --text, --text-file or `-` (stdin); any other argument is an error. The optional `[-]` argument is typed string | undefined. */
 export async function textFrom(args: readonly (string | undefined)[], opts: { text?: string | undefined; textFile?: string | undefined }, ctx: Context): Promise<string | undefined> {
   const given = args.filter((a): a is string => a !== undefined);
   const extra = given.filter((a) => a !== '-');
