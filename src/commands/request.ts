@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { InputError } from '../errors.js';
 import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiName, AuthMode, RequestOptions } from '../http/client.js';
-import { adsPages, v2Pages } from '../http/paginate.js';
+import { adsCursor, pages, v2Cursor } from '../http/paginate.js';
 import { stringifyJson } from '../json/stringify.js';
 import { neutralize } from '../output/sanitize.js';
 import { fieldsOf, headersOf, inferApi, placeParams } from './_request-params.js';
@@ -14,9 +14,8 @@ type Request = RequestOptions & { method: string; auth: AuthMode };
 
 /** --paginate: every page's items as one stream (the first page's envelope, minus the paging keys, as its head). */
 async function sendPaginated(client: ApiClient, req: RequestOptions, api: ApiName, ctx: Context): Promise<number> {
-  const pages = api === 'platform' ? v2Pages(client, req) : adsPages(client, req);
   let stream: ReturnType<typeof ctx.printer.stream> | undefined;
-  for await (const page of pages) {
+  for await (const page of pages(client, req, api === 'platform' ? v2Cursor : adsCursor)) {
     if (!stream) {
       const { data: _d, next_cursor: _c, meta: _m, ...head } = page.envelope;
       stream = ctx.printer.stream(undefined, head);
