@@ -8,7 +8,7 @@ import { FOREIGN_ACCOUNT, accounts, pageOf, requireAccount } from '../ads-suppor
 import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
-import type { EmuRequest, EmuResponse } from '../types.js';
+import type { EmuRequest, EmuResponse, Handler } from '../types.js';
 import { incoming, outgoing, spellingsOf, type ServedNames } from '../spelling.js';
 
 /** Seeded objects (custom audience and do-not-reach list creation: not shown in the spec). */
@@ -611,6 +611,101 @@ function ownList(req: EmuRequest, st: EmulatorState): DoNotReachList {
   return l;
 }
 
+const uploadAudienceUsers: Handler = (req, st) => {
+  const account = requireAccount(req, st).id;
+  const a = visibleAudience(req, st, 'custom_audience_id');
+  if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
+  const checked = checkBatch(req, st, userFields(st.names), false);
+  const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
+  return adsOk(req, { success_count: n, total_count: n });
+};
+
+const uploadDoNotReachUsers: Handler = (req, st) => {
+  const l = ownList(req, st);
+  const checked = checkBatch(req, st, DNR_FIELDS, true);
+  const counts = apply(req, st, l.received, checked);
+  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { status: 200, body: { request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } }, data: counts.map((n) => ({ success_count: n, total_count: n })) } };
+};
+
+const deleteDoNotReachList: Handler = (req, st) => {
+  // A repeat delete answers 404, as line items do (not shown for lists).
+  const l = ownList(req, st);
+  l.deleted = true;
+  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return adsOk(req, listView(l));
+};
+
+const listPermissions: Handler = (req, st) => {
+    const a = visibleAudience(req, st, 'tailored_audience_id');
+    const filter = (name: string): string[] | undefined => {
+      const raw = req.query.get(name);
+      if (raw === null) return undefined;
+      const ids = raw.split(',').filter(Boolean);
+      if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
+      return ids;
+    };
+    const granted = filter('granted_account_ids');
+    const ids = filter('tailored_audience_permission_ids');
+    // The owner sees every grant; a grantee only its own.
+    let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
+    if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
+    if (ids) items = items.filter((p) => ids.includes(p.id));
+    const page = pageOf(req, items, PERMISSIONS_PAGE);
+    return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  };
+
+const listTargetingUses: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'custom_audience_id');
+  const raw = req.query.get('with_active') ?? 'true';
+  if (raw !== 'true' && raw !== 'false') fail(adsError(400, 'INVALID_PARAMETER', 'with_active must be true or false', 'with_active', req));
+  const entries = a.targeted
+    .map((t) => ({ ...t, line_items: raw === 'true' ? t.line_items.filter((l) => l.servable) : t.line_items }))
+    .filter((t) => t.line_items.length > 0);
+  const page = pageOf(req, entries as Array<(typeof entries)[number] & { deleted?: boolean }>, { min: 1, max: 1000, def: 200 });
+  return adsOk(req, page.data, { next_cursor: page.next_cursor });
+};
+
+const searchKeywordInsights: Handler = (req, st) => keywordInsights(req, st.names);
+
+function requireOwner(req: EmuRequest, a: Audience): void {
+  if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
+}
+
+const grantPermission: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'tailored_audience_id');
+  requireOwner(req, a);
+  const granted = req.query.get('granted_account_id');
+  const level = req.query.get('permission_level');
+  if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
+  if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
+  if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
+  const business = businessOf(st, granted);
+  if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
+  const ownerAccount = accounts(st).get(a.owner);
+  if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
+    fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
+  }
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let p = grantOf(a, granted);
+  if (p) Object.assign(p, { permission_level: level, updated_at: now });
+  else {
+    p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
+    a.permissions.push(p);
+  }
+  return adsOk(req, p, {}, 201);
+};
+
+const revokePermission: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'tailored_audience_id');
+  requireOwner(req, a);
+  const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
+  if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
+  p.deleted = true;
+  p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return adsOk(req, p);
+};
+
 export function register(r: Router, state: EmulatorState): void {
   // The spec's limit for this endpoint; startEmulator({limits}) may set another.
   state.limiter.overrides[USERS_BUCKET] ??= { max: 1500, windowSec: 60 };
@@ -621,14 +716,7 @@ export function register(r: Router, state: EmulatorState): void {
     api: 'ads',
     auth: 'user',
     bucket: USERS_BUCKET,
-    handler: (req, st) => {
-      const account = requireAccount(req, st).id;
-      const a = visibleAudience(req, st, 'custom_audience_id');
-      if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
-      const checked = checkBatch(req, st, userFields(st.names), false);
-      const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
-      return adsOk(req, { success_count: n, total_count: n });
-    },
+    handler: uploadAudienceUsers,
   });
 
   r.route({
@@ -636,123 +724,22 @@ export function register(r: Router, state: EmulatorState): void {
     path: '/12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users',
     api: 'ads',
     auth: 'user',
-    handler: (req, st) => {
-      const l = ownList(req, st);
-      const checked = checkBatch(req, st, DNR_FIELDS, true);
-      const counts = apply(req, st, l.received, checked);
-      l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return { status: 200, body: { request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } }, data: counts.map((n) => ({ success_count: n, total_count: n })) } };
-    },
+    handler: uploadDoNotReachUsers,
   });
 
-  r.route({
-    method: 'DELETE',
-    path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id',
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      // A repeat delete answers 404, as line items do (not shown for lists).
-      const l = ownList(req, st);
-      l.deleted = true;
-      l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return adsOk(req, listView(l));
-    },
-  });
+  r.route({ method: 'DELETE', path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id', api: 'ads', auth: 'user', handler: deleteDoNotReachList });
 
   // Official /12/…/custom_audiences/:id/permissions; the spec's /5/…/tailored_audiences/:id/permissions.
   const permissionsPaths = spellingsOf(state.names).map((to) =>
     to === 'official' ? '/12/accounts/:account_id/custom_audiences/:tailored_audience_id/permissions' : '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions',
   );
-  const requireOwner = (req: EmuRequest, a: Audience) => {
-    if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
-  };
   for (const permissionsPath of permissionsPaths) {
-    r.route({
-      method: 'GET',
-      path: permissionsPath,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        const filter = (name: string): string[] | undefined => {
-          const raw = req.query.get(name);
-          if (raw === null) return undefined;
-          const ids = raw.split(',').filter(Boolean);
-          if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
-          return ids;
-        };
-        const granted = filter('granted_account_ids');
-        const ids = filter('tailored_audience_permission_ids');
-        // The owner sees every grant; a grantee only its own.
-        let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
-        if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
-        if (ids) items = items.filter((p) => ids.includes(p.id));
-        const page = pageOf(req, items, PERMISSIONS_PAGE);
-        return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-      },
-    });
-    r.route({
-      method: 'POST',
-      path: permissionsPath,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        requireOwner(req, a);
-        const granted = req.query.get('granted_account_id');
-        const level = req.query.get('permission_level');
-        if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
-        if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
-        if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
-        const business = businessOf(st, granted);
-        if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
-        const ownerAccount = accounts(st).get(a.owner);
-        if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
-          fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
-        }
-        const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-        let p = grantOf(a, granted);
-        if (p) Object.assign(p, { permission_level: level, updated_at: now });
-        else {
-          p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
-          a.permissions.push(p);
-        }
-        return adsOk(req, p, {}, 201);
-      },
-    });
-    r.route({
-      method: 'DELETE',
-      path: `${permissionsPath}/:tailored_audience_permission_id`,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        requireOwner(req, a);
-        const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
-        if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
-        p.deleted = true;
-        p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-        return adsOk(req, p);
-      },
-    });
+    r.route({ method: 'GET', path: permissionsPath, api: 'ads', auth: 'user', handler: listPermissions });
+    r.route({ method: 'POST', path: permissionsPath, api: 'ads', auth: 'user', handler: grantPermission });
+    r.route({ method: 'DELETE', path: `${permissionsPath}/:tailored_audience_permission_id`, api: 'ads', auth: 'user', handler: revokePermission });
   }
 
-  r.route({
-    method: 'GET',
-    path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted',
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      const a = visibleAudience(req, st, 'custom_audience_id');
-      const raw = req.query.get('with_active') ?? 'true';
-      if (raw !== 'true' && raw !== 'false') fail(adsError(400, 'INVALID_PARAMETER', 'with_active must be true or false', 'with_active', req));
-      const entries = a.targeted
-        .map((t) => ({ ...t, line_items: raw === 'true' ? t.line_items.filter((l) => l.servable) : t.line_items }))
-        .filter((t) => t.line_items.length > 0);
-      const page = pageOf(req, entries as Array<(typeof entries)[number] & { deleted?: boolean }>, { min: 1, max: 1000, def: 200 });
-      return adsOk(req, page.data, { next_cursor: page.next_cursor });
-    },
-  });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted', api: 'ads', auth: 'user', handler: listTargetingUses });
 
-  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req, st) => keywordInsights(req, st.names) });
+  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: searchKeywordInsights });
 }
