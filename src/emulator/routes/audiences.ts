@@ -333,6 +333,98 @@ function timeProblems(params: { effective_at?: unknown; expires_at?: unknown }, 
   return out;
 }
 
+/** Checks one parsed batch operation by operation, collecting what is wrong and the decoded digests. */
+class BatchChecker {
+  readonly errors: RequestError[] = [];
+  readonly opErrors: ItemError[] = [];
+  readonly out = emptyChecked();
+  private digests = 0;
+  /** Users seen so far: the index of the next user in the request. */
+  private k = 0;
+
+  constructor(
+    private readonly fields: readonly string[],
+    private readonly dnr: boolean,
+    private readonly reject: ReadonlySet<string>,
+    private readonly now: number,
+  ) {}
+
+  private bad(message: string, parameter?: string): void {
+    this.errors.push({ code: 'INVALID_PARAMETER', message, ...(parameter ? { parameter } : {}) });
+  }
+
+  operation(op: unknown, i: number): void {
+    const { operation_type: type, params } = (op ?? {}) as { operation_type?: unknown; params?: unknown };
+    if (type !== 'Update' && type !== 'Delete') this.bad(`operations[${i}].operation_type must be Update or Delete`, 'operation_type');
+    if (!params || typeof params !== 'object') {
+      this.bad(`operations[${i}].params is required`, 'params');
+      return;
+    }
+    const p = params as Record<string, unknown>;
+    this.errors.push(...timeProblems(p, i, this.dnr, this.now));
+    // Do-not-reach params are also described with `emails` (hashed addresses): accepted too.
+    const users: unknown = this.dnr && p.users === undefined && Array.isArray(p.emails) ? p.emails.map((e: unknown) => ({ email: [e] })) : p.users;
+    if (!Array.isArray(users) || users.length === 0) {
+      this.bad(`operations[${i}].params.users must be a non-empty array`, 'users');
+      return;
+    }
+    for (const u of users) this.user(u, this.k++, i);
+    if (type === 'Update' || type === 'Delete') this.out.ops.push({ type, users: users.length });
+  }
+
+  private item(index: number, operation: number, message: string): void {
+    this.opErrors.push({ index, operation_index: operation, message });
+  }
+
+  private user(u: unknown, index: number, operation: number): void {
+    if (!u || typeof u !== 'object' || Array.isArray(u)) {
+      this.item(index, operation, 'a user must be an object holding at least one identifier array');
+      return;
+    }
+    let any = false;
+    for (const field in u) {
+      any = true;
+      const values = (u as Record<string, unknown>)[field];
+      if (!this.fields.includes(field)) {
+        this.item(index, operation, `unknown identifier type ${field} (allowed: ${this.fields.join(', ')})`);
+        continue;
+      }
+      if (!Array.isArray(values) || values.length === 0) {
+        this.item(index, operation, `${field} must be a non-empty array`);
+        continue;
+      }
+      for (const v of values) this.value(field, v, index, operation);
+    }
+    if (!any) this.item(index, operation, 'a user must be an object holding at least one identifier array');
+  }
+
+  private value(field: string, v: unknown, index: number, operation: number): void {
+    const { out } = this;
+    if (typeof v !== 'string' || v === '') this.item(index, operation, `${field} values must be non-empty strings`);
+    else if (this.reject.size && this.reject.has(v)) this.item(index, operation, `${field} ${v.slice(0, 12)}… was rejected`);
+    else if (field === 'partner_user_id') out.partners.push({ user: index, value: v });
+    else {
+      if ((this.digests + 1) * 8 > out.words.length) grow(out);
+      if (!DigestSet.decode(v, out.words, this.digests * 8)) this.item(index, operation, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
+      else {
+        out.digestUser[this.digests] = index;
+        out.digestField[this.digests] = field;
+        this.digests++;
+      }
+    }
+  }
+
+  result(): BatchCheck {
+    const { errors, opErrors, out, k } = this;
+    if (k > MAX_USERS) this.bad(`At most ${MAX_USERS} users per request (got ${k})`, 'users');
+    if (errors.length) return { status: 400, errors };
+    if (opErrors.length) return { status: 400, errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }], operation_errors: opErrors };
+    out.users = k;
+    out.digestUser = out.digestUser.subarray(0, this.digests);
+    return { ok: out };
+  }
+}
+
 /**
  * The server's checks of a parsed users batch. Request-level problems come
  * back as `errors`; malformed users as `operation_errors` (index of the user in
@@ -342,74 +434,9 @@ export function slowBatch(body: unknown, fields: readonly string[], dnr: boolean
   const invalid = (message: string): BatchCheck => ({ status: 400, errors: [{ code: 'INVALID_PARAMETER', message, parameter: 'body' }] });
   if (!Array.isArray(body) || body.length === 0) return invalid('The body must be a non-empty JSON array of operations');
   if (body.length > MAX_OPERATIONS) return invalid(`At most ${MAX_OPERATIONS} operations per request (got ${body.length})`);
-  const errors: RequestError[] = [];
-  const bad = (message: string, parameter?: string) => errors.push({ code: 'INVALID_PARAMETER', message, ...(parameter ? { parameter } : {}) });
-  const opErrors: ItemError[] = [];
-  const out = emptyChecked();
-  let digests = 0;
-  let k = 0;
-  body.forEach((op: any, i: number) => {
-    const type = op?.operation_type;
-    if (type !== 'Update' && type !== 'Delete') bad(`operations[${i}].operation_type must be Update or Delete`, 'operation_type');
-    const params = op?.params;
-    if (!params || typeof params !== 'object') {
-      bad(`operations[${i}].params is required`, 'params');
-      return;
-    }
-    errors.push(...timeProblems(params, i, dnr, now));
-    // Do-not-reach params are also described with `emails` (hashed addresses): accepted too.
-    const users = dnr && params.users === undefined && Array.isArray(params.emails) ? params.emails.map((e: unknown) => ({ email: [e] })) : params.users;
-    if (!Array.isArray(users) || users.length === 0) {
-      bad(`operations[${i}].params.users must be a non-empty array`, 'users');
-      return;
-    }
-    const item = (index: number, message: string) => opErrors.push({ index, operation_index: i, message });
-    for (let ui = 0; ui < users.length; ui++) {
-      const u = users[ui];
-      const index = k++;
-      if (!u || typeof u !== 'object' || Array.isArray(u)) {
-        item(index, 'a user must be an object holding at least one identifier array');
-        continue;
-      }
-      let any = false;
-      for (const field in u) {
-        any = true;
-        const values = (u as Record<string, unknown>)[field];
-        if (!fields.includes(field)) {
-          item(index, `unknown identifier type ${field} (allowed: ${fields.join(', ')})`);
-          continue;
-        }
-        if (!Array.isArray(values) || values.length === 0) {
-          item(index, `${field} must be a non-empty array`);
-          continue;
-        }
-        const partner = field === 'partner_user_id';
-        for (let vi = 0; vi < values.length; vi++) {
-          const v = values[vi];
-          if (typeof v !== 'string' || v === '') item(index, `${field} values must be non-empty strings`);
-          else if (reject.size && reject.has(v)) item(index, `${field} ${v.slice(0, 12)}… was rejected`);
-          else if (partner) out.partners.push({ user: index, value: v });
-          else {
-            if ((digests + 1) * 8 > out.words.length) grow(out);
-            if (!DigestSet.decode(v, out.words, digests * 8)) item(index, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
-            else {
-              out.digestUser[digests] = index;
-              out.digestField[digests] = field;
-              digests++;
-            }
-          }
-        }
-      }
-      if (!any) item(index, 'a user must be an object holding at least one identifier array');
-    }
-    if (type === 'Update' || type === 'Delete') out.ops.push({ type, users: users.length });
-  });
-  if (k > MAX_USERS) bad(`At most ${MAX_USERS} users per request (got ${k})`, 'users');
-  if (errors.length) return { status: 400, errors };
-  if (opErrors.length) return { status: 400, errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }], operation_errors: opErrors };
-  out.users = k;
-  out.digestUser = out.digestUser.subarray(0, digests);
-  return { ok: out };
+  const checker = new BatchChecker(fields, dnr, reject, now);
+  body.forEach((op: unknown, i: number) => checker.operation(op, i));
+  return checker.result();
 }
 
 const bytes = (s: string) => Buffer.from(s);
