@@ -465,92 +465,150 @@ function literal(raw: Buffer, p: number, lit: Uint8Array): number {
  * result on what this accepts (a property test checks it).
  */
 export function fastBatch(raw: Buffer, fields: readonly string[], dnr: boolean, now: number): Checked | undefined {
-  let p = literal(raw, 0, L_HEAD);
-  if (p < 0) return undefined;
-  let type: OperationType;
-  let q = literal(raw, p, L_UPDATE);
-  if (q >= 0) type = 'Update';
-  else if ((q = literal(raw, p, L_DELETE)) >= 0) type = 'Delete';
-  else return undefined;
-  p = literal(raw, q, L_PARAMS);
-  if (p < 0 || raw[p] !== 0x7b) return undefined;
-  const out = emptyChecked();
-  let digests = 0;
-  let users = 0;
-  for (;;) {
-    if (raw[p] !== 0x7b) return undefined; // {
-    p++;
+  const reader = new CompactBatchReader(raw, fields);
+  const type = reader.head();
+  if (!type || !reader.userList() || !reader.timeParams()) return undefined;
+  if (literal(raw, reader.p, L_END) !== raw.length) return undefined;
+  if (reader.users > MAX_USERS || timeProblems(reader.params, 0, dnr, now).length) return undefined;
+  return reader.finish(type);
+}
+
+/**
+ * fastBatch's cursor over the compact body: `p` is the read position; the
+ * decoded digests and the users seen go into `out`. Every step returns
+ * false (or undefined) as soon as the body leaves the compact form.
+ */
+class CompactBatchReader {
+  p = 0;
+  users = 0;
+  readonly params: { effective_at?: string; expires_at?: string } = {};
+  private digests = 0;
+  private readonly out = emptyChecked();
+
+  constructor(
+    private readonly raw: Buffer,
+    private readonly fields: readonly string[],
+  ) {}
+
+  /** `[{"operation_type":"Update|Delete","params":{"users":[{`: the operation type. */
+  head(): OperationType | undefined {
+    const { raw } = this;
+    const p = literal(raw, 0, L_HEAD);
+    if (p < 0) return undefined;
+    let type: OperationType;
+    let q = literal(raw, p, L_UPDATE);
+    if (q >= 0) type = 'Update';
+    else if ((q = literal(raw, p, L_DELETE)) >= 0) type = 'Delete';
+    else return undefined;
+    this.p = literal(raw, q, L_PARAMS);
+    if (this.p < 0 || raw[this.p] !== 0x7b) return undefined;
+    return type;
+  }
+
+  /** The users, `{…},{…}]`. */
+  userList(): boolean {
+    const { raw } = this;
+    for (;;) {
+      if (!this.user()) return false;
+      this.users++;
+      if (raw[this.p] === 0x2c) this.p++;
+      else if (raw[this.p] === 0x5d) {
+        this.p++;
+        return true;
+      } else return false;
+    }
+  }
+
+  /** One user, `{"email":["…","…"],"device_id":["…"]}`. */
+  private user(): boolean {
+    const { raw } = this;
+    if (raw[this.p] !== 0x7b) return false; // {
+    this.p++;
     // A key repeated in one object: JSON.parse keeps the last, so leave those to it.
     let seen = 0;
     for (;;) {
-      let field: string | undefined;
-      for (let f = 0; f < FIELD_LITERALS.length; f++) {
-        const at = literal(raw, p, FIELD_LITERALS[f]!.lit);
-        if (at >= 0) {
-          if (seen & (1 << f)) return undefined;
-          seen |= 1 << f;
-          field = FIELD_LITERALS[f]!.name;
-          p = at;
-          break;
-        }
-      }
-      if (!field || !fields.includes(field)) return undefined;
-      for (;;) {
-        if (p + 65 > raw.length) return undefined;
-        if ((digests + 1) * 8 > out.words.length) grow(out);
-        const base = digests * 8;
-        for (let w = 0; w < 8; w++) {
-          let x = 0;
-          for (let j = 0; j < 4; j++, p += 2) {
-            const a = raw[p]!;
-            const b = raw[p + 1]!;
-            const v = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1;
-            if (v < 0) return undefined;
-            x = (x << 8) | v;
-          }
-          out.words[base + w] = x;
-        }
-        if (raw[p] !== 0x22) return undefined; // "
-        p++;
-        out.digestUser[digests] = users;
-        out.digestField[digests] = field;
-        digests++;
-        if (raw[p] === 0x2c && raw[p + 1] === 0x22) p += 2; // ,"
-        else if (raw[p] === 0x5d) {
-          p++; // ]
-          break;
-        } else return undefined;
-      }
-      if (raw[p] === 0x2c) p++; // , next field
-      else if (raw[p] === 0x7d) {
-        p++; // } end of user
-        break;
-      } else return undefined;
+      const f = this.fieldAt();
+      if (f < 0 || seen & (1 << f)) return false;
+      seen |= 1 << f;
+      const field = FIELD_LITERALS[f]!.name;
+      this.p = literal(raw, this.p, FIELD_LITERALS[f]!.lit);
+      if (!this.fields.includes(field) || !this.digestList(field)) return false;
+      if (raw[this.p] === 0x2c) this.p++; // , next field
+      else if (raw[this.p] === 0x7d) {
+        this.p++; // } end of user
+        return true;
+      } else return false;
     }
-    users++;
-    if (raw[p] === 0x2c) p++;
-    else if (raw[p] === 0x5d) {
-      p++;
-      break;
-    } else return undefined;
   }
-  const params: { effective_at?: string; expires_at?: string } = {};
-  while (raw[p] === 0x2c) {
-    const key = literal(raw, p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
-    if (!key || params[key] !== undefined) return undefined;
-    p = literal(raw, p + 1, key === 'effective_at' ? L_EFFECTIVE : L_EXPIRES);
-    const close = raw.indexOf(0x22, p);
-    if (close < 0) return undefined;
-    for (let i = p; i < close; i++) if (raw[i]! < 0x20 || raw[i]! >= 0x7f || raw[i] === 0x5c) return undefined;
-    params[key] = raw.toString('latin1', p, close);
-    p = close + 1;
+
+  /** Which hashed field's key starts at p, or -1. */
+  private fieldAt(): number {
+    for (let f = 0; f < FIELD_LITERALS.length; f++) if (literal(this.raw, this.p, FIELD_LITERALS[f]!.lit) >= 0) return f;
+    return -1;
   }
-  if (literal(raw, p, L_END) !== raw.length) return undefined;
-  if (users > MAX_USERS || timeProblems(params, 0, dnr, now).length) return undefined;
-  out.ops.push({ type, users });
-  out.users = users;
-  out.digestUser = out.digestUser.subarray(0, digests);
-  return out;
+
+  /** `"digest","digest"]`, the opening quote already read. */
+  private digestList(field: string): boolean {
+    const { raw } = this;
+    for (;;) {
+      if (!this.digest(field)) return false;
+      if (raw[this.p] === 0x2c && raw[this.p + 1] === 0x22) this.p += 2; // ,"
+      else if (raw[this.p] === 0x5d) {
+        this.p++; // ]
+        return true;
+      } else return false;
+    }
+  }
+
+  /** 64 lowercase hex characters and the closing quote, decoded into out.words. */
+  private digest(field: string): boolean {
+    const { raw, out } = this;
+    let p = this.p;
+    if (p + 65 > raw.length) return false;
+    if ((this.digests + 1) * 8 > out.words.length) grow(out);
+    const base = this.digests * 8;
+    for (let w = 0; w < 8; w++) {
+      let x = 0;
+      for (let j = 0; j < 4; j++, p += 2) {
+        const a = raw[p]!;
+        const b = raw[p + 1]!;
+        const v = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1;
+        if (v < 0) return false;
+        x = (x << 8) | v;
+      }
+      out.words[base + w] = x;
+    }
+    if (raw[p] !== 0x22) return false; // "
+    this.p = p + 1;
+    out.digestUser[this.digests] = this.users;
+    out.digestField[this.digests] = field;
+    this.digests++;
+    return true;
+  }
+
+  /** `,"effective_at":"…"` and `,"expires_at":"…"`, each at most once, plain ASCII without escapes. */
+  timeParams(): boolean {
+    const { raw, params } = this;
+    while (raw[this.p] === 0x2c) {
+      const key = literal(raw, this.p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, this.p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
+      if (!key || params[key] !== undefined) return false;
+      const p = literal(raw, this.p + 1, key === 'effective_at' ? L_EFFECTIVE : L_EXPIRES);
+      const close = raw.indexOf(0x22, p);
+      if (close < 0) return false;
+      for (let i = p; i < close; i++) if (raw[i]! < 0x20 || raw[i]! >= 0x7f || raw[i] === 0x5c) return false;
+      params[key] = raw.toString('latin1', p, close);
+      this.p = close + 1;
+    }
+    return true;
+  }
+
+  finish(type: OperationType): Checked {
+    const { out } = this;
+    out.ops.push({ type, users: this.users });
+    out.users = this.users;
+    out.digestUser = out.digestUser.subarray(0, this.digests);
+    return out;
+  }
 }
 
 function checkBatch(req: EmuRequest, state: EmulatorState, fields: readonly string[], dnr: boolean): Checked {
