@@ -139,7 +139,7 @@ const closeConnectionsById: Handler = (req, state) => {
   return { status: 200, body: { data: { successful_kills: ok, failed_kills: results.length - ok, results } } };
 };
 
-export function register(r: Router, state: EmulatorState): void {
+export function register(r: Router, _state: EmulatorState): void {
   r.route({ method: 'GET', path: '/2/connections', api: 'platform', auth: 'app', handler: listConnections });
   r.route({ method: 'DELETE', path: '/2/connections/all', api: 'platform', auth: 'app', handler: closeAllConnections });
   r.route({ method: 'DELETE', path: '/2/connections/:endpoint_id', api: 'platform', auth: 'app', handler: closeOneConnection });

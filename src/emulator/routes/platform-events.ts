@@ -334,7 +334,7 @@ const openActivityStream: Handler = (req, state) => {
   };
 };
 
-export function register(r: Router, state: EmulatorState): void {
+export function register(r: Router, _state: EmulatorState): void {
   r.route({ method: 'POST', path: '/2/activity/subscriptions', api: 'platform', auth: 'app', handler: createSubscription });
 
   r.route({ method: 'GET', path: '/2/activity/stream', api: 'platform', auth: 'app', handler: openActivityStream });
