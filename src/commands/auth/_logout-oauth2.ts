@@ -5,7 +5,7 @@ import { readTokens, removeTokens } from '../../auth/oauth2-store.js';
 import { revokeToken } from '../../auth/oauth2-token.js';
 import type { Context } from '../../context.js';
 
-export async function logoutOAuth2(opts: Record<string, any>, ctx: Context): Promise<number> {
+export async function logoutOAuth2(opts: { localOnly?: boolean; yes?: boolean }, ctx: Context): Promise<number> {
   const s = await ctx.settings();
   const store = await ctx.store();
   const t = readTokens(store, s.profile);
