@@ -1,10 +1,10 @@
 // Flags shared by the ads-API command groups (ads, audiences, catalogs), each
 // declared once here. Cheap to import: group declarations read it. Each is
-// literal (`as const`) so a verb's option types (define.ts `OptionsOf`) see
-// the flag: `...listOptions(PAGE)` gives `opts.count`, `opts.cursor`, ….
-import type { OptionSpec } from './define.js';
+// `as const` (or spelt out in its return type) so a verb's option types
+// (define.ts `OptionsOf`) see the literal flag.
+import { sandboxOption, type OptionSpec } from './define.js';
 
-export const sandboxOption = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' } as const satisfies OptionSpec;
+export { sandboxOption };
 
 export const accountOption = { flags: '--account <id>', description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)" } as const satisfies OptionSpec;
 
@@ -22,34 +22,27 @@ export const pagingOptions = [
 ] as const satisfies readonly OptionSpec[];
 
 const sortByOption = { flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. created_at-desc' } as const satisfies OptionSpec;
-const listWithDeletedOption = { flags: '--with-deleted', description: 'include deleted objects' } as const satisfies OptionSpec;
+const includeDeletedOption = { flags: '--with-deleted', description: 'include deleted objects' } as const satisfies OptionSpec;
 const totalCountOption = { flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' } as const satisfies OptionSpec;
 
-/** Which optional list flags a verb leaves out (each is in unless `false`). */
-export interface ListExtra {
-  sortBy?: boolean;
-  withDeleted?: boolean;
-  totalCount?: boolean;
-}
-
-/** The flag `S` unless `extra[K]` is `false`. */
-type Unless<E extends ListExtra, K extends keyof ListExtra, S> = E[K] extends false ? [] : [S];
-
-/** What `listOptions(bounds, extra)` declares, flag by flag. */
-export type ListOptions<E extends ListExtra> = readonly [
-  { readonly flags: '--count <n>'; readonly description: string },
+type ListExtras = { sortBy?: boolean; withDeleted?: boolean; totalCount?: boolean };
+/** The flag S, unless the caller turned it off with `{ [K]: false }`. */
+type Unless<X, K extends keyof ListExtras, S> = X extends Record<K, false> ? [] : [S];
+/** What listOptions returns for `extra` X, flag by flag, in order. */
+export type ListOptions<X> = readonly [
+  { flags: '--count <n>'; description: string },
   ...typeof pagingOptions,
-  ...Unless<E, 'sortBy', typeof sortByOption>,
-  ...Unless<E, 'withDeleted', typeof listWithDeletedOption>,
-  ...Unless<E, 'totalCount', typeof totalCountOption>,
+  ...Unless<X, 'sortBy', typeof sortByOption>,
+  ...Unless<X, 'withDeleted', typeof includeDeletedOption>,
+  ...Unless<X, 'totalCount', typeof totalCountOption>,
 ];
 
 /** The common list flags; pass the endpoint's count bounds for the help text. */
-export function listOptions<const E extends ListExtra = {}>(bounds: { min: number; max: number; def: number }, extra?: E): ListOptions<E> {
+export function listOptions<const X extends ListExtras = Record<never, never>>(bounds: { min: number; max: number; def: number }, extra?: X): ListOptions<X> {
   const o: OptionSpec[] = [{ flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` }, ...pagingOptions];
   if (extra?.sortBy !== false) o.push(sortByOption);
-  if (extra?.withDeleted !== false) o.push(listWithDeletedOption);
+  if (extra?.withDeleted !== false) o.push(includeDeletedOption);
   if (extra?.totalCount !== false) o.push(totalCountOption);
-  // The pushes above follow ListOptions<E> exactly; TypeScript cannot follow the conditions.
-  return o as unknown as ListOptions<E>;
+  // The conditions above are the ones ListOptions spells; TypeScript cannot follow them.
+  return o as unknown as ListOptions<X>;
 }
