@@ -25,13 +25,10 @@ export default defineVerb({
       return 0;
     }
     const client = await ctx.client();
-    let res;
-    try {
-      res = await deleteLineItem(client, account, id);
-    } catch (e) {
+    const res = await deleteLineItem(client, account, id).catch(async (e: unknown) => {
       if (e instanceof ApiError && e.status === 404) throw await explain404(ctx, account, id, e);
       throw e;
-    }
+    });
     ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
     ctx.log.success(`deleted line item ${id} (irreversible)`);
     ctx.log.info(`note: ${NO_CASCADE}.`);
