@@ -1,6 +1,6 @@
 // Conventions shared by every ads command (ads-api.md "Conventions"): the
 // sandbox switch, versioned paths, and list flags with cursor paging that
-// streams rows as pages arrive (the flags are declared in src/commands/ads-flags.ts).
+// streams rows as pages arrive (the flags are declared in src/commands/_ads-flags.ts).
 import type { Context } from '../context.js';
 import { UsageError, InputError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';

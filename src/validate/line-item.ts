@@ -26,8 +26,11 @@ export interface LineItemParam {
   help: string;
 }
 
-/** The spec's parameter table for PUT …/line_items/:line_item_id. */
-export const LINE_ITEM_PARAMS: readonly LineItemParam[] = [
+/**
+ * The spec's parameter table for PUT …/line_items/:line_item_id; literal, so
+ * the flags built from it (src/commands/ads/line-items/_update-flags.ts) are typed.
+ */
+export const LINE_ITEM_PARAMS = [
   { name: 'name', kind: 'text', help: 'line item name' },
   { name: 'entity_status', kind: 'enum', values: ENTITY_STATUSES, help: `status: ${ENTITY_STATUSES.join(', ')}` },
   { name: 'bid_strategy', kind: 'enum', values: BID_STRATEGIES, help: 'AUTO, MAX (not for REACH or FOLLOWERS objectives) or TARGET (REACH or WEBSITE_CLICKS objectives); MAX and TARGET need a bid' },
@@ -46,7 +49,10 @@ export const LINE_ITEM_PARAMS: readonly LineItemParam[] = [
   { name: 'advertiser_user_id', kind: 'digits', help: 'user id of the handle promoting a PREROLL_VIEWS ad' },
   { name: 'android_app_store_identifier', kind: 'package', help: 'Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id' },
   { name: 'ios_app_store_identifier', kind: 'digits', help: 'numeric part of the App Store id (333903271, not id333903271)' },
-];
+] as const satisfies readonly LineItemParam[];
+
+/** The same table, each entry as the checkers read it. */
+const PARAMS: readonly LineItemParam[] = LINE_ITEM_PARAMS;
 
 export type LineItemParams = Record<string, string>;
 
@@ -122,7 +128,7 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
   const params: LineItemParams = {};
   const problems: InputProblem[] = [];
   const typed: TypedUnits = {};
-  for (const p of LINE_ITEM_PARAMS) {
+  for (const p of PARAMS) {
     const raw = opts[camel(p.name)];
     const friendly = p.money ? opts[camel(p.money)] : undefined;
     if (raw !== undefined && friendly !== undefined) throw new UsageError(`${flagOf(p.name)} and --${p.money} set the same field (${p.name}); give only one`);
@@ -145,7 +151,7 @@ export function checkLineItemParams(params: LineItemParams, typed: TypedUnits = 
   const problems: InputProblem[] = [];
   const warnings: string[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
-  for (const p of LINE_ITEM_PARAMS) {
+  for (const p of PARAMS) {
     const v = params[p.name];
     if (v === undefined) continue;
     for (const c of checksFor(p)) {

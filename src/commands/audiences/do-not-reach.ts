@@ -1,7 +1,7 @@
 // `audiences do-not-reach delete <list_id>`.
 import { deleteDoNotReachList } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
-import { accountRef } from '../ads-account.js';
+import { accountRef } from '../ads/_account.js';
 import { EXIT } from '../../exit-codes.js';
 
 const FIELDS = ['id', 'name', 'description', 'targetable', 'list_size', 'updated_at', 'deleted'].map((k) => ({ header: k, key: k }));

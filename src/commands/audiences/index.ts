@@ -3,7 +3,7 @@
 // items and keyword insights.
 import type { Command } from 'commander';
 import { group, verb, yesOption, type OptionSpec } from '../define.js';
-import { accountOption as account, listOptions, pagingOptions, sandboxOption as sandbox } from '../ads-flags.js';
+import { accountOption as account, listOptions, pagingOptions, sandboxOption as sandbox } from '../_ads-flags.js';
 import { CUSTOM_AUDIENCES_PAGE, PERMISSIONS_PAGE, TYPE_CHOICES } from '../../validate/audiences.js';
 
 const yes = yesOption();

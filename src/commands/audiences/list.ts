@@ -9,7 +9,7 @@ import { CUSTOM_AUDIENCES_PAGE } from '../../validate/audiences.js';
 import { idList } from '../../validate/creatives-lists.js';
 import { lengthBetween, Problems } from '../../validate/rules.js';
 import type { VerbModule } from '../define.js';
-import { accountRef } from '../ads-account.js';
+import { accountRef } from '../ads/_account.js';
 
 interface CustomAudience {
   id: string;

@@ -5,7 +5,7 @@ import { printAdsList } from '../../ads/common.js';
 import { ApiError } from '../../api-error.js';
 import { grantPermission, permissionsRequest, revokePermission } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
-import { accountRef } from '../ads-account.js';
+import { accountRef } from '../ads/_account.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';

@@ -2,7 +2,7 @@
 import { listQuery, printAdsList } from '../../ads/common.js';
 import { targetedRequest } from '../../audiences/api.js';
 import type { Context } from '../../context.js';
-import { accountRef } from '../ads-account.js';
+import { accountRef } from '../ads/_account.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';
 

@@ -2,7 +2,7 @@
 // product sets (ads-api.md "Product catalogs"; early access only).
 import type { Command } from 'commander';
 import { group, sandboxOption, verb, yesOption, type OptionSpec } from '../define.js';
-import { listOptions } from '../ads-flags.js';
+import { listOptions } from '../_ads-flags.js';
 import { PRODUCTS_PAGE } from '../../catalogs/api.js';
 
 const sandbox = sandboxOption;

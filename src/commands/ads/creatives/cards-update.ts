@@ -11,7 +11,7 @@ import { validateCardUpdate } from '../../../validate/cards.js';
 import type { VerbModule } from '../../define.js';
 import { CARD_FIELDS } from './cards.js';
 import { str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 async function readBody(path: string, ctx: Context): Promise<unknown> {
   const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {

@@ -11,7 +11,7 @@ import { cardUriList, enumList, idList } from '../../../validate/creatives-lists
 import { maxLength } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
 import { confirmDelete, listParams, printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 export const CARD_COLUMNS: Column<Card>[] = [
   { header: 'id', key: 'id' },

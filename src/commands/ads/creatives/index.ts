@@ -1,7 +1,7 @@
 // `postctl ads media|cards|media-library|poll-cards|video-conversation-cards|posts`:
 // creatives (ads-api.md "Creatives"). Declarations only; verbs load lazily.
 import type { Command } from 'commander';
-import { accountOptions, listOptions, sandboxOption, withDeletedOption as withDeleted } from '../../ads-flags.js';
+import { accountOptions, listOptions, sandboxOption, withDeletedOption as withDeleted } from '../../_ads-flags.js';
 import { CONVERSATION_SETTINGS, CREATIVE_TYPES, LABEL_VALUES, MEDIA_TYPES, POST_MODES, VIDEO_CTAS } from '../../../creatives/enums.js';
 import { ACCOUNT_MEDIA_PAGE, CARDS_PAGE, MEDIA_LIBRARY_PAGE, POLL_CARDS_PAGE, VIDEO_CONVERSATION_PAGE } from '../../../creatives/pages.js';
 import { group, verb, yesOption, type OptionSpec } from '../../define.js';

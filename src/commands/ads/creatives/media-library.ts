@@ -13,7 +13,7 @@ import { LIBRARY_FIELDS, VIDEO_ONLY, validateLibraryFields, validateLibraryFilte
 import { Problems } from '../../../validate/rules.js';
 import type { VerbModule } from '../../define.js';
 import { confirmDelete, listParams, pairs, printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 import { wire } from '../../../wire/names.js';
 
 const COLUMNS: Column<MediaLibraryItem>[] = [

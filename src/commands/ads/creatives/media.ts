@@ -7,7 +7,7 @@ import type { Column } from '../../../output/printer.js';
 import { enumList, idList } from '../../../validate/creatives-lists.js';
 import type { VerbModule } from '../../define.js';
 import { confirmDelete, listParams, printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 const COLUMNS: Column<AccountMedia>[] = [
   { header: 'id', key: 'id' },

@@ -10,7 +10,7 @@ import { POLL_FIELDS, validatePollCard, type PollParams } from '../../../validat
 import type { VerbModule } from '../../define.js';
 import { checkLibraryKeys } from './library-check.js';
 import { cardIdFilters, listParams, pairs, printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 const choices = (c: PollCard) => [c.first_choice, c.second_choice, c.third_choice, c.fourth_choice].filter((x) => x).join(' / ');
 const COLUMNS: Column<PollCard>[] = [

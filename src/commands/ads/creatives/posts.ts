@@ -11,7 +11,7 @@ import type { VerbModule } from '../../define.js';
 import { wire, type NameStyle } from '../../../wire/names.js';
 import { checkLibraryKeys } from './library-check.js';
 import { printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 const FIELDS = (style: NameStyle): Column<AdPost>[] => [
   { header: 'id', key: 'id_str' },

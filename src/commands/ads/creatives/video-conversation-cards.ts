@@ -12,7 +12,7 @@ import { wire, type NameStyle, type WireKey } from '../../../wire/names.js';
 import type { VerbModule } from '../../define.js';
 import { checkLibraryKeys } from './library-check.js';
 import { cardIdFilters, listParams, pairs, printOne, str } from './shared.js';
-import { accountRef } from '../../ads-account.js';
+import { accountRef } from '../_account.js';
 
 const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
 const COLUMNS: Column<VideoConversationCard>[] = [

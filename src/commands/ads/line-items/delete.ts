@@ -1,46 +1,40 @@
-// `ads line-items get|delete`.
+// `postctl ads line-items delete <line_item_id>`: irreversible; a repeat delete says "already deleted".
 import { deleteLineItem, getLineItem } from '../../../ads/line-items.js';
 import type { AccountRef } from '../../../ads/types.js';
 import { ApiError } from '../../../api-error.js';
 import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { EXIT } from '../../../exit-codes.js';
-import { objectFields } from './shared.js';
-import { accountRef } from '../../ads-account.js';
-
-export const get = {
-  async run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-    const account = await accountRef(ctx, opts);
-    const client = await ctx.client();
-    const res = await getLineItem(client, account, id!, { withDeleted: Boolean(opts.withDeleted) });
-    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
-    return 0;
-  },
-};
+import { accountOptions } from '../../_ads-flags.js';
+import { yesOption } from '../../_flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { objectFields } from '../_show.js';
 
 const NO_CASCADE = 'promoted posts under it are not deleted: they keep deleted=false and are listed only with with_deleted=true';
 
-export const remove = {
-  async run([id]: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
+export default defineVerb({
+  name: 'delete <line_item_id>',
+  description: 'delete a line item (irreversible; promoted posts under it are not deleted; asks on a terminal, needs --yes otherwise)',
+  examples: ['postctl ads line-items delete 8u94t --yes'],
+  options: [yesOption(), ...accountOptions],
+  async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await ctx.prompt.confirm(`Delete line item ${id} (irreversible; promoted posts under it are not deleted)?`, opts.yes))) {
       ctx.log.info('nothing deleted');
       return 0;
     }
     const client = await ctx.client();
-    let res;
-    try {
-      res = await deleteLineItem(client, account, id!);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) throw await explain404(ctx, account, id!, e);
+    const res = await deleteLineItem(client, account, id).catch(async (e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) throw await explain404(ctx, account, id, e);
       throw e;
-    }
+    });
     ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
     ctx.log.success(`deleted line item ${id} (irreversible)`);
     ctx.log.info(`note: ${NO_CASCADE}.`);
     return 0;
   },
-};
+});
 
 /** A repeat delete answers 404: say "already deleted" when the line item exists with deleted=true. */
 async function explain404(ctx: Context, account: AccountRef, id: string, original: ApiError): Promise<CliError> {

@@ -1,0 +1,34 @@
+// `postctl ads curated-categories list`: curated categories, optionally only those of some countries.
+import { curatedCategories } from '../../../ads/categories.js';
+import type { CuratedCategory } from '../../../ads/types.js';
+import type { Column } from '../../../output/printer.js';
+import { countryCodes } from '../../../validate/ads-core-params.js';
+import { accountOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { throwIfProblems } from '../_checks.js';
+
+const CURATED_COLUMNS: Column<CuratedCategory>[] = [
+  { header: 'id', key: 'id' },
+  { header: 'name', key: 'name' },
+  { header: 'countries', key: 'country_codes' },
+  { header: 'videos_30d', key: 'videos_monetized_in_last_thirty_days' },
+  { header: 'description', key: 'description' },
+];
+
+export default defineVerb({
+  name: 'list',
+  description: 'list curated categories, with total_count in JSON',
+  examples: ['postctl ads curated-categories list', 'postctl ads curated-categories list --country-codes US,GB'],
+  options: [{ flags: '--country-codes <codes>', description: 'only categories available in these countries (comma list of two-letter codes)' }, ...accountOptions],
+  async run(_args, opts, ctx) {
+    const codes = countryCodes('country_codes', opts.countryCodes);
+    throwIfProblems(codes.problems);
+    const account = await accountRef(ctx, opts);
+    const client = await ctx.client();
+    const res = await curatedCategories(client, account, codes.list);
+    ctx.printer.list(res.body.data ?? [], CURATED_COLUMNS, res.body);
+    if (ctx.format === 'table' && res.body.total_count !== undefined) ctx.log.info(`total_count: ${res.body.total_count}`);
+    return 0;
+  },
+});

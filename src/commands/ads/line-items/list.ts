@@ -1,0 +1,77 @@
+// `postctl ads line-items list`: GET accounts/:account_id/line_items
+// (campaign-management reference) with its id filters; --status filters the
+// rows as they arrive, since the endpoint takes no status parameter.
+import { listQuery, printAdsList } from '../../../ads/common.js';
+import { lineItemsListRequest } from '../../../ads/line-items.js';
+import type { LineItem } from '../../../ads/types.js';
+import type { Column } from '../../../output/printer.js';
+import { enumList, idList } from '../../../validate/creatives-lists.js';
+import { ENTITY_STATUSES } from '../../../validate/line-item.js';
+import { Problems } from '../../../validate/rules.js';
+import { accountOptions, listOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { PAGE_1000 } from '../_page.js';
+
+const PAGE = { min: 1, max: 1000 };
+const COLUMNS: Column<LineItem>[] = [
+  { header: 'id', key: 'id' },
+  { header: 'name', key: 'name' },
+  { header: 'campaign_id', key: 'campaign_id' },
+  { header: 'objective', key: 'objective' },
+  { header: 'entity_status', key: 'entity_status' },
+  { header: 'bid_strategy', key: 'bid_strategy' },
+  { header: 'bid_amount_local_micro', key: 'bid_amount_local_micro' },
+  { header: 'daily_budget_amount_local_micro', key: 'daily_budget_amount_local_micro' },
+  { header: 'total_budget_amount_local_micro', key: 'total_budget_amount_local_micro' },
+];
+
+const ADS_ID = /^[0-9a-z]{1,32}$/;
+
+interface FilterFlags {
+  campaignIds?: string;
+  lineItemIds?: string;
+  fundingInstrumentIds?: string;
+  status?: string;
+  q?: string;
+  withDraft?: boolean;
+}
+
+function filters(opts: FilterFlags): { query: Array<[string, string]>; statuses?: string[] } {
+  const p = new Problems();
+  const query: Array<[string, string]> = [];
+  for (const [flag, field] of [['campaignIds', 'campaign_ids'], ['lineItemIds', 'line_item_ids'], ['fundingInstrumentIds', 'funding_instrument_ids']] as const) {
+    const ids = idList(p, field, opts[flag]);
+    const bad = (ids ?? []).filter((id) => !ADS_ID.test(id));
+    if (bad.length) p.add(field, `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+    if (ids?.length) query.push([field, ids.join(',')]);
+  }
+  const statuses = enumList(p, 'status', opts.status, ENTITY_STATUSES);
+  if (opts.q !== undefined) query.push(['q', opts.q]);
+  if (opts.withDraft) query.push(['with_draft', 'true']);
+  p.throwIfAny('invalid list filters');
+  return { query, ...(statuses ? { statuses } : {}) };
+}
+
+export default defineVerb({
+  name: 'list',
+  description: 'list line items of the account (id, name, campaign, objective, status, bid, budgets)',
+  examples: ['postctl ads line-items list', 'postctl ads line-items list --campaign-ids f2qcm --status PAUSED', 'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json', 'postctl ads line-items list --all -o jsonl'],
+  options: [
+    { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
+    { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
+    { flags: '--funding-instrument-ids <ids>', description: 'only line items of these funding instruments (comma list, up to 200)' },
+    { flags: '--status <statuses>', description: 'only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)' },
+    { flags: '--q <text>', description: 'name prefix' },
+    { flags: '--with-draft', description: 'include line items of draft campaigns' },
+    ...listOptions(PAGE_1000),
+    ...accountOptions,
+  ],
+  async run(_args, opts, ctx) {
+    const { query, statuses } = filters(opts);
+    const all = [...query, ...listQuery(opts, PAGE)];
+    const account = await accountRef(ctx, opts);
+    const keep = statuses ? (li: LineItem) => statuses.includes(String(li.entity_status)) : undefined;
+    await printAdsList(ctx, await ctx.client(), lineItemsListRequest(account, all), opts, COLUMNS, keep);
+  },
+});
