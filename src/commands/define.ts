@@ -123,10 +123,10 @@ export function registerManifest(program: Command, manifest: Manifest): void {
 }
 
 /** Flags many groups share, declared once. */
-export const sandboxOption: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
+export const sandboxOption = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' } as const satisfies OptionSpec;
 
-/** -y/--yes for verbs that ask before acting; `what` says what is confirmed. */
-export const yesOption = (what = 'confirm without asking'): OptionSpec => ({ flags: '-y, --yes', description: `${what} (needed when not interactive)` });
+/** -y/--yes, declared once in _flags.ts (typed for verb files); the group registration files still import it from here. */
+export { yesOption } from './_flags.js';
 
 /** A command tree without commander: what the fast path registers groups into. */
 export class SpecNode {
