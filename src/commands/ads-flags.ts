@@ -41,7 +41,7 @@ export type ListOptions<E extends ListExtra> = readonly [
 ];
 
 /** The common list flags; pass the endpoint's count bounds for the help text. */
-export function listOptions<const E extends ListExtra = {}>(bounds: { min: number; max: number; def: number }, extra: E = {} as E): ListOptions<E> {
+export function listOptions<const E extends ListExtra = Record<never, never>>(bounds: { min: number; max: number; def: number }, extra: E = {} as E): ListOptions<E> {
   const o: OptionSpec[] = [{ flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` }, ...pagingOptions];
   if (extra.sortBy !== false) o.push(sortBy);
   if (extra.withDeleted !== false) o.push(withDeleted);

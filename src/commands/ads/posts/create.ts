@@ -65,7 +65,7 @@ async function localProblems(ctx: Context, opts: Flags, values: PostParams, fetc
   const keys = values.media_keys;
   // Without the library, the key prefix tells what it can; the fetched kinds are checked below.
   const problems = validatePost(values, fetch ? new Map() : new Map((keys ?? []).map((k) => [k, kindFromKey(k)])));
-  if (opts.mediaKeys !== undefined && keys!.length === 0) problems.add('media_keys', 'must list at least one media key');
+  if (opts.mediaKeys !== undefined && keys?.length === 0) problems.add('media_keys', 'must list at least one media key');
   if (opts.nullcast === false && values.as_user_id) {
     const me = tokenUser((await ctx.settings()).get('access_token'));
     if (me && me !== values.as_user_id) problems.add('nullcast', `organic posts (--no-nullcast) are only for the authenticated user (${me}); as_user_id is ${values.as_user_id}`);
@@ -110,7 +110,7 @@ export default defineVerb({
     problems.throwIfAny('invalid post');
     const t = await accountRef(ctx, opts);
     const client = await ctx.client();
-    if (fetch) await checkMediaKeys(client, t, problems, keys!);
+    if (fetch && keys) await checkMediaKeys(client, t, problems, keys);
     const res = await createAdPost(client, t, paramsOf(values, opts, client.names));
     printOne(ctx, res.body, FIELDS(client.names));
     ctx.log.success(`created post ${res.body.data.id_str}${res.body.data.nullcast === false ? '' : ' (promoted-only)'}`);
