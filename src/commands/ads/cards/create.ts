@@ -89,7 +89,7 @@ export default defineVerb({
     }
     const t = await accountRef(ctx, opts);
     const res = await createCard(await ctx.client(), t, card as NewCard);
-    ctx.printer.object(res.body.data, CARD_FIELDS as never, res.body);
+    ctx.printer.object(res.body.data, CARD_FIELDS, res.body);
     ctx.log.success(`created card ${res.body.data.id} (${res.body.data.card_type})`);
     ctx.log.hint(`attach it to a post: postctl ads posts create --as-user <user_id> --text … --card-uri ${res.body.data.card_uri}`);
   },

@@ -60,7 +60,7 @@ export default defineVerb({
     }
     const t = await accountRef(ctx, opts);
     const res = await updateCard(await ctx.client(), t, id, body as Partial<NewCard>);
-    ctx.printer.object(res.body.data, CARD_FIELDS as never, res.body);
+    ctx.printer.object(res.body.data, CARD_FIELDS, res.body);
     ctx.log.success(`updated card ${id} (${Object.keys(body as object).join(', ')})`);
   },
 });
