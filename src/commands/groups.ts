@@ -3,7 +3,7 @@
 // (src/fast-path.ts) both start here. A group's module is imported only when
 // argv names it.
 import type { Command } from 'commander';
-import { SpecNode, asParent, registerManifest, type Manifest, type OptionSpec } from './define.js';
+import { registerManifest, type Manifest, type OptionSpec } from './define.js';
 import { FORMATS } from '../output/format.js';
 
 type Register = (program: Command) => void;
@@ -14,14 +14,6 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
   return (program) => registerManifest(program, MANIFEST);
 };
 
-/** The group `name` under `parent`, in commander's tree or the fast path's SpecNode tree. */
-function child(parent: Command, name: string): Command {
-  if ((parent as unknown) instanceof SpecNode) return asParent((parent as unknown as SpecNode).child(name));
-  const found = parent.commands.find((c) => c.name() === name);
-  if (!found) throw new Error(`no command '${name}' under '${parent.name()}'`);
-  return found;
-}
-
 /** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
   { register: fromManifest(() => import('./manifest/auth.js')), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
@@ -31,19 +23,7 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
   { register: fromManifest(() => import('./manifest/events.js')), groups: { events: 'activity events: stream them, subscribe to them' } },
   { register: fromManifest(() => import('./manifest/connections.js')), groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' } },
   { register: fromManifest(() => import('./manifest/media.js')), groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' } },
-  {
-    // The ads core verbs come from the manifest; the creatives are still registered the old way, under the manifest's `ads`.
-    register: async () => {
-      const core = await fromManifest(() => import('./manifest/ads.js'))();
-      const { registerAdsCreatives } = await import('./ads/creatives/index.js');
-      return (program) => {
-        core(program);
-        registerAdsCreatives(child(program, 'ads'));
-      };
-    },
-    groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' },
-    also: ['creatives'],
-  },
+  { register: fromManifest(() => import('./manifest/ads.js')), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
   { register: () => import('./catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
   { register: () => import('./audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
 ];

@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..', '..');
 const commands = join(root, 'src', 'commands');
 const manifests = join(commands, 'manifest');
 /** Folders still declared the old way (group registration functions); emptied as groups move to verb files. */
-const LEGACY = ['ads', 'catalogs', 'audiences'];
+const LEGACY = ['catalogs', 'audiences'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,0 +1,50 @@
+// `ads video-conversation-cards` output columns, the CTA flag pairs that
+// create and update declare, and the card's fields read from those flags.
+import type { VideoConversationCard } from '../../../creatives/types.js';
+import type { Column } from '../../../output/printer.js';
+import { VCC_FIELDS, type VccParams } from '../../../validate/creatives-video-conversation.js';
+import { wire, type WireKey } from '../../../wire/names.js';
+import type { OptionSpec } from '../../define.js';
+
+const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
+export const COLUMNS: Column<VideoConversationCard>[] = [
+  { header: 'id', key: 'id' },
+  { header: 'name', key: 'name' },
+  { header: 'title', key: 'title' },
+  { header: 'ctas', get: ctas },
+  { header: 'thank_you_text', key: 'thank_you_text' },
+  { header: 'media_key', key: 'media_key' },
+  { header: 'card_uri', key: 'card_uri' },
+];
+const CTA_TEXTS: readonly WireKey[] = ['param.first_cta_post', 'param.second_cta_post', 'param.third_cta_post', 'param.fourth_cta_post'];
+/** A CTA's post text under either spelling of its key (the live service answers first_cta_tweet …). */
+const ctaText = (i: number) => (c: VideoConversationCard) => {
+  const r = c as unknown as Record<string, unknown>;
+  return r[wire(CTA_TEXTS[i]!, 'official')] ?? r[wire(CTA_TEXTS[i]!, 'neutral')];
+};
+export const FIELDS: Column<VideoConversationCard>[] = [
+  ...(['id', 'name', 'card_type', 'card_uri', 'title'] as const).map((k) => ({ header: k, key: k })),
+  ...(['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const).flatMap((k, i) => [{ header: k, key: k }, { header: `${k}_text`, get: ctaText(i) }]),
+  ...(['thank_you_text', 'thank_you_url', 'media_key', 'media_url', 'poster_media_url', 'video_width', 'video_height', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+];
+
+/** --<n>-cta and --<n>-cta-post (n: first … fourth). */
+export const cta = <const N extends string>(n: N, required = false) =>
+  [
+    { flags: `--${n}-cta <hashtag>` as `--${N}-cta <hashtag>`, description: `${n} call to action, a hashtag (max 20 characters not counting a leading #; sent as given)${required ? ' (required)' : ''}` },
+    { flags: `--${n}-cta-post <text>` as `--${N}-cta-post <text>`, description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)` },
+  ] as const satisfies readonly OptionSpec[];
+
+type Field = (typeof VCC_FIELDS)[number];
+type CamelOf<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelOf<T>>}` : S;
+/** The flags of the card's fields, as commander names them: --first-cta-post → firstCtaPost. */
+export type VccFlags = { [F in Field as CamelOf<F>]?: string };
+
+const camel = <F extends Field>(field: F) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as CamelOf<F>;
+
+/** Each field from its flag, the field's name in kebab-case (--first-cta-post → first_cta_post). */
+export function vccValues(opts: VccFlags): VccParams {
+  const values: VccParams = {};
+  for (const f of VCC_FIELDS) values[f] = opts[camel(f)];
+  return values;
+}

@@ -1,0 +1,46 @@
+// `postctl ads video-conversation-cards create`: checked locally, then its
+// video against the media library (unless --no-fetch), then sent.
+import { createVideoConversationCard } from '../../../creatives/video-conversation-cards.js';
+import { videoConversationMediaProblem } from '../../../validate/creatives-media.js';
+import { VCC_FIELDS, validateVideoConversationCard } from '../../../validate/creatives-video-conversation.js';
+import { accountRef } from '../_account.js';
+import { accountOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { checkLibraryKeys, noFetchOption, pairs, printOne } from '../_creatives.js';
+import { FIELDS, cta, vccValues } from './_vcc.js';
+
+export default defineVerb({
+  name: 'create',
+  description: 'create a video conversation card',
+  examples: ['postctl ads video-conversation-cards create --name Launch --media-key 7_1720000000000000021 --title "Pick one" --first-cta "#TeamBlue" --first-cta-post "I am #TeamBlue" --thank-you-text "Thanks!"'],
+  options: [
+    { flags: '--name <name>', description: 'card name (required)' },
+    { flags: '--media-key <key>', description: 'a 16:9 video in the media library (required)' },
+    { flags: '--title <title>', description: 'title (max 23 characters; required when --second-cta is absent)' },
+    ...cta('first', true),
+    ...cta('second'),
+    ...cta('third'),
+    ...cta('fourth'),
+    { flags: '--thank-you-text <text>', description: 'thank-you text (required, max 23 characters)' },
+    { flags: '--thank-you-url <url>', description: 'thank-you URL' },
+    { flags: '--poster-media-key <key>', description: 'poster image media key' },
+    { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
+    { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
+    noFetchOption,
+    ...accountOptions,
+  ],
+  async run(_args, opts, ctx) {
+    const values = vccValues(opts);
+    const problems = validateVideoConversationCard(values);
+    problems.throwIfAny('invalid video conversation card');
+    const t = await accountRef(ctx, opts);
+    const client = await ctx.client();
+    if (opts.fetch !== false) {
+      await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: values.media_key!, kindProblem: videoConversationMediaProblem }]);
+      problems.throwIfAny('invalid video conversation card');
+    }
+    const res = await createVideoConversationCard(client, t, pairs(VCC_FIELDS, values));
+    printOne(ctx, res.body, FIELDS);
+    ctx.log.success(`created video conversation card ${res.body.data.id}; attach it with --card-uri ${res.body.data.card_uri}`);
+  },
+});
