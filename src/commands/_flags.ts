@@ -14,3 +14,7 @@ export const consumerSecretStdinOption = {
   flags: '--consumer-secret-stdin',
   description: "read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET",
 } as const satisfies OptionSpec;
+
+/** -y/--yes for verbs that ask before acting; `what` says what is confirmed. */
+export const yesOption = (what = 'confirm without asking') =>
+  ({ flags: '-y, --yes', description: `${what} (needed when not interactive)` }) as const satisfies OptionSpec;

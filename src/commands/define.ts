@@ -113,20 +113,27 @@ export interface Manifest {
 /** Registers a manifest's groups and verbs into commander or the fast path's SpecNode tree. */
 export function registerManifest(program: Command, manifest: Manifest): void {
   const nodes = new Map<string, Command>([['', program]]);
-  const parentOf = (words: readonly string[]): Command => {
-    const parent = nodes.get(words.slice(0, -1).join(' '));
-    if (!parent) throw new Error(`manifest: ${words.join(' ')} comes before its parent`);
-    return parent;
+  const descriptions = new Map(manifest.groups.map((g) => [g.words.join(' '), g.description]));
+  // A group is registered just before its first verb, so a group listed among
+  // verbs in TREE's order (`catalogs … delete-products, sets`) keeps its place in help.
+  const node = (words: readonly string[]): Command => {
+    const key = words.join(' ');
+    let found = nodes.get(key);
+    if (!found) {
+      const description = descriptions.get(key);
+      if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
+      nodes.set(key, (found = group(node(words.slice(0, -1)), words.at(-1)!, description)));
+    }
+    return found;
   };
-  for (const g of manifest.groups) nodes.set(g.words.join(' '), group(parentOf(g.words), g.words.at(-1)!, g.description));
-  for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(parentOf(v.words), v));
+  for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(node(v.words.slice(0, -1)), v));
 }
 
 /** Flags many groups share, declared once. */
-export const sandboxOption: OptionSpec = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' };
+export const sandboxOption = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' } as const satisfies OptionSpec;
 
-/** -y/--yes for verbs that ask before acting; `what` says what is confirmed. */
-export const yesOption = (what = 'confirm without asking'): OptionSpec => ({ flags: '-y, --yes', description: `${what} (needed when not interactive)` });
+/** -y/--yes, declared once in _flags.ts (typed for verb files); the group registration files still import it from here. */
+export { yesOption } from './_flags.js';
 
 /** A command tree without commander: what the fast path registers groups into. */
 export class SpecNode {
