@@ -118,13 +118,13 @@ export function registerManifest(program: Command, manifest: Manifest): void {
   // verbs in TREE's order (`catalogs … delete-products, sets`) keeps its place in help.
   const node = (words: readonly string[]): Command => {
     const key = words.join(' ');
-    let found = nodes.get(key);
-    if (!found) {
-      const description = descriptions.get(key);
-      if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
-      nodes.set(key, (found = group(node(words.slice(0, -1)), words.at(-1)!, description)));
-    }
-    return found;
+    const found = nodes.get(key);
+    if (found) return found;
+    const description = descriptions.get(key);
+    if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
+    const made = group(node(words.slice(0, -1)), words.at(-1)!, description);
+    nodes.set(key, made);
+    return made;
   };
   for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(node(v.words.slice(0, -1)), v));
 }

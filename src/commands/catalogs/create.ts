@@ -18,12 +18,9 @@ export default defineVerb({
     const uid = userId(opts);
     const api = adsApi(opts);
     const client = await ctx.client();
-    let res;
-    try {
-      res = await createCatalog(client, api, catalogName(name), uid);
-    } catch (e) {
+    const res = await createCatalog(client, api, catalogName(name), uid).catch(async (e: unknown) => {
       throw await explainRefusal(e, client, api, uid);
-    }
+    });
     const catalog = res.body.data;
     ctx.printer.object(catalog, COLUMNS, res.body);
     ctx.log.success(`created catalog ${catalog.id}`);
