@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
-import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { llhttpWasmFiles, undiciPlugins } from './undici-lean.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
@@ -22,36 +22,7 @@ if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force:
 const manifest = spawnSync(process.execPath, [join(root, 'scripts', 'manifest.mjs')], { stdio: 'inherit' });
 if (manifest.status !== 0) process.exit(manifest.status ?? 1);
 
-// undici embeds its HTTP parser twice as base64 JavaScript strings (llhttp with
-// and without SIMD, 145 KB of source every API call parses). They become two
-// .wasm files beside the chunk that uses them, read only when undici compiles
-// the parser (first connection), and only the one it picks.
-const require = createRequire(import.meta.url);
-const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp_simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
-// undici's client requires its HTTP/2 module at load, which loads node:http2
-// and node:tls (~5 ms) for every request; postctl never enables HTTP/2
-// (allowH2 stays off), so that module is required on first use instead.
-const H2_REQUIRE = "const connectH2 = require('./client-h2.js')";
-const lazyH2 = {
-  name: 'lazy-h2',
-  setup(b) {
-    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(H2_REQUIRE)) throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/build.mjs)`);
-      return { contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"), loader: 'js' };
-    });
-  },
-};
-const llhttpFiles = {
-  name: 'llhttp-files',
-  setup(b) {
-    b.onLoad({ filter: /undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => ({
-      // \`require\` is the chunk's own (createRequire in the banner), so the path resolves beside the chunk.
-      contents: `module.exports = require('node:fs').readFileSync(require.resolve(${JSON.stringify('./' + LLHTTP[basename(args.path)])}));`,
-      loader: 'js',
-    }));
-  },
-};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
@@ -71,7 +42,7 @@ const result = await build({
   // CommonJS dependencies (cli-table3, oauth-1.0a) call require() for Node built-ins.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [llhttpFiles, lazyH2],
+  plugins: undiciPlugins,
 });
 
 const entry = join(outdir, 'cli.js');
@@ -99,14 +70,7 @@ for (const file of result.outputFiles) {
   if (!(await same(file.path, file.contents))) await swap(file.path, file.contents);
 }
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
-for (const [out, info] of Object.entries(result.metafile.outputs)) {
-  for (const [source, wasm] of Object.entries(LLHTTP)) {
-    if (!Object.keys(info.inputs).some((i) => i.endsWith(`llhttp/${source}`))) continue;
-    const bytes = require(`undici/lib/llhttp/${source}`);
-    const path = join(root, dirname(out), wasm);
-    if (!(await same(path, bytes))) await swap(path, bytes);
-  }
-}
+for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(await same(path, bytes))) await swap(path, bytes);
 await swap(entry, entryText);
 // Top-level help, rendered once by commander (80 columns, as when piped) for
 // the CLI's fast path; removed first so this run goes through commander.

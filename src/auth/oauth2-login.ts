@@ -26,8 +26,17 @@ export interface LoginSetup {
   keep: { client_id: string; client_secret?: string | undefined; api_url?: string | undefined };
 }
 
+/** The flags of `auth oauth2` read here. */
+export interface OAuth2Flags {
+  clientId?: string;
+  clientSecretStdin?: boolean;
+  apiUrl?: string;
+  scopes?: string;
+  redirectUri?: string;
+}
+
 /** Puts --client-id, --client-secret-stdin and --api-url into the settings (highest precedence). */
-export async function applyOAuth2Flags(ctx: Context, opts: Record<string, any>): Promise<void> {
+export async function applyOAuth2Flags(ctx: Context, opts: OAuth2Flags): Promise<void> {
   const values: Record<string, string | undefined> = { ...ctx.flagValues };
   if (opts.clientId !== undefined) {
     if (!String(opts.clientId).trim()) throw new UsageError('--client-id is empty');
@@ -43,7 +52,7 @@ export async function applyOAuth2Flags(ctx: Context, opts: Record<string, any>):
 }
 
 /** Everything step 1 (or the loopback flow) needs; exit 2 naming the flag when the client id is missing off a terminal. */
-export async function loginSetup(ctx: Context, opts: Record<string, any>): Promise<LoginSetup> {
+export async function loginSetup(ctx: Context, opts: OAuth2Flags): Promise<LoginSetup> {
   await applyOAuth2Flags(ctx, opts);
   const { scopes, unknown } = parseScopes(opts.scopes);
   const target = parseRedirectUri(opts.redirectUri);

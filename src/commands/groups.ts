@@ -16,18 +16,13 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
 
 /** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
-  { register: () => import('./auth/index.js').then((m) => m.registerAuth), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
+  { register: fromManifest(() => import('./manifest/auth.js')), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
   { register: fromManifest(() => import('./manifest/webhooks.js')), groups: { webhooks: 'validate webhooks and check CRC responses and delivery signatures' } },
-  {
-    register: () => import('./platform/index.js').then((m) => m.registerPlatform),
-    groups: {
-      posts: 'look up, create, edit, delete, search and count posts',
-      stream: 'the filtered stream: manage its rules and connect to it',
-      events: 'activity events: stream them, subscribe to them',
-      connections: 'list and terminate streaming connections (clears TooManyConnections)',
-      media: 'upload media (chunked, resumable) for posts, cards and the ads media library',
-    },
-  },
+  { register: fromManifest(() => import('./manifest/posts.js')), groups: { posts: 'look up, create, edit, delete, search and count posts' } },
+  { register: fromManifest(() => import('./manifest/stream.js')), groups: { stream: 'the filtered stream: manage its rules and connect to it' } },
+  { register: fromManifest(() => import('./manifest/events.js')), groups: { events: 'activity events: stream them, subscribe to them' } },
+  { register: fromManifest(() => import('./manifest/connections.js')), groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' } },
+  { register: fromManifest(() => import('./manifest/media.js')), groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' } },
   { register: () => import('./ads/index.js').then((m) => m.registerAds), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
   { register: fromManifest(() => import('./manifest/catalogs.js')), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
   { register: fromManifest(() => import('./manifest/audiences.js')), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
@@ -35,10 +30,11 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
 
 /** Top-level verbs, registered after the groups (their order is the help's order). */
 export const BUILTINS: Array<{ words: string[]; register: () => Promise<Register> }> = [
-  { words: ['request'], register: () => import('./request/index.js').then((m) => m.registerRequest) },
-  { words: ['config'], register: () => import('./config/index.js').then((m) => m.registerConfig) },
-  { words: ['emulator'], register: () => import('./emulator/index.js').then((m) => m.registerEmulator) },
-  { words: ['completion'], register: () => import('./completion/index.js').then((m) => m.registerCompletion) },
+  { words: ['request'], register: fromManifest(() => import('./manifest/request.js')) },
+  { words: ['config'], register: fromManifest(() => import('./manifest/config.js')) },
+  { words: ['emulator'], register: fromManifest(() => import('./manifest/emulator.js')) },
+  { words: ['completion'], register: fromManifest(() => import('./manifest/completion.js')) },
+  { words: ['__profiles'], register: fromManifest(() => import('./manifest/__profiles.js')) },
 ];
 
 /** Options of the program itself, accepted anywhere on the command line. */
@@ -94,6 +90,6 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   audiences: { order: ['upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'] },
   'audiences do-not-reach': { description: 'do-not-reach lists: upload hashed emails and phone numbers, delete a list', order: ['upload', 'delete'] },
   'audiences permissions': { description: 'tailored audience permissions (ads API version 5): share an audience with other ad accounts', order: ['list', 'grant', 'revoke'] },
-  config: { order: ['get', 'set', 'unset', 'list', 'path'] },
+  config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['stop'] },
 };

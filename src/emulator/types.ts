@@ -60,3 +60,6 @@ export class EmuHttpError extends Error {
     super(`HTTP ${response.status}`);
   }
 }
+
+/** A route handler: route modules name theirs and list them in a `register` table. */
+export type Handler = RouteSpec['handler'];

@@ -19,6 +19,11 @@ function mediaSummary(m: ApiObject): string {
   return typeof m.duration_ms === 'number' ? `${type} ${duration(m.duration_ms)}` : type;
 }
 
+/** `obj?.[key]` on a field the API should have sent as an object (any other value reads as JS would). */
+function fieldOf(obj: unknown, key: string): unknown {
+  return obj === null || obj === undefined ? undefined : (obj as ApiObject)[key];
+}
+
 /** Whitespace runs as one space; the table cuts it to the screen's width. */
 function oneLine(text: unknown): string {
   return String(text ?? '').replace(/\s+/g, ' ').trim();
@@ -42,14 +47,15 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
-      get: (p) => (p.public_metrics ? `${p.public_metrics.like_count ?? 0}/${p.public_metrics[reposts] ?? 0}` : undefined),
+      get: (p) => (p.public_metrics ? `${String(fieldOf(p.public_metrics, 'like_count') ?? 0)}/${String(fieldOf(p.public_metrics, reposts) ?? 0)}` : undefined),
     },
     {
       header: 'media',
       get: (p) => {
-        const keys: string[] = p.attachments?.media_keys ?? [];
+        const listed = fieldOf(p.attachments, 'media_keys');
+        const keys: unknown[] = Array.isArray(listed) ? listed : [];
         if (!keys.length) return undefined;
-        const found = keys.map((k) => media.get(k));
+        const found = keys.map((k) => media.get(String(k)));
         return found.every(Boolean) ? found.map((m) => mediaSummary(m!)).join(', ') : `${keys.length} media`;
       },
     },

@@ -10,7 +10,8 @@ import { wire } from '../wire/names.js';
 
 const IDS_PER_REQUEST = 100;
 
-export type ApiObject = Record<string, any>;
+/** An object of the API (a post, a user, a media object): its fields are read with checks. */
+export type ApiObject = Record<string, unknown>;
 
 export interface LookupEnvelope {
   data?: ApiObject[];

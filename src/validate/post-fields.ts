@@ -143,8 +143,21 @@ export function fieldParams(input: FieldInput): Params {
   return params;
 }
 
-/** The field flags every post-reading verb declares (src/commands/platform/post-field-options.ts), as fieldParams input. */
-export function fieldParamsFromFlags(opts: Record<string, any>, style: NameStyle): Params {
+/** The parsed field flags every post-reading verb declares (src/commands/_post-fields.ts). */
+export interface FieldFlags {
+  postFields?: string[] | undefined;
+  userFields?: string[] | undefined;
+  mediaFields?: string[] | undefined;
+  placeFields?: string[] | undefined;
+  pollFields?: string[] | undefined;
+  spaceFields?: string[] | undefined;
+  expansions?: string[] | undefined;
+  allFields?: boolean | undefined;
+  allowUnknownFields?: boolean | undefined;
+}
+
+/** The field flags as fieldParams input. */
+export function fieldParamsFromFlags(opts: FieldFlags, style: NameStyle): Params {
   return fieldParams({
     style,
     fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },

@@ -12,7 +12,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
+import { llhttpWasmFiles, undiciPlugins } from '../../scripts/undici-lean.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(root, 'bin/postctl.js');
@@ -51,6 +53,28 @@ function viaHyperfine(cases, env, runs, dir) {
   return JSON.parse(readFileSync(out, 'utf8')).results.map((x) => x.median * 1000);
 }
 
+/** Bundles the floor script (test/bench/floor/) the way the build bundles undici; returns its path. */
+async function buildFloor(dir) {
+  const outfile = join(dir, 'floor', 'lookup-undici.mjs');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['test/bench/floor/lookup-undici.mjs'],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    metafile: true,
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: undiciPlugins,
+  });
+  for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) writeFileSync(path, bytes);
+  return outfile;
+}
+
 export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
   const empty = join(dir, 'empty.mjs');
@@ -64,6 +88,7 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
     ['postctl --version', [node, BIN, '--version']],
     ['postctl ads line-items --help', [node, BIN, 'ads', 'line-items', '--help']],
     ['postctl posts lookup (signed)', [node, BIN, ...lookup]],
+    ['floor: node + lean undici, signed GET, no CLI', [node, await buildFloor(dir)]],
   ];
   const notes = [];
   if (has(PYTHON, ['-c', 'import requests_oauthlib'])) cases.push(['python requests-oauthlib (signed)', [PYTHON, PEER, process.env.BENCH_PEER_PATH ?? '/2/tweets']]);

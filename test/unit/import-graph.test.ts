@@ -1,14 +1,14 @@
 // The emulator is an independent model of the service: nothing under
 // src/emulator imports client code (so a client mistake cannot be copied into
 // the server that tests it), and no client module imports the emulator. The
-// one launcher, src/commands/emulator/run.ts, starts it and is the exception.
+// one launcher, src/commands/emulator/index.ts, starts it and is the exception.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(new URL('../../src', import.meta.url).pathname);
 const CLIENT = ['validate', 'platform', 'ads', 'audiences', 'catalogs', 'creatives', 'http', 'wire', 'commands'];
-const LAUNCHER = 'commands/emulator/run.ts';
+const LAUNCHER = 'commands/emulator/index.ts';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..', '..');
 const commands = join(root, 'src', 'commands');
 const manifests = join(commands, 'manifest');
 /** Folders still declared the old way (group registration functions); emptied as groups move to verb files. */
-const LEGACY = ['platform', 'ads', 'auth', 'config', 'completion', 'emulator', 'request'];
+const LEGACY = ['ads'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -5,7 +5,17 @@ import { isAlreadyInvalid } from '../../auth/errors.js';
 import type { Profile } from '../../config/schema.js';
 import type { Context } from '../../context.js';
 import { invalidateAccessToken, invalidateBearerToken } from '../../platform/oauth.js';
-import { logoutOAuth2 } from './logout-oauth2.js';
+import { yesOption } from '../_flags.js';
+import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { logoutOAuth2 } from './_logout-oauth2.js';
+
+const OPTIONS = [
+  { flags: '--bearer', description: 'invalidate and remove the app-only bearer token instead of the access token' },
+  { flags: '--oauth2', description: 'revoke the OAuth 2.0 access and refresh tokens (POST /2/oauth2/revoke) and remove them' },
+  { flags: '--all', description: 'invalidate and remove both the access token and the bearer token' },
+  { flags: '--local-only', description: 'remove the tokens from the profile without contacting the API (they stay valid)' },
+  yesOption('do not ask for confirmation'),
+] as const satisfies readonly OptionSpec[];
 
 type Kind = 'access_token' | 'bearer_token';
 
@@ -14,8 +24,8 @@ const REMOVE: Record<Kind, Array<keyof Profile & string>> = {
   bearer_token: ['bearer_token'],
 };
 
-export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  if (opts.oauth2) return logoutOAuth2(opts, ctx);
+/** The OAuth 1.0a access token and/or the bearer token. */
+async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Promise<number> {
   const s = await ctx.settings();
   const stored = s.stored;
   const wanted: Kind[] = opts.all ? ['access_token', 'bearer_token'] : opts.bearer ? ['bearer_token'] : ['access_token'];
@@ -69,3 +79,13 @@ export async function run(_args: string[], opts: Record<string, any>, ctx: Conte
   ctx.printer.object(result);
   return 0;
 }
+
+export default defineVerb({
+  name: 'logout',
+  description: "invalidate the profile's access token at the API (and/or its bearer token), then remove it locally",
+  examples: ['postctl auth logout', 'postctl auth logout --all --yes', 'postctl auth logout --bearer --yes', 'postctl auth logout --oauth2 --yes'],
+  options: OPTIONS,
+  async run(_args, opts, ctx) {
+    return opts.oauth2 ? logoutOAuth2(opts, ctx) : logoutTokens(opts, ctx);
+  },
+});

@@ -15,10 +15,24 @@ import { profileArg } from '../../auth/session.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { clip, neutralize } from '../../output/sanitize.js';
-import { parseWait } from './login.js';
+import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { parseWait } from './_numbers.js';
+
+const OPTIONS = [
+  { flags: '--client-id <id>', description: "the app's OAuth 2.0 client id (env POSTCTL_CLIENT_ID; asked on a terminal)" },
+  { flags: '--client-secret-stdin', description: 'confidential clients: read the client secret from stdin (or env POSTCTL_CLIENT_SECRET); sent as HTTP Basic' },
+  { flags: '--scopes <list>', description: 'scopes, comma or space separated (default tweet.read,users.read,offline.access; offline.access gives a refresh token)' },
+  { flags: '--redirect-uri <uri>', description: 'callback URL registered for the app, exactly (default http://127.0.0.1:8765/callback; port 0 = a free port on a terminal)' },
+  { flags: '--redirect-url <address>', description: 'step 2: the address the browser was sent to after approving (- reads it from stdin)' },
+  { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },
+  { flags: '--no-browser', description: 'do not listen for the redirect: print step 1 and finish with --redirect-url (the default without a terminal)' },
+  { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect on a terminal', default: '300' },
+  { flags: '--api-url <url>', description: 'platform API base URL to store in the profile (token endpoint {api_url}/2/oauth2/token)' },
+] as const satisfies readonly OptionSpec[];
+type Opts = OptionsOf<typeof OPTIONS>;
 
 // The platform reference: an authorization code must be exchanged within 30 seconds.
-export const EXPIRES_HINT = 'the code in the redirect is good for 30 seconds (platform reference): run the next command right after approving; if it has expired, start over with step 1';
+const EXPIRES_HINT = 'the code in the redirect is good for 30 seconds (platform reference): run the next command right after approving; if it has expired, start over with step 1';
 
 function fresh(setup: LoginSetup, redirectUri: string) {
   const verifier = codeVerifier();
@@ -28,7 +42,7 @@ function fresh(setup: LoginSetup, redirectUri: string) {
 }
 
 /** Headless step 1: pending verifier + state in the profile, the URL on stderr, the JSON on stdout. */
-async function start(ctx: Context, setup: LoginSetup, opts: Record<string, any>): Promise<number> {
+async function start(ctx: Context, setup: LoginSetup, opts: Opts): Promise<number> {
   const redirectUri = setup.target.uri;
   const { verifier, state, url } = fresh(setup, redirectUri);
   ctx.redactor.add(verifier);
@@ -45,7 +59,7 @@ async function start(ctx: Context, setup: LoginSetup, opts: Record<string, any>)
 }
 
 /** On a terminal with a loopback redirect URI: listen, print (and maybe open) the URL, wait. */
-async function loopback(ctx: Context, setup: LoginSetup, opts: Record<string, any>): Promise<number> {
+async function loopback(ctx: Context, setup: LoginSetup, opts: Opts): Promise<number> {
   const waitMs = parseWait(opts.wait);
   const listener = await listenForRedirect(setup.target);
   try {
@@ -64,14 +78,14 @@ async function loopback(ctx: Context, setup: LoginSetup, opts: Record<string, an
   }
 }
 
-async function readAddress(ctx: Context, opts: Record<string, any>): Promise<string> {
+async function readAddress(ctx: Context, opts: Opts): Promise<string> {
   if (opts.redirectUrl !== '-') return String(opts.redirectUrl);
   if (opts.clientSecretStdin) throw new UsageError('--redirect-url - and --client-secret-stdin both read stdin', 'give the client secret in POSTCTL_CLIENT_SECRET (or store it with step 1), or the address as the value of --redirect-url.');
   return readPiped(ctx, 'the redirect address', '--redirect-url -', () => ctx.prompt.text('Address the browser was sent to', { supply: "--redirect-url '<address>'" }));
 }
 
 /** Headless step 2: check state, exchange the code with the saved verifier, store the tokens. */
-async function complete(ctx: Context, opts: Record<string, any>): Promise<number> {
+async function complete(ctx: Context, opts: Opts): Promise<number> {
   const address = await readAddress(ctx, opts);
   await applyOAuth2Flags(ctx, opts);
   const s = await ctx.settings();
@@ -105,10 +119,21 @@ async function complete(ctx: Context, opts: Record<string, any>): Promise<number
   }
 }
 
-export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  if (opts.redirectUrl !== undefined) return complete(ctx, opts);
-  const setup = await loginSetup(ctx, opts);
-  const useLoopback = ctx.io.interactive && opts.browser !== false && setup.target.loopback;
-  if (!useLoopback && setup.target.port === 0) throw new UsageError('--redirect-uri with port 0 (a free port) works only when postctl listens for the redirect on a terminal', 'give the exact callback URL registered for the app, e.g. http://127.0.0.1:8765/callback');
-  return useLoopback ? loopback(ctx, setup, opts) : start(ctx, setup, opts);
-}
+export default defineVerb({
+  name: 'oauth2',
+  description: 'log in with OAuth 2.0 (authorization code + S256 PKCE); without a terminal it is two steps: `auth oauth2`, then `auth oauth2 --redirect-url <address>`',
+  examples: [
+    'postctl auth oauth2 --client-id "$CLIENT_ID" --web',
+    'postctl auth oauth2 --client-id "$CLIENT_ID" --no-browser > pending.json   # headless step 1',
+    "postctl auth oauth2 --redirect-url 'http://127.0.0.1:8765/callback?state=…&code=…'   # headless step 2",
+    'printf %s "$SECRET" | postctl auth oauth2 --client-id "$CLIENT_ID" --client-secret-stdin --scopes tweet.read,users.read,offline.access',
+  ],
+  options: OPTIONS,
+  async run(_args, opts, ctx) {
+    if (opts.redirectUrl !== undefined) return complete(ctx, opts);
+    const setup = await loginSetup(ctx, opts);
+    const useLoopback = ctx.io.interactive && opts.browser !== false && setup.target.loopback;
+    if (!useLoopback && setup.target.port === 0) throw new UsageError('--redirect-uri with port 0 (a free port) works only when postctl listens for the redirect on a terminal', 'give the exact callback URL registered for the app, e.g. http://127.0.0.1:8765/callback');
+    return useLoopback ? loopback(ctx, setup, opts) : start(ctx, setup, opts);
+  },
+});

@@ -10,6 +10,16 @@ import type { Context } from '../../context.js';
 import { UsageError, InputError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { authorizeUrl, exchangeVerifier, requestToken, type TokenPair } from '../../platform/oauth.js';
+import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { APP_OPTIONS, AUTHORIZE_OPTIONS, URL_OPTIONS } from './_options.js';
+
+const OPTIONS = [
+  { flags: '--pin <pin>', description: 'finish the pending login with the PIN shown after approving (- reads it from stdin)' },
+  ...APP_OPTIONS,
+  ...URL_OPTIONS,
+  ...AUTHORIZE_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+type Opts = OptionsOf<typeof OPTIONS>;
 
 const MAX_TTY_ATTEMPTS = 3;
 
@@ -21,7 +31,7 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-async function readPin(ctx: Context, opts: Record<string, any>): Promise<string> {
+async function readPin(ctx: Context, opts: Opts): Promise<string> {
   if (opts.pin === '-' && opts.consumerSecretStdin) throw new UsageError('--pin - and --consumer-secret-stdin both read stdin', 'give one of them another way (POSTCTL_CONSUMER_SECRET, or the PIN as the value of --pin).');
   const pin = opts.pin === '-' ? await readPiped(ctx, 'the PIN', '--pin -', () => ctx.prompt.text('PIN', { supply: '--pin <PIN>' })) : String(opts.pin);
   const trimmed = pin.trim();
@@ -31,7 +41,7 @@ async function readPin(ctx: Context, opts: Record<string, any>): Promise<string>
 }
 
 /** Step 2 of the headless flow: the pending request token + the PIN. */
-async function complete(ctx: Context, opts: Record<string, any>): Promise<number> {
+async function complete(ctx: Context, opts: Opts): Promise<number> {
   const pin = await readPin(ctx, opts);
   await applyAppFlags(ctx, opts);
   const s = await ctx.settings();
@@ -60,7 +70,7 @@ async function complete(ctx: Context, opts: Record<string, any>): Promise<number
   }
 }
 
-async function begin(ctx: Context, opts: Record<string, any>): Promise<{ client: ApiClient; request: TokenPair; url: string; profile: string; profileSource: string }> {
+async function begin(ctx: Context, opts: Opts): Promise<{ client: ApiClient; request: TokenPair; url: string; profile: string; profileSource: string }> {
   const s = await prepareApp(ctx, opts, { askUrls: true });
   const client = await ctx.client();
   const request = await requestToken(client, 'oob', opts.access);
@@ -69,7 +79,7 @@ async function begin(ctx: Context, opts: Record<string, any>): Promise<{ client:
 }
 
 /** Headless step 1: store the pending request, print the URL (stderr) and what to do next (stdout). */
-async function start(ctx: Context, opts: Record<string, any>): Promise<number> {
+async function start(ctx: Context, opts: Opts): Promise<number> {
   const { request, url, profile, profileSource } = await begin(ctx, opts);
   const previous = await savePending(ctx, profile, request, url);
   if (previous) ctx.log.info(`replaced the pending PIN login of profile ${profile} started ${previous.created_at}`);
@@ -82,7 +92,7 @@ async function start(ctx: Context, opts: Record<string, any>): Promise<number> {
 }
 
 /** On a terminal: one step, re-asking after a mistyped PIN. */
-async function interactive(ctx: Context, opts: Record<string, any>): Promise<number> {
+async function interactive(ctx: Context, opts: Opts): Promise<number> {
   const { client, request, url, profile } = await begin(ctx, opts);
   ctx.log.info(`Open this URL in a browser, approve the app, then type the PIN it shows:\n\n  ${url}\n`);
   if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));
@@ -99,7 +109,18 @@ async function interactive(ctx: Context, opts: Record<string, any>): Promise<num
   }
 }
 
-export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  if (opts.pin !== undefined) return complete(ctx, opts);
-  return ctx.io.interactive ? interactive(ctx, opts) : start(ctx, opts);
-}
+export default defineVerb({
+  name: 'pin',
+  description: 'log in with the PIN (out-of-band) flow; without a terminal it is two steps: `auth pin`, then `auth pin --pin <PIN>`',
+  examples: [
+    'postctl auth pin',
+    'postctl auth pin > pending.json   # headless step 1: prints the URL to open',
+    'postctl auth pin --pin 1234567     # headless step 2',
+    'echo 1234567 | postctl auth pin --pin -',
+  ],
+  options: OPTIONS,
+  async run(_args, opts, ctx) {
+    if (opts.pin !== undefined) return complete(ctx, opts);
+    return ctx.io.interactive ? interactive(ctx, opts) : start(ctx, opts);
+  },
+});

@@ -1,34 +1,128 @@
-import type { Command } from 'commander';
-import { verb } from '../define.js';
+// `postctl emulator`: the offline emulator of both APIs, in the foreground or
+// (--print-env) as a detached background process. The one client-side module
+// that imports src/emulator (test/unit/import-graph.test.ts).
+import { spawn } from 'node:child_process';
+import type { Context } from '../../context.js';
+import { CliError, UsageError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { removeRecord, writeRecord } from './_pidfile.js';
 
-export function registerEmulator(program: Command): void {
-  const emulator = verb(program, {
-    name: 'emulator',
-    description: 'run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)',
-    examples: [
-      'eval "$(postctl emulator --port 8788 --print-env)"   # starts it in the background, sets the env',
-      'postctl emulator stop                                # ends it',
-      'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop',
-      'postctl emulator --latency 50 --fault-rate 0.1 --seed 7',
-      'postctl emulator --names official                     # a server that knows only the live service\'s names',
-    ],
-    options: [
-      { flags: '--port <n>', description: 'port to listen on (default: a free one)', default: '0' },
-      { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
-      { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
-      { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
-      { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
-      { flags: '--names <style>', description: 'wire names served: official (the live service), neutral (the spec text) or both', choices: ['official', 'neutral', 'both'], default: 'both' },
-      { flags: '--print-env', description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)' },
-      { flags: '--background-child', description: 'internal: the background process --print-env starts', hidden: true },
-    ],
-    load: () => import('./run.js'),
-  });
-  verb(emulator, {
-    name: 'stop',
-    description: 'stop emulators started in the background with --print-env (all, or the one on --port)',
-    examples: ['postctl emulator stop', 'postctl emulator stop --port 8788'],
-    options: [{ flags: '--port <n>', description: 'stop only the emulator on this port' }],
-    load: () => import('./stop.js'),
-  });
+const OPTIONS = [
+  { flags: '--port <n>', description: 'port to listen on (default: a free one)', default: '0' },
+  { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
+  { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
+  { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
+  { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
+  { flags: '--names <style>', description: 'wire names served: official (the live service), neutral (the spec text) or both', choices: ['official', 'neutral', 'both'], default: 'both' },
+  { flags: '--print-env', description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)' },
+  { flags: '--background-child', description: 'internal: the background process --print-env starts', hidden: true },
+] as const satisfies readonly OptionSpec[];
+type Opts = OptionsOf<typeof OPTIONS>;
+
+interface Started {
+  env: Record<string, string>;
+  url: string;
+  port: number;
+  pid: number;
 }
+
+const exportLines = (env: Record<string, string>): string[] => Object.entries(env).map(([k, v]) => `export ${k}=${v}`);
+
+function checkOptions(opts: Opts): { port: number; faultRate?: number } {
+  const names = String(opts.names ?? 'both');
+  if (!['official', 'neutral', 'both'].includes(names)) throw new CliError(`--names must be official, neutral or both (got ${JSON.stringify(names)})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  if (opts.faultRate === undefined) return { port };
+  const p = Number(opts.faultRate);
+  if (!(p >= 0 && p <= 1)) throw new CliError(`--fault-rate must be between 0 and 1 (got ${opts.faultRate})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  return { port, faultRate: p };
+}
+
+async function start(opts: Opts, port: number, faultRate: number | undefined) {
+  const { startEmulator } = await import('../../emulator/server.js');
+  try {
+    const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false, names: opts.names ?? 'both' });
+    if (faultRate !== undefined) emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
+    return emu;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another --port or 0`);
+    if (code === 'EACCES') throw new UsageError(`port ${port} needs privileges; pick another --port or 0`);
+    throw e;
+  }
+}
+
+/** --print-env: start a detached copy of this command, print its env once it listens, and return. */
+async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
+  const pass = ['--port', String(opts.port), '--latency', String(opts.latency ?? 0), '--seed', String(opts.seed ?? 1), '--names', String(opts.names ?? 'both')];
+  if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
+  if (opts.approve === false) pass.push('--no-approve');
+  const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: ctx.env });
+  const reply = await new Promise<Started | { error: { message: string; exit_code: number } }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Started));
+    child.once('exit', (code) => reject(new CliError(`the background emulator exited (${code}) before listening`, { exitCode: EXIT.INTERNAL, code: 'internal' })));
+    child.once('error', reject);
+  });
+  child.removeAllListeners('exit');
+  child.disconnect();
+  child.unref();
+  if ('error' in reply) throw new CliError(reply.error.message, { exitCode: reply.error.exit_code, code: reply.error.exit_code === EXIT.USAGE ? 'usage' : 'error' });
+  // The comment line is harmless under eval and tells how to end it.
+  ctx.printer.write([...exportLines(reply.env), `# postctl emulator on ${reply.url}, pid ${reply.pid}; stop it with: postctl emulator stop --port ${reply.port}`].join('\n') + '\n');
+  ctx.log.info(`postctl emulator running in the background on ${reply.url} (pid ${reply.pid}); stop it with \`postctl emulator stop --port ${reply.port}\``);
+  return 0;
+}
+
+/** The detached process: listen, record the pid, tell the parent, serve until SIGTERM. */
+async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRate: number | undefined): Promise<number> {
+  const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+  let emu;
+  try {
+    emu = await start(opts, port, faultRate);
+  } catch (e) {
+    const err = e instanceof CliError ? e : new CliError(String((e as Error).message ?? e));
+    await send({ error: { message: err.message, exit_code: err.exitCode } });
+    process.disconnect();
+    return err.exitCode;
+  }
+  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url });
+  await send({ env: emu.env(), url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
+  process.disconnect();
+  await new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
+  removeRecord(ctx.env, emu.port);
+  await emu.close();
+  return 0;
+}
+
+export default defineVerb({
+  name: 'emulator',
+  description: 'run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)',
+  examples: [
+    'eval "$(postctl emulator --port 8788 --print-env)"   # starts it in the background, sets the env',
+    'postctl emulator stop                                # ends it',
+    'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop',
+    'postctl emulator --latency 50 --fault-rate 0.1 --seed 7',
+    'postctl emulator --names official                     # a server that knows only the live service\'s names',
+  ],
+  options: OPTIONS,
+  async run(_args, opts, ctx) {
+    const { port, faultRate } = checkOptions(opts);
+    if (opts.backgroundChild && process.send) return serveInBackground(opts, ctx, port, faultRate);
+    if (opts.printEnv) return startInBackground(opts, ctx);
+    const emu = await start(opts, port, faultRate);
+    const lines = exportLines(emu.env());
+    // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
+    if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
+    ctx.log.info(`postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox}; wire names: ${opts.names ?? 'both'})`);
+    ctx.log.info(`seeded credentials and account (fake, for the emulator only):\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve. Ctrl-C to stop.');
+    await new Promise<void>((resolve) => {
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+      process.once('SIGTERM', () => resolve());
+    });
+    await emu.close();
+    return 0;
+  },
+});

@@ -1,8 +1,9 @@
+// `postctl emulator stop`: end the emulators started in the background with --print-env.
 import { readFileSync } from 'node:fs';
-import type { Context } from '../../context.js';
 import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { listRecords, removeRecord } from './pidfile.js';
+import { defineVerb } from '../define.js';
+import { listRecords, removeRecord } from './_pidfile.js';
 
 /**
  * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
@@ -22,20 +23,26 @@ function ours(pid: number): boolean {
   }
 }
 
-export async function run(_args: string[], opts: Record<string, any>, ctx: Context): Promise<number> {
-  const only = opts.port === undefined ? undefined : Number(opts.port);
-  if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
-  const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
-  let stopped = 0;
-  for (const rec of records) {
-    if (ours(rec.pid)) {
-      process.kill(rec.pid, 'SIGTERM');
-      ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
-      stopped++;
+export default defineVerb({
+  name: 'stop',
+  description: 'stop emulators started in the background with --print-env (all, or the one on --port)',
+  examples: ['postctl emulator stop', 'postctl emulator stop --port 8788'],
+  options: [{ flags: '--port <n>', description: 'stop only the emulator on this port' }],
+  async run(_args, opts, ctx) {
+    const only = opts.port === undefined ? undefined : Number(opts.port);
+    if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
+    const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
+    let stopped = 0;
+    for (const rec of records) {
+      if (ours(rec.pid)) {
+        process.kill(rec.pid, 'SIGTERM');
+        ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
+        stopped++;
+      }
+      // The emulator removes its own record on SIGTERM; a stale one (killed -9, reboot) goes here.
+      removeRecord(ctx.env, rec.port);
     }
-    // The emulator removes its own record on SIGTERM; a stale one (killed -9, reboot) goes here.
-    removeRecord(ctx.env, rec.port);
-  }
-  if (!stopped) throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found' });
-  return 0;
-}
+    if (!stopped) throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found' });
+    return 0;
+  },
+});

@@ -5,7 +5,7 @@ import { accounts, pageOf, requireAccount, type AdAccount } from '../ads-support
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, EMU_USER, type EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, Handler } from '../types.js';
 import { history, nowIso, rejectUnknown, requireParam, sortItems } from './ads-core-common.js';
 import { incoming } from '../spelling.js';
 
@@ -73,132 +73,122 @@ function findAccount(req: EmuRequest, state: EmulatorState, withDeleted: boolean
   return acct;
 }
 
+const listAccounts: Handler = (req, state) => {
+  const userId = req.auth?.userId ?? '';
+  const ids = req.query.get('account_ids')?.split(',').filter(Boolean);
+  if (ids && ids.length > 200) fail(adsError(400, 'INVALID_PARAMETER', 'account_ids takes at most 200 ids', 'account_ids', req));
+  const q = req.query.get('q')?.toLowerCase();
+  let list = [...accounts(state).values()].filter((a) => a.user_ids.includes(userId) && (!a.sandbox || req.api === 'sandbox'));
+  if (ids) list = list.filter((a) => ids.includes(a.id));
+  if (q) list = list.filter((a) => a.name.toLowerCase().startsWith(q));
+  const page = pageOf(req, sortItems(req, list, ['id', 'name', 'created_at', 'updated_at']), PAGE);
+  return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+};
+
+const getAccount: Handler = (req, state) => adsOk(req, view(findAccount(req, state, req.query.get('with_deleted') === 'true')));
+
+const updateAccount: Handler = (req, state) => {
+  const acct = requireAccount(req, state);
+  rejectUnknown(req, ['name', 'industry_type']);
+  const name = req.query.get('name');
+  const industry = req.query.get('industry_type');
+  if (name !== null && name.trim() === '') fail(adsError(400, 'INVALID_PARAMETER', 'name must not be empty', 'name', req));
+  if (industry !== null && !INDUSTRY_TYPES.includes(industry)) fail(adsError(400, 'INVALID_PARAMETER', `industry_type must be one of ${INDUSTRY_TYPES.join(', ')}`, 'industry_type', req));
+  if (name !== null) acct.name = name;
+  if (industry !== null) acct.industry_type = industry;
+  acct.updated_at = nowIso();
+  return adsOk(req, view(acct));
+};
+
+const createSandboxAccount: Handler = (req, state) => {
+  const map = accounts(state);
+  const id = `gq${(map.size + 1).toString(36)}${state.nextId().slice(-4)}`;
+  const now = nowIso();
+  const acct: AdAccount = {
+    id, name: `Sandbox account ${map.size + 1}`, business_name: 'Sandbox', business_id: `biz-${id}`, timezone: 'America/New_York', timezone_switch_at: now,
+    approval_status: 'ACCEPTED', industry_type: 'OTHER', created_at: now, updated_at: now, deleted: false, user_ids: [req.auth?.userId ?? EMU_USER.id], sandbox: true, features: [],
+  };
+  map.set(id, acct);
+  return adsOk(req, view(acct), {}, 201);
+};
+
+const deleteSandboxAccount: Handler = (req, state) => {
+  const acct = requireAccount(req, state);
+  if (!acct.sandbox) fail(adsError(400, 'INVALID_PARAMETER', 'Only sandbox accounts can be deleted', 'account_id', req));
+  acct.deleted = true;
+  acct.updated_at = nowIso();
+  return adsOk(req, view(acct));
+};
+
+const listAccountApps: Handler = (req, state) => {
+  requireAccount(req, state);
+  const items = sortItems(req, accountApps(state, req.params.account_id!), ['id', 'app_store_identifier', 'os_type', 'created_at', 'updated_at']);
+  const page = pageOf(req, items, PAGE);
+  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+};
+
+const listAccountHistory: Handler = (req, state) => {
+  requireAccount(req, state);
+  const entityType = requireParam(req, 'entity_type');
+  const entityId = requireParam(req, 'entity_id');
+  const start = requireParam(req, 'start_time');
+  const end = requireParam(req, 'end_time');
+  // PROMOTED_TWEET officially, PROMOTED_POST in the spec: only the spellings this server serves.
+  const read = incoming('value', entityType, state.names);
+  if (!read.known || !ENTITY_TYPES.includes(read.name)) fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
+  for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
+    if (!wholeHour(v)) fail(adsError(400, 'INVALID_PARAMETER', `${name} must be an ISO 8601 time on a whole hour`, name, req));
+  }
+  const userId = req.query.get('user_id');
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  if (from >= to) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
+  const entries = history(state)
+    .filter((h) => h.account_id === req.params.account_id && h.entity === entityType && h.entity_id === entityId && (!userId || h.change_by.user_id === userId))
+    .filter((h) => Date.parse(h.change_time) >= from && Date.parse(h.change_time) < to)
+    .map(({ account_id: _a, ...h }): typeof h & { deleted?: boolean } => h);
+  const page = pageOf(req, entries, PAGE);
+  return adsOk(req, page.data, { next_cursor: page.next_cursor });
+};
+
+const listAccountFeatures: Handler = (req, state) => {
+  const acct = requireAccount(req, state);
+  const keys = req.query.get('feature_keys')?.split(',').filter(Boolean);
+  const unknown = keys?.filter((k) => !READABLE_FEATURES.includes(k)) ?? [];
+  if (unknown.length) fail(adsError(400, 'INVALID_PARAMETER', `feature_keys: unknown ${unknown.join(', ')}`, 'feature_keys', req));
+  return adsOk(req, acct.features.filter((f) => !keys || keys.includes(f)));
+};
+
+const addSandboxFeatures: Handler = (req, state) => {
+  const acct = requireAccount(req, state);
+  if (!acct.sandbox) fail(adsError(400, 'INVALID_PARAMETER', 'Features can be added only to sandbox accounts', 'account_id', req));
+  const keys = requireParam(req, 'feature_keys').split(',').filter(Boolean);
+  const unknown = keys.filter((k) => !SANDBOX_FEATURES.includes(k));
+  if (unknown.length) fail(adsError(400, 'INVALID_PARAMETER', `feature_keys: unknown ${unknown.join(', ')}`, 'feature_keys', req));
+  for (const k of keys) if (!acct.features.includes(k)) acct.features.push(k);
+  return adsOk(req, [...acct.features]);
+};
+
+const estimateAudience: Handler = (req, state) => {
+  requireAccount(req, state);
+  if (!/application\/json/.test(String(req.headers['content-type']))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be JSON (Content-Type: application/json)', 'body', req));
+  const body = req.json<unknown>();
+  if (!Array.isArray(body) || !body.length || body.some((o) => !o || typeof o !== 'object' || Array.isArray(o))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty array of JSON objects', 'body', req));
+  // A made-up but stable size: narrower targeting, smaller audience.
+  const min = Math.max(1000, Math.round(5_000_000 / (body as unknown[]).length));
+  return adsOk(req, { audience_size: { min, max: Math.round(min * 1.25) } });
+};
+
 export function register(r: Router): void {
-  r.route({
-    method: 'GET', path: '/12/accounts', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const userId = req.auth?.userId ?? '';
-      const ids = req.query.get('account_ids')?.split(',').filter(Boolean);
-      if (ids && ids.length > 200) fail(adsError(400, 'INVALID_PARAMETER', 'account_ids takes at most 200 ids', 'account_ids', req));
-      const q = req.query.get('q')?.toLowerCase();
-      let list = [...accounts(state).values()].filter((a) => a.user_ids.includes(userId) && (!a.sandbox || req.api === 'sandbox'));
-      if (ids) list = list.filter((a) => ids.includes(a.id));
-      if (q) list = list.filter((a) => a.name.toLowerCase().startsWith(q));
-      const page = pageOf(req, sortItems(req, list, ['id', 'name', 'created_at', 'updated_at']), PAGE);
-      return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id', api: 'ads', auth: 'user',
-    handler: (req, state) => adsOk(req, view(findAccount(req, state, req.query.get('with_deleted') === 'true'))),
-  });
-  r.route({
-    method: 'PUT', path: '/12/accounts/:account_id', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const acct = requireAccount(req, state);
-      rejectUnknown(req, ['name', 'industry_type']);
-      const name = req.query.get('name');
-      const industry = req.query.get('industry_type');
-      if (name !== null && name.trim() === '') fail(adsError(400, 'INVALID_PARAMETER', 'name must not be empty', 'name', req));
-      if (industry !== null && !INDUSTRY_TYPES.includes(industry)) fail(adsError(400, 'INVALID_PARAMETER', `industry_type must be one of ${INDUSTRY_TYPES.join(', ')}`, 'industry_type', req));
-      if (name !== null) acct.name = name;
-      if (industry !== null) acct.industry_type = industry;
-      acct.updated_at = nowIso();
-      return adsOk(req, view(acct));
-    },
-  });
+  r.route({ method: 'GET', path: '/12/accounts', api: 'ads', auth: 'user', handler: listAccounts });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id', api: 'ads', auth: 'user', handler: getAccount });
+  r.route({ method: 'PUT', path: '/12/accounts/:account_id', api: 'ads', auth: 'user', handler: updateAccount });
   // Sandbox only: on the production address these paths answer 405.
-  r.route({
-    method: 'POST', path: '/12/accounts', api: 'sandbox', auth: 'user',
-    handler: (req, state) => {
-      const map = accounts(state);
-      const id = `gq${(map.size + 1).toString(36)}${state.nextId().slice(-4)}`;
-      const now = nowIso();
-      const acct: AdAccount = {
-        id, name: `Sandbox account ${map.size + 1}`, business_name: 'Sandbox', business_id: `biz-${id}`, timezone: 'America/New_York', timezone_switch_at: now,
-        approval_status: 'ACCEPTED', industry_type: 'OTHER', created_at: now, updated_at: now, deleted: false, user_ids: [req.auth?.userId ?? EMU_USER.id], sandbox: true, features: [],
-      };
-      map.set(id, acct);
-      return adsOk(req, view(acct), {}, 201);
-    },
-  });
-  r.route({
-    method: 'DELETE', path: '/12/accounts/:account_id', api: 'sandbox', auth: 'user',
-    handler: (req, state) => {
-      const acct = requireAccount(req, state);
-      if (!acct.sandbox) fail(adsError(400, 'INVALID_PARAMETER', 'Only sandbox accounts can be deleted', 'account_id', req));
-      acct.deleted = true;
-      acct.updated_at = nowIso();
-      return adsOk(req, view(acct));
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/account_apps', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const items = sortItems(req, accountApps(state, req.params.account_id!), ['id', 'app_store_identifier', 'os_type', 'created_at', 'updated_at']);
-      const page = pageOf(req, items, PAGE);
-      return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/account_history', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const entityType = requireParam(req, 'entity_type');
-      const entityId = requireParam(req, 'entity_id');
-      const start = requireParam(req, 'start_time');
-      const end = requireParam(req, 'end_time');
-      // PROMOTED_TWEET officially, PROMOTED_POST in the spec: only the spellings this server serves.
-      const read = incoming('value', entityType, state.names);
-      if (!read.known || !ENTITY_TYPES.includes(read.name)) fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
-      for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
-        if (!wholeHour(v)) fail(adsError(400, 'INVALID_PARAMETER', `${name} must be an ISO 8601 time on a whole hour`, name, req));
-      }
-      const userId = req.query.get('user_id');
-      const from = Date.parse(start);
-      const to = Date.parse(end);
-      if (from >= to) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
-      const entries = history(state)
-        .filter((h) => h.account_id === req.params.account_id && h.entity === entityType && h.entity_id === entityId && (!userId || h.change_by.user_id === userId))
-        .filter((h) => Date.parse(h.change_time) >= from && Date.parse(h.change_time) < to)
-        .map(({ account_id: _a, ...h }): typeof h & { deleted?: boolean } => h);
-      const page = pageOf(req, entries, PAGE);
-      return adsOk(req, page.data, { next_cursor: page.next_cursor });
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/features', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const acct = requireAccount(req, state);
-      const keys = req.query.get('feature_keys')?.split(',').filter(Boolean);
-      const unknown = keys?.filter((k) => !READABLE_FEATURES.includes(k)) ?? [];
-      if (unknown.length) fail(adsError(400, 'INVALID_PARAMETER', `feature_keys: unknown ${unknown.join(', ')}`, 'feature_keys', req));
-      return adsOk(req, acct.features.filter((f) => !keys || keys.includes(f)));
-    },
-  });
-  r.route({
-    method: 'POST', path: '/12/accounts/:account_id/features', api: 'sandbox', auth: 'user',
-    handler: (req, state) => {
-      const acct = requireAccount(req, state);
-      if (!acct.sandbox) fail(adsError(400, 'INVALID_PARAMETER', 'Features can be added only to sandbox accounts', 'account_id', req));
-      const keys = requireParam(req, 'feature_keys').split(',').filter(Boolean);
-      const unknown = keys.filter((k) => !SANDBOX_FEATURES.includes(k));
-      if (unknown.length) fail(adsError(400, 'INVALID_PARAMETER', `feature_keys: unknown ${unknown.join(', ')}`, 'feature_keys', req));
-      for (const k of keys) if (!acct.features.includes(k)) acct.features.push(k);
-      return adsOk(req, [...acct.features]);
-    },
-  });
-  r.route({
-    method: 'POST', path: '/12/accounts/:account_id/audience_estimate', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      if (!/application\/json/.test(String(req.headers['content-type']))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be JSON (Content-Type: application/json)', 'body', req));
-      const body = req.json<unknown>();
-      if (!Array.isArray(body) || !body.length || body.some((o) => !o || typeof o !== 'object' || Array.isArray(o))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty array of JSON objects', 'body', req));
-      // A made-up but stable size: narrower targeting, smaller audience.
-      const min = Math.max(1000, Math.round(5_000_000 / (body as unknown[]).length));
-      return adsOk(req, { audience_size: { min, max: Math.round(min * 1.25) } });
-    },
-  });
+  r.route({ method: 'POST', path: '/12/accounts', api: 'sandbox', auth: 'user', handler: createSandboxAccount });
+  r.route({ method: 'DELETE', path: '/12/accounts/:account_id', api: 'sandbox', auth: 'user', handler: deleteSandboxAccount });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/account_apps', api: 'ads', auth: 'user', handler: listAccountApps });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/account_history', api: 'ads', auth: 'user', handler: listAccountHistory });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/features', api: 'ads', auth: 'user', handler: listAccountFeatures });
+  r.route({ method: 'POST', path: '/12/accounts/:account_id/features', api: 'sandbox', auth: 'user', handler: addSandboxFeatures });
+  r.route({ method: 'POST', path: '/12/accounts/:account_id/audience_estimate', api: 'ads', auth: 'user', handler: estimateAudience });
 }

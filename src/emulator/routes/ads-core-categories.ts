@@ -5,7 +5,7 @@ import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, Handler } from '../types.js';
 import { LINE_ITEM_IDS, lineItems } from './ads-core-line-items.js';
 import { nowIso, rejectUnknown, requireParam, sortItems } from './ads-core-common.js';
 
@@ -67,85 +67,77 @@ function checkRefs(req: EmuRequest, state: EmulatorState, lineItemId: string | n
   if (categoryId !== null && !CURATED_CATEGORIES.some((c) => c.id === categoryId)) fail(adsError(400, 'INVALID_PARAMETER', `curated_category_id ${categoryId} does not exist`, 'curated_category_id', req));
 }
 
+const listBusinessCategories: Handler = (req) => adsOk(req, BUSINESS_CATEGORIES, { next_cursor: null });
+
+const listCuratedCategories: Handler = (req, state) => {
+  requireAccount(req, state);
+  const codes = req.query.get('country_codes')?.split(',').filter(Boolean);
+  const bad = codes?.filter((c) => !/^[A-Z]{2}$/.test(c)) ?? [];
+  if (bad.length) fail(adsError(400, 'INVALID_PARAMETER', `country_codes: invalid ${bad.join(', ')}`, 'country_codes', req));
+  const data = CURATED_CATEGORIES.filter((c) => !codes || c.country_codes.some((cc) => codes.includes(cc)));
+  return adsOk(req, data, { next_cursor: null, total_count: data.length });
+};
+
+const getCuratedCategory: Handler = (req, state) => {
+  requireAccount(req, state);
+  const c = CURATED_CATEGORIES.find((x) => x.id === req.params.curated_category_id);
+  if (!c) fail(adsError(404, 'NOT_FOUND', `Curated category ${req.params.curated_category_id} not found`, 'curated_category_id', req));
+  return adsOk(req, c);
+};
+
+const listLineItemCategories: Handler = (req, state) => {
+  requireAccount(req, state);
+  const page = pageOf(req, sortItems(req, links(state, req.params.account_id!), ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at']), PAGE);
+  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+};
+
+const getLineItemCategory: Handler = (req, state) => {
+  requireAccount(req, state);
+  return adsOk(req, findLink(req, state, req.query.get('with_deleted') === 'true'));
+};
+
+const createLineItemCategory: Handler = (req, state) => {
+  requireAccount(req, state);
+  rejectUnknown(req, ['line_item_id', 'curated_category_id']);
+  const lineItemId = requireParam(req, 'line_item_id');
+  const categoryId = requireParam(req, 'curated_category_id');
+  checkRefs(req, state, lineItemId, categoryId);
+  const now = nowIso();
+  const link: EmuLicc = { id: `4385${state.nextId().slice(-8)}`, line_item_id: lineItemId, curated_category_id: categoryId, created_at: now, updated_at: now, deleted: false };
+  links(state, req.params.account_id!).push(link);
+  return adsOk(req, link, {}, 201);
+};
+
+const updateLineItemCategory: Handler = (req, state) => {
+  requireAccount(req, state);
+  const link = findLink(req, state);
+  rejectUnknown(req, ['line_item_id', 'curated_category_id']);
+  const lineItemId = req.query.get('line_item_id');
+  const categoryId = req.query.get('curated_category_id');
+  checkRefs(req, state, lineItemId, categoryId);
+  if (lineItemId !== null) link.line_item_id = lineItemId;
+  if (categoryId !== null) link.curated_category_id = categoryId;
+  link.updated_at = nowIso();
+  return adsOk(req, link);
+};
+
+const deleteLineItemCategory: Handler = (req, state) => {
+  requireAccount(req, state);
+  const link = findLink(req, state);
+  link.deleted = true;
+  link.updated_at = nowIso();
+  return adsOk(req, link);
+};
+
 export function register(r: Router): void {
-  r.route({
-    method: 'GET', path: '/12/advertiser_business_categories', api: 'ads', auth: 'user',
-    handler: (req) => adsOk(req, BUSINESS_CATEGORIES, { next_cursor: null }),
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/curated_categories', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const codes = req.query.get('country_codes')?.split(',').filter(Boolean);
-      const bad = codes?.filter((c) => !/^[A-Z]{2}$/.test(c)) ?? [];
-      if (bad.length) fail(adsError(400, 'INVALID_PARAMETER', `country_codes: invalid ${bad.join(', ')}`, 'country_codes', req));
-      const data = CURATED_CATEGORIES.filter((c) => !codes || c.country_codes.some((cc) => codes.includes(cc)));
-      return adsOk(req, data, { next_cursor: null, total_count: data.length });
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/curated_categories/:curated_category_id', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const c = CURATED_CATEGORIES.find((x) => x.id === req.params.curated_category_id);
-      if (!c) fail(adsError(404, 'NOT_FOUND', `Curated category ${req.params.curated_category_id} not found`, 'curated_category_id', req));
-      return adsOk(req, c);
-    },
-  });
+  r.route({ method: 'GET', path: '/12/advertiser_business_categories', api: 'ads', auth: 'user', handler: listBusinessCategories });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/curated_categories', api: 'ads', auth: 'user', handler: listCuratedCategories });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/curated_categories/:curated_category_id', api: 'ads', auth: 'user', handler: getCuratedCategory });
 
   const base = '/12/accounts/:account_id/line_item_curated_categories';
-  r.route({
-    method: 'GET', path: base, api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const page = pageOf(req, sortItems(req, links(state, req.params.account_id!), ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at']), PAGE);
-      return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-    },
-  });
-  r.route({
-    method: 'GET', path: `${base}/:licc_id`, api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      return adsOk(req, findLink(req, state, req.query.get('with_deleted') === 'true'));
-    },
-  });
-  r.route({
-    method: 'POST', path: base, api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      rejectUnknown(req, ['line_item_id', 'curated_category_id']);
-      const lineItemId = requireParam(req, 'line_item_id');
-      const categoryId = requireParam(req, 'curated_category_id');
-      checkRefs(req, state, lineItemId, categoryId);
-      const now = nowIso();
-      const link: EmuLicc = { id: `4385${state.nextId().slice(-8)}`, line_item_id: lineItemId, curated_category_id: categoryId, created_at: now, updated_at: now, deleted: false };
-      links(state, req.params.account_id!).push(link);
-      return adsOk(req, link, {}, 201);
-    },
-  });
-  r.route({
-    method: 'PUT', path: `${base}/:licc_id`, api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const link = findLink(req, state);
-      rejectUnknown(req, ['line_item_id', 'curated_category_id']);
-      const lineItemId = req.query.get('line_item_id');
-      const categoryId = req.query.get('curated_category_id');
-      checkRefs(req, state, lineItemId, categoryId);
-      if (lineItemId !== null) link.line_item_id = lineItemId;
-      if (categoryId !== null) link.curated_category_id = categoryId;
-      link.updated_at = nowIso();
-      return adsOk(req, link);
-    },
-  });
-  r.route({
-    method: 'DELETE', path: `${base}/:licc_id`, api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const link = findLink(req, state);
-      link.deleted = true;
-      link.updated_at = nowIso();
-      return adsOk(req, link);
-    },
-  });
+  r.route({ method: 'GET', path: base, api: 'ads', auth: 'user', handler: listLineItemCategories });
+  r.route({ method: 'GET', path: `${base}/:licc_id`, api: 'ads', auth: 'user', handler: getLineItemCategory });
+  r.route({ method: 'POST', path: base, api: 'ads', auth: 'user', handler: createLineItemCategory });
+  r.route({ method: 'PUT', path: `${base}/:licc_id`, api: 'ads', auth: 'user', handler: updateLineItemCategory });
+  r.route({ method: 'DELETE', path: `${base}/:licc_id`, api: 'ads', auth: 'user', handler: deleteLineItemCategory });
 }

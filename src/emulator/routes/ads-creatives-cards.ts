@@ -6,7 +6,7 @@ import { pageOf, requireAccount } from '../ads-support.js';
 import { adsOk } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, Handler } from '../types.js';
 import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CardItem, type CreativesState } from './ads-creatives-state.js';
 import { spellingsOf, type ServedNames } from '../spelling.js';
 
@@ -99,92 +99,90 @@ function account(req: EmuRequest, state: EmulatorState): CreativesState {
 const findCard = (s: CreativesState, id: string) => s.cards.find((c) => c.id === id);
 const view = ({ legacy: _l, ...card }: CardItem) => card;
 
+const listCards: Handler = (req, state) => {
+  const s = account(req, state);
+  const types = idFilter(req, 'card_types');
+  for (const t of types ?? []) if (!CARD_TYPES.includes(t)) bad(req, 'card_types', `${t} is not a card type`);
+  const ids = idFilter(req, 'card_id');
+  const uris = idFilter(req, 'card_uris');
+  const q = qParam(req, 0, 80);
+  const legacy = req.query.get('include_legacy_cards') === 'true';
+  const items = sorted(req, s.cards.filter((c) => (legacy || !c.legacy) && (!types || types.includes(c.card_type)) && (!ids || ids.includes(c.id)) && (!uris || uris.includes(c.card_uri)) && (!q || c.name.toLowerCase().startsWith(q))));
+  const page = pageOf(req, items, { min: 1, max: 200, def: 100 });
+  return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+};
+
+const getCard: Handler = (req, state) => {
+  const card = visible(req, findCard(account(req, state), req.params.card_id!));
+  return card ? adsOk(req, view(card)) : notFound(req, 'card_id', `Card ${req.params.card_id}`);
+};
+
+const createCard: Handler = (req, state) => {
+  const s = account(req, state);
+  if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
+  const body = req.json();
+  if (!isObj(body)) bad(req, 'body', 'the body must be a JSON object');
+  for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
+  if (!str(body.name)) missing(req, 'name');
+  if (len(body.name) > 80) bad(req, 'name', 'name must be at most 80 characters');
+  if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
+  let type: string;
+  if (body.slides !== undefined) {
+    if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
+    type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
+  } else {
+    if (body.components === undefined) missing(req, 'components');
+    type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
+  }
+  const id = state.nextId();
+  const t = now();
+  const card: CardItem = { id, name: body.name, card_type: type, card_uri: `card://${id}`, ...(body.slides ? { slides: body.slides } : { components: body.components }), created_at: t, updated_at: t, deleted: false };
+  s.cards.push(card);
+  return adsOk(req, view(card), {}, 201);
+};
+
+const updateCard: Handler = (req, state) => {
+  const s = account(req, state);
+  const card = findCard(s, req.params.card_id!);
+  if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
+  if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
+  const body = req.json();
+  if (!isObj(body) || Object.keys(body).length === 0) bad(req, 'body', 'the body must be a JSON object with name, components or slides');
+  for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
+  if (body.name !== undefined && (!str(body.name) || len(body.name) > 80)) bad(req, 'name', 'name must be 1 to 80 characters');
+  if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
+  if (body.slides !== undefined) {
+    if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
+    card.card_type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
+    card.slides = body.slides;
+    delete card.components;
+  } else if (body.components !== undefined) {
+    card.card_type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
+    card.components = body.components;
+    delete card.slides;
+  }
+  if (body.name !== undefined) card.name = body.name;
+  card.updated_at = now();
+  return adsOk(req, view(card));
+};
+
+const deleteCard: Handler = (req, state) => {
+  const card = findCard(account(req, state), req.params.card_id!);
+  if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
+  Object.assign(card, { deleted: true, updated_at: now() });
+  return adsOk(req, view(card));
+};
+
 export function registerCards(r: Router, served: ServedNames): void {
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/cards', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const s = account(req, state);
-      const types = idFilter(req, 'card_types');
-      for (const t of types ?? []) if (!CARD_TYPES.includes(t)) bad(req, 'card_types', `${t} is not a card type`);
-      const ids = idFilter(req, 'card_id');
-      const uris = idFilter(req, 'card_uris');
-      const q = qParam(req, 0, 80);
-      const legacy = req.query.get('include_legacy_cards') === 'true';
-      const items = sorted(req, s.cards.filter((c) => (legacy || !c.legacy) && (!types || types.includes(c.card_type)) && (!ids || ids.includes(c.id)) && (!uris || uris.includes(c.card_uri)) && (!q || c.name.toLowerCase().startsWith(q))));
-      const page = pageOf(req, items, { min: 1, max: 200, def: 100 });
-      return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-    },
-  });
-  r.route({
-    method: 'GET', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const card = visible(req, findCard(account(req, state), req.params.card_id!));
-      return card ? adsOk(req, view(card)) : notFound(req, 'card_id', `Card ${req.params.card_id}`);
-    },
-  });
-  r.route({
-    method: 'POST', path: '/12/accounts/:account_id/cards', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const s = account(req, state);
-      if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
-      const body = req.json();
-      if (!isObj(body)) bad(req, 'body', 'the body must be a JSON object');
-      for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
-      if (!str(body.name)) missing(req, 'name');
-      if (len(body.name) > 80) bad(req, 'name', 'name must be at most 80 characters');
-      if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
-      let type: string;
-      if (body.slides !== undefined) {
-        if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
-        type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
-      } else {
-        if (body.components === undefined) missing(req, 'components');
-        type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
-      }
-      const id = state.nextId();
-      const t = now();
-      const card: CardItem = { id, name: body.name, card_type: type, card_uri: `card://${id}`, ...(body.slides ? { slides: body.slides } : { components: body.components }), created_at: t, updated_at: t, deleted: false };
-      s.cards.push(card);
-      return adsOk(req, view(card), {}, 201);
-    },
-  });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/cards', api: 'ads', auth: 'user', handler: listCards });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user', handler: getCard });
+  r.route({ method: 'POST', path: '/12/accounts/:account_id/cards', api: 'ads', auth: 'user', handler: createCard });
   // Card update (creatives reference: PUT, JSON body): each field given replaces
   // the card's; fields not given stay. Components replace slides and back.
-  r.route({
-    method: 'PUT', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const s = account(req, state);
-      const card = findCard(s, req.params.card_id!);
-      if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
-      if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
-      const body = req.json();
-      if (!isObj(body) || Object.keys(body).length === 0) bad(req, 'body', 'the body must be a JSON object with name, components or slides');
-      for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
-      if (body.name !== undefined && (!str(body.name) || len(body.name) > 80)) bad(req, 'name', 'name must be 1 to 80 characters');
-      if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
-      if (body.slides !== undefined) {
-        if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
-        card.card_type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
-        card.slides = body.slides;
-        delete card.components;
-      } else if (body.components !== undefined) {
-        card.card_type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
-        card.components = body.components;
-        delete card.slides;
-      }
-      if (body.name !== undefined) card.name = body.name;
-      card.updated_at = now();
-      return adsOk(req, view(card));
-    },
-  });
+  r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user', handler: updateCard });
   // Card deletion: the live service's …/cards/:card_id (creatives-reference.mdx) and the spec's …/cards/image_conversation/:card_id.
   for (const to of spellingsOf(served)) r.route({
     method: 'DELETE', path: to === 'official' ? '/12/accounts/:account_id/cards/:card_id' : '/12/accounts/:account_id/cards/image_conversation/:card_id', api: 'ads', auth: 'user',
-    handler: (req, state) => {
-      const card = findCard(account(req, state), req.params.card_id!);
-      if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
-      Object.assign(card, { deleted: true, updated_at: now() });
-      return adsOk(req, view(card));
-    },
+    handler: deleteCard,
   });
 }

@@ -8,7 +8,7 @@ import { FOREIGN_ACCOUNT, accounts, pageOf, requireAccount } from '../ads-suppor
 import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
-import type { EmuRequest, EmuResponse } from '../types.js';
+import type { EmuRequest, EmuResponse, Handler } from '../types.js';
 import { incoming, outgoing, spellingsOf, type ServedNames } from '../spelling.js';
 
 /** Seeded objects (custom audience and do-not-reach list creation: not shown in the spec). */
@@ -333,6 +333,98 @@ function timeProblems(params: { effective_at?: unknown; expires_at?: unknown }, 
   return out;
 }
 
+/** Checks one parsed batch operation by operation, collecting what is wrong and the decoded digests. */
+class BatchChecker {
+  readonly errors: RequestError[] = [];
+  readonly opErrors: ItemError[] = [];
+  readonly out = emptyChecked();
+  private digests = 0;
+  /** Users seen so far: the index of the next user in the request. */
+  private k = 0;
+
+  constructor(
+    private readonly fields: readonly string[],
+    private readonly dnr: boolean,
+    private readonly reject: ReadonlySet<string>,
+    private readonly now: number,
+  ) {}
+
+  private bad(message: string, parameter?: string): void {
+    this.errors.push({ code: 'INVALID_PARAMETER', message, ...(parameter ? { parameter } : {}) });
+  }
+
+  operation(op: unknown, i: number): void {
+    const { operation_type: type, params } = (op ?? {}) as { operation_type?: unknown; params?: unknown };
+    if (type !== 'Update' && type !== 'Delete') this.bad(`operations[${i}].operation_type must be Update or Delete`, 'operation_type');
+    if (!params || typeof params !== 'object') {
+      this.bad(`operations[${i}].params is required`, 'params');
+      return;
+    }
+    const p = params as Record<string, unknown>;
+    this.errors.push(...timeProblems(p, i, this.dnr, this.now));
+    // Do-not-reach params are also described with `emails` (hashed addresses): accepted too.
+    const users: unknown = this.dnr && p.users === undefined && Array.isArray(p.emails) ? p.emails.map((e: unknown) => ({ email: [e] })) : p.users;
+    if (!Array.isArray(users) || users.length === 0) {
+      this.bad(`operations[${i}].params.users must be a non-empty array`, 'users');
+      return;
+    }
+    for (const u of users) this.user(u, this.k++, i);
+    if (type === 'Update' || type === 'Delete') this.out.ops.push({ type, users: users.length });
+  }
+
+  private item(index: number, operation: number, message: string): void {
+    this.opErrors.push({ index, operation_index: operation, message });
+  }
+
+  private user(u: unknown, index: number, operation: number): void {
+    if (!u || typeof u !== 'object' || Array.isArray(u)) {
+      this.item(index, operation, 'a user must be an object holding at least one identifier array');
+      return;
+    }
+    let any = false;
+    for (const field in u) {
+      any = true;
+      const values = (u as Record<string, unknown>)[field];
+      if (!this.fields.includes(field)) {
+        this.item(index, operation, `unknown identifier type ${field} (allowed: ${this.fields.join(', ')})`);
+        continue;
+      }
+      if (!Array.isArray(values) || values.length === 0) {
+        this.item(index, operation, `${field} must be a non-empty array`);
+        continue;
+      }
+      for (const v of values) this.value(field, v, index, operation);
+    }
+    if (!any) this.item(index, operation, 'a user must be an object holding at least one identifier array');
+  }
+
+  private value(field: string, v: unknown, index: number, operation: number): void {
+    const { out } = this;
+    if (typeof v !== 'string' || v === '') this.item(index, operation, `${field} values must be non-empty strings`);
+    else if (this.reject.size && this.reject.has(v)) this.item(index, operation, `${field} ${v.slice(0, 12)}… was rejected`);
+    else if (field === 'partner_user_id') out.partners.push({ user: index, value: v });
+    else {
+      if ((this.digests + 1) * 8 > out.words.length) grow(out);
+      if (!DigestSet.decode(v, out.words, this.digests * 8)) this.item(index, operation, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
+      else {
+        out.digestUser[this.digests] = index;
+        out.digestField[this.digests] = field;
+        this.digests++;
+      }
+    }
+  }
+
+  result(): BatchCheck {
+    const { errors, opErrors, out, k } = this;
+    if (k > MAX_USERS) this.bad(`At most ${MAX_USERS} users per request (got ${k})`, 'users');
+    if (errors.length) return { status: 400, errors };
+    if (opErrors.length) return { status: 400, errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }], operation_errors: opErrors };
+    out.users = k;
+    out.digestUser = out.digestUser.subarray(0, this.digests);
+    return { ok: out };
+  }
+}
+
 /**
  * The server's checks of a parsed users batch. Request-level problems come
  * back as `errors`; malformed users as `operation_errors` (index of the user in
@@ -342,74 +434,9 @@ export function slowBatch(body: unknown, fields: readonly string[], dnr: boolean
   const invalid = (message: string): BatchCheck => ({ status: 400, errors: [{ code: 'INVALID_PARAMETER', message, parameter: 'body' }] });
   if (!Array.isArray(body) || body.length === 0) return invalid('The body must be a non-empty JSON array of operations');
   if (body.length > MAX_OPERATIONS) return invalid(`At most ${MAX_OPERATIONS} operations per request (got ${body.length})`);
-  const errors: RequestError[] = [];
-  const bad = (message: string, parameter?: string) => errors.push({ code: 'INVALID_PARAMETER', message, ...(parameter ? { parameter } : {}) });
-  const opErrors: ItemError[] = [];
-  const out = emptyChecked();
-  let digests = 0;
-  let k = 0;
-  body.forEach((op: any, i: number) => {
-    const type = op?.operation_type;
-    if (type !== 'Update' && type !== 'Delete') bad(`operations[${i}].operation_type must be Update or Delete`, 'operation_type');
-    const params = op?.params;
-    if (!params || typeof params !== 'object') {
-      bad(`operations[${i}].params is required`, 'params');
-      return;
-    }
-    errors.push(...timeProblems(params, i, dnr, now));
-    // Do-not-reach params are also described with `emails` (hashed addresses): accepted too.
-    const users = dnr && params.users === undefined && Array.isArray(params.emails) ? params.emails.map((e: unknown) => ({ email: [e] })) : params.users;
-    if (!Array.isArray(users) || users.length === 0) {
-      bad(`operations[${i}].params.users must be a non-empty array`, 'users');
-      return;
-    }
-    const item = (index: number, message: string) => opErrors.push({ index, operation_index: i, message });
-    for (let ui = 0; ui < users.length; ui++) {
-      const u = users[ui];
-      const index = k++;
-      if (!u || typeof u !== 'object' || Array.isArray(u)) {
-        item(index, 'a user must be an object holding at least one identifier array');
-        continue;
-      }
-      let any = false;
-      for (const field in u) {
-        any = true;
-        const values = (u as Record<string, unknown>)[field];
-        if (!fields.includes(field)) {
-          item(index, `unknown identifier type ${field} (allowed: ${fields.join(', ')})`);
-          continue;
-        }
-        if (!Array.isArray(values) || values.length === 0) {
-          item(index, `${field} must be a non-empty array`);
-          continue;
-        }
-        const partner = field === 'partner_user_id';
-        for (let vi = 0; vi < values.length; vi++) {
-          const v = values[vi];
-          if (typeof v !== 'string' || v === '') item(index, `${field} values must be non-empty strings`);
-          else if (reject.size && reject.has(v)) item(index, `${field} ${v.slice(0, 12)}… was rejected`);
-          else if (partner) out.partners.push({ user: index, value: v });
-          else {
-            if ((digests + 1) * 8 > out.words.length) grow(out);
-            if (!DigestSet.decode(v, out.words, digests * 8)) item(index, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
-            else {
-              out.digestUser[digests] = index;
-              out.digestField[digests] = field;
-              digests++;
-            }
-          }
-        }
-      }
-      if (!any) item(index, 'a user must be an object holding at least one identifier array');
-    }
-    if (type === 'Update' || type === 'Delete') out.ops.push({ type, users: users.length });
-  });
-  if (k > MAX_USERS) bad(`At most ${MAX_USERS} users per request (got ${k})`, 'users');
-  if (errors.length) return { status: 400, errors };
-  if (opErrors.length) return { status: 400, errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }], operation_errors: opErrors };
-  out.users = k;
-  out.digestUser = out.digestUser.subarray(0, digests);
-  return { ok: out };
+  const checker = new BatchChecker(fields, dnr, reject, now);
+  body.forEach((op: unknown, i: number) => checker.operation(op, i));
+  return checker.result();
 }
 
 const bytes = (s: string) => Buffer.from(s);
@@ -438,92 +465,150 @@ function literal(raw: Buffer, p: number, lit: Uint8Array): number {
  * result on what this accepts (a property test checks it).
  */
 export function fastBatch(raw: Buffer, fields: readonly string[], dnr: boolean, now: number): Checked | undefined {
-  let p = literal(raw, 0, L_HEAD);
-  if (p < 0) return undefined;
-  let type: OperationType;
-  let q = literal(raw, p, L_UPDATE);
-  if (q >= 0) type = 'Update';
-  else if ((q = literal(raw, p, L_DELETE)) >= 0) type = 'Delete';
-  else return undefined;
-  p = literal(raw, q, L_PARAMS);
-  if (p < 0 || raw[p] !== 0x7b) return undefined;
-  const out = emptyChecked();
-  let digests = 0;
-  let users = 0;
-  for (;;) {
-    if (raw[p] !== 0x7b) return undefined; // {
-    p++;
+  const reader = new CompactBatchReader(raw, fields);
+  const type = reader.head();
+  if (!type || !reader.userList() || !reader.timeParams()) return undefined;
+  if (literal(raw, reader.p, L_END) !== raw.length) return undefined;
+  if (reader.users > MAX_USERS || timeProblems(reader.params, 0, dnr, now).length) return undefined;
+  return reader.finish(type);
+}
+
+/**
+ * fastBatch's cursor over the compact body: `p` is the read position; the
+ * decoded digests and the users seen go into `out`. Every step returns
+ * false (or undefined) as soon as the body leaves the compact form.
+ */
+class CompactBatchReader {
+  p = 0;
+  users = 0;
+  readonly params: { effective_at?: string; expires_at?: string } = {};
+  private digests = 0;
+  private readonly out = emptyChecked();
+
+  constructor(
+    private readonly raw: Buffer,
+    private readonly fields: readonly string[],
+  ) {}
+
+  /** `[{"operation_type":"Update|Delete","params":{"users":[{`: the operation type. */
+  head(): OperationType | undefined {
+    const { raw } = this;
+    const p = literal(raw, 0, L_HEAD);
+    if (p < 0) return undefined;
+    let type: OperationType;
+    let q = literal(raw, p, L_UPDATE);
+    if (q >= 0) type = 'Update';
+    else if ((q = literal(raw, p, L_DELETE)) >= 0) type = 'Delete';
+    else return undefined;
+    this.p = literal(raw, q, L_PARAMS);
+    if (this.p < 0 || raw[this.p] !== 0x7b) return undefined;
+    return type;
+  }
+
+  /** The users, `{…},{…}]`. */
+  userList(): boolean {
+    const { raw } = this;
+    for (;;) {
+      if (!this.user()) return false;
+      this.users++;
+      if (raw[this.p] === 0x2c) this.p++;
+      else if (raw[this.p] === 0x5d) {
+        this.p++;
+        return true;
+      } else return false;
+    }
+  }
+
+  /** One user, `{"email":["…","…"],"device_id":["…"]}`. */
+  private user(): boolean {
+    const { raw } = this;
+    if (raw[this.p] !== 0x7b) return false; // {
+    this.p++;
     // A key repeated in one object: JSON.parse keeps the last, so leave those to it.
     let seen = 0;
     for (;;) {
-      let field: string | undefined;
-      for (let f = 0; f < FIELD_LITERALS.length; f++) {
-        const at = literal(raw, p, FIELD_LITERALS[f]!.lit);
-        if (at >= 0) {
-          if (seen & (1 << f)) return undefined;
-          seen |= 1 << f;
-          field = FIELD_LITERALS[f]!.name;
-          p = at;
-          break;
-        }
-      }
-      if (!field || !fields.includes(field)) return undefined;
-      for (;;) {
-        if (p + 65 > raw.length) return undefined;
-        if ((digests + 1) * 8 > out.words.length) grow(out);
-        const base = digests * 8;
-        for (let w = 0; w < 8; w++) {
-          let x = 0;
-          for (let j = 0; j < 4; j++, p += 2) {
-            const a = raw[p]!;
-            const b = raw[p + 1]!;
-            const v = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1;
-            if (v < 0) return undefined;
-            x = (x << 8) | v;
-          }
-          out.words[base + w] = x;
-        }
-        if (raw[p] !== 0x22) return undefined; // "
-        p++;
-        out.digestUser[digests] = users;
-        out.digestField[digests] = field;
-        digests++;
-        if (raw[p] === 0x2c && raw[p + 1] === 0x22) p += 2; // ,"
-        else if (raw[p] === 0x5d) {
-          p++; // ]
-          break;
-        } else return undefined;
-      }
-      if (raw[p] === 0x2c) p++; // , next field
-      else if (raw[p] === 0x7d) {
-        p++; // } end of user
-        break;
-      } else return undefined;
+      const f = this.fieldAt();
+      if (f < 0 || seen & (1 << f)) return false;
+      seen |= 1 << f;
+      const field = FIELD_LITERALS[f]!.name;
+      this.p = literal(raw, this.p, FIELD_LITERALS[f]!.lit);
+      if (!this.fields.includes(field) || !this.digestList(field)) return false;
+      if (raw[this.p] === 0x2c) this.p++; // , next field
+      else if (raw[this.p] === 0x7d) {
+        this.p++; // } end of user
+        return true;
+      } else return false;
     }
-    users++;
-    if (raw[p] === 0x2c) p++;
-    else if (raw[p] === 0x5d) {
-      p++;
-      break;
-    } else return undefined;
   }
-  const params: { effective_at?: string; expires_at?: string } = {};
-  while (raw[p] === 0x2c) {
-    const key = literal(raw, p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
-    if (!key || params[key] !== undefined) return undefined;
-    p = literal(raw, p + 1, key === 'effective_at' ? L_EFFECTIVE : L_EXPIRES);
-    const close = raw.indexOf(0x22, p);
-    if (close < 0) return undefined;
-    for (let i = p; i < close; i++) if (raw[i]! < 0x20 || raw[i]! >= 0x7f || raw[i] === 0x5c) return undefined;
-    params[key] = raw.toString('latin1', p, close);
-    p = close + 1;
+
+  /** Which hashed field's key starts at p, or -1. */
+  private fieldAt(): number {
+    for (let f = 0; f < FIELD_LITERALS.length; f++) if (literal(this.raw, this.p, FIELD_LITERALS[f]!.lit) >= 0) return f;
+    return -1;
   }
-  if (literal(raw, p, L_END) !== raw.length) return undefined;
-  if (users > MAX_USERS || timeProblems(params, 0, dnr, now).length) return undefined;
-  out.ops.push({ type, users });
-  out.users = users;
-  out.digestUser = out.digestUser.subarray(0, digests);
-  return out;
+
+  /** `"digest","digest"]`, the opening quote already read. */
+  private digestList(field: string): boolean {
+    const { raw } = this;
+    for (;;) {
+      if (!this.digest(field)) return false;
+      if (raw[this.p] === 0x2c && raw[this.p + 1] === 0x22) this.p += 2; // ,"
+      else if (raw[this.p] === 0x5d) {
+        this.p++; // ]
+        return true;
+      } else return false;
+    }
+  }
+
+  /** 64 lowercase hex characters and the closing quote, decoded into out.words. */
+  private digest(field: string): boolean {
+    const { raw, out } = this;
+    let p = this.p;
+    if (p + 65 > raw.length) return false;
+    if ((this.digests + 1) * 8 > out.words.length) grow(out);
+    const base = this.digests * 8;
+    for (let w = 0; w < 8; w++) {
+      let x = 0;
+      for (let j = 0; j < 4; j++, p += 2) {
+        const a = raw[p]!;
+        const b = raw[p + 1]!;
+        const v = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1;
+        if (v < 0) return false;
+        x = (x << 8) | v;
+      }
+      out.words[base + w] = x;
+    }
+    if (raw[p] !== 0x22) return false; // "
+    this.p = p + 1;
+    out.digestUser[this.digests] = this.users;
+    out.digestField[this.digests] = field;
+    this.digests++;
+    return true;
+  }
+
+  /** `,"effective_at":"…"` and `,"expires_at":"…"`, each at most once, plain ASCII without escapes. */
+  timeParams(): boolean {
+    const { raw, params } = this;
+    while (raw[this.p] === 0x2c) {
+      const key = literal(raw, this.p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, this.p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
+      if (!key || params[key] !== undefined) return false;
+      const p = literal(raw, this.p + 1, key === 'effective_at' ? L_EFFECTIVE : L_EXPIRES);
+      const close = raw.indexOf(0x22, p);
+      if (close < 0) return false;
+      for (let i = p; i < close; i++) if (raw[i]! < 0x20 || raw[i]! >= 0x7f || raw[i] === 0x5c) return false;
+      params[key] = raw.toString('latin1', p, close);
+      this.p = close + 1;
+    }
+    return true;
+  }
+
+  finish(type: OperationType): Checked {
+    const { out } = this;
+    out.ops.push({ type, users: this.users });
+    out.users = this.users;
+    out.digestUser = out.digestUser.subarray(0, this.digests);
+    return out;
+  }
 }
 
 function checkBatch(req: EmuRequest, state: EmulatorState, fields: readonly string[], dnr: boolean): Checked {
@@ -611,6 +696,101 @@ function ownList(req: EmuRequest, st: EmulatorState): DoNotReachList {
   return l;
 }
 
+const uploadAudienceUsers: Handler = (req, st) => {
+  const account = requireAccount(req, st).id;
+  const a = visibleAudience(req, st, 'custom_audience_id');
+  if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
+  const checked = checkBatch(req, st, userFields(st.names), false);
+  const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
+  return adsOk(req, { success_count: n, total_count: n });
+};
+
+const uploadDoNotReachUsers: Handler = (req, st) => {
+  const l = ownList(req, st);
+  const checked = checkBatch(req, st, DNR_FIELDS, true);
+  const counts = apply(req, st, l.received, checked);
+  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { status: 200, body: { request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } }, data: counts.map((n) => ({ success_count: n, total_count: n })) } };
+};
+
+const deleteDoNotReachList: Handler = (req, st) => {
+  // A repeat delete answers 404, as line items do (not shown for lists).
+  const l = ownList(req, st);
+  l.deleted = true;
+  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return adsOk(req, listView(l));
+};
+
+const listPermissions: Handler = (req, st) => {
+    const a = visibleAudience(req, st, 'tailored_audience_id');
+    const filter = (name: string): string[] | undefined => {
+      const raw = req.query.get(name);
+      if (raw === null) return undefined;
+      const ids = raw.split(',').filter(Boolean);
+      if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
+      return ids;
+    };
+    const granted = filter('granted_account_ids');
+    const ids = filter('tailored_audience_permission_ids');
+    // The owner sees every grant; a grantee only its own.
+    let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
+    if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
+    if (ids) items = items.filter((p) => ids.includes(p.id));
+    const page = pageOf(req, items, PERMISSIONS_PAGE);
+    return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  };
+
+const listTargetingUses: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'custom_audience_id');
+  const raw = req.query.get('with_active') ?? 'true';
+  if (raw !== 'true' && raw !== 'false') fail(adsError(400, 'INVALID_PARAMETER', 'with_active must be true or false', 'with_active', req));
+  const entries = a.targeted
+    .map((t) => ({ ...t, line_items: raw === 'true' ? t.line_items.filter((l) => l.servable) : t.line_items }))
+    .filter((t) => t.line_items.length > 0);
+  const page = pageOf(req, entries as Array<(typeof entries)[number] & { deleted?: boolean }>, { min: 1, max: 1000, def: 200 });
+  return adsOk(req, page.data, { next_cursor: page.next_cursor });
+};
+
+const searchKeywordInsights: Handler = (req, st) => keywordInsights(req, st.names);
+
+function requireOwner(req: EmuRequest, a: Audience): void {
+  if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
+}
+
+const grantPermission: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'tailored_audience_id');
+  requireOwner(req, a);
+  const granted = req.query.get('granted_account_id');
+  const level = req.query.get('permission_level');
+  if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
+  if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
+  if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
+  const business = businessOf(st, granted);
+  if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
+  const ownerAccount = accounts(st).get(a.owner);
+  if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
+    fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
+  }
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let p = grantOf(a, granted);
+  if (p) Object.assign(p, { permission_level: level, updated_at: now });
+  else {
+    p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
+    a.permissions.push(p);
+  }
+  return adsOk(req, p, {}, 201);
+};
+
+const revokePermission: Handler = (req, st) => {
+  const a = visibleAudience(req, st, 'tailored_audience_id');
+  requireOwner(req, a);
+  const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
+  if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
+  p.deleted = true;
+  p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return adsOk(req, p);
+};
+
 export function register(r: Router, state: EmulatorState): void {
   // The spec's limit for this endpoint; startEmulator({limits}) may set another.
   state.limiter.overrides[USERS_BUCKET] ??= { max: 1500, windowSec: 60 };
@@ -621,14 +801,7 @@ export function register(r: Router, state: EmulatorState): void {
     api: 'ads',
     auth: 'user',
     bucket: USERS_BUCKET,
-    handler: (req, st) => {
-      const account = requireAccount(req, st).id;
-      const a = visibleAudience(req, st, 'custom_audience_id');
-      if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
-      const checked = checkBatch(req, st, userFields(st.names), false);
-      const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
-      return adsOk(req, { success_count: n, total_count: n });
-    },
+    handler: uploadAudienceUsers,
   });
 
   r.route({
@@ -636,123 +809,22 @@ export function register(r: Router, state: EmulatorState): void {
     path: '/12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users',
     api: 'ads',
     auth: 'user',
-    handler: (req, st) => {
-      const l = ownList(req, st);
-      const checked = checkBatch(req, st, DNR_FIELDS, true);
-      const counts = apply(req, st, l.received, checked);
-      l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return { status: 200, body: { request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } }, data: counts.map((n) => ({ success_count: n, total_count: n })) } };
-    },
+    handler: uploadDoNotReachUsers,
   });
 
-  r.route({
-    method: 'DELETE',
-    path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id',
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      // A repeat delete answers 404, as line items do (not shown for lists).
-      const l = ownList(req, st);
-      l.deleted = true;
-      l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-      return adsOk(req, listView(l));
-    },
-  });
+  r.route({ method: 'DELETE', path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id', api: 'ads', auth: 'user', handler: deleteDoNotReachList });
 
   // Official /12/…/custom_audiences/:id/permissions; the spec's /5/…/tailored_audiences/:id/permissions.
   const permissionsPaths = spellingsOf(state.names).map((to) =>
     to === 'official' ? '/12/accounts/:account_id/custom_audiences/:tailored_audience_id/permissions' : '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions',
   );
-  const requireOwner = (req: EmuRequest, a: Audience) => {
-    if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
-  };
   for (const permissionsPath of permissionsPaths) {
-    r.route({
-      method: 'GET',
-      path: permissionsPath,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        const filter = (name: string): string[] | undefined => {
-          const raw = req.query.get(name);
-          if (raw === null) return undefined;
-          const ids = raw.split(',').filter(Boolean);
-          if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
-          return ids;
-        };
-        const granted = filter('granted_account_ids');
-        const ids = filter('tailored_audience_permission_ids');
-        // The owner sees every grant; a grantee only its own.
-        let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
-        if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
-        if (ids) items = items.filter((p) => ids.includes(p.id));
-        const page = pageOf(req, items, PERMISSIONS_PAGE);
-        return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
-      },
-    });
-    r.route({
-      method: 'POST',
-      path: permissionsPath,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        requireOwner(req, a);
-        const granted = req.query.get('granted_account_id');
-        const level = req.query.get('permission_level');
-        if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
-        if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
-        if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
-        const business = businessOf(st, granted);
-        if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
-        const ownerAccount = accounts(st).get(a.owner);
-        if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
-          fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
-        }
-        const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-        let p = grantOf(a, granted);
-        if (p) Object.assign(p, { permission_level: level, updated_at: now });
-        else {
-          p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
-          a.permissions.push(p);
-        }
-        return adsOk(req, p, {}, 201);
-      },
-    });
-    r.route({
-      method: 'DELETE',
-      path: `${permissionsPath}/:tailored_audience_permission_id`,
-      api: 'ads',
-      auth: 'user',
-      handler: (req, st) => {
-        const a = visibleAudience(req, st, 'tailored_audience_id');
-        requireOwner(req, a);
-        const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
-        if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
-        p.deleted = true;
-        p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-        return adsOk(req, p);
-      },
-    });
+    r.route({ method: 'GET', path: permissionsPath, api: 'ads', auth: 'user', handler: listPermissions });
+    r.route({ method: 'POST', path: permissionsPath, api: 'ads', auth: 'user', handler: grantPermission });
+    r.route({ method: 'DELETE', path: `${permissionsPath}/:tailored_audience_permission_id`, api: 'ads', auth: 'user', handler: revokePermission });
   }
 
-  r.route({
-    method: 'GET',
-    path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted',
-    api: 'ads',
-    auth: 'user',
-    handler: (req, st) => {
-      const a = visibleAudience(req, st, 'custom_audience_id');
-      const raw = req.query.get('with_active') ?? 'true';
-      if (raw !== 'true' && raw !== 'false') fail(adsError(400, 'INVALID_PARAMETER', 'with_active must be true or false', 'with_active', req));
-      const entries = a.targeted
-        .map((t) => ({ ...t, line_items: raw === 'true' ? t.line_items.filter((l) => l.servable) : t.line_items }))
-        .filter((t) => t.line_items.length > 0);
-      const page = pageOf(req, entries as Array<(typeof entries)[number] & { deleted?: boolean }>, { min: 1, max: 1000, def: 200 });
-      return adsOk(req, page.data, { next_cursor: page.next_cursor });
-    },
-  });
+  r.route({ method: 'GET', path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted', api: 'ads', auth: 'user', handler: listTargetingUses });
 
-  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: (req, st) => keywordInsights(req, st.names) });
+  r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: searchKeywordInsights });
 }

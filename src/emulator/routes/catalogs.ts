@@ -6,7 +6,7 @@
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, Handler } from '../types.js';
 
 const MAX_BATCH = 25;
 const PAGE = { min: 1, max: 100, def: 100 };
@@ -253,128 +253,92 @@ function createSet(req: EmuRequest, state: EmulatorState, c: Catalog) {
   return adsOk(req, set);
 }
 
+const listCatalogs: Handler = (req, state) => {
+  const owner = userParam(req, req.query.get('user_id'));
+  return adsOk(req, [...catalogs(state).values()].filter((c) => c.owner === owner).map(view), { next_cursor: null });
+};
+
+const createCatalog: Handler = (req, state) => {
+  const name = req.query.get('name');
+  if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
+  const owner = userParam(req, req.query.get('user_id'));
+  const existing = [...catalogs(state).values()].find((c) => c.owner === owner);
+  if (existing) fail(adsError(400, 'CATALOG_LIMIT_REACHED', `A user can have only one product catalog; user ${owner} already has catalog ${existing.id}`, 'user_id', req));
+  const c: Catalog = { id: state.nextId(), name, owner, products: new Map(), byKey: new Map(), groupKeys: new Map(), sets: new Map() };
+  catalogs(state).set(c.id, c);
+  return adsOk(req, view(c), {}, 201);
+};
+
+const updateCatalog: Handler = (req, state) => {
+  const c = requireCatalog(req, state);
+  const name = req.query.get('name');
+  if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
+  c.name = name;
+  return adsOk(req, view(c));
+};
+
+const deleteCatalog: Handler = (req, state) => {
+  const c = requireCatalog(req, state);
+  catalogs(state).delete(c.id);
+  return adsOk(req, view(c));
+};
+
+const listProducts: Handler = (req, state) => {
+  const c = requireCatalog(req, state);
+  const raw = req.query.get('count');
+  const count = raw === null ? PAGE.def : Number(raw);
+  if (raw !== null && (!/^\d+$/.test(raw) || count < PAGE.min || count > PAGE.max)) fail(adsError(400, 'INVALID_PARAMETER', `count must be between ${PAGE.min} and ${PAGE.max}`, 'count', req));
+  const items = visibleProducts(c, req.query.get('item_group_key'));
+  let start = 0;
+  const cursor = req.query.get('cursor');
+  if (cursor) {
+    start = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^p:/, ''));
+    if (!Number.isInteger(start) || start < 0) fail(adsError(400, 'INVALID_PARAMETER', 'cursor is invalid', 'cursor', req));
+  }
+  const data = items.slice(start, start + count);
+  const end = start + data.length;
+  return adsOk(req, data, { next_cursor: end < items.length ? Buffer.from(`p:${end}`).toString('base64url') : null });
+};
+
+const upsertProducts: Handler = (req, state) => upsert(req, state, requireCatalog(req, state));
+
+const deleteProducts: Handler = (req, state) => {
+  const c = requireCatalog(req, state);
+  const body = req.json<{ product_keys?: unknown }>();
+  const keys = body?.product_keys;
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string')) fail(adsError(400, 'INVALID_PARAMETER', 'product_keys (a non-empty array of strings) is required', 'product_keys', req));
+  const results = (keys as string[]).map((key) => {
+    const id = c.byKey.get(key);
+    if (id === undefined) return { product_key: null, failed_product_key: key, message: 'No product with this product_key in the catalog' };
+    c.byKey.delete(key);
+    c.products.delete(id);
+    return { product_key: key, failed_product_key: null, message: null };
+  });
+  return adsOk(req, { delete_products: results });
+};
+
+const getProductSet: Handler = (req, state) => {
+  const c = requireCatalog(req, state);
+  const set = c.sets.get(req.params.product_set_id!);
+  if (!set) fail(adsError(404, 'NOT_FOUND', `Product set ${req.params.product_set_id} not found`, 'product_set_id', req));
+  if (set.processing_status === 'PROCESSING') {
+    set.product_ids = [...c.products].map(([id, s]) => stored(c, id, s)).filter((p) => set.filters.every((f) => matches(p, f))).map((p) => String(p.id));
+    set.processing_status = 'DONE';
+  }
+  return adsOk(req, set);
+};
+
+const createProductSet: Handler = (req, state) => createSet(req, state, requireCatalog(req, state));
+
 export function register(r: Router): void {
   const base = '/12/product_catalogs';
-  r.route({
-    method: 'GET',
-    path: base,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const owner = userParam(req, req.query.get('user_id'));
-      return adsOk(req, [...catalogs(state).values()].filter((c) => c.owner === owner).map(view), { next_cursor: null });
-    },
-  });
-  r.route({
-    method: 'POST',
-    path: base,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const name = req.query.get('name');
-      if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
-      const owner = userParam(req, req.query.get('user_id'));
-      const existing = [...catalogs(state).values()].find((c) => c.owner === owner);
-      if (existing) fail(adsError(400, 'CATALOG_LIMIT_REACHED', `A user can have only one product catalog; user ${owner} already has catalog ${existing.id}`, 'user_id', req));
-      const c: Catalog = { id: state.nextId(), name, owner, products: new Map(), byKey: new Map(), groupKeys: new Map(), sets: new Map() };
-      catalogs(state).set(c.id, c);
-      return adsOk(req, view(c), {}, 201);
-    },
-  });
-  r.route({
-    method: 'PUT',
-    path: `${base}/:product_catalog_id`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const c = requireCatalog(req, state);
-      const name = req.query.get('name');
-      if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
-      c.name = name;
-      return adsOk(req, view(c));
-    },
-  });
-  r.route({
-    method: 'DELETE',
-    path: `${base}/:product_catalog_id`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const c = requireCatalog(req, state);
-      catalogs(state).delete(c.id);
-      return adsOk(req, view(c));
-    },
-  });
-  r.route({
-    method: 'GET',
-    path: `${base}/:product_catalog_id/products`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const c = requireCatalog(req, state);
-      const raw = req.query.get('count');
-      const count = raw === null ? PAGE.def : Number(raw);
-      if (raw !== null && (!/^\d+$/.test(raw) || count < PAGE.min || count > PAGE.max)) fail(adsError(400, 'INVALID_PARAMETER', `count must be between ${PAGE.min} and ${PAGE.max}`, 'count', req));
-      const items = visibleProducts(c, req.query.get('item_group_key'));
-      let start = 0;
-      const cursor = req.query.get('cursor');
-      if (cursor) {
-        start = Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^p:/, ''));
-        if (!Number.isInteger(start) || start < 0) fail(adsError(400, 'INVALID_PARAMETER', 'cursor is invalid', 'cursor', req));
-      }
-      const data = items.slice(start, start + count);
-      const end = start + data.length;
-      return adsOk(req, data, { next_cursor: end < items.length ? Buffer.from(`p:${end}`).toString('base64url') : null });
-    },
-  });
-  r.route({
-    method: 'PUT',
-    path: `${base}/:product_catalog_id/products`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => upsert(req, state, requireCatalog(req, state)),
-  });
-  r.route({
-    method: 'DELETE',
-    path: `${base}/:product_catalog_id/products`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const c = requireCatalog(req, state);
-      const body = req.json<{ product_keys?: unknown }>();
-      const keys = body?.product_keys;
-      if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string')) fail(adsError(400, 'INVALID_PARAMETER', 'product_keys (a non-empty array of strings) is required', 'product_keys', req));
-      const results = (keys as string[]).map((key) => {
-        const id = c.byKey.get(key);
-        if (id === undefined) return { product_key: null, failed_product_key: key, message: 'No product with this product_key in the catalog' };
-        c.byKey.delete(key);
-        c.products.delete(id);
-        return { product_key: key, failed_product_key: null, message: null };
-      });
-      return adsOk(req, { delete_products: results });
-    },
-  });
-  r.route({
-    method: 'GET',
-    path: `${base}/:product_catalog_id/product_sets/:product_set_id`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      const c = requireCatalog(req, state);
-      const set = c.sets.get(req.params.product_set_id!);
-      if (!set) fail(adsError(404, 'NOT_FOUND', `Product set ${req.params.product_set_id} not found`, 'product_set_id', req));
-      if (set.processing_status === 'PROCESSING') {
-        set.product_ids = [...c.products].map(([id, s]) => stored(c, id, s)).filter((p) => set.filters.every((f) => matches(p, f))).map((p) => String(p.id));
-        set.processing_status = 'DONE';
-      }
-      return adsOk(req, set);
-    },
-  });
-  r.route({
-    method: 'POST',
-    path: `${base}/:product_catalog_id/product_sets`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => createSet(req, state, requireCatalog(req, state)),
-  });
+  r.route({ method: 'GET', path: base, api: 'ads', auth: 'user', handler: listCatalogs });
+  r.route({ method: 'POST', path: base, api: 'ads', auth: 'user', handler: createCatalog });
+  r.route({ method: 'PUT', path: `${base}/:product_catalog_id`, api: 'ads', auth: 'user', handler: updateCatalog });
+  r.route({ method: 'DELETE', path: `${base}/:product_catalog_id`, api: 'ads', auth: 'user', handler: deleteCatalog });
+  r.route({ method: 'GET', path: `${base}/:product_catalog_id/products`, api: 'ads', auth: 'user', handler: listProducts });
+  r.route({ method: 'PUT', path: `${base}/:product_catalog_id/products`, api: 'ads', auth: 'user', handler: upsertProducts });
+  r.route({ method: 'DELETE', path: `${base}/:product_catalog_id/products`, api: 'ads', auth: 'user', handler: deleteProducts });
+  r.route({ method: 'GET', path: `${base}/:product_catalog_id/product_sets/:product_set_id`, api: 'ads', auth: 'user', handler: getProductSet });
+  r.route({ method: 'POST', path: `${base}/:product_catalog_id/product_sets`, api: 'ads', auth: 'user', handler: createProductSet });
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { problem } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
-import type { EmuRequest, EmuResponse } from '../types.js';
+import type { EmuRequest, EmuResponse, Handler } from '../types.js';
 import { incoming } from '../spelling.js';
 
 // The service's connection fields, statuses and endpoint names (openapi: the
@@ -86,78 +86,62 @@ function mine(req: EmuRequest, state: EmulatorState): EmuConnection[] {
   return connectionRegistry(state).all.filter((c) => c.consumerKey === req.auth?.consumerKey);
 }
 
-export function register(r: Router, state: EmulatorState): void {
-  r.route({
-    method: 'GET',
-    path: '/2/connections',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => {
-      const status = req.query.get('status') ?? 'active';
-      if (!(CONNECTION_STATUSES as readonly string[]).includes(status)) return invalid(`The \`status\` query parameter value [${status}] is not one of [${CONNECTION_STATUSES.join(',')}]`, 'status', status);
-      const sent = (req.query.get('endpoints') ?? '').split(',').filter(Boolean);
-      const badEndpoint = sent.find((e) => endpointIn(state, e) === undefined);
-      const endpoints = sent.map((e) => endpointIn(state, e)!);
-      if (badEndpoint) return invalid(`The \`endpoints\` query parameter value [${badEndpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoints', badEndpoint);
-      const maxRaw = req.query.get('max_results') ?? '10';
-      const max = Number(maxRaw);
-      if (!/^\d+$/.test(maxRaw) || max < 1 || max > 100) return invalid(`The \`max_results\` query parameter value [${maxRaw}] is not between 1 and 100`, 'max_results', maxRaw);
-      const fields = (req.query.get('connection.fields') ?? '').split(',').filter(Boolean);
-      const badField = fields.find((f) => !(CONNECTION_FIELDS as readonly string[]).includes(f));
-      if (badField) return invalid(`The \`connection.fields\` query parameter value [${badField}] is not one of [${CONNECTION_FIELDS.join(',')}]`, 'connection.fields', badField);
-      const offset = Number(req.query.get('pagination_token') ?? 0) || 0;
-      const matching = mine(req, state)
-        .filter((c) => status === 'all' || (status === 'active') === active(c))
-        .filter((c) => endpoints.length === 0 || endpoints.includes(c.endpoint_name))
-        .reverse();
-      const page = matching.slice(offset, offset + max);
-      // Without connection.fields only the id and endpoint are returned.
-      const shown = fields.length ? fields : ['id', 'endpoint_name'];
-      const data = page.map((c) => Object.fromEntries(shown.filter((f) => c[f as keyof EmuConnection] !== undefined).map((f) => [f, c[f as keyof EmuConnection]])));
-      const next = offset + max < matching.length ? String(offset + max) : undefined;
-      return { status: 200, body: { ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(next ? { next_token: next } : {}) } } };
-    },
+const listConnections: Handler = (req, state) => {
+  const status = req.query.get('status') ?? 'active';
+  if (!(CONNECTION_STATUSES as readonly string[]).includes(status)) return invalid(`The \`status\` query parameter value [${status}] is not one of [${CONNECTION_STATUSES.join(',')}]`, 'status', status);
+  const sent = (req.query.get('endpoints') ?? '').split(',').filter(Boolean);
+  const badEndpoint = sent.find((e) => endpointIn(state, e) === undefined);
+  const endpoints = sent.map((e) => endpointIn(state, e)!);
+  if (badEndpoint) return invalid(`The \`endpoints\` query parameter value [${badEndpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoints', badEndpoint);
+  const maxRaw = req.query.get('max_results') ?? '10';
+  const max = Number(maxRaw);
+  if (!/^\d+$/.test(maxRaw) || max < 1 || max > 100) return invalid(`The \`max_results\` query parameter value [${maxRaw}] is not between 1 and 100`, 'max_results', maxRaw);
+  const fields = (req.query.get('connection.fields') ?? '').split(',').filter(Boolean);
+  const badField = fields.find((f) => !(CONNECTION_FIELDS as readonly string[]).includes(f));
+  if (badField) return invalid(`The \`connection.fields\` query parameter value [${badField}] is not one of [${CONNECTION_FIELDS.join(',')}]`, 'connection.fields', badField);
+  const offset = Number(req.query.get('pagination_token') ?? 0) || 0;
+  const matching = mine(req, state)
+    .filter((c) => status === 'all' || (status === 'active') === active(c))
+    .filter((c) => endpoints.length === 0 || endpoints.includes(c.endpoint_name))
+    .reverse();
+  const page = matching.slice(offset, offset + max);
+  // Without connection.fields only the id and endpoint are returned.
+  const shown = fields.length ? fields : ['id', 'endpoint_name'];
+  const data = page.map((c) => Object.fromEntries(shown.filter((f) => c[f as keyof EmuConnection] !== undefined).map((f) => [f, c[f as keyof EmuConnection]])));
+  const next = offset + max < matching.length ? String(offset + max) : undefined;
+  return { status: 200, body: { ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(next ? { next_token: next } : {}) } } };
+};
+
+const closeAllConnections: Handler = (req, state) => killAll(mine(req, state).filter(active));
+
+const closeOneConnection: Handler = (req, state) => {
+  const endpoint = endpointIn(state, req.params.endpoint_id!);
+  if (endpoint === undefined) return invalid(`The \`endpoint_id\` path parameter value [${req.params.endpoint_id!}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoint_id', req.params.endpoint_id!);
+  return killAll(mine(req, state).filter((c) => active(c) && c.endpoint_name === endpoint));
+};
+
+const closeConnectionsById: Handler = (req, state) => {
+  const body = req.json<{ uuids?: unknown }>();
+  const uuids = body?.uuids;
+  if (!Array.isArray(uuids) || uuids.length < 1 || uuids.length > 100 || uuids.some((u) => typeof u !== 'string')) {
+    return invalid('`uuids` must be an array of 1 to 100 connection UUIDs', 'uuids', JSON.stringify(uuids ?? null));
+  }
+  const conns = mine(req, state);
+  let ok = 0;
+  const results = (uuids as string[]).map((uuid) => {
+    const c = conns.find((x) => x.id === uuid && active(x));
+    if (!c) return { uuid, success: false, error_message: 'Connection not found or already closed' };
+    c.kill?.('ForceDisconnect');
+    closeConnection(c, 'ForceDisconnect');
+    ok++;
+    return { uuid, success: true };
   });
-  r.route({
-    method: 'DELETE',
-    path: '/2/connections/all',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => killAll(mine(req, state).filter(active)),
-  });
-  r.route({
-    method: 'DELETE',
-    path: '/2/connections/:endpoint_id',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => {
-      const endpoint = endpointIn(state, req.params.endpoint_id!);
-      if (endpoint === undefined) return invalid(`The \`endpoint_id\` path parameter value [${req.params.endpoint_id!}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoint_id', req.params.endpoint_id!);
-      return killAll(mine(req, state).filter((c) => active(c) && c.endpoint_name === endpoint));
-    },
-  });
-  r.route({
-    method: 'DELETE',
-    path: '/2/connections',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => {
-      const body = req.json<{ uuids?: unknown }>();
-      const uuids = body?.uuids;
-      if (!Array.isArray(uuids) || uuids.length < 1 || uuids.length > 100 || uuids.some((u) => typeof u !== 'string')) {
-        return invalid('`uuids` must be an array of 1 to 100 connection UUIDs', 'uuids', JSON.stringify(uuids ?? null));
-      }
-      const conns = mine(req, state);
-      let ok = 0;
-      const results = (uuids as string[]).map((uuid) => {
-        const c = conns.find((x) => x.id === uuid && active(x));
-        if (!c) return { uuid, success: false, error_message: 'Connection not found or already closed' };
-        c.kill?.('ForceDisconnect');
-        closeConnection(c, 'ForceDisconnect');
-        ok++;
-        return { uuid, success: true };
-      });
-      return { status: 200, body: { data: { successful_kills: ok, failed_kills: results.length - ok, results } } };
-    },
-  });
+  return { status: 200, body: { data: { successful_kills: ok, failed_kills: results.length - ok, results } } };
+};
+
+export function register(r: Router, _state: EmulatorState): void {
+  r.route({ method: 'GET', path: '/2/connections', api: 'platform', auth: 'app', handler: listConnections });
+  r.route({ method: 'DELETE', path: '/2/connections/all', api: 'platform', auth: 'app', handler: closeAllConnections });
+  r.route({ method: 'DELETE', path: '/2/connections/:endpoint_id', api: 'platform', auth: 'app', handler: closeOneConnection });
+  r.route({ method: 'DELETE', path: '/2/connections', api: 'platform', auth: 'app', handler: closeConnectionsById });
 }

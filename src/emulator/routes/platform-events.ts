@@ -22,8 +22,8 @@ import { incoming, outgoing } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import { EMU_USER } from '../state.js';
-import type { EmuResponse } from '../types.js';
-import { closeConnection, openConnection } from './platform-connections.js';
+import type { EmuResponse, Handler } from '../types.js';
+import { closeConnection, openConnection, type EmuConnection } from './platform-connections.js';
 import { webhooks } from './platform-webhooks.js';
 
 type Obj = Record<string, any>;
@@ -159,124 +159,183 @@ function disconnectLine(type: string, detail: string): string {
   return JSON.stringify({ errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }] }) + '\r\n';
 }
 
-export function register(r: Router, state: EmulatorState): void {
-  r.route({
-    method: 'POST',
-    path: '/2/activity/subscriptions',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => {
-      const body = req.json<Obj>() ?? {};
-      const filter = body.filter;
-      if (typeof body.event_type !== 'string') return invalid('`event_type` is required', 'event_type', String(body.event_type ?? ''));
-      if (!filter || typeof filter !== 'object') return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
-      // Names in a spelling this server does not serve are unknown values.
-      const type = incoming('value', body.event_type, state.names);
-      const dir = filter.direction === undefined ? undefined : incoming('value', String(filter.direction), state.names);
-      const direction = dir?.name;
-      const bad = subscriptionProblem({ eventType: type.known ? type.name : body.event_type + ' ', userId: filter.user_id, keyword: filter.keyword, direction: dir && !dir.known ? `${dir.name} ` : direction, tag: body.tag, webhookId: body.webhook_id });
-      if (bad) return invalid(bad[2], bad[0], bad[1].trim());
-      const spelling = type.spelling ?? dir?.spelling ?? 'neutral';
-      if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id)) return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
-      const feed = activityFeed(state);
-      const cleanFilter = { ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}), ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}), ...(direction ? { direction } : {}) };
-      const dup = feed.subscriptions.find((s) => s.event_type === type.name && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
-      if (dup) return invalid(`DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`, 'event_type', body.event_type);
-      const now = new Date().toISOString();
-      const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: type.name, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
-      feed.subscriptions.push(sub);
-      return { status: 200, body: outgoing({ data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } }, spelling) as Obj };
-    },
-  });
+const createSubscription: Handler = (req, state) => {
+  const body = req.json<Obj>() ?? {};
+  const filter = body.filter;
+  if (typeof body.event_type !== 'string') return invalid('`event_type` is required', 'event_type', String(body.event_type ?? ''));
+  if (!filter || typeof filter !== 'object') return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
+  // Names in a spelling this server does not serve are unknown values.
+  const type = incoming('value', body.event_type, state.names);
+  const dir = filter.direction === undefined ? undefined : incoming('value', String(filter.direction), state.names);
+  const direction = dir?.name;
+  const bad = subscriptionProblem({ eventType: type.known ? type.name : body.event_type + ' ', userId: filter.user_id, keyword: filter.keyword, direction: dir && !dir.known ? `${dir.name} ` : direction, tag: body.tag, webhookId: body.webhook_id });
+  if (bad) return invalid(bad[2], bad[0], bad[1].trim());
+  const spelling = type.spelling ?? dir?.spelling ?? 'neutral';
+  if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id)) return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
+  const feed = activityFeed(state);
+  const cleanFilter = { ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}), ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}), ...(direction ? { direction } : {}) };
+  const dup = feed.subscriptions.find((s) => s.event_type === type.name && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
+  if (dup) return invalid(`DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`, 'event_type', body.event_type);
+  const now = new Date().toISOString();
+  const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: type.name, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
+  feed.subscriptions.push(sub);
+  return { status: 200, body: outgoing({ data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } }, spelling) as Obj };
+};
 
-  r.route({
-    method: 'GET',
-    path: '/2/activity/stream',
-    api: 'platform',
-    auth: 'app',
-    handler: (req) => {
-      for (const key of req.query.keys()) {
-        if (!['backfill_minutes', 'start_time', 'end_time'].includes(key)) return invalid(`The query parameter [${key}] is not one of [backfill_minutes,start_time,end_time]`, key, req.query.get(key) ?? '');
+/** The stream's query: the backfill and time window it asks for. */
+interface StreamWindow {
+  backfill: string | null;
+  start: string | null;
+  end: string | null;
+}
+
+function streamWindow(q: URLSearchParams): StreamWindow | EmuResponse {
+  for (const key of q.keys()) {
+    if (!['backfill_minutes', 'start_time', 'end_time'].includes(key)) return invalid(`The query parameter [${key}] is not one of [backfill_minutes,start_time,end_time]`, key, q.get(key) ?? '');
+  }
+  const backfill = q.get('backfill_minutes');
+  if (backfill !== null && !/^[1-5]$/.test(backfill)) return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 1 and 5`, 'backfill_minutes', backfill);
+  const start = q.get('start_time');
+  const end = q.get('end_time');
+  for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
+    if (v !== null && !STREAM_TIME.test(v)) return invalid(`The \`${name}\` query parameter value [${v}] is not a YYYY-MM-DDTHH:mm:ssZ timestamp`, name, v);
+  }
+  return { backfill, start, end };
+}
+
+const operationalDisconnect = () => disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.');
+
+/**
+ * One open activity stream: where it has got to in the feed, when it last
+ * wrote, and how it ends (client hang-up, kill through the connections API,
+ * end time, or an injected disconnect after `afterEvents`).
+ */
+class ActivitySession {
+  private closed = false;
+  private wake: (() => void) | undefined;
+  private sent = 0;
+  private lastWrite = 0;
+  private cursor = 0;
+  private readonly until: number;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly conn: EmuConnection,
+    private readonly feed: ActivityFeed,
+    private readonly window: StreamWindow,
+    private readonly afterEvents: number,
+  ) {
+    res.on('close', () => {
+      this.closed = true;
+      closeConnection(conn, 'ClientDisconnect');
+      this.wake?.();
+    });
+    this.until = window.end !== null ? Date.parse(window.end) : Infinity;
+  }
+
+  kill(reason: string): void {
+    this.finish(disconnectLine(reason, 'This stream was terminated through the connections API.'), reason);
+  }
+
+  async run(): Promise<void> {
+    this.begin();
+    if (this.sent >= this.afterEvents) return this.finish(operationalDisconnect(), 'OperationalDisconnect');
+    while (!this.closed) {
+      const upTo = materialize(this.feed, Date.now());
+      if (await this.sendUpTo(upTo)) return;
+      if (this.closed) return;
+      if (Date.now() - this.lastWrite >= this.feed.keepAliveMs) {
+        await this.write('\r\n');
+        this.lastWrite = Date.now();
       }
-      const backfill = req.query.get('backfill_minutes');
-      if (backfill !== null && !/^[1-5]$/.test(backfill)) return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 1 and 5`, 'backfill_minutes', backfill);
-      const start = req.query.get('start_time');
-      const end = req.query.get('end_time');
-      for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
-        if (v !== null && !STREAM_TIME.test(v)) return invalid(`The \`${name}\` query parameter value [${v}] is not a YYYY-MM-DDTHH:mm:ssZ timestamp`, name, v);
+      const nextEvent = this.feed.t0 + (upTo + 1) * this.feed.intervalMs;
+      await this.sleep(Math.max(1, Math.min(nextEvent, this.lastWrite + this.feed.keepAliveMs) - Date.now()));
+    }
+  }
+
+  /** The first event to send: after now, or back to the backfill or start time, within retention. */
+  private begin(): void {
+    const { feed, window } = this;
+    const now = Date.now();
+    const from = window.start !== null ? Date.parse(window.start) : window.backfill !== null ? now - Number(window.backfill) * 60_000 : undefined;
+    materialize(feed, now);
+    const cursor = from === undefined ? indexAt(feed, now) + 1 : Math.ceil((from - feed.t0) / feed.intervalMs);
+    this.cursor = Math.max(cursor, 1, indexAt(feed, now - feed.retentionMs));
+    this.lastWrite = Date.now();
+  }
+
+  /** Sends the events up to `upTo`; true when the stream has ended. */
+  private async sendUpTo(upTo: number): Promise<boolean> {
+    const { feed } = this;
+    for (; !this.closed && this.cursor <= upTo; this.cursor++) {
+      if (feed.t0 + this.cursor * feed.intervalMs > this.until) {
+        this.finish(undefined, 'EndTimeReached');
+        return true;
       }
-      const fault = state.faults.take('GET', req.path, ['disconnect']);
-      let kill: ((reason: string) => void) | undefined;
-      const conn = openConnection(state, req.auth!.consumerKey, 'activity_stream', (reason) => kill?.(reason));
-      if ('status' in conn) return conn;
-      const feed = activityFeed(state);
-      return {
-        status: 200,
-        contentType: 'application/json',
-        stream: async (res: ServerResponse) => {
-          let closed = false;
-          let wake: (() => void) | undefined;
-          const finish = (line: string | undefined, reason: string) => {
-            if (closed) return;
-            closed = true;
-            closeConnection(conn, reason);
-            if (line) res.write(line);
-            res.end();
-            wake?.();
-          };
-          res.on('close', () => {
-            closed = true;
-            closeConnection(conn, 'ClientDisconnect');
-            wake?.();
-          });
-          kill = (reason) => finish(disconnectLine(reason, 'This stream was terminated through the connections API.'), reason);
-          const write = async (text: string) => {
-            if (!res.write(text)) await new Promise<void>((resolve) => {
-              res.once('drain', resolve);
-              res.once('close', resolve);
-            });
-          };
-          const now = Date.now();
-          const from = start !== null ? Date.parse(start) : backfill !== null ? now - Number(backfill) * 60_000 : undefined;
-          materialize(feed, now);
-          let cursor = from === undefined ? indexAt(feed, now) + 1 : Math.ceil((from - feed.t0) / feed.intervalMs);
-          cursor = Math.max(cursor, 1, indexAt(feed, now - feed.retentionMs));
-          const until = end !== null ? Date.parse(end) : Infinity;
-          const afterEvents = fault ? (fault.afterEvents ?? 0) : Infinity;
-          let sent = 0;
-          let lastWrite = Date.now();
-          if (sent >= afterEvents) return finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
-          while (!closed) {
-            const upTo = materialize(feed, Date.now());
-            for (; !closed && cursor <= upTo; cursor++) {
-              if (feed.t0 + cursor * feed.intervalMs > until) return finish(undefined, 'EndTimeReached');
-              const ev = feed.events.get(cursor);
-              if (!ev) continue;
-              await write(JSON.stringify(ev) + '\r\n');
-              lastWrite = Date.now();
-              if (++sent >= afterEvents) {
-                cursor++;
-                return finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
-              }
-            }
-            if (closed) return;
-            if (Date.now() - lastWrite >= feed.keepAliveMs) {
-              await write('\r\n');
-              lastWrite = Date.now();
-            }
-            const nextEvent = feed.t0 + (upTo + 1) * feed.intervalMs;
-            const delay = Math.max(1, Math.min(nextEvent, lastWrite + feed.keepAliveMs) - Date.now());
-            await new Promise<void>((resolve) => {
-              const t = setTimeout(resolve, delay);
-              wake = () => {
-                clearTimeout(t);
-                resolve();
-              };
-            });
-            wake = undefined;
-          }
-        },
+      const ev = feed.events.get(this.cursor);
+      if (!ev) continue;
+      await this.write(JSON.stringify(ev) + '\r\n');
+      this.lastWrite = Date.now();
+      if (++this.sent >= this.afterEvents) {
+        this.cursor++;
+        this.finish(operationalDisconnect(), 'OperationalDisconnect');
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private finish(line: string | undefined, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeConnection(this.conn, reason);
+    if (line) this.res.write(line);
+    this.res.end();
+    this.wake?.();
+  }
+
+  /** Waits for the socket to drain (or close) when it is full. */
+  private async write(text: string): Promise<void> {
+    if (!this.res.write(text)) await new Promise<void>((resolve) => {
+      this.res.once('drain', resolve);
+      this.res.once('close', resolve);
+    });
+  }
+
+  /** Sleeps `delay` ms, or until woken by a finish or a hang-up. */
+  private async sleep(delay: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, delay);
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
       };
+    });
+    this.wake = undefined;
+  }
+}
+
+const openActivityStream: Handler = (req, state) => {
+  const window = streamWindow(req.query);
+  if ('status' in window) return window;
+  const fault = state.faults.take('GET', req.path, ['disconnect']);
+  let session: ActivitySession | undefined;
+  const conn = openConnection(state, req.auth!.consumerKey, 'activity_stream', (reason) => session?.kill(reason));
+  if ('status' in conn) return conn;
+  const feed = activityFeed(state);
+  const afterEvents = fault ? (fault.afterEvents ?? 0) : Infinity;
+  return {
+    status: 200,
+    contentType: 'application/json',
+    stream: async (res: ServerResponse) => {
+      session = new ActivitySession(res, conn, feed, window, afterEvents);
+      await session.run();
     },
-  });
+  };
+};
+
+export function register(r: Router, _state: EmulatorState): void {
+  r.route({ method: 'POST', path: '/2/activity/subscriptions', api: 'platform', auth: 'app', handler: createSubscription });
+
+  r.route({ method: 'GET', path: '/2/activity/stream', api: 'platform', auth: 'app', handler: openActivityStream });
 }

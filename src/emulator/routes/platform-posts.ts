@@ -9,7 +9,7 @@ import { problem } from '../replies.js';
 import { incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, EmuResponse } from '../types.js';
 import { fullMedia, fullPlace, fullPoll, fullPost, fullUser, pick, postExists, userByUsername, type Obj } from './platform-data.js';
 
 const DEFAULTS: Record<'post' | 'user' | 'media' | 'place' | 'poll', readonly string[]> = {
@@ -69,74 +69,107 @@ export function register(r: Router, state: EmulatorState): void {
   }
 }
 
+/** What a lookup asks for: the ids, the expansions and the fields per family. */
+interface LookupQuery {
+  ids: string[];
+  exp: Set<string>;
+  fields: Record<FieldFamily, string[]>;
+}
+
+/** The objects the asked expansions pull in, by family. */
+interface Expanded {
+  users: Set<string>;
+  media: Set<string>;
+  polls: Set<string>;
+  places: Set<string>;
+  referenced: Map<string, Obj>;
+}
+
 /** One lookup, read and answered in one spelling. */
-function lookup(req: EmuRequest, to: Spelling, state: EmulatorState) {
-      const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
-      for (const key of new Set(req.query.keys())) {
-        if (!ALLOWED_PARAMS.has(key)) return invalidRequest(`The query parameter [${key}] is not one of [${[...ALLOWED_PARAMS].join(',')}]`, key, req.query.get(key) ?? '');
-      }
-      const rawIds = req.query.get('ids') ?? '';
-      const ids = rawIds.split(',').filter(Boolean);
-      const bad = ids.filter((i) => !NUMERIC_ID.test(i));
-      if (ids.length === 0) return invalidRequest('The `ids` query parameter can not be empty', 'ids', rawIds);
-      if (ids.length > 100) return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`, 'ids', rawIds);
-      if (bad.length) return invalidRequest(`The \`ids\` query parameter value [${bad[0]}] does not match ^[0-9]{1,19}$`, 'ids', rawIds);
+function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuResponse {
+  const query = readLookup(req, to);
+  if ('status' in query) return query;
+  const { ids, exp, fields } = query;
+  // Not in the spec; the real API returns the field an expansion follows
+  // (author_id, attachments, …) even when post.fields does not ask for it.
+  const implied = [...exp].map((e) => e.split('.')[0]!).filter((f) => validFields('post').includes(f));
+  const projectPost = (p: Obj) => pick(p, DEFAULTS.post, [...fields.post, ...implied]);
 
-      const expansions = checkList(req, 'expansions', EXPANSIONS, to);
-      if (expansions.error) return expansions.error;
-      const fields: Partial<Record<FieldFamily, string[]>> = {};
-      for (const f of FAMILIES) {
-        const c = checkList(req, fieldsParam(f, to), validFields(f), to);
-        if (c.error) return c.error;
-        fields[f] = c.values;
-      }
-      const exp = new Set(expansions.values);
-      // Not in the spec; the real API returns the field an expansion follows
-      // (author_id, attachments, …) even when post.fields does not ask for it.
-      const implied = [...exp].map((e) => e.split('.')[0]!).filter((f) => validFields('post').includes(f));
-      const projectPost = (p: Obj) => pick(p, DEFAULTS.post, [...fields.post!, ...implied]);
+  const texts = postTexts(state);
+  const found = ids.filter(postExists).map((id) => {
+    const p = fullPost(id);
+    return texts.has(id) ? { ...p, text: texts.get(id)! } : p;
+  });
+  const errors = ids.filter((i) => !postExists(i)).map(notFound);
+  const includes = includesOf(expand(found, exp), fields, projectPost);
 
-      const texts = postTexts(state);
-      const found = ids.filter(postExists).map((id) => {
-        const p = fullPost(id);
-        return texts.has(id) ? { ...p, text: texts.get(id)! } : p;
-      });
-      const errors = ids.filter((i) => !postExists(i)).map(notFound);
-      const users = new Set<string>();
-      const media = new Set<string>();
-      const polls = new Set<string>();
-      const places = new Set<string>();
-      const referenced = new Map<string, Obj>();
-      for (const p of found) {
-        if (exp.has('author_id')) users.add(p.author_id);
-        if (exp.has('in_reply_to_user_id') && p.in_reply_to_user_id) users.add(p.in_reply_to_user_id);
-        if (exp.has('entities.mentions.username')) for (const m of p.entities.mentions) users.add(m.username);
-        if (exp.has('attachments.media_keys')) for (const k of p.attachments?.media_keys ?? []) media.add(k);
-        if (exp.has('attachments.poll_ids')) for (const k of p.attachments?.poll_ids ?? []) polls.add(k);
-        if (exp.has('geo.place_id') && p.geo?.place_id) places.add(p.geo.place_id);
-        if (exp.has('referenced_posts.id') || exp.has('referenced_posts.id.author_id')) {
-          for (const ref of p.referenced_posts ?? []) {
-            const rp = fullPost(ref.id);
-            if (exp.has('referenced_posts.id')) referenced.set(ref.id, rp);
-            if (exp.has('referenced_posts.id.author_id')) users.add(rp.author_id);
-          }
-        }
-      }
-      // Mentions name users by username; everything else by id.
-      const userObjs = [...users].map((key) => fullUser(key) ?? userByUsername(key)).filter(Boolean) as Obj[];
-      const seenUsers = new Set<string>();
-      const includes: Record<string, Obj[]> = {};
-      const uniqueUsers = userObjs.filter((u) => !seenUsers.has(u.id) && seenUsers.add(u.id));
-      if (uniqueUsers.length) includes.users = uniqueUsers.map((u) => pick(u, DEFAULTS.user, fields.user!));
-      const mediaObjs = [...media].map(fullMedia).filter(Boolean) as Obj[];
-      if (mediaObjs.length) includes.media = mediaObjs.map((m) => pick(m, DEFAULTS.media, fields.media!));
-      if (polls.size) includes.polls = [...polls].map((id) => pick(fullPoll(id), DEFAULTS.poll, fields.poll!));
-      if (places.size) includes.places = [...places].map((id) => pick(fullPlace(id), DEFAULTS.place, fields.place!));
-      if (referenced.size) includes.posts = [...referenced.values()].map(projectPost);
+  const body: Obj = {};
+  if (found.length) body.data = found.map(projectPost);
+  if (Object.keys(includes).length) body.includes = includes;
+  if (errors.length) body.errors = errors;
+  return { status: 200, body: outgoing(body, to) };
+}
 
-      const body: Obj = {};
-      if (found.length) body.data = found.map(projectPost);
-      if (Object.keys(includes).length) body.includes = includes;
-      if (errors.length) body.errors = errors;
-      return { status: 200, body: outgoing(body, to) };
+/** The query checked in the service's order: parameter names, ids, expansions, fields. */
+function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
+  const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
+  for (const key of new Set(req.query.keys())) {
+    if (!ALLOWED_PARAMS.has(key)) return invalidRequest(`The query parameter [${key}] is not one of [${[...ALLOWED_PARAMS].join(',')}]`, key, req.query.get(key) ?? '');
+  }
+  const ids = readIds(req.query.get('ids') ?? '');
+  if (!Array.isArray(ids)) return ids;
+  const expansions = checkList(req, 'expansions', EXPANSIONS, to);
+  if (expansions.error) return expansions.error;
+  const fields: Partial<Record<FieldFamily, string[]>> = {};
+  for (const f of FAMILIES) {
+    const c = checkList(req, fieldsParam(f, to), validFields(f), to);
+    if (c.error) return c.error;
+    fields[f] = c.values;
+  }
+  return { ids, exp: new Set(expansions.values), fields: fields as Record<FieldFamily, string[]> };
+}
+
+function readIds(rawIds: string): string[] | EmuResponse {
+  const ids = rawIds.split(',').filter(Boolean);
+  const bad = ids.filter((i) => !NUMERIC_ID.test(i));
+  if (ids.length === 0) return invalidRequest('The `ids` query parameter can not be empty', 'ids', rawIds);
+  if (ids.length > 100) return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`, 'ids', rawIds);
+  if (bad.length) return invalidRequest(`The \`ids\` query parameter value [${bad[0]}] does not match ^[0-9]{1,19}$`, 'ids', rawIds);
+  return ids;
+}
+
+function expand(found: Obj[], exp: Set<string>): Expanded {
+  const out: Expanded = { users: new Set(), media: new Set(), polls: new Set(), places: new Set(), referenced: new Map() };
+  const { users, media, polls, places, referenced } = out;
+  for (const p of found) {
+    if (exp.has('author_id')) users.add(p.author_id);
+    if (exp.has('in_reply_to_user_id') && p.in_reply_to_user_id) users.add(p.in_reply_to_user_id);
+    if (exp.has('entities.mentions.username')) for (const m of p.entities.mentions) users.add(m.username);
+    if (exp.has('attachments.media_keys')) for (const k of p.attachments?.media_keys ?? []) media.add(k);
+    if (exp.has('attachments.poll_ids')) for (const k of p.attachments?.poll_ids ?? []) polls.add(k);
+    if (exp.has('geo.place_id') && p.geo?.place_id) places.add(p.geo.place_id);
+    if (exp.has('referenced_posts.id') || exp.has('referenced_posts.id.author_id')) {
+      for (const ref of p.referenced_posts ?? []) {
+        const rp = fullPost(ref.id);
+        if (exp.has('referenced_posts.id')) referenced.set(ref.id, rp);
+        if (exp.has('referenced_posts.id.author_id')) users.add(rp.author_id);
+      }
+    }
+  }
+  return out;
+}
+
+function includesOf(x: Expanded, fields: Record<FieldFamily, string[]>, projectPost: (p: Obj) => Obj): Record<string, Obj[]> {
+  // Mentions name users by username; everything else by id.
+  const userObjs = [...x.users].map((key) => fullUser(key) ?? userByUsername(key)).filter(Boolean) as Obj[];
+  const seenUsers = new Set<string>();
+  const includes: Record<string, Obj[]> = {};
+  const uniqueUsers = userObjs.filter((u) => !seenUsers.has(u.id) && seenUsers.add(u.id));
+  if (uniqueUsers.length) includes.users = uniqueUsers.map((u) => pick(u, DEFAULTS.user, fields.user));
+  const mediaObjs = [...x.media].map(fullMedia).filter(Boolean) as Obj[];
+  if (mediaObjs.length) includes.media = mediaObjs.map((m) => pick(m, DEFAULTS.media, fields.media));
+  if (x.polls.size) includes.polls = [...x.polls].map((id) => pick(fullPoll(id), DEFAULTS.poll, fields.poll));
+  if (x.places.size) includes.places = [...x.places].map((id) => pick(fullPlace(id), DEFAULTS.place, fields.place));
+  if (x.referenced.size) includes.posts = [...x.referenced.values()].map(projectPost);
+  return includes;
 }

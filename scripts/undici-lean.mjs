@@ -1,0 +1,50 @@
+// How the build loads undici at its smallest (shared by scripts/build.mjs and
+// the start-up benchmark's floor script, test/bench/floor/).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+// undici embeds its HTTP parser twice as base64 JavaScript strings (llhttp with
+// and without SIMD, 145 KB of source every API call parses). They become two
+// .wasm files beside the chunk that uses them, read only when undici compiles
+// the parser (first connection), and only the one it picks.
+const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp_simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
+// undici's client requires its HTTP/2 module at load, which loads node:http2
+// and node:tls (~5 ms) for every request; postctl never enables HTTP/2
+// (allowH2 stays off), so that module is required on first use instead.
+const H2_REQUIRE = "const connectH2 = require('./client-h2.js')";
+const lazyH2 = {
+  name: 'lazy-h2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(H2_REQUIRE)) throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/undici-lean.mjs)`);
+      return { contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"), loader: 'js' };
+    });
+  },
+};
+const llhttpFiles = {
+  name: 'llhttp-files',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => ({
+      // \`require\` is the chunk's own (createRequire in the banner), so the path resolves beside the chunk.
+      contents: `module.exports = require('node:fs').readFileSync(require.resolve(${JSON.stringify('./' + LLHTTP[basename(args.path)])}));`,
+      loader: 'js',
+    }));
+  },
+};
+
+export const undiciPlugins = [llhttpFiles, lazyH2];
+
+/** The .wasm files to write beside the output chunks that load llhttp (from an esbuild metafile). */
+export function llhttpWasmFiles(metafile, root) {
+  const files = [];
+  for (const [out, info] of Object.entries(metafile.outputs)) {
+    for (const [source, wasm] of Object.entries(LLHTTP)) {
+      if (!Object.keys(info.inputs).some((i) => i.endsWith(`llhttp/${source}`))) continue;
+      files.push({ path: join(root, dirname(out), wasm), bytes: require(`undici/lib/llhttp/${source}`) });
+    }
+  }
+  return files;
+}

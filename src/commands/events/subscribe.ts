@@ -1,0 +1,96 @@
+// `postctl events subscribe`: one subscription per event type, every rule
+// checked first. Output merges the responses: {data: [subscription…], meta}.
+import { ApiError } from '../../api-error.js';
+import type { Context } from '../../context.js';
+import { PartialFailure } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { createSubscription, type Subscription, type SubscriptionRequest } from '../../platform/subscriptions.js';
+import { spellEventType, subscriptionProblems, type SubscriptionInput } from '../../validate/platform-events.js';
+import { commaList } from '../../validate/rules.js';
+import { wire } from '../../wire/names.js';
+import { defineVerb } from '../define.js';
+
+const COLUMNS = [
+  { header: 'subscription_id', key: 'subscription_id' },
+  { header: 'event_type', key: 'event_type' },
+  { header: 'user_id', key: 'filter.user_id' },
+  { header: 'keyword', key: 'filter.keyword' },
+  { header: 'direction', key: 'filter.direction' },
+  { header: 'tag', key: 'tag' },
+  { header: 'webhook_id', key: 'webhook_id' },
+];
+
+function requestBody(eventType: string, input: SubscriptionInput, client: ApiClient): SubscriptionRequest {
+  return {
+    event_type: eventType,
+    filter: {
+      ...(input.userId !== undefined ? { user_id: input.userId } : {}),
+      ...(input.keyword !== undefined ? { keyword: input.keyword } : {}),
+      // `both` is the unfiltered default, so it is not sent; the flag's sent/received
+      // go out as the live service's outbound/inbound (or neutral sent/received).
+      ...(input.direction === 'sent' || input.direction === 'received' ? { direction: wire(input.direction === 'sent' ? 'enum.direction.sent' : 'enum.direction.received', client.names) } : {}),
+    },
+    ...(input.tag !== undefined ? { tag: input.tag } : {}),
+    ...(input.webhookId !== undefined ? { webhook_id: input.webhookId } : {}),
+  };
+}
+
+interface Outcome {
+  created: Subscription[];
+  failures: Array<{ event_type: string; error: ApiError }>;
+  meta: Record<string, unknown> | undefined;
+}
+
+/** Creates one subscription per type; with several types an API error is collected and the rest go on. */
+async function subscribeEach(client: ApiClient, input: SubscriptionInput): Promise<Outcome> {
+  const created: Outcome['created'] = [];
+  const failures: Outcome['failures'] = [];
+  let meta: Outcome['meta'];
+  for (const eventType of input.eventTypes) {
+    try {
+      const res = await createSubscription(client, requestBody(eventType, input, client));
+      if (res.data?.subscription) created.push(res.data.subscription);
+      meta = res.meta ?? meta;
+    } catch (e) {
+      // Keep going: the other types are independent subscriptions.
+      if (!(e instanceof ApiError) || input.eventTypes.length === 1) throw e;
+      failures.push({ event_type: eventType, error: e });
+    }
+  }
+  return { created, failures, meta };
+}
+
+function printResults(ctx: Context, input: SubscriptionInput, { created, failures, meta }: Outcome): number {
+  if (created.length === 0 && failures.length) throw failures[0]!.error;
+  const envelope = { data: created, ...(meta ? { meta } : {}), ...(failures.length ? { errors: failures.map((f) => ({ event_type: f.event_type, ...f.error.toJSON() })) } : {}) };
+  ctx.printer.list(created, COLUMNS, envelope);
+  for (const f of failures) ctx.log.warn(`${f.event_type}: ${f.error.message}`);
+  if (failures.length) throw new PartialFailure(`${created.length} of ${input.eventTypes.length} subscriptions created`);
+  ctx.log.success(`${created.length} subscription${created.length > 1 ? 's' : ''} created`);
+  return 0;
+}
+
+export default defineVerb({
+  name: 'subscribe',
+  description: 'create activity subscriptions (POST /2/activity/subscriptions), one per event type',
+  examples: [
+    'postctl events subscribe --event-type profile.update.bio,post.create --user-id 2244994945',
+    'postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support',
+  ],
+  options: [
+    { flags: '--event-type <types>', description: 'dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…', repeatable: true },
+    { flags: '--user-id <id>', description: 'filter: the user whose events to deliver' },
+    { flags: '--keyword <keyword>', description: 'filter: keyword (news and other high-volume events)' },
+    { flags: '--direction <direction>', description: 'filter for dm.* events: sent, received or both (both = no direction filter)' },
+    { flags: '--tag <tag>', description: 'label delivered with each event' },
+    { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
+  ],
+  async run(_args, opts, ctx) {
+    // The client selects the wire-name spelling; building it sends nothing.
+    const client = await ctx.client();
+    const eventTypes = [...new Set(commaList(opts.eventType).map((t) => spellEventType(t, client.names)))];
+    const input: SubscriptionInput = { eventTypes, userId: opts.userId, keyword: opts.keyword, direction: opts.direction, tag: opts.tag, webhookId: opts.webhookId };
+    subscriptionProblems(input, client.names).throwIfAny('invalid subscription');
+    return printResults(ctx, input, await subscribeEach(client, input));
+  },
+});

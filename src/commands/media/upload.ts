@@ -1,0 +1,89 @@
+// `postctl media upload <file…>`: every file is checked first (type, category,
+// size, chunk count, alt text: exit 6 and nothing sent), then uploaded one
+// after another. One row per file: media id and media key (stdout); progress
+// and processing notes on stderr.
+import { stat } from 'node:fs/promises';
+import { defaultStatePath } from '../../audiences/state.js';
+import { CliError, InputError, PartialFailure, UsageError, formatProblem, type InputProblem } from '../../errors.js';
+import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
+import { uploadFile, type UploadResult } from '../../media/upload.js';
+import type { Column } from '../../output/printer.js';
+import { defineVerb } from '../define.js';
+
+const COLUMNS: Column<UploadResult>[] = [
+  { header: 'file', key: 'file' },
+  { header: 'media_id', key: 'media_id' },
+  { header: 'media_key', key: 'media_key' },
+  { header: 'category', key: 'media_category' },
+  { header: 'state', key: 'state' },
+];
+
+async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaPlan[]> {
+  const problems: InputProblem[] = [];
+  const out: MediaPlan[] = [];
+  for (const file of files) {
+    let size: number;
+    try {
+      const s = await stat(file);
+      if (!s.isFile()) throw new Error('not a regular file');
+      size = s.size;
+    } catch (e) {
+      problems.push({ field: 'file', id: file, message: `cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+      continue;
+    }
+    const r = planUpload(file, size, { mediaType: opts.mediaType, mediaCategory: opts.mediaCategory, chunkSize: opts.chunkSize, altText: opts.altText });
+    problems.push(...r.problems);
+    if (r.plan) out.push(r.plan);
+  }
+  if (problems.length) throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `invalid media: ${problems.length} problems`, problems, 'nothing was sent.');
+  return out;
+}
+
+export default defineVerb({
+  name: 'upload <files...>',
+  description: 'upload files in chunks (initialize, append, finalize), wait for processing, print media id and media key',
+  examples: [
+    'postctl media upload photo.jpg --alt-text "A red bicycle"',
+    'postctl media upload launch.mp4 --media-category amplify_video',
+    'postctl media upload launch.mp4 --resume',
+    'postctl media upload a.png b.gif clip.mp4 --no-wait -o json',
+  ],
+  options: [
+    { flags: '--media-category <category>', description: 'tweet_image, tweet_gif, tweet_video, amplify_video, dm_image, dm_gif, dm_video or subtitles (default: from the media type)' },
+    { flags: '--media-type <type>', description: 'media type, e.g. video/mp4 (default: from the file extension)' },
+    { flags: '--alt-text <text>', description: 'alt text for the media (max 1000 characters; POST /2/media/metadata)' },
+    { flags: '--chunk-size <MiB>', description: 'bytes per append in MiB, 1 to 5 (default 2)' },
+    { flags: '--wait', description: 'wait while the service processes a video or GIF (default)' },
+    { flags: '--no-wait', description: 'print the ids right after finalize, without waiting for processing' },
+    { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
+    { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
+  ],
+  async run(files, opts, ctx) {
+    if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
+    if (opts.state !== undefined && files.length > 1) throw new UsageError('--state names one state file: give it with a single file', 'without --state each file keeps its state next to it (<file>.postctl-state.json).');
+    const todo = await plans(files, opts);
+    const client = await ctx.client();
+    const done: UploadResult[] = [];
+    const failed: string[] = [];
+    let lastError: unknown;
+    for (const plan of todo) {
+      try {
+        const statePath = opts.state ?? defaultStatePath(plan.path);
+        done.push(await uploadFile(ctx, client, plan, { statePath, resume: Boolean(opts.resume), wait: opts.wait !== false, altText: opts.altText }));
+        const r = done.at(-1)!;
+        ctx.log.success(`${plan.path}: media ${r.media_id} (${r.media_key ?? 'no media key'}), ${r.chunks_sent} of ${r.chunks} chunks sent, ${r.state}`);
+      } catch (e) {
+        // One file alone: its own error and exit code. Several: report and go on.
+        if (todo.length === 1 || !(e instanceof CliError)) throw e;
+        failed.push(plan.path);
+        lastError = e;
+        ctx.log.warn(`${plan.path}: ${e.message}`);
+      }
+    }
+    ctx.printer.list(done, COLUMNS, { data: done });
+    if (failed.length) {
+      if (done.length === 0) throw lastError;
+      throw new PartialFailure(`${failed.length} of ${todo.length} files failed: ${failed.join(', ')}`, 'rerun the failed files with --resume to send only their missing chunks.');
+    }
+  },
+});

@@ -1,0 +1,34 @@
+// `postctl posts counts <query>`: matching posts per minute, hour or day;
+// every rule is checked before sending (exit 6, nothing sent).
+import { EXIT } from '../../exit-codes.js';
+import { defaultAuth } from '../../platform/auth-choice.js';
+import { countColumns, printPaged, searchPath } from '../../platform/search.js';
+import { searchParams } from '../../validate/search.js';
+import { wire } from '../../wire/names.js';
+import { defineVerb } from '../define.js';
+import { limitFlag, searchAuthOption, searchInput, timeOptions } from './_search.js';
+
+export default defineVerb({
+  name: 'counts <query>',
+  description: 'count matching posts per minute, hour or day (GET /2/tweets/counts/recent, or /all with --archive)',
+  examples: ['postctl posts counts "coffee" --granularity day', 'postctl posts counts "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o csv'],
+  options: [...timeOptions('bucket'), { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' }, searchAuthOption('app')],
+  async run(args, opts, ctx) {
+    const input = searchInput(args, opts);
+    const params = searchParams(input, Date.now());
+    const limit = limitFlag(opts);
+    const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
+    const client = await ctx.client();
+    await printPaged(ctx, client, {
+      path: searchPath(client, 'counts', input.scope),
+      query: params,
+      auth,
+      all: Boolean(opts.all),
+      ...(limit !== undefined ? { limit } : {}),
+      columns: countColumns(client),
+      countKey: wire('key.post_count', client.names),
+      totalKey: wire('meta.total_post_count', client.names),
+    });
+    return EXIT.OK;
+  },
+});

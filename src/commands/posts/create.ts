@@ -1,0 +1,53 @@
+// `postctl posts create`: every rule checked before sending (exit 6, nothing
+// sent); the created id on stdout (table) or the API envelope (json);
+// --dry-run prints the JSON body and sends nothing.
+import { EXIT } from '../../exit-codes.js';
+import { createBody, sendPost } from '../../platform/posting.js';
+import { commaList } from '../../validate/rules.js';
+import { draftProblems, type PostDraft } from '../../validate/posting.js';
+import { defineVerb } from '../define.js';
+import { dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
+
+export default defineVerb({
+  name: 'create [-]',
+  description: 'create a post (POST /2/tweets); prints the new id (table) or the API envelope (json)',
+  examples: [
+    'postctl posts create --text "Hello from postctl"',
+    'postctl posts create --text "Which one?" --poll-option Tea --poll-option Coffee --poll-duration 1440',
+    'postctl posts create --text-file thread-1.txt --reply-to 1460323737035677698 --dry-run',
+    'echo "from stdin" | postctl posts create -',
+  ],
+  options: [
+    ...textOptions,
+    { flags: '--reply-to <post_id>', description: 'reply to this post (reply.in_reply_to_tweet_id)' },
+    { flags: '--quote <post_id>', description: 'quote this post (quote_tweet_id); not with --media or --poll-option' },
+    mediaOption,
+    { flags: '--poll-option <text>', description: 'a poll choice, 1 to 25 characters; repeat 2 to 4 times; needs --poll-duration', repeatable: true },
+    { flags: '--poll-duration <minutes>', description: 'how long the poll runs: 5 to 10080 minutes' },
+    { flags: '--reply-settings <who>', description: 'who can reply: following, mentionedUsers, subscribers or verified (default: everyone)' },
+    { flags: '--community <community_id>', description: 'post into this community (community_id)' },
+    { flags: '--paid-partnership', description: 'disclose the post as a paid partnership (paid_partnership: true)' },
+    { flags: '--share-with-followers', description: 'also show a community post to your followers (needs --community)' },
+    dryRunOption,
+  ],
+  async run(args, opts, ctx) {
+    const draft: PostDraft = {
+      text: await textFrom(args, opts, ctx),
+      media: commaList(opts.media),
+      pollOptions: opts.pollOption ?? [],
+      ...(opts.replyTo !== undefined ? { replyTo: opts.replyTo } : {}),
+      ...(opts.quote !== undefined ? { quote: opts.quote } : {}),
+      ...(opts.pollDuration !== undefined ? { pollDuration: opts.pollDuration } : {}),
+      ...(opts.replySettings !== undefined ? { replySettings: opts.replySettings } : {}),
+      ...(opts.community !== undefined ? { community: opts.community } : {}),
+      paidPartnership: Boolean(opts.paidPartnership),
+      shareWithFollowers: Boolean(opts.shareWithFollowers),
+    };
+    draftProblems(draft).throwIfAny('invalid post');
+    const client = await ctx.client();
+    const body = createBody(draft, client);
+    if (opts.dryRun) return dryRun(ctx, body);
+    printResult(ctx, await sendPost(client, body), 'created post');
+    return EXIT.OK;
+  },
+});

@@ -1,0 +1,52 @@
+// `postctl posts delete <post_ids…>`: ids checked before anything is sent
+// (exit 6); asks first unless --yes; with several ids a failure is reported
+// and the rest deleted (exit 8).
+import type { Context } from '../../context.js';
+import { CliError } from '../../errors.js';
+import { EXIT } from '../../exit-codes.js';
+import { neutralize } from '../../output/sanitize.js';
+import { deletePost, type CreatedEnvelope } from '../../platform/posting.js';
+import { commaList, Problems } from '../../validate/rules.js';
+import { defineVerb } from '../define.js';
+import { NUMERIC_ID } from './_write.js';
+
+/** Deletes each post in turn; one failure among several is a warning. */
+async function deleteEach(ctx: Context, unique: string[]): Promise<{ results: Array<{ id: string; deleted: boolean }>; envelopes: CreatedEnvelope[]; failed: number }> {
+  const client = await ctx.client();
+  const results: Array<{ id: string; deleted: boolean }> = [];
+  const envelopes: CreatedEnvelope[] = [];
+  let failed = 0;
+  for (const id of unique) {
+    try {
+      const env = await deletePost(client, id);
+      envelopes.push(env);
+      results.push({ id, deleted: env.data?.deleted === true });
+    } catch (e) {
+      if (!(e instanceof CliError) || unique.length === 1) throw e;
+      failed++;
+      ctx.log.warn(`post ${id}: ${e.message}`);
+    }
+  }
+  return { results, envelopes, failed };
+}
+
+export default defineVerb({
+  name: 'delete <post_ids...>',
+  description: 'delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise',
+  examples: ['postctl posts delete 1460323737035677698', 'postctl posts delete 1460323737035677698 1460323737035677699 --yes'],
+  options: [{ flags: '-y, --yes', description: 'do not ask for confirmation' }],
+  async run(args, opts, ctx) {
+    const ids = args.flatMap((a) => commaList(a));
+    const p = new Problems();
+    if (!ids.length) p.add('post ids', 'no post ids given');
+    for (const id of ids) if (!NUMERIC_ID.test(id)) p.add('post ids', `must be 1 to 19 digits (got ${JSON.stringify(neutralize(id))})`, { id: neutralize(id) });
+    p.throwIfAny('invalid post ids');
+    const unique = [...new Set(ids)];
+    if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes))) return EXIT.OK;
+    const { results, envelopes, failed } = await deleteEach(ctx, unique);
+    if (ctx.format === 'json') ctx.printer.value(unique.length === 1 ? envelopes[0] : envelopes);
+    else ctx.printer.list(results, [{ header: 'id', key: 'id' }, { header: 'deleted', key: 'deleted' }]);
+    if (failed) throw new CliError(`${failed} of ${unique.length} posts were not deleted`, { exitCode: EXIT.PARTIAL, code: 'partial' });
+    return EXIT.OK;
+  },
+});
