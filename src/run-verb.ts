@@ -10,7 +10,7 @@ type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
 const SIGNALS = Object.keys(SIGNAL_EXIT) as Signal[];
 
-export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, any>, globals: GlobalOptions): Promise<void> {
+export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
   const ctx = await Context.create(io, globals);
   setErrorContext({ format: ctx.format, verbose: Boolean(globals.verbose), chalk: ctx.chalk, redact: (s) => ctx.redactor.text(s) });

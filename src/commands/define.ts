@@ -23,7 +23,7 @@ export interface OptionSpec {
 
 export interface VerbModule {
   /** Returns the exit code (0 when omitted). */
-  run(args: string[], opts: Record<string, any>, ctx: Context): Promise<number | void>;
+  run(args: string[], opts: Record<string, unknown>, ctx: Context): Promise<number | void>;
 }
 
 /** A verb as the parsers see it: its declarations, and how to load what runs it. */
@@ -118,13 +118,13 @@ export function registerManifest(program: Command, manifest: Manifest): void {
   // verbs in TREE's order (`catalogs … delete-products, sets`) keeps its place in help.
   const node = (words: readonly string[]): Command => {
     const key = words.join(' ');
-    let found = nodes.get(key);
-    if (!found) {
-      const description = descriptions.get(key);
-      if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
-      nodes.set(key, (found = group(node(words.slice(0, -1)), words.at(-1)!, description)));
-    }
-    return found;
+    const found = nodes.get(key);
+    if (found) return found;
+    const description = descriptions.get(key);
+    if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
+    const made = group(node(words.slice(0, -1)), words.at(-1)!, description);
+    nodes.set(key, made);
+    return made;
   };
   for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(node(v.words.slice(0, -1)), v));
 }
@@ -151,7 +151,7 @@ export class SpecNode {
 export const asParent = (node: SpecNode): Command => node as unknown as Command;
 
 /** Runs a parsed verb; tests swap it to compare parsers without running anything. */
-export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, any>, globals: Record<string, any>) => Promise<void>;
+export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => Promise<void>;
 let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../run-verb.js')).runVerb(spec, args, opts, globals);
 export const setVerbRunner = (fn: VerbRunner): void => void (runner = fn);
 export const runParsedVerb: VerbRunner = (...a) => runner(...a);

@@ -24,8 +24,8 @@ export const GROUPS: Array<{ groups: Record<string, string>; register: () => Pro
   { register: fromManifest(() => import('./manifest/connections.js')), groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' } },
   { register: fromManifest(() => import('./manifest/media.js')), groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' } },
   { register: fromManifest(() => import('./manifest/ads.js')), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
-  { register: () => import('./catalogs/index.js').then((m) => m.registerCatalogs), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
-  { register: () => import('./audiences/index.js').then((m) => m.registerAudiences), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
+  { register: fromManifest(() => import('./manifest/catalogs.js')), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
+  { register: fromManifest(() => import('./manifest/audiences.js')), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
 ];
 
 /** Top-level verbs, registered after the groups (their order is the help's order). */

@@ -12,8 +12,6 @@ import { isVerb, type Manifest } from '../../src/commands/define.js';
 const root = join(import.meta.dirname, '..', '..');
 const commands = join(root, 'src', 'commands');
 const manifests = join(commands, 'manifest');
-/** Folders still declared the old way (group registration functions); emptied as groups move to verb files. */
-const LEGACY = ['catalogs', 'audiences'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -46,7 +44,7 @@ describe('verb files', () => {
       const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
       if (!isVerb(mod.default)) {
         const name = rel(file);
-        expect(name.split('/').at(-1)!.startsWith('_') || LEGACY.includes(name.split('/')[0]!), `${name} is neither a verb nor a _helper`).toBe(true);
+        expect(name.split('/').at(-1)!.startsWith('_'), `${name} is neither a verb nor a _helper`).toBe(true);
         continue;
       }
       const words = wordsOf(file);

@@ -1,15 +1,15 @@
-// `audiences list`: custom audiences of the account (audiences reference,
+// `postctl audiences list`: custom audiences of the account (audiences reference,
 // GET accounts/:account_id/custom_audiences; the same path name in the
 // official and the neutral spelling), one page or every page.
-import { listQuery, printAdsList, type ListFlags } from '../../ads/common.js';
+import { listQuery, printAdsList } from '../../ads/common.js';
 import { customAudiencesRequest } from '../../audiences/api.js';
-import type { Context } from '../../context.js';
 import type { Column } from '../../output/printer.js';
 import { CUSTOM_AUDIENCES_PAGE } from '../../validate/audiences.js';
 import { idList } from '../../validate/creatives-lists.js';
 import { lengthBetween, Problems } from '../../validate/rules.js';
-import type { VerbModule } from '../define.js';
 import { accountRef } from '../ads/_account.js';
+import { accountOption, listOptions, sandboxOption } from '../_ads-flags.js';
+import { defineVerb } from '../define.js';
 
 interface CustomAudience {
   id: string;
@@ -29,20 +29,31 @@ const COLUMNS: Column<CustomAudience>[] = [
   { header: 'permission_level', key: 'permission_level' },
 ];
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-export const run: VerbModule['run'] = async (_args, opts, ctx: Context) => {
-  const p = new Problems();
-  const query: Array<[string, string]> = [];
-  const ids = idList(p, 'custom_audience_ids', str(opts.customAudienceIds));
-  const bad = (ids ?? []).filter((id) => !/^[0-9a-z]{1,32}$/.test(id));
-  if (bad.length) p.add('custom_audience_ids', `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
-  if (ids?.length) query.push(['custom_audience_ids', ids.join(',')]);
-  if (str(opts.permissionScope)) query.push(['permission_scope', opts.permissionScope]);
-  p.check('q', str(opts.q), [lengthBetween(1, 255)]);
-  if (str(opts.q) !== undefined) query.push(['q', opts.q]);
-  p.throwIfAny('invalid list filters');
-  query.push(...listQuery(opts as ListFlags, CUSTOM_AUDIENCES_PAGE));
-  const account = await accountRef(ctx, opts);
-  await printAdsList(ctx, await ctx.client(), customAudiencesRequest(account, query), opts as ListFlags, COLUMNS);
-};
+export default defineVerb({
+  name: 'list',
+  description: 'list custom audiences of the account (GET …/custom_audiences): id, name, type, size, targetable, permission',
+  examples: ['postctl audiences list', 'postctl audiences list --permission-scope SHARED', 'postctl audiences list --q news --all -o jsonl', 'postctl audiences list --custom-audience-ids 1qz4s,2hk7w -o json'],
+  options: [
+    { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
+    { flags: '--permission-scope <scope>', description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)', choices: ['OWNER', 'SHARED'] },
+    { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
+    ...listOptions(CUSTOM_AUDIENCES_PAGE),
+    accountOption,
+    sandboxOption,
+  ],
+  async run(_args, opts, ctx) {
+    const p = new Problems();
+    const query: Array<[string, string]> = [];
+    const ids = idList(p, 'custom_audience_ids', opts.customAudienceIds);
+    const bad = (ids ?? []).filter((id) => !/^[0-9a-z]{1,32}$/.test(id));
+    if (bad.length) p.add('custom_audience_ids', `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+    if (ids?.length) query.push(['custom_audience_ids', ids.join(',')]);
+    if (opts.permissionScope) query.push(['permission_scope', opts.permissionScope]);
+    p.check('q', opts.q, [lengthBetween(1, 255)]);
+    if (opts.q !== undefined) query.push(['q', opts.q]);
+    p.throwIfAny('invalid list filters');
+    query.push(...listQuery(opts, CUSTOM_AUDIENCES_PAGE));
+    const account = await accountRef(ctx, opts);
+    await printAdsList(ctx, await ctx.client(), customAudiencesRequest(account, query), opts, COLUMNS);
+  },
+});

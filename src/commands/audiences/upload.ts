@@ -1,190 +1,24 @@
-// `audiences upload <custom_audience_id>` and `audiences do-not-reach upload
-// <list_id>`: check the flags, open the input, rejects file and resume state,
-// run the upload job, then report (stdout: the summary as data; stderr: one line).
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { adsApi } from '../../ads/common.js';
-import type { UploadTargetKind } from '../../audiences/api.js';
-import { callingCode } from '../../audiences/countries.js';
-import { RejectSink } from '../../audiences/rejects.js';
-import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from '../../audiences/source.js';
-import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
-import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
-import type { Context } from '../../context.js';
-import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
-import { inputKind } from '../../input/file-kind.js';
-import {
-  DO_NOT_REACH_KINDS,
-  IDENTIFIER_KINDS,
-  KIND_ALIASES,
-  OPERATION_TYPES,
-  USERS_LIMITS,
-  checkAssociationWindow,
-  checkDoNotReachExpiry,
-  type IdentifierKind,
-} from '../../validate/audiences.js';
-import { Problems, integerBetween } from '../../validate/rules.js';
+// `postctl audiences upload <custom_audience_id>`: normalize, hash and upload
+// identifiers to a custom audience (the job's steps are in ./_upload.ts).
+import { TYPE_CHOICES } from '../../validate/audiences.js';
+import { defineVerb } from '../define.js';
+import { effectiveAtOption, expiresAtOption, runUpload, uploadInputOptions, uploadJobOptions } from './_upload.js';
 
-const n = (v: number) => v.toLocaleString('en-US');
-
-function oneLine(s: UploadSummary): string {
-  const parts = [`read ${n(s.read)}`, `invalid ${n(s.invalid)}`, `sent ${n(s.sent)}`, `accepted ${n(s.accepted)}`, `failed ${n(s.failed)}`];
-  if (s.already_confirmed) parts.push(`already confirmed ${n(s.already_confirmed)}`);
-  return parts.join(' · ');
-}
-
-/**
- * Plain lines are hashed on a worker thread when there is a second core:
- * hashing is a third of the upload's CPU, and `npm run bench` measured 0.71
- * of a bare read-and-hash loop with the thread against 0.44 without (1M
- * emails, same CPU seconds). POSTCTL_HASH_THREAD=0 turns it off, =1 forces it.
- */
-function hashThread(ctx: Context): boolean {
-  const set = ctx.env.POSTCTL_HASH_THREAD;
-  return set === '1' || (set !== '0' && availableParallelism() > 1);
-}
-
-async function run(kind: UploadTargetKind, id: string, opts: Record<string, any>, ctx: Context): Promise<number> {
-  const kinds: readonly IdentifierKind[] = kind === 'custom_audience' ? IDENTIFIER_KINDS : DO_NOT_REACH_KINDS;
-  const file: string = opts.file ?? '-';
-  const format: InputFormat = opts.format ?? (file === '-' ? 'lines' : formatFromName(file));
-  if (!INPUT_FORMATS.includes(format)) throw new InputError(`unknown --format ${format}`);
-  if (format === 'lines' && !opts.type) throw new UsageError(`plain lines need --type (${kinds.join(', ')})`, 'or give a CSV/TSV with a header naming the kinds, or JSON Lines of user objects (--format).');
-  if (format !== 'lines' && opts.type) throw new UsageError(`--type applies to plain lines only; in ${format} input the ${format === 'jsonl' ? 'keys' : 'header'} name the kinds`);
-  if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no input given', 'pass --file FILE, or pipe the identifiers into stdin.');
-  if (file === '-' && (opts.resume || opts.state)) throw new UsageError('--resume and --state need --file: stdin cannot be checked for changes between runs');
-  const concurrencyBad = integerBetween(1, 16)(String(opts.concurrency ?? '4'));
-  if (concurrencyBad) throw new InputError(`--concurrency ${concurrencyBad}`);
-
-  // The spec's rules: batch size, times, country. Nothing is read or sent when one fails.
-  const p = new Problems();
-  p.check('--batch-size', String(opts.batchSize ?? USERS_LIMITS.maxUsers), [integerBetween(1, USERS_LIMITS.maxUsers)]);
-  const times = kind === 'custom_audience' ? checkAssociationWindow(p, opts.effectiveAt, opts.expiresAt) : { expiresAt: checkDoNotReachExpiry(p, opts.expiresAt) };
-  let cc: string | undefined;
-  if (opts.defaultCountry !== undefined) {
-    cc = callingCode(String(opts.defaultCountry));
-    if (!cc) p.add('--default-country', `must be an ISO 3166-1 alpha-2 country code such as US or GB (got ${JSON.stringify(opts.defaultCountry)})`);
-  }
-  p.throwIfAny('invalid upload options');
-
-  const account = await ctx.adsAccount(opts.account);
-  const api = adsApi(opts);
-  const operation = OPERATION_TYPES[(opts.operation ?? 'update') as keyof typeof OPERATION_TYPES];
-  const batchSize = Number(opts.batchSize ?? USERS_LIMITS.maxUsers);
-  const source: SourceSpec = { path: file, name: file === '-' ? 'stdin' : file, format, ...(opts.type ? { type: KIND_ALIASES[String(opts.type)]! } : {}), kinds, stdin: ctx.io.stdin };
-
-  // A pipe, fifo, `<(…)` or /dev/stdin is read once, in one pass, like stdin: it has no identity to resume against.
-  const kind_ = file === '-' ? undefined : await inputKind(file);
-  if (kind_?.kind === 'stream' && (opts.resume || opts.state)) throw new UsageError(`--resume and --state need a regular --file: ${file} is a pipe or device that cannot be checked for changes between runs`);
-  const identity = kind_?.kind === 'file' ? await inputIdentity(file) : undefined;
-  // Everything that decides the batches (and where they go) must match for a resume.
-  const options = {
-    target: kind, account, id, api, format, type: opts.type ? KIND_ALIASES[String(opts.type)]! : null, hashed: Boolean(opts.hashed), default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
-    operation, batch_size: batchSize, effective_at: times.effectiveAt ?? null, expires_at: times.expiresAt ?? null,
-  };
-  const state = identity
-    ? await UploadState.open(opts.state ?? defaultStatePath(file), identity, options, {
-        resume: Boolean(opts.resume),
-        readOnly: Boolean(opts.dryRun),
-        warn: (m) => ctx.log.warn(m),
-        info: (m) => ctx.log.info(m),
-      })
-    : undefined;
-
-  const plan: UploadPlan = {
-    target: { kind, account, id, api },
-    source,
-    normalize: { ...(opts.hashed ? { hashed: true } : {}), ...(cc ? { callingCode: cc } : {}) },
-    operation,
-    params: kind === 'custom_audience' ? { effective_at: times.effectiveAt, expires_at: times.expiresAt } : { expires_at: times.expiresAt },
-    batchSize,
-    concurrency: Number(opts.concurrency ?? 4),
-    dryRun: Boolean(opts.dryRun),
-    ...(identity ? { inputBytes: identity.size } : {}),
-    hashThread: hashThread(ctx),
-  };
-  const rejects = new RejectSink(opts.rejects);
-  // Built for dry runs too (it sends nothing until asked): it holds the wire-name style.
-  const built = await ctx.client();
-  plan.names = built.names;
-  const client = plan.dryRun ? undefined : built;
-  const progress = ctx.progress(plan.dryRun ? 'hashing' : 'uploading');
-  let result: Awaited<ReturnType<typeof upload>>;
-  try {
-    result = await upload(plan, { ...(client ? { client } : {}), rejects, ...(state ? { state } : {}), progress, signal: ctx.signal, out: ctx.io.stdout, verbose: (m) => ctx.log.verbose(m) });
-  } finally {
-    await rejects.close();
-    await state?.flush();
-  }
-  const { summary, error } = result;
-  if (error === undefined && summary.read - summary.invalid === 0) {
-    // Nothing valid was read, so nothing was sent: that is bad input (exit 6), not a clean run.
-    if (!summary.read) throw new InputError(`${source.name} holds no identifiers`, [], 'the input is empty or has only blank lines (or a CSV/TSV header and no rows).');
-    // The rejects (with their lines) are the error's problems: listed under it, and in -o json.
-    const only = rejects.count === 1 ? rejects.first[0] : undefined;
-    const what = only ? `1 line rejected (line ${only.line}${only.field ? `, ${only.field}` : ''}: ${only.reason})` : `${n(summary.invalid)} lines rejected`;
-    throw new InputError(`no valid identifiers in ${source.name}: ${what}`, rejects.first.map((r) => ({ line: r.line, ...(r.field ? { field: r.field } : {}), message: r.reason })), opts.rejects ? `every rejected line is in ${opts.rejects}.` : 'pass --rejects FILE to get every rejected value with its line.');
-  }
-  const fixable = error === undefined || resumable(error);
-  // A failure --resume cannot fix (bad input, unknown audience, no access) that stopped the job before
-  // anything was accepted: the cause is all there is to say — no summary of zeros, no resume advice.
-  if (!fixable && !summary.accepted && !summary.already_confirmed) throw error;
-  const stateFile = state && existsSync(state.path) ? state.path : undefined;
-  report(summary, { kind, id, account, operation, dryRun: plan.dryRun, rejects, stateFile, fixable }, ctx);
-  if (error !== undefined) {
-    if (fixable && !plan.dryRun && summary.batches_sent) {
-      const after = error instanceof Interrupted ? '' : 'after fixing the cause, ';
-      if (stateFile) ctx.log.hint(`${n(state!.confirmedCount)} batches are confirmed; ${after}rerun with --resume to send only the rest.`);
-      else ctx.log.hint(`no batch was confirmed, so there is nothing to resume: ${after}rerun to send everything.`);
-    }
-    throw error;
-  }
-  if (summary.failed === 0 && !plan.dryRun) await state?.remove();
-  if (summary.failed > 0) {
-    const again = stateFile ? 'rerun with --resume to send the unconfirmed batches again.' : 'rerun to send them again.';
-    throw new PartialFailure(`${n(summary.failed)} of ${n(summary.sent)} users failed`, `${opts.rejects ? `their lines are in ${opts.rejects}; ` : 'pass --rejects FILE for every failed line; '}${again}`);
-  }
-  return EXIT.OK;
-}
-
-/** The first rejects, with their lines, on stderr. */
-function warnRejects(rejects: RejectSink, ctx: Context): number {
-  for (const r of rejects.first.slice(0, 5)) ctx.log.warn(`line ${r.line}${r.field ? `, ${r.field}` : ''}: ${r.reason}`);
-  if (rejects.count > 5) ctx.log.warn(`… ${n(rejects.count - 5)} more`);
-  return rejects.count;
-}
-
-/**
- * Whether rerunning with --resume can finish the job: it was stopped (signal), or the
- * server, network or rate limit gave out. Bad input (6), usage (2), auth (3) and a
- * missing target (4) fail the same way on every rerun.
- */
-function resumable(error: unknown): boolean {
-  const code = (error as { exitCode?: number } | undefined)?.exitCode;
-  return error instanceof Interrupted || code === EXIT.NETWORK || code === EXIT.RATE_LIMITED || code === EXIT.INTERNAL || code === EXIT.PARTIAL;
-}
-
-function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; account: string; operation: string; dryRun: boolean; rejects: RejectSink; stateFile: string | undefined; fixable: boolean }, ctx: Context): void {
-  const { rejects } = info;
-  if (warnRejects(rejects, ctx) && !rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
-  ctx.log.info(`${info.dryRun ? 'dry run (nothing sent): ' : ''}${oneLine(s)}`);
-  if (!s.complete && s.not_sent_from_line !== null) ctx.log.warn(`stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.stateFile && info.fixable ? ' (--resume sends it)' : ''}`);
-  if (info.dryRun) return;
-  const data = {
-    [info.kind === 'custom_audience' ? 'custom_audience_id' : 'do_not_reach_list_id']: info.id,
-    account_id: info.account,
-    operation: info.operation,
-    ...s,
-    rejects_file: rejects.path ?? null,
-    // Kept while something is left to resume; removed after a complete, clean run.
-    // Named only when the file exists (a job that failed before any confirmation wrote none).
-    state_file: info.stateFile && (!s.complete || s.failed) ? info.stateFile : null,
-  };
-  const fields = ['read', 'invalid', 'invalid_values', 'sent', 'accepted', 'failed', 'already_confirmed', 'batches', 'batches_confirmed', 'batches_failed', 'batches_skipped', 'count_mismatches', 'requests', 'retries', 'not_sent_from_line', 'rejects_file', 'state_file'];
-  ctx.printer.object(data, [{ header: 'operation', key: 'operation' }, ...fields.map((f) => ({ header: f, key: f }))], data);
-  if (s.failures.length && ctx.format === 'table') ctx.printer.list(s.failures, [{ header: 'batch', get: (f) => f.batch + 1 }, { header: 'lines', key: 'lines' }, { header: 'users', key: 'users' }, { header: 'error', key: 'error' }]);
-}
-
-export const audienceUpload = { run: ([id]: string[], opts: Record<string, any>, ctx: Context) => run('custom_audience', id!, opts, ctx) };
-export const doNotReachUpload = { run: ([id]: string[], opts: Record<string, any>, ctx: Context) => run('do_not_reach', id!, opts, ctx) };
+export default defineVerb({
+  name: 'upload <custom_audience_id>',
+  description: 'normalize, hash and upload identifiers to a custom audience in checked, resumable batches (exit 8 if any failed)',
+  examples: [
+    'postctl audiences upload 1qz4s --file emails.txt --type email --rejects rejects.csv',
+    'postctl audiences upload 1qz4s --file crm.csv --default-country GB',
+    'postctl audiences upload 1qz4s --file users.jsonl --operation delete',
+    'postctl audiences upload 1qz4s --file emails.txt --type email --resume',
+    'postctl audiences upload 1qz4s --file emails.txt --type email --dry-run | head -c 400',
+  ],
+  options: [
+    ...uploadInputOptions([...TYPE_CHOICES]),
+    effectiveAtOption,
+    expiresAtOption('ISO 8601 UTC expiry, later than --effective-at (API default: 13 months)'),
+    ...uploadJobOptions,
+  ],
+  run: ([id], opts, ctx) => runUpload('custom_audience', id, opts, ctx),
+});
