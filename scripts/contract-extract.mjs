@@ -103,7 +103,7 @@ function adsReference(dir) {
       if (!url) continue;
       const path = url[2];
       const heading = [...blocks[i - 1].matchAll(/^#### (GET|POST|PUT|DELETE) ([^\s[]+)/gm)].at(-1);
-      const example = new RegExp(`\\b(GET|POST|PUT|DELETE) https://ads-api(?:-sandbox)?\\.x\\.com/\\d+/`).exec(blocks[i]);
+      const example = /\b(GET|POST|PUT|DELETE) https:\/\/ads-api(?:-sandbox)?\.x\.com\/\d+\//.exec(blocks[i]);
       const method = heading && heading[2] === path ? heading[1] : example?.[1];
       if (!method) continue;
       const fields = (kind) => [...new Set([...blocks[i].matchAll(new RegExp(`<ParamField ${kind}="([^"]+)"`, 'g'))].map((m) => m[1]))];

@@ -24,7 +24,7 @@ function step(title, args, { expect = 0, input, show = true } = {}) {
   process.stdout.write(`\n${bold(`# ${title}`)}\n$ postctl ${args.map((a) => (/[\s"']/.test(a) ? `'${a}'` : a)).join(' ')}\n`);
   const r = spawnSync(process.execPath, [BIN, ...args], { env, input, encoding: 'utf8' });
   if (show) process.stdout.write(r.stdout);
-  process.stdout.write(r.stderr.replace(/^/gm, '  stderr│ ').replace(/  stderr│ $/, ''));
+  process.stdout.write(r.stderr.replace(/^/gm, '  stderr│ ').replace(/ {2}stderr│ $/, ''));
   const note = r.status === expect ? `exit ${r.status}` : `exit ${r.status}, expected ${expect}  ✗`;
   process.stdout.write(`  → ${note}\n`);
   if (r.status !== expect) failed++;

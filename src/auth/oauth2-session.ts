@@ -71,7 +71,7 @@ export class OAuth2Session implements OAuth2Hook {
   private async rotate(current: OAuth2Tokens): Promise<OAuth2Tokens> {
     const creds = { clientId: current.client_id, clientSecret: this.deps.clientSecret };
     this.deps.verbose?.('oauth2: refreshing the access token (refresh_token grant)');
-    let res;
+    let res: Awaited<ReturnType<typeof refreshGrant>>;
     try {
       res = await refreshGrant(this.deps.client, creds, current.refresh_token!);
     } catch (e) {

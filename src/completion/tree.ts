@@ -41,6 +41,8 @@ export function walk(node: CmdNode, visit: (n: CmdNode) => void): void {
 /** Every option that takes a value, anywhere in the tree (to skip its argument while locating the command path). */
 export function valueFlags(root: CmdNode): string[] {
   const set = new Set<string>();
-  walk(root, (n) => n.options.filter((o) => o.takesValue).forEach((o) => o.names.forEach((x) => set.add(x))));
+  walk(root, (n) => {
+    for (const o of n.options.filter((x) => x.takesValue)) for (const name of o.names) set.add(name);
+  });
   return [...set].sort();
 }

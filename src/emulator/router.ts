@@ -34,7 +34,9 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
-      r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+      r.names.forEach((n, i) => {
+        params[n] = decodeURIComponent(m[i + 1]!);
+      });
       return { spec: r.spec, params };
     }
     return { methodMismatch };

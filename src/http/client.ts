@@ -96,7 +96,7 @@ export interface RequestOptions {
 
 export type BodyExpectation = 'json' | 'text' | 'raw';
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string>;
   body: T;
@@ -133,8 +133,8 @@ const RETRYABLE_CODES = new Set([
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 function errCode(e: unknown): string | undefined {
-  let cur: any = e;
-  for (let i = 0; cur && i < 4; i++, cur = cur.cause) if (typeof cur.code === 'string') return cur.code;
+  let cur = e as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; cur && i < 4; i++, cur = cur.cause as typeof cur) if (typeof cur.code === 'string') return cur.code;
   return undefined;
 }
 
@@ -256,7 +256,7 @@ export class ApiClient {
   }
 
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
-  async request<T = any>(opts: RequestOptions): Promise<ApiResponse<T>> {
+  async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     const res = opts.auth === 'oauth2' ? await this.sendOAuth2(opts, false) : await this.send(opts, false);
     return res as ApiResponse<T>;
   }

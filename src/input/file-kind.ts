@@ -18,7 +18,7 @@ export type InputKind = { kind: 'file'; size: number; mtimeMs: number } | { kind
 
 export async function inputKind(path: string): Promise<InputKind> {
   if (isStdinPath(path)) return { kind: 'stream' };
-  let s;
+  let s: Awaited<ReturnType<typeof stat>>;
   try {
     s = await stat(path);
   } catch (e) {

@@ -2,20 +2,21 @@
 import { stringifyJson } from '../json/stringify.js';
 import { neutralize } from './sanitize.js';
 
-export interface Column<T = any> {
+// `get` is declared as a method so that a Column<Post> is also a Column<unknown> (parameters of methods are bivariant).
+export interface Column<T = unknown> {
   header: string;
   /** Property path like "public_metrics.like_count"; used when get is absent. */
   key?: string;
-  get?: (row: T) => unknown;
+  get?(row: T): unknown;
   /** Free text (a post's text, a description): the first column to give way on a narrow screen. */
   flex?: boolean;
 }
 
 function pathGet(obj: unknown, path: string): unknown {
-  let cur: any = obj;
+  let cur = obj;
   for (const part of path.split('.')) {
     if (cur === null || cur === undefined) return undefined;
-    cur = cur[part];
+    cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
 }

@@ -8,7 +8,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROLS_AND_LINES = /[\u0000-\u001f\u007f-\u009f]/g;
 
-const escape = (c: string): string => {
+const visibleEscape = (c: string): string => {
   const code = c.charCodeAt(0);
   if (code === 0x1b) return '␛';
   return `\\x${code.toString(16).padStart(2, '0')}`;
@@ -16,7 +16,7 @@ const escape = (c: string): string => {
 
 /** Neutralises control characters; keeps tab and newline when `keepLines`. */
 export function neutralize(text: string, keepLines = false): string {
-  return text.replace(keepLines ? CONTROLS : CONTROLS_AND_LINES, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : escape(c)));
+  return text.replace(keepLines ? CONTROLS : CONTROLS_AND_LINES, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : visibleEscape(c)));
 }
 
 /** Cuts a long value for a message: the first `max` characters and the size. */

@@ -66,7 +66,7 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
       widths[widest]!--;
     }
   };
-  const fit = () => {
+  const fits = () => {
     widths = [...natural];
     const text = shown.filter((i) => flex.includes(i));
     shrink(text, (i) => textFloor(i, Math.floor(limit * 0.4)));
@@ -74,7 +74,7 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
     return total() <= limit;
   };
   // The rightmost columns go first; never the first column, and free text last.
-  while (!fit() && shown.length > 1) {
+  while (!fits() && shown.length > 1) {
     const drop = [...shown].reverse().find((i) => i !== shown[0] && !flex.includes(i)) ?? shown[shown.length - 1]!;
     shown = shown.filter((i) => i !== drop);
   }

@@ -51,7 +51,9 @@ export async function collectPostIds(src: IdSources): Promise<CollectedIds> {
     if (arg === '-') files.push('-');
     else {
       const parts = arg.split(',');
-      parts.forEach((part, j) => c.add(part, { field: parts.length > 1 ? `argument ${i + 1}, item ${j + 1}` : `argument ${i + 1}` }));
+      parts.forEach((part, j) => {
+        c.add(part, { field: parts.length > 1 ? `argument ${i + 1}, item ${j + 1}` : `argument ${i + 1}` });
+      });
     }
   });
   if (src.file !== undefined) files.push(src.file);

@@ -187,7 +187,9 @@ export function validateCard(card: unknown): InputProblem[] {
   else if (!hasComponents && !hasSlides) out.add('components', 'is required (or slides, for a multi-destination carousel)');
   else if (hasComponents) checkComponents(card.components, 'components', out);
   else if (!Array.isArray(card.slides) || card.slides.length === 0) out.add('slides', 'must be a non-empty array of slides, each an array of components');
-  else card.slides.forEach((s, i) => checkComponents(s, `slides[${i}]`, out));
+  else card.slides.forEach((s, i) => {
+    checkComponents(s, `slides[${i}]`, out);
+  });
   return out.list;
 }
 
@@ -214,7 +216,9 @@ export function validateCardUpdate(body: unknown): InputProblem[] {
   else if (body.components !== undefined) checkComponents(body.components, 'components', out);
   else if (body.slides !== undefined) {
     if (!Array.isArray(body.slides) || body.slides.length === 0) out.add('slides', 'must be a non-empty array of slides, each an array of components');
-    else body.slides.forEach((s, i) => checkComponents(s, `slides[${i}]`, out));
+    else body.slides.forEach((s, i) => {
+      checkComponents(s, `slides[${i}]`, out);
+    });
   }
   return out.list;
 }

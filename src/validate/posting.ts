@@ -73,7 +73,7 @@ export function draftProblems(d: PostDraft): Problems {
   checkId(p, '--community', d.community);
   // The media kind (image, GIF, video) cannot be told from an id: only the count is checked here.
   if (d.media.length > MEDIA_MAX) p.add('--media', `at most ${MEDIA_MAX} media ids (4 images, or 1 video or GIF; got ${d.media.length})`);
-  d.media.forEach((m) => checkId(p, '--media', m));
+  for (const m of d.media) checkId(p, '--media', m);
   if (new Set(d.media).size !== d.media.length) p.add('--media', 'lists the same media id twice');
   checkPoll(p, d);
   p.check('--reply-settings', d.replySettings, [oneOf(REPLY_SETTINGS)]);

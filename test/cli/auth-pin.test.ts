@@ -131,10 +131,10 @@ describe('auth pin without a TTY (two steps)', () => {
     const pending = f.config().profiles.default.pending_request;
     const { ApiClient } = await import('../../src/http/client.js');
     const client = new ApiClient({ urls: { platform: emu.url, ads: emu.urls.ads, 'ads-sandbox': emu.urls.adsSandbox }, credentials: { consumerKey: EMU_APP.consumerKey, consumerSecret: EMU_APP.consumerSecret } });
-    const res = await client.request({ method: 'POST', path: '/oauth/access_token', token: { token: pending.oauth_token, secret: pending.oauth_token_secret }, noThrow: true });
+    const res = await client.request<{ errors: Array<{ message: string }> }>({ method: 'POST', path: '/oauth/access_token', token: { token: pending.oauth_token, secret: pending.oauth_token_secret }, noThrow: true });
     await client.close();
     expect(res.status).toBe(401);
-    expect(res.body.errors[0].message).toContain('oauth_verifier');
+    expect(res.body.errors[0]?.message).toContain('oauth_verifier');
   });
 });
 

@@ -27,7 +27,7 @@ const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).op
 const templateRe = (t: string) => new RegExp('^' + t.replace(/\{[^}]+\}|:[a-z_]+/g, '[^/]+') + '$');
 
 /** The v2 operation a request matches, and what is wrong with the request against it. */
-export function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): string[] {
+function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): string[] {
   const key = Object.keys(V2.operations).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
   if (!key) return [`${e.method} ${e.path}: no such path template for the method`];
   const op = V2.operations[key]!;
@@ -58,7 +58,7 @@ function checkBody(key: string, obj: Record<string, unknown>, op: V2Op, add: V2A
 }
 
 /** The ads reference entry a request matches, and the query parameters it does not list. */
-export function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
+function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
   const key = Object.keys(ADS).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
   if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
   return e.query.filter(([n]) => !ADS[key]!.query.includes(n) && !ADS[key]!.body.includes(n)).map(([n]) => `${key}: query parameter ${n} is not listed`);

@@ -25,7 +25,7 @@ describe('hints by cause', () => {
   });
 
   it('99 that says "too often" keeps the caching hint', async () => {
-    let last;
+    let last: Awaited<ReturnType<typeof emu.run>> | undefined;
     for (let i = 0; i < 3; i++) last = await emu.run(['auth', 'token', '--refresh']);
     expect(last!.code).toBe(3);
     expect(last!.stderr).toContain('too often');

@@ -62,7 +62,9 @@ describe('Batcher: where batches are cut', () => {
   it('hundreds of users in one body (written in groups) keep their order and commas', () => {
     const b = new Batcher(1000, env, emailWrap);
     const digests = Array.from({ length: 300 }, (_, i) => sha(`u${i}`));
-    digests.forEach((d, i) => expect(b.add(i + 1, d, 64)).toBeUndefined());
+    digests.forEach((d, i) => {
+      expect(b.add(i + 1, d, 64)).toBeUndefined();
+    });
     const batch = b.flush()!;
     expect(users(batch)).toEqual(digests.map((d) => ({ email: [d] })));
     expect(batch.body.length).toBe(bodySize(300));
@@ -82,7 +84,9 @@ describe('Batcher: where batches are cut', () => {
   it('exactly two groups of 128 users, then a flush: nothing is written twice', () => {
     const b = new Batcher(1000, env, emailWrap);
     const digests = Array.from({ length: 256 }, (_, i) => sha(`g${i}`));
-    digests.forEach((d, i) => b.add(i + 1, d, 64));
+    digests.forEach((d, i) => {
+      b.add(i + 1, d, 64);
+    });
     const batch = b.flush()!;
     expect(batch.body.length).toBe(bodySize(256));
     expect(users(batch)).toEqual(digests.map((d) => ({ email: [d] })));
@@ -94,7 +98,9 @@ describe('Batcher: where batches are cut', () => {
     const first = ['"a"', '"bbbbbbbbbb"'].map((x, i) => b.add(i, x, x.length))[1]!;
     const starts = [...first.starts];
     const ends = [...first.ends];
-    ['"cccccccccccccccccccc"', '"d"'].forEach((x, i) => b.add(i + 2, x, x.length));
+    ['"cccccccccccccccccccc"', '"d"'].forEach((x, i) => {
+      b.add(i + 2, x, x.length);
+    });
     expect([...first.starts]).toEqual(starts);
     expect([...first.ends]).toEqual(ends);
     expect(JSON.parse(first.body.subarray(first.starts[1]!, first.ends[1]!).toString())).toEqual({ partner_user_id: ['bbbbbbbbbb'] });

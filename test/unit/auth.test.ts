@@ -7,7 +7,7 @@ import { browserCommand } from '../../src/auth/browser.js';
 import { startCallbackServer, type CallbackServer } from '../../src/auth/callback-server.js';
 import { classifyAccessTokenError, explainAccessTokenError, isAlreadyInvalid } from '../../src/auth/errors.js';
 import { minutesSince, profileArg } from '../../src/auth/session.js';
-import { CliError } from '../../src/errors.js';
+import type { CliError } from '../../src/errors.js';
 import { mask } from '../../src/output/mask.js';
 import { authorizeUrl } from '../../src/platform/oauth.js';
 

@@ -18,7 +18,7 @@ function files(dir: string): string[] {
 }
 
 /** Every relative import (static or dynamic) of a file, as a path under src/. */
-export function importsOf(file: string): string[] {
+function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
   return specs.map((s) => relative(SRC, resolve(dirname(file), s)).replace(/\.js$/, '.ts'));

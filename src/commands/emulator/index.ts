@@ -78,7 +78,7 @@ async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
 /** The detached process: listen, record the pid, tell the parent, serve until SIGTERM. */
 async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRate: number | undefined): Promise<number> {
   const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
-  let emu;
+  let emu: Awaited<ReturnType<typeof start>>;
   try {
     emu = await start(opts, port, faultRate);
   } catch (e) {

@@ -435,7 +435,9 @@ export function slowBatch(body: unknown, fields: readonly string[], dnr: boolean
   if (!Array.isArray(body) || body.length === 0) return invalid('The body must be a non-empty JSON array of operations');
   if (body.length > MAX_OPERATIONS) return invalid(`At most ${MAX_OPERATIONS} operations per request (got ${body.length})`);
   const checker = new BatchChecker(fields, dnr, reject, now);
-  body.forEach((op: unknown, i: number) => checker.operation(op, i));
+  body.forEach((op: unknown, i: number) => {
+    checker.operation(op, i);
+  });
   return checker.result();
 }
 
@@ -629,7 +631,9 @@ function apply(req: EmuRequest, state: EmulatorState, received: Received, checke
   // Operation of each user, from the operations' sizes.
   const opOf = new Uint16Array(checked.users);
   let u = 0;
-  checked.ops.forEach((op, i) => opOf.fill(i, u, (u += op.users)));
+  checked.ops.forEach((op, i) => {
+    opOf.fill(i, u, (u += op.users));
+  });
   const setFor = (op: number, field: string) => received.field(checked.ops[op]!.type, field);
   // Runs of digests of the same operation and field are appended in one copy.
   const n = checked.digestUser.length;
