@@ -133,6 +133,7 @@ function seedUploads(): Map<string, Upload> {
   return new Map(ups.map((u) => [u.media_key, u]));
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the seeded fixture records of the creatives state, not logic
 function seed(): CreativesState {
   const s: CreativesState = { library: seedLibrary(), uploads: seedUploads(), accountMedia: [], cards: [], polls: [], vccs: [], posts: [], counter: 0 };
   const am = (creative_type: string, video_id: string | null, media_url: string | null): AccountMediaItem => ({ id: shortId(s), creative_type, video_id, media_url, created_at: SEED_TIME, updated_at: SEED_TIME, deleted: false });
