@@ -10,10 +10,19 @@ const args = process.argv.slice(2);
 const isWord = (w) => /^[a-z][a-z0-9-]*$/.test(w);
 const last = args[args.length - 1];
 const helpWords =
-  args.length > 1 && (last === '--help' || last === '-h') && args.slice(0, -1).every(isWord) ? args.slice(0, -1)
-  : args.length > 1 && args[0] === 'help' && args.slice(1).every(isWord) ? args.slice(1)
-  : undefined;
-const fast = args.length === 1 && ['--version', '-V'].includes(args[0]) ? 'version' : args.length === 1 && ['--help', '-h', 'help'].includes(args[0]) ? 'help' : helpWords ? 'words' : undefined;
+  args.length > 1 && (last === '--help' || last === '-h') && args.slice(0, -1).every(isWord)
+    ? args.slice(0, -1)
+    : args.length > 1 && args[0] === 'help' && args.slice(1).every(isWord)
+      ? args.slice(1)
+      : undefined;
+const fast =
+  args.length === 1 && ['--version', '-V'].includes(args[0])
+    ? 'version'
+    : args.length === 1 && ['--help', '-h', 'help'].includes(args[0])
+      ? 'help'
+      : helpWords
+        ? 'words'
+        : undefined;
 let text;
 try {
   if (fast === 'version') text = `${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`;

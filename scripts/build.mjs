@@ -22,7 +22,6 @@ if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force:
 const manifest = spawnSync(process.execPath, [join(root, 'scripts', 'manifest.mjs')], { stdio: 'inherit' });
 if (manifest.status !== 0) process.exit(manifest.status ?? 1);
 
-
 const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts' },
@@ -84,7 +83,11 @@ await swap(helpFile, help.stdout);
 const renderer = join(outdir, `.help-render.${process.pid}.mjs`);
 await build({
   absWorkingDir: root,
-  stdin: { contents: "import { renderAllHelp } from './src/help-render.ts'; process.stdout.write(JSON.stringify(await renderAllHelp()));", resolveDir: root, loader: 'ts' },
+  stdin: {
+    contents: "import { renderAllHelp } from './src/help-render.ts'; process.stdout.write(JSON.stringify(await renderAllHelp()));",
+    resolveDir: root,
+    loader: 'ts',
+  },
   outfile: renderer,
   bundle: true,
   format: 'esm',
@@ -94,7 +97,11 @@ await build({
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
 });
-const rendered = spawnSync(process.execPath, [renderer], { encoding: 'utf8', maxBuffer: 64 << 20, env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+const rendered = spawnSync(process.execPath, [renderer], {
+  encoding: 'utf8',
+  maxBuffer: 64 << 20,
+  env: { PATH: process.env.PATH, NO_COLOR: '1' },
+});
 await rm(renderer, { force: true });
 if (rendered.status !== 0) throw new Error(`rendering group and verb help failed: ${rendered.stderr}`);
 const helpDir = join(outdir, 'help');

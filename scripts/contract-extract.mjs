@@ -26,7 +26,14 @@ function resolver(doc) {
   const deref = (o, depth = 0) => {
     if (Array.isArray(o)) return o.map((x) => deref(x, depth));
     if (!o || typeof o !== 'object') return o;
-    if (o.$ref && depth < 12) return deref(o.$ref.slice(2).split('/').reduce((x, k) => x[k], doc), depth + 1);
+    if (o.$ref && depth < 12)
+      return deref(
+        o.$ref
+          .slice(2)
+          .split('/')
+          .reduce((x, k) => x[k], doc),
+        depth + 1,
+      );
     return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, deref(v, depth)]));
   };
   return deref;
@@ -56,7 +63,9 @@ function operations(file) {
       if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
       const params = deref([...(item.parameters ?? []), ...(op.parameters ?? [])]);
       const query = Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, enumOf(p.schema)]));
-      const pathParams = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, { pattern: p.schema?.pattern ?? null, enum: enumOf(p.schema) }]));
+      const pathParams = Object.fromEntries(
+        params.filter((p) => p.in === 'path').map((p) => [p.name, { pattern: p.schema?.pattern ?? null, enum: enumOf(p.schema) }]),
+      );
       const body = bodyShape(deref(op.requestBody)?.content?.['application/json']?.schema);
       ops[`${method.toUpperCase()} ${path}`] = { query, path: pathParams, body };
     }
@@ -95,7 +104,9 @@ function additions(a, b) {
  */
 function adsReference(dir) {
   const ops = {};
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.mdx')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.mdx'))
+    .sort()) {
     const text = readFileSync(join(dir, name), 'utf8').replace(/\\_/g, '_');
     const blocks = text.split(/(?:\*\*|#### )Resource URL/);
     for (let i = 1; i < blocks.length; i++) {
@@ -125,6 +136,21 @@ function adsReference(dir) {
 mkdirSync(OUT, { recursive: true });
 const a = operations(v159);
 const b = operations(v167);
-writeFileSync(join(OUT, 'openapi-v2.159-extract.json'), JSON.stringify({ source: 'openapi-v2.159.json (official SDK, July 2026); v2167: additions of openapi-v2.167.json', operations: a, v2167: additions(a, b) }, null, 1) + '\n');
-writeFileSync(join(OUT, 'ads-reference.json'), JSON.stringify({ source: 'ads reference pages (docs.x.com/x-ads-api, snapshot 2026-08-22)', operations: adsReference(adsDir) }, null, 1) + '\n');
+writeFileSync(
+  join(OUT, 'openapi-v2.159-extract.json'),
+  JSON.stringify(
+    {
+      source: 'openapi-v2.159.json (official SDK, July 2026); v2167: additions of openapi-v2.167.json',
+      operations: a,
+      v2167: additions(a, b),
+    },
+    null,
+    1,
+  ) + '\n',
+);
+writeFileSync(
+  join(OUT, 'ads-reference.json'),
+  JSON.stringify({ source: 'ads reference pages (docs.x.com/x-ads-api, snapshot 2026-08-22)', operations: adsReference(adsDir) }, null, 1) +
+    '\n',
+);
 console.error(`wrote ${Object.keys(a).length} v2 operations and the ads reference to ${OUT}`);

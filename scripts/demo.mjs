@@ -16,7 +16,13 @@ const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s
 
 const emu = await startEmulatorProcess();
 const vars = emu.env;
-const env = { ...process.env, ...vars, POSTCTL_CONFIG_DIR: join(dir, 'config'), POSTCTL_NO_INPUT: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
+const env = {
+  ...process.env,
+  ...vars,
+  POSTCTL_CONFIG_DIR: join(dir, 'config'),
+  POSTCTL_NO_INPUT: '1',
+  FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+};
 let failed = 0;
 
 /** Runs one step; returns its stdout. */
@@ -38,20 +44,66 @@ try {
   step('The same as JSON for scripts (the API envelope, merged)', ['posts', 'lookup', '20', '--json']);
   step('What a webhook receiver must answer to a CRC check', ['webhooks', 'crc', 'challenge-token-123']);
   step('A bad webhook id is refused before anything is sent (exit 6)', ['webhooks', 'validate', 'not-a-number'], { expect: 6 });
-  step('A bid change, checked against the line item and shown before/after, not sent', ['ads', 'line-items', 'update', '8u94t', '--bid', '2.50', '--dry-run', '-o', 'table']);
+  step('A bid change, checked against the line item and shown before/after, not sent', [
+    'ads',
+    'line-items',
+    'update',
+    '8u94t',
+    '--bid',
+    '2.50',
+    '--dry-run',
+    '-o',
+    'table',
+  ]);
 
   const feed = join(dir, 'feed.jsonl');
-  const product = (n) => ({ id: `demo-${n}`, title: `Demo product ${n}`, description: 'A product of the demo feed.', availability: 'in stock', condition: 'new', price: `${9 + n}.99 USD`, link: `https://shop.example/p/${n}`, image_link: `https://cdn.example/i/${n}.jpg`, brand: 'Acme' });
+  const product = (n) => ({
+    id: `demo-${n}`,
+    title: `Demo product ${n}`,
+    description: 'A product of the demo feed.',
+    availability: 'in stock',
+    condition: 'new',
+    price: `${9 + n}.99 USD`,
+    link: `https://shop.example/p/${n}`,
+    image_link: `https://cdn.example/i/${n}.jpg`,
+    brand: 'Acme',
+  });
   writeFileSync(feed, [1, 2, 3].map((n) => JSON.stringify(product(n))).join('\n') + '\n');
   const created = JSON.parse(step('A product catalog', ['catalogs', 'create', 'Demo shop', '--json']));
   const catalog = created.data.id;
-  step('Upsert a feed: every product validated first, then sent in batches', ['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl']);
+  step('Upsert a feed: every product validated first, then sent in batches', [
+    'catalogs',
+    'upsert',
+    catalog,
+    '--file',
+    feed,
+    '-o',
+    'jsonl',
+  ]);
   step('The same feed again: nothing changed', ['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl']);
 
   const emails = join(dir, 'emails.txt');
   writeFileSync(emails, ['Alice@Example.com', ' bob.smith+ads@example.org ', 'not-an-email', 'carol@example.net'].join('\n') + '\n');
-  step('What an audience upload would send: normalized, hashed, batched (dry run)', ['audiences', 'upload', '1qz4s', '--type', 'email', '--file', emails, '--dry-run']);
-  step('Upload it: the invalid line is skipped and reported with its line number', ['audiences', 'upload', '1qz4s', '--type', 'email', '--file', emails, '--json']);
+  step('What an audience upload would send: normalized, hashed, batched (dry run)', [
+    'audiences',
+    'upload',
+    '1qz4s',
+    '--type',
+    'email',
+    '--file',
+    emails,
+    '--dry-run',
+  ]);
+  step('Upload it: the invalid line is skipped and reported with its line number', [
+    'audiences',
+    'upload',
+    '1qz4s',
+    '--type',
+    'email',
+    '--file',
+    emails,
+    '--json',
+  ]);
   step('Exit codes, for scripts', ['help', 'exit-codes']);
 } finally {
   emu.stop();

@@ -50,7 +50,9 @@ async function loadAll(files) {
     define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     logLevel: 'warning',
     // The manifests themselves are what this writes (they may not exist yet).
-    plugins: [{ name: 'no-manifests', setup: (b) => b.onResolve({ filter: /[\\/]manifest[\\/]/ }, (a) => ({ path: a.path, external: true })) }],
+    plugins: [
+      { name: 'no-manifests', setup: (b) => b.onResolve({ filter: /[\\/]manifest[\\/]/ }, (a) => ({ path: a.path, external: true })) },
+    ],
   });
   try {
     return await import(pathToFileURL(out).href);
@@ -126,8 +128,16 @@ function render(top, groups, verbs) {
     '  verbs: [',
     ...verbs.map(({ words, file, verb }) => {
       const path = '../' + relative(commands, file).split(sep).join('/').replace(/\.ts$/, '.js');
-      const field = ([k, v]) => (Array.isArray(v) && k !== 'aliases' && k !== 'words' ? [`      ${k}: [`, ...v.map((x) => `        ${JSON.stringify(x)},`), '      ],'] : [`      ${k}: ${JSON.stringify(v)},`]);
-      return ['    {', ...[['words', words], ...Object.entries(data(verb))].flatMap(field), `      load: () => import(${JSON.stringify(path)}).then(loaded),`, '    },'].join('\n');
+      const field = ([k, v]) =>
+        Array.isArray(v) && k !== 'aliases' && k !== 'words'
+          ? [`      ${k}: [`, ...v.map((x) => `        ${JSON.stringify(x)},`), '      ],']
+          : [`      ${k}: ${JSON.stringify(v)},`];
+      return [
+        '    {',
+        ...[['words', words], ...Object.entries(data(verb))].flatMap(field),
+        `      load: () => import(${JSON.stringify(path)}).then(loaded),`,
+        '    },',
+      ].join('\n');
     }),
     '  ],',
     '};',
@@ -144,7 +154,16 @@ if (problems.length) {
   process.exit(1);
 }
 const tops = [...new Set(verbs.map((v) => v.words[0]))];
-const wanted = new Map(tops.map((top) => [`${top}.ts`, render(top, groupList.filter((g) => g.words[0] === top), verbs.filter((v) => v.words[0] === top))]));
+const wanted = new Map(
+  tops.map((top) => [
+    `${top}.ts`,
+    render(
+      top,
+      groupList.filter((g) => g.words[0] === top),
+      verbs.filter((v) => v.words[0] === top),
+    ),
+  ]),
+);
 const existing = (await readdir(outDir).catch(() => [])).filter((f) => f.endsWith('.ts'));
 const stale = [...existing.filter((f) => !wanted.has(f))];
 for (const [name, text] of wanted) if ((await readFile(join(outDir, name), 'utf8').catch(() => '')) !== text) stale.push(name);

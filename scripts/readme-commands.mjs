@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readme = `${root}README.md`;
-const index = execFileSync(process.execPath, [`${root}bin/postctl.js`, 'help', 'commands', '--markdown'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+const index = execFileSync(process.execPath, [`${root}bin/postctl.js`, 'help', 'commands', '--markdown'], {
+  encoding: 'utf8',
+  env: { PATH: process.env.PATH, NO_COLOR: '1' },
+});
 const text = readFileSync(readme, 'utf8');
 const start = text.search(/<!-- commands:start[^\n]*-->\n/);
 const end = text.indexOf('<!-- commands:end -->');

@@ -19,8 +19,12 @@ const lazyH2 = {
   setup(b) {
     b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes(H2_REQUIRE)) throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/undici-lean.mjs)`);
-      return { contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"), loader: 'js' };
+      if (!source.includes(H2_REQUIRE))
+        throw new Error(`undici changed: ${args.path} no longer has "${H2_REQUIRE}" (update scripts/undici-lean.mjs)`);
+      return {
+        contents: source.replace(H2_REQUIRE, "let h2; const connectH2 = (...a) => (h2 ??= require('./client-h2.js'))(...a)"),
+        loader: 'js',
+      };
     });
   },
 };

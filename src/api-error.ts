@@ -53,7 +53,9 @@ export function problemKind(type: string | undefined): string | undefined {
 }
 
 export function isProblem(body: unknown): body is Problem {
-  return typeof body === 'object' && body !== null && typeof (body as Problem).type === 'string' && typeof (body as Problem).title === 'string';
+  return (
+    typeof body === 'object' && body !== null && typeof (body as Problem).type === 'string' && typeof (body as Problem).title === 'string'
+  );
 }
 
 const KIND_EXIT: Record<string, number> = {
@@ -96,39 +98,55 @@ export function exitCodeFor(status: number, kind?: string, codes: Array<number |
  */
 function credentialHint(codes: number[], errors: ApiErrorItem[], auth: string | undefined): string | undefined {
   if (codes.includes(89)) {
-    if (auth === 'app') return 'The app-only bearer token is invalid or was revoked: get a new one with `postctl auth token --refresh` (or update POSTCTL_BEARER_TOKEN).';
+    if (auth === 'app')
+      return 'The app-only bearer token is invalid or was revoked: get a new one with `postctl auth token --refresh` (or update POSTCTL_BEARER_TOKEN).';
     return 'The access token is invalid, expired or revoked: log in again with `postctl auth login` (or `postctl auth pin` on a headless machine).';
   }
   if (codes.includes(99)) {
-    const said = errors.filter((e) => Number(e.code) === 99).map((e) => e.message).join(' ');
-    if (/too often|too many|too frequent/i.test(said)) return 'The app-only bearer token was requested too often. postctl caches it per profile: use `postctl auth token` without --refresh, or invalidate it first with `postctl auth logout --bearer`.';
+    const said = errors
+      .filter((e) => Number(e.code) === 99)
+      .map((e) => e.message)
+      .join(' ');
+    if (/too often|too many|too frequent/i.test(said))
+      return 'The app-only bearer token was requested too often. postctl caches it per profile: use `postctl auth token` without --refresh, or invalidate it first with `postctl auth logout --bearer`.';
     return 'The app credentials did not verify: check the consumer key and secret (POSTCTL_CONSUMER_KEY / POSTCTL_CONSUMER_SECRET or `postctl config list`); a regenerated secret replaces the old one.';
   }
   return undefined;
 }
 
-function hintFor(kind: string | undefined, problem: Problem | undefined, errors: ApiErrorItem[], status: number, auth?: string): string | undefined {
+function hintFor(
+  kind: string | undefined,
+  problem: Problem | undefined,
+  errors: ApiErrorItem[],
+  status: number,
+  auth?: string,
+): string | undefined {
   const codes = errors.map((e) => Number(e.code));
   const credentials = credentialHint(codes, errors, auth);
   if (credentials) return credentials;
-  if (codes.includes(32) || codes.includes(135)) return 'The OAuth signature was rejected: check the consumer key/secret and access token/secret of this profile (`postctl auth status`), and the machine clock.';
+  if (codes.includes(32) || codes.includes(135))
+    return 'The OAuth signature was rejected: check the consumer key/secret and access token/secret of this profile (`postctl auth status`), and the machine clock.';
   if (codes.includes(88)) return 'Rate limit exceeded: wait for the window to reset or raise --max-wait.';
   switch (kind) {
     case 'streaming-connection':
-      if (problem?.connection_issue === 'TooManyConnections') return 'Too many streaming connections: list them with `postctl connections list` and close them with `postctl connections terminate --all`.';
+      if (problem?.connection_issue === 'TooManyConnections')
+        return 'Too many streaming connections: list them with `postctl connections list` and close them with `postctl connections terminate --all`.';
       return problem?.connection_issue ? `Connection issue: ${String(problem.connection_issue)}.` : undefined;
     case 'usage-capped':
       return `Usage cap reached${problem?.period ? ` for the ${String(problem.period)} period` : ''}${problem?.scope ? ` (scope: ${String(problem.scope)})` : ''}; requests fail until the period resets.`;
     case 'client-forbidden':
       return `The app is not allowed to use this endpoint${problem?.reason ? ` (${String(problem.reason)})` : ''}${problem?.registration_url ? `; enrol at ${String(problem.registration_url)}` : ''}.`;
     case 'not-authorized-for-field':
-      return problem?.field ? `Remove the field ${String(problem.field)} from the request, or use credentials allowed to see it.` : undefined;
+      return problem?.field
+        ? `Remove the field ${String(problem.field)} from the request, or use credentials allowed to see it.`
+        : undefined;
     case 'operational-disconnect':
       return `The server closed the stream (${String(problem?.disconnect_type ?? 'operational')}); reconnecting usually works.`;
     default:
   }
   if (status === 401) return 'Authentication failed: check the credentials of this profile with `postctl auth status --check`.';
-  if (status === 403) return 'The credentials are valid but not allowed to do this (app permissions, ads account access or early-access features).';
+  if (status === 403)
+    return 'The credentials are valid but not allowed to do this (app permissions, ads account access or early-access features).';
   return undefined;
 }
 
@@ -159,13 +177,25 @@ export class ApiError extends CliError {
     if (isProblem(body)) problem = body;
     const maybeErrors = (body as { errors?: unknown } | null)?.errors;
     if (Array.isArray(maybeErrors)) {
-      errors = maybeErrors.filter((e) => e && typeof e === 'object').map((e) => ({ ...(e as ApiErrorItem), message: String((e as ApiErrorItem).message ?? (e as Problem).detail ?? (e as Problem).title ?? '') }));
+      errors = maybeErrors
+        .filter((e) => e && typeof e === 'object')
+        .map((e) => ({
+          ...(e as ApiErrorItem),
+          message: String((e as ApiErrorItem).message ?? (e as Problem).detail ?? (e as Problem).title ?? ''),
+        }));
       // A v2 body can carry problems in `errors` (partial errors) — keep the first as the problem.
       if (!problem && isProblem(maybeErrors[0])) problem = maybeErrors[0] as Problem;
     }
     const kind = problemKind(problem?.type);
     const message = ApiError.describe(status, problem, kind, errors, init);
-    super(message, { exitCode: exitCodeFor(status, kind, errors.map((e) => (typeof e.code === 'string' ? Number(e.code) : e.code))), code: kind ?? (errors[0]?.code !== undefined ? `api_${errors[0].code}` : `http_${status}`) });
+    super(message, {
+      exitCode: exitCodeFor(
+        status,
+        kind,
+        errors.map((e) => (typeof e.code === 'string' ? Number(e.code) : e.code)),
+      ),
+      code: kind ?? (errors[0]?.code !== undefined ? `api_${errors[0].code}` : `http_${status}`),
+    });
     const hint = hintFor(kind, problem, errors, status, init.auth);
     if (hint) this.hint = hint;
     this.status = status;
@@ -178,18 +208,29 @@ export class ApiError extends CliError {
     this.body = body;
   }
 
-  private static describe(status: number, problem: Problem | undefined, kind: string | undefined, errors: ApiErrorItem[], init: ApiErrorInit): string {
+  private static describe(
+    status: number,
+    problem: Problem | undefined,
+    kind: string | undefined,
+    errors: ApiErrorItem[],
+    init: ApiErrorInit,
+  ): string {
     const parts: string[] = [];
     if (problem) {
       parts.push(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
       if (kind === 'invalid-request' && Array.isArray(problem.errors)) {
         for (const e of problem.errors as Array<{ message?: string; parameters?: Record<string, string[]> }>) {
-          const params = e.parameters ? Object.entries(e.parameters).map(([k, v]) => `${k}=${(v ?? []).join(',')}`).join(' ') : '';
+          const params = e.parameters
+            ? Object.entries(e.parameters)
+                .map(([k, v]) => `${k}=${(v ?? []).join(',')}`)
+                .join(' ')
+            : '';
           parts.push(`${e.message ?? 'invalid'}${params ? ` (${params})` : ''}`);
         }
       }
     } else if (errors.length) {
-      for (const e of errors) parts.push(`${e.code !== undefined ? `[${e.code}] ` : ''}${e.message}${e.parameter ? ` (parameter: ${e.parameter})` : ''}`);
+      for (const e of errors)
+        parts.push(`${e.code !== undefined ? `[${e.code}] ` : ''}${e.message}${e.parameter ? ` (parameter: ${e.parameter})` : ''}`);
     } else if (typeof init.body === 'string' && init.body.trim()) {
       parts.push(init.body.trim().slice(0, 300));
     } else {

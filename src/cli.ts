@@ -32,9 +32,16 @@ function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: stri
   let exit: number = EXIT.USAGE;
   if (e.code === 'postctl.unknownTopic') process.stderr.write(`error: ${e.message}\n`);
   // A group named without a verb: commander printed the group's help on stderr.
-  if (e.code === 'commander.help') message = `missing command: ${argv.slice(2).filter((a) => !a.startsWith('-')).join(' ')} <command>`;
+  if (e.code === 'commander.help')
+    message = `missing command: ${argv
+      .slice(2)
+      .filter((a) => !a.startsWith('-'))
+      .join(' ')} <command>`;
   if (e.code === 'commander.invalidArgument') exit = EXIT.INVALID_INPUT;
-  if (['json', 'jsonl'].includes(argvFormat(argv))) process.stderr.write(JSON.stringify({ error: { code: exit === EXIT.USAGE ? 'usage' : 'invalid_input', message, exit_code: exit } }) + '\n');
+  if (['json', 'jsonl'].includes(argvFormat(argv)))
+    process.stderr.write(
+      JSON.stringify({ error: { code: exit === EXIT.USAGE ? 'usage' : 'invalid_input', message, exit_code: exit } }) + '\n',
+    );
   return exit;
 }
 

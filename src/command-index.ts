@@ -12,7 +12,9 @@ export interface IndexEntry {
 const hidden = (c: Command): boolean => Boolean((c as unknown as { _hidden?: boolean })._hidden);
 
 function args(c: Command): string {
-  return c.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)).join(' ');
+  return c.registeredArguments
+    .map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`))
+    .join(' ');
 }
 
 /**
@@ -27,7 +29,8 @@ export function commandIndex(program: Command): IndexEntry[] {
       if (hidden(sub) || sub.name() === 'help' || (path.length === 0 && sub.name() === 'creatives')) continue;
       const here = [...path, sub.name()];
       const runs = Boolean((sub as unknown as { _actionHandler?: unknown })._actionHandler);
-      if (runs || !sub.commands.length) out.push({ usage: ['postctl', ...here, args(sub)].filter(Boolean).join(' '), description: sub.description() });
+      if (runs || !sub.commands.length)
+        out.push({ usage: ['postctl', ...here, args(sub)].filter(Boolean).join(' '), description: sub.description() });
       walk(sub, here);
     }
   };
@@ -43,5 +46,9 @@ export function indexMarkdown(entries: IndexEntry[]): string {
 /** Plain text for `postctl help commands`. */
 export function indexText(entries: IndexEntry[]): string {
   const width = Math.min(60, Math.max(...entries.map((e) => e.usage.length)));
-  return ['Commands (postctl help <command> for its flags):', ...entries.map((e) => `  ${e.usage.padEnd(width)}  ${e.description}`), ''].join('\n');
+  return [
+    'Commands (postctl help <command> for its flags):',
+    ...entries.map((e) => `  ${e.usage.padEnd(width)}  ${e.description}`),
+    '',
+  ].join('\n');
 }

@@ -112,14 +112,21 @@ export class Context {
   async adsAccount(flag: string | undefined): Promise<string> {
     if (flag) return flag;
     const account = (await this.settings()).get('ads_account');
-    if (!account) throw new UsageError('no ads account given', 'pass --account <id>, set POSTCTL_ADS_ACCOUNT, or `postctl config set ads_account <id>`.');
+    if (!account)
+      throw new UsageError(
+        'no ads account given',
+        'pass --account <id>, set POSTCTL_ADS_ACCOUNT, or `postctl config set ads_account <id>`.',
+      );
     return account;
   }
 
   /** The shared client, configured from the resolved settings and global flags. */
   async client(): Promise<ApiClient> {
     const s = await this.settings();
-    if (s.profileMissing) this.log.warn(`profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`);
+    if (s.profileMissing)
+      this.log.warn(
+        `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
+      );
     const [{ ApiClient }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({
@@ -157,7 +164,11 @@ export class Context {
   /** The OAuth 2.0 session (`--auth oauth2`), loaded only when a command uses it. */
   private oauth2Session(client: ApiClient): Promise<import('./http/client.js').OAuth2Hook> {
     this.oauth2 ??= (async () => {
-      const [{ OAuth2Session }, { profileArg }, s] = await Promise.all([import('./auth/oauth2-session.js'), import('./auth/session.js'), this.settings()]);
+      const [{ OAuth2Session }, { profileArg }, s] = await Promise.all([
+        import('./auth/oauth2-session.js'),
+        import('./auth/session.js'),
+        this.settings(),
+      ]);
       return new OAuth2Session({
         store: await this.store(),
         profile: s.profile,
@@ -178,6 +189,10 @@ export class Context {
 /** api_names / POSTCTL_API_NAMES: a wrong value is a usage error, not a silent default. */
 function nameStyle(value: string | undefined): NameStyle {
   const style = parseNameStyle(value ?? 'official');
-  if (!style) throw new UsageError(`api_names must be official or neutral (got ${JSON.stringify(value)})`, 'set POSTCTL_API_NAMES or `postctl config set api_names official|neutral`.');
+  if (!style)
+    throw new UsageError(
+      `api_names must be official or neutral (got ${JSON.stringify(value)})`,
+      'set POSTCTL_API_NAMES or `postctl config set api_names official|neutral`.',
+    );
   return style;
 }

@@ -19,10 +19,16 @@ export const EXIT_CODE_DOCS: Array<[number, string]> = [
   [0, 'success (an empty result is success: [])'],
   [1, 'unexpected internal error'],
   [2, 'usage error: unknown flag or command, missing argument or verb, conflicting options, input needed but not interactive, busy port'],
-  [3, 'authentication or authorization: no credentials, 401, 403, invalid/expired token (code 89), not-authorized problems, client-forbidden'],
+  [
+    3,
+    'authentication or authorization: no credentials, 401, 403, invalid/expired token (code 89), not-authorized problems, client-forbidden',
+  ],
   [4, 'not found: 404, resource-not-found'],
   [5, 'rate limited or usage capped, after the allowed waiting and retries'],
-  [6, 'invalid input: a value rejected by postctl before sending (flag values out of range or not among the choices included), or invalid-request / 400 from the API'],
+  [
+    6,
+    'invalid input: a value rejected by postctl before sending (flag values out of range or not among the choices included), or invalid-request / 400 from the API',
+  ],
   [7, 'network, timeout or server error (5xx) after retries'],
   [8, 'partial failure: a batch finished but some items failed (details on stdout, summary on stderr)'],
   [129, 'stopped by SIGHUP (terminal closed), after the same clean-up as Ctrl-C'],

@@ -87,7 +87,10 @@ function take(defs: readonly FlagDef[], tokens: readonly string[], i: number, in
 }
 
 /** Program options are taken wherever they stand (commander's program parses them first). */
-function splitGlobals(tokens: readonly string[], defs: readonly FlagDef[]): { globals: Record<string, unknown>; rest: string[] } | undefined {
+function splitGlobals(
+  tokens: readonly string[],
+  defs: readonly FlagDef[],
+): { globals: Record<string, unknown>; rest: string[] } | undefined {
   const globals = defaults(defs);
   const rest: string[] = [];
   for (let i = 0; i < tokens.length; ) {

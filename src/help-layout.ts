@@ -9,7 +9,10 @@ const MAX_GROUP_EXAMPLES = 8;
 /** One example per command of a group (a nested group gives its first verb's), a few at most. */
 function groupExamples(cmd: Command): string[] {
   const first = (c: Command): string | undefined => EXAMPLES.get(c)?.[0] ?? c.commands.map(first).find(Boolean);
-  return cmd.commands.map(first).filter((e): e is string => Boolean(e)).slice(0, MAX_GROUP_EXAMPLES);
+  return cmd.commands
+    .map(first)
+    .filter((e): e is string => Boolean(e))
+    .slice(0, MAX_GROUP_EXAMPLES);
 }
 
 /** Splits commander's help into its blank-line-separated sections and puts Commands before Options. */

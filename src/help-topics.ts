@@ -11,7 +11,10 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
     summary: 'environment variables postctl reads',
     text: () => {
       const rows: Array<[string, string]> = [
-        ...SETTINGS.map((s): [string, string] => [s.env, `${s.description}${s.default ? ` (default ${s.default})` : ''}${s.secret ? '; secret, never printed' : ''}`]),
+        ...SETTINGS.map((s): [string, string] => [
+          s.env,
+          `${s.description}${s.default ? ` (default ${s.default})` : ''}${s.secret ? '; secret, never printed' : ''}`,
+        ]),
         ['POSTCTL_PROFILE', 'profile to use (default: the store\'s default profile, else "default")'],
         ['POSTCTL_CONFIG_DIR', 'directory of config.json (default: $XDG_CONFIG_HOME/postctl or ~/.config/postctl)'],
         ['POSTCTL_NO_INPUT', 'never prompt (same as --no-input)'],
@@ -19,16 +22,26 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_MAX_WAIT', 'longest total wait for rate-limit resets and retries, in seconds (same as --max-wait; default 900)'],
         ['POSTCTL_MAX_RETRIES', 'retries after network errors and 5xx (default 5)'],
         ['POSTCTL_RETRY_BASE_MS', 'first backoff delay in milliseconds, doubled per retry (default 500)'],
-        ['POSTCTL_HASH_THREAD', 'audiences upload: 1 hashes on a second thread, 0 on the main one (default: a second thread when the machine has 2 or more cores)'],
-        ['POSTCTL_NO_FAST_PATH', 'set to 1 to parse every command line with the full command tree (commander) instead of the launcher\'s fast path; for comparing the two'],
+        [
+          'POSTCTL_HASH_THREAD',
+          'audiences upload: 1 hashes on a second thread, 0 on the main one (default: a second thread when the machine has 2 or more cores)',
+        ],
+        [
+          'POSTCTL_NO_FAST_PATH',
+          "set to 1 to parse every command line with the full command tree (commander) instead of the launcher's fast path; for comparing the two",
+        ],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
-        ['COLUMNS', 'table width when stdout is not a terminal (default: the terminal\'s width, else 80)'],
+        ['COLUMNS', "table width when stdout is not a terminal (default: the terminal's width, else 80)"],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],
         ['NO_COLOR, FORCE_COLOR', 'turn colour off / force it on'],
         ['CI', 'when set, postctl never prompts'],
       ];
       const width = Math.max(...rows.map(([k]) => k.length));
-      return ['Environment variables (flags override them; they override the config file):', ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`), ''].join('\n');
+      return [
+        'Environment variables (flags override them; they override the config file):',
+        ...rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+        '',
+      ].join('\n');
     },
   },
 };

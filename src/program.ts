@@ -14,7 +14,9 @@ export { GROUPS };
 export async function buildProgram(argv?: string[]): Promise<Command> {
   const program = new Command('postctl');
   program
-    .description('Command-line tool for the platform API (OAuth, webhooks, posts) and the advertising API (accounts, line items, catalogs, audiences, creatives).')
+    .description(
+      'Command-line tool for the platform API (OAuth, webhooks, posts) and the advertising API (accounts, line items, catalogs, audiences, creatives).',
+    )
     .version(__POSTCTL_VERSION__, '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -25,7 +27,8 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || [...Object.keys(entry.groups), ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(program);
+    if (!argv || [...Object.keys(entry.groups), ...(entry.also ?? [])].some((name) => argv.includes(name)))
+      (await entry.register())(program);
     else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
   }
   registerCreatives(program);
@@ -34,7 +37,7 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   program
     .command('help [topic...]')
     .description(`show help for a command, or a topic: commands, globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
-    .addOption(new Option('--markdown', 'with `help commands`: as the README\'s markdown list').hideHelp())
+    .addOption(new Option('--markdown', "with `help commands`: as the README's markdown list").hideHelp())
     .action(async (topic: string[], opts: { markdown?: boolean }) => {
       const name = topic.join(' ');
       if (name === 'globals') return void process.stdout.write(globalsHelp(program));
@@ -52,11 +55,14 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
       }
       cmd.outputHelp();
     });
-  const topics: Array<[string, string]> = [['commands', 'every verb, one line each'], ['globals', 'options every command takes'], ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary])];
+  const topics: Array<[string, string]> = [
+    ['commands', 'every verb, one line each'],
+    ['globals', 'options every command takes'],
+    ...Object.entries(HELP_TOPICS).map(([k, v]): [string, string] => [k, v.summary]),
+  ];
   program.addHelpText('after', `\nHelp topics:\n${topics.map(([k, v]) => `  postctl help ${k.padEnd(12)} ${v}`).join('\n')}\n`);
   return program;
 }
-
 
 export { CREATIVE_GROUPS, creativesToAds };
 
@@ -65,7 +71,9 @@ export { CREATIVE_GROUPS, creativesToAds };
  * subcommands are stand-ins: argv naming one is rewritten to `ads <group>`).
  */
 function registerCreatives(program: Command): void {
-  const creatives = program.command('creatives').description('creatives: cards, media, media-library, poll-cards, video-conversation-cards, posts (same as `ads <group>`)');
+  const creatives = program
+    .command('creatives')
+    .description('creatives: cards, media, media-library, poll-cards, video-conversation-cards, posts (same as `ads <group>`)');
   markOwnExamples(creatives);
   creatives.copyInheritedSettings(program);
   const ads = program.commands.find((c) => c.name() === 'ads');
@@ -75,7 +83,10 @@ function registerCreatives(program: Command): void {
     const stub = creatives.command(name).description(real.description());
     for (const verb of real.commands) stub.command(verb.name()).description(verb.description());
   }
-  creatives.addHelpText('after', `\nExamples:\n  $ postctl creatives cards list\n  $ postctl ads media-library list --media-type image\n  $ postctl creatives poll-cards create --help\n`);
+  creatives.addHelpText(
+    'after',
+    `\nExamples:\n  $ postctl creatives cards list\n  $ postctl ads media-library list --media-type image\n  $ postctl creatives poll-cards create --help\n`,
+  );
 }
 
 /** `postctl help commands`: the index of every verb, from the full tree (markdown for the README). */

@@ -18,7 +18,10 @@ export class Prompter {
 
   private require(message: string, src: PromptSource): void {
     if (!this.io.interactive) {
-      throw new UsageError(`${message.replace(/[:?]\s*$/, '')} is needed, but postctl is not running interactively`, `supply it with ${src.supply}.`);
+      throw new UsageError(
+        `${message.replace(/[:?]\s*$/, '')} is needed, but postctl is not running interactively`,
+        `supply it with ${src.supply}.`,
+      );
     }
   }
 
@@ -26,10 +29,17 @@ export class Prompter {
     return { input: this.io.stdin as NodeJS.ReadableStream, output: this.io.stderr as NodeJS.WritableStream, clearPromptOnDone: false };
   }
 
-  async text(message: string, src: PromptSource, opts: { default?: string; validate?: (v: string) => true | string } = {}): Promise<string> {
+  async text(
+    message: string,
+    src: PromptSource,
+    opts: { default?: string; validate?: (v: string) => true | string } = {},
+  ): Promise<string> {
     this.require(message, src);
     const { input } = await import('@inquirer/prompts');
-    return input({ message, ...(opts.default !== undefined ? { default: opts.default } : {}), ...(opts.validate ? { validate: opts.validate } : {}) }, this.context());
+    return input(
+      { message, ...(opts.default !== undefined ? { default: opts.default } : {}), ...(opts.validate ? { validate: opts.validate } : {}) },
+      this.context(),
+    );
   }
 
   async secret(message: string, src: PromptSource): Promise<string> {
@@ -41,7 +51,11 @@ export class Prompter {
   /** y/N confirmation for destructive operations; `--yes` answers it without a TTY. */
   async confirm(message: string, yes: boolean | undefined): Promise<boolean> {
     if (yes) return true;
-    if (!this.io.interactive) throw new UsageError(`${message.replace(/\?\s*$/, '')}: confirmation needed, but postctl is not running interactively`, 'pass --yes to confirm.');
+    if (!this.io.interactive)
+      throw new UsageError(
+        `${message.replace(/\?\s*$/, '')}: confirmation needed, but postctl is not running interactively`,
+        'pass --yes to confirm.',
+      );
     const { confirm } = await import('@inquirer/prompts');
     return confirm({ message, default: false }, this.context());
   }

@@ -16,19 +16,43 @@ export function toCliError(e: unknown): CliError {
   const err = e as NodeJS.ErrnoException;
   if (err?.code === 'EISDIR') {
     // A directory given where a file is read is bad input, like any unreadable input file.
-    return new CliError(err.path ? `${err.path} is a directory, not a file` : 'a directory was given where a file is read: check the file paths', { exitCode: EXIT.INVALID_INPUT, code: 'file', cause: e });
+    return new CliError(
+      err.path ? `${err.path} is a directory, not a file` : 'a directory was given where a file is read: check the file paths',
+      { exitCode: EXIT.INVALID_INPUT, code: 'file', cause: e },
+    );
   }
   if (err?.code === 'ENOENT' || err?.code === 'EACCES') {
-    return new CliError(`${err.code === 'ENOENT' ? 'no such file' : 'permission denied'}: ${err.path ?? err.message}`, { exitCode: EXIT.USAGE, code: 'file', cause: e });
+    return new CliError(`${err.code === 'ENOENT' ? 'no such file' : 'permission denied'}: ${err.path ?? err.message}`, {
+      exitCode: EXIT.USAGE,
+      code: 'file',
+      cause: e,
+    });
   }
-  return new CliError(`internal error: ${err?.message ?? String(e)}`, { exitCode: EXIT.INTERNAL, code: 'internal', cause: e, hint: 'run again with --verbose for a stack trace, and report it if it persists.' });
+  return new CliError(`internal error: ${err?.message ?? String(e)}`, {
+    exitCode: EXIT.INTERNAL,
+    code: 'internal',
+    cause: e,
+    hint: 'run again with --verbose for a stack trace, and report it if it persists.',
+  });
 }
 
 /** One message line as shown to a person: long lines clipped, control characters made visible. */
 const MAX_LINE = 2000;
-const shown = (text: string): string => neutralize(text.split('\n').map((l) => clip(l, MAX_LINE)).join('\n'), true);
+const shown = (text: string): string =>
+  neutralize(
+    text
+      .split('\n')
+      .map((l) => clip(l, MAX_LINE))
+      .join('\n'),
+    true,
+  );
 
-export function renderError(e: unknown, ctx: ErrorContext, stderr: NodeJS.WritableStream, redact: (s: string) => string = (s) => s): number {
+export function renderError(
+  e: unknown,
+  ctx: ErrorContext,
+  stderr: NodeJS.WritableStream,
+  redact: (s: string) => string = (s) => s,
+): number {
   const err = toCliError(e);
   {
     const red = (s: string) => (ctx.chalk ? ctx.chalk.red(s) : s);
@@ -36,7 +60,8 @@ export function renderError(e: unknown, ctx: ErrorContext, stderr: NodeJS.Writab
     let text = `${red('error:')} ${shown(err.message)}\n`;
     if (err instanceof InputError && err.problems.length > 1) {
       for (const p of err.problems.slice(0, MAX_PROBLEMS_SHOWN)) text += `  - ${shown(formatProblem(p))}\n`;
-      if (err.problems.length > MAX_PROBLEMS_SHOWN) text += `  … and ${err.problems.length - MAX_PROBLEMS_SHOWN} more (use -o json for all)\n`;
+      if (err.problems.length > MAX_PROBLEMS_SHOWN)
+        text += `  … and ${err.problems.length - MAX_PROBLEMS_SHOWN} more (use -o json for all)\n`;
     }
     if (err.hint) text += `${cyan('hint:')} ${shown(err.hint)}\n`;
     stderr.write(redact(text));

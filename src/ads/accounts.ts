@@ -16,12 +16,30 @@ export function listAccountsRequest(api: ApiName, query: Array<[string, string]>
   return { api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts'), query };
 }
 
-export async function getAccount(client: ApiClient, account: AccountRef, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
+export async function getAccount(
+  client: ApiClient,
+  account: AccountRef,
+  opts: { withDeleted?: boolean } = {},
+): Promise<ApiResponse<AdsEnvelope<Account>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+    query: opts.withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
-export async function updateAccount(client: ApiClient, account: AccountRef, params: { name?: string; industry_type?: string }): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: account.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')), query: params });
+export async function updateAccount(
+  client: ApiClient,
+  account: AccountRef,
+  params: { name?: string; industry_type?: string },
+): Promise<ApiResponse<AdsEnvelope<Account>>> {
+  return client.request({
+    api: account.api,
+    method: 'PUT',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+    query: params,
+  });
 }
 
 /** Sandbox only: creates a sandbox ad account. Not retried: a repeat would create a second one. */
@@ -31,27 +49,66 @@ export async function createSandboxAccount(client: ApiClient): Promise<ApiRespon
 
 /** Sandbox only: sent to the sandbox address whatever `account.api` says. */
 export async function deleteSandboxAccount(client: ApiClient, account: AccountRef): Promise<ApiResponse<AdsEnvelope<Account>>> {
-  return client.request({ api: 'ads-sandbox', method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')) });
+  return client.request({
+    api: 'ads-sandbox',
+    method: 'DELETE',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+  });
 }
 
 export function appsRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_apps'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_apps'),
+    query,
+  };
 }
 
 export function historyRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_history'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_history'),
+    query,
+  };
 }
 
 export async function getFeatures(client: ApiClient, account: AccountRef, keys: string[]): Promise<ApiResponse<AdsEnvelope<string[]>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'), query: keys.length ? { feature_keys: keys.join(',') } : undefined });
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'),
+    query: keys.length ? { feature_keys: keys.join(',') } : undefined,
+  });
 }
 
 /** Sandbox only (sent to the sandbox address). Adding a feature twice changes nothing, so the POST is safe to retry. */
-export async function addSandboxFeatures(client: ApiClient, account: AccountRef, keys: string[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
-  return client.request({ api: 'ads-sandbox', method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'), query: { feature_keys: keys.join(',') }, idempotent: true });
+export async function addSandboxFeatures(
+  client: ApiClient,
+  account: AccountRef,
+  keys: string[],
+): Promise<ApiResponse<AdsEnvelope<unknown>>> {
+  return client.request({
+    api: 'ads-sandbox',
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'),
+    query: { feature_keys: keys.join(',') },
+    idempotent: true,
+  });
 }
 
 /** An estimate creates nothing, so the POST is safe to retry. */
-export async function audienceEstimate(client: ApiClient, account: AccountRef, body: unknown[]): Promise<ApiResponse<AdsEnvelope<unknown>>> {
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'audience_estimate'), json: body, idempotent: true });
+export async function audienceEstimate(
+  client: ApiClient,
+  account: AccountRef,
+  body: unknown[],
+): Promise<ApiResponse<AdsEnvelope<unknown>>> {
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'audience_estimate'),
+    json: body,
+    idempotent: true,
+  });
 }

@@ -13,33 +13,86 @@ export async function businessCategories(client: ApiClient, api: ApiName): Promi
   return client.request({ api, method: 'GET', path: joinPath(ADS_VERSION, 'advertiser_business_categories') });
 }
 
-export async function curatedCategories(client: ApiClient, account: AccountRef, countryCodes: string[]): Promise<ApiResponse<AdsEnvelope<CuratedCategory[]>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories'), query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined });
+export async function curatedCategories(
+  client: ApiClient,
+  account: AccountRef,
+  countryCodes: string[],
+): Promise<ApiResponse<AdsEnvelope<CuratedCategory[]>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories'),
+    query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined,
+  });
 }
 
-export async function curatedCategory(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<CuratedCategory>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories', idSegment(id, 'ads', 'curated_category_id')) });
+export async function curatedCategory(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+): Promise<ApiResponse<AdsEnvelope<CuratedCategory>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'curated_categories',
+      idSegment(id, 'ads', 'curated_category_id'),
+    ),
+  });
 }
 
-const liccPath = (account: AccountRef, id?: string) => joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_item_curated_categories', ...(id === undefined ? [] : [idSegment(id, 'ads', 'line_item_curated_category_id')]));
+const liccPath = (account: AccountRef, id?: string) =>
+  joinPath(
+    ADS_VERSION,
+    'accounts',
+    idSegment(account.id, 'ads', 'account_id'),
+    'line_item_curated_categories',
+    ...(id === undefined ? [] : [idSegment(id, 'ads', 'line_item_curated_category_id')]),
+  );
 
 export function lineItemCategoriesRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
   return { api: account.api, method: 'GET', path: liccPath(account), query };
 }
 
-export async function getLineItemCategory(client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
-  return client.request({ api: account.api, method: 'GET', path: liccPath(account, id), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
+export async function getLineItemCategory(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  opts: { withDeleted?: boolean } = {},
+): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: liccPath(account, id),
+    query: opts.withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 /** Not retried on 5xx: a repeat could create a second link. */
-export async function createLineItemCategory(client: ApiClient, account: AccountRef, params: { line_item_id: string; curated_category_id: string }): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+export async function createLineItemCategory(
+  client: ApiClient,
+  account: AccountRef,
+  params: { line_item_id: string; curated_category_id: string },
+): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
   return client.request({ api: account.api, method: 'POST', path: liccPath(account), query: params });
 }
 
-export async function updateLineItemCategory(client: ApiClient, account: AccountRef, id: string, params: { line_item_id?: string; curated_category_id?: string }): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+export async function updateLineItemCategory(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  params: { line_item_id?: string; curated_category_id?: string },
+): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
   return client.request({ api: account.api, method: 'PUT', path: liccPath(account, id), query: params });
 }
 
-export async function deleteLineItemCategory(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
+export async function deleteLineItemCategory(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
   return client.request({ api: account.api, method: 'DELETE', path: liccPath(account, id) });
 }

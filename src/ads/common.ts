@@ -27,13 +27,15 @@ export interface ListFlags {
 /** Checks list flags against the endpoint's bounds and returns the query parameters. */
 export function listQuery(flags: ListFlags, bounds: { min: number; max: number }): Array<[string, string]> {
   const q: Array<[string, string]> = [];
-  if (flags.withTotalCount && flags.cursor) throw new UsageError('--with-total-count cannot be combined with --cursor (the API rejects with_total_count with a cursor)');
+  if (flags.withTotalCount && flags.cursor)
+    throw new UsageError('--with-total-count cannot be combined with --cursor (the API rejects with_total_count with a cursor)');
   if (flags.count !== undefined) {
     const msg = integerBetween(bounds.min, bounds.max)(flags.count);
     if (msg) throw new InputError(`--count ${msg}`);
     q.push(['count', flags.count]);
   }
-  if (flags.limit !== undefined && integerBetween(1, Number.MAX_SAFE_INTEGER)(flags.limit)) throw new InputError(`--limit must be a positive whole number (got ${JSON.stringify(flags.limit)})`);
+  if (flags.limit !== undefined && integerBetween(1, Number.MAX_SAFE_INTEGER)(flags.limit))
+    throw new InputError(`--limit must be a positive whole number (got ${JSON.stringify(flags.limit)})`);
   if (flags.cursor) q.push(['cursor', flags.cursor]);
   if (flags.sortBy) q.push(['sort_by', flags.sortBy]);
   if (flags.withDeleted) q.push(['with_deleted', 'true']);
@@ -50,7 +52,14 @@ export function listQuery(flags: ListFlags, bounds: { min: number; max: number }
  * `keep` drops rows the API cannot filter out itself (e.g. line items by
  * status); --limit then still counts the rows fetched.
  */
-export async function printAdsList<T>(ctx: Context, client: ApiClient, req: RequestOptions, flags: ListFlags, columns: Column<T>[], keep?: (item: T) => boolean): Promise<void> {
+export async function printAdsList<T>(
+  ctx: Context,
+  client: ApiClient,
+  req: RequestOptions,
+  flags: ListFlags,
+  columns: Column<T>[],
+  keep?: (item: T) => boolean,
+): Promise<void> {
   const limit = flags.limit !== undefined ? Number(flags.limit) : undefined;
   if (!flags.all && limit === undefined) {
     const res = await client.request(req);

@@ -11,11 +11,26 @@ function lineItemPath(account: AccountRef, id: string): string {
 
 /** GET …/line_items: one page request (printAdsList follows next_cursor). */
 export function lineItemsListRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items'),
+    query,
+  };
 }
 
-export async function getLineItem(client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}): Promise<ApiResponse<AdsEnvelope<LineItem>>> {
-  return client.request({ api: account.api, method: 'GET', path: lineItemPath(account, id), query: opts.withDeleted ? { with_deleted: 'true' } : undefined });
+export async function getLineItem(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  opts: { withDeleted?: boolean } = {},
+): Promise<ApiResponse<AdsEnvelope<LineItem>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: lineItemPath(account, id),
+    query: opts.withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 /** The request an update sends: PUT with the given parameters as query parameters. */

@@ -48,7 +48,8 @@ export function itemErrors(body: unknown): ItemError[] {
   };
   raw.forEach((e, pos) => {
     const o = e as Record<string, unknown> | null;
-    if (o && typeof o === 'object' && !Array.isArray(o) && typeof o.index === 'number') out.push({ index: o.index, message: text({ ...o, index: undefined }) || 'rejected' });
+    if (o && typeof o === 'object' && !Array.isArray(o) && typeof o.index === 'number')
+      out.push({ index: o.index, message: text({ ...o, index: undefined }) || 'rejected' });
     else if (e && (typeof e !== 'object' || Object.keys(e as object).length)) {
       const m = text(e);
       if (m) out.push({ index: pos, message: m });
@@ -62,7 +63,12 @@ type RequestError = { code?: unknown; message?: unknown; parameter?: unknown } |
 export function requestErrors(res: ApiResponse): string {
   const errors = (res.body as { errors?: unknown } | null)?.errors;
   if (Array.isArray(errors) && errors.length) {
-    return (errors as RequestError[]).map((e) => `${e?.code !== undefined ? `[${e.code}] ` : ''}${e?.message ?? JSON.stringify(e)}${e?.parameter ? ` (parameter: ${e.parameter})` : ''}`).join('; ');
+    return (errors as RequestError[])
+      .map(
+        (e) =>
+          `${e?.code !== undefined ? `[${e.code}] ` : ''}${e?.message ?? JSON.stringify(e)}${e?.parameter ? ` (parameter: ${e.parameter})` : ''}`,
+      )
+      .join('; ');
   }
   return `HTTP ${res.status}`;
 }

@@ -56,9 +56,24 @@ export interface UploadSummary {
 
 export function emptySummary(): UploadSummary {
   return {
-    read: 0, invalid: 0, invalid_values: 0, sent: 0, accepted: 0, failed: 0, already_confirmed: 0,
-    batches: 0, batches_sent: 0, batches_confirmed: 0, batches_failed: 0, batches_skipped: 0,
-    count_mismatches: 0, requests: 0, retries: 0, complete: false, not_sent_from_line: null, failures: [],
+    read: 0,
+    invalid: 0,
+    invalid_values: 0,
+    sent: 0,
+    accepted: 0,
+    failed: 0,
+    already_confirmed: 0,
+    batches: 0,
+    batches_sent: 0,
+    batches_confirmed: 0,
+    batches_failed: 0,
+    batches_skipped: 0,
+    count_mismatches: 0,
+    requests: 0,
+    retries: 0,
+    complete: false,
+    not_sent_from_line: null,
+    failures: [],
   };
 }
 
@@ -92,7 +107,8 @@ type Step = 'again' | 'done';
 
 const span = (lines: Int32Array): string => (lines.length === 1 ? String(lines[0]) : `${lines[0]}-${lines[lines.length - 1]}`);
 
-const stop = (res: ApiResponse) => new ApiError({ status: res.status, method: res.method, url: res.url, body: res.body, requestId: res.headers['x-request-id'] });
+const stop = (res: ApiResponse) =>
+  new ApiError({ status: res.status, method: res.method, url: res.url, body: res.body, requestId: res.headers['x-request-id'] });
 
 export class BatchSender {
   readonly summary: UploadSummary = emptySummary();
@@ -218,7 +234,8 @@ export class BatchSender {
   private repair(f: InFlight, res: ApiResponse): Step | undefined {
     const n = f.lines.length;
     const items = itemErrors(res.body);
-    if (!(items.length && items.every((i) => Number.isInteger(i.index) && i.index >= 0 && i.index < n) && f.repairs++ < REPAIR_ROUNDS)) return undefined;
+    if (!(items.length && items.every((i) => Number.isInteger(i.index) && i.index >= 0 && i.index < n) && f.repairs++ < REPAIR_ROUNDS))
+      return undefined;
     const { batch, lines } = f;
     const bad = new Map<number, string>();
     for (const i of items) bad.set(i.index, bad.has(i.index) ? `${bad.get(i.index)}; ${i.message}` : i.message);

@@ -56,10 +56,17 @@ export function normalize(kind: IdentifierKind, raw: string, opts: NormalizeOpti
   }
   const s = squash(raw);
   if (!s) return new Reject('empty');
-  if (opts.hashed) return PATTERNS.sha256.test(s) ? s : new Reject(`--hashed expects a SHA-256 digest, 64 hex characters (${s.length === 64 ? 'not hexadecimal' : `got ${s.length} characters`})`);
+  if (opts.hashed)
+    return PATTERNS.sha256.test(s)
+      ? s
+      : new Reject(
+          `--hashed expects a SHA-256 digest, 64 hex characters (${s.length === 64 ? 'not hexadecimal' : `got ${s.length} characters`})`,
+        );
   switch (kind) {
     case 'email':
-      return PATTERNS.email.test(s) ? s : new Reject('not a valid address after normalization (the platform requires name@domain.tld, at least 2 characters before the @)');
+      return PATTERNS.email.test(s)
+        ? s
+        : new Reject('not a valid address after normalization (the platform requires name@domain.tld, at least 2 characters before the @)');
     case 'handle': {
       const h = s.startsWith('@') ? s.slice(1) : s;
       return PATTERNS.handle.test(h) ? h : new Reject('only letters, digits and _ are allowed (after the leading @)');

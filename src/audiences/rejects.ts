@@ -16,7 +16,16 @@ function openPrivateFile(path: string, what: string): number {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ELOOP' ? 'it is a symbolic link (postctl does not write through links)' : code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'its directory does not exist' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message;
+    const why =
+      code === 'ELOOP'
+        ? 'it is a symbolic link (postctl does not write through links)'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'ENOENT'
+            ? 'its directory does not exist'
+            : code === 'EISDIR'
+              ? 'it is a directory'
+              : (e as Error).message;
     throw new UsageError(`cannot write the ${what} ${path}: ${why}`, 'pass a writable path; nothing was sent.');
   }
   fchmodSync(fd, 0o600);
@@ -51,7 +60,8 @@ export class RejectSink {
   add(row: RejectRow): void {
     this.count++;
     if (this.first.length < KEPT) this.first.push(row);
-    if (this.out && !this.out.write(`${row.line},${csvField(row.field)},${csvField(row.value)},${csvField(row.reason)}\n`)) this.behind = true;
+    if (this.out && !this.out.write(`${row.line},${csvField(row.field)},${csvField(row.value)},${csvField(row.reason)}\n`))
+      this.behind = true;
   }
 
   /** Waits until the file has caught up (backpressure). */

@@ -58,7 +58,10 @@ const HASH_QUEUE = 4;
 
 /** A header name's kind: 'email', 'Email 2', 'phone_number_3' … (a kind may repeat). */
 export function kindOfHeader(name: string): IdentifierKind | undefined {
-  const n = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const n = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const direct = KIND_ALIASES[n];
   if (direct) return direct;
   const m = SUFFIX.exec(n);
@@ -70,19 +73,31 @@ function headerKinds(names: string[], kinds: readonly IdentifierKind[], file: st
   const problems = [];
   for (const [i, name] of names.entries()) {
     const kind = kindOfHeader(name);
-    if (!kind) problems.push({ line: 1, field: name || `column ${i + 1}`, message: `unknown column: headers must name identifier kinds (${kinds.join(', ')}${kinds.includes('phone') ? ', phone_number' : ''}; a kind may repeat, e.g. email_2)` });
+    if (!kind)
+      problems.push({
+        line: 1,
+        field: name || `column ${i + 1}`,
+        message: `unknown column: headers must name identifier kinds (${kinds.join(', ')}${kinds.includes('phone') ? ', phone_number' : ''}; a kind may repeat, e.g. email_2)`,
+      });
     else if (!kinds.includes(kind)) problems.push({ line: 1, field: name, message: `this upload takes ${kinds.join(' and ')} only` });
     else out.push(kind);
   }
   if (problems.length) {
-    throw new InputError(`${file} line 1: ${problems.length === 1 ? `column ${problems[0]!.field}: ${problems[0]!.message}` : `${problems.length} columns are not identifier kinds (${problems.map((p) => p.field).join(', ')})`}`, problems);
+    throw new InputError(
+      `${file} line 1: ${problems.length === 1 ? `column ${problems[0]!.field}: ${problems[0]!.message}` : `${problems.length} columns are not identifier kinds (${problems.map((p) => p.field).join(', ')})`}`,
+      problems,
+    );
   }
   return out;
 }
 
 type Pairs = Array<readonly [IdentifierKind, string]>;
 
-function jsonPairs(text: string, kinds: readonly IdentifierKind[], reject: (field: string, value: string, reason: string) => void): Pairs | undefined {
+function jsonPairs(
+  text: string,
+  kinds: readonly IdentifierKind[],
+  reject: (field: string, value: string, reason: string) => void,
+): Pairs | undefined {
   let obj: unknown;
   try {
     obj = JSON.parse(text);
@@ -126,7 +141,14 @@ interface ReadContext {
  * sink with their line; the loop waits for the sink when it is behind, so a
  * file full of rejects does not pile up in memory either.
  */
-export async function* readBatches(src: SourceSpec, encoder: UserEncoder, batcher: Batcher, rejects: RejectSink, counts: ReadCounts, hasher?: HashWorker): AsyncGenerator<Batch> {
+export async function* readBatches(
+  src: SourceSpec,
+  encoder: UserEncoder,
+  batcher: Batcher,
+  rejects: RejectSink,
+  counts: ReadCounts,
+  hasher?: HashWorker,
+): AsyncGenerator<Batch> {
   const stream = openInput(src.path, src.stdin);
   counts.bytesRead = () => (stream as { bytesRead?: number }).bytesRead ?? 0;
   const ctx: ReadContext = { src, encoder, batcher, rejects, counts };

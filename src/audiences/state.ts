@@ -49,7 +49,11 @@ export async function openExclusiveTemp(path: string): Promise<{ tmp: string; fh
  * Finding out after every batch was sent would make a rerun send them again.
  */
 export async function checkStateWritable(path: string): Promise<void> {
-  const refuse = (why: string) => new UsageError(`cannot write the upload state ${path}: ${why}`, 'point --state at a writable file, or fix the permissions of its directory; nothing was sent.');
+  const refuse = (why: string) =>
+    new UsageError(
+      `cannot write the upload state ${path}: ${why}`,
+      'point --state at a writable file, or fix the permissions of its directory; nothing was sent.',
+    );
   const st = await lstat(path).catch(() => undefined);
   if (st?.isSymbolicLink()) throw refuse('it is a symbolic link (postctl does not write through links)');
   if (st && !st.isFile()) throw refuse('it is not a regular file');
@@ -70,7 +74,11 @@ export async function inputIdentity(path: string): Promise<InputIdentity> {
 }
 
 export function optionsHash(options: Record<string, unknown>): string {
-  const canon = JSON.stringify(Object.keys(options).sort().map((k) => [k, options[k] ?? null]));
+  const canon = JSON.stringify(
+    Object.keys(options)
+      .sort()
+      .map((k) => [k, options[k] ?? null]),
+  );
   return createHash('sha256').update(canon).digest('hex');
 }
 
@@ -133,26 +141,42 @@ export class UploadState {
    * Opens the state for this input and options. With `resume`, a saved state
    * must match both (else a clear error); without, a saved state is replaced.
    */
-  static async open(path: string, input: InputIdentity, options: Record<string, unknown>, opts: { resume: boolean; readOnly: boolean; warn: (m: string) => void; info: (m: string) => void }): Promise<UploadState> {
+  static async open(
+    path: string,
+    input: InputIdentity,
+    options: Record<string, unknown>,
+    opts: { resume: boolean; readOnly: boolean; warn: (m: string) => void; info: (m: string) => void },
+  ): Promise<UploadState> {
     let saved: StateFile | undefined;
     let text: string | undefined;
     try {
       text = await readFile(path, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(`cannot read the upload state ${path}: ${(e as Error).message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new CliError(`cannot read the upload state ${path}: ${(e as Error).message}`, {
+          exitCode: EXIT.USAGE,
+          code: 'state_unreadable',
+        });
     }
     if (text !== undefined) {
       try {
         saved = JSON.parse(text) as StateFile;
         if (saved.version !== 1 || typeof saved.confirmed !== 'string' || !saved.input) throw new Error('not a postctl upload state');
       } catch (e) {
-        if (opts.resume) throw new UsageError(`the upload state ${path} is not usable (${(e as Error).message})`, 'remove it to start over, or point --state at the right file.');
+        if (opts.resume)
+          throw new UsageError(
+            `the upload state ${path} is not usable (${(e as Error).message})`,
+            'remove it to start over, or point --state at the right file.',
+          );
         saved = undefined;
       }
     }
     if (!opts.readOnly) await checkStateWritable(path);
     if (!opts.resume) {
-      if (saved && saved.confirmed) opts.warn(`starting over: ${path} holds an unfinished upload (${saved.confirmed_count} batches confirmed); pass --resume to continue it instead`);
+      if (saved && saved.confirmed)
+        opts.warn(
+          `starting over: ${path} holds an unfinished upload (${saved.confirmed_count} batches confirmed); pass --resume to continue it instead`,
+        );
       return new UploadState(path, input, options, new Set(), opts.readOnly);
     }
     if (!saved) {
@@ -162,14 +186,23 @@ export class UploadState {
     const changes: string[] = [];
     if (saved.input.path !== input.path) changes.push(`path ${saved.input.path} → ${input.path}`);
     if (saved.input.size !== input.size) changes.push(`size ${saved.input.size} → ${input.size} bytes`);
-    if (saved.input.mtime_ms !== input.mtime_ms) changes.push(`modified ${new Date(saved.input.mtime_ms).toISOString()} → ${new Date(input.mtime_ms).toISOString()}`);
+    if (saved.input.mtime_ms !== input.mtime_ms)
+      changes.push(`modified ${new Date(saved.input.mtime_ms).toISOString()} → ${new Date(input.mtime_ms).toISOString()}`);
     if (changes.length) {
-      throw new UsageError(`cannot resume: the input changed since the saved upload (${changes.join('; ')})`, `batches would not line up with the confirmed ones. Restore the original file, or rerun without --resume to send everything again (${path} is then replaced).`);
+      throw new UsageError(
+        `cannot resume: the input changed since the saved upload (${changes.join('; ')})`,
+        `batches would not line up with the confirmed ones. Restore the original file, or rerun without --resume to send everything again (${path} is then replaced).`,
+      );
     }
     if (saved.options_hash !== optionsHash(options)) {
       const keys = new Set([...Object.keys(saved.options ?? {}), ...Object.keys(options)]);
-      const diff = [...keys].filter((k) => JSON.stringify(saved!.options?.[k] ?? null) !== JSON.stringify(options[k] ?? null)).map((k) => `${k}: ${JSON.stringify(saved!.options?.[k] ?? null)} → ${JSON.stringify(options[k] ?? null)}`);
-      throw new UsageError(`cannot resume: the options differ from the saved upload (${diff.join('; ') || 'unknown difference'})`, 'rerun with the same options to resume, or without --resume to start over.');
+      const diff = [...keys]
+        .filter((k) => JSON.stringify(saved!.options?.[k] ?? null) !== JSON.stringify(options[k] ?? null))
+        .map((k) => `${k}: ${JSON.stringify(saved!.options?.[k] ?? null)} → ${JSON.stringify(options[k] ?? null)}`);
+      throw new UsageError(
+        `cannot resume: the options differ from the saved upload (${diff.join('; ') || 'unknown difference'})`,
+        'rerun with the same options to resume, or without --resume to start over.',
+      );
     }
     let confirmed: Set<number>;
     try {
@@ -261,7 +294,11 @@ export class UploadState {
       await this.writing;
     }
     this.flushing = false;
-    if (this.error) throw new CliError(`cannot write the upload state ${this.path}: ${(this.error as Error).message}`, { exitCode: EXIT.INTERNAL, code: 'state_write' });
+    if (this.error)
+      throw new CliError(`cannot write the upload state ${this.path}: ${(this.error as Error).message}`, {
+        exitCode: EXIT.INTERNAL,
+        code: 'state_write',
+      });
   }
 
   /** Every batch is confirmed: nothing is left to resume. */

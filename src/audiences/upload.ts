@@ -70,7 +70,10 @@ export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summ
   const startRetries = deps.client?.stats.retries ?? 0;
   const hasher = plan.hashThread && plan.source.format === 'lines' && encoder.hashes(plan.source.type!) ? new HashWorker() : undefined;
   // A few batches ready ahead of the lanes: reading and hashing go on while the requests wait.
-  const ahead = prefetch(counted(readBatches(plan.source, encoder, batcher, deps.rejects, counts, hasher), plan, counts, sender.summary, progress), READ_AHEAD);
+  const ahead = prefetch(
+    counted(readBatches(plan.source, encoder, batcher, deps.rejects, counts, hasher), plan, counts, sender.summary, progress),
+    READ_AHEAD,
+  );
   let error: unknown;
   try {
     await runPool(ahead, plan.dryRun ? 1 : plan.concurrency, (batch) => sender.send(batch), signal);
@@ -110,7 +113,13 @@ function newSender(plan: UploadPlan, deps: UploadDeps, batcher: Batcher): BatchS
 }
 
 /** Counts the batches read and keeps the progress total estimated from the share of the file read. */
-async function* counted(batches: AsyncIterable<Batch>, plan: UploadPlan, counts: ReadCounts, summary: UploadSummary, progress: Progress): AsyncGenerator<Batch> {
+async function* counted(
+  batches: AsyncIterable<Batch>,
+  plan: UploadPlan,
+  counts: ReadCounts,
+  summary: UploadSummary,
+  progress: Progress,
+): AsyncGenerator<Batch> {
   for await (const batch of batches) {
     summary.batches++;
     const bytes = counts.bytesRead();

@@ -36,7 +36,10 @@ const URL_KEYS = [
 export async function readPiped(ctx: Context, what: string, flag: string, ask: () => Promise<string>): Promise<string> {
   if (ctx.io.stdinTTY) {
     if (ctx.io.interactive) return ask();
-    throw new UsageError(`${flag} reads ${what} from a pipe, but stdin is a terminal and postctl is not running interactively`, `pipe it in, e.g. printf '%s' "$VALUE" | postctl … ${flag}`);
+    throw new UsageError(
+      `${flag} reads ${what} from a pipe, but stdin is a terminal and postctl is not running interactively`,
+      `pipe it in, e.g. printf '%s' "$VALUE" | postctl … ${flag}`,
+    );
   }
   const value = (await readStdin(ctx.io.stdin)).trim();
   if (!value) throw new UsageError(`${flag} was given but stdin was empty`, `pipe ${what} into postctl.`);
@@ -52,10 +55,15 @@ export async function applyAppFlags(ctx: Context, opts: AppFlags): Promise<void>
   }
   for (const u of URL_KEYS) {
     const v = opts[u.flag];
-    if (v !== undefined) values[u.key] = assertSafeBaseUrl(v, `--${u.flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).toString().replace(/\/+$/, '');
+    if (v !== undefined)
+      values[u.key] = assertSafeBaseUrl(v, `--${u.flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)
+        .toString()
+        .replace(/\/+$/, '');
   }
   if (opts.consumerSecretStdin) {
-    values.consumer_secret = await readPiped(ctx, 'the consumer secret', '--consumer-secret-stdin', () => ctx.prompt.secret('Consumer (API) secret', { supply: SUPPLY.consumer_secret }));
+    values.consumer_secret = await readPiped(ctx, 'the consumer secret', '--consumer-secret-stdin', () =>
+      ctx.prompt.secret('Consumer (API) secret', { supply: SUPPLY.consumer_secret }),
+    );
   }
   ctx.flagValues = values;
   ctx.redactor.add(values.consumer_secret);
@@ -75,9 +83,18 @@ export async function requireAppCredentials(ctx: Context): Promise<AppCredential
   if ((!key || !secret) && !ctx.io.interactive) {
     const missing = [!key ? 'consumer key' : '', !secret ? 'consumer secret' : ''].filter(Boolean);
     const supply = [!key ? SUPPLY.consumer_key : '', !secret ? SUPPLY.consumer_secret : ''].filter(Boolean);
-    throw new UsageError(`the app's ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} needed, but postctl is not running interactively`, `supply ${supply.join('; and ')}.`);
+    throw new UsageError(
+      `the app's ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} needed, but postctl is not running interactively`,
+      `supply ${supply.join('; and ')}.`,
+    );
   }
-  key ??= (await ctx.prompt.text('Consumer (API) key', { supply: SUPPLY.consumer_key }, { validate: (v) => (v.trim() ? true : 'a value is required') })).trim();
+  key ??= (
+    await ctx.prompt.text(
+      'Consumer (API) key',
+      { supply: SUPPLY.consumer_key },
+      { validate: (v) => (v.trim() ? true : 'a value is required') },
+    )
+  ).trim();
   secret ??= (await ctx.prompt.secret('Consumer (API) secret', { supply: SUPPLY.consumer_secret })).trim();
   ctx.redactor.add(secret);
   ctx.flagValues = { ...ctx.flagValues, consumer_key: key, consumer_secret: secret };
@@ -97,17 +114,25 @@ async function askBaseUrls(ctx: Context, s: ResolvedSettings): Promise<Partial<P
   for (const u of URL_KEYS) {
     const v = s.values[u.key];
     if (v?.source !== 'default') continue;
-    const answer = (await ctx.prompt.text(u.label, { supply: `--${u.flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` }, {
-      default: v.value ?? '',
-      validate: (x) => {
-        try {
-          assertSafeBaseUrl(x.trim(), u.label);
-          return true;
-        } catch (e) {
-          return (e as Error).message;
-        }
-      },
-    })).trim().replace(/\/+$/, '');
+    const answer = (
+      await ctx.prompt.text(
+        u.label,
+        { supply: `--${u.flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` },
+        {
+          default: v.value ?? '',
+          validate: (x) => {
+            try {
+              assertSafeBaseUrl(x.trim(), u.label);
+              return true;
+            } catch (e) {
+              return (e as Error).message;
+            }
+          },
+        },
+      )
+    )
+      .trim()
+      .replace(/\/+$/, '');
     if (answer !== v.value) {
       answers[u.key] = answer;
       ctx.flagValues = { ...ctx.flagValues, [u.key]: answer };
@@ -140,7 +165,8 @@ export async function prepareApp(ctx: Context, opts: AppFlags, { askUrls }: { as
       delete p.bearer_token;
       delete p.pending_request;
     }
-    if (p.consumer_key !== creds.consumerKey || p.consumer_secret !== creds.consumerSecret) out.push(`saved the consumer key and secret in profile ${s.profile}`);
+    if (p.consumer_key !== creds.consumerKey || p.consumer_secret !== creds.consumerSecret)
+      out.push(`saved the consumer key and secret in profile ${s.profile}`);
     p.consumer_key = creds.consumerKey;
     p.consumer_secret = creds.consumerSecret;
     Object.assign(p, flagUrls, urls);

@@ -51,23 +51,53 @@ class PendingLogin {
 
   handle(req: IncomingMessage, res: ServerResponse): void {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || u.pathname !== CALLBACK_PATH) return reply(res, 404, 'Not found', 'This address only receives the authorization redirect for postctl.');
-    if (!this.expected || this.done) return reply(res, 409, 'No login in progress', 'postctl is not waiting for an authorization right now.');
+    if (req.method !== 'GET' || u.pathname !== CALLBACK_PATH)
+      return reply(res, 404, 'Not found', 'This address only receives the authorization redirect for postctl.');
+    if (!this.expected || this.done)
+      return reply(res, 409, 'No login in progress', 'postctl is not waiting for an authorization right now.');
     const denied = u.searchParams.get('denied');
     const token = u.searchParams.get('oauth_token') ?? denied;
-    if (!token) return reply(res, 400, 'Incomplete redirect', 'The redirect carried no oauth_token. Open the authorization URL printed by postctl again.');
+    if (!token)
+      return reply(
+        res,
+        400,
+        'Incomplete redirect',
+        'The redirect carried no oauth_token. Open the authorization URL printed by postctl again.',
+      );
     if (token !== this.expected) {
       this.waitOpts?.onMismatch?.();
-      return reply(res, 400, 'Wrong login attempt', 'This redirect belongs to another (older) login attempt. Use the URL postctl printed last.');
+      return reply(
+        res,
+        400,
+        'Wrong login attempt',
+        'This redirect belongs to another (older) login attempt. Use the URL postctl printed last.',
+      );
     }
     if (denied) {
       reply(res, 200, 'Authorization refused', 'You refused the authorization. You can close this window.');
-      return this.finish({ ok: false, error: new AuthError('the authorization was refused in the browser (the redirect carried denied=)', 'run `postctl auth login` again and approve the app to log in.') });
+      return this.finish({
+        ok: false,
+        error: new AuthError(
+          'the authorization was refused in the browser (the redirect carried denied=)',
+          'run `postctl auth login` again and approve the app to log in.',
+        ),
+      });
     }
     const verifier = u.searchParams.get('oauth_verifier');
     if (!verifier) {
-      reply(res, 400, 'Incomplete redirect', 'The redirect carried no oauth_verifier, so the login cannot finish. You can close this window.');
-      return this.finish({ ok: false, error: new AuthError('the callback carried no oauth_verifier (the API requires it for the access-token step)', 'start over with `postctl auth login`, or use `postctl auth pin`.') });
+      reply(
+        res,
+        400,
+        'Incomplete redirect',
+        'The redirect carried no oauth_verifier, so the login cannot finish. You can close this window.',
+      );
+      return this.finish({
+        ok: false,
+        error: new AuthError(
+          'the callback carried no oauth_verifier (the API requires it for the access-token step)',
+          'start over with `postctl auth login`, or use `postctl auth pin`.',
+        ),
+      });
     }
     reply(res, 200, 'postctl is authorized', 'postctl received the authorization. You can close this window and return to the terminal.');
     this.finish({ ok: true, verifier });
@@ -77,7 +107,18 @@ class PendingLogin {
     this.expected = requestToken;
     this.waitOpts = opts;
     return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.finish({ ok: false, error: new CliError(`no authorization arrived within ${Math.round(opts.timeoutMs / 1000)} s`, { exitCode: EXIT.AUTH, code: 'login_timeout', hint: 'run `postctl auth login` again and open the URL sooner, raise --wait, or use `postctl auth pin` on a machine without a browser.' }) }), opts.timeoutMs);
+      const timer = setTimeout(
+        () =>
+          this.finish({
+            ok: false,
+            error: new CliError(`no authorization arrived within ${Math.round(opts.timeoutMs / 1000)} s`, {
+              exitCode: EXIT.AUTH,
+              code: 'login_timeout',
+              hint: 'run `postctl auth login` again and open the URL sooner, raise --wait, or use `postctl auth pin` on a machine without a browser.',
+            }),
+          }),
+        opts.timeoutMs,
+      );
       const onAbort = () => this.finish({ ok: false, error: new Interrupted() });
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       this.settle = (o) => {
@@ -94,8 +135,15 @@ class PendingLogin {
 function listen(server: Server, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new UsageError(`--callback-port ${port} is already in use on 127.0.0.1`, 'pick another port (it must match a callback URL registered for the app), or omit --callback-port for a free one.'));
-      else if (e.code === 'EACCES') reject(new UsageError(`--callback-port ${port} cannot be opened (permission denied)`, 'use a port above 1023.'));
+      if (e.code === 'EADDRINUSE')
+        reject(
+          new UsageError(
+            `--callback-port ${port} is already in use on 127.0.0.1`,
+            'pick another port (it must match a callback URL registered for the app), or omit --callback-port for a free one.',
+          ),
+        );
+      else if (e.code === 'EACCES')
+        reject(new UsageError(`--callback-port ${port} cannot be opened (permission denied)`, 'use a port above 1023.'));
       else reject(e);
     });
     server.listen(port, '127.0.0.1', () => resolve());

@@ -26,14 +26,36 @@ function withCode(err: AuthError, code: string, cause: unknown): AuthError {
 export function explainAccessTokenError(e: unknown, flow: 'pin' | 'callback', ageMinutes?: number): unknown {
   const kind = classifyAccessTokenError(e);
   if (!kind) return e;
-  const age = ageMinutes !== undefined ? ` (it was requested ${ageMinutes < 1 ? 'less than a minute' : `${Math.round(ageMinutes)} minute${Math.round(ageMinutes) === 1 ? '' : 's'}`} ago)` : '';
+  const age =
+    ageMinutes !== undefined
+      ? ` (it was requested ${ageMinutes < 1 ? 'less than a minute' : `${Math.round(ageMinutes)} minute${Math.round(ageMinutes) === 1 ? '' : 's'}`} ago)`
+      : '';
   if (kind === 'wrong_verifier') {
     return flow === 'pin'
-      ? withCode(new AuthError('the PIN was not accepted: it is wrong or mistyped (401 from oauth/access_token)', 'check the PIN shown after approving and run `postctl auth pin --pin <PIN>` again; the pending request is kept.'), 'wrong_pin', e)
-      : withCode(new AuthError('the verifier from the callback was not accepted (401 from oauth/access_token)', 'start over with `postctl auth login`.'), 'wrong_verifier', e);
+      ? withCode(
+          new AuthError(
+            'the PIN was not accepted: it is wrong or mistyped (401 from oauth/access_token)',
+            'check the PIN shown after approving and run `postctl auth pin --pin <PIN>` again; the pending request is kept.',
+          ),
+          'wrong_pin',
+          e,
+        )
+      : withCode(
+          new AuthError(
+            'the verifier from the callback was not accepted (401 from oauth/access_token)',
+            'start over with `postctl auth login`.',
+          ),
+          'wrong_verifier',
+          e,
+        );
   }
   return withCode(
-    new AuthError(`the request token is expired or already used${age} (401 from oauth/access_token)`, flow === 'pin' ? 'request tokens live only minutes: start over with `postctl auth pin`, open the new URL and finish promptly.' : 'start over with `postctl auth login`.'),
+    new AuthError(
+      `the request token is expired or already used${age} (401 from oauth/access_token)`,
+      flow === 'pin'
+        ? 'request tokens live only minutes: start over with `postctl auth pin`, open the new URL and finish promptly.'
+        : 'start over with `postctl auth login`.',
+    ),
     'request_token_invalid',
     e,
   );

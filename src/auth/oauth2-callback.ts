@@ -20,30 +20,61 @@ export interface OAuth2Listener {
 function handler(target: RedirectTarget, expect: () => { state?: string; onMismatch?: () => void }, done: (r: RedirectResult) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || u.pathname !== target.path) return reply(res, 404, 'Not found', 'This address only receives the authorization redirect for postctl.');
+    if (req.method !== 'GET' || u.pathname !== target.path)
+      return reply(res, 404, 'Not found', 'This address only receives the authorization redirect for postctl.');
     const { state, onMismatch } = expect();
     if (!state) return reply(res, 409, 'No login in progress', 'postctl is not waiting for an authorization right now.');
     if (!sameState(state, u.searchParams.get('state'))) {
       onMismatch?.();
-      return reply(res, 400, 'Wrong login attempt', 'This redirect does not carry the state postctl sent (an older attempt, or not from postctl). Use the URL postctl printed last.');
+      return reply(
+        res,
+        400,
+        'Wrong login attempt',
+        'This redirect does not carry the state postctl sent (an older attempt, or not from postctl). Use the URL postctl printed last.',
+      );
     }
     const error = u.searchParams.get('error');
     const code = u.searchParams.get('code');
     if (!error && !code) return reply(res, 400, 'Incomplete redirect', 'The redirect carried neither a code nor an error.');
-    reply(res, 200, error ? 'Authorization refused' : 'postctl is authorized', error ? 'The authorization was not granted. You can close this window.' : 'postctl received the authorization. You can close this window and return to the terminal.');
-    done({ ...(code ? { code } : {}), state: u.searchParams.get('state')!, ...(error ? { error } : {}), ...(u.searchParams.get('error_description') ? { errorDescription: u.searchParams.get('error_description')! } : {}) });
+    reply(
+      res,
+      200,
+      error ? 'Authorization refused' : 'postctl is authorized',
+      error
+        ? 'The authorization was not granted. You can close this window.'
+        : 'postctl received the authorization. You can close this window and return to the terminal.',
+    );
+    done({
+      ...(code ? { code } : {}),
+      state: u.searchParams.get('state')!,
+      ...(error ? { error } : {}),
+      ...(u.searchParams.get('error_description') ? { errorDescription: u.searchParams.get('error_description')! } : {}),
+    });
   };
 }
 
 export async function listenForRedirect(target: RedirectTarget): Promise<OAuth2Listener> {
   let waiting: { state?: string; onMismatch?: () => void } = {};
   let settle: ((r: RedirectResult) => void) | undefined;
-  const server = createServer(handler(target, () => waiting, (r) => settle?.(r)));
+  const server = createServer(
+    handler(
+      target,
+      () => waiting,
+      (r) => settle?.(r),
+    ),
+  );
   const host = new URL(target.uri).hostname.replace(/^\[|\]$/g, '');
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new UsageError(`the redirect URI's port ${target.port} is already in use on ${host}`, 'free it, or pass another --redirect-uri registered for the app (port 0 picks a free one).'));
-      else if (e.code === 'EACCES') reject(new UsageError(`port ${target.port} of the redirect URI cannot be opened (permission denied)`, 'use a port above 1023.'));
+      if (e.code === 'EADDRINUSE')
+        reject(
+          new UsageError(
+            `the redirect URI's port ${target.port} is already in use on ${host}`,
+            'free it, or pass another --redirect-uri registered for the app (port 0 picks a free one).',
+          ),
+        );
+      else if (e.code === 'EACCES')
+        reject(new UsageError(`port ${target.port} of the redirect URI cannot be opened (permission denied)`, 'use a port above 1023.'));
       else reject(e);
     });
     server.listen(target.port, host === 'localhost' ? '127.0.0.1' : host, () => resolve());
@@ -54,7 +85,17 @@ export async function listenForRedirect(target: RedirectTarget): Promise<OAuth2L
     uri: u.toString(),
     wait: ({ state, timeoutMs, signal, onMismatch }) =>
       new Promise<RedirectResult>((resolve, reject) => {
-        const timer = setTimeout(() => finish(new CliError(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s`, { exitCode: EXIT.AUTH, code: 'login_timeout', hint: 'run `postctl auth oauth2` again and open the URL sooner, raise --wait, or use --no-browser for the two-step flow.' })), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            finish(
+              new CliError(`no authorization arrived within ${Math.round(timeoutMs / 1000)} s`, {
+                exitCode: EXIT.AUTH,
+                code: 'login_timeout',
+                hint: 'run `postctl auth oauth2` again and open the URL sooner, raise --wait, or use --no-browser for the two-step flow.',
+              }),
+            ),
+          timeoutMs,
+        );
         const onAbort = () => finish(new Interrupted());
         const finish = (r: RedirectResult | Error) => {
           clearTimeout(timer);

@@ -30,7 +30,10 @@ export class OAuth2Session implements OAuth2Hook {
   constructor(private deps: SessionDeps) {}
 
   private loginAgain(why: string): AuthError {
-    const e = new AuthError(`${why}; log in again: postctl ${this.deps.profileArg}auth oauth2`, `run \`postctl ${this.deps.profileArg}auth oauth2\` (headless: add --no-browser and follow the two steps).`);
+    const e = new AuthError(
+      `${why}; log in again: postctl ${this.deps.profileArg}auth oauth2`,
+      `run \`postctl ${this.deps.profileArg}auth oauth2\` (headless: add --no-browser and follow the two steps).`,
+    );
     e.code = 'oauth2_login_again';
     return e;
   }
@@ -57,7 +60,10 @@ export class OAuth2Session implements OAuth2Hook {
   }
 
   private async refresh(seen: OAuth2Tokens): Promise<OAuth2Tokens> {
-    if (!seen.refresh_token) throw this.loginAgain('the OAuth 2.0 access token has expired and there is no refresh token (the login did not ask for offline.access)');
+    if (!seen.refresh_token)
+      throw this.loginAgain(
+        'the OAuth 2.0 access token has expired and there is no refresh token (the login did not ask for offline.access)',
+      );
     return withFileLockAsync(`${this.deps.store.path}.oauth2`, async () => {
       const now = this.load();
       if (now.access_token !== seen.access_token && !isExpired(now)) {
@@ -83,7 +89,8 @@ export class OAuth2Session implements OAuth2Hook {
     }
     const next = tokensFrom(res, current.client_id, current);
     this.fresh.add(next.access_token);
-    if (!saveRotated(this.deps.store, this.deps.profile, next)) throw this.loginAgain(`the OAuth 2.0 login of profile ${this.deps.profile} was removed while refreshing`);
+    if (!saveRotated(this.deps.store, this.deps.profile, next))
+      throw this.loginAgain(`the OAuth 2.0 login of profile ${this.deps.profile} was removed while refreshing`);
     return next;
   }
 }

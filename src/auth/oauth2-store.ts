@@ -25,7 +25,12 @@ export function tokensFrom(res: TokenResponse, clientId: string, previous: Parti
 }
 
 /** Stores a login's tokens and drops the pending step-1 state, in one locked write. */
-export function saveLogin(store: ConfigStore, profile: string, tokens: OAuth2Tokens, settings: { client_id: string; client_secret?: string | undefined; api_url?: string | undefined }): void {
+export function saveLogin(
+  store: ConfigStore,
+  profile: string,
+  tokens: OAuth2Tokens,
+  settings: { client_id: string; client_secret?: string | undefined; api_url?: string | undefined },
+): void {
   store.update((data) => {
     data.profiles ??= {};
     const p = { ...(data.profiles[profile] ?? {}) };
@@ -50,7 +55,12 @@ export function saveRotated(store: ConfigStore, profile: string, tokens: OAuth2T
   });
 }
 
-export function savePendingOAuth2(store: ConfigStore, profile: string, pending: OAuth2Pending, settings: Record<string, string | undefined>): OAuth2Pending | undefined {
+export function savePendingOAuth2(
+  store: ConfigStore,
+  profile: string,
+  pending: OAuth2Pending,
+  settings: Record<string, string | undefined>,
+): OAuth2Pending | undefined {
   return store.update((data) => {
     data.profiles ??= {};
     const p = { ...(data.profiles[profile] ?? {}) };

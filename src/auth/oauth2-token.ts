@@ -22,7 +22,13 @@ export interface TokenResponse {
 
 /** An OAuth 2.0 error answer (RFC 6749 §5.2): `error` and `error_description`. */
 export class OAuth2Refused extends AuthError {
-  constructor(readonly endpoint: string, readonly error: string, readonly description: string | undefined, readonly status: number, hint?: string) {
+  constructor(
+    readonly endpoint: string,
+    readonly error: string,
+    readonly description: string | undefined,
+    readonly status: number,
+    hint?: string,
+  ) {
     super(`${endpoint} refused the request (${status}): ${error}${description ? ` — ${description}` : ''}`, hint);
     this.code = `oauth2_${error}`;
   }
@@ -31,15 +37,25 @@ export class OAuth2Refused extends AuthError {
 function credsHeaders(c: OAuth2ClientCreds): Record<string, string> {
   if (!c.clientSecret) return {};
   // RFC 6749 §2.3.1: id and secret are form-encoded before Base64.
-  return { authorization: `Basic ${Buffer.from(`${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`).toString('base64')}` };
+  return {
+    authorization: `Basic ${Buffer.from(`${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`).toString('base64')}`,
+  };
 }
 
 function refused(endpoint: string, res: ApiResponse): CliError {
   const body = (res.body && typeof res.body === 'object' ? res.body : {}) as { error?: unknown; error_description?: unknown };
   const error = typeof body.error === 'string' ? clip(neutralize(body.error), 60) : `http_${res.status}`;
   const description = typeof body.error_description === 'string' ? clip(neutralize(body.error_description), 300) : undefined;
-  if (res.status === 429) return new CliError(`${endpoint} is rate limited (429)`, { exitCode: EXIT.RATE_LIMITED, code: 'rate_limited', hint: 'wait a few minutes and try again.' });
-  const hint = error === 'invalid_client' ? 'check the client id (--client-id / POSTCTL_CLIENT_ID) and, for a confidential client, the client secret (--client-secret-stdin / POSTCTL_CLIENT_SECRET).' : undefined;
+  if (res.status === 429)
+    return new CliError(`${endpoint} is rate limited (429)`, {
+      exitCode: EXIT.RATE_LIMITED,
+      code: 'rate_limited',
+      hint: 'wait a few minutes and try again.',
+    });
+  const hint =
+    error === 'invalid_client'
+      ? 'check the client id (--client-id / POSTCTL_CLIENT_ID) and, for a confidential client, the client secret (--client-secret-stdin / POSTCTL_CLIENT_SECRET).'
+      : undefined;
   return new OAuth2Refused(endpoint, error, description, res.status, hint);
 }
 
@@ -47,14 +63,26 @@ async function post(client: ApiClient, path: string, c: OAuth2ClientCreds, param
   client.redactor.add(c.clientSecret);
   const form = c.clientSecret ? params : [...params, ['client_id', c.clientId] as [string, string]];
   // Not idempotent: a code or a refresh token is good for one use only.
-  const res = await client.request({ method: 'POST', path, form, auth: 'none', headers: credsHeaders(c), idempotent: false, noThrow: true });
+  const res = await client.request({
+    method: 'POST',
+    path,
+    form,
+    auth: 'none',
+    headers: credsHeaders(c),
+    idempotent: false,
+    noThrow: true,
+  });
   if (res.status < 200 || res.status >= 300) throw refused(`POST ${path}`, res);
   return res;
 }
 
 function tokens(res: ApiResponse, client: ApiClient): TokenResponse {
   const b = res.body as Partial<TokenResponse> | null;
-  if (!b || typeof b.access_token !== 'string' || !b.access_token) throw new AuthError('the token endpoint answered without an access_token', 'try again; if it persists, log in again with `postctl auth oauth2`.');
+  if (!b || typeof b.access_token !== 'string' || !b.access_token)
+    throw new AuthError(
+      'the token endpoint answered without an access_token',
+      'try again; if it persists, log in again with `postctl auth oauth2`.',
+    );
   client.redactor.add(b.access_token, b.refresh_token);
   const out: TokenResponse = { token_type: String(b.token_type ?? 'bearer'), access_token: b.access_token };
   if (typeof b.expires_in === 'number' && b.expires_in > 0) out.expires_in = b.expires_in;
@@ -63,26 +91,51 @@ function tokens(res: ApiResponse, client: ApiClient): TokenResponse {
   return out;
 }
 
-export async function exchangeCode(client: ApiClient, c: OAuth2ClientCreds, p: { code: string; verifier: string; redirectUri: string }): Promise<TokenResponse> {
-  const res = await post(client, '/2/oauth2/token', c, [['grant_type', 'authorization_code'], ['code', p.code], ['redirect_uri', p.redirectUri], ['code_verifier', p.verifier]]);
+export async function exchangeCode(
+  client: ApiClient,
+  c: OAuth2ClientCreds,
+  p: { code: string; verifier: string; redirectUri: string },
+): Promise<TokenResponse> {
+  const res = await post(client, '/2/oauth2/token', c, [
+    ['grant_type', 'authorization_code'],
+    ['code', p.code],
+    ['redirect_uri', p.redirectUri],
+    ['code_verifier', p.verifier],
+  ]);
   return tokens(res, client);
 }
 
 export async function refreshGrant(client: ApiClient, c: OAuth2ClientCreds, refreshToken: string): Promise<TokenResponse> {
   client.redactor.add(refreshToken);
-  const res = await post(client, '/2/oauth2/token', c, [['grant_type', 'refresh_token'], ['refresh_token', refreshToken]]);
+  const res = await post(client, '/2/oauth2/token', c, [
+    ['grant_type', 'refresh_token'],
+    ['refresh_token', refreshToken],
+  ]);
   return tokens(res, client);
 }
 
-export async function revokeToken(client: ApiClient, c: OAuth2ClientCreds, token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+export async function revokeToken(
+  client: ApiClient,
+  c: OAuth2ClientCreds,
+  token: string,
+  hint: 'access_token' | 'refresh_token',
+): Promise<void> {
   client.redactor.add(token);
-  await post(client, '/2/oauth2/revoke', c, [['token', token], ['token_type_hint', hint]]);
+  await post(client, '/2/oauth2/revoke', c, [
+    ['token', token],
+    ['token_type_hint', hint],
+  ]);
 }
 
 /** GET /2/users/me with a fresh access token: who logged in. */
 export async function fetchMe(client: ApiClient, accessToken: string): Promise<{ id?: string; username?: string }> {
   client.redactor.add(accessToken);
-  const res = await client.request<{ data?: { id?: unknown; username?: unknown } }>({ method: 'GET', path: '/2/users/me', auth: 'none', headers: { authorization: `Bearer ${accessToken}` } });
+  const res = await client.request<{ data?: { id?: unknown; username?: unknown } }>({
+    method: 'GET',
+    path: '/2/users/me',
+    auth: 'none',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   const d = res.body?.data ?? {};
   return { ...(typeof d.id === 'string' ? { id: d.id } : {}), ...(typeof d.username === 'string' ? { username: d.username } : {}) };
 }

@@ -7,9 +7,28 @@ import { clip, neutralize } from '../output/sanitize.js';
 
 /** The scopes the platform documents (authorization-code reference, "Scopes"). */
 const KNOWN_SCOPES = [
-  'tweet.read', 'tweet.write', 'tweet.moderate.write', 'users.email', 'users.read', 'follows.read', 'follows.write',
-  'offline.access', 'space.read', 'mute.read', 'mute.write', 'like.read', 'like.write', 'list.read', 'list.write',
-  'block.read', 'block.write', 'bookmark.read', 'bookmark.write', 'dm.read', 'dm.write', 'media.write',
+  'tweet.read',
+  'tweet.write',
+  'tweet.moderate.write',
+  'users.email',
+  'users.read',
+  'follows.read',
+  'follows.write',
+  'offline.access',
+  'space.read',
+  'mute.read',
+  'mute.write',
+  'like.read',
+  'like.write',
+  'list.read',
+  'list.write',
+  'block.read',
+  'block.write',
+  'bookmark.read',
+  'bookmark.write',
+  'dm.read',
+  'dm.write',
+  'media.write',
 ] as const;
 
 /** Read access to posts and users (enough for GET /2/users/me), plus a refresh token. */
@@ -28,10 +47,16 @@ export interface ScopeChoice {
 export function parseScopes(raw: string | undefined): ScopeChoice {
   if (raw === undefined) return { scopes: [...DEFAULT_SCOPES], unknown: [] };
   const scopes = [...new Set(raw.split(/[\s,]+/).filter(Boolean))];
-  if (!scopes.length) throw new InputError('--scopes is empty', [{ field: 'scopes', message: 'give at least one scope, e.g. tweet.read,users.read,offline.access' }]);
+  if (!scopes.length)
+    throw new InputError('--scopes is empty', [
+      { field: 'scopes', message: 'give at least one scope, e.g. tweet.read,users.read,offline.access' },
+    ]);
   const bad = scopes.filter((s) => !/^[a-z]+(\.[a-z]+)+$/.test(s));
   if (bad.length) {
-    throw new InputError(`--scopes: ${bad.map((b) => JSON.stringify(clip(neutralize(b), 40))).join(', ')} ${bad.length > 1 ? 'are not scope names' : 'is not a scope name'}`, bad.map((b) => ({ field: 'scopes', message: `not a scope name: ${clip(neutralize(b), 40)} (scopes look like tweet.read)` })));
+    throw new InputError(
+      `--scopes: ${bad.map((b) => JSON.stringify(clip(neutralize(b), 40))).join(', ')} ${bad.length > 1 ? 'are not scope names' : 'is not a scope name'}`,
+      bad.map((b) => ({ field: 'scopes', message: `not a scope name: ${clip(neutralize(b), 40)} (scopes look like tweet.read)` })),
+    );
   }
   return { scopes, unknown: scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s)) };
 }
@@ -51,11 +76,15 @@ export function parseRedirectUri(raw: string | undefined): RedirectTarget {
   try {
     u = new URL(value);
   } catch {
-    throw new UsageError(`--redirect-uri ${JSON.stringify(clip(neutralize(value)))} is not a URL`, `give the callback URL registered for the app, e.g. ${DEFAULT_REDIRECT_URI}`);
+    throw new UsageError(
+      `--redirect-uri ${JSON.stringify(clip(neutralize(value)))} is not a URL`,
+      `give the callback URL registered for the app, e.g. ${DEFAULT_REDIRECT_URI}`,
+    );
   }
   if (u.hash) throw new UsageError('--redirect-uri must not have a #fragment (RFC 6749 §3.1.2)');
   const loopback = u.protocol === 'http:' && isLoopbackHost(u.hostname);
-  if (u.protocol !== 'https:' && !loopback) throw new UsageError(`--redirect-uri must be https://, or http:// on a loopback host (got ${clip(neutralize(value))})`);
+  if (u.protocol !== 'https:' && !loopback)
+    throw new UsageError(`--redirect-uri must be https://, or http:// on a loopback host (got ${clip(neutralize(value))})`);
   return { uri: value, loopback, port: Number(u.port || 80), path: u.pathname };
 }
 
@@ -74,8 +103,13 @@ const enc = (v: string) => encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${
 export function buildAuthorizeUrl(p: AuthorizeParams): string {
   const u = new URL(p.base);
   const params: Array<[string, string]> = [
-    ['response_type', 'code'], ['client_id', p.clientId], ['redirect_uri', p.redirectUri], ['scope', p.scopes.join(' ')],
-    ['state', p.state], ['code_challenge', p.challenge], ['code_challenge_method', 'S256'],
+    ['response_type', 'code'],
+    ['client_id', p.clientId],
+    ['redirect_uri', p.redirectUri],
+    ['scope', p.scopes.join(' ')],
+    ['state', p.state],
+    ['code_challenge', p.challenge],
+    ['code_challenge_method', 'S256'],
   ];
   const own = u.search.slice(1);
   return `${u.origin}${u.pathname}?${[own, ...params.map(([k, v]) => `${k}=${enc(v)}`)].filter(Boolean).join('&')}`;
@@ -95,14 +129,30 @@ export function parseRedirectAddress(raw: string): RedirectResult {
   try {
     query = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text).searchParams : new URLSearchParams(text.replace(/^[^?]*\?/, ''));
   } catch {
-    throw new InputError('--redirect-url is not a URL', [{ field: 'redirect-url', message: 'paste the whole address the browser was sent to after approving, e.g. http://127.0.0.1:8765/callback?state=…&code=…' }]);
+    throw new InputError('--redirect-url is not a URL', [
+      {
+        field: 'redirect-url',
+        message: 'paste the whole address the browser was sent to after approving, e.g. http://127.0.0.1:8765/callback?state=…&code=…',
+      },
+    ]);
   }
   const pick = (k: string) => query.get(k) ?? undefined;
   const out: RedirectResult = {};
-  for (const [k, key] of [['code', 'code'], ['state', 'state'], ['error', 'error'], ['error_description', 'errorDescription']] as const) {
+  for (const [k, key] of [
+    ['code', 'code'],
+    ['state', 'state'],
+    ['error', 'error'],
+    ['error_description', 'errorDescription'],
+  ] as const) {
     const v = pick(k);
     if (v !== undefined) out[key] = v;
   }
-  if (!out.code && !out.error) throw new InputError('--redirect-url carries neither code= nor error=', [{ field: 'redirect-url', message: 'paste the whole address the browser was sent to after approving (it may fail to load; copy it from the address bar)' }]);
+  if (!out.code && !out.error)
+    throw new InputError('--redirect-url carries neither code= nor error=', [
+      {
+        field: 'redirect-url',
+        message: 'paste the whole address the browser was sent to after approving (it may fail to load; copy it from the address bar)',
+      },
+    ]);
   return out;
 }

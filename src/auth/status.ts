@@ -29,7 +29,7 @@ export function credentialRows(s: ResolvedSettings): CredentialRow[] {
       credential: key,
       present,
       value: present ? (spec.secret ? mask(v!.value) : v!.value!) : null,
-      source: present ? v!.source ?? null : null,
+      source: present ? (v!.source ?? null) : null,
       ...(present && v?.origin ? { origin: v.origin } : {}),
     };
   });
@@ -75,7 +75,15 @@ async function checkOAuth2(client: Awaited<ReturnType<Context['client']>>): Prom
   const endpoint = 'GET /2/users/me';
   try {
     const me = await client.request<{ data?: { id?: string; username?: string } }>({ method: 'GET', path: '/2/users/me', auth: 'oauth2' });
-    return { result: { ok: true, auth: 'oauth2', endpoint, ...(me.body?.data?.id ? { user_id: me.body.data.id } : {}), ...(me.body?.data?.username ? { screen_name: me.body.data.username } : {}) } };
+    return {
+      result: {
+        ok: true,
+        auth: 'oauth2',
+        endpoint,
+        ...(me.body?.data?.id ? { user_id: me.body.data.id } : {}),
+        ...(me.body?.data?.username ? { screen_name: me.body.data.username } : {}),
+      },
+    };
   } catch (e) {
     return { result: { ok: false, auth: 'oauth2', endpoint, error: (e as Error).message }, error: e };
   }
@@ -87,18 +95,37 @@ export async function checkCredentials(ctx: Context, s: ResolvedSettings): Promi
   const user = Boolean(s.get('consumer_key') && s.get('consumer_secret') && s.get('access_token') && s.get('access_token_secret'));
   if (!user && !s.get('bearer_token') && s.stored.oauth2) return checkOAuth2(client);
   if (!user && !s.get('bearer_token')) {
-    throw new AuthError(`profile ${s.profile} has no tokens to check (no access token with consumer key/secret, no bearer token)`, 'log in with `postctl auth login` or `postctl auth pin`, get a bearer token with `postctl auth token`, or set the POSTCTL_* variables.');
+    throw new AuthError(
+      `profile ${s.profile} has no tokens to check (no access token with consumer key/secret, no bearer token)`,
+      'log in with `postctl auth login` or `postctl auth pin`, get a bearer token with `postctl auth token`, or set the POSTCTL_* variables.',
+    );
   }
   const lookupPath = joinPath('2', wire('path.posts', client.names));
   try {
     if (user) {
       const me = await verifyCredentials(client);
-      return { result: { ok: true, auth: 'user', endpoint: 'GET /1.1/account/verify_credentials.json', user_id: me.id, screen_name: me.screen_name } };
+      return {
+        result: {
+          ok: true,
+          auth: 'user',
+          endpoint: 'GET /1.1/account/verify_credentials.json',
+          user_id: me.id,
+          screen_name: me.screen_name,
+        },
+      };
     }
     // App-only: one lookup of a single post id is the smallest bearer call the spec lists.
     await client.request({ method: 'GET', path: lookupPath, query: [['ids', '20']], auth: 'app' });
     return { result: { ok: true, auth: 'app', endpoint: `GET ${lookupPath}?ids=20` } };
   } catch (e) {
-    return { result: { ok: false, auth: user ? 'user' : 'app', endpoint: user ? 'GET /1.1/account/verify_credentials.json' : `GET ${lookupPath}?ids=20`, error: (e as Error).message }, error: e };
+    return {
+      result: {
+        ok: false,
+        auth: user ? 'user' : 'app',
+        endpoint: user ? 'GET /1.1/account/verify_credentials.json' : `GET ${lookupPath}?ids=20`,
+        error: (e as Error).message,
+      },
+      error: e,
+    };
   }
 }

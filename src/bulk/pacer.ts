@@ -9,7 +9,10 @@ export class Pacer {
   private last: RateLimitInfo = {};
   private inFlight = 0;
 
-  constructor(private budget?: { max: number; windowMs: number }, private signal?: AbortSignal) {}
+  constructor(
+    private budget?: { max: number; windowMs: number },
+    private signal?: AbortSignal,
+  ) {}
 
   /** Waits until one more request may go out, then reserves it. */
   async acquire(): Promise<void> {

@@ -1,7 +1,14 @@
 // Bounded concurrency for bulk jobs: at most `concurrency` tasks in flight,
 // pulling work lazily from an async source so memory stays constant.
-export async function runPool<T>(source: AsyncIterable<T> | Iterable<T>, concurrency: number, worker: (item: T, index: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  const it = (Symbol.asyncIterator in source ? (source as AsyncIterable<T>)[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
+export async function runPool<T>(
+  source: AsyncIterable<T> | Iterable<T>,
+  concurrency: number,
+  worker: (item: T, index: number) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const it = (
+    Symbol.asyncIterator in source ? (source as AsyncIterable<T>)[Symbol.asyncIterator]() : (source as Iterable<T>)[Symbol.iterator]()
+  ) as AsyncIterator<T> | Iterator<T>;
   let index = 0;
   let failed: unknown;
   let pulling: Promise<IteratorResult<T>> | undefined;

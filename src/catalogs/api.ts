@@ -11,7 +11,18 @@ export const PRODUCTS_PAGE = { min: 1, max: 100, def: 100 } as const;
 export const PRODUCT_STATUSES = ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE', 'ERROR'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 const SET_TYPES = ['MANUAL', 'FILTERED'] as const;
-export const FILTER_ATTRIBUTES = ['price', 'product_type', 'google_product_category', 'sale_price', 'inventory', 'custom_label_0', 'custom_label_1', 'custom_label_2', 'custom_label_3', 'custom_label_4'] as const;
+export const FILTER_ATTRIBUTES = [
+  'price',
+  'product_type',
+  'google_product_category',
+  'sale_price',
+  'inventory',
+  'custom_label_0',
+  'custom_label_1',
+  'custom_label_2',
+  'custom_label_3',
+  'custom_label_4',
+] as const;
 export const FILTER_OPERATORS = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'] as const;
 
 export interface Catalog {
@@ -63,8 +74,19 @@ export async function listCatalogs(client: ApiClient, api: ApiName, userId?: str
 }
 
 /** POST is not idempotent: a retried create after a lost response could make a second catalog, so no automatic retry on 5xx. */
-export async function createCatalog(client: ApiClient, api: ApiName, name: string, userId?: string): Promise<ApiResponse<AdsEnvelope<Catalog>>> {
-  return client.request({ api, method: 'POST', path: catalogPath(), query: { name, ...(userId ? { user_id: userId } : {}) }, idempotent: false });
+export async function createCatalog(
+  client: ApiClient,
+  api: ApiName,
+  name: string,
+  userId?: string,
+): Promise<ApiResponse<AdsEnvelope<Catalog>>> {
+  return client.request({
+    api,
+    method: 'POST',
+    path: catalogPath(),
+    query: { name, ...(userId ? { user_id: userId } : {}) },
+    idempotent: false,
+  });
 }
 
 export async function renameCatalog(client: ApiClient, api: ApiName, id: string, name: string): Promise<ApiResponse<AdsEnvelope<Catalog>>> {
@@ -80,16 +102,31 @@ export async function deleteCatalog(client: ApiClient, api: ApiName, id: string)
  * idempotent — unknown ids create, known ids update, an identical product is
  * NO_CHANGE — so the client may retry it safely on 5xx and network errors.
  */
-export async function upsertProducts(client: ApiClient, api: ApiName, catalogId: string, products: Product[]): Promise<ApiResponse<AdsEnvelope<{ products_response: ProductResponse[] }>>> {
+export async function upsertProducts(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  products: Product[],
+): Promise<ApiResponse<AdsEnvelope<{ products_response: ProductResponse[] }>>> {
   return client.request({ api, method: 'PUT', path: catalogPath(catalogId, 'products'), json: { products }, idempotent: true });
 }
 
 /** DELETE with a JSON body; deleting is permanent, and repeating it only reports the keys as already gone. */
-export async function deleteProducts(client: ApiClient, api: ApiName, catalogId: string, productKeys: string[]): Promise<ApiResponse<AdsEnvelope<{ delete_products: DeleteProductResult[] }>>> {
+export async function deleteProducts(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  productKeys: string[],
+): Promise<ApiResponse<AdsEnvelope<{ delete_products: DeleteProductResult[] }>>> {
   return client.request({ api, method: 'DELETE', path: catalogPath(catalogId, 'products'), json: { product_keys: productKeys } });
 }
 
-export async function getProductSet(client: ApiClient, api: ApiName, catalogId: string, setId: string): Promise<ApiResponse<AdsEnvelope<ProductSet>>> {
+export async function getProductSet(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  setId: string,
+): Promise<ApiResponse<AdsEnvelope<ProductSet>>> {
   return client.request({ api, method: 'GET', path: catalogPath(catalogId, 'product_sets', setId) });
 }
 
@@ -102,6 +139,11 @@ export interface NewProductSet {
 }
 
 /** POST creates a new set each time: not retried on 5xx. */
-export async function createProductSet(client: ApiClient, api: ApiName, catalogId: string, body: NewProductSet): Promise<ApiResponse<AdsEnvelope<ProductSet>>> {
+export async function createProductSet(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  body: NewProductSet,
+): Promise<ApiResponse<AdsEnvelope<ProductSet>>> {
   return client.request({ api, method: 'POST', path: catalogPath(catalogId, 'product_sets'), json: body, idempotent: false });
 }

@@ -29,7 +29,9 @@ export function variantOf(p: Product | Record<string, unknown>): string[] {
 
 export function titleKeyOf(p: Product | Record<string, unknown>): string | undefined {
   if (p.title === undefined || p.title === null || p.title === '') return undefined;
-  return `${String(p.title).trim().toLowerCase()}\u0000${String(p.brand ?? '').trim().toLowerCase()}`;
+  return `${String(p.title).trim().toLowerCase()}\u0000${String(p.brand ?? '')
+    .trim()
+    .toLowerCase()}`;
 }
 
 export function idOf(p: Product | Record<string, unknown>): string | undefined {
@@ -124,7 +126,13 @@ export class FeedChecker {
       for (const { line, id } of r.later) byId.set(id, [...(byId.get(id) ?? []), line]);
       for (const [id, lines] of byId) {
         if (lines.length < 2) continue;
-        for (const line of lines) out.push({ line, field: 'id', id, message: `repeats on lines ${lines.join(', ')}: the API ignores every copy of a repeated id; keep one` });
+        for (const line of lines)
+          out.push({
+            line,
+            field: 'id',
+            id,
+            message: `repeats on lines ${lines.join(', ')}: the API ignores every copy of a repeated id; keep one`,
+          });
       }
     }
     for (const c of this.claims) {

@@ -22,7 +22,14 @@ export interface FeedRecord {
   error?: string;
 }
 
-const EXTENSIONS: Record<string, FeedFormat> = { '.jsonl': 'jsonl', '.ndjson': 'jsonl', '.json': 'json', '.csv': 'csv', '.tsv': 'tsv', '.tab': 'tsv' };
+const EXTENSIONS: Record<string, FeedFormat> = {
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+  '.json': 'json',
+  '.csv': 'csv',
+  '.tsv': 'tsv',
+  '.tab': 'tsv',
+};
 
 export function formatFromName(path: string): FeedFormat | undefined {
   return EXTENSIONS[extname(path).toLowerCase()];
@@ -35,7 +42,10 @@ export async function sniffFormat(path: string): Promise<FeedFormat> {
   try {
     const buf = Buffer.alloc(64 * 1024);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    head = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    head = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } finally {
     await fh.close();
   }
@@ -76,7 +86,10 @@ export async function* readFeed(input: NodeJS.ReadableStream, format: FeedFormat
   if (format === 'json') {
     for await (const el of readJsonArray(input, { name, key: 'products' })) {
       if (el.error !== undefined) yield { line: el.line, error: el.error };
-      else yield isObject(el.value) ? { line: el.line, record: el.value } : { line: el.line, error: 'each element must be a JSON object (a product)' };
+      else
+        yield isObject(el.value)
+          ? { line: el.line, record: el.value }
+          : { line: el.line, error: 'each element must be a JSON object (a product)' };
     }
     return;
   }
@@ -99,7 +112,10 @@ export function openFeed(path: string): NodeJS.ReadableStream {
  * feed can be read twice (validate, then send) in constant memory. The caller
  * removes it; an abort (Ctrl-C, SIGTERM, SIGHUP) while copying removes it here.
  */
-export async function spoolToTemp(input: NodeJS.ReadableStream, signal?: AbortSignal): Promise<{ path: string; remove: () => Promise<void> }> {
+export async function spoolToTemp(
+  input: NodeJS.ReadableStream,
+  signal?: AbortSignal,
+): Promise<{ path: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'postctl-feed-'));
   const path = join(dir, 'feed');
   const remove = () => rm(dir, { recursive: true, force: true });

@@ -31,7 +31,10 @@ export class HashIndex {
   private count = 0;
 
   /** `width` uint32 payload columns per entry. */
-  constructor(readonly width: number, initialCapacity = 1024) {
+  constructor(
+    readonly width: number,
+    initialCapacity = 1024,
+  ) {
     let cap = 16;
     while (cap * 7 < initialCapacity * 10) cap *= 2;
     this.mask = cap - 1;

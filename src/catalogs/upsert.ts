@@ -66,7 +66,14 @@ async function factsAt(src: FeedSource, lines: Set<number>): Promise<Map<number,
 /** Pass 1: every rule, every product; nothing is sent. */
 export async function validateFeed(src: FeedSource, tick: () => void = () => undefined): Promise<ValidationReport> {
   const checker = new FeedChecker();
-  const report: ValidationReport = { records: 0, valid: 0, invalidLines: new Set(), crossProblems: new Map(), problems: [], problemCount: 0 };
+  const report: ValidationReport = {
+    records: 0,
+    valid: 0,
+    invalidLines: new Set(),
+    crossProblems: new Map(),
+    problems: [],
+    problemCount: 0,
+  };
   const add = (p: InputProblem) => {
     report.problemCount++;
     report.invalidLines.add(p.line!);
@@ -122,7 +129,9 @@ export async function* batches(src: FeedSource, report: ValidationReport, onInva
     const invalid = report.invalidLines.has(rec.line);
     const prepared = rec.record ? prepareProduct(rec.record) : undefined;
     if (!invalid && (!prepared || prepared.problems.length)) {
-      throw new InputError(`${src.name} changed while it was being read (line ${rec.line} differs from the first pass); nothing more was sent`);
+      throw new InputError(
+        `${src.name} changed while it was being read (line ${rec.line} differs from the first pass); nothing more was sent`,
+      );
     }
     if (invalid) {
       const messages = [
@@ -163,11 +172,26 @@ function outcomesFor(batch: Batch, results: ProductResponse[] | undefined): Outc
   return batch.items.map(({ line, product }) => {
     const id = String(product.id);
     const r = byId.get(id);
-    if (!r) return { line, id, status: 'ERROR' as const, product_key: null, errors: ['the API returned no result for this product'], warnings: [] };
+    if (!r)
+      return {
+        line,
+        id,
+        status: 'ERROR' as const,
+        product_key: null,
+        errors: ['the API returned no result for this product'],
+        warnings: [],
+      };
     // A status the spec does not list (e.g. PENDING) is not a success: that product failed, and the run exits 8.
     if (!(PRODUCT_STATUSES as readonly unknown[]).includes(r.status)) {
       const unknown = `the API answered status ${JSON.stringify(clip(String(r.status)))}, which is not one of ${PRODUCT_STATUSES.join(', ')}: counted as failed`;
-      return { line, id, status: 'ERROR' as const, product_key: r.product_key ?? null, errors: [unknown, ...(r.errors ?? [])], warnings: r.warnings ?? [] };
+      return {
+        line,
+        id,
+        status: 'ERROR' as const,
+        product_key: r.product_key ?? null,
+        errors: [unknown, ...(r.errors ?? [])],
+        warnings: r.warnings ?? [],
+      };
     }
     return { line, id, status: r.status, product_key: r.product_key ?? null, errors: r.errors ?? [], warnings: r.warnings ?? [] };
   });
@@ -203,7 +227,12 @@ export async function sendBatches(source: AsyncIterable<Batch>, opts: SendOption
       await pacer.acquire();
       held = true;
       stats.requests++;
-      const res = await upsertProducts(opts.client, opts.api, opts.catalogId, batch.items.map((i) => i.product));
+      const res = await upsertProducts(
+        opts.client,
+        opts.api,
+        opts.catalogId,
+        batch.items.map((i) => i.product),
+      );
       pacer.release(res.rateLimit);
       held = false;
       opts.onOutcomes(outcomesFor(batch, res.body?.data?.products_response), batch.index);
@@ -211,7 +240,17 @@ export async function sendBatches(source: AsyncIterable<Batch>, opts: SendOption
       if (held) pacer.release();
       if (e instanceof ApiError && e.exitCode === EXIT.INVALID_INPUT) {
         const errors = e.errors.length ? e.errors : [e.message];
-        opts.onOutcomes(batch.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'ERROR', product_key: null, errors, warnings: [] })), batch.index);
+        opts.onOutcomes(
+          batch.items.map(({ line, product }) => ({
+            line,
+            id: String(product.id),
+            status: 'ERROR',
+            product_key: null,
+            errors,
+            warnings: [],
+          })),
+          batch.index,
+        );
         return;
       }
       stopped = true;

@@ -6,7 +6,10 @@ import { sandboxOption, type OptionSpec } from './define.js';
 
 export { sandboxOption };
 
-export const accountOption = { flags: '--account <id>', description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)" } as const satisfies OptionSpec;
+export const accountOption = {
+  flags: '--account <id>',
+  description: "ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)",
+} as const satisfies OptionSpec;
 
 /** --account and --sandbox: the flags of every verb about one ad account. */
 export const accountOptions = [accountOption, sandboxOption] as const;
@@ -21,9 +24,15 @@ export const pagingOptions = [
   { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
 ] as const satisfies readonly OptionSpec[];
 
-const sortByOption = { flags: '--sort-by <attr>', description: 'sort attribute with order, e.g. created_at-desc' } as const satisfies OptionSpec;
+const sortByOption = {
+  flags: '--sort-by <attr>',
+  description: 'sort attribute with order, e.g. created_at-desc',
+} as const satisfies OptionSpec;
 const includeDeletedOption = { flags: '--with-deleted', description: 'include deleted objects' } as const satisfies OptionSpec;
-const totalCountOption = { flags: '--with-total-count', description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)' } as const satisfies OptionSpec;
+const totalCountOption = {
+  flags: '--with-total-count',
+  description: 'include total_count (not with --cursor; lower rate limit: 200 per 15 minutes)',
+} as const satisfies OptionSpec;
 
 type ListExtras = { sortBy?: boolean; withDeleted?: boolean; totalCount?: boolean };
 /** The flag S, unless the caller turned it off with `{ [K]: false }`. */
@@ -38,8 +47,14 @@ export type ListOptions<X> = readonly [
 ];
 
 /** The common list flags; pass the endpoint's count bounds for the help text. */
-export function listOptions<const X extends ListExtras = Record<never, never>>(bounds: { min: number; max: number; def: number }, extra?: X): ListOptions<X> {
-  const o: OptionSpec[] = [{ flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` }, ...pagingOptions];
+export function listOptions<const X extends ListExtras = Record<never, never>>(
+  bounds: { min: number; max: number; def: number },
+  extra?: X,
+): ListOptions<X> {
+  const o: OptionSpec[] = [
+    { flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` },
+    ...pagingOptions,
+  ];
   if (extra?.sortBy !== false) o.push(sortByOption);
   if (extra?.withDeleted !== false) o.push(includeDeletedOption);
   if (extra?.totalCount !== false) o.push(totalCountOption);

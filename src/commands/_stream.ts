@@ -49,6 +49,8 @@ export function streamOptions(opts: StreamFlags, ctx: Context): EventStreamOptio
 export function reportStream(ctx: Context, summary: StreamSummary, noun: string): number {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const dropped = summary.duplicatesDropped ? `, ${plural(summary.duplicatesDropped, 'replayed duplicate')} dropped` : '';
-  ctx.log.info(`${summary.stopped === 'limit' ? 'done' : 'stopped'}: ${plural(summary.events, noun)}, ${plural(summary.reconnects, 'reconnect')}${dropped}`);
+  ctx.log.info(
+    `${summary.stopped === 'limit' ? 'done' : 'stopped'}: ${plural(summary.events, noun)}, ${plural(summary.reconnects, 'reconnect')}${dropped}`,
+  );
   return summary.stopped === 'limit' ? EXIT.OK : EXIT.INTERRUPTED;
 }

@@ -54,7 +54,11 @@ type LongFlag<F extends string> = F extends `${string}--${infer R}` ? (R extends
 /** commander's attribute name: '--dry-run' → 'dryRun', '--no-approve' → 'approve'. */
 type AttrOf<F extends string> = LongFlag<F> extends `no-${infer N}` ? Camel<N> : Camel<LongFlag<F>>;
 type ChoiceOf<S> = S extends { choices: readonly (infer C extends string)[] } ? C : string;
-type ValueOf<S extends OptionSpec> = S['flags'] extends `${string}<${string}` ? (S extends { repeatable: true } ? ChoiceOf<S>[] : ChoiceOf<S>) : boolean;
+type ValueOf<S extends OptionSpec> = S['flags'] extends `${string}<${string}`
+  ? S extends { repeatable: true }
+    ? ChoiceOf<S>[]
+    : ChoiceOf<S>
+  : boolean;
 /** Always present: a default, or a lone '--no-x' (commander defaults x to true). */
 type Present<S extends OptionSpec> = S extends { default: unknown } ? true : S['flags'] extends `--no-${string}` ? true : false;
 type Flatten<T> = { [K in keyof T]: T[K] };
@@ -97,7 +101,8 @@ export function defineVerb<const N extends string, const O extends readonly Opti
   return { verb: true, ...spec };
 }
 
-export const isVerb = (value: unknown): value is Verb => typeof value === 'object' && value !== null && (value as { verb?: unknown }).verb === true;
+export const isVerb = (value: unknown): value is Verb =>
+  typeof value === 'object' && value !== null && (value as { verb?: unknown }).verb === true;
 
 /** The manifest's loader: a verb file's default export, as the parsers run it. */
 export const loaded = (m: { default: unknown }): VerbModule => m.default as VerbModule;
@@ -130,7 +135,10 @@ export function registerManifest(program: Command, manifest: Manifest): void {
 }
 
 /** Flags many groups share, declared once. */
-export const sandboxOption = { flags: '--sandbox', description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)' } as const satisfies OptionSpec;
+export const sandboxOption = {
+  flags: '--sandbox',
+  description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)',
+} as const satisfies OptionSpec;
 
 /** -y/--yes, declared once in _flags.ts (typed for verb files); the group registration files still import it from here. */
 export { yesOption } from './_flags.js';

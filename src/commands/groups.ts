@@ -16,16 +16,44 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
 
 /** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
 export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
-  { register: fromManifest(() => import('./manifest/auth.js')), groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' } },
-  { register: fromManifest(() => import('./manifest/webhooks.js')), groups: { webhooks: 'validate webhooks and check CRC responses and delivery signatures' } },
-  { register: fromManifest(() => import('./manifest/posts.js')), groups: { posts: 'look up, create, edit, delete, search and count posts' } },
-  { register: fromManifest(() => import('./manifest/stream.js')), groups: { stream: 'the filtered stream: manage its rules and connect to it' } },
+  {
+    register: fromManifest(() => import('./manifest/auth.js')),
+    groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/webhooks.js')),
+    groups: { webhooks: 'validate webhooks and check CRC responses and delivery signatures' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/posts.js')),
+    groups: { posts: 'look up, create, edit, delete, search and count posts' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/stream.js')),
+    groups: { stream: 'the filtered stream: manage its rules and connect to it' },
+  },
   { register: fromManifest(() => import('./manifest/events.js')), groups: { events: 'activity events: stream them, subscribe to them' } },
-  { register: fromManifest(() => import('./manifest/connections.js')), groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' } },
-  { register: fromManifest(() => import('./manifest/media.js')), groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' } },
-  { register: fromManifest(() => import('./manifest/ads.js')), groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' }, also: ['creatives'] },
-  { register: fromManifest(() => import('./manifest/catalogs.js')), groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' } },
-  { register: fromManifest(() => import('./manifest/audiences.js')), groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' } },
+  {
+    register: fromManifest(() => import('./manifest/connections.js')),
+    groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/media.js')),
+    groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/ads.js')),
+    groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' },
+    also: ['creatives'],
+  },
+  {
+    register: fromManifest(() => import('./manifest/catalogs.js')),
+    groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' },
+  },
+  {
+    register: fromManifest(() => import('./manifest/audiences.js')),
+    groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' },
+  },
 ];
 
 /** Top-level verbs, registered after the groups (their order is the help's order). */
@@ -69,27 +97,82 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   webhooks: { order: ['validate', 'crc', 'verify-signature', 'replay'] },
   posts: { order: ['lookup', 'create', 'edit', 'delete', 'search', 'counts'] },
   stream: { order: ['rules', 'connect'] },
-  'stream rules': { description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules)', order: ['list', 'add', 'delete'] },
+  'stream rules': {
+    description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules)',
+    order: ['list', 'add', 'delete'],
+  },
   events: { order: ['stream', 'subscribe'] },
   connections: { order: ['list', 'terminate'] },
   media: { order: ['upload'] },
-  ads: { order: ['accounts', 'business-categories', 'curated-categories', 'features', 'audience-estimate', 'line-items', 'line-item-categories', 'media', 'cards', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts'] },
-  'ads accounts': { description: 'ad accounts: list, show, rename, apps, change history; sandbox accounts', order: ['list', 'get', 'update', 'create', 'delete', 'apps', 'history'] },
-  'ads curated-categories': { description: 'curated categories of the ad account (each available only in its countries)', order: ['list', 'get'] },
+  ads: {
+    order: [
+      'accounts',
+      'business-categories',
+      'curated-categories',
+      'features',
+      'audience-estimate',
+      'line-items',
+      'line-item-categories',
+      'media',
+      'cards',
+      'media-library',
+      'poll-cards',
+      'video-conversation-cards',
+      'posts',
+    ],
+  },
+  'ads accounts': {
+    description: 'ad accounts: list, show, rename, apps, change history; sandbox accounts',
+    order: ['list', 'get', 'update', 'create', 'delete', 'apps', 'history'],
+  },
+  'ads curated-categories': {
+    description: 'curated categories of the ad account (each available only in its countries)',
+    order: ['list', 'get'],
+  },
   'ads features': { description: 'features of the ad account', order: ['list', 'add'] },
-  'ads line-items': { description: 'line items: list, show, update bids/budgets/schedule/status, delete', order: ['list', 'get', 'update', 'delete'] },
-  'ads line-item-categories': { description: 'links between line items and curated categories', order: ['list', 'get', 'create', 'update', 'delete'] },
-  'ads media': { description: "account media: the account's media assets by creative type (PREROLL, BANNER…)", order: ['list', 'get', 'delete'] },
-  'ads cards': { description: 'cards built from components (media + website details or app button) or slides (multi-destination carousels)', order: ['list', 'get', 'create', 'update', 'delete'] },
-  'ads media-library': { description: "the account's media library: images, GIFs and videos usable in cards and posts", order: ['list', 'get', 'add', 'update', 'delete'] },
-  'ads poll-cards': { description: 'poll cards: text or media polls with 2 to 4 choices (they cannot be updated)', order: ['list', 'get', 'create', 'update'] },
-  'ads video-conversation-cards': { description: 'video conversation cards: a 16:9 video with up to four hashtag calls to action', order: ['list', 'get', 'create', 'update'] },
+  'ads line-items': {
+    description: 'line items: list, show, update bids/budgets/schedule/status, delete',
+    order: ['list', 'get', 'update', 'delete'],
+  },
+  'ads line-item-categories': {
+    description: 'links between line items and curated categories',
+    order: ['list', 'get', 'create', 'update', 'delete'],
+  },
+  'ads media': {
+    description: "account media: the account's media assets by creative type (PREROLL, BANNER…)",
+    order: ['list', 'get', 'delete'],
+  },
+  'ads cards': {
+    description: 'cards built from components (media + website details or app button) or slides (multi-destination carousels)',
+    order: ['list', 'get', 'create', 'update', 'delete'],
+  },
+  'ads media-library': {
+    description: "the account's media library: images, GIFs and videos usable in cards and posts",
+    order: ['list', 'get', 'add', 'update', 'delete'],
+  },
+  'ads poll-cards': {
+    description: 'poll cards: text or media polls with 2 to 4 choices (they cannot be updated)',
+    order: ['list', 'get', 'create', 'update'],
+  },
+  'ads video-conversation-cards': {
+    description: 'video conversation cards: a 16:9 video with up to four hashtag calls to action',
+    order: ['list', 'get', 'create', 'update'],
+  },
   'ads posts': { description: 'posts made through the ad account (promoted-only by default) and their names', order: ['create', 'name'] },
   catalogs: { order: ['list', 'create', 'rename', 'delete', 'upsert', 'products', 'delete-products', 'sets'] },
-  'catalogs sets': { description: 'product sets: groups of products chosen by key (MANUAL) or by filters (FILTERED)', order: ['get', 'create'] },
+  'catalogs sets': {
+    description: 'product sets: groups of products chosen by key (MANUAL) or by filters (FILTERED)',
+    order: ['get', 'create'],
+  },
   audiences: { order: ['upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'] },
-  'audiences do-not-reach': { description: 'do-not-reach lists: upload hashed emails and phone numbers, delete a list', order: ['upload', 'delete'] },
-  'audiences permissions': { description: 'tailored audience permissions (ads API version 5): share an audience with other ad accounts', order: ['list', 'grant', 'revoke'] },
+  'audiences do-not-reach': {
+    description: 'do-not-reach lists: upload hashed emails and phone numbers, delete a list',
+    order: ['upload', 'delete'],
+  },
+  'audiences permissions': {
+    description: 'tailored audience permissions (ads API version 5): share an audience with other ad accounts',
+    order: ['list', 'grant', 'revoke'],
+  },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['stop'] },
 };

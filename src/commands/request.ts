@@ -39,11 +39,20 @@ async function sendOnce(client: ApiClient, req: Request, include: boolean | unde
     if (res.raw.length && !ctx.io.stdoutTTY) ctx.printer.write(res.raw);
     // A terminal gets the text with control characters neutralised and a closing newline.
     else if (res.raw.length) ctx.printer.write(neutralize(res.text.endsWith('\n') ? res.text : res.text + '\n', true));
-    if (res.status >= 400) throw new ApiError({ status: res.status, method: req.method, url: res.url, body: res.body, requestId: res.headers['x-request-id'], auth: req.auth });
+    if (res.status >= 400)
+      throw new ApiError({
+        status: res.status,
+        method: req.method,
+        url: res.url,
+        body: res.body,
+        requestId: res.headers['x-request-id'],
+        auth: req.auth,
+      });
     return 0;
   } catch (e) {
     // Errors after retries (429, 5xx) still show the body on stdout, like any other response.
-    if (e instanceof ApiError && e.status >= 500 && e.body !== null && e.body !== undefined) ctx.printer.write((typeof e.body === 'string' ? e.body : stringifyJson(e.body, 2)) + '\n');
+    if (e instanceof ApiError && e.status >= 500 && e.body !== null && e.body !== undefined)
+      ctx.printer.write((typeof e.body === 'string' ? e.body : stringifyJson(e.body, 2)) + '\n');
     throw e;
   }
 }
@@ -60,10 +69,23 @@ export default defineVerb({
     'postctl request GET /2/users/me --auth oauth2',
   ],
   options: [
-    { flags: '--api <api>', description: 'which base URL (default: ads for /12/ and /5/ paths, else platform)', choices: ['platform', 'ads', 'ads-sandbox'] },
-    { flags: '--auth <mode>', description: 'authentication: user (OAuth 1.0a), app (bearer), oauth2 (OAuth 2.0 user context, refreshed as needed), basic or none (default: user; app when only a bearer token is configured; oauth2 when only an OAuth 2.0 login is)', choices: ['user', 'app', 'oauth2', 'basic', 'none'] },
+    {
+      flags: '--api <api>',
+      description: 'which base URL (default: ads for /12/ and /5/ paths, else platform)',
+      choices: ['platform', 'ads', 'ads-sandbox'],
+    },
+    {
+      flags: '--auth <mode>',
+      description:
+        'authentication: user (OAuth 1.0a), app (bearer), oauth2 (OAuth 2.0 user context, refreshed as needed), basic or none (default: user; app when only a bearer token is configured; oauth2 when only an OAuth 2.0 login is)',
+      choices: ['user', 'app', 'oauth2', 'basic', 'none'],
+    },
     { flags: '-f, --raw-field <key=value>', description: 'string parameter (repeatable)', repeatable: true },
-    { flags: '-F, --field <key=value>', description: 'typed parameter: numbers, true/false/null, @file or @- for stdin (repeatable)', repeatable: true },
+    {
+      flags: '-F, --field <key=value>',
+      description: 'typed parameter: numbers, true/false/null, @file or @- for stdin (repeatable)',
+      repeatable: true,
+    },
     { flags: '--form', description: 'send parameters form-encoded (signed) instead of as JSON (platform POST/PUT)' },
     { flags: '--input <file>', description: 'raw JSON request body from a file, or - for stdin' },
     { flags: '-H, --header <name:value>', description: 'extra request header (repeatable)', repeatable: true },
@@ -72,10 +94,13 @@ export default defineVerb({
   ],
   async run([methodArg, path], opts, ctx) {
     const method = methodArg.toUpperCase();
-    if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method)) throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
+    if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method))
+      throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
     const api: ApiName = opts.api ?? inferApi(path);
     const settings = await ctx.settings();
-    const auth: AuthMode = opts.auth ?? (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
+    const auth: AuthMode =
+      opts.auth ??
+      (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
     const fields = await fieldsOf(opts, ctx);
     const req: Request = { api, method, path, auth, headers: headersOf(opts) };
     await placeParams(req, fields, opts, ctx);

@@ -25,7 +25,11 @@ function bashCases(root: CmdNode): string {
   walk(root, (n) => {
     subs.push(`    ${shq(key(n))}) echo ${shq(n.subcommands.map((s) => s.path.at(-1)).join(' '))} ;;`);
     opts.push(`    ${shq(key(n))}) echo ${shq(n.options.flatMap((o) => o.names).join(' '))} ;;`);
-    for (const o of n.options) if (o.choices.length) choices.push(`      ${o.names.map((name) => shq(`${key(n)}|${name}`)).join('|')}) printf '%s\\n' ${o.choices.map(shq).join(' ')}; return ;;`);
+    for (const o of n.options)
+      if (o.choices.length)
+        choices.push(
+          `      ${o.names.map((name) => shq(`${key(n)}|${name}`)).join('|')}) printf '%s\\n' ${o.choices.map(shq).join(' ')}; return ;;`,
+        );
   });
   return `_postctl_subs() {
   case "$1" in
@@ -110,9 +114,18 @@ function zshCases(root: CmdNode): string {
   const opts: string[] = [];
   const choices: string[] = [];
   walk(root, (n) => {
-    subs.push(`    ${shq(key(n))}) reply=(${n.subcommands.map((s) => shq(`${s.path.at(-1)}:${s.description.replace(/:/g, '\\:')}`)).join(' ')}) ;;`);
-    opts.push(`    ${shq(key(n))}) reply=(${n.options.flatMap((o) => o.names).map(shq).join(' ')}) ;;`);
-    for (const o of n.options) if (o.choices.length) for (const name of o.names) choices.push(`    ${shq(`${key(n)}|${name}`)}) reply=(${o.choices.map(shq).join(' ')}) ;;`);
+    subs.push(
+      `    ${shq(key(n))}) reply=(${n.subcommands.map((s) => shq(`${s.path.at(-1)}:${s.description.replace(/:/g, '\\:')}`)).join(' ')}) ;;`,
+    );
+    opts.push(
+      `    ${shq(key(n))}) reply=(${n.options
+        .flatMap((o) => o.names)
+        .map(shq)
+        .join(' ')}) ;;`,
+    );
+    for (const o of n.options)
+      if (o.choices.length)
+        for (const name of o.names) choices.push(`    ${shq(`${key(n)}|${name}`)}) reply=(${o.choices.map(shq).join(' ')}) ;;`);
   });
   return `_postctl_subs() {
   case "$1" in
@@ -202,7 +215,9 @@ export function fish(root: CmdNode): string {
     string join ' ' $path
 end`);
   const subs: string[] = [];
-  walk(root, (n) => subs.push(`        case ${shq(key(n))}\n            printf '%s\\n' ${n.subcommands.map((s) => shq(s.path.at(-1)!)).join(' ')}`));
+  walk(root, (n) =>
+    subs.push(`        case ${shq(key(n))}\n            printf '%s\\n' ${n.subcommands.map((s) => shq(s.path.at(-1)!)).join(' ')}`),
+  );
   lines.push(`function __postctl_subs\n    switch "$argv[1]"\n${subs.join('\n')}\n    end\nend`);
   lines.push(`function __postctl_is
     set -l p (__postctl_path)
@@ -215,7 +230,8 @@ end`);
   lines.push(`complete -c postctl -f`);
   walk(root, (n) => {
     const cond = `__postctl_is ${shq(key(n))}`;
-    for (const s of n.subcommands) lines.push(`complete -c postctl -n ${shq(cond)} -a ${shq(s.path.at(-1)!)} -d ${shq(s.description.slice(0, 80))}`);
+    for (const s of n.subcommands)
+      lines.push(`complete -c postctl -n ${shq(cond)} -a ${shq(s.path.at(-1)!)} -d ${shq(s.description.slice(0, 80))}`);
     for (const o of n.options) {
       const long = o.names.find((x) => x.startsWith('--'))?.slice(2);
       const short = o.names.find((x) => /^-[^-]$/.test(x))?.slice(1);

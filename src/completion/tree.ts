@@ -23,7 +23,11 @@ function opt(o: Option): OptNode {
 
 export function describe(cmd: Command, path: string[] = []): CmdNode {
   const options = (cmd.options as Option[]).filter((o) => !o.hidden).map(opt);
-  if (path.length === 0) options.push({ names: ['-h', '--help'], takesValue: false, choices: [], description: 'display help' }, { names: ['-V', '--version'], takesValue: false, choices: [], description: 'print the version' });
+  if (path.length === 0)
+    options.push(
+      { names: ['-h', '--help'], takesValue: false, choices: [], description: 'display help' },
+      { names: ['-V', '--version'], takesValue: false, choices: [], description: 'print the version' },
+    );
   else options.push({ names: ['-h', '--help'], takesValue: false, choices: [], description: 'display help' });
   return {
     path,

@@ -72,7 +72,11 @@ function tryAcquire(lockPath: string, started: number): 'held' | 'retry' | 'wait
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     if (breakIfStale(lockPath)) return 'retry';
     if (Date.now() - started > TIMEOUT_MS) {
-      throw new CliError(`the config file is locked by another postctl process (${lockPath})`, { exitCode: 1, code: 'config_locked', hint: 'If no other postctl is running, remove the lock file.' });
+      throw new CliError(`the config file is locked by another postctl process (${lockPath})`, {
+        exitCode: 1,
+        code: 'config_locked',
+        hint: 'If no other postctl is running, remove the lock file.',
+      });
     }
     return 'wait';
   }

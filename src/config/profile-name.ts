@@ -8,7 +8,10 @@ export const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export function checkProfileName(name: string): void {
   if (!PROFILE_NAME.test(name)) {
-    throw new InputError(`invalid profile name ${JSON.stringify(clip(name))}: use 1–64 letters, digits, '_', '.' or '-'`, [{ field: '--profile', message: 'letters, digits, _ . - only' }], 'pick another name with --profile or POSTCTL_PROFILE; nothing was saved.');
+    throw new InputError(
+      `invalid profile name ${JSON.stringify(clip(name))}: use 1–64 letters, digits, '_', '.' or '-'`,
+      [{ field: '--profile', message: 'letters, digits, _ . - only' }],
+      'pick another name with --profile or POSTCTL_PROFILE; nothing was saved.',
+    );
   }
 }
-

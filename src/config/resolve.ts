@@ -38,7 +38,10 @@ export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: Co
   return { data: readConfigFile(path), hasFile: true };
 }
 
-export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?: string | undefined; values?: Partial<Record<string, string | undefined>> } = {}): Promise<ResolvedSettings> {
+export async function resolveSettings(
+  env: NodeJS.ProcessEnv,
+  flags: { profile?: string | undefined; values?: Partial<Record<string, string | undefined>> } = {},
+): Promise<ResolvedSettings> {
   const { data, hasFile } = await loadConfigData(env);
   let profile: string;
   let profileSource: Source;
@@ -51,7 +54,8 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
   const stored = data.profiles?.[profile] ?? {};
   // An explicitly chosen profile that is not stored yet is fine (commands that
   // write create it); `profileMissing` lets readers warn about typos.
-  const profileMissing = (profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0;
+  const profileMissing =
+    (profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0;
   const values: Record<string, ResolvedValue> = {};
   for (const s of SETTINGS) {
     const flag = flags.values?.[s.key];
@@ -59,9 +63,19 @@ export async function resolveSettings(env: NodeJS.ProcessEnv, flags: { profile?:
     const fromProfile = stored[s.key];
     if (flag !== undefined && flag !== '') values[s.key] = { value: flag, source: 'flag' };
     else if (fromEnv !== undefined && fromEnv !== '') values[s.key] = { value: fromEnv, source: 'env', origin: s.env };
-    else if (typeof fromProfile === 'string' && fromProfile !== '') values[s.key] = { value: fromProfile, source: 'profile', origin: profile };
+    else if (typeof fromProfile === 'string' && fromProfile !== '')
+      values[s.key] = { value: fromProfile, source: 'profile', origin: profile };
     else if (s.default !== undefined) values[s.key] = { value: s.default, source: 'default' };
     else values[s.key] = { value: undefined, source: undefined };
   }
-  return { profile, profileSource, profileMissing, knownProfiles: Object.keys(data.profiles ?? {}), stored, hasFile, values, get: (key) => values[key]?.value };
+  return {
+    profile,
+    profileSource,
+    profileMissing,
+    knownProfiles: Object.keys(data.profiles ?? {}),
+    stored,
+    hasFile,
+    values,
+    get: (key) => values[key]?.value,
+  };
 }

@@ -76,18 +76,48 @@ export interface SettingSpec {
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'api_url', env: 'POSTCTL_API_URL', description: 'platform API base URL', settable: true, default: 'https://api.x.com' },
   { key: 'ads_url', env: 'POSTCTL_ADS_URL', description: 'ads API base URL', settable: true, default: 'https://ads-api.x.com' },
-  { key: 'ads_sandbox_url', env: 'POSTCTL_ADS_SANDBOX_URL', description: 'ads API sandbox base URL', settable: true, default: 'https://ads-api-sandbox.x.com' },
+  {
+    key: 'ads_sandbox_url',
+    env: 'POSTCTL_ADS_SANDBOX_URL',
+    description: 'ads API sandbox base URL',
+    settable: true,
+    default: 'https://ads-api-sandbox.x.com',
+  },
   { key: 'consumer_key', env: 'POSTCTL_CONSUMER_KEY', description: 'app consumer (API) key' },
   { key: 'consumer_secret', env: 'POSTCTL_CONSUMER_SECRET', description: 'app consumer (API) secret', secret: true },
   { key: 'access_token', env: 'POSTCTL_ACCESS_TOKEN', description: 'user access token', secret: true },
   { key: 'access_token_secret', env: 'POSTCTL_ACCESS_TOKEN_SECRET', description: 'user access token secret', secret: true },
   { key: 'bearer_token', env: 'POSTCTL_BEARER_TOKEN', description: 'app-only bearer token', secret: true },
   { key: 'client_id', env: 'POSTCTL_CLIENT_ID', description: 'OAuth 2.0 client id (auth oauth2)', settable: true },
-  { key: 'client_secret', env: 'POSTCTL_CLIENT_SECRET', description: 'OAuth 2.0 client secret of a confidential client (auth oauth2)', secret: true },
-  { key: 'oauth2_authorize_url', env: 'POSTCTL_OAUTH2_AUTHORIZE_URL', description: 'OAuth 2.0 authorize page (auth oauth2)', settable: true, default: 'https://x.com/i/oauth2/authorize' },
+  {
+    key: 'client_secret',
+    env: 'POSTCTL_CLIENT_SECRET',
+    description: 'OAuth 2.0 client secret of a confidential client (auth oauth2)',
+    secret: true,
+  },
+  {
+    key: 'oauth2_authorize_url',
+    env: 'POSTCTL_OAUTH2_AUTHORIZE_URL',
+    description: 'OAuth 2.0 authorize page (auth oauth2)',
+    settable: true,
+    default: 'https://x.com/i/oauth2/authorize',
+  },
   { key: 'ads_account', env: 'POSTCTL_ADS_ACCOUNT', description: 'default ads account id', settable: true },
-  { key: 'output', env: 'POSTCTL_OUTPUT', description: 'default output format', settable: true, choices: ['table', 'json', 'jsonl', 'csv'] },
+  {
+    key: 'output',
+    env: 'POSTCTL_OUTPUT',
+    description: 'default output format',
+    settable: true,
+    choices: ['table', 'json', 'jsonl', 'csv'],
+  },
   // Spelling of wire names (src/wire/names.ts): the live service's own names by
   // default; `neutral` for servers built to the spec's neutral text.
-  { key: 'api_names', env: 'POSTCTL_API_NAMES', description: 'wire names: official (the live service) or neutral (the spec text)', settable: true, default: 'official', choices: ['official', 'neutral'] },
+  {
+    key: 'api_names',
+    env: 'POSTCTL_API_NAMES',
+    description: 'wire names: official (the live service) or neutral (the spec text)',
+    settable: true,
+    default: 'official',
+    choices: ['official', 'neutral'],
+  },
 ];

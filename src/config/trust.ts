@@ -15,13 +15,23 @@ import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 
 function untrusted(what: 'file' | 'directory', path: string, why: string, fix: string): CliError {
-  return new CliError(`refusing to use the config ${what} ${path}: ${why}`, { exitCode: EXIT.USAGE, code: 'config_untrusted', hint: `${fix} (postctl only uses a config that no one else can change).` });
+  return new CliError(`refusing to use the config ${what} ${path}: ${why}`, {
+    exitCode: EXIT.USAGE,
+    code: 'config_untrusted',
+    hint: `${fix} (postctl only uses a config that no one else can change).`,
+  });
 }
 
 const octal = (mode: number): string => (mode & 0o777).toString(8).padStart(3, '0');
 
 function checkOwner(what: 'file' | 'directory', path: string, s: Stats, uid: number): void {
-  if (s.uid !== uid) throw untrusted(what, path, `it is owned by uid ${s.uid}, not by you (uid ${uid})`, `use your own config (POSTCTL_CONFIG_DIR), or \`chown ${uid} ${path}\` if it is yours`);
+  if (s.uid !== uid)
+    throw untrusted(
+      what,
+      path,
+      `it is owned by uid ${s.uid}, not by you (uid ${uid})`,
+      `use your own config (POSTCTL_CONFIG_DIR), or \`chown ${uid} ${path}\` if it is yours`,
+    );
 }
 
 /** Checks the config directory and, when present, the file. Throws CliError (exit 2). */
@@ -35,15 +45,33 @@ export function checkConfigTrust(dir: string, file: string): void {
     return; // no directory yet: it is created 0700 on the first write
   }
   checkOwner('directory', dir, d, uid);
-  if (d.mode & 0o022) throw untrusted('directory', dir, `it is writable by ${d.mode & 0o002 ? 'others' : 'its group'} (mode ${octal(d.mode)})`, `run \`chmod 700 ${dir}\``);
+  if (d.mode & 0o022)
+    throw untrusted(
+      'directory',
+      dir,
+      `it is writable by ${d.mode & 0o002 ? 'others' : 'its group'} (mode ${octal(d.mode)})`,
+      `run \`chmod 700 ${dir}\``,
+    );
   let f: Stats;
   try {
     f = lstatSync(file);
   } catch {
     return;
   }
-  if (f.isSymbolicLink()) throw untrusted('file', file, 'it is a symbolic link', `replace the link with the file itself (\`cp --remove-destination "$(readlink -f ${file})" ${file}\`)`);
+  if (f.isSymbolicLink())
+    throw untrusted(
+      'file',
+      file,
+      'it is a symbolic link',
+      `replace the link with the file itself (\`cp --remove-destination "$(readlink -f ${file})" ${file}\`)`,
+    );
   if (!f.isFile()) throw untrusted('file', file, 'it is not a regular file', 'move it away');
   checkOwner('file', file, f, uid);
-  if (f.mode & 0o077) throw untrusted('file', file, `it can be ${f.mode & 0o022 ? 'changed' : 'read'} by ${f.mode & 0o007 ? 'others' : 'its group'} (mode ${octal(f.mode)})`, `run \`chmod 600 ${file}\``);
+  if (f.mode & 0o077)
+    throw untrusted(
+      'file',
+      file,
+      `it can be ${f.mode & 0o022 ? 'changed' : 'read'} by ${f.mode & 0o007 ? 'others' : 'its group'} (mode ${octal(f.mode)})`,
+      `run \`chmod 600 ${file}\``,
+    );
 }

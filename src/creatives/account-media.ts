@@ -12,13 +12,44 @@ export { ACCOUNT_MEDIA_PAGE } from './pages.js';
 export { CREATIVE_TYPES } from './enums.js';
 
 export function accountMediaListRequest(account: AccountRef, query: Params): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media'),
+    query,
+  };
 }
 
-export function getAccountMedia(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<AccountMedia>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getAccountMedia(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  withDeleted = false,
+): Promise<ApiResponse<AdsEnvelope<AccountMedia>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'account_media',
+      idSegment(id, 'ads', 'account_media_id'),
+    ),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 export function deleteAccountMedia(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<AccountMedia>>> {
-  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media', idSegment(id, 'ads', 'account_media_id')) });
+  return client.request({
+    api: account.api,
+    method: 'DELETE',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'account_media',
+      idSegment(id, 'ads', 'account_media_id'),
+    ),
+  });
 }

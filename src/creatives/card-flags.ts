@@ -35,7 +35,11 @@ export function cardFromFlags(f: CardFlags): { name?: string; components: Array<
   if (given(f.media)) components.push({ type: 'MEDIA', media_key: f.media });
   if (given(f.swipeable)) components.push({ type: 'SWIPEABLE_MEDIA', media_keys: commaList(f.swipeable) });
   if (WEBSITE_FLAGS.some((k) => given(f[k]))) {
-    components.push({ type: 'DETAILS', ...(given(f.websiteTitle) ? { title: f.websiteTitle } : {}), destination: { type: 'WEBSITE', ...(given(f.websiteUrl) ? { url: f.websiteUrl } : {}) } });
+    components.push({
+      type: 'DETAILS',
+      ...(given(f.websiteTitle) ? { title: f.websiteTitle } : {}),
+      destination: { type: 'WEBSITE', ...(given(f.websiteUrl) ? { url: f.websiteUrl } : {}) },
+    });
   }
   if (APP_FLAGS.some((k) => given(f[k]))) {
     const destination: Record<string, unknown> = { type: 'APP' };
@@ -45,7 +49,11 @@ export function cardFromFlags(f: CardFlags): { name?: string; components: Array<
     if (given(f.googleplayApp)) destination.googleplay_app_id = f.googleplayApp;
     if (given(f.iosDeepLink)) destination.ios_deep_link = f.iosDeepLink;
     if (given(f.googleplayDeepLink)) destination.googleplay_deep_link = f.googleplayDeepLink;
-    components.push({ type: 'BUTTON', ...(given(f.appButton) ? { label: { type: 'ENUM', value: f.appButton.toUpperCase() } } : {}), destination });
+    components.push({
+      type: 'BUTTON',
+      ...(given(f.appButton) ? { label: { type: 'ENUM', value: f.appButton.toUpperCase() } } : {}),
+      destination,
+    });
   }
   return { ...(given(f.name) ? { name: f.name } : {}), components };
 }

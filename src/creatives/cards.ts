@@ -17,16 +17,32 @@ export interface NewCard {
 }
 
 export function cardsListRequest(account: AccountRef, query: Params): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'),
+    query,
+  };
 }
 
 export function getCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<Card>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 /** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
 export function createCard(client: ApiClient, account: AccountRef, card: NewCard): Promise<ApiResponse<AdsEnvelope<Card>>> {
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'), json: card, idempotent: false });
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'),
+    json: card,
+    idempotent: false,
+  });
 }
 
 /**
@@ -35,7 +51,12 @@ export function createCard(client: ApiClient, account: AccountRef, card: NewCard
  * reference's example request is PUT, which is what is sent. Replacing a field
  * with the same value twice changes nothing, so a lost answer may be retried.
  */
-export function updateCard(client: ApiClient, account: AccountRef, id: string, fields: Partial<NewCard>): Promise<ApiResponse<AdsEnvelope<Card>>> {
+export function updateCard(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  fields: Partial<NewCard>,
+): Promise<ApiResponse<AdsEnvelope<Card>>> {
   const path = joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id'));
   return client.request({ api: account.api, method: 'PUT', path, json: fields, idempotent: true });
 }
@@ -47,7 +68,18 @@ export function updateCard(client: ApiClient, account: AccountRef, id: string, f
  */
 export function deleteCard(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<Card>>> {
   const kind = wire('segment.card_delete_kind', client.names);
-  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', ...(kind ? [kind] : []), idSegment(id, 'numeric', 'card_id')) });
+  return client.request({
+    api: account.api,
+    method: 'DELETE',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'cards',
+      ...(kind ? [kind] : []),
+      idSegment(id, 'numeric', 'card_id'),
+    ),
+  });
 }
 
 function componentText(c: Record<string, unknown>): string {
@@ -69,7 +101,8 @@ function componentText(c: Record<string, unknown>): string {
 
 /** "MEDIA + DETAILS(website)", "SWIPEABLE_MEDIA(3) + BUTTON(INSTALL, app)", "3 slides: MEDIA + DETAILS(website)". */
 export function summarizeComponents(card: Pick<Card, 'components' | 'slides'>): string {
-  const line = (list: unknown) => (Array.isArray(list) ? list.map((c) => componentText((c ?? {}) as Record<string, unknown>)).join(' + ') : '');
+  const line = (list: unknown) =>
+    Array.isArray(list) ? list.map((c) => componentText((c ?? {}) as Record<string, unknown>)).join(' + ') : '';
   if (Array.isArray(card.slides) && card.slides.length) {
     const shapes = [...new Set(card.slides.map(line))];
     return `${card.slides.length} slides: ${shapes.join(' | ')}`;

@@ -7,7 +7,11 @@ import type { AccountRef } from '../ads/types.js';
 import type { MediaLibraryItem } from './types.js';
 
 /** key → the library item, or null when the library does not have it. */
-export async function lookupLibrary(client: ApiClient, account: AccountRef, keys: readonly string[]): Promise<Map<string, MediaLibraryItem | null>> {
+export async function lookupLibrary(
+  client: ApiClient,
+  account: AccountRef,
+  keys: readonly string[],
+): Promise<Map<string, MediaLibraryItem | null>> {
   const unique = [...new Set(keys)];
   const items = await Promise.all(unique.map((k) => findMediaLibraryItem(client, account, k)));
   return new Map(unique.map((k, i) => [k, items[i] ?? null]));

@@ -23,11 +23,30 @@ export function kindFromKey(key: string): MediaType | undefined {
 }
 
 export function mediaLibraryListRequest(account: AccountRef, query: Params): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'),
+    query,
+  };
 }
 
-export function getMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
+export function getMediaLibraryItem(
+  client: ApiClient,
+  account: AccountRef,
+  key: string,
+): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'media_library',
+      idSegment(key, 'media_key', 'media_key'),
+    ),
+  });
 }
 
 /** The item, or undefined when the library does not have the key (HTTP 404). */
@@ -41,16 +60,56 @@ export async function findMediaLibraryItem(client: ApiClient, account: AccountRe
 }
 
 /** POST: not retried on 5xx (the default for POST); whether a repeated add is harmless is not stated. */
-export function addMediaLibraryItem(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'), query: params, idempotent: false });
+export function addMediaLibraryItem(
+  client: ApiClient,
+  account: AccountRef,
+  params: Params,
+): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'),
+    query: params,
+    idempotent: false,
+  });
 }
 
-export function updateMediaLibraryItem(client: ApiClient, account: AccountRef, key: string, params: Params): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({ api: account.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')), query: params });
+export function updateMediaLibraryItem(
+  client: ApiClient,
+  account: AccountRef,
+  key: string,
+  params: Params,
+): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({
+    api: account.api,
+    method: 'PUT',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'media_library',
+      idSegment(key, 'media_key', 'media_key'),
+    ),
+    query: params,
+  });
 }
 
-export function deleteMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({ api: account.api, method: 'DELETE', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library', idSegment(key, 'media_key', 'media_key')) });
+export function deleteMediaLibraryItem(
+  client: ApiClient,
+  account: AccountRef,
+  key: string,
+): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
+  return client.request({
+    api: account.api,
+    method: 'DELETE',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'media_library',
+      idSegment(key, 'media_key', 'media_key'),
+    ),
+  });
 }
 
 /** 15300 → "0:15.3"; 3723000 → "1:02:03". */

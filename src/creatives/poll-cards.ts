@@ -10,14 +10,42 @@ import { idSegment, joinPath } from '../http/path.js';
 export { POLL_CARDS_PAGE } from './pages.js';
 
 export function pollCardsListRequest(account: AccountRef, query: Params): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'),
+    query,
+  };
 }
 
-export function getPollCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<PollCard>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getPollCard(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  withDeleted = false,
+): Promise<ApiResponse<AdsEnvelope<PollCard>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'cards',
+      'poll',
+      idSegment(id, 'numeric', 'card_id'),
+    ),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 /** POST creates a new card each time: not retried on 5xx. */
 export function createPollCard(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<PollCard>>> {
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'), query: params, idempotent: false });
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'),
+    query: params,
+    idempotent: false,
+  });
 }

@@ -10,9 +10,32 @@ import type { AdPost } from './types.js';
 
 /** POST publishes a new post each time: never retried on 5xx (a lost response could mean a double post). */
 export function createAdPost(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<AdPost>>> {
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), wire('path.ads.post', client.names)), query: params, idempotent: false });
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), wire('path.ads.post', client.names)),
+    query: params,
+    idempotent: false,
+  });
 }
 
-export function nameAdPost(client: ApiClient, account: AccountRef, postId: string, name: string): Promise<ApiResponse<AdsEnvelope<AdPost>>> {
-  return client.request({ api: account.api, method: 'PUT', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), wire('path.ads.posts', client.names), idSegment(postId, 'numeric', 'post_id'), 'name'), query: { name } });
+export function nameAdPost(
+  client: ApiClient,
+  account: AccountRef,
+  postId: string,
+  name: string,
+): Promise<ApiResponse<AdsEnvelope<AdPost>>> {
+  return client.request({
+    api: account.api,
+    method: 'PUT',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      wire('path.ads.posts', client.names),
+      idSegment(postId, 'numeric', 'post_id'),
+      'name',
+    ),
+    query: { name },
+  });
 }

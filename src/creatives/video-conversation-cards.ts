@@ -11,21 +11,65 @@ import type { VideoConversationCard } from './types.js';
 export { VIDEO_CONVERSATION_PAGE } from './pages.js';
 
 export function videoConversationListRequest(account: AccountRef, query: Params): RequestOptions {
-  return { api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'), query };
+  return {
+    api: account.api,
+    method: 'GET',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'),
+    query,
+  };
 }
 
-export function getVideoConversationCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
-  return client.request({ api: account.api, method: 'GET', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation', idSegment(id, 'numeric', 'card_id')), query: withDeleted ? { with_deleted: 'true' } : undefined });
+export function getVideoConversationCard(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  withDeleted = false,
+): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: joinPath(
+      ADS_VERSION,
+      'accounts',
+      idSegment(account.id, 'ads', 'account_id'),
+      'cards',
+      'video_conversation',
+      idSegment(id, 'numeric', 'card_id'),
+    ),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
 }
 
 /** POST creates a new card each time: not retried on 5xx. The CTA post texts' parameter names are wire names (src/wire/names.ts). */
-export function createVideoConversationCard(client: ApiClient, account: AccountRef, params: Params): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
+export function createVideoConversationCard(
+  client: ApiClient,
+  account: AccountRef,
+  params: Params,
+): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
   const query: Params = params.map(([k, v]) => [respell('param.', k, client.names), v]);
-  return client.request({ api: account.api, method: 'POST', path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'), query, idempotent: false });
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'),
+    query,
+    idempotent: false,
+  });
 }
 
 /** PUT …/cards/video_conversation/:card_id with only the parameters given (query parameters, as create). */
-export function updateVideoConversationCard(client: ApiClient, account: AccountRef, id: string, params: Params): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
-  const path = joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation', idSegment(id, 'token', 'card_id'));
+export function updateVideoConversationCard(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  params: Params,
+): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
+  const path = joinPath(
+    ADS_VERSION,
+    'accounts',
+    idSegment(account.id, 'ads', 'account_id'),
+    'cards',
+    'video_conversation',
+    idSegment(id, 'token', 'card_id'),
+  );
   return client.request({ api: account.api, method: 'PUT', path, query: params });
 }

@@ -42,7 +42,8 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       return { status: 200, body: { approve: state.approve } };
     }
     if (what === 'oauth2/expire' && method === 'POST') return { status: 200, body: { expired: expireAccessTokens(state, json().token) } };
-    if (what === 'routes' && method === 'GET') return { status: 200, body: { data: router.list().map((r) => ({ method: r.method, path: r.path, api: r.api, auth: r.auth })) } };
+    if (what === 'routes' && method === 'GET')
+      return { status: 200, body: { data: router.list().map((r) => ({ method: r.method, path: r.path, api: r.api, auth: r.auth })) } };
   } catch (e) {
     return { status: 400, body: { error: (e as Error).message } };
   }

@@ -29,8 +29,19 @@ export function accounts(state: EmulatorState): Map<string, AdAccount> {
   return state.slice('ads.accounts', () => {
     const now = '2026-01-05T10:00:00Z';
     const mk = (id: string, name: string, users: string[]): AdAccount => ({
-      id, name, business_name: `${name} Inc.`, business_id: `biz-${id}`, timezone: 'America/New_York', timezone_switch_at: now,
-      approval_status: 'ACCEPTED', industry_type: 'TECHNOLOGY', created_at: now, updated_at: now, deleted: false, user_ids: users, sandbox: false,
+      id,
+      name,
+      business_name: `${name} Inc.`,
+      business_id: `biz-${id}`,
+      timezone: 'America/New_York',
+      timezone_switch_at: now,
+      approval_status: 'ACCEPTED',
+      industry_type: 'TECHNOLOGY',
+      created_at: now,
+      updated_at: now,
+      deleted: false,
+      user_ids: users,
+      sandbox: false,
       features: ['REACH_AND_FREQUENCY_ANALYTICS', 'WEBSITE_CLICKS_CPM_BILLING'],
     });
     return new Map([
@@ -45,8 +56,10 @@ export function requireAccount(req: EmuRequest, state: EmulatorState): AdAccount
   const id = req.params.account_id!;
   const acct = accounts(state).get(id);
   // Sandbox accounts exist only on the sandbox address.
-  if (!acct || acct.deleted || (acct.sandbox && req.api !== 'sandbox')) fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
-  if (!req.auth?.userId || !acct.user_ids.includes(req.auth.userId)) fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'The authenticated user is not associated with this ad account', 'account_id', req));
+  if (!acct || acct.deleted || (acct.sandbox && req.api !== 'sandbox'))
+    fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
+  if (!req.auth?.userId || !acct.user_ids.includes(req.auth.userId))
+    fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'The authenticated user is not associated with this ad account', 'account_id', req));
   return acct;
 }
 
@@ -55,7 +68,8 @@ export function countParam(req: EmuRequest, bounds: { min: number; max: number; 
   const raw = req.query.get('count');
   if (raw === null) return bounds.def;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < bounds.min || n > bounds.max) fail(adsError(400, 'INVALID_PARAMETER', `count must be between ${bounds.min} and ${bounds.max}`, 'count', req));
+  if (!/^\d+$/.test(raw) || n < bounds.min || n > bounds.max)
+    fail(adsError(400, 'INVALID_PARAMETER', `count must be between ${bounds.min} and ${bounds.max}`, 'count', req));
   return n;
 }
 
@@ -70,7 +84,11 @@ export interface PageResult<T> {
  * opaque cursors, and total_count only when with_total_count=true (rejected
  * with a cursor, as the spec says).
  */
-export function pageOf<T extends { deleted?: boolean }>(req: EmuRequest, items: T[], bounds: { min: number; max: number; def: number }): PageResult<T> {
+export function pageOf<T extends { deleted?: boolean }>(
+  req: EmuRequest,
+  items: T[],
+  bounds: { min: number; max: number; def: number },
+): PageResult<T> {
   const withDeleted = req.query.get('with_deleted') === 'true';
   const withTotal = req.query.get('with_total_count') === 'true';
   const cursor = req.query.get('cursor');

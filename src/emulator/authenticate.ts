@@ -29,7 +29,12 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function verifyOAuth1(state: EmulatorState, raw: RawRequestInfo, allowRequestToken: boolean, requireToken: boolean): AuthInfo | EmuResponse {
+function verifyOAuth1(
+  state: EmulatorState,
+  raw: RawRequestInfo,
+  allowRequestToken: boolean,
+  requireToken: boolean,
+): AuthInfo | EmuResponse {
   const oauth = parseAuthHeader(raw.authorization ?? '');
   if (!oauth) return unauthorized(215, 'Bad Authentication data.');
   for (const k of ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp']) {
@@ -41,7 +46,8 @@ function verifyOAuth1(state: EmulatorState, raw: RawRequestInfo, allowRequestTok
   const app = state.apps.get(oauth.oauth_consumer_key!);
   if (!app) return unauthorized();
   const ts = Number(oauth.oauth_timestamp);
-  if (!Number.isInteger(ts) || Math.abs(ts - Date.now() / 1000) > TIMESTAMP_WINDOW_SEC) return unauthorized(135, 'Timestamp out of bounds.');
+  if (!Number.isInteger(ts) || Math.abs(ts - Date.now() / 1000) > TIMESTAMP_WINDOW_SEC)
+    return unauthorized(135, 'Timestamp out of bounds.');
   let tokenSecret: string | undefined;
   let info: AuthInfo = { kind: 'consumer', consumerKey: app.consumerKey, oauth };
   const token = oauth.oauth_token;
@@ -114,7 +120,9 @@ export function authenticate(state: EmulatorState, mode: AuthMode, raw: RawReque
     case 'app':
       return scheme === 'bearer' ? verifyBearer(state, header) : unauthorized(89, 'Invalid or expired token.');
     case 'user':
-      return scheme === 'oauth' ? verifyOAuth1(state, raw, false, true) : unauthorized(215, 'Bad Authentication data: this endpoint needs OAuth 1.0a user context.');
+      return scheme === 'oauth'
+        ? verifyOAuth1(state, raw, false, true)
+        : unauthorized(215, 'Bad Authentication data: this endpoint needs OAuth 1.0a user context.');
     case 'user-or-app':
       if (scheme === 'bearer') return verifyBearer(state, header, true);
       return scheme === 'oauth' ? verifyOAuth1(state, raw, false, true) : unauthorized(215, 'Bad Authentication data.');

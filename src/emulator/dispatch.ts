@@ -32,7 +32,8 @@ interface Call {
 }
 
 function splitApi(pathname: string): { api: EmuApi; path: string; prefix: string } {
-  if (pathname === '/ads-sandbox' || pathname.startsWith('/ads-sandbox/')) return { api: 'sandbox', path: pathname.slice(12) || '/', prefix: '/ads-sandbox' };
+  if (pathname === '/ads-sandbox' || pathname.startsWith('/ads-sandbox/'))
+    return { api: 'sandbox', path: pathname.slice(12) || '/', prefix: '/ads-sandbox' };
   if (pathname === '/ads' || pathname.startsWith('/ads/')) return { api: 'ads', path: pathname.slice(4) || '/', prefix: '/ads' };
   return { api: 'platform', path: pathname, prefix: '' };
 }
@@ -47,7 +48,9 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
   const raw = await readLoggedBody(ctx, call);
   if (!raw) return;
   await injectLatency(ctx.state, call);
-  const fault = ctx.state.faults.take(call.method, call.path, ['status', '429', 'drop', 'drop-after', 'slow', 'trickle', 'reply']) ?? ctx.state.faults.draw(call.method, call.path);
+  const fault =
+    ctx.state.faults.take(call.method, call.path, ['status', '429', 'drop', 'drop-after', 'slow', 'trickle', 'reply']) ??
+    ctx.state.faults.draw(call.method, call.path);
   if (fault) call.entry.fault = fault.kind === 'status' ? `status ${fault.status}` : fault.kind;
   if (fault && (await answerTransportFault(call, fault))) return;
   const match = ctx.router.match(call.api, call.method, call.path);
@@ -74,7 +77,16 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
 function openCall(state: EmulatorState, req: IncomingMessage, res: ServerResponse, url: URL): Call {
   const method = (req.method ?? 'GET').toUpperCase();
   const { api, path } = splitApi(url.pathname);
-  const entry: LogEntry = { seq: state.nextSeq(), time: Date.now(), method, api, path, query: [...url.searchParams] as Array<[string, string]>, body: '', status: 0 };
+  const entry: LogEntry = {
+    seq: state.nextSeq(),
+    time: Date.now(),
+    method,
+    api,
+    path,
+    query: [...url.searchParams] as Array<[string, string]>,
+    body: '',
+    status: 0,
+  };
   state.log.push(entry);
   return { req, res, url, method, api, path, entry };
 }
@@ -95,7 +107,8 @@ async function readLoggedBody(ctx: DispatchContext, call: Call): Promise<Buffer 
 }
 
 async function injectLatency(state: EmulatorState, call: Call): Promise<void> {
-  const latency = state.faults.latencyMs + state.faults.randomLatency() + (state.faults.take(call.method, call.path, ['latency'])?.latencyMs ?? 0);
+  const latency =
+    state.faults.latencyMs + state.faults.randomLatency() + (state.faults.take(call.method, call.path, ['latency'])?.latencyMs ?? 0);
   if (latency > 0) await sleep(latency);
 }
 
@@ -114,12 +127,20 @@ async function answerTransportFault(call: Call, fault: FaultRule): Promise<boole
   }
   if (fault.kind === 'reply') {
     entry.status = fault.status ?? 200;
-    await writeResponse(res, { status: entry.status, body: fault.body ?? '', contentType: fault.contentType ?? 'application/json; charset=utf-8', headers: { 'x-request-id': `emu-${entry.seq}`, ...fault.headers } });
+    await writeResponse(res, {
+      status: entry.status,
+      body: fault.body ?? '',
+      contentType: fault.contentType ?? 'application/json; charset=utf-8',
+      headers: { 'x-request-id': `emu-${entry.seq}`, ...fault.headers },
+    });
     return true;
   }
   if (fault.kind === '429') {
     entry.status = 429;
-    await writeResponse(res, { ...errorObject(429, 88, 'Rate limit exceeded'), headers: { ...injectedLimitHeaders(call.api, fault), ...fault.headers } });
+    await writeResponse(res, {
+      ...errorObject(429, 88, 'Rate limit exceeded'),
+      headers: { ...injectedLimitHeaders(call.api, fault), ...fault.headers },
+    });
     return true;
   }
   return false;
@@ -137,9 +158,15 @@ function injectedLimitHeaders(api: EmuApi, fault: FaultRule): Record<string, str
 function answerUnrouted(call: Call, methodMismatch: boolean): Promise<void> {
   const { entry, method, path } = call;
   entry.status = methodMismatch ? 405 : 404;
-  const r = call.api === 'platform'
-    ? problem(entry.status, 'about:blank', methodMismatch ? 'Method Not Allowed' : 'Not Found', `${method} ${path} is not served by the emulator`)
-    : errorObject(entry.status, entry.status, `${method} ${path} is not served by the emulator`);
+  const r =
+    call.api === 'platform'
+      ? problem(
+          entry.status,
+          'about:blank',
+          methodMismatch ? 'Method Not Allowed' : 'Not Found',
+          `${method} ${path} is not served by the emulator`,
+        )
+      : errorObject(entry.status, entry.status, `${method} ${path} is not served by the emulator`);
   return writeResponse(call.res, r);
 }
 
@@ -157,13 +184,23 @@ function authenticateCall(ctx: DispatchContext, call: Call, spec: RouteSpec, raw
 }
 
 /** Rate limits per route bucket and principal; the headers go on every response. */
-function rateLimit(state: EmulatorState, call: Call, spec: RouteSpec, params: Record<string, string>, auth: AuthInfo | null): { allowed: boolean; headers: Record<string, string> } {
+function rateLimit(
+  state: EmulatorState,
+  call: Call,
+  spec: RouteSpec,
+  params: Record<string, string>,
+  auth: AuthInfo | null,
+): { allowed: boolean; headers: Record<string, string> } {
   const bucket = spec.bucket ?? `${spec.method} ${spec.path}`;
   const principal = params.account_id ?? auth?.userId ?? auth?.consumerKey ?? 'anonymous';
   const isAds = call.api !== 'platform';
   const rl = state.limiter.hit(bucket, principal, isAds ? ADS_DEFAULT_LIMIT : DEFAULT_LIMIT);
   const prefix = isAds && params.account_id ? 'x-account-rate-limit' : 'x-rate-limit';
-  const headers = { [`${prefix}-limit`]: String(rl.limit), [`${prefix}-remaining`]: String(rl.remaining), [`${prefix}-reset`]: String(rl.reset) };
+  const headers = {
+    [`${prefix}-limit`]: String(rl.limit),
+    [`${prefix}-remaining`]: String(rl.remaining),
+    [`${prefix}-reset`]: String(rl.reset),
+  };
   return { allowed: rl.allowed, headers };
 }
 
@@ -183,7 +220,13 @@ function buildRequest(call: Call, params: Record<string, string>, raw: Buffer, a
       try {
         return JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new EmuHttpError(isAds ? { status: 400, body: { errors: [{ code: 'INVALID_JSON', message: 'The request body is not valid JSON' }] } } : problem(400, 'invalid-request', 'Invalid Request', 'The request body is not valid JSON', { errors: [{ message: 'body is not valid JSON', parameters: {} }] }));
+        throw new EmuHttpError(
+          isAds
+            ? { status: 400, body: { errors: [{ code: 'INVALID_JSON', message: 'The request body is not valid JSON' }] } }
+            : problem(400, 'invalid-request', 'Invalid Request', 'The request body is not valid JSON', {
+                errors: [{ message: 'body is not valid JSON', parameters: {} }],
+              }),
+        );
       }
     },
     form: () => new URLSearchParams(raw.toString('utf8')),
@@ -200,7 +243,13 @@ async function runHandler(spec: RouteSpec, emuReq: EmuRequest, state: EmulatorSt
 }
 
 /** Writes the handler's answer, streamed or whole, slowed or cut by a body-level fault. */
-async function answer(call: Call, emuReq: EmuRequest, response: EmuResponse, rlHeaders: Record<string, string>, fault: FaultRule | undefined): Promise<void> {
+async function answer(
+  call: Call,
+  emuReq: EmuRequest,
+  response: EmuResponse,
+  rlHeaders: Record<string, string>,
+  fault: FaultRule | undefined,
+): Promise<void> {
   call.entry.status = response.status;
   response.headers = { ...rlHeaders, 'x-request-id': `emu-${call.entry.seq}`, ...response.headers };
   if (response.stream) {
@@ -208,6 +257,10 @@ async function answer(call: Call, emuReq: EmuRequest, response: EmuResponse, rlH
     await response.stream(call.res, emuReq);
     return;
   }
-  const mode: WriteMode = { slow: fault?.kind === 'slow', cut: fault?.kind === 'drop-after', ...(fault?.kind === 'trickle' ? { trickleMs: fault.intervalMs ?? 2000 } : {}) };
+  const mode: WriteMode = {
+    slow: fault?.kind === 'slow',
+    cut: fault?.kind === 'drop-after',
+    ...(fault?.kind === 'trickle' ? { trickleMs: fault.intervalMs ?? 2000 } : {}),
+  };
   return writeResponse(call.res, response, mode);
 }

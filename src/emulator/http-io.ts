@@ -59,7 +59,10 @@ async function writeSlowly(res: ServerResponse, buf: Buffer): Promise<void> {
 export async function writeResponse(res: ServerResponse, r: EmuResponse, opts: WriteMode = {}): Promise<void> {
   const isString = typeof r.body === 'string';
   const payload = r.body === undefined ? '' : isString ? (r.body as string) : JSON.stringify(r.body);
-  const headers: Record<string, string> = { 'content-type': r.contentType ?? (isString ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'), ...r.headers };
+  const headers: Record<string, string> = {
+    'content-type': r.contentType ?? (isString ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
+    ...r.headers,
+  };
   const buf = Buffer.from(payload);
   headers['content-length'] = String(buf.length);
   res.writeHead(r.status, headers);

@@ -9,7 +9,12 @@ export class RateLimiter {
   constructor(public overrides: Record<string, LimitSpec> = {}) {}
 
   /** Consumes one request; returns the header values and whether it is allowed. */
-  hit(bucket: string, principal: string, spec: LimitSpec, now = Date.now()): { allowed: boolean; limit: number; remaining: number; reset: number } {
+  hit(
+    bucket: string,
+    principal: string,
+    spec: LimitSpec,
+    now = Date.now(),
+  ): { allowed: boolean; limit: number; remaining: number; reset: number } {
     const s = this.overrides[bucket] ?? spec;
     const key = `${bucket}\u0000${principal}`;
     let w = this.windows.get(key);

@@ -34,7 +34,12 @@ export function parseMultipart(raw: Buffer, boundary: string): FormPart[] {
     if (name === undefined) throw new Error('part without a name');
     const filename = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
     const contentType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim();
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}), data: raw.subarray(headEnd + 4, next) });
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(contentType ? { contentType } : {}),
+      data: raw.subarray(headEnd + 4, next),
+    });
     pos = next + 2;
   }
 }

@@ -19,10 +19,13 @@ function formDecode(s: string): string {
 
 export function parseQueryPairs(query: string): Array<[string, string]> {
   if (!query) return [];
-  return query.split('&').filter((p) => p !== '').map((p) => {
-    const i = p.indexOf('=');
-    return i < 0 ? [formDecode(p), ''] : [formDecode(p.slice(0, i)), formDecode(p.slice(i + 1))];
-  });
+  return query
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const i = p.indexOf('=');
+      return i < 0 ? [formDecode(p), ''] : [formDecode(p.slice(0, i)), formDecode(p.slice(i + 1))];
+    });
 }
 
 /** Parses `OAuth k="v", k2="v2"` into decoded pairs. */

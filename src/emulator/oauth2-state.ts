@@ -8,7 +8,10 @@ import type { EmulatorState } from './state.js';
 /** A public client (Native App / Single page App): no secret, client_id in the body. */
 export const EMU_OAUTH2_PUBLIC = { clientId: 'emu-oauth2-public-client' } as const;
 /** A confidential client (Web App / bot): HTTP Basic with its secret. */
-export const EMU_OAUTH2_CONFIDENTIAL = { clientId: 'emu-oauth2-confidential-client', clientSecret: 'emu-oauth2-client-secret-0123456789' } as const;
+export const EMU_OAUTH2_CONFIDENTIAL = {
+  clientId: 'emu-oauth2-confidential-client',
+  clientSecret: 'emu-oauth2-client-secret-0123456789',
+} as const;
 /** Registered callback; the emulator also accepts http://127.0.0.1:<any port>/callback for loopback logins. */
 const EMU_OAUTH2_REDIRECT = 'http://127.0.0.1:8765/callback';
 

@@ -14,12 +14,19 @@ export function errorObject(status: number, code: number, message: string): EmuR
 
 /** RFC 7807 problem. */
 export function problem(status: number, kind: string, title: string, detail?: string, extra: Record<string, unknown> = {}): EmuResponse {
-  return { status, contentType: 'application/problem+json', body: { type: kind === 'about:blank' ? kind : PROBLEM_BASE + kind, title, ...(detail ? { detail } : {}), status, ...extra } };
+  return {
+    status,
+    contentType: 'application/problem+json',
+    body: { type: kind === 'about:blank' ? kind : PROBLEM_BASE + kind, title, ...(detail ? { detail } : {}), status, ...extra },
+  };
 }
 
 /** Ads dialect: {errors:[{code,message,parameter}], request:{params}} */
 export function adsError(status: number, code: string, message: string, parameter?: string, req?: EmuRequest): EmuResponse {
-  return { status, body: { errors: [{ code, message, ...(parameter ? { parameter } : {}) }], request: { params: req ? paramsEcho(req) : {} } } };
+  return {
+    status,
+    body: { errors: [{ code, message, ...(parameter ? { parameter } : {}) }], request: { params: req ? paramsEcho(req) : {} } },
+  };
 }
 
 export function fail(res: EmuResponse): never {

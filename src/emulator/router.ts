@@ -14,10 +14,14 @@ export class Router {
 
   route(spec: RouteSpec): void {
     const names: string[] = [];
-    const re = new RegExp('^' + spec.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
-      names.push(n);
-      return '([^/]+)';
-    }) + '/?$');
+    const re = new RegExp(
+      '^' +
+        spec.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
+          names.push(n);
+          return '([^/]+)';
+        }) +
+        '/?$',
+    );
     this.routes.push({ spec, re, names });
   }
 

@@ -11,29 +11,59 @@ export type Spelling = 'official' | 'neutral';
 
 /** [official, neutral] pairs by what they name. */
 const PAIRS = {
-  path: [['tweets', 'posts'], ['tweet', 'post'], ['custom_audiences', 'tailored_audiences']],
+  path: [
+    ['tweets', 'posts'],
+    ['tweet', 'post'],
+    ['custom_audiences', 'tailored_audiences'],
+  ],
   param: [
-    ['tweet.fields', 'post.fields'], ['x_auth_access_type', 'service_auth_access_type'], ['tweet_mode', 'post_mode'],
-    ['first_cta_tweet', 'first_cta_post'], ['second_cta_tweet', 'second_cta_post'], ['third_cta_tweet', 'third_cta_post'], ['fourth_cta_tweet', 'fourth_cta_post'],
+    ['tweet.fields', 'post.fields'],
+    ['x_auth_access_type', 'service_auth_access_type'],
+    ['tweet_mode', 'post_mode'],
+    ['first_cta_tweet', 'first_cta_post'],
+    ['second_cta_tweet', 'second_cta_post'],
+    ['third_cta_tweet', 'third_cta_post'],
+    ['fourth_cta_tweet', 'fourth_cta_post'],
   ],
   field: [
-    ['referenced_tweets', 'referenced_posts'], ['edit_history_tweet_ids', 'edit_history_post_ids'], ['note_tweet', 'note_post'],
-    ['pinned_tweet_id', 'pinned_post_id'], ['most_recent_tweet_id', 'most_recent_post_id'],
-    ['referenced_tweets.id', 'referenced_posts.id'], ['referenced_tweets.id.author_id', 'referenced_posts.id.author_id'],
-    ['retweet_count', 'repost_count'], ['tweet_count', 'post_count'], ['tweets', 'posts'],
-    ['tweet_type', 'post_type'], ['tweet_volume', 'post_volume'], ['tweeted', 'posted'], ['automatic_tweet_promotion', 'automatic_post_promotion'],
-    ['first_cta_tweet', 'first_cta_post'], ['second_cta_tweet', 'second_cta_post'], ['third_cta_tweet', 'third_cta_post'], ['fourth_cta_tweet', 'fourth_cta_post'],
+    ['referenced_tweets', 'referenced_posts'],
+    ['edit_history_tweet_ids', 'edit_history_post_ids'],
+    ['note_tweet', 'note_post'],
+    ['pinned_tweet_id', 'pinned_post_id'],
+    ['most_recent_tweet_id', 'most_recent_post_id'],
+    ['referenced_tweets.id', 'referenced_posts.id'],
+    ['referenced_tweets.id.author_id', 'referenced_posts.id.author_id'],
+    ['retweet_count', 'repost_count'],
+    ['tweet_count', 'post_count'],
+    ['tweets', 'posts'],
+    ['tweet_type', 'post_type'],
+    ['tweet_volume', 'post_volume'],
+    ['tweeted', 'posted'],
+    ['automatic_tweet_promotion', 'automatic_post_promotion'],
+    ['first_cta_tweet', 'first_cta_post'],
+    ['second_cta_tweet', 'second_cta_post'],
+    ['third_cta_tweet', 'third_cta_post'],
+    ['fourth_cta_tweet', 'fourth_cta_post'],
   ],
   userKey: [['twitter_id', 'service_id']],
   value: [
-    ['PROMOTED_TWEET', 'PROMOTED_POST'], ['PROMOTED_TWEETS', 'PROMOTED_POSTS'],
-    ['TWEET_IMAGE', 'POST_IMAGE'], ['TWEET_VIDEO', 'POST_VIDEO'], ['TWEET_GIF', 'POST_GIF'],
-    ['profile.update.verified_badge', 'profile.update.verified'], ['profile.update.affiliate_badge', 'profile.update.affiliate'],
-    ['outbound', 'sent'], ['inbound', 'received'],
-    ['tweets_compliance_stream', 'posts_compliance_stream'], ['tweet_label_stream', 'post_label_stream'],
+    ['PROMOTED_TWEET', 'PROMOTED_POST'],
+    ['PROMOTED_TWEETS', 'PROMOTED_POSTS'],
+    ['TWEET_IMAGE', 'POST_IMAGE'],
+    ['TWEET_VIDEO', 'POST_VIDEO'],
+    ['TWEET_GIF', 'POST_GIF'],
+    ['profile.update.verified_badge', 'profile.update.verified'],
+    ['profile.update.affiliate_badge', 'profile.update.affiliate'],
+    ['outbound', 'sent'],
+    ['inbound', 'received'],
+    ['tweets_compliance_stream', 'posts_compliance_stream'],
+    ['tweet_label_stream', 'post_label_stream'],
     // Line item placements (campaign-management reference).
-    ['ALL_ON_TWITTER', 'ALL_ON_SERVICE'], ['TWITTER_PROFILE', 'SERVICE_PROFILE'], ['TWITTER_REPLIES', 'SERVICE_REPLIES'],
-    ['TWITTER_SEARCH', 'SERVICE_SEARCH'], ['TWITTER_TIMELINE', 'SERVICE_TIMELINE'],
+    ['ALL_ON_TWITTER', 'ALL_ON_SERVICE'],
+    ['TWITTER_PROFILE', 'SERVICE_PROFILE'],
+    ['TWITTER_REPLIES', 'SERVICE_REPLIES'],
+    ['TWITTER_SEARCH', 'SERVICE_SEARCH'],
+    ['TWITTER_TIMELINE', 'SERVICE_TIMELINE'],
   ],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, string]>>;
 
@@ -57,7 +87,8 @@ export function spell(kind: Kind, neutral: string, to: Spelling): string {
 export function incoming(kind: Kind, name: string, mode: ServedNames): { name: string; spelling?: Spelling; known: boolean } {
   const served = spellingsOf(mode);
   for (const [official, neutral] of PAIRS[kind] as ReadonlyArray<readonly [string, string]>) {
-    if (name === official) return served.includes('official') ? { name: neutral, spelling: 'official', known: true } : { name, known: false };
+    if (name === official)
+      return served.includes('official') ? { name: neutral, spelling: 'official', known: true } : { name, known: false };
     if (name === neutral) return served.includes('neutral') ? { name: neutral, spelling: 'neutral', known: true } : { name, known: false };
   }
   return { name, known: true };

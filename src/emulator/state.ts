@@ -113,7 +113,13 @@ export class EmulatorState {
     this.faults.latencyMs = options.latencyMs ?? 0;
     this.apps.set(EMU_APP.consumerKey, { ...EMU_APP, tokenRequests: [] });
     this.users.set(EMU_USER.id, { id: EMU_USER.id, screen_name: EMU_USER.screenName, name: 'Emulator Developer' });
-    this.accessTokens.set(EMU_USER.accessToken, { token: EMU_USER.accessToken, secret: EMU_USER.accessTokenSecret, userId: EMU_USER.id, consumerKey: EMU_APP.consumerKey, revoked: false });
+    this.accessTokens.set(EMU_USER.accessToken, {
+      token: EMU_USER.accessToken,
+      secret: EMU_USER.accessTokenSecret,
+      userId: EMU_USER.id,
+      consumerKey: EMU_APP.consumerKey,
+      revoked: false,
+    });
   }
 
   /** A family's own state, created on first use. */
@@ -142,6 +148,9 @@ export class EmulatorState {
 
   /** Log entries for a method and path (substring or RegExp). */
   requests(method?: string, path?: string | RegExp): LogEntry[] {
-    return this.log.filter((e) => (!method || e.method === method.toUpperCase()) && (!path || (typeof path === 'string' ? e.path.includes(path) : path.test(e.path))));
+    return this.log.filter(
+      (e) =>
+        (!method || e.method === method.toUpperCase()) && (!path || (typeof path === 'string' ? e.path.includes(path) : path.test(e.path))),
+    );
   }
 }

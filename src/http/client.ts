@@ -125,9 +125,21 @@ export interface ClientStats {
 
 // ENOTFOUND is not here: a name that does not exist will not appear on retry.
 const RETRYABLE_CODES = new Set([
-  'DEADLINE', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'DEADLINE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 // The request never reached a server that could act on it.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -170,7 +182,8 @@ export class ApiClient {
   /** Wire-name spelling every endpoint function asks for (`wire(key, client.names)`). */
   readonly names: NameStyle;
   private dispatcher: Dispatcher;
-  private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> & ClientOptions;
+  private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> &
+    ClientOptions;
   private bearerPromise: Promise<string> | undefined;
   private readonly origins: OriginPolicy;
 
@@ -191,7 +204,11 @@ export class ApiClient {
     const c = options.credentials;
     this.redactor.add(c.consumerSecret, c.accessToken, c.accessTokenSecret, c.bearerToken);
     // One agent for the whole run: keep-alive, bounded connections, HTTP(S)_PROXY/NO_PROXY honoured.
-    this.dispatcher = new EnvHttpProxyAgent({ connections: 16, keepAliveTimeout: 10_000, connect: { timeout: Math.min(this.opts.timeoutMs, 30_000) } });
+    this.dispatcher = new EnvHttpProxyAgent({
+      connections: 16,
+      keepAliveTimeout: 10_000,
+      connect: { timeout: Math.min(this.opts.timeoutMs, 30_000) },
+    });
   }
 
   get credentials(): Credentials {
@@ -211,7 +228,9 @@ export class ApiClient {
   }
 
   private buildUrl(opts: RequestOptions): { url: string; query: Params } {
-    const base = /^https?:\/\//.test(opts.path) ? opts.path : this.baseUrl(opts.api ?? 'platform') + (opts.path.startsWith('/') ? '' : '/') + opts.path;
+    const base = /^https?:\/\//.test(opts.path)
+      ? opts.path
+      : this.baseUrl(opts.api ?? 'platform') + (opts.path.startsWith('/') ? '' : '/') + opts.path;
     const u = new URL(base);
     // Query already in the path is kept, in order, ahead of the given parameters.
     const query: Params = [];
@@ -226,7 +245,11 @@ export class ApiClient {
     const c = this.opts.credentials;
     if (mode === 'none') return undefined;
     if (mode === 'basic') {
-      if (!c.consumerKey || !c.consumerSecret) throw new AuthError('the consumer key and secret are needed for this call', 'set POSTCTL_CONSUMER_KEY and POSTCTL_CONSUMER_SECRET, or run `postctl auth login`.');
+      if (!c.consumerKey || !c.consumerSecret)
+        throw new AuthError(
+          'the consumer key and secret are needed for this call',
+          'set POSTCTL_CONSUMER_KEY and POSTCTL_CONSUMER_SECRET, or run `postctl auth login`.',
+        );
       // RFC 6749 §2.3.1: the key and secret are form-encoded before Base64.
       const basic = Buffer.from(`${encodeURIComponent(c.consumerKey)}:${encodeURIComponent(c.consumerSecret)}`).toString('base64');
       return `Basic ${basic}`;
@@ -241,11 +264,19 @@ export class ApiClient {
       if (!bearer) throw new AuthError('no app-only bearer token', 'run `postctl auth token`, or set POSTCTL_BEARER_TOKEN.');
       return `Bearer ${bearer}`;
     }
-    if (!c.consumerKey || !c.consumerSecret) throw new AuthError('no consumer key/secret for OAuth 1.0a signing', 'run `postctl auth login`, or set POSTCTL_CONSUMER_KEY and POSTCTL_CONSUMER_SECRET.');
+    if (!c.consumerKey || !c.consumerSecret)
+      throw new AuthError(
+        'no consumer key/secret for OAuth 1.0a signing',
+        'run `postctl auth login`, or set POSTCTL_CONSUMER_KEY and POSTCTL_CONSUMER_SECRET.',
+      );
     let token: { token: string; secret: string } | undefined;
     if (opts.token !== undefined) token = opts.token ?? undefined;
     else {
-      if (!c.accessToken || !c.accessTokenSecret) throw new AuthError('no access token for user-context OAuth 1.0a', 'run `postctl auth login` (or `postctl auth pin`), or set POSTCTL_ACCESS_TOKEN and POSTCTL_ACCESS_TOKEN_SECRET.');
+      if (!c.accessToken || !c.accessTokenSecret)
+        throw new AuthError(
+          'no access token for user-context OAuth 1.0a',
+          'run `postctl auth login` (or `postctl auth pin`), or set POSTCTL_ACCESS_TOKEN and POSTCTL_ACCESS_TOKEN_SECRET.',
+        );
       token = { token: c.accessToken, secret: c.accessTokenSecret };
     }
     if (token) this.redactor.add(token.token, token.secret);
@@ -339,17 +370,29 @@ export class ApiClient {
     }
   }
 
-  private traceRequest(method: string, fullUrl: string, attempt: number, headers: Record<string, string>, body: string | Buffer | undefined): void {
+  private traceRequest(
+    method: string,
+    fullUrl: string,
+    attempt: number,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+  ): void {
     if (!this.opts.trace) return;
     this.trace(`> ${method} ${this.redactor.url(fullUrl)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
     for (const [k, v] of Object.entries(headers)) this.trace(`> ${k}: ${this.redactor.header(k, v)}`);
     // Binary bodies (media chunks) are not shown: only their size.
-    if (Buffer.isBuffer(body) && /^multipart\//i.test(headers['content-type'] ?? '')) this.trace(`> (${body.length} bytes of ${headers['content-type']!.split(';')[0]})`);
+    if (Buffer.isBuffer(body) && /^multipart\//i.test(headers['content-type'] ?? ''))
+      this.trace(`> (${body.length} bytes of ${headers['content-type']!.split(';')[0]})`);
     else if (body !== undefined) this.trace(`> ${this.redactor.body(String(body)).slice(0, 2000)}`);
   }
 
   /** Reads one response (whole body within the deadline): the result, a retry, or a thrown error. */
-  private async receive(res: Dispatcher.ResponseData, a: AttemptState, streaming: boolean, attemptDeadline: Deadline): Promise<{ done: ApiResponse | StreamResponse } | { retry: Retry }> {
+  private async receive(
+    res: Dispatcher.ResponseData,
+    a: AttemptState,
+    streaming: boolean,
+    attemptDeadline: Deadline,
+  ): Promise<{ done: ApiResponse | StreamResponse } | { retry: Retry }> {
     const { opts, method, url, fullUrl } = a;
     const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
     const rateLimit = parseRateLimit(resHeaders);
@@ -367,20 +410,43 @@ export class ApiClient {
     const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
     if (this.opts.trace) {
       const rl = describeRateLimit(rateLimit);
-      this.trace(`< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`);
+      this.trace(
+        `< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
+      );
       if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
     }
     if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
-    const response: ApiResponse = { status: res.statusCode, headers: resHeaders, body: parsed.value, text, raw, rateLimit, attempts: a.attempt, method, url: fullUrl };
-    if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429 && !this.retryableStatus(opts, res.statusCode))) return { done: response };
-    const error = new ApiError({ status: res.statusCode, method, url: fullUrl, body: parsed.value, requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'], auth: opts.auth ?? 'user' });
+    const response: ApiResponse = {
+      status: res.statusCode,
+      headers: resHeaders,
+      body: parsed.value,
+      text,
+      raw,
+      rateLimit,
+      attempts: a.attempt,
+      method,
+      url: fullUrl,
+    };
+    if (ok || (opts.noThrow && res.statusCode < 500 && res.statusCode !== 429 && !this.retryableStatus(opts, res.statusCode)))
+      return { done: response };
+    const error = new ApiError({
+      status: res.statusCode,
+      method,
+      url: fullUrl,
+      body: parsed.value,
+      requestId: resHeaders['x-request-id'] ?? resHeaders['x-transaction-id'],
+      auth: opts.auth ?? 'user',
+    });
     const retry = this.afterErrorStatus(error, resHeaders, a);
     if (retry) return { retry };
     if (opts.noThrow && res.statusCode !== 429) return { done: response };
     throw error;
   }
 
-  private requestBody(opts: RequestOptions, form: Params | undefined): { body: string | Buffer | undefined; headers: Record<string, string> } {
+  private requestBody(
+    opts: RequestOptions,
+    form: Params | undefined,
+  ): { body: string | Buffer | undefined; headers: Record<string, string> } {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: 'application/json', ...opts.headers };
     if (form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -426,37 +492,60 @@ export class ApiClient {
       throw error;
     }
     const announced = waitFor429(resHeaders);
-    const waitMs = announced !== undefined
-      ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random)
-      : backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
+    const waitMs =
+      announced !== undefined
+        ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random)
+        : backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
     this.stats.rateLimitWaits++;
     // A 429 is retried even for non-idempotent calls: the server did not act on it.
     if (Date.now() + waitMs > a.deadline) {
-      error.hint = announced !== undefined
-        ? `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`
-        : `Still rate limited after ${a.attempt} attempts with no usable reset announced; gave up within --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Retry later.`;
+      error.hint =
+        announced !== undefined
+          ? `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`
+          : `Still rate limited after ${a.attempt} attempts with no usable reset announced; gave up within --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Retry later.`;
       throw error;
     }
-    if (waitMs > 5000) this.opts.notice?.(`rate limited on ${a.method} ${new URL(a.url).pathname}; waiting ${Math.ceil(waitMs / 1000)} s${announced !== undefined ? ' for the reset' : ''}`);
-    return { reason: announced !== undefined ? 'rate limited (429); waiting for the announced reset' : 'rate limited (429) with no usable reset announced; backing off', waitMs };
+    if (waitMs > 5000)
+      this.opts.notice?.(
+        `rate limited on ${a.method} ${new URL(a.url).pathname}; waiting ${Math.ceil(waitMs / 1000)} s${announced !== undefined ? ' for the reset' : ''}`,
+      );
+    return {
+      reason:
+        announced !== undefined
+          ? 'rate limited (429); waiting for the announced reset'
+          : 'rate limited (429) with no usable reset announced; backing off',
+      waitMs,
+    };
   }
 
   /** After a transport failure: a retry, or a NetworkError (thrown). */
   private afterTransportError(e: unknown, a: AttemptState & { timedOut: boolean }): Retry {
     const code = a.timedOut ? 'DEADLINE' : errCode(e);
-    const message = a.timedOut ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}` : (e as Error)?.message ?? String(e);
+    const message = a.timedOut
+      ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}`
+      : ((e as Error)?.message ?? String(e));
     if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
     const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (a.idempotent || NOT_SENT_CODES.has(code));
     if (!retryable || a.attempt > this.opts.maxRetries) {
-      throw new NetworkError(`${a.method} ${a.url} failed after ${a.attempt} attempt${a.attempt > 1 ? 's' : ''}: ${a.timedOut ? '' : code ?? ''} ${message}`.replace(/\s+/g, ' '), {
-        hint: code && !retryable && !a.idempotent
-          ? 'The request was not retried because repeating it could act twice; check the result before sending again.'
-          : a.timedOut ? 'The server did not finish answering in time; raise --timeout if it is merely slow.' : 'Check the network and the base URL (`postctl config list`), or raise --timeout.',
-        cause: e,
-      });
+      throw new NetworkError(
+        `${a.method} ${a.url} failed after ${a.attempt} attempt${a.attempt > 1 ? 's' : ''}: ${a.timedOut ? '' : (code ?? '')} ${message}`.replace(
+          /\s+/g,
+          ' ',
+        ),
+        {
+          hint:
+            code && !retryable && !a.idempotent
+              ? 'The request was not retried because repeating it could act twice; check the result before sending again.'
+              : a.timedOut
+                ? 'The server did not finish answering in time; raise --timeout if it is merely slow.'
+                : 'Check the network and the base URL (`postctl config list`), or raise --timeout.',
+          cause: e,
+        },
+      );
     }
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-    if (Date.now() + waitMs > a.deadline) throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
+    if (Date.now() + waitMs > a.deadline)
+      throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
     return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
   }
 
@@ -466,7 +555,10 @@ export class ApiClient {
     const origin = new URL(a.url).origin;
     const setting = (Object.keys(URL_VARIABLES) as ApiName[]).find((api) => new URL(this.opts.urls[api]).origin === origin);
     const check = setting ? ` (check ${URL_VARIABLES[setting]})` : '';
-    return new NetworkError(`cannot resolve ${host}${check}`, { hint: 'The host name does not exist in DNS; fix the base URL (`postctl config list` shows where it comes from).', cause: e });
+    return new NetworkError(`cannot resolve ${host}${check}`, {
+      hint: 'The host name does not exist in DNS; fix the base URL (`postctl config list` shows where it comes from).',
+      cause: e,
+    });
   }
 }
 
@@ -499,7 +591,11 @@ export function attemptBudgetMs(timeoutMs: number, body: string | Buffer | undef
 }
 
 /** The variable that sets each base URL, for messages. */
-const URL_VARIABLES: Record<ApiName, string> = { platform: 'POSTCTL_API_URL', ads: 'POSTCTL_ADS_URL', 'ads-sandbox': 'POSTCTL_ADS_SANDBOX_URL' };
+const URL_VARIABLES: Record<ApiName, string> = {
+  platform: 'POSTCTL_API_URL',
+  ads: 'POSTCTL_ADS_URL',
+  'ads-sandbox': 'POSTCTL_ADS_SANDBOX_URL',
+};
 
 /** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
 function notJsonError(method: string, url: string, status: number, text: string): NetworkError {

@@ -14,7 +14,10 @@ export class Deadline {
   private readonly parent: AbortSignal | undefined;
   private readonly onParentAbort = (): void => this.controller.abort(this.parent?.reason);
 
-  constructor(readonly ms: number, parent?: AbortSignal) {
+  constructor(
+    readonly ms: number,
+    parent?: AbortSignal,
+  ) {
     this.parent = parent;
     // 0 (or less) means no deadline, as for --timeout 0 elsewhere.
     if (ms > 0) {

@@ -29,11 +29,14 @@ export function encodeParams(params: Params): string {
 /** Parses application/x-www-form-urlencoded text (where + means space) into pairs. */
 export function parseForm(text: string): Params {
   if (!text) return [];
-  return text.split('&').filter(Boolean).map((part) => {
-    const i = part.indexOf('=');
-    const k = i < 0 ? part : part.slice(0, i);
-    const v = i < 0 ? '' : part.slice(i + 1);
-    const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
-    return [dec(k), dec(v)];
-  });
+  return text
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const i = part.indexOf('=');
+      const k = i < 0 ? part : part.slice(0, i);
+      const v = i < 0 ? '' : part.slice(i + 1);
+      const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+      return [dec(k), dec(v)];
+    });
 }

@@ -26,7 +26,11 @@ export interface CursorStyle {
 export const adsCursor: CursorStyle = { next: (e) => e.next_cursor, param: 'cursor', firstPageOnly: ['with_total_count'] };
 
 /** Platform v2: `meta.next_token` → `pagination_token`. */
-export const v2Cursor: CursorStyle = { next: (e) => (e.meta as { next_token?: unknown } | undefined)?.next_token, param: 'pagination_token', firstPageOnly: [] };
+export const v2Cursor: CursorStyle = {
+  next: (e) => (e.meta as { next_token?: unknown } | undefined)?.next_token,
+  param: 'pagination_token',
+  firstPageOnly: [],
+};
 
 function nextRequest(opts: RequestOptions, style: CursorStyle, cursor: string): RequestOptions {
   const query = toParams(opts.query).filter(([k]) => k !== style.param && !style.firstPageOnly.includes(k));
@@ -35,7 +39,12 @@ function nextRequest(opts: RequestOptions, style: CursorStyle, cursor: string): 
 }
 
 /** Follows the cursor from page to page. Stops after `limit` items when given (the last page cut to fit). */
-export async function* pages<T = unknown>(client: ApiClient, opts: RequestOptions, style: CursorStyle, limit?: number): AsyncGenerator<Page<T>> {
+export async function* pages<T = unknown>(
+  client: ApiClient,
+  opts: RequestOptions,
+  style: CursorStyle,
+  limit?: number,
+): AsyncGenerator<Page<T>> {
   let next: RequestOptions = opts;
   let seen = 0;
   for (;;) {

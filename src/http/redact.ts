@@ -73,10 +73,13 @@ export class Redactor {
       }
     }
     if (/^[\w.%-]+=[^\s]*(&[\w.%-]+=[^\s]*)*$/.test(trimmed)) {
-      return trimmed.split('&').map((kv) => {
-        const [k = ''] = kv.split('=');
-        return isSensitiveName(k) ? `${k}=${REDACTED}` : kv;
-      }).join('&');
+      return trimmed
+        .split('&')
+        .map((kv) => {
+          const [k = ''] = kv.split('=');
+          return isSensitiveName(k) ? `${k}=${REDACTED}` : kv;
+        })
+        .join('&');
     }
     return this.text(text);
   }

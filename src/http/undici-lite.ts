@@ -25,7 +25,10 @@ Object.assign((DispatcherImpl as { prototype: object }).prototype, api);
 
 export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as typeof EnvHttpProxyAgentType;
 
-export function request(url: string, opts: Omit<DispatcherType.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatcherType }): Promise<DispatcherType.ResponseData> {
+export function request(
+  url: string,
+  opts: Omit<DispatcherType.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatcherType },
+): Promise<DispatcherType.ResponseData> {
   const { dispatcher, ...rest } = opts;
   const u = new URL(url);
   return dispatcher.request({ ...rest, origin: u.origin, path: u.pathname + u.search } as DispatcherType.RequestOptions);

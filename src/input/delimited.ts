@@ -10,7 +10,11 @@ export interface DelimitedRecord {
 
 export async function* readDelimited(
   input: NodeJS.ReadableStream,
-  opts: { delimiter: ',' | '\t'; name?: string; /** Renames (or checks) the trimmed header names; duplicates otherwise overwrite each other. */ header?: (names: string[]) => string[] },
+  opts: {
+    delimiter: ',' | '\t';
+    name?: string /** Renames (or checks) the trimmed header names; duplicates otherwise overwrite each other. */;
+    header?: (names: string[]) => string[];
+  },
 ): AsyncGenerator<DelimitedRecord, void, undefined> {
   const parser = parse({
     delimiter: opts.delimiter,
@@ -37,7 +41,10 @@ export async function* readDelimited(
     const err = e as Error & { code?: string; lines?: number };
     if (err.code && err.code.startsWith('CSV_')) {
       const line = err.lines ?? 0;
-      throw new InputError(`${opts.name ?? 'input'} line ${line}: ${err.message.replace(/^Invalid Record Length: /, 'wrong number of columns: ')}`, [{ line, message: err.message }]);
+      throw new InputError(
+        `${opts.name ?? 'input'} line ${line}: ${err.message.replace(/^Invalid Record Length: /, 'wrong number of columns: ')}`,
+        [{ line, message: err.message }],
+      );
     }
     throw e;
   }

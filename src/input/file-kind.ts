@@ -23,7 +23,9 @@ export async function inputKind(path: string): Promise<InputKind> {
     s = await stat(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`,
+    );
   }
   if (s.isDirectory()) throw new InputError(`${path} is a directory, not a file`, [], 'pass the path of the input file itself.');
   if (s.isFile()) return { kind: 'file', size: s.size, mtimeMs: s.mtimeMs };

@@ -163,7 +163,15 @@ class JsonArraySplitter {
     if (c === NL) this.line++;
     const cap = this.capture;
     // A bare number or literal element ends at the first delimiter.
-    if (cap?.kind === 'element' && cap.startChar !== QUOTE && cap.startChar !== OPEN_OBJ && cap.startChar !== OPEN_ARR && this.stack.length === cap.depth && (isSpace(c) || c === COMMA || c === CLOSE_ARR)) this.finish(i);
+    if (
+      cap?.kind === 'element' &&
+      cap.startChar !== QUOTE &&
+      cap.startChar !== OPEN_OBJ &&
+      cap.startChar !== OPEN_ARR &&
+      this.stack.length === cap.depth &&
+      (isSpace(c) || c === COMMA || c === CLOSE_ARR)
+    )
+      this.finish(i);
     if (isSpace(c)) return;
     if (this.rootDone) this.fail('unexpected text after the end of the JSON document');
     const top = this.stack[this.stack.length - 1];
@@ -187,7 +195,10 @@ class JsonArraySplitter {
       case COMMA:
         return this.comma(top);
       default:
-        if (this.stack.length === 0) this.fail(`expected a JSON array or an object with a "${this.wantKey}" array, found ${JSON.stringify(this.text.slice(i, i + 20))}`);
+        if (this.stack.length === 0)
+          this.fail(
+            `expected a JSON array or an object with a "${this.wantKey}" array, found ${JSON.stringify(this.text.slice(i, i + 20))}`,
+          );
     }
   }
 
@@ -212,14 +223,23 @@ class JsonArraySplitter {
   /** A string starts; at the root object's key positions, it is captured as a key. */
   private openString(top: Frame | undefined, i: number): void {
     this.inString = true;
-    if (!this.capture && top?.kind === 'object' && top.expectKey && this.stack.length === 1) this.capture = this.newCapture('key', QUOTE, i);
+    if (!this.capture && top?.kind === 'object' && top.expectKey && this.stack.length === 1)
+      this.capture = this.newCapture('key', QUOTE, i);
   }
 
   /** An object or array opens; it is the target when it is the root array or the root object's array under the wanted key. */
   private open(top: Frame | undefined, isArr: boolean): void {
     let target = false;
     if (this.stack.length === 0) target = isArr;
-    else if (this.stack.length === 1 && top!.kind === 'object' && !top!.expectKey && this.lastKey === this.wantKey && isArr && !this.capture) target = true;
+    else if (
+      this.stack.length === 1 &&
+      top!.kind === 'object' &&
+      !top!.expectKey &&
+      this.lastKey === this.wantKey &&
+      isArr &&
+      !this.capture
+    )
+      target = true;
     if (target) {
       this.sawTarget = true;
       this.needComma = false;
@@ -235,7 +255,8 @@ class JsonArraySplitter {
       this.needComma = false;
     }
     const cap = this.capture;
-    if (cap?.kind === 'element' && this.stack.length === cap.depth && (cap.startChar === OPEN_OBJ || cap.startChar === OPEN_ARR)) this.finish(i + 1);
+    if (cap?.kind === 'element' && this.stack.length === cap.depth && (cap.startChar === OPEN_OBJ || cap.startChar === OPEN_ARR))
+      this.finish(i + 1);
     if (this.stack.length === 0) this.rootDone = true;
   }
 

@@ -55,7 +55,10 @@ export async function* readLines(input: NodeJS.ReadableStream, opts: { name?: st
       start = i + 1;
     }
     carry = buf.subarray(start);
-    if (carry.length > max) throw new InputError(`${opts.name ?? 'input'} line ${lineNo + 1} is longer than ${max} bytes`, [{ line: lineNo + 1, message: 'line too long' }]);
+    if (carry.length > max)
+      throw new InputError(`${opts.name ?? 'input'} line ${lineNo + 1} is longer than ${max} bytes`, [
+        { line: lineNo + 1, message: 'line too long' },
+      ]);
   }
   if (carry.length) {
     lineNo++;
@@ -78,7 +81,10 @@ export interface LineChunk {
  * an array of lines, so millions of short lines do not cost an await and a
  * decoder call each. Memory stays constant: one chunk at a time.
  */
-export async function* readLineChunks(input: NodeJS.ReadableStream, opts: { name?: string; maxLineBytes?: number } = {}): AsyncGenerator<LineChunk> {
+export async function* readLineChunks(
+  input: NodeJS.ReadableStream,
+  opts: { name?: string; maxLineBytes?: number } = {},
+): AsyncGenerator<LineChunk> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const max = opts.maxLineBytes ?? MAX_LINE_BYTES;
   const name = opts.name ?? 'input';
@@ -129,7 +135,8 @@ export async function* readLineChunks(input: NodeJS.ReadableStream, opts: { name
       start = end + 1;
     }
     carry = last === -1 ? buf : buf.subarray(last + 1);
-    if (carry.length > max) throw new InputError(`${name} line ${lineNo + 1} is longer than ${max} bytes`, [{ line: lineNo + 1, message: 'line too long' }]);
+    if (carry.length > max)
+      throw new InputError(`${name} line ${lineNo + 1} is longer than ${max} bytes`, [{ line: lineNo + 1, message: 'line too long' }]);
   }
   if (carry.length) yield { first: lineNo + 1, lines: decode(carry) };
 }

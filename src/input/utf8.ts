@@ -65,4 +65,3 @@ export function utf8Checked(name: string): Transform {
     },
   });
 }
-

@@ -29,9 +29,16 @@ interface Envelope<T> {
   data?: T;
 }
 
-export async function initializeUpload(client: ApiClient, body: { media_type: string; total_bytes: number; media_category: string }): Promise<MediaUploadData> {
+export async function initializeUpload(
+  client: ApiClient,
+  body: { media_type: string; total_bytes: number; media_category: string },
+): Promise<MediaUploadData> {
   // Not retried on 5xx: a lost answer would leave an orphan session (it expires on its own).
-  const res = await client.request<Envelope<MediaUploadData>>({ method: 'POST', path: joinPath('2', 'media', 'upload', 'initialize'), json: body });
+  const res = await client.request<Envelope<MediaUploadData>>({
+    method: 'POST',
+    path: joinPath('2', 'media', 'upload', 'initialize'),
+    json: body,
+  });
   return requireData(res.body, 'initialize');
 }
 
@@ -62,18 +69,33 @@ export async function appendSegment(client: ApiClient, mediaId: string, index: n
 
 export async function finalizeUpload(client: ApiClient, mediaId: string): Promise<MediaUploadData> {
   // Not retried automatically; --resume finalizes again with every chunk already confirmed.
-  const res = await client.request<Envelope<MediaUploadData>>({ method: 'POST', path: joinPath('2', 'media', 'upload', idSegment(mediaId, 'numeric', 'media_id'), 'finalize') });
+  const res = await client.request<Envelope<MediaUploadData>>({
+    method: 'POST',
+    path: joinPath('2', 'media', 'upload', idSegment(mediaId, 'numeric', 'media_id'), 'finalize'),
+  });
   return requireData(res.body, 'finalize');
 }
 
 export async function uploadStatus(client: ApiClient, mediaId: string): Promise<MediaUploadData> {
-  const res = await client.request<Envelope<MediaUploadData>>({ method: 'GET', path: joinPath('2', 'media', 'upload'), query: [['command', 'STATUS'], ['media_id', idSegment(mediaId, 'numeric', 'media_id').id]] });
+  const res = await client.request<Envelope<MediaUploadData>>({
+    method: 'GET',
+    path: joinPath('2', 'media', 'upload'),
+    query: [
+      ['command', 'STATUS'],
+      ['media_id', idSegment(mediaId, 'numeric', 'media_id').id],
+    ],
+  });
   return requireData(res.body, 'status');
 }
 
 export async function setAltText(client: ApiClient, mediaId: string, text: string): Promise<void> {
   // Safe to repeat: it sets the same alt text again.
-  await client.request({ method: 'POST', path: joinPath('2', 'media', 'metadata'), json: { id: mediaId, metadata: { alt_text: { text } } }, idempotent: true });
+  await client.request({
+    method: 'POST',
+    path: joinPath('2', 'media', 'metadata'),
+    json: { id: mediaId, metadata: { alt_text: { text } } },
+    idempotent: true,
+  });
 }
 
 function requireData(body: Envelope<MediaUploadData> | undefined, step: string): MediaUploadData {

@@ -15,7 +15,11 @@ import { wire, type NameStyle, type WireKey } from '../wire/names.js';
  */
 const CATEGORY_IDS = ['image', 'gif', 'video', 'amplify_video', 'dm_image', 'dm_gif', 'dm_video', 'subtitles'] as const;
 export type MediaCategory = (typeof CATEGORY_IDS)[number];
-const BRANDED: Partial<Record<MediaCategory, WireKey>> = { image: 'value.media_category.image', gif: 'value.media_category.gif', video: 'value.media_category.video' };
+const BRANDED: Partial<Record<MediaCategory, WireKey>> = {
+  image: 'value.media_category.image',
+  gif: 'value.media_category.gif',
+  video: 'value.media_category.video',
+};
 
 /** The category's name on the wire (and in output) for a name style. */
 export function categoryName(id: MediaCategory, style: NameStyle): string {
@@ -33,14 +37,39 @@ const MEDIA_CATEGORIES: readonly string[] = CATEGORY_IDS.map((id) => categoryNam
 
 /** Every media_type the initialize endpoint accepts (MediaUploadConfigRequest.media_type). */
 const MEDIA_TYPES = [
-  'video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime', 'text/srt', 'text/vtt', 'image/jpeg', 'image/gif', 'image/bmp', 'image/png',
-  'image/webp', 'image/pjpeg', 'image/tiff', 'model/gltf-binary', 'model/vnd.usdz+zip',
+  'video/mp4',
+  'video/webm',
+  'video/mp2t',
+  'video/quicktime',
+  'text/srt',
+  'text/vtt',
+  'image/jpeg',
+  'image/gif',
+  'image/bmp',
+  'image/png',
+  'image/webp',
+  'image/pjpeg',
+  'image/tiff',
+  'model/gltf-binary',
+  'model/vnd.usdz+zip',
 ] as const;
 
 const EXTENSION_TYPES: Readonly<Record<string, string>> = {
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.bmp': 'image/bmp', '.tif': 'image/tiff', '.tiff': 'image/tiff',
-  '.gif': 'image/gif', '.mp4': 'video/mp4', '.m4v': 'video/mp4', '.mov': 'video/quicktime', '.webm': 'video/webm', '.ts': 'video/mp2t',
-  '.srt': 'text/srt', '.vtt': 'text/vtt',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.ts': 'video/mp2t',
+  '.srt': 'text/srt',
+  '.vtt': 'text/vtt',
 };
 
 const MB = 1024 * 1024;
@@ -102,7 +131,8 @@ export function defaultCategory(mediaType: string): MediaCategory | undefined {
 /** The chunk size in bytes from --chunk-size (MiB), or a problem. */
 export function chunkBytes(flag: string | undefined): number | string {
   if (flag === undefined) return CHUNK_MIB.def * MB;
-  if (!/^\d+$/.test(flag) || Number(flag) < CHUNK_MIB.min || Number(flag) > CHUNK_MIB.max) return `must be a whole number of MiB from ${CHUNK_MIB.min} to ${CHUNK_MIB.max} (got ${JSON.stringify(flag)})`;
+  if (!/^\d+$/.test(flag) || Number(flag) < CHUNK_MIB.min || Number(flag) > CHUNK_MIB.max)
+    return `must be a whole number of MiB from ${CHUNK_MIB.min} to ${CHUNK_MIB.max} (got ${JSON.stringify(flag)})`;
   return Number(flag) * MB;
 }
 
@@ -111,23 +141,38 @@ export function planUpload(path: string, size: number, flags: MediaFlags): { pla
   const problems: InputProblem[] = [];
   const add = (field: string, message: string) => problems.push({ field, message, id: path });
   const mediaType = flags.mediaType ?? EXTENSION_TYPES[extname(path).toLowerCase()];
-  if (mediaType === undefined) add('media_type', `cannot tell the media type from the file name; pass --media-type (${MEDIA_TYPES.join(', ')})`);
-  else if (!(MEDIA_TYPES as readonly string[]).includes(mediaType)) add('media_type', `must be one of ${MEDIA_TYPES.join(', ')} (got ${JSON.stringify(mediaType)})`);
-  const category = flags.mediaCategory !== undefined ? parseCategory(flags.mediaCategory) : mediaType ? defaultCategory(mediaType) : undefined;
+  if (mediaType === undefined)
+    add('media_type', `cannot tell the media type from the file name; pass --media-type (${MEDIA_TYPES.join(', ')})`);
+  else if (!(MEDIA_TYPES as readonly string[]).includes(mediaType))
+    add('media_type', `must be one of ${MEDIA_TYPES.join(', ')} (got ${JSON.stringify(mediaType)})`);
+  const category =
+    flags.mediaCategory !== undefined ? parseCategory(flags.mediaCategory) : mediaType ? defaultCategory(mediaType) : undefined;
   const rule = category ? CATEGORY_RULES[category] : undefined;
   const named = category ? categoryName(category, 'official') : 'media';
-  if (flags.mediaCategory !== undefined && !rule) add('media_category', `must be one of ${MEDIA_CATEGORIES.join(', ')} (got ${JSON.stringify(flags.mediaCategory)})`);
-  else if (!rule && mediaType && problems.length === 0) add('media_category', `no default for ${mediaType}; pass --media-category (${MEDIA_CATEGORIES.join(', ')})`);
-  if (rule && mediaType && !rule.types.includes(mediaType)) add('media_category', `${named} takes ${rule.types.join(', ')}; this file is ${mediaType}`);
+  if (flags.mediaCategory !== undefined && !rule)
+    add('media_category', `must be one of ${MEDIA_CATEGORIES.join(', ')} (got ${JSON.stringify(flags.mediaCategory)})`);
+  else if (!rule && mediaType && problems.length === 0)
+    add('media_category', `no default for ${mediaType}; pass --media-category (${MEDIA_CATEGORIES.join(', ')})`);
+  if (rule && mediaType && !rule.types.includes(mediaType))
+    add('media_category', `${named} takes ${rule.types.join(', ')}; this file is ${mediaType}`);
   if (size === 0) add('total_bytes', 'the file is empty');
   const max = Math.min(rule?.maxBytes ?? TOTAL_BYTES_MAX, TOTAL_BYTES_MAX);
-  if (size > max) add('total_bytes', `${named} files may be at most ${max.toLocaleString('en-US')} bytes (${(max / MB).toFixed(0)} MiB); this one is ${size.toLocaleString('en-US')} bytes`);
+  if (size > max)
+    add(
+      'total_bytes',
+      `${named} files may be at most ${max.toLocaleString('en-US')} bytes (${(max / MB).toFixed(0)} MiB); this one is ${size.toLocaleString('en-US')} bytes`,
+    );
   const chunk = chunkBytes(flags.chunkSize);
   if (typeof chunk === 'string') add('chunk_size', chunk);
-  else if (Math.ceil(size / chunk) > MAX_SEGMENTS) add('chunk_size', `${Math.ceil(size / chunk)} chunks exceed the ${MAX_SEGMENTS} segments an upload may have; pass a larger --chunk-size`);
+  else if (Math.ceil(size / chunk) > MAX_SEGMENTS)
+    add(
+      'chunk_size',
+      `${Math.ceil(size / chunk)} chunks exceed the ${MAX_SEGMENTS} segments an upload may have; pass a larger --chunk-size`,
+    );
   if (flags.altText !== undefined) {
     if (flags.altText.trim() === '') add('alt_text', 'must not be empty');
-    else if (charLength(flags.altText) > ALT_TEXT_MAX) add('alt_text', `must be at most ${ALT_TEXT_MAX} characters (got ${charLength(flags.altText)})`);
+    else if (charLength(flags.altText) > ALT_TEXT_MAX)
+      add('alt_text', `must be at most ${ALT_TEXT_MAX} characters (got ${charLength(flags.altText)})`);
     if (rule?.kind === 'subtitles') add('alt_text', 'subtitles take no alt text');
   }
   if (problems.length || !mediaType || !category || typeof chunk === 'string') return { problems };

@@ -46,7 +46,10 @@ const POLL_SECS = { min: 1, max: 60 } as const;
 export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
   const options = { media_type: plan.mediaType, media_category: plan.category, chunk_bytes: plan.chunkBytes };
   const state = await UploadState.open(o.statePath, await inputIdentity(plan.path), options, {
-    resume: o.resume, readOnly: false, warn: (m) => ctx.log.warn(m), info: (m) => ctx.log.info(m),
+    resume: o.resume,
+    readOnly: false,
+    warn: (m) => ctx.log.warn(m),
+    info: (m) => ctx.log.info(m),
   });
   const session = await openSession(ctx, client, plan, state);
   const sent = await sendChunks(ctx, client, plan, state, session.media_id);
@@ -58,11 +61,20 @@ export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPla
   const processing = data.processing_info?.state ?? 'succeeded';
   if (processing === 'failed') {
     const why = data.processing_info?.error?.message ?? data.processing_info?.error?.name ?? 'no reason given';
-    throw new CliError(`${plan.path}: the service could not process media ${session.media_id}: ${neutralize(why)}`, { exitCode: EXIT.INVALID_INPUT, code: 'media_processing_failed' });
+    throw new CliError(`${plan.path}: the service could not process media ${session.media_id}: ${neutralize(why)}`, {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'media_processing_failed',
+    });
   }
   return {
-    file: plan.path, media_id: session.media_id, media_key: data.media_key ?? session.media_key, media_category: categoryName(plan.category, client.names),
-    size: plan.size, chunks: plan.segments, chunks_sent: sent, state: processing,
+    file: plan.path,
+    media_id: session.media_id,
+    media_key: data.media_key ?? session.media_key,
+    media_category: categoryName(plan.category, client.names),
+    size: plan.size,
+    chunks: plan.segments,
+    chunks_sent: sent,
+    state: processing,
   };
 }
 
@@ -71,13 +83,24 @@ async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, sta
   const saved = state.extra as Partial<Session>;
   if (typeof saved.media_id === 'string') {
     if (typeof saved.expires_at === 'number' && saved.expires_at <= Date.now()) {
-      throw new UsageError(`cannot resume ${plan.path}: upload session ${saved.media_id} expired at ${new Date(saved.expires_at).toISOString()}`, 'rerun without --resume to upload the file again.');
+      throw new UsageError(
+        `cannot resume ${plan.path}: upload session ${saved.media_id} expired at ${new Date(saved.expires_at).toISOString()}`,
+        'rerun without --resume to upload the file again.',
+      );
     }
     ctx.log.info(`${plan.path}: resuming media ${saved.media_id}`);
     return { media_id: saved.media_id, media_key: saved.media_key ?? null, expires_at: saved.expires_at ?? 0 };
   }
-  const data = await initializeUpload(client, { media_type: plan.mediaType, total_bytes: plan.size, media_category: categoryName(plan.category, client.names) });
-  const session: Session = { media_id: data.id, media_key: data.media_key ?? null, expires_at: Date.now() + (data.expires_after_secs ?? 0) * 1000 };
+  const data = await initializeUpload(client, {
+    media_type: plan.mediaType,
+    total_bytes: plan.size,
+    media_category: categoryName(plan.category, client.names),
+  });
+  const session: Session = {
+    media_id: data.id,
+    media_key: data.media_key ?? null,
+    expires_at: Date.now() + (data.expires_after_secs ?? 0) * 1000,
+  };
   state.setExtra({ ...session });
   await state.flush();
   return session;
@@ -99,7 +122,11 @@ async function sendChunks(ctx: Context, client: ApiClient, plan: MediaPlan, stat
       }
       if (ctx.signal.aborted) throw new Interrupted();
       const { bytesRead } = await fh.read(buffer, 0, length, offset);
-      if (bytesRead !== length) throw new UsageError(`${plan.path} changed while it was being read (segment ${i} is short)`, 'rerun without --resume once the file is stable.');
+      if (bytesRead !== length)
+        throw new UsageError(
+          `${plan.path} changed while it was being read (segment ${i} is short)`,
+          'rerun without --resume once the file is stable.',
+        );
       await appendSegment(client, mediaId, i, buffer.subarray(0, length));
       state.confirm(i);
       await state.flush();

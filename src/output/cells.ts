@@ -79,7 +79,8 @@ export function inferColumns(rows: unknown[]): Column[] {
   const keys: string[] = [];
   for (const row of rows.slice(0, 20)) {
     if (!row || typeof row !== 'object') continue;
-    for (const [k, v] of Object.entries(row)) if (!keys.includes(k) && (v === null || typeof v !== 'object' || Array.isArray(v))) keys.push(k);
+    for (const [k, v] of Object.entries(row))
+      if (!keys.includes(k) && (v === null || typeof v !== 'object' || Array.isArray(v))) keys.push(k);
   }
   return keys.slice(0, 8).map((k) => ({ header: k, key: k }));
 }

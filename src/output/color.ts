@@ -27,7 +27,7 @@ const plainText = (...text: unknown[]): string => text.join(' ');
 /** chalk's API without colour: every style returns the text as given. */
 const plain: ChalkInstance = new Proxy(plainText, { get: (_target, key) => (key === 'level' ? 0 : plain) }) as unknown as ChalkInstance;
 
-let Chalk: (typeof import('chalk'))['Chalk'] | undefined;
+let Chalk: typeof import('chalk')['Chalk'] | undefined;
 
 /** Loads chalk when `level` needs it; call before makeChalk. */
 export async function prepareColor(level: ColorLevel): Promise<void> {

@@ -84,7 +84,15 @@ export class Printer {
       return;
     }
     const rows = cols.map((c) => ({ field: c.header, value: cellValue(obj, c) }));
-    this.write(this.table([{ header: 'field', key: 'field' }, { header: 'value', key: 'value', flex: true }], rows) + '\n');
+    this.write(
+      this.table(
+        [
+          { header: 'field', key: 'field' },
+          { header: 'value', key: 'value', flex: true },
+        ],
+        rows,
+      ) + '\n',
+    );
   }
 
   /** Any JSON value as is (json/jsonl), or a readable fallback. */

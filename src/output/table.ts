@@ -58,7 +58,8 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
   // Floors: free text keeps 40% of the screen before other columns give way (12 cells at the
   // very last); other columns go down to their header, but short ids and dates stay whole.
   const textFloor = (i: number, share: number) => Math.min(natural[i]!, Math.max(head(i), share));
-  const otherFloor = (i: number) => (natural[i]! <= 24 && spec.rows.every((r) => !/\s/.test(r[i] ?? '')) ? natural[i]! : Math.min(natural[i]!, Math.max(head(i), 8)));
+  const otherFloor = (i: number) =>
+    natural[i]! <= 24 && spec.rows.every((r) => !/\s/.test(r[i] ?? '')) ? natural[i]! : Math.min(natural[i]!, Math.max(head(i), 8));
   const shrink = (candidates: number[], floor: (i: number) => number) => {
     while (total() > limit) {
       const widest = candidates.filter((i) => widths[i]! > floor(i)).sort((a, b) => widths[b]! - widths[a]!)[0];
@@ -70,7 +71,10 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
     widths = [...natural];
     const text = shown.filter((i) => flex.includes(i));
     shrink(text, (i) => textFloor(i, Math.floor(limit * 0.4)));
-    shrink(shown.filter((i) => !flex.includes(i)), otherFloor);
+    shrink(
+      shown.filter((i) => !flex.includes(i)),
+      otherFloor,
+    );
     return total() <= limit;
   };
   // The rightmost columns go first; never the first column, and free text last.
@@ -78,7 +82,10 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
     const drop = [...shown].reverse().find((i) => i !== shown[0] && !flex.includes(i)) ?? shown[shown.length - 1]!;
     shown = shown.filter((i) => i !== drop);
   }
-  shrink(shown.filter((i) => flex.includes(i)), (i) => textFloor(i, 12));
+  shrink(
+    shown.filter((i) => flex.includes(i)),
+    (i) => textFloor(i, 12),
+  );
   if (total() > limit) widths[shown[0]!] = limit;
   return { widths, shown };
 }
@@ -96,7 +103,23 @@ export function renderTable(spec: TableSpec): string {
     colWidths: shown.map((i) => widths[i]!),
     wordWrap: false,
     truncate: '…',
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP) },
+    chars: {
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: ' '.repeat(GAP),
+    },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
   });
   for (const row of spec.rows) table.push(shown.map((i) => row[i] ?? ''));

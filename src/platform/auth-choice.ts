@@ -13,6 +13,8 @@ export type PlatformAuth = 'user' | 'app';
  */
 export function defaultAuth(settings: ResolvedSettings, prefer: PlatformAuth, flag?: string): AuthMode {
   if (flag === 'user' || flag === 'app' || flag === 'oauth2') return flag;
-  const hasUser = Boolean(settings.get('access_token') && settings.get('access_token_secret') && settings.get('consumer_key') && settings.get('consumer_secret'));
+  const hasUser = Boolean(
+    settings.get('access_token') && settings.get('access_token_secret') && settings.get('consumer_key') && settings.get('consumer_secret'),
+  );
   return prefer === 'user' && hasUser ? 'user' : 'app';
 }

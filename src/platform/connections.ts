@@ -15,9 +15,19 @@ const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', '
 export const CONNECTION_STATUSES = ['active', 'inactive', 'all'] as const;
 /** The real API's endpoint names, plus the activity stream this tool connects to; the two carrying the brand word are wire-name keys. */
 const PLAIN_ENDPOINTS = [
-  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'users_compliance_stream',
-  'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
-  'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
+  'activity_stream',
+  'filtered_stream',
+  'sample_stream',
+  'sample10_stream',
+  'firehose_stream',
+  'users_compliance_stream',
+  'firehose_stream_lang_en',
+  'firehose_stream_lang_ja',
+  'firehose_stream_lang_ko',
+  'firehose_stream_lang_pt',
+  'likes_firehose_stream',
+  'likes_sample10_stream',
+  'likes_compliance_stream',
 ] as const;
 const NAMED_ENDPOINTS: readonly WireKey[] = ['stream.posts_compliance', 'stream.post_label'];
 
@@ -73,11 +83,32 @@ function mergeKills(responses: KillResponse[]): KillResponse {
 }
 
 // Terminating twice is harmless, so these DELETEs are retried like any other.
-export async function terminate(client: ApiClient, target: { all: true } | { endpoint: string } | { uuids: string[] }): Promise<{ response: KillResponse; requests: number }> {
-  if ('all' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {}, requests: 1 };
-  if ('endpoint' in target) return { response: (await client.request<KillResponse>({ method: 'DELETE', path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')), auth: 'app' })).body ?? {}, requests: 1 };
+export async function terminate(
+  client: ApiClient,
+  target: { all: true } | { endpoint: string } | { uuids: string[] },
+): Promise<{ response: KillResponse; requests: number }> {
+  if ('all' in target)
+    return {
+      response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {},
+      requests: 1,
+    };
+  if ('endpoint' in target)
+    return {
+      response:
+        (
+          await client.request<KillResponse>({
+            method: 'DELETE',
+            path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')),
+            auth: 'app',
+          })
+        ).body ?? {},
+      requests: 1,
+    };
   const parts = chunks(target.uuids, UUIDS_PER_REQUEST);
   const responses: KillResponse[] = [];
-  for (const uuids of parts) responses.push((await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {});
+  for (const uuids of parts)
+    responses.push(
+      (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {},
+    );
   return { response: mergeKills(responses), requests: parts.length };
 }

@@ -34,7 +34,8 @@ export function verifyWebhookSignature(consumerSecret: string, body: Buffer | st
   const b64 = given.slice(PREFIX.length);
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return { valid: false, expected, malformed: 'the signature after "sha256=" is not base64' };
   const digest = Buffer.from(b64, 'base64');
-  if (digest.length !== 32) return { valid: false, expected, malformed: `the signature decodes to ${digest.length} bytes, not the 32 of a SHA-256 HMAC` };
+  if (digest.length !== 32)
+    return { valid: false, expected, malformed: `the signature decodes to ${digest.length} bytes, not the 32 of a SHA-256 HMAC` };
   const want = Buffer.from(expected.slice(PREFIX.length), 'base64');
   return { valid: timingSafeEqual(digest, want), expected };
 }

@@ -16,7 +16,10 @@ const KEEP_MS = 10_000;
 const MAX_REMEMBERED = 100_000;
 
 export interface StreamEvent {
-  data?: { event_uuid?: string; created_at?: string; payload?: { created_at?: string } & Record<string, unknown> } & Record<string, unknown>;
+  data?: { event_uuid?: string; created_at?: string; payload?: { created_at?: string } & Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
 }
 
 function eventTime(ev: StreamEvent, receivedAt: number): { time: number; exact: boolean } {

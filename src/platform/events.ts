@@ -130,7 +130,10 @@ export async function runStream(client: ApiClient, spec: StreamSpec, opts: Strea
     }
     if (outcome.kind === 'aborted') return summary;
     if (outcome.gotData) attempts = 0;
-    if (++attempts > opts.maxAttempts) throw new NetworkError(`${spec.name} kept disconnecting (${outcome.reason}); gave up after ${opts.maxAttempts} attempts`, { hint: 'check the network, or raise --max-reconnects.' });
+    if (++attempts > opts.maxAttempts)
+      throw new NetworkError(`${spec.name} kept disconnecting (${outcome.reason}); gave up after ${opts.maxAttempts} attempts`, {
+        hint: 'check the network, or raise --max-reconnects.',
+      });
     summary.reconnects++;
     const from = spec.resumeNote?.();
     query = spec.reconnectQuery(firstConnectedAt);
@@ -140,7 +143,8 @@ export async function runStream(client: ApiClient, spec: StreamSpec, opts: Strea
 }
 
 function giveUp(e: unknown, attempts: number, max: number): unknown {
-  if (attempts > max && e instanceof CliError && !e.hint) e.hint = `gave up after ${max} reconnect attempts; raise --max-reconnects to keep trying longer.`;
+  if (attempts > max && e instanceof CliError && !e.hint)
+    e.hint = `gave up after ${max} reconnect attempts; raise --max-reconnects to keep trying longer.`;
   return e;
 }
 
@@ -196,12 +200,18 @@ class Connection {
       }
     } catch (e) {
       if (opts.signal.aborted) return { kind: 'aborted' };
-      if (!this.stalled) return { kind: 'disconnected', reason: this.disconnect ?? `connection lost: ${(e as Error).message}`, gotData: this.gotData };
+      if (!this.stalled)
+        return { kind: 'disconnected', reason: this.disconnect ?? `connection lost: ${(e as Error).message}`, gotData: this.gotData };
     } finally {
       clearTimeout(this.timer);
     }
     if (opts.signal.aborted) return { kind: 'aborted' };
-    if (this.stalled) return { kind: 'disconnected', reason: `no data or keep-alive for ${Math.round(opts.stallTimeoutMs / 1000)} s`, gotData: this.gotData };
+    if (this.stalled)
+      return {
+        kind: 'disconnected',
+        reason: `no data or keep-alive for ${Math.round(opts.stallTimeoutMs / 1000)} s`,
+        gotData: this.gotData,
+      };
     return { kind: 'disconnected', reason: this.disconnect ?? 'the server closed the stream', gotData: this.gotData };
   }
 

@@ -34,7 +34,10 @@ export interface FilteredStreamOptions extends StreamOptions {
   backfillMinutes?: number;
 }
 
-export function filteredStreamSpec(client: Pick<ApiClient, 'names'>, opts: Pick<FilteredStreamOptions, 'fields' | 'backfillMinutes'>): StreamSpec {
+export function filteredStreamSpec(
+  client: Pick<ApiClient, 'names'>,
+  opts: Pick<FilteredStreamOptions, 'fields' | 'backfillMinutes'>,
+): StreamSpec {
   const seen = new SeenIds();
   const backfill: Params = opts.backfillMinutes ? [['backfill_minutes', String(opts.backfillMinutes)]] : [];
   return {

@@ -40,7 +40,12 @@ export async function requestToken(client: ApiClient, callback: string, accessTy
   const f = formFields(res.body);
   if (!f.oauth_token || !f.oauth_token_secret) throw badResponse('oauth/request_token', 'oauth_token and oauth_token_secret');
   // The spec: the response confirms the callback; without it the API ignored ours.
-  if (String(f.oauth_callback_confirmed) !== 'true') throw new CliError('oauth/request_token did not confirm the callback (oauth_callback_confirmed is not true)', { exitCode: 3, code: 'callback_not_confirmed', hint: 'the callback URL must be registered in the app settings.' });
+  if (String(f.oauth_callback_confirmed) !== 'true')
+    throw new CliError('oauth/request_token did not confirm the callback (oauth_callback_confirmed is not true)', {
+      exitCode: 3,
+      code: 'callback_not_confirmed',
+      hint: 'the callback URL must be registered in the app settings.',
+    });
   client.redactor.add(f.oauth_token_secret);
   return { token: f.oauth_token, secret: f.oauth_token_secret };
 }
@@ -54,7 +59,12 @@ export interface AuthorizeOptions {
  * The page the user opens (step 2): `authenticate` for the callback flow,
  * `authorize` for PIN (desktop) mode. oauth_callback never goes here.
  */
-export function authorizeUrl(baseUrl: string, page: 'authorize' | 'authenticate', requestTokenValue: string, opts: AuthorizeOptions = {}): string {
+export function authorizeUrl(
+  baseUrl: string,
+  page: 'authorize' | 'authenticate',
+  requestTokenValue: string,
+  opts: AuthorizeOptions = {},
+): string {
   const u = new URL(`${baseUrl.replace(/\/+$/, '')}/oauth/${page}`);
   u.searchParams.set('oauth_token', requestTokenValue);
   if (opts.forceLogin) u.searchParams.set('force_login', 'true');
@@ -75,11 +85,23 @@ export interface AccessTokenResponse {
  * request token is good for one exchange.
  */
 export async function exchangeVerifier(client: ApiClient, request: TokenPair, verifier: string): Promise<AccessTokenResponse> {
-  const res = await client.request({ method: 'POST', path: '/oauth/access_token', auth: 'user', token: request, oauthExtra: { oauth_verifier: verifier }, expect: 'text' });
+  const res = await client.request({
+    method: 'POST',
+    path: '/oauth/access_token',
+    auth: 'user',
+    token: request,
+    oauthExtra: { oauth_verifier: verifier },
+    expect: 'text',
+  });
   const f = formFields(res.body);
   if (!f.oauth_token || !f.oauth_token_secret) throw badResponse('oauth/access_token', 'oauth_token and oauth_token_secret');
   client.redactor.add(f.oauth_token, f.oauth_token_secret);
-  return { oauth_token: f.oauth_token, oauth_token_secret: f.oauth_token_secret, user_id: String(f.user_id ?? ''), screen_name: String(f.screen_name ?? '') };
+  return {
+    oauth_token: f.oauth_token,
+    oauth_token_secret: f.oauth_token_secret,
+    user_id: String(f.user_id ?? ''),
+    screen_name: String(f.screen_name ?? ''),
+  };
 }
 
 /**
@@ -100,7 +122,15 @@ export interface VerifiedUser {
  * call (the spec does not list it; the emulator serves it for `auth status --check`).
  */
 export async function verifyCredentials(client: ApiClient): Promise<VerifiedUser> {
-  const res = await client.request({ method: 'GET', path: '/1.1/account/verify_credentials.json', auth: 'user', query: [['skip_status', 'true'], ['include_entities', 'false']] });
+  const res = await client.request({
+    method: 'GET',
+    path: '/1.1/account/verify_credentials.json',
+    auth: 'user',
+    query: [
+      ['skip_status', 'true'],
+      ['include_entities', 'false'],
+    ],
+  });
   const b = (res.body ?? {}) as Record<string, unknown>;
   return { id: String(b.id_str ?? b.id ?? ''), screen_name: String(b.screen_name ?? '') };
 }
@@ -117,7 +147,13 @@ export interface BearerTokenResponse {
  * Safe to repeat: the API returns the one outstanding token.
  */
 export async function requestBearerToken(client: ApiClient): Promise<BearerTokenResponse> {
-  const res = await client.request({ method: 'POST', path: '/oauth2/token', auth: 'basic', form: [['grant_type', 'client_credentials']], idempotent: true });
+  const res = await client.request({
+    method: 'POST',
+    path: '/oauth2/token',
+    auth: 'basic',
+    form: [['grant_type', 'client_credentials']],
+    idempotent: true,
+  });
   const body = formFields(res.body);
   if (!body.access_token) throw badResponse('oauth2/token', 'an access_token');
   client.redactor.add(body.access_token);
@@ -130,7 +166,13 @@ export async function requestBearerToken(client: ApiClient): Promise<BearerToken
  * Safe to repeat: the second call finds the token already invalid.
  */
 export async function invalidateBearerToken(client: ApiClient, token: string): Promise<void> {
-  await client.request({ method: 'POST', path: '/oauth2/invalidate_token', auth: 'basic', form: [['access_token', token]], idempotent: true });
+  await client.request({
+    method: 'POST',
+    path: '/oauth2/invalidate_token',
+    auth: 'basic',
+    form: [['access_token', token]],
+    idempotent: true,
+  });
 }
 
 export { formFields };

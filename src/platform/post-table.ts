@@ -26,7 +26,9 @@ function fieldOf(obj: unknown, key: string): unknown {
 
 /** Whitespace runs as one space; the table cuts it to the screen's width. */
 function oneLine(text: unknown): string {
-  return String(text ?? '').replace(/\s+/g, ' ').trim();
+  return String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiObject>[] {
@@ -47,7 +49,10 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',
-      get: (p) => (p.public_metrics ? `${String(fieldOf(p.public_metrics, 'like_count') ?? 0)}/${String(fieldOf(p.public_metrics, reposts) ?? 0)}` : undefined),
+      get: (p) =>
+        p.public_metrics
+          ? `${String(fieldOf(p.public_metrics, 'like_count') ?? 0)}/${String(fieldOf(p.public_metrics, reposts) ?? 0)}`
+          : undefined,
     },
     {
       header: 'media',
@@ -61,8 +66,14 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
     },
   ];
   const rows = env.data ?? [];
-  return all.filter((c) => c.always || rows.some((r) => {
-    const v = cellValue(r, c);
-    return v !== undefined && v !== null && v !== '';
-  })).map(({ always: _a, ...c }) => c);
+  return all
+    .filter(
+      (c) =>
+        c.always ||
+        rows.some((r) => {
+          const v = cellValue(r, c);
+          return v !== undefined && v !== null && v !== '';
+        }),
+    )
+    .map(({ always: _a, ...c }) => c);
 }

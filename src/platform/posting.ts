@@ -28,7 +28,11 @@ export function createBody(d: PostDraft, client: Pick<ApiClient, 'names'>): Body
 
 /** An edit is a create with edit_options.previous_post_id (the name is the same in 2.159 and the spec). */
 export function editBody(id: string, text: string | undefined, media: string[]): Body {
-  return { ...(text !== undefined ? { text } : {}), ...(media.length ? { media: { media_ids: media } } : {}), edit_options: { previous_post_id: id } };
+  return {
+    ...(text !== undefined ? { text } : {}),
+    ...(media.length ? { media: { media_ids: media } } : {}),
+    edit_options: { previous_post_id: id },
+  };
 }
 
 export interface CreatedEnvelope {
@@ -38,12 +42,21 @@ export interface CreatedEnvelope {
 
 export async function sendPost(client: ApiClient, body: Body): Promise<CreatedEnvelope> {
   // Not idempotent: a retried create after a lost response would post twice.
-  const res = await client.request<CreatedEnvelope>({ method: 'POST', path: joinPath('2', wire('path.posts', client.names)), json: body, auth: 'user' });
+  const res = await client.request<CreatedEnvelope>({
+    method: 'POST',
+    path: joinPath('2', wire('path.posts', client.names)),
+    json: body,
+    auth: 'user',
+  });
   return res.body ?? {};
 }
 
 export async function deletePost(client: ApiClient, id: string): Promise<CreatedEnvelope> {
-  const res = await client.request<CreatedEnvelope>({ method: 'DELETE', path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')), auth: 'user' });
+  const res = await client.request<CreatedEnvelope>({
+    method: 'DELETE',
+    path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')),
+    auth: 'user',
+  });
   return res.body ?? {};
 }
 
@@ -65,7 +78,12 @@ async function readStdinBuffer(stdin: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** The post text from --text, --text-file F or `-` (stdin); one trailing newline of a file or stdin is dropped. */
-export async function readText(opts: { text?: string; textFile?: string; dash: boolean; stdin: NodeJS.ReadableStream }): Promise<string | undefined> {
+export async function readText(opts: {
+  text?: string;
+  textFile?: string;
+  dash: boolean;
+  stdin: NodeJS.ReadableStream;
+}): Promise<string | undefined> {
   const given = [opts.text !== undefined && '--text', opts.textFile !== undefined && '--text-file', opts.dash && '-'].filter(Boolean);
   if (given.length > 1) throw invalid(String(given[1]), `cannot be combined with ${String(given[0])}: give the text once`);
   if (opts.text !== undefined) return opts.text;
@@ -77,6 +95,10 @@ export async function readText(opts: { text?: string; textFile?: string; dash: b
   } catch (e) {
     throw invalid('--text-file', `cannot read ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  if (!isUtf8(buf)) throw new InputError(`${name}: not valid UTF-8 (save the text as UTF-8)`, [{ field: '--text-file', message: 'not valid UTF-8' }]);
-  return buf.toString('utf8').replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+  if (!isUtf8(buf))
+    throw new InputError(`${name}: not valid UTF-8 (save the text as UTF-8)`, [{ field: '--text-file', message: 'not valid UTF-8' }]);
+  return buf
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r?\n$/, '');
 }

@@ -25,7 +25,8 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-const includeKey = (o: ApiObject): string | undefined => (typeof o.media_key === 'string' ? `m:${o.media_key}` : o.id !== undefined ? `i:${String(o.id)}` : undefined);
+const includeKey = (o: ApiObject): string | undefined =>
+  typeof o.media_key === 'string' ? `m:${o.media_key}` : o.id !== undefined ? `i:${String(o.id)}` : undefined;
 
 /** Merges lookup envelopes in order; an object included by several chunks appears once. */
 export function mergeEnvelopes(envelopes: readonly LookupEnvelope[]): LookupEnvelope {
@@ -60,7 +61,12 @@ export interface LookupOptions {
   onChunk?: (done: number, total: number) => void;
 }
 
-export async function lookupPosts(client: ApiClient, ids: readonly string[], fields: Params, opts: LookupOptions): Promise<{ envelope: LookupEnvelope; requests: number }> {
+export async function lookupPosts(
+  client: ApiClient,
+  ids: readonly string[],
+  fields: Params,
+  opts: LookupOptions,
+): Promise<{ envelope: LookupEnvelope; requests: number }> {
   const parts = chunks(ids, IDS_PER_REQUEST);
   const results: LookupEnvelope[] = new Array(parts.length);
   let done = 0;
@@ -68,7 +74,12 @@ export async function lookupPosts(client: ApiClient, ids: readonly string[], fie
     parts,
     opts.concurrency ?? 3,
     async (part, i) => {
-      const res = await client.request<LookupEnvelope>({ method: 'GET', path: joinPath('2', wire('path.posts', client.names)), query: [['ids', part.join(',')], ...fields], auth: opts.auth });
+      const res = await client.request<LookupEnvelope>({
+        method: 'GET',
+        path: joinPath('2', wire('path.posts', client.names)),
+        query: [['ids', part.join(',')], ...fields],
+        auth: opts.auth,
+      });
       results[i] = (res.body ?? {}) as LookupEnvelope;
       opts.onChunk?.(++done, parts.length);
     },

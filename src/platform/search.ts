@@ -20,7 +20,11 @@ export function searchPath(client: Pick<ApiClient, 'names'>, kind: SearchKind, s
 }
 
 const oneLine = (text: unknown) => {
-  const s = neutralize(String(text ?? '').replace(/\s+/g, ' ').trim());
+  const s = neutralize(
+    String(text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   return s.length > 60 ? s.slice(0, 59) + '…' : s;
 };
 

@@ -37,7 +37,11 @@ export function parseReplayTime(v: string): number | string {
 }
 
 /** Checks the window against `now`; returns the body fields or the problems. */
-export function replayWindow(from: string | undefined, to: string | undefined, now: number): { from_date?: string; to_date?: string; problems: InputProblem[] } {
+export function replayWindow(
+  from: string | undefined,
+  to: string | undefined,
+  now: number,
+): { from_date?: string; to_date?: string; problems: InputProblem[] } {
   const problems: InputProblem[] = [];
   const read = (field: string, v: string | undefined): number | undefined => {
     if (v === undefined) {
@@ -51,14 +55,19 @@ export function replayWindow(from: string | undefined, to: string | undefined, n
   const f = read('from_date', from);
   const t = read('to_date', to);
   const oldest = Math.floor((now - REPLAY_WINDOW_MS) / MINUTE) * MINUTE + MINUTE;
-  if (f !== undefined && f < oldest) problems.push({ field: 'from_date', message: `must be within the last 24 hours (at or after ${new Date(oldest).toISOString()})` });
-  if (t !== undefined && t > now) problems.push({ field: 'to_date', message: `must not be in the future (now is ${new Date(now).toISOString()})` });
+  if (f !== undefined && f < oldest)
+    problems.push({ field: 'from_date', message: `must be within the last 24 hours (at or after ${new Date(oldest).toISOString()})` });
+  if (t !== undefined && t > now)
+    problems.push({ field: 'to_date', message: `must not be in the future (now is ${new Date(now).toISOString()})` });
   if (f !== undefined && t !== undefined && f >= t) problems.push({ field: 'to_date', message: 'must be after from_date' });
   if (problems.length || f === undefined || t === undefined) return { problems };
   return { from_date: toReplayDate(f), to_date: toReplayDate(t), problems };
 }
 
-export async function createReplayJob(client: ApiClient, body: { webhook_id: string; from_date: string; to_date: string }): Promise<ReplayJob> {
+export async function createReplayJob(
+  client: ApiClient,
+  body: { webhook_id: string; from_date: string; to_date: string },
+): Promise<ReplayJob> {
   // App-only (BearerToken in the reference). Not retried on 5xx: a lost answer could mean a second job.
   const res = await client.request<ReplayJob>({ method: 'POST', path: joinPath('2', 'webhooks', 'replay'), json: body, auth: 'app' });
   return res.body;

@@ -12,6 +12,11 @@ export interface WebhookValidateResponse {
 /** PUT /2/webhooks/{id}: asks the service to run a CRC check against the webhook. No body. */
 export async function validateWebhook(client: ApiClient, webhookId: string, auth: AuthMode): Promise<WebhookValidateResponse> {
   // Safe to repeat: each call only triggers another CRC check.
-  const res = await client.request<WebhookValidateResponse>({ method: 'PUT', path: joinPath('2', 'webhooks', idSegment(webhookId, 'numeric', 'webhook_id')), auth, idempotent: true });
+  const res = await client.request<WebhookValidateResponse>({
+    method: 'PUT',
+    path: joinPath('2', 'webhooks', idSegment(webhookId, 'numeric', 'webhook_id')),
+    auth,
+    idempotent: true,
+  });
   return (res.body ?? {}) as WebhookValidateResponse;
 }

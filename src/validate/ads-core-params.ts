@@ -5,19 +5,58 @@ import type { InputProblem } from '../errors.js';
 import { wire, type NameStyle } from '../wire/names.js';
 import { commaList, isoDateTime, maxItems, oneOf, parseIso8601, type Check } from './rules.js';
 
-export const INDUSTRY_TYPES = ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'] as const;
+export const INDUSTRY_TYPES = [
+  'AGENCY',
+  'BUSINESS_TO_BUSINESS',
+  'ONLINE_SERVICES',
+  'EDUCATION',
+  'FINANCIAL',
+  'HEALTH',
+  'GOVERNMENT',
+  'MEDIA',
+  'MOBILE',
+  'RESTAURANT',
+  'RETAIL',
+  'TECHNOLOGY',
+  'TRAVEL',
+  'OTHER',
+] as const;
 /** account_history entity types in the selected wire spelling (the promoted post type differs: src/wire/names.ts). */
-const historyEntityTypes = (style: NameStyle): string[] => ['CAMPAIGN', 'LINE_ITEM', wire('enum.entity_type.promoted_post', style), 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
+const historyEntityTypes = (style: NameStyle): string[] => [
+  'CAMPAIGN',
+  'LINE_ITEM',
+  wire('enum.entity_type.promoted_post', style),
+  'TARGETING_CRITERIA',
+  'PROMOTED_ACCOUNT',
+];
 /** For help text: the official spelling (either is accepted). */
 export const HISTORY_ENTITY_TYPES: readonly string[] = historyEntityTypes('official');
 /** Keys GET …/features can filter on. */
 export const READABLE_FEATURE_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;
 /** Keys POST {sandbox}/…/features accepts. */
 export const SANDBOX_FEATURE_KEYS = [
-  'AGE_TARGETING', 'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE', 'AWARENESS_OBJECTIVE', 'BRAND_TPN', 'CHARGE_FOR_GOOD_CLICK', 'CONVERSATION_CARD',
-  'CONVERSATION_CARD_FOUR_OPTIONS', 'CONVERSATION_CARD_UNLOCK', 'CPI_CHARGING', 'DIRECT_MESSAGE_CARD', 'DR_TAP', 'ENGAGER_RETARGETING', 'EVENT_TARGETING',
-  'INSTALLED_APP_CATEGORY_TARGETING', 'MOBILE_CONVERSION_TRANSACTION_VALUE', 'OPTIMIZED_ACTION_BIDDING', 'REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP',
-  'VALIDATED_AGE_TARGETING', 'VIDEO_VIEWS_MIDROLL_OBJECTIVE', 'PREROLL_VIEWS_OBJECTIVE', 'VIDEO_APP_DOWNLOAD_CARD',
+  'AGE_TARGETING',
+  'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE',
+  'AWARENESS_OBJECTIVE',
+  'BRAND_TPN',
+  'CHARGE_FOR_GOOD_CLICK',
+  'CONVERSATION_CARD',
+  'CONVERSATION_CARD_FOUR_OPTIONS',
+  'CONVERSATION_CARD_UNLOCK',
+  'CPI_CHARGING',
+  'DIRECT_MESSAGE_CARD',
+  'DR_TAP',
+  'ENGAGER_RETARGETING',
+  'EVENT_TARGETING',
+  'INSTALLED_APP_CATEGORY_TARGETING',
+  'MOBILE_CONVERSION_TRANSACTION_VALUE',
+  'OPTIMIZED_ACTION_BIDDING',
+  'REACH_AND_FREQUENCY_ANALYTICS',
+  'REACH_FREQUENCY_CAP',
+  'VALIDATED_AGE_TARGETING',
+  'VIDEO_VIEWS_MIDROLL_OBJECTIVE',
+  'PREROLL_VIEWS_OBJECTIVE',
+  'VIDEO_APP_DOWNLOAD_CARD',
 ] as const;
 /** "id lists in filters: up to 200 ids". */
 const MAX_FILTER_IDS = 200;
@@ -32,7 +71,9 @@ const collector = (): { problems: InputProblem[]; add: Add } => {
 export const wholeHour: Check = (v) => {
   const t = parseIso8601(v);
   if (t === undefined) return isoDateTime(v);
-  return t % 3_600_000 === 0 ? undefined : `must be a whole hour (minutes and seconds zero, UTC), e.g. 2026-01-05T10:00:00Z (got ${JSON.stringify(v)})`;
+  return t % 3_600_000 === 0
+    ? undefined
+    : `must be a whole hour (minutes and seconds zero, UTC), e.g. 2026-01-05T10:00:00Z (got ${JSON.stringify(v)})`;
 };
 
 export interface HistoryQuery {
@@ -62,17 +103,24 @@ export function checkHistoryQuery(q: HistoryQuery, style: NameStyle = 'official'
   const s = q.start_time ? parseIso8601(q.start_time) : undefined;
   const e = q.end_time ? parseIso8601(q.end_time) : undefined;
   if (s !== undefined && e !== undefined && s >= e) add('end_time', `must be after start_time (${q.start_time} → ${q.end_time})`);
-  if (q.user_id !== undefined && !/^\d{1,19}$/.test(q.user_id)) add('user_id', `must be a numeric user id (got ${JSON.stringify(q.user_id)})`);
+  if (q.user_id !== undefined && !/^\d{1,19}$/.test(q.user_id))
+    add('user_id', `must be a numeric user id (got ${JSON.stringify(q.user_id)})`);
   return problems;
 }
 
 /** A comma list of enum values; returns the list and problems. */
-export function enumList(field: string, input: string | readonly string[] | undefined, values: readonly string[], opts: { required?: boolean } = {}): { list: string[]; problems: InputProblem[] } {
+export function enumList(
+  field: string,
+  input: string | readonly string[] | undefined,
+  values: readonly string[],
+  opts: { required?: boolean } = {},
+): { list: string[]; problems: InputProblem[] } {
   const { problems, add } = collector();
   const list = commaList(input);
   if (opts.required && list.length === 0) add(field, `needs at least one value (${values.join(', ')})`);
   const bad = list.filter((k) => !values.includes(k));
-  if (bad.length) add(field, `unknown value${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; allowed: ${values.join(', ')}`);
+  if (bad.length)
+    add(field, `unknown value${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; allowed: ${values.join(', ')}`);
   return { list: [...new Set(list)], problems };
 }
 
@@ -82,7 +130,8 @@ export function countryCodes(field: string, input: string | undefined): { list: 
   const list = commaList(input);
   if (input !== undefined && list.length === 0) add(field, 'needs at least one two-letter country code, e.g. US');
   const bad = list.filter((c) => !/^[A-Z]{2}$/.test(c));
-  if (bad.length) add(field, `must be ISO 3166-1 alpha-2 codes in capitals, such as US or GB (got ${bad.map((b) => JSON.stringify(b)).join(', ')})`);
+  if (bad.length)
+    add(field, `must be ISO 3166-1 alpha-2 codes in capitals, such as US or GB (got ${bad.map((b) => JSON.stringify(b)).join(', ')})`);
   return { list, problems };
 }
 
@@ -100,7 +149,10 @@ export function idList(field: string, input: string | undefined): { list: string
 export function checkSortBy(value: string | undefined, attributes: readonly string[]): InputProblem[] {
   if (value === undefined) return [];
   const m = /^([a-z_]+)-(asc|desc)$/.exec(value);
-  if (!m) return [{ field: 'sort_by', message: `must be <attribute>-asc or <attribute>-desc, e.g. created_at-desc (got ${JSON.stringify(value)})` }];
+  if (!m)
+    return [
+      { field: 'sort_by', message: `must be <attribute>-asc or <attribute>-desc, e.g. created_at-desc (got ${JSON.stringify(value)})` },
+    ];
   if (!attributes.includes(m[1]!)) return [{ field: 'sort_by', message: `cannot sort by ${m[1]}; attributes: ${attributes.join(', ')}` }];
   return [];
 }
@@ -122,7 +174,8 @@ export function checkEstimateBody(body: unknown): InputProblem[] {
   if (body.length === 0) return [{ field: 'body', message: 'must hold at least one object' }];
   const problems: InputProblem[] = [];
   body.forEach((item, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) problems.push({ field: `body[${i}]`, message: 'must be a JSON object' });
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      problems.push({ field: `body[${i}]`, message: 'must be a JSON object' });
   });
   return problems;
 }

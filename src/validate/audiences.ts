@@ -91,12 +91,18 @@ function utcTime(problems: Problems, field: string, value: string | undefined): 
 const isoUtc = (t: number): string => new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 
 /** --effective-at / --expires-at of a custom audience upload: expires after effective (effective defaults to now). */
-export function checkAssociationWindow(problems: Problems, effective: string | undefined, expires: string | undefined, now = Date.now()): { effectiveAt?: string; expiresAt?: string } {
+export function checkAssociationWindow(
+  problems: Problems,
+  effective: string | undefined,
+  expires: string | undefined,
+  now = Date.now(),
+): { effectiveAt?: string; expiresAt?: string } {
   const e = utcTime(problems, '--effective-at', effective);
   const x = utcTime(problems, '--expires-at', expires);
   if (x !== undefined) {
     if (e !== undefined && x <= e) problems.add('--expires-at', `must be later than --effective-at (${isoUtc(e)})`);
-    else if (e === undefined && x <= now) problems.add('--expires-at', `must be later than --effective-at, which defaults to now (${isoUtc(now)})`);
+    else if (e === undefined && x <= now)
+      problems.add('--expires-at', `must be later than --effective-at, which defaults to now (${isoUtc(now)})`);
   }
   return { ...(e !== undefined ? { effectiveAt: isoUtc(e) } : {}), ...(x !== undefined ? { expiresAt: isoUtc(x) } : {}) };
 }
@@ -120,7 +126,14 @@ export interface KeywordQuery {
 
 /** Keyword insights: range at most 7 days, at most 10 keywords and negative keywords together, one country. */
 export function checkKeywordQuery(
-  flags: { keywords?: string | string[]; negative?: string | string[]; granularity?: string; start?: string; end?: string; location?: string | string[] },
+  flags: {
+    keywords?: string | string[];
+    negative?: string | string[];
+    granularity?: string;
+    start?: string;
+    end?: string;
+    location?: string | string[];
+  },
   now = Date.now(),
 ): KeywordQuery {
   const p = new Problems();
@@ -128,18 +141,29 @@ export function checkKeywordQuery(
   const negative = commaList(flags.negative);
   if (!keywords.length) p.add('--keywords', 'is required: one or more keywords, comma-separated');
   if (keywords.length + negative.length > KEYWORD_LIMITS.maxKeywords) {
-    p.add('--keywords', `keywords and negative keywords together are at most ${KEYWORD_LIMITS.maxKeywords} (got ${keywords.length} + ${negative.length})`);
+    p.add(
+      '--keywords',
+      `keywords and negative keywords together are at most ${KEYWORD_LIMITS.maxKeywords} (got ${keywords.length} + ${negative.length})`,
+    );
   }
   const granularity = (flags.granularity ?? '').toUpperCase();
-  if (!(KEYWORD_LIMITS.granularities as readonly string[]).includes(granularity)) p.add('--granularity', `is required: DAY or HOUR${flags.granularity ? ` (got ${JSON.stringify(flags.granularity)})` : ''}`);
+  if (!(KEYWORD_LIMITS.granularities as readonly string[]).includes(granularity))
+    p.add('--granularity', `is required: DAY or HOUR${flags.granularity ? ` (got ${JSON.stringify(flags.granularity)})` : ''}`);
   if (flags.start === undefined) p.add('--start', 'is required (ISO 8601 UTC)');
   const start = utcTime(p, '--start', flags.start);
   const end = utcTime(p, '--end', flags.end);
   if (start !== undefined) {
     const until = end ?? now;
-    if (until <= start) p.add(end !== undefined ? '--end' : '--start', end !== undefined ? 'must be later than --start' : 'must be in the past (--end defaults to now)');
+    if (until <= start)
+      p.add(
+        end !== undefined ? '--end' : '--start',
+        end !== undefined ? 'must be later than --start' : 'must be in the past (--end defaults to now)',
+      );
     else if (until - start > KEYWORD_LIMITS.maxRangeDays * DAY_MS) {
-      p.add(end !== undefined ? '--end' : '--start', `the time range is at most ${KEYWORD_LIMITS.maxRangeDays} days (got ${((until - start) / DAY_MS).toFixed(1)} days${end === undefined ? ' up to now' : ''})`);
+      p.add(
+        end !== undefined ? '--end' : '--start',
+        `the time range is at most ${KEYWORD_LIMITS.maxRangeDays} days (got ${((until - start) / DAY_MS).toFixed(1)} days${end === undefined ? ' up to now' : ''})`,
+      );
     }
   }
   const locations = commaList(flags.location);

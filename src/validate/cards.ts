@@ -13,9 +13,19 @@ export { LABEL_VALUES };
 const CARD_NAME_MAX = 80;
 const SWIPEABLE_MEDIA_KEYS = { min: 2, max: 6 } as const;
 export const CARD_TYPES = [
-  'IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE',
-  'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
-  'VIDEO_APP', 'VIDEO_CAROUSEL_APP', 'VIDEO_CAROUSEL_WEBSITE', 'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE', 'VIDEO_WEBSITE',
+  'IMAGE_APP',
+  'IMAGE_CAROUSEL_APP',
+  'IMAGE_CAROUSEL_WEBSITE',
+  'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+  'IMAGE_WEBSITE',
+  'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_APP',
+  'VIDEO_CAROUSEL_APP',
+  'VIDEO_CAROUSEL_WEBSITE',
+  'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_WEBSITE',
   'IMAGE_CONVERSATION',
 ] as const;
 
@@ -33,8 +43,22 @@ export interface ComponentRule {
 const COMPONENTS: Readonly<Record<string, ComponentRule>> = {
   MEDIA: { role: 'media', required: [{ field: 'media_key', kind: 'string' }] },
   SWIPEABLE_MEDIA: { role: 'media', required: [{ field: 'media_keys', kind: 'string[]' }] },
-  DETAILS: { role: 'action', required: [{ field: 'title', kind: 'string' }, { field: 'destination', kind: 'object' }], destination: 'WEBSITE' },
-  BUTTON: { role: 'action', required: [{ field: 'label', kind: 'object' }, { field: 'destination', kind: 'object' }], destination: 'APP' },
+  DETAILS: {
+    role: 'action',
+    required: [
+      { field: 'title', kind: 'string' },
+      { field: 'destination', kind: 'object' },
+    ],
+    destination: 'WEBSITE',
+  },
+  BUTTON: {
+    role: 'action',
+    required: [
+      { field: 'label', kind: 'object' },
+      { field: 'destination', kind: 'object' },
+    ],
+    destination: 'APP',
+  },
 };
 
 export interface DestinationRule {
@@ -88,7 +112,8 @@ class Collector {
 }
 
 function checkUnknown(obj: Json, allowed: readonly string[], path: string, out: Collector): void {
-  for (const k of Object.keys(obj)) if (!allowed.includes(k)) out.add(`${path}.${k}`, `is not a field of this object (fields: ${allowed.join(', ')})`);
+  for (const k of Object.keys(obj))
+    if (!allowed.includes(k)) out.add(`${path}.${k}`, `is not a field of this object (fields: ${allowed.join(', ')})`);
 }
 
 function checkDestination(dest: Json, expected: DestinationType, owner: string, path: string, out: Collector): void {
@@ -98,19 +123,26 @@ function checkDestination(dest: Json, expected: DestinationType, owner: string, 
     return;
   }
   if (type !== expected) {
-    out.add(`${path}.type`, `a ${owner} component takes a ${expected} destination only; a ${type} destination goes in a ${ACTION_FOR[type]} component`);
+    out.add(
+      `${path}.type`,
+      `a ${owner} component takes a ${expected} destination only; a ${type} destination goes in a ${ACTION_FOR[type]} component`,
+    );
     return;
   }
   const rule = DESTINATIONS[type];
   checkUnknown(dest, ['type', ...rule.required, ...rule.optional], path, out);
   const article = type === 'APP' ? 'an' : 'a';
   for (const f of rule.required) if (!nonEmptyString(dest[f])) out.add(`${path}.${f}`, `is required for ${article} ${type} destination`);
-  for (const f of rule.optional) if (dest[f] !== undefined && !nonEmptyString(dest[f])) out.add(`${path}.${f}`, 'must be a non-empty string');
-  if (rule.anyOf && !rule.anyOf.some((f) => nonEmptyString(dest[f]))) out.add(`${path}.${rule.anyOf[0]}`, `an ${type} destination needs at least one of ${rule.anyOf.join(' or ')}`);
+  for (const f of rule.optional)
+    if (dest[f] !== undefined && !nonEmptyString(dest[f])) out.add(`${path}.${f}`, 'must be a non-empty string');
+  if (rule.anyOf && !rule.anyOf.some((f) => nonEmptyString(dest[f])))
+    out.add(`${path}.${rule.anyOf[0]}`, `an ${type} destination needs at least one of ${rule.anyOf.join(' or ')}`);
   for (const [f, need] of Object.entries(rule.needs ?? {})) {
-    if (nonEmptyString(dest[f]) && !nonEmptyString(dest[need])) out.add(`${path}.${f}`, `needs ${need} (a deep link needs its matching app identifier)`);
+    if (nonEmptyString(dest[f]) && !nonEmptyString(dest[need]))
+      out.add(`${path}.${f}`, `needs ${need} (a deep link needs its matching app identifier)`);
   }
-  if (type === 'WEBSITE' && nonEmptyString(dest.url) && !isWebUrl(dest.url)) out.add(`${path}.url`, `must be an http(s) URL (got ${JSON.stringify(dest.url)})`);
+  if (type === 'WEBSITE' && nonEmptyString(dest.url) && !isWebUrl(dest.url))
+    out.add(`${path}.url`, `must be an http(s) URL (got ${JSON.stringify(dest.url)})`);
   if (type === 'APP' && nonEmptyString(dest.country_code) && !/^[A-Z]{2}$/.test(dest.country_code)) {
     out.add(`${path}.country_code`, `must be an ISO 3166-1 alpha-2 country code such as US (got ${JSON.stringify(dest.country_code)})`);
   }
@@ -141,9 +173,11 @@ function checkComponent(c: unknown, path: string, out: Collector): ComponentRule
   if (c.type === 'BUTTON' && isObject(c.label)) {
     checkUnknown(c.label, ['type', 'value'], `${path}.label`, out);
     if (c.label.type !== 'ENUM') out.add(`${path}.label.type`, `must be ENUM (got ${JSON.stringify(c.label.type)})`);
-    if (!(LABEL_VALUES as readonly unknown[]).includes(c.label.value)) out.add(`${path}.label.value`, `must be one of ${LABEL_VALUES.join(', ')} (got ${JSON.stringify(c.label.value)})`);
+    if (!(LABEL_VALUES as readonly unknown[]).includes(c.label.value))
+      out.add(`${path}.label.value`, `must be one of ${LABEL_VALUES.join(', ')} (got ${JSON.stringify(c.label.value)})`);
   }
-  if (rule.destination && isObject(c.destination)) checkDestination(c.destination, rule.destination, c.type as string, `${path}.destination`, out);
+  if (rule.destination && isObject(c.destination))
+    checkDestination(c.destination, rule.destination, c.type as string, `${path}.destination`, out);
   return rule;
 }
 
@@ -163,7 +197,8 @@ function checkComponents(list: unknown, path: string, out: Collector): void {
   if (media.length === 0) out.add(path, 'a card needs one media component (MEDIA or SWIPEABLE_MEDIA)');
   for (const i of media.slice(1)) out.add(`${path}[${i}]`, `a card takes only one media component (${path}[${media[0]}] is one already)`);
   if (actions.length === 0) out.add(path, 'a card needs a DETAILS component (website destination) or a BUTTON component (app destination)');
-  for (const i of actions.slice(1)) out.add(`${path}[${i}]`, `a card takes exactly one of DETAILS or BUTTON (${path}[${actions[0]}] is one already)`);
+  for (const i of actions.slice(1))
+    out.add(`${path}[${i}]`, `a card takes exactly one of DETAILS or BUTTON (${path}[${actions[0]}] is one already)`);
 }
 
 /**
@@ -180,16 +215,19 @@ export function validateCard(card: unknown): InputProblem[] {
   checkUnknown(card, TOP_LEVEL, '', out);
   for (const p of out.list) p.field = p.field!.replace(/^\./, '');
   if (!nonEmptyString(card.name)) out.add('name', 'is required: a non-empty string');
-  else if (charLength(card.name) > CARD_NAME_MAX) out.add('name', `must be at most ${CARD_NAME_MAX} characters (got ${charLength(card.name)})`);
+  else if (charLength(card.name) > CARD_NAME_MAX)
+    out.add('name', `must be at most ${CARD_NAME_MAX} characters (got ${charLength(card.name)})`);
   const hasComponents = card.components !== undefined;
   const hasSlides = card.slides !== undefined;
   if (hasComponents && hasSlides) out.add('slides', 'components and slides are mutually exclusive: give one of them');
   else if (!hasComponents && !hasSlides) out.add('components', 'is required (or slides, for a multi-destination carousel)');
   else if (hasComponents) checkComponents(card.components, 'components', out);
-  else if (!Array.isArray(card.slides) || card.slides.length === 0) out.add('slides', 'must be a non-empty array of slides, each an array of components');
-  else card.slides.forEach((s, i) => {
-    checkComponents(s, `slides[${i}]`, out);
-  });
+  else if (!Array.isArray(card.slides) || card.slides.length === 0)
+    out.add('slides', 'must be a non-empty array of slides, each an array of components');
+  else
+    card.slides.forEach((s, i) => {
+      checkComponents(s, `slides[${i}]`, out);
+    });
   return out.list;
 }
 
@@ -210,15 +248,19 @@ export function validateCardUpdate(body: unknown): InputProblem[] {
   if (!TOP_LEVEL.some((k) => body[k] !== undefined)) out.add('(card)', 'gives nothing to update: set name, components or slides');
   if (body.name !== undefined) {
     if (!nonEmptyString(body.name)) out.add('name', 'must be a non-empty string');
-    else if (charLength(body.name) > CARD_NAME_MAX) out.add('name', `must be at most ${CARD_NAME_MAX} characters (got ${charLength(body.name)})`);
+    else if (charLength(body.name) > CARD_NAME_MAX)
+      out.add('name', `must be at most ${CARD_NAME_MAX} characters (got ${charLength(body.name)})`);
   }
-  if (body.components !== undefined && body.slides !== undefined) out.add('slides', 'components and slides are mutually exclusive: give one of them');
+  if (body.components !== undefined && body.slides !== undefined)
+    out.add('slides', 'components and slides are mutually exclusive: give one of them');
   else if (body.components !== undefined) checkComponents(body.components, 'components', out);
   else if (body.slides !== undefined) {
-    if (!Array.isArray(body.slides) || body.slides.length === 0) out.add('slides', 'must be a non-empty array of slides, each an array of components');
-    else body.slides.forEach((s, i) => {
-      checkComponents(s, `slides[${i}]`, out);
-    });
+    if (!Array.isArray(body.slides) || body.slides.length === 0)
+      out.add('slides', 'must be a non-empty array of slides, each an array of components');
+    else
+      body.slides.forEach((s, i) => {
+        checkComponents(s, `slides[${i}]`, out);
+      });
   }
   return out.list;
 }

@@ -19,7 +19,11 @@ export function enumList(problems: Problems, field: string, value: string | unde
   const items = commaList(value).map((v) => v.toUpperCase());
   if (items.length === 0) problems.add(field, `must list at least one of ${values.join(', ')}`);
   const bad = items.filter((v) => !values.includes(v));
-  if (bad.length) problems.add(field, `${bad.map((b) => JSON.stringify(b)).join(', ')} ${bad.length === 1 ? 'is not a' : 'are not'} known value${bad.length === 1 ? '' : 's'}; allowed: ${values.join(', ')}`);
+  if (bad.length)
+    problems.add(
+      field,
+      `${bad.map((b) => JSON.stringify(b)).join(', ')} ${bad.length === 1 ? 'is not a' : 'are not'} known value${bad.length === 1 ? '' : 's'}; allowed: ${values.join(', ')}`,
+    );
   return items;
 }
 

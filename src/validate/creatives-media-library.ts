@@ -16,12 +16,18 @@ export type LibraryParams = Partial<Record<(typeof LIBRARY_FIELDS)[number], stri
 export function validateLibraryFields(p: LibraryParams, kind: string | undefined, problems = new Problems()): Problems {
   for (const [field, max] of Object.entries(LIBRARY_LIMITS)) problems.check(field, p[field as keyof LibraryParams], [maxLength(max)]);
   if (kind !== undefined && kind !== 'VIDEO') {
-    for (const f of VIDEO_ONLY) if (p[f] !== undefined) problems.add(f, `is for videos only (this media is ${kind === 'IMAGE' ? 'an' : 'a'} ${kind})`);
+    for (const f of VIDEO_ONLY)
+      if (p[f] !== undefined) problems.add(f, `is for videos only (this media is ${kind === 'IMAGE' ? 'an' : 'a'} ${kind})`);
   }
   return problems;
 }
 
-export function validateLibraryFilters(q: string | undefined, mediaType: string | undefined, types: readonly string[], problems = new Problems()): Problems {
+export function validateLibraryFilters(
+  q: string | undefined,
+  mediaType: string | undefined,
+  types: readonly string[],
+  problems = new Problems(),
+): Problems {
   problems.check('q', q, [lengthBetween(LIBRARY_Q.min, LIBRARY_Q.max)]);
   problems.check('media_type', mediaType, [oneOf(types)]);
   return problems;

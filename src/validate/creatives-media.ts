@@ -12,13 +12,17 @@ export interface LibraryMedia {
 const near = (a: number | undefined, b: number, tolerance: number) => a !== undefined && Math.abs(a - b) <= tolerance;
 
 export function pollMediaProblem(key: string, item: LibraryMedia): string | undefined {
-  if (item.media_type !== 'IMAGE' && item.media_type !== 'VIDEO') return `${key} is a ${item.media_type ?? 'media item of unknown type'}; a poll card takes an image or a video`;
-  if (item.media_type === 'IMAGE' && item.aspect_ratio && !near(aspectValue(item.aspect_ratio), 1.91, 0.02)) return `${key} is a ${item.aspect_ratio} image; poll card images must be 1.91:1 (and at least 800 px wide)`;
+  if (item.media_type !== 'IMAGE' && item.media_type !== 'VIDEO')
+    return `${key} is a ${item.media_type ?? 'media item of unknown type'}; a poll card takes an image or a video`;
+  if (item.media_type === 'IMAGE' && item.aspect_ratio && !near(aspectValue(item.aspect_ratio), 1.91, 0.02))
+    return `${key} is a ${item.aspect_ratio} image; poll card images must be 1.91:1 (and at least 800 px wide)`;
   return undefined;
 }
 
 export function videoConversationMediaProblem(key: string, item: LibraryMedia): string | undefined {
-  if (item.media_type !== 'VIDEO') return `${key} is a ${item.media_type ?? 'media item of unknown type'}; a video conversation card takes a 16:9 video`;
-  if (item.aspect_ratio && !near(aspectValue(item.aspect_ratio), 16 / 9, 0.01)) return `${key} is a ${item.aspect_ratio} video; a video conversation card takes a 16:9 video`;
+  if (item.media_type !== 'VIDEO')
+    return `${key} is a ${item.media_type ?? 'media item of unknown type'}; a video conversation card takes a 16:9 video`;
+  if (item.aspect_ratio && !near(aspectValue(item.aspect_ratio), 16 / 9, 0.01))
+    return `${key} is a ${item.aspect_ratio} video; a video conversation card takes a 16:9 video`;
   return undefined;
 }

@@ -14,17 +14,22 @@ const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 export function validatePollCard(p: PollParams, problems = new Problems()): Problems {
   if (blank(p.name)) problems.add('name', 'is required');
   else problems.check('name', p.name, [maxLength(POLL_NAME_MAX)]);
-  if (p.duration_in_minutes === undefined) problems.add('duration_in_minutes', `is required: ${POLL_DURATION.min} to ${POLL_DURATION.max} minutes, counted from card creation`);
+  if (p.duration_in_minutes === undefined)
+    problems.add('duration_in_minutes', `is required: ${POLL_DURATION.min} to ${POLL_DURATION.max} minutes, counted from card creation`);
   else problems.check('duration_in_minutes', p.duration_in_minutes, [integerBetween(POLL_DURATION.min, POLL_DURATION.max)]);
   for (const f of ['first_choice', 'second_choice'] as const) if (blank(p[f])) problems.add(f, 'is required');
   for (const f of CHOICES) {
     const v = p[f];
-    if (v !== undefined && charLength(v) > POLL_CHOICE_MAX) problems.add(f, `must be at most ${POLL_CHOICE_MAX} characters (got ${charLength(v)})`);
-    if (v !== undefined && v.trim() === '' && (f === 'third_choice' || f === 'fourth_choice')) problems.add(f, 'must not be empty when given');
+    if (v !== undefined && charLength(v) > POLL_CHOICE_MAX)
+      problems.add(f, `must be at most ${POLL_CHOICE_MAX} characters (got ${charLength(v)})`);
+    if (v !== undefined && v.trim() === '' && (f === 'third_choice' || f === 'fourth_choice'))
+      problems.add(f, 'must not be empty when given');
   }
   // Required-with: a third choice needs the first two, a fourth the first three.
-  if (!blank(p.third_choice) && (blank(p.first_choice) || blank(p.second_choice))) problems.add('third_choice', 'needs first_choice and second_choice');
-  if (!blank(p.fourth_choice) && (blank(p.first_choice) || blank(p.second_choice) || blank(p.third_choice))) problems.add('fourth_choice', 'needs first_choice, second_choice and third_choice');
+  if (!blank(p.third_choice) && (blank(p.first_choice) || blank(p.second_choice)))
+    problems.add('third_choice', 'needs first_choice and second_choice');
+  if (!blank(p.fourth_choice) && (blank(p.first_choice) || blank(p.second_choice) || blank(p.third_choice)))
+    problems.add('fourth_choice', 'needs first_choice, second_choice and third_choice');
   if (p.media_key !== undefined && blank(p.media_key)) problems.add('media_key', 'must not be empty when given');
   return problems;
 }

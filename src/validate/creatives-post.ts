@@ -29,15 +29,21 @@ export interface PostParams {
 export function mediaKeysProblem(keys: readonly string[], kinds: ReadonlyMap<string, string | undefined>): string | undefined {
   const known = keys.map((k) => [k, kinds.get(k)] as const);
   const single = known.find(([, kind]) => kind === 'GIF' || kind === 'VIDEO');
-  if (single && keys.length > 1) return `take up to ${MAX_IMAGES} images, or 1 GIF, or 1 video: ${single[0]} is a ${single[1]}, so it must be the only media key (got ${keys.length})`;
+  if (single && keys.length > 1)
+    return `take up to ${MAX_IMAGES} images, or 1 GIF, or 1 video: ${single[0]} is a ${single[1]}, so it must be the only media key (got ${keys.length})`;
   if (keys.length > MAX_IMAGES) return `take up to ${MAX_IMAGES} images, or 1 GIF, or 1 video (got ${keys.length} keys)`;
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup) return `lists ${dup} twice`;
   return undefined;
 }
 
-export function validatePost(p: PostParams, kinds: ReadonlyMap<string, string | undefined> = new Map(), problems = new Problems()): Problems {
-  if (p.as_user_id === undefined || p.as_user_id.trim() === '') problems.add('as_user_id', 'is required (--as-user): the user id the post is made for');
+export function validatePost(
+  p: PostParams,
+  kinds: ReadonlyMap<string, string | undefined> = new Map(),
+  problems = new Problems(),
+): Problems {
+  if (p.as_user_id === undefined || p.as_user_id.trim() === '')
+    problems.add('as_user_id', 'is required (--as-user): the user id the post is made for');
   else problems.check('as_user_id', p.as_user_id, [positiveLong]);
   const keys = p.media_keys ?? [];
   if (keys.length === 0 && (p.text === undefined || p.text.trim() === '')) problems.add('text', 'is required when no media_keys are given');
@@ -51,6 +57,7 @@ export function validatePost(p: PostParams, kinds: ReadonlyMap<string, string | 
   problems.check('video_cta', p.video_cta, [oneOf(VIDEO_CTAS)]);
   problems.check('video_title', p.video_title, [maxLength(VIDEO_TITLE_MAX)]);
   problems.check('video_description', p.video_description, [maxLength(VIDEO_DESCRIPTION_MAX)]);
-  if (p.card_uri !== undefined && !/^card:\/\/\S+$/.test(p.card_uri)) problems.add('card_uri', `must have the form card://<card_id> (got ${JSON.stringify(p.card_uri)})`);
+  if (p.card_uri !== undefined && !/^card:\/\/\S+$/.test(p.card_uri))
+    problems.add('card_uri', `must have the form card://<card_id> (got ${JSON.stringify(p.card_uri)})`);
   return problems;
 }

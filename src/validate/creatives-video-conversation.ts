@@ -8,8 +8,19 @@ const VCC_TITLE_MAX = 23;
 const VCC_NAME_MAX = 80;
 const CTAS = ['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const;
 export const VCC_FIELDS = [
-  'name', 'media_key', 'title', ...CTAS, 'first_cta_post', 'second_cta_post', 'third_cta_post', 'fourth_cta_post',
-  'thank_you_text', 'thank_you_url', 'poster_media_key', 'unlocked_image_media_key', 'unlocked_video_media_key',
+  'name',
+  'media_key',
+  'title',
+  ...CTAS,
+  'first_cta_post',
+  'second_cta_post',
+  'third_cta_post',
+  'fourth_cta_post',
+  'thank_you_text',
+  'thank_you_url',
+  'poster_media_key',
+  'unlocked_image_media_key',
+  'unlocked_video_media_key',
 ] as const;
 export type VccParams = Partial<Record<(typeof VCC_FIELDS)[number], string>>;
 
@@ -38,7 +49,8 @@ export function validateVideoConversationCard(p: VccParams, problems = new Probl
       if (blank(p[post])) problems.add(post, `is required with ${cta}`);
     } else if (!blank(p[post])) problems.add(post, `is given without ${cta}`);
   }
-  if (blank(p.title) && blank(p.second_cta)) problems.add('title', 'is required when second_cta is absent (give a title, or a second_cta with its second_cta_post)');
+  if (blank(p.title) && blank(p.second_cta))
+    problems.add('title', 'is required when second_cta is absent (give a title, or a second_cta with its second_cta_post)');
   problems.check('title', p.title, [maxLength(VCC_TITLE_MAX)]);
   if (blank(p.thank_you_text)) problems.add('thank_you_text', 'is required');
   else problems.check('thank_you_text', p.thank_you_text, [maxLength(VCC_THANK_YOU_MAX)]);
@@ -61,7 +73,8 @@ export function validateVideoConversationUpdate(given: VccParams, current?: VccP
   problems.check('thank_you_text', given.thank_you_text, [maxLength(VCC_THANK_YOU_MAX)]);
   for (const cta of CTAS) {
     const v = given[cta];
-    if (v !== undefined && !blank(v) && ctaLength(v) > VCC_CTA_MAX) problems.add(cta, `must be at most ${VCC_CTA_MAX} characters, not counting the leading # (got ${ctaLength(v)})`);
+    if (v !== undefined && !blank(v) && ctaLength(v) > VCC_CTA_MAX)
+      problems.add(cta, `must be at most ${VCC_CTA_MAX} characters, not counting the leading # (got ${ctaLength(v)})`);
   }
   if (!current) return problems;
   const after = (f: (typeof VCC_FIELDS)[number]) => (given[f] !== undefined ? given[f] : current[f]);
@@ -70,6 +83,7 @@ export function validateVideoConversationUpdate(given: VccParams, current?: VccP
     if (!blank(after(cta)) && blank(after(post))) problems.add(post, `is required with ${cta} (the card has none)`);
     if (given[post] !== undefined && blank(after(cta))) problems.add(post, `is given but the card has no ${cta}`);
   }
-  if (blank(after('title')) && blank(after('second_cta'))) problems.add('title', 'the card would have neither a title nor a second_cta: one is required');
+  if (blank(after('title')) && blank(after('second_cta')))
+    problems.add('title', 'the card would have neither a title nor a second_cta: one is required');
   return problems;
 }

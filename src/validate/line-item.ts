@@ -10,7 +10,23 @@ import { commaList, isoDateTime, oneOf, parseIso8601, positiveLong, type Check }
 const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
 const BID_STRATEGIES = ['AUTO', 'MAX', 'TARGET'] as const;
 export const ENTITY_STATUSES = ['ACTIVE', 'PAUSED'] as const;
-const GOALS = ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'] as const;
+const GOALS = [
+  'APP_CLICKS',
+  'APP_INSTALLS',
+  'APP_PURCHASES',
+  'ENGAGEMENT',
+  'FOLLOWERS',
+  'LINK_CLICKS',
+  'MAX_REACH',
+  'PREROLL',
+  'PREROLL_STARTS',
+  'REACH_WITH_ENGAGEMENT',
+  'VIDEO_VIEW',
+  'VIEW_3S_100PCT',
+  'VIEW_6S',
+  'VIEW_15S',
+  'WEBSITE_CONVERSIONS',
+] as const;
 const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
 const DURATION_IN_DAYS = ['1', '7', '30'] as const;
 
@@ -33,21 +49,62 @@ export interface LineItemParam {
 export const LINE_ITEM_PARAMS = [
   { name: 'name', kind: 'text', help: 'line item name' },
   { name: 'entity_status', kind: 'enum', values: ENTITY_STATUSES, help: `status: ${ENTITY_STATUSES.join(', ')}` },
-  { name: 'bid_strategy', kind: 'enum', values: BID_STRATEGIES, help: 'AUTO, MAX (not for REACH or FOLLOWERS objectives) or TARGET (REACH or WEBSITE_CLICKS objectives); MAX and TARGET need a bid' },
-  { name: 'bid_amount_local_micro', kind: 'micros', money: 'bid', help: 'bid in micro units of the funding currency (> 0); required with MAX/TARGET, ignored with AUTO' },
+  {
+    name: 'bid_strategy',
+    kind: 'enum',
+    values: BID_STRATEGIES,
+    help: 'AUTO, MAX (not for REACH or FOLLOWERS objectives) or TARGET (REACH or WEBSITE_CLICKS objectives); MAX and TARGET need a bid',
+  },
+  {
+    name: 'bid_amount_local_micro',
+    kind: 'micros',
+    money: 'bid',
+    help: 'bid in micro units of the funding currency (> 0); required with MAX/TARGET, ignored with AUTO',
+  },
   { name: 'goal', kind: 'enum', values: GOALS, help: `optimization goal: ${GOALS.join(', ')}` },
-  { name: 'pay_by', kind: 'enum', values: PAY_BY, help: 'APP_CLICK, IMPRESSION or LINK_CLICK; only for APP_INSTALLS line items; IMPRESSION not with TARGET' },
+  {
+    name: 'pay_by',
+    kind: 'enum',
+    values: PAY_BY,
+    help: 'APP_CLICK, IMPRESSION or LINK_CLICK; only for APP_INSTALLS line items; IMPRESSION not with TARGET',
+  },
   { name: 'audience_expansion', kind: 'enum', values: AUDIENCE_EXPANSION, help: `${AUDIENCE_EXPANSION.join(', ')}` },
-  { name: 'total_budget_amount_local_micro', kind: 'micros', money: 'total-budget', help: 'total budget in micro units (37500000 for 37.50)' },
-  { name: 'daily_budget_amount_local_micro', kind: 'micros', money: 'daily-budget', help: 'daily budget in micro units; at most the total budget' },
+  {
+    name: 'total_budget_amount_local_micro',
+    kind: 'micros',
+    money: 'total-budget',
+    help: 'total budget in micro units (37500000 for 37.50)',
+  },
+  {
+    name: 'daily_budget_amount_local_micro',
+    kind: 'micros',
+    money: 'daily-budget',
+    help: 'daily budget in micro units; at most the total budget',
+  },
   { name: 'start_time', kind: 'time', help: 'ISO 8601, e.g. 2026-03-01T00:00:00Z; before end_time' },
   { name: 'end_time', kind: 'time', help: 'ISO 8601; after start_time' },
-  { name: 'frequency_cap', kind: 'count', help: 'impressions per user per window; only REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives' },
+  {
+    name: 'frequency_cap',
+    kind: 'count',
+    help: 'impressions per user per window; only REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives',
+  },
   { name: 'duration_in_days', kind: 'enum', values: DURATION_IN_DAYS, help: 'frequency cap window: 1, 7 or 30' },
-  { name: 'advertiser_domain', kind: 'domain', help: 'domain without protocol (example.com); required with the PUBLISHER_NETWORK placement' },
-  { name: 'categories', kind: 'iab', help: 'IAB categories, comma list (IAB1,IAB19-6); required with PUBLISHER_NETWORK; see `postctl ads business-categories`' },
+  {
+    name: 'advertiser_domain',
+    kind: 'domain',
+    help: 'domain without protocol (example.com); required with the PUBLISHER_NETWORK placement',
+  },
+  {
+    name: 'categories',
+    kind: 'iab',
+    help: 'IAB categories, comma list (IAB1,IAB19-6); required with PUBLISHER_NETWORK; see `postctl ads business-categories`',
+  },
   { name: 'advertiser_user_id', kind: 'digits', help: 'user id of the handle promoting a PREROLL_VIEWS ad' },
-  { name: 'android_app_store_identifier', kind: 'package', help: 'Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id' },
+  {
+    name: 'android_app_store_identifier',
+    kind: 'package',
+    help: 'Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id',
+  },
   { name: 'ios_app_store_identifier', kind: 'digits', help: 'numeric part of the App Store id (333903271, not id333903271)' },
 ] as const satisfies readonly LineItemParam[];
 
@@ -89,7 +146,11 @@ export const bareDomain: Check = (v) => {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) return `must be a domain without protocol, e.g. example.com (got ${JSON.stringify(v)})`;
   if (/[/?#:@\s]/.test(v)) return `must be a bare domain such as example.com, without path, port or spaces (got ${JSON.stringify(v)})`;
   const labels = v.split('.');
-  const ok = labels.length >= 2 && v.length <= 253 && labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(l)) && /[a-z]/i.test(labels.at(-1)!);
+  const ok =
+    labels.length >= 2 &&
+    v.length <= 253 &&
+    labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(l)) &&
+    /[a-z]/i.test(labels.at(-1)!);
   return ok ? undefined : `must be a domain such as example.com (got ${JSON.stringify(v)})`;
 };
 
@@ -97,25 +158,48 @@ const iabList: Check = (v) => {
   const list = commaList(v);
   if (list.length === 0) return 'must list at least one IAB category, e.g. IAB1 or IAB19-6';
   const bad = list.filter((c) => !/^IAB\d{1,2}(?:-\d{1,3})?$/.test(c));
-  return bad.length ? `must be IAB category identifiers such as IAB1 or IAB19-6 (got ${bad.map((b) => JSON.stringify(b)).join(', ')})` : undefined;
+  return bad.length
+    ? `must be IAB category identifiers such as IAB1 or IAB19-6 (got ${bad.map((b) => JSON.stringify(b)).join(', ')})`
+    : undefined;
 };
 
-const digits = (example: string): Check => (v) => (/^\d{1,20}$/.test(v) ? undefined : `must be digits only, e.g. ${example} (got ${JSON.stringify(v)})`);
-const androidPackage: Check = (v) => (/^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/.test(v) ? undefined : `must be an Android package name such as com.example.app (got ${JSON.stringify(v)})`);
-const positiveCount: Check = (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 2147483647 ? undefined : `must be a whole number of at least 1 (got ${JSON.stringify(v)})`);
-const micros: Check = (v) => (/^-?\d*\.\d*$/.test(v) ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50` : positiveLong(v));
+const digits =
+  (example: string): Check =>
+  (v) =>
+    /^\d{1,20}$/.test(v) ? undefined : `must be digits only, e.g. ${example} (got ${JSON.stringify(v)})`;
+const androidPackage: Check = (v) =>
+  /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)+$/.test(v)
+    ? undefined
+    : `must be an Android package name such as com.example.app (got ${JSON.stringify(v)})`;
+const positiveCount: Check = (v) =>
+  /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 2147483647
+    ? undefined
+    : `must be a whole number of at least 1 (got ${JSON.stringify(v)})`;
+const micros: Check = (v) =>
+  /^-?\d*\.\d*$/.test(v)
+    ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50`
+    : positiveLong(v);
 
 function checksFor(p: LineItemParam): Check[] {
   switch (p.kind) {
-    case 'text': return [nonEmpty];
-    case 'enum': return [oneOf(p.values!)];
-    case 'micros': return [micros];
-    case 'count': return [positiveCount];
-    case 'time': return [isoDateTime];
-    case 'domain': return [bareDomain];
-    case 'iab': return [iabList];
-    case 'digits': return [digits(p.name === 'ios_app_store_identifier' ? '333903271' : '756201191646691328')];
-    case 'package': return [androidPackage];
+    case 'text':
+      return [nonEmpty];
+    case 'enum':
+      return [oneOf(p.values!)];
+    case 'micros':
+      return [micros];
+    case 'count':
+      return [positiveCount];
+    case 'time':
+      return [isoDateTime];
+    case 'domain':
+      return [bareDomain];
+    case 'iab':
+      return [iabList];
+    case 'digits':
+      return [digits(p.name === 'ios_app_store_identifier' ? '333903271' : '756201191646691328')];
+    case 'package':
+      return [androidPackage];
   }
 }
 
@@ -131,7 +215,8 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
   for (const p of PARAMS) {
     const raw = opts[camel(p.name)];
     const friendly = p.money ? opts[camel(p.money)] : undefined;
-    if (raw !== undefined && friendly !== undefined) throw new UsageError(`${flagOf(p.name)} and --${p.money} set the same field (${p.name}); give only one`);
+    if (raw !== undefined && friendly !== undefined)
+      throw new UsageError(`${flagOf(p.name)} and --${p.money} set the same field (${p.name}); give only one`);
     if (friendly !== undefined) {
       try {
         params[p.name] = toMicros(String(friendly)).toString();
@@ -163,9 +248,17 @@ export function checkLineItemParams(params: LineItemParams, typed: TypedUnits = 
   if ((strategy === 'MAX' || strategy === 'TARGET') && params.bid_amount_local_micro === undefined) {
     add('bid_amount_local_micro', `is required when bid_strategy is ${strategy} (give --bid or --bid-amount-local-micro)`);
   }
-  if (strategy === 'AUTO' && params.bid_amount_local_micro !== undefined) warnings.push('bid_amount_local_micro is ignored by the API when bid_strategy is AUTO');
+  if (strategy === 'AUTO' && params.bid_amount_local_micro !== undefined)
+    warnings.push('bid_amount_local_micro is ignored by the API when bid_strategy is AUTO');
   if (params.pay_by === 'IMPRESSION' && strategy === 'TARGET') add('pay_by', 'IMPRESSION is not supported with the TARGET bid strategy');
-  budgetOrder(params.daily_budget_amount_local_micro, params.total_budget_amount_local_micro, add, 'daily_budget_amount_local_micro', '', typed);
+  budgetOrder(
+    params.daily_budget_amount_local_micro,
+    params.total_budget_amount_local_micro,
+    add,
+    'daily_budget_amount_local_micro',
+    '',
+    typed,
+  );
   timeOrder(params.start_time, params.end_time, add, 'end_time', '');
   return { problems, warnings };
 }
@@ -189,7 +282,11 @@ export interface LineItemFacts {
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** The rules that depend on the line item's objective, placements and current values. */
-export function checkAgainstLineItem(params: LineItemParams, current: LineItemFacts, typed: TypedUnits = {}): { problems: InputProblem[]; warnings: string[] } {
+export function checkAgainstLineItem(
+  params: LineItemParams,
+  current: LineItemFacts,
+  typed: TypedUnits = {},
+): { problems: InputProblem[]; warnings: string[] } {
   const problems: InputProblem[] = [];
   const warnings: string[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
@@ -197,15 +294,18 @@ export function checkAgainstLineItem(params: LineItemParams, current: LineItemFa
   const placements = current.placements ?? [];
 
   for (const [param, objectives] of Object.entries(OBJECTIVE_RULES.onlyFor)) {
-    if (params[param] !== undefined && !objectives.includes(objective)) add(param, `is only for ${objectives.join(', ')} line items; this one's objective is ${objective || 'unknown'}`);
+    if (params[param] !== undefined && !objectives.includes(objective))
+      add(param, `is only for ${objectives.join(', ')} line items; this one's objective is ${objective || 'unknown'}`);
   }
   const given = params.bid_strategy;
   const rule = given ? OBJECTIVE_RULES.bidStrategy[given] : undefined;
   if (rule?.notFor?.includes(objective)) add('bid_strategy', `${given} is not available for the ${objective} objective`);
-  if (rule?.onlyFor && !rule.onlyFor.includes(objective)) add('bid_strategy', `${given} is only for ${rule.onlyFor.join(' or ')} objectives; this one's objective is ${objective || 'unknown'}`);
+  if (rule?.onlyFor && !rule.onlyFor.includes(objective))
+    add('bid_strategy', `${given} is only for ${rule.onlyFor.join(' or ')} objectives; this one's objective is ${objective || 'unknown'}`);
 
   const strategy = given ?? current.bid_strategy ?? undefined;
-  if (!given && strategy === 'AUTO' && params.bid_amount_local_micro !== undefined) warnings.push('bid_amount_local_micro is ignored by the API: this line item\'s bid_strategy is AUTO');
+  if (!given && strategy === 'AUTO' && params.bid_amount_local_micro !== undefined)
+    warnings.push("bid_amount_local_micro is ignored by the API: this line item's bid_strategy is AUTO");
   const payBy = params.pay_by ?? current.pay_by ?? undefined;
   // Both given is a static check; with one given, the other side is the line item's.
   const onlyOne = (params.pay_by !== undefined) !== (given !== undefined);
@@ -214,27 +314,43 @@ export function checkAgainstLineItem(params: LineItemParams, current: LineItemFa
   }
 
   const effective = (name: keyof LineItemFacts & string) => (params[name] !== undefined ? params[name] : current[name]);
-  if (OBJECTIVE_RULES.needsApp.includes(objective) && !present(effective('android_app_store_identifier')) && !present(effective('ios_app_store_identifier'))) {
+  if (
+    OBJECTIVE_RULES.needsApp.includes(objective) &&
+    !present(effective('android_app_store_identifier')) &&
+    !present(effective('ios_app_store_identifier'))
+  ) {
     add('android_app_store_identifier', `${objective} line items need android_app_store_identifier or ios_app_store_identifier`);
   }
-  if (OBJECTIVE_RULES.needsCategories.includes(objective) && !present(effective('categories'))) add('categories', `${objective} line items need IAB categories (see \`postctl ads business-categories\`)`);
+  if (OBJECTIVE_RULES.needsCategories.includes(objective) && !present(effective('categories')))
+    add('categories', `${objective} line items need IAB categories (see \`postctl ads business-categories\`)`);
   const count = OBJECTIVE_RULES.categoryCount[objective];
   if (count && params.categories !== undefined) {
     const n = commaList(params.categories).length;
-    if (n < count.min || n > count.max) add('categories', `${objective} line items take ${count.min} or ${count.max} categories (got ${n})`);
+    if (n < count.min || n > count.max)
+      add('categories', `${objective} line items take ${count.min} or ${count.max} categories (got ${n})`);
   }
   for (const [placement, needs] of Object.entries(OBJECTIVE_RULES.placementNeeds)) {
     if (!placements.includes(placement)) continue;
-    for (const name of needs) if (!present(effective(name as keyof LineItemFacts))) add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);
+    for (const name of needs)
+      if (!present(effective(name as keyof LineItemFacts)))
+        add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);
   }
   // Pairs where only one side is given: compare with the line item's other side.
   if ((params.daily_budget_amount_local_micro === undefined) !== (params.total_budget_amount_local_micro === undefined)) {
-    const field = params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
-    budgetOrder(str(effective('daily_budget_amount_local_micro')), str(effective('total_budget_amount_local_micro')), add, field, ' (the other one is the line item\'s current value)', typed);
+    const field =
+      params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
+    budgetOrder(
+      str(effective('daily_budget_amount_local_micro')),
+      str(effective('total_budget_amount_local_micro')),
+      add,
+      field,
+      " (the other one is the line item's current value)",
+      typed,
+    );
   }
   if ((params.start_time === undefined) !== (params.end_time === undefined)) {
     const field = params.start_time !== undefined ? 'start_time' : 'end_time';
-    timeOrder(str(effective('start_time')), str(effective('end_time')), add, field, ' (the other one is the line item\'s current value)');
+    timeOrder(str(effective('start_time')), str(effective('end_time')), add, field, " (the other one is the line item's current value)");
   }
   return { problems, warnings };
 }
@@ -246,17 +362,33 @@ function str(v: unknown): string | undefined {
 /** Money fields given through a decimal flag (--daily-budget 500): errors speak that unit, not micros. */
 export type TypedUnits = Partial<Record<string, string>>;
 
-function budgetOrder(daily: string | undefined, total: string | undefined, add: (f: string, m: string) => void, field: string, note: string, typed: TypedUnits = {}): void {
+function budgetOrder(
+  daily: string | undefined,
+  total: string | undefined,
+  add: (f: string, m: string) => void,
+  field: string,
+  note: string,
+  typed: TypedUnits = {},
+): void {
   if (!daily || !total || !/^\d+$/.test(daily) || !/^\d+$/.test(total)) return;
   if (BigInt(daily) <= BigInt(total)) return;
   const dailyFlag = typed.daily_budget_amount_local_micro;
   const totalFlag = typed.total_budget_amount_local_micro;
   if (dailyFlag || totalFlag) {
-    add(field, `the daily budget must be at most the total budget${note} (${dailyFlag ?? 'daily'} ${fromMicros(daily)} > ${totalFlag ?? 'total'} ${fromMicros(total)}, in the account's currency)`);
+    add(
+      field,
+      `the daily budget must be at most the total budget${note} (${dailyFlag ?? 'daily'} ${fromMicros(daily)} > ${totalFlag ?? 'total'} ${fromMicros(total)}, in the account's currency)`,
+    );
   } else add(field, `daily_budget_amount_local_micro must be at most total_budget_amount_local_micro${note} (${daily} > ${total})`);
 }
 
-function timeOrder(start: string | undefined, end: string | undefined, add: (f: string, m: string) => void, field: string, note: string): void {
+function timeOrder(
+  start: string | undefined,
+  end: string | undefined,
+  add: (f: string, m: string) => void,
+  field: string,
+  note: string,
+): void {
   if (!start || !end) return;
   const s = parseIso8601(start);
   const e = parseIso8601(end);

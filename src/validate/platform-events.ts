@@ -63,7 +63,8 @@ export function eventTypeProblem(v: string, style: NameStyle = 'official'): stri
   if (known.includes(v)) return undefined;
   const renamed = DEPRECATED_EVENT_TYPES[v];
   if (renamed) return `${v} is a deprecated PascalCase event type; since Mar 18, 2026 it is named ${renamed}`;
-  if (LEGACY_DM_EVENTS.includes(v)) return `${v} is a legacy direct-message event name, not a subscription type; subscribe to ${known.filter(isDirectional).join(', ')}`;
+  if (LEGACY_DM_EVENTS.includes(v))
+    return `${v} is a legacy direct-message event name, not a subscription type; subscribe to ${known.filter(isDirectional).join(', ')}`;
   const lower = v.toLowerCase();
   if (known.includes(lower)) return `event types are lowercase: use ${lower}`;
   return `unknown event type ${JSON.stringify(v)}; valid: ${known.join(', ')}`;
@@ -86,11 +87,13 @@ export function subscriptionProblems(input: SubscriptionInput, style: NameStyle 
     const msg = eventTypeProblem(t, style);
     if (msg) p.add('--event-type', msg, { id: t });
   }
-  if (input.userId === undefined && input.keyword === undefined) p.add('--user-id', 'a subscription needs a filter: give --user-id, --keyword or both');
+  if (input.userId === undefined && input.keyword === undefined)
+    p.add('--user-id', 'a subscription needs a filter: give --user-id, --keyword or both');
   p.check('--user-id', input.userId, [numericId]);
   if (input.keyword !== undefined && input.keyword.trim() === '') p.add('--keyword', 'must not be empty');
   if (input.direction !== undefined) {
-    if (!(DIRECTIONS as readonly string[]).includes(input.direction)) p.add('--direction', `must be one of ${DIRECTIONS.join(', ')} (got ${JSON.stringify(input.direction)})`);
+    if (!(DIRECTIONS as readonly string[]).includes(input.direction))
+      p.add('--direction', `must be one of ${DIRECTIONS.join(', ')} (got ${JSON.stringify(input.direction)})`);
     else {
       const others = input.eventTypes.filter((t) => !isDirectional(t) && !eventTypeProblem(t, style));
       if (others.length) p.add('--direction', `applies to direct-message events only (dm.*), not to ${others.join(', ')}`);

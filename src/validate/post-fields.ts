@@ -34,16 +34,73 @@ export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
   post: {
     param: w('param.post.fields'),
     flag: '--post-fields',
-    spec: ['id', 'text', 'author_id', 'created_at', 'conversation_id', 'possibly_sensitive', 'lang', 'source', 'in_reply_to_user_id', w('field.referenced_posts'), 'attachments', 'public_metrics', 'entities', 'context_annotations', 'community_id'],
-    known: [w('field.edit_history_post_ids'), 'edit_controls', 'geo', 'reply_settings', 'withheld', w('field.note_post'), 'display_text_range', 'non_public_metrics', 'organic_metrics', 'promoted_metrics', 'scopes', 'article', 'media_metadata', 'card_uri'],
+    spec: [
+      'id',
+      'text',
+      'author_id',
+      'created_at',
+      'conversation_id',
+      'possibly_sensitive',
+      'lang',
+      'source',
+      'in_reply_to_user_id',
+      w('field.referenced_posts'),
+      'attachments',
+      'public_metrics',
+      'entities',
+      'context_annotations',
+      'community_id',
+    ],
+    known: [
+      w('field.edit_history_post_ids'),
+      'edit_controls',
+      'geo',
+      'reply_settings',
+      'withheld',
+      w('field.note_post'),
+      'display_text_range',
+      'non_public_metrics',
+      'organic_metrics',
+      'promoted_metrics',
+      'scopes',
+      'article',
+      'media_metadata',
+      'card_uri',
+    ],
     // The spec lists paid_partnership; only openapi v2.167 declares it.
     newer: ['paid_partnership'],
   },
   user: {
     param: 'user.fields',
     flag: '--user-fields',
-    spec: ['id', 'name', 'username', 'created_at', 'description', 'location', 'url', 'profile_image_url', 'protected', 'verified', 'verified_type', w('field.pinned_post_id'), 'public_metrics', 'entities', 'affiliation'],
-    known: [w('field.most_recent_post_id'), 'withheld', 'connection_status', 'receives_your_dm', 'subscription_type', 'is_identity_verified', 'parody', 'verified_followers_count', 'profile_banner_url'],
+    spec: [
+      'id',
+      'name',
+      'username',
+      'created_at',
+      'description',
+      'location',
+      'url',
+      'profile_image_url',
+      'protected',
+      'verified',
+      'verified_type',
+      w('field.pinned_post_id'),
+      'public_metrics',
+      'entities',
+      'affiliation',
+    ],
+    known: [
+      w('field.most_recent_post_id'),
+      'withheld',
+      'connection_status',
+      'receives_your_dm',
+      'subscription_type',
+      'is_identity_verified',
+      'parody',
+      'verified_followers_count',
+      'profile_banner_url',
+    ],
   },
   media: {
     param: 'media.fields',
@@ -67,12 +124,40 @@ export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
     param: 'space.fields',
     flag: '--space-fields',
     spec: [],
-    known: ['id', 'state', 'title', 'created_at', 'creator_id', 'ended_at', 'host_ids', 'invited_user_ids', 'is_ticketed', 'lang', 'participant_count', 'scheduled_start', 'speaker_ids', 'started_at', 'subscriber_count', 'topic_ids', 'updated_at'],
+    known: [
+      'id',
+      'state',
+      'title',
+      'created_at',
+      'creator_id',
+      'ended_at',
+      'host_ids',
+      'invited_user_ids',
+      'is_ticketed',
+      'lang',
+      'participant_count',
+      'scheduled_start',
+      'speaker_ids',
+      'started_at',
+      'subscriber_count',
+      'topic_ids',
+      'updated_at',
+    ],
   },
 };
 
 /** Expansions of a post: the spec names attachments.media_keys; the rest are the real API's reference paths. */
-const EXPANSIONS: readonly Name[] = ['author_id', 'attachments.media_keys', 'attachments.poll_ids', w('expansion.referenced_posts.id'), w('expansion.referenced_posts.id.author_id'), 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id', w('expansion.edit_history_post_ids')];
+const EXPANSIONS: readonly Name[] = [
+  'author_id',
+  'attachments.media_keys',
+  'attachments.poll_ids',
+  w('expansion.referenced_posts.id'),
+  w('expansion.referenced_posts.id.author_id'),
+  'in_reply_to_user_id',
+  'entities.mentions.username',
+  'geo.place_id',
+  w('expansion.edit_history_post_ids'),
+];
 
 /** What --all-fields adds to the expansions so the user and media fields have objects to apply to. */
 const ALL_FIELDS_EXPANSIONS = ['author_id', 'attachments.media_keys'] as const;
@@ -113,11 +198,14 @@ export function fieldParams(input: FieldInput): Params {
   const unique = (xs: string[]) => [...new Set(xs)];
 
   // Either spelling is accepted; the selected one is sent.
-  const expansions = unique([...commaList(input.expansions), ...(input.allFields ? ALL_FIELDS_EXPANSIONS : [])].map((e) => respell('expansion.', e, style)));
+  const expansions = unique(
+    [...commaList(input.expansions), ...(input.allFields ? ALL_FIELDS_EXPANSIONS : [])].map((e) => respell('expansion.', e, style)),
+  );
   if (!input.allowUnknown) {
     const valid = postExpansions(style);
     for (const e of expansions) {
-      if (!valid.includes(e)) problems.push({ field: '--expansions', id: e, message: `unknown expansion ${JSON.stringify(e)}; valid: ${valid.join(', ')}` });
+      if (!valid.includes(e))
+        problems.push({ field: '--expansions', id: e, message: `unknown expansion ${JSON.stringify(e)}; valid: ${valid.join(', ')}` });
     }
   }
   if (expansions.length) params.push(['expansions', expansions.join(',')]);
@@ -127,18 +215,27 @@ export function fieldParams(input: FieldInput): Params {
     const valid = validFields(family, style);
     const given = commaList(input.fields[family]).map((f) => respell('field.', f, style));
     // The spec's list includes fields only v2.167 declares: sent with --all-fields in neutral names only.
-    const all = input.allFields ? spell([...rule.spec, ...(style === 'neutral' ? rule.newer ?? [] : [])], style) : [];
+    const all = input.allFields ? spell([...rule.spec, ...(style === 'neutral' ? (rule.newer ?? []) : [])], style) : [];
     const names = unique([...all, ...given]);
     if (!input.allowUnknown) {
       for (const name of given) {
-        if (!valid.includes(name)) problems.push({ field: rule.flag, id: name, message: `unknown ${family} field ${JSON.stringify(name)}; valid: ${valid.join(', ')}` });
+        if (!valid.includes(name))
+          problems.push({
+            field: rule.flag,
+            id: name,
+            message: `unknown ${family} field ${JSON.stringify(name)}; valid: ${valid.join(', ')}`,
+          });
       }
     }
     if (names.length) params.push([fieldParam(family, style), names.join(',')]);
   }
   if (problems.length) {
     const first = problems[0]!;
-    throw new InputError(problems.length === 1 ? `${first.field}: ${first.message}` : `unknown field names: ${problems.length} problems`, problems, 'field names are case-sensitive; pass --allow-unknown-fields to send names postctl does not know.');
+    throw new InputError(
+      problems.length === 1 ? `${first.field}: ${first.message}` : `unknown field names: ${problems.length} problems`,
+      problems,
+      'field names are case-sensitive; pass --allow-unknown-fields to send names postctl does not know.',
+    );
   }
   return params;
 }
@@ -160,7 +257,14 @@ export interface FieldFlags {
 export function fieldParamsFromFlags(opts: FieldFlags, style: NameStyle): Params {
   return fieldParams({
     style,
-    fields: { post: opts.postFields, user: opts.userFields, media: opts.mediaFields, place: opts.placeFields, poll: opts.pollFields, space: opts.spaceFields },
+    fields: {
+      post: opts.postFields,
+      user: opts.userFields,
+      media: opts.mediaFields,
+      place: opts.placeFields,
+      poll: opts.pollFields,
+      space: opts.spaceFields,
+    },
     expansions: opts.expansions,
     allFields: Boolean(opts.allFields),
     allowUnknown: Boolean(opts.allowUnknownFields),

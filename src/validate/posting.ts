@@ -49,12 +49,14 @@ function checkPoll(p: Problems, d: PostDraft): void {
     if (d.pollDuration !== undefined) p.add('--poll-duration', 'needs --poll-option (2 to 4 of them)');
     return;
   }
-  if (n < POLL_OPTIONS.min || n > POLL_OPTIONS.max) p.add('--poll-option', `a poll has ${POLL_OPTIONS.min} to ${POLL_OPTIONS.max} options (got ${n})`);
+  if (n < POLL_OPTIONS.min || n > POLL_OPTIONS.max)
+    p.add('--poll-option', `a poll has ${POLL_OPTIONS.min} to ${POLL_OPTIONS.max} options (got ${n})`);
   d.pollOptions.forEach((o, i) => {
     const len = charLength(o.normalize('NFC'));
     if (len < 1 || len > POLL_OPTION_MAX) p.add('--poll-option', `option ${i + 1} must be 1 to ${POLL_OPTION_MAX} characters (got ${len})`);
   });
-  if (d.pollDuration === undefined) p.add('--poll-duration', `is required with --poll-option (${POLL_MINUTES.min} to ${POLL_MINUTES.max} minutes)`);
+  if (d.pollDuration === undefined)
+    p.add('--poll-duration', `is required with --poll-option (${POLL_MINUTES.min} to ${POLL_MINUTES.max} minutes)`);
   else p.check('--poll-duration', d.pollDuration, [integerBetween(POLL_MINUTES.min, POLL_MINUTES.max)]);
 }
 
@@ -65,7 +67,8 @@ export function draftProblems(d: PostDraft): Problems {
   if (d.text === undefined && !hasMedia) p.add('--text', 'a post needs text (--text, --text-file or -) or --media');
   if (d.text !== undefined) {
     const len = postLength(d.text);
-    if (len > POST_TEXT_MAX) p.add('--text', `must be at most ${POST_TEXT_MAX} characters (got ${len}; counted as Unicode code points after NFC)`);
+    if (len > POST_TEXT_MAX)
+      p.add('--text', `must be at most ${POST_TEXT_MAX} characters (got ${len}; counted as Unicode code points after NFC)`);
     if (len === 0 && !hasMedia) p.add('--text', 'is empty; a post without media needs text');
   }
   checkId(p, '--reply-to', d.replyTo);
@@ -78,9 +81,12 @@ export function draftProblems(d: PostDraft): Problems {
   checkPoll(p, d);
   p.check('--reply-settings', d.replySettings, [oneOf(REPLY_SETTINGS)]);
   // Mutually exclusive per the request schema: media, poll and quote exclude each other.
-  const parts = [hasMedia && '--media', d.pollOptions.length > 0 && '--poll-option', d.quote !== undefined && '--quote'].filter(Boolean) as string[];
+  const parts = [hasMedia && '--media', d.pollOptions.length > 0 && '--poll-option', d.quote !== undefined && '--quote'].filter(
+    Boolean,
+  ) as string[];
   if (parts.length > 1) p.add(parts[1]!, `cannot be combined with ${parts[0]} (the API takes one of --media, --poll-option, --quote)`);
-  if (d.shareWithFollowers && d.community === undefined) p.add('--share-with-followers', 'applies to community posts: give --community too');
+  if (d.shareWithFollowers && d.community === undefined)
+    p.add('--share-with-followers', 'applies to community posts: give --community too');
   return p;
 }
 
@@ -94,9 +100,16 @@ export interface EditControls {
 export function editProblem(post: { created_at?: string; edit_controls?: EditControls }, now: number): string | undefined {
   const ec = post.edit_controls;
   // The specific reasons first; is_edit_eligible covers the ones the API does not spell out (not the newest version…).
-  if (typeof ec?.edits_remaining === 'number' && ec.edits_remaining <= 0) return 'the post has no edits left (edit_controls.edits_remaining is 0)';
-  const until = typeof ec?.editable_until === 'string' ? Date.parse(ec.editable_until) : post.created_at ? Date.parse(post.created_at) + EDIT_WINDOW_MS : NaN;
-  if (Number.isFinite(until) && now >= until) return `the edit window closed at ${new Date(until).toISOString()} (posts can be edited for 1 hour after creation)`;
+  if (typeof ec?.edits_remaining === 'number' && ec.edits_remaining <= 0)
+    return 'the post has no edits left (edit_controls.edits_remaining is 0)';
+  const until =
+    typeof ec?.editable_until === 'string'
+      ? Date.parse(ec.editable_until)
+      : post.created_at
+        ? Date.parse(post.created_at) + EDIT_WINDOW_MS
+        : NaN;
+  if (Number.isFinite(until) && now >= until)
+    return `the edit window closed at ${new Date(until).toISOString()} (posts can be edited for 1 hour after creation)`;
   if (ec?.is_edit_eligible === false) return 'the post is not eligible for editing (edit_controls.is_edit_eligible is false)';
   return undefined;
 }

@@ -51,8 +51,12 @@ export function compareDecimal(a: string, b: string): number {
 
 const priceFormat: Check = (v) => {
   const p = parsePrice(v);
-  if (p) return CURRENCIES && !CURRENCIES.has(p.currency) ? `${p.currency} is not an ISO 4217 currency code (got ${JSON.stringify(v)})` : undefined;
-  if (/^\d+,\d+ [A-Za-z]{3}$/.test(v)) return `use "." as the decimal point, e.g. ${JSON.stringify(v.replace(',', '.').toUpperCase())} (got ${JSON.stringify(v)})`;
+  if (p)
+    return CURRENCIES && !CURRENCIES.has(p.currency)
+      ? `${p.currency} is not an ISO 4217 currency code (got ${JSON.stringify(v)})`
+      : undefined;
+  if (/^\d+,\d+ [A-Za-z]{3}$/.test(v))
+    return `use "." as the decimal point, e.g. ${JSON.stringify(v.replace(',', '.').toUpperCase())} (got ${JSON.stringify(v)})`;
   return `must be a number, a space and an ISO 4217 currency code, e.g. "19.99 USD" (got ${JSON.stringify(v)})`;
 };
 
@@ -70,27 +74,41 @@ const imageExtension: Check = (v) => {
   } catch {
     return undefined; // httpsUrl reports it
   }
-  return IMAGE_EXTENSIONS.some((e) => path.endsWith(e)) ? undefined : `must be a JPG, GIF, WEBP or PNG image (a URL ending in ${IMAGE_EXTENSIONS.join(', ')}; got ${JSON.stringify(v)})`;
+  return IMAGE_EXTENSIONS.some((e) => path.endsWith(e))
+    ? undefined
+    : `must be a JPG, GIF, WEBP or PNG image (a URL ending in ${IMAGE_EXTENSIONS.join(', ')}; got ${JSON.stringify(v)})`;
 };
 
 const levels: Check = (v) => {
   const parts = v.split(' > ');
-  return parts.some((p) => p.includes('>') || p.trim() === '') ? `separate levels with " > " (space, >, space) and leave no level empty (got ${JSON.stringify(v)})` : undefined;
+  return parts.some((p) => p.includes('>') || p.trim() === '')
+    ? `separate levels with " > " (space, >, space) and leave no level empty (got ${JSON.stringify(v)})`
+    : undefined;
 };
 
-const notHexColor: Check = (v) => (/^#[0-9a-f]{3,8}$/i.test(v) || /^(?:0x)?(?=[a-f]*\d)[0-9a-f]{6}$/i.test(v) ? `must be a colour name such as "red", not a hex code (got ${JSON.stringify(v)})` : undefined);
+const notHexColor: Check = (v) =>
+  /^#[0-9a-f]{3,8}$/i.test(v) || /^(?:0x)?(?=[a-f]*\d)[0-9a-f]{6}$/i.test(v)
+    ? `must be a colour name such as "red", not a hex code (got ${JSON.stringify(v)})`
+    : undefined;
 
-const singleSize: Check = (v) => (/[,;|]/.test(v) ? `must be one size (a word, abbreviation or number); give each size its own product with a common item_group_id (got ${JSON.stringify(v)})` : undefined);
+const singleSize: Check = (v) =>
+  /[,;|]/.test(v)
+    ? `must be one size (a word, abbreviation or number); give each size its own product with a common item_group_id (got ${JSON.stringify(v)})`
+    : undefined;
 
 const effectiveDate: Check = (v) => {
   const parts = v.split('/');
   const bad = parts.length !== 2 || parts.some((p) => !/T\d{2}:\d{2}/.test(p) || isoWithOffset(p) !== undefined);
-  if (bad) return `must be two ISO 8601 timestamps with offsets joined by "/", e.g. "2026-12-01T00:00:00-08:00/2026-12-31T23:59:59-08:00" (got ${JSON.stringify(v)})`;
+  if (bad)
+    return `must be two ISO 8601 timestamps with offsets joined by "/", e.g. "2026-12-01T00:00:00-08:00/2026-12-31T23:59:59-08:00" (got ${JSON.stringify(v)})`;
   return parseIso8601(parts[0]!)! >= parseIso8601(parts[1]!)! ? `the start must be before the end (got ${JSON.stringify(v)})` : undefined;
 };
 
 const urlList: Check = (v) => {
-  const bad = v.split(',').map((u) => u.trim()).filter((u) => httpsUrl(u) !== undefined);
+  const bad = v
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => httpsUrl(u) !== undefined);
   return bad.length ? `every URL must be https:// (not: ${bad.map((u) => JSON.stringify(u)).join(', ')})` : undefined;
 };
 
@@ -157,11 +175,15 @@ export interface CrossRule {
 const PRODUCT_CROSS_RULES: CrossRule[] = [
   {
     field: 'brand',
-    check: (p) => (p.brand === undefined && p.gtin === undefined && p.mpn === undefined ? 'give at least one of brand, gtin or mpn' : undefined),
+    check: (p) =>
+      p.brand === undefined && p.gtin === undefined && p.mpn === undefined ? 'give at least one of brand, gtin or mpn' : undefined,
   },
   {
     field: 'inventory',
-    check: (p) => (p.availability === 'in stock' && typeof p.inventory === 'number' && p.inventory < 1 ? `must be at least 1 when availability is "in stock" (got ${p.inventory})` : undefined),
+    check: (p) =>
+      p.availability === 'in stock' && typeof p.inventory === 'number' && p.inventory < 1
+        ? `must be at least 1 when availability is "in stock" (got ${p.inventory})`
+        : undefined,
   },
   {
     field: 'sale_price',
@@ -213,9 +235,16 @@ export function prepareProduct(raw: Record<string, unknown>): { product: Product
     let text: string | undefined;
     if (typeof value === 'string') text = value.trim();
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
-    else if (rule.kind === 'list' && Array.isArray(value) && value.every((x) => typeof x === 'string')) text = value.map((x) => x.trim()).filter(Boolean).join(',');
+    else if (rule.kind === 'list' && Array.isArray(value) && value.every((x) => typeof x === 'string'))
+      text = value
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join(',');
     if (text === undefined) {
-      problems.push({ field: name, message: `must be ${rule.kind === 'list' ? 'a comma-separated string or a list of strings' : 'a string'}, not ${describe(value)}` });
+      problems.push({
+        field: name,
+        message: `must be ${rule.kind === 'list' ? 'a comma-separated string or a list of strings' : 'a string'}, not ${describe(value)}`,
+      });
       bad.add(name);
       continue;
     }

@@ -13,20 +13,30 @@ export function charLength(s: string): number {
   return n;
 }
 
-export const maxLength = (max: number): Check => (v) => (charLength(v) > max ? `must be at most ${max} characters (got ${charLength(v)})` : undefined);
+export const maxLength =
+  (max: number): Check =>
+  (v) =>
+    charLength(v) > max ? `must be at most ${max} characters (got ${charLength(v)})` : undefined;
 
-export const lengthBetween = (min: number, max: number): Check => (v) => {
-  const n = charLength(v);
-  return n < min || n > max ? `must be ${min} to ${max} characters (got ${n})` : undefined;
-};
+export const lengthBetween =
+  (min: number, max: number): Check =>
+  (v) => {
+    const n = charLength(v);
+    return n < min || n > max ? `must be ${min} to ${max} characters (got ${n})` : undefined;
+  };
 
-export const oneOf = (values: readonly string[]): Check => (v) => (values.includes(v) ? undefined : `must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`);
+export const oneOf =
+  (values: readonly string[]): Check =>
+  (v) =>
+    values.includes(v) ? undefined : `must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`;
 
-export const integerBetween = (min: number, max: number): Check => (v) => {
-  if (!/^-?\d+$/.test(v.trim())) return `must be a whole number (got ${JSON.stringify(v)})`;
-  const n = Number(v);
-  return n < min || n > max ? `must be between ${min} and ${max} (got ${n})` : undefined;
-};
+export const integerBetween =
+  (min: number, max: number): Check =>
+  (v) => {
+    if (!/^-?\d+$/.test(v.trim())) return `must be a whole number (got ${JSON.stringify(v)})`;
+    const n = Number(v);
+    return n < min || n > max ? `must be between ${min} and ${max} (got ${n})` : undefined;
+  };
 
 /** A positive 64-bit integer in decimal (micro amounts, ids). */
 export const positiveLong: Check = (v) => {
@@ -52,10 +62,14 @@ export function parseIso8601(v: string): number | undefined {
   return t;
 }
 
-export const isoDateTime: Check = (v) => (parseIso8601(v) === undefined ? `must be an ISO 8601 date-time such as 2026-12-01T00:00:00Z (got ${JSON.stringify(v)})` : undefined);
+export const isoDateTime: Check = (v) =>
+  parseIso8601(v) === undefined ? `must be an ISO 8601 date-time such as 2026-12-01T00:00:00Z (got ${JSON.stringify(v)})` : undefined;
 
 /** ISO 8601 with an explicit offset or Z (e.g. product sale_price_effective_date). */
-export const isoWithOffset: Check = (v) => (parseIso8601(v) === undefined || !/(Z|[+-]\d{2}:?\d{2})$/.test(v.trim()) ? `must be an ISO 8601 timestamp with an offset, such as 2026-12-01T00:00:00+01:00 (got ${JSON.stringify(v)})` : undefined);
+export const isoWithOffset: Check = (v) =>
+  parseIso8601(v) === undefined || !/(Z|[+-]\d{2}:?\d{2})$/.test(v.trim())
+    ? `must be an ISO 8601 timestamp with an offset, such as 2026-12-01T00:00:00+01:00 (got ${JSON.stringify(v)})`
+    : undefined;
 
 export const httpsUrl: Check = (v) => {
   try {
@@ -73,7 +87,10 @@ export function commaList(v: string | readonly string[] | undefined): string[] {
   return parts.map((s) => s.trim()).filter(Boolean);
 }
 
-export const maxItems = (max: number, what = 'items'): ((list: readonly string[]) => string | undefined) => (list) => (list.length > max ? `takes at most ${max} ${what} (got ${list.length})` : undefined);
+export const maxItems =
+  (max: number, what = 'items'): ((list: readonly string[]) => string | undefined) =>
+  (list) =>
+    list.length > max ? `takes at most ${max} ${what} (got ${list.length})` : undefined;
 
 /** Collects problems; throws one InputError listing all of them. */
 export class Problems {

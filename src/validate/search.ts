@@ -38,14 +38,19 @@ const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d
 
 function checkTimes(p: Problems, input: SearchInput, now: number): { start?: number; end?: number } {
   const out: { start?: number; end?: number } = {};
-  for (const [flag, v, key] of [['--start', input.start, 'start'], ['--end', input.end, 'end']] as const) {
+  for (const [flag, v, key] of [
+    ['--start', input.start, 'start'],
+    ['--end', input.end, 'end'],
+  ] as const) {
     if (v === undefined) continue;
     const t = parseIso8601(v);
     if (t === undefined) p.add(flag, `must be an ISO 8601 date-time such as 2026-11-20T08:00:00Z (got ${JSON.stringify(v)})`);
     else out[key] = t;
   }
-  if (out.start !== undefined && out.end !== undefined && out.start >= out.end) p.add('--start', `must be before --end (${rfc3339(out.start)} is not before ${rfc3339(out.end)})`);
-  if (out.end !== undefined && out.end > now - END_LAG_MS) p.add('--end', `must be at least 10 seconds in the past (got ${rfc3339(out.end)})`);
+  if (out.start !== undefined && out.end !== undefined && out.start >= out.end)
+    p.add('--start', `must be before --end (${rfc3339(out.start)} is not before ${rfc3339(out.end)})`);
+  if (out.end !== undefined && out.end > now - END_LAG_MS)
+    p.add('--end', `must be at least 10 seconds in the past (got ${rfc3339(out.end)})`);
   if (input.scope === 'recent' && out.start !== undefined && out.start < now - RECENT_WINDOW_MS) {
     p.add('--start', `recent search covers the last 7 days (from ${rfc3339(now - RECENT_WINDOW_MS)}); use --archive for older posts`);
   }
@@ -59,12 +64,25 @@ export function searchParams(input: SearchInput, now: number): Array<[string, st
   const qmax = input.maxQueryLength !== undefined && p.ok ? Number(input.maxQueryLength) : QUERY_MAX[input.scope];
   const qlen = charLength(input.query);
   if (qlen === 0 || !input.query.trim()) p.add('query', 'is empty');
-  else if (qlen > qmax) p.add('query', `must be at most ${qmax} characters for ${input.scope === 'recent' ? 'recent' : 'full-archive'} search (got ${qlen}); --max-query-length raises the limit for enterprise access`);
+  else if (qlen > qmax)
+    p.add(
+      'query',
+      `must be at most ${qmax} characters for ${input.scope === 'recent' ? 'recent' : 'full-archive'} search (got ${qlen}); --max-query-length raises the limit for enterprise access`,
+    );
   const times = checkTimes(p, input, now);
-  for (const [flag, v] of [['--since-id', input.sinceId], ['--until-id', input.untilId]] as const) {
+  for (const [flag, v] of [
+    ['--since-id', input.sinceId],
+    ['--until-id', input.untilId],
+  ] as const) {
     if (v !== undefined && !NUMERIC_ID.test(v)) p.add(flag, `must be a post id, 1 to 19 digits (got ${JSON.stringify(v)})`);
   }
-  if (input.sinceId && input.untilId && NUMERIC_ID.test(input.sinceId) && NUMERIC_ID.test(input.untilId) && BigInt(input.sinceId) >= BigInt(input.untilId)) {
+  if (
+    input.sinceId &&
+    input.untilId &&
+    NUMERIC_ID.test(input.sinceId) &&
+    NUMERIC_ID.test(input.untilId) &&
+    BigInt(input.sinceId) >= BigInt(input.untilId)
+  ) {
     p.add('--since-id', 'must be smaller than --until-id');
   }
   const [lo, hi] = MAX_RESULTS[input.scope];

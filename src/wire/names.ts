@@ -27,7 +27,6 @@
 // event types, `poster_media_key`, `ONLINE_SERVICES`.
 export type NameStyle = 'official' | 'neutral';
 
-
 /** key → [official, neutral]. Keys are stable identifiers, never sent. */
 const TABLE = {
   // Platform v2 paths (segments; /2/<posts>/search/recent etc. build on it).

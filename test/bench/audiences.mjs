@@ -138,19 +138,30 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) 
     const file1m = join(dir, 'emails-1m.txt');
     await writeEmails(file1m, 1_000_000);
     const env = { PATH: process.env.PATH };
-    const t = { 'bare createHash': [], 'bare crypto.hash': [], 'postctl upload (one thread)': [], 'postctl upload (hash thread, default)': [] };
+    const t = {
+      'bare createHash': [],
+      'bare crypto.hash': [],
+      'postctl upload (one thread)': [],
+      'postctl upload (hash thread, default)': [],
+    };
     const cpu = Object.fromEntries(Object.keys(t).map((k) => [k, []]));
     const emuCpu = { 'postctl upload (one thread)': [], 'postctl upload (hash thread, default)': [] };
     const loadBefore = loadavg()[0];
     const rss = { '1M': [] };
     await timed([bare, file1m], env); // warm the page cache
     for (let i = 0; i < runs; i++) {
-      for (const [name, how] of [['bare createHash', 'createHash'], ['bare crypto.hash', 'hash']]) {
+      for (const [name, how] of [
+        ['bare createHash', 'createHash'],
+        ['bare crypto.hash', 'hash'],
+      ]) {
         const r = await timed([bare, file1m, how], env);
         t[name].push(r.ms);
         cpu[name].push(r.cpu);
       }
-      for (const [name, extra] of [['postctl upload (one thread)', { POSTCTL_HASH_THREAD: '0' }], ['postctl upload (hash thread, default)', { POSTCTL_HASH_THREAD: '1' }]]) {
+      for (const [name, extra] of [
+        ['postctl upload (one thread)', { POSTCTL_HASH_THREAD: '0' }],
+        ['postctl upload (hash thread, default)', { POSTCTL_HASH_THREAD: '1' }],
+      ]) {
         const r = await upload(file1m, extra);
         if (r.summary.accepted !== 1_000_000 || r.summary.failed !== 0) throw new Error(`upload incomplete: ${JSON.stringify(r.summary)}`);
         t[name].push(r.ms);
@@ -169,11 +180,17 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) 
       'cpu s': median(cpu[name]).toFixed(2),
       'emulator cpu s': emuCpu[name] ? median(emuCpu[name]).toFixed(2) : '',
       // Wall-clock ratios depend on what else the machine runs; CPU seconds do much less.
-      'cpu ratio vs createHash': (median(cpu['bare createHash']) / (median(cpu[name]) + (emuCpu[name] ? median(emuCpu[name]) : 0))).toFixed(2),
+      'cpu ratio vs createHash': (median(cpu['bare createHash']) / (median(cpu[name]) + (emuCpu[name] ? median(emuCpu[name]) : 0))).toFixed(
+        2,
+      ),
     }));
-    console.log(`\nAudience upload pipeline, 1,000,000 emails (median of ${runs} interleaved runs, each a process timed spawn to exit, Node ${process.version}); goal ≥ 0.7 vs bare createHash`);
+    console.log(
+      `\nAudience upload pipeline, 1,000,000 emails (median of ${runs} interleaved runs, each a process timed spawn to exit, Node ${process.version}); goal ≥ 0.7 vs bare createHash`,
+    );
     console.table(rows);
-    console.log(`load average (1 min) before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)} on ${availableCores()} cores: wall-clock ratios are only meaningful on an otherwise idle machine. 'cpu ratio' = bare createHash CPU / (postctl CPU + the emulator's CPU for that run).`);
+    console.log(
+      `load average (1 min) before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)} on ${availableCores()} cores: wall-clock ratios are only meaningful on an otherwise idle machine. 'cpu ratio' = bare createHash CPU / (postctl CPU + the emulator's CPU for that run).`,
+    );
 
     const mem = [{ lines: '1,000,000', 'peak RSS MB': median(rss['1M']).toFixed(0) }];
     rmSync(file1m, { force: true });
@@ -182,7 +199,11 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 5) } = {}) 
       await writeEmails(file10m, 10_000_000);
       const r = await upload(file10m, { POSTCTL_HASH_THREAD: '1' });
       if (r.summary.accepted !== 10_000_000) throw new Error(`10M upload incomplete: ${JSON.stringify(r.summary)}`);
-      mem.push({ lines: '10,000,000', 'peak RSS MB': r.peakMB.toFixed(0), note: `paced to 1,500 requests/min: ${(r.ms / 1000).toFixed(0)} s` });
+      mem.push({
+        lines: '10,000,000',
+        'peak RSS MB': r.peakMB.toFixed(0),
+        note: `paced to 1,500 requests/min: ${(r.ms / 1000).toFixed(0)} s`,
+      });
     }
     console.log('\nPeak RSS of the upload (VmHWM); goal: flat, under 200 MB');
     console.table(mem);

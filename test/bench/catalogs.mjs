@@ -155,7 +155,10 @@ export async function main({
       try {
         const env = { ...baseEnv, ...emu.env };
         const created = await new Promise((resolve, reject) => {
-          const c = spawn(process.execPath, [BIN, 'catalogs', 'create', 'Bench', '-o', 'json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+          const c = spawn(process.execPath, [BIN, 'catalogs', 'create', 'Bench', '-o', 'json'], {
+            env,
+            stdio: ['ignore', 'pipe', 'ignore'],
+          });
           let out = '';
           c.stdout.on('data', (d) => (out += d));
           c.on('close', (code) => (code === 0 ? resolve(JSON.parse(out).data.id) : reject(new Error(`catalogs create exited ${code}`))));
@@ -166,7 +169,10 @@ export async function main({
         const floorMs = await floor(emu.env, created, size + 1, size, concurrency);
         for (const pass of passes ?? (sizeIndex === 0 ? ['create', 'no-change'] : ['create'])) {
           const load = loadavg()[0];
-          const r = await measure(['catalogs', 'upsert', created, '--file', feed, '-o', 'jsonl', '--concurrency', String(concurrency)], env);
+          const r = await measure(
+            ['catalogs', 'upsert', created, '--file', feed, '-o', 'jsonl', '--concurrency', String(concurrency)],
+            env,
+          );
           const summary = /sent in (\d+) requests? \((\d+) retries\) in ([\d.]+) s: (.*)$/m.exec(r.stderr);
           if (!summary || Number(summary[1]) !== requests) throw new Error(`unexpected summary: ${r.stderr}`);
           const sendMs = Number(summary[3]) * 1000;
@@ -185,23 +191,35 @@ export async function main({
             'CLI CPU ms/req': r.cpuMs ? (r.cpuMs / requests).toFixed(1) : 'n/a',
             load: load.toFixed(1),
             'peak RSS MB': r.rssMb ? r.rssMb.toFixed(1) : 'n/a',
-            statuses: summary[4].split(', ').filter((s) => !s.startsWith('0 ')).join(', '),
+            statuses: summary[4]
+              .split(', ')
+              .filter((s) => !s.startsWith('0 '))
+              .join(', '),
           });
         }
       } finally {
         emu.stop();
       }
     }
-    console.log(`\nProduct upsert (emulator latency ${latencyMs} ms, concurrency ${concurrency}, batches of ${BATCH}, Node ${process.version}); ideal = requests × latency ÷ concurrency`);
-    console.log(`goals: wall/ideal ≤ 1.15; peak RSS flat from 10k to 100k. CLI start-up alone: ${(startup / 1000).toFixed(2)} s (part of every wall time)`);
-    console.log(`floor: a minimal client sending the same number of requests to the same emulator in this run; load: 1-minute load average before the pass (${navigatorCpus()} CPUs)`);
+    console.log(
+      `\nProduct upsert (emulator latency ${latencyMs} ms, concurrency ${concurrency}, batches of ${BATCH}, Node ${process.version}); ideal = requests × latency ÷ concurrency`,
+    );
+    console.log(
+      `goals: wall/ideal ≤ 1.15; peak RSS flat from 10k to 100k. CLI start-up alone: ${(startup / 1000).toFixed(2)} s (part of every wall time)`,
+    );
+    console.log(
+      `floor: a minimal client sending the same number of requests to the same emulator in this run; load: 1-minute load average before the pass (${navigatorCpus()} CPUs)`,
+    );
     console.table(rows);
     const rss = (n) => rows.filter((r) => r.products === n && r['peak RSS MB'] !== 'n/a').map((r) => Number(r['peak RSS MB']));
     if (sizes.length >= 2) {
       const [a, b] = [sizes[0], sizes[sizes.length - 1]];
       const ra = Math.max(...rss(a));
       const rb = Math.max(...rss(b));
-      if (Number.isFinite(ra) && Number.isFinite(rb)) console.log(`peak RSS ${b.toLocaleString('en-US')} vs ${a.toLocaleString('en-US')} products: ${rb.toFixed(1)} MB / ${ra.toFixed(1)} MB = ${(rb / ra).toFixed(2)}`);
+      if (Number.isFinite(ra) && Number.isFinite(rb))
+        console.log(
+          `peak RSS ${b.toLocaleString('en-US')} vs ${a.toLocaleString('en-US')} products: ${rb.toFixed(1)} MB / ${ra.toFixed(1)} MB = ${(rb / ra).toFixed(2)}`,
+        );
     }
     return rows;
   } finally {

@@ -47,7 +47,16 @@ function loop(cases, env, runs) {
 
 function viaHyperfine(cases, env, runs, dir) {
   const out = join(dir, 'hyperfine.json');
-  const args = ['-N', '--warmup', '3', '--runs', String(runs), '--export-json', out, ...cases.flatMap(([name, argv]) => ['-n', name, argv.map(quote).join(' ')])];
+  const args = [
+    '-N',
+    '--warmup',
+    '3',
+    '--runs',
+    String(runs),
+    '--export-json',
+    out,
+    ...cases.flatMap(([name, argv]) => ['-n', name, argv.map(quote).join(' ')]),
+  ];
   const r = spawnSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('hyperfine failed');
   return JSON.parse(readFileSync(out, 'utf8')).results.map((x) => x.median * 1000);
@@ -91,8 +100,10 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
     ['floor: node + lean undici, signed GET, no CLI', [node, await buildFloor(dir)]],
   ];
   const notes = [];
-  if (has(PYTHON, ['-c', 'import requests_oauthlib'])) cases.push(['python requests-oauthlib (signed)', [PYTHON, PEER, process.env.BENCH_PEER_PATH ?? '/2/tweets']]);
-  else notes.push(`python requests-oauthlib: skipped (${PYTHON} cannot import requests_oauthlib; apt-get install python3-requests-oauthlib)`);
+  if (has(PYTHON, ['-c', 'import requests_oauthlib']))
+    cases.push(['python requests-oauthlib (signed)', [PYTHON, PEER, process.env.BENCH_PEER_PATH ?? '/2/tweets']]);
+  else
+    notes.push(`python requests-oauthlib: skipped (${PYTHON} cannot import requests_oauthlib; apt-get install python3-requests-oauthlib)`);
   for (const [name, argv] of cases) {
     const r = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr}`);
@@ -101,7 +112,11 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
   const medians = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
   emu.stop();
   const base = medians[0];
-  console.log(`\nStart-up: median of ${runs} runs by ${tool}, Node ${process.version}, NODE_EXTRA_CA_CERTS unset, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nStart-up: median of ${runs} runs by ${tool}, Node ${process.version}, NODE_EXTRA_CA_CERTS unset, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   console.log('goals: signed lookup ≤ 2.5× empty node and faster than the python peer; group help ≤ 1.5×');
   console.table(cases.map(([name], k) => ({ name, median_ms: medians[k].toFixed(1), ratio: (medians[k] / base).toFixed(2) })));
   for (const n of notes) console.log(n);

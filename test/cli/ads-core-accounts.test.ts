@@ -32,7 +32,12 @@ describe('accounts list|get|update', () => {
   it('list keeps the ads envelope; --q and --account-ids filter', async () => {
     const r = await run(['ads', 'accounts', 'list', '--q', 'EMU', '--with-total-count']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json()).toMatchObject({ request: { params: { q: 'EMU', with_total_count: 'true' } }, data: [{ id: EMU_ACCOUNT }], next_cursor: null, total_count: 1 });
+    expect(r.json()).toMatchObject({
+      request: { params: { q: 'EMU', with_total_count: 'true' } },
+      data: [{ id: EMU_ACCOUNT }],
+      next_cursor: null,
+      total_count: 1,
+    });
     expect(r.sent[0]!.path).toBe('/12/accounts');
     const ids = await run(['ads', 'accounts', 'list', '--account-ids', `nope,${EMU_ACCOUNT}`]);
     expect(ids.sent[0]!.query).toEqual([['account_ids', `nope,${EMU_ACCOUNT}`]]);
@@ -67,7 +72,9 @@ describe('accounts list|get|update', () => {
     expect(none.sent).toEqual([]);
     const ok = await run(['ads', 'accounts', 'update', '--industry-type', 'RETAIL']);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.sent.map((e) => [e.method, e.path, e.query])).toEqual([['PUT', `/12/accounts/${EMU_ACCOUNT}`, [['industry_type', 'RETAIL']]]]);
+    expect(ok.sent.map((e) => [e.method, e.path, e.query])).toEqual([
+      ['PUT', `/12/accounts/${EMU_ACCOUNT}`, [['industry_type', 'RETAIL']]],
+    ]);
     expect(ok.json().data).toMatchObject({ industry_type: 'RETAIL', name: 'Emulator Ads' });
   });
 });
@@ -76,7 +83,11 @@ describe('sandbox-only operations', () => {
   let sandboxId = '';
 
   it('are refused without --sandbox (exit 2), nothing sent', async () => {
-    for (const args of [['ads', 'accounts', 'create'], ['ads', 'accounts', 'delete', 'x', '--yes'], ['ads', 'features', 'add', 'AGE_TARGETING']]) {
+    for (const args of [
+      ['ads', 'accounts', 'create'],
+      ['ads', 'accounts', 'delete', 'x', '--yes'],
+      ['ads', 'features', 'add', 'AGE_TARGETING'],
+    ]) {
       const r = await run(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('sandbox-only');
@@ -103,7 +114,7 @@ describe('sandbox-only operations', () => {
     expect((await run(['ads', 'accounts', 'get', sandboxId])).code).toBe(4);
   });
 
-  it('features add --sandbox checks keys against the spec\'s list, then adds them', async () => {
+  it("features add --sandbox checks keys against the spec's list, then adds them", async () => {
     const bad = await run(['ads', 'features', 'add', 'AGE_TARGETTING', '--sandbox', '--account', sandboxId]);
     expect(bad.code).toBe(6);
     expect(problemFields(bad)).toEqual(['feature_keys']);
@@ -111,7 +122,9 @@ describe('sandbox-only operations', () => {
     expect(bad.sent).toEqual([]);
     const r = await run(['ads', 'features', 'add', 'AGE_TARGETING', 'DR_TAP,CONVERSATION_CARD', '--sandbox', '--account', sandboxId]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent.map((e) => [e.api, e.method, e.path, e.query])).toEqual([['sandbox', 'POST', `/12/accounts/${sandboxId}/features`, [['feature_keys', 'AGE_TARGETING,DR_TAP,CONVERSATION_CARD']]]]);
+    expect(r.sent.map((e) => [e.api, e.method, e.path, e.query])).toEqual([
+      ['sandbox', 'POST', `/12/accounts/${sandboxId}/features`, [['feature_keys', 'AGE_TARGETING,DR_TAP,CONVERSATION_CARD']]],
+    ]);
     expect(r.json().data).toEqual(['AGE_TARGETING', 'DR_TAP', 'CONVERSATION_CARD']);
   });
 
@@ -146,19 +159,49 @@ describe('features list', () => {
 describe('account history', () => {
   // Hours around the emulator's fixed clock (NOW), never the wall clock: the
   // window cannot slip past an hour boundary between sending and asserting.
-  const hour = (offsetH: number) => new Date(Math.floor(NOW / 3_600_000) * 3_600_000 + offsetH * 3_600_000).toISOString().replace('.000Z', 'Z');
+  const hour = (offsetH: number) =>
+    new Date(Math.floor(NOW / 3_600_000) * 3_600_000 + offsetH * 3_600_000).toISOString().replace('.000Z', 'Z');
 
   it.each([
     [['--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'], 'entity_type'],
-    [['--entity-type', 'AD_GROUP', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'], 'entity_type'],
+    [
+      ['--entity-type', 'AD_GROUP', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'],
+      'entity_type',
+    ],
     [['--entity-type', 'LINE_ITEM', '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'], 'entity_id'],
     [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--end-time', '2026-01-06T00:00:00Z'], 'start_time'],
     [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z'], 'end_time'],
-    [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:30:00Z', '--end-time', '2026-01-06T00:00:00Z'], 'start_time'],
-    [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:15Z'], 'end_time'],
-    [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-06T00:00:00Z', '--end-time', '2026-01-05T00:00:00Z'], 'end_time'],
-    [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', 'yesterday', '--end-time', '2026-01-05T00:00:00Z'], 'start_time'],
-    [['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z', '--user-id', 'emu_dev'], 'user_id'],
+    [
+      ['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:30:00Z', '--end-time', '2026-01-06T00:00:00Z'],
+      'start_time',
+    ],
+    [
+      ['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:15Z'],
+      'end_time',
+    ],
+    [
+      ['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', '2026-01-06T00:00:00Z', '--end-time', '2026-01-05T00:00:00Z'],
+      'end_time',
+    ],
+    [
+      ['--entity-type', 'LINE_ITEM', '--entity-id', LI.REACH, '--start-time', 'yesterday', '--end-time', '2026-01-05T00:00:00Z'],
+      'start_time',
+    ],
+    [
+      [
+        '--entity-type',
+        'LINE_ITEM',
+        '--entity-id',
+        LI.REACH,
+        '--start-time',
+        '2026-01-05T00:00:00Z',
+        '--end-time',
+        '2026-01-06T00:00:00Z',
+        '--user-id',
+        'emu_dev',
+      ],
+      'user_id',
+    ],
   ])('%j → %s', async (flags, field) => {
     const r = await run(['ads', 'accounts', 'history', ...flags]);
     expect(r.code, r.stderr).toBe(6);
@@ -168,11 +211,50 @@ describe('account history', () => {
 
   it('lists the changes of a line item made through postctl', async () => {
     expect((await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--name', 'history test'])).code).toBe(0);
-    const r = await run(['ads', 'accounts', 'history', '--entity-type', 'LINE_ITEM', '--entity-id', LI.ENGAGEMENTS, '--start-time', hour(-1), '--end-time', hour(2), '--user-id', EMU_USER.id]);
+    const r = await run([
+      'ads',
+      'accounts',
+      'history',
+      '--entity-type',
+      'LINE_ITEM',
+      '--entity-id',
+      LI.ENGAGEMENTS,
+      '--start-time',
+      hour(-1),
+      '--end-time',
+      hour(2),
+      '--user-id',
+      EMU_USER.id,
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent[0]!.query).toEqual([['entity_type', 'LINE_ITEM'], ['entity_id', LI.ENGAGEMENTS], ['start_time', hour(-1)], ['end_time', hour(2)], ['user_id', EMU_USER.id]]);
-    expect(r.json().data).toEqual([expect.objectContaining({ entity: 'LINE_ITEM', entity_id: LI.ENGAGEMENTS, change_type: 'UPDATE', changes: { name: { old: 'engagements line item', new: 'history test' } } })]);
-    const earlier = await run(['ads', 'accounts', 'history', '--entity-type', 'LINE_ITEM', '--entity-id', LI.ENGAGEMENTS, '--start-time', '2026-01-01T00:00:00Z', '--end-time', '2026-01-02T00:00:00Z']);
+    expect(r.sent[0]!.query).toEqual([
+      ['entity_type', 'LINE_ITEM'],
+      ['entity_id', LI.ENGAGEMENTS],
+      ['start_time', hour(-1)],
+      ['end_time', hour(2)],
+      ['user_id', EMU_USER.id],
+    ]);
+    expect(r.json().data).toEqual([
+      expect.objectContaining({
+        entity: 'LINE_ITEM',
+        entity_id: LI.ENGAGEMENTS,
+        change_type: 'UPDATE',
+        changes: { name: { old: 'engagements line item', new: 'history test' } },
+      }),
+    ]);
+    const earlier = await run([
+      'ads',
+      'accounts',
+      'history',
+      '--entity-type',
+      'LINE_ITEM',
+      '--entity-id',
+      LI.ENGAGEMENTS,
+      '--start-time',
+      '2026-01-01T00:00:00Z',
+      '--end-time',
+      '2026-01-02T00:00:00Z',
+    ]);
     expect(earlier.json().data).toEqual([]);
   });
 });
@@ -182,7 +264,11 @@ describe('business and curated categories', () => {
     const r = await run(['ads', 'business-categories'], { env: { POSTCTL_ADS_ACCOUNT: undefined } });
     expect(r.code).toBe(0);
     expect(r.sent[0]!.path).toBe('/12/advertiser_business_categories');
-    expect(r.json().data[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), iab_categories: expect.arrayContaining(['IAB1']) });
+    expect(r.json().data[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      iab_categories: expect.arrayContaining(['IAB1']),
+    });
   });
 
   it('curated-categories list filters by --country-codes and keeps total_count', async () => {

@@ -51,7 +51,16 @@ describe('line-item-categories', () => {
   it('create sends the two parameters and returns the link', async () => {
     const r = await run(['ads', 'line-item-categories', 'create', '--line-item-id', LI.ENGAGEMENTS, '--curated-category-id', '1xh8']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent.map((e) => [e.method, e.path, e.query])).toEqual([['POST', BASE, [['line_item_id', LI.ENGAGEMENTS], ['curated_category_id', '1xh8']]]]);
+    expect(r.sent.map((e) => [e.method, e.path, e.query])).toEqual([
+      [
+        'POST',
+        BASE,
+        [
+          ['line_item_id', LI.ENGAGEMENTS],
+          ['curated_category_id', '1xh8'],
+        ],
+      ],
+    ]);
     created = r.json().data.id;
     expect(r.json().data).toMatchObject({ line_item_id: LI.ENGAGEMENTS, curated_category_id: '1xh8', deleted: false });
   });

@@ -122,7 +122,7 @@ describe('line-items update: rules that need the line item (only the GET is sent
     expect(after.json().data.bid_strategy).toBe('AUTO');
   });
 
-  it('--no-fetch on a PUBLISHER_NETWORK line item without a domain gets the API\'s MISSING_PARAMETER', async () => {
+  it("--no-fetch on a PUBLISHER_NETWORK line item without a domain gets the API's MISSING_PARAMETER", async () => {
     const r = await run(['ads', 'line-items', 'update', LI.PUBLISHER_NETWORK, '--name', 'x', '--no-fetch']);
     expect(r.code).toBe(6);
     expect(r.errorJson().error.errors[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'advertiser_domain' });
@@ -131,7 +131,22 @@ describe('line-items update: rules that need the line item (only the GET is sent
 
 describe('line-items update: valid updates', () => {
   it('sends exactly the given parameters, money converted to micros, and prints the updated line item', async () => {
-    const r = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--entity-status', 'PAUSED', '--bid', '0.1', '--daily-budget', '10', '--total-budget', '37.50', '--name', 'Spring']);
+    const r = await run([
+      'ads',
+      'line-items',
+      'update',
+      LI.ENGAGEMENTS,
+      '--entity-status',
+      'PAUSED',
+      '--bid',
+      '0.1',
+      '--daily-budget',
+      '10',
+      '--total-budget',
+      '37.50',
+      '--name',
+      'Spring',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const put = r.sent.filter((e) => e.method === 'PUT');
     expect(put).toHaveLength(1);
@@ -146,7 +161,14 @@ describe('line-items update: valid updates', () => {
     expect(r.sent.map((e) => e.method)).toEqual(['GET', 'PUT']);
     const out = r.json();
     expect(out.request.params).toMatchObject({ entity_status: 'PAUSED', bid_amount_local_micro: '100000' });
-    expect(out.data).toMatchObject({ id: LI.ENGAGEMENTS, name: 'Spring', entity_status: 'PAUSED', bid_amount_local_micro: 100000, daily_budget_amount_local_micro: 10000000, total_budget_amount_local_micro: 37500000 });
+    expect(out.data).toMatchObject({
+      id: LI.ENGAGEMENTS,
+      name: 'Spring',
+      entity_status: 'PAUSED',
+      bid_amount_local_micro: 100000,
+      daily_budget_amount_local_micro: 10000000,
+      total_budget_amount_local_micro: 37500000,
+    });
   });
 
   it('--bid 0.1 sends bid_amount_local_micro=100000; --bid 1.0000001 is rejected', async () => {
@@ -161,8 +183,20 @@ describe('line-items update: valid updates', () => {
 
   it('money flags convert exactly at the flag level: 123456789012.345678 → 123456789012345678 micros', async () => {
     // A float conversion (Math.round(Number(x) * 1e6)) gives …345680 here.
-    const dry = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--bid', '123456789012.345678', '--daily-budget', '98765432109.876543',
-      '--total-budget', '987654321098.765432', '--dry-run', '--no-fetch']);
+    const dry = await run([
+      'ads',
+      'line-items',
+      'update',
+      LI.ENGAGEMENTS,
+      '--bid',
+      '123456789012.345678',
+      '--daily-budget',
+      '98765432109.876543',
+      '--total-budget',
+      '987654321098.765432',
+      '--dry-run',
+      '--no-fetch',
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.json().params).toEqual({
       bid_amount_local_micro: '123456789012345678',
@@ -177,9 +211,23 @@ describe('line-items update: valid updates', () => {
 
   it('the table shows only the changed fields, before → after', async () => {
     const before = emu.state.log.length;
-    const r = await emu.run(['ads', 'line-items', 'update', LI.WEBSITE_CLICKS, '--bid', '2.75', '--entity-status', 'ACTIVE', '-o', 'table']);
+    const r = await emu.run([
+      'ads',
+      'line-items',
+      'update',
+      LI.WEBSITE_CLICKS,
+      '--bid',
+      '2.75',
+      '--entity-status',
+      'ACTIVE',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => l.trim().split(/\s{2,}/));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s{2,}/));
     expect(lines[0]).toEqual(['field', 'before', 'after']);
     // entity_status was already ACTIVE: not a change.
     expect(lines.slice(1)).toEqual([['bid_amount_local_micro', '2000000 (2)', '2750000 (2.75)']]);
@@ -198,9 +246,21 @@ describe('line-items update: valid updates', () => {
   });
 
   it('a PUBLISHER_NETWORK line item accepts the update once domain and categories are given', async () => {
-    const r = await run(['ads', 'line-items', 'update', LI.PUBLISHER_NETWORK, '--advertiser-domain', 'shop.example.com', '--categories', 'IAB1, IAB19-6']);
+    const r = await run([
+      'ads',
+      'line-items',
+      'update',
+      LI.PUBLISHER_NETWORK,
+      '--advertiser-domain',
+      'shop.example.com',
+      '--categories',
+      'IAB1, IAB19-6',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent.find((e) => e.method === 'PUT')!.query).toEqual([['advertiser_domain', 'shop.example.com'], ['categories', 'IAB1,IAB19-6']]);
+    expect(r.sent.find((e) => e.method === 'PUT')!.query).toEqual([
+      ['advertiser_domain', 'shop.example.com'],
+      ['categories', 'IAB1,IAB19-6'],
+    ]);
     expect(r.json().data).toMatchObject({ advertiser_domain: 'shop.example.com', categories: ['IAB1', 'IAB19-6'] });
   });
 
@@ -209,7 +269,12 @@ describe('line-items update: valid updates', () => {
     expect((await run(['ads', 'line-items', 'update', LI.APP_INSTALLS, '--pay-by', 'APP_CLICK'])).code).toBe(0);
     const t = await run(['ads', 'line-items', 'update', LI.REACH, '--bid-strategy', 'TARGET', '--bid', '3']);
     expect(t.code, t.stderr).toBe(0);
-    expect(t.json().data).toMatchObject({ bid_strategy: 'TARGET', bid_amount_local_micro: 3000000, frequency_cap: 5, duration_in_days: 30 });
+    expect(t.json().data).toMatchObject({
+      bid_strategy: 'TARGET',
+      bid_amount_local_micro: 3000000,
+      frequency_cap: 5,
+      duration_in_days: 30,
+    });
   });
 
   it('--dry-run prints method, URL and parameters and changes nothing', async () => {
@@ -225,7 +290,12 @@ describe('line-items update: valid updates', () => {
     expect(r.sent.map((e) => e.method)).toEqual(['GET']);
     const noFetch = await run(['ads', 'line-items', 'update', LI.FOLLOWERS, '--name', 'x', '--dry-run', '--no-fetch']);
     expect(noFetch.code).toBe(0);
-    expect(noFetch.json()).toEqual({ dry_run: true, method: 'PUT', url: expect.stringMatching(/\/line_items\/8u94u$/), params: { name: 'x' } });
+    expect(noFetch.json()).toEqual({
+      dry_run: true,
+      method: 'PUT',
+      url: expect.stringMatching(/\/line_items\/8u94u$/),
+      params: { name: 'x' },
+    });
     expect(noFetch.sent).toEqual([]);
     expect(puts(LI.FOLLOWERS)).toEqual([]);
   });
@@ -253,7 +323,7 @@ describe('account and address', () => {
     expect(r.sent).toEqual([]);
   });
 
-  it('the profile\'s default ads account is used; --account overrides it', async () => {
+  it("the profile's default ads account is used; --account overrides it", async () => {
     const set = await emu.run(['config', 'set', 'ads_account', EMU_ACCOUNT]);
     expect(set.code).toBe(0);
     const r = await run(['ads', 'line-items', 'get', LI.REACH], { POSTCTL_ADS_ACCOUNT: undefined });
@@ -269,7 +339,10 @@ describe('line-items get and delete', () => {
   it('get prints the line item with the envelope in JSON; an unknown id exits 4', async () => {
     const r = await run(['ads', 'line-items', 'get', LI.PREROLL_VIEWS]);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ request: { params: { line_item_id: LI.PREROLL_VIEWS } }, data: { id: LI.PREROLL_VIEWS, objective: 'PREROLL_VIEWS' } });
+    expect(r.json()).toMatchObject({
+      request: { params: { line_item_id: LI.PREROLL_VIEWS } },
+      data: { id: LI.PREROLL_VIEWS, objective: 'PREROLL_VIEWS' },
+    });
     expect((await run(['ads', 'line-items', 'get', 'nope'])).code).toBe(4);
   });
 

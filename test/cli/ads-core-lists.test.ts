@@ -25,7 +25,10 @@ describe('--all over 2,500 items', () => {
   it('prints every item once, in order (jsonl), following next_cursor page by page', async () => {
     const r = await run(['ads', 'accounts', 'apps', '--all', '-o', 'jsonl']);
     expect(r.code, r.stderr).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id);
     expect(ids).toEqual(accountApps(emu.state, EMU_ACCOUNT).map((a) => a.id));
     expect(new Set(ids).size).toBe(2500);
     // Default page size 200: 13 pages, each after the previous one's cursor.
@@ -51,9 +54,10 @@ describe('--all over 2,500 items', () => {
     const before = emu.state.log.length;
     let servedAtFirstOutput = -1;
     const r = await emu.run(['ads', 'accounts', 'apps', '--all', '-o', 'jsonl'], {
-      onSpawn: (child) => child.stdout!.once('data', () => {
-        servedAtFirstOutput = emu.state.log.slice(before).filter((e) => e.status === 200).length;
-      }),
+      onSpawn: (child) =>
+        child.stdout!.once('data', () => {
+          servedAtFirstOutput = emu.state.log.slice(before).filter((e) => e.status === 200).length;
+        }),
     });
     emu.state.faults.clear();
     expect(r.code).toBe(0);
@@ -65,8 +69,15 @@ describe('--all over 2,500 items', () => {
   it('--limit stops after n items and fetches no further page', async () => {
     const r = await run(['ads', 'accounts', 'apps', '--limit', '450', '-o', 'jsonl']);
     expect(r.code).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
-    expect(ids).toEqual(accountApps(emu.state, EMU_ACCOUNT).slice(0, 450).map((a) => a.id));
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id);
+    expect(ids).toEqual(
+      accountApps(emu.state, EMU_ACCOUNT)
+        .slice(0, 450)
+        .map((a) => a.id),
+    );
     expect(r.sent).toHaveLength(3);
   });
 
@@ -113,12 +124,18 @@ describe('one page', () => {
     expect(r.json()).toMatchObject({ total_count: 2, next_cursor: null });
     expect(r.json().data).toHaveLength(2);
     // total_count is asked for on the first page only: the API refuses it with a cursor.
-    expect(r.sent.map((e) => e.query.map(([k]) => k))).toEqual([['count', 'with_total_count'], ['count', 'cursor']]);
+    expect(r.sent.map((e) => e.query.map(([k]) => k))).toEqual([
+      ['count', 'with_total_count'],
+      ['count', 'cursor'],
+    ]);
   });
 
   it('--sort-by is checked, sent, and applied', async () => {
     const r = await run(['ads', 'accounts', 'apps', '--count', '2', '--sort-by', 'created_at-desc', '-o', 'json']);
-    expect(r.sent[0]!.query).toEqual([['count', '2'], ['sort_by', 'created_at-desc']]);
+    expect(r.sent[0]!.query).toEqual([
+      ['count', '2'],
+      ['sort_by', 'created_at-desc'],
+    ]);
     expect(r.json().data.map((a: { id: string }) => a.id)).toEqual(['app02500', 'app02499']);
     for (const bad of ['created_at', 'colour-asc']) {
       const b = await run(['ads', 'accounts', 'apps', '--sort-by', bad, '-o', 'json']);

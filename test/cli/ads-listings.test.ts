@@ -17,7 +17,7 @@ const audCalls = () => emu.state.requests('GET', new RegExp(`^${audPath}$`));
 const ids = (r: { json(): any }) => (r.json().data as Array<{ id: string }>).map((d) => d.id);
 
 describe('ads line-items list', () => {
-  it('lists the account\'s line items (one page, envelope kept in JSON)', async () => {
+  it("lists the account's line items (one page, envelope kept in JSON)", async () => {
     const r = await emu.run(['ads', 'line-items', 'list', ...acct, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r)).toEqual(Object.values(LI));
@@ -26,10 +26,29 @@ describe('ads line-items list', () => {
 
   it('--campaign-ids, --line-item-ids, --funding-instrument-ids, --q and --with-draft go on the wire', async () => {
     const mark = listCalls().length;
-    const r = await emu.run(['ads', 'line-items', 'list', ...acct, '--campaign-ids', 'f2qcm', '--line-item-ids', `${LI.REACH},${LI.PREROLL_VIEWS}`, '--q', 'REACH', '--with-draft', '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'line-items',
+      'list',
+      ...acct,
+      '--campaign-ids',
+      'f2qcm',
+      '--line-item-ids',
+      `${LI.REACH},${LI.PREROLL_VIEWS}`,
+      '--q',
+      'REACH',
+      '--with-draft',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r)).toEqual([LI.REACH]);
-    expect(listCalls()[mark]!.query).toEqual([['campaign_ids', 'f2qcm'], ['line_item_ids', `${LI.REACH},${LI.PREROLL_VIEWS}`], ['q', 'REACH'], ['with_draft', 'true']]);
+    expect(listCalls()[mark]!.query).toEqual([
+      ['campaign_ids', 'f2qcm'],
+      ['line_item_ids', `${LI.REACH},${LI.PREROLL_VIEWS}`],
+      ['q', 'REACH'],
+      ['with_draft', 'true'],
+    ]);
     const other = await emu.run(['ads', 'line-items', 'list', ...acct, '--campaign-ids', 'zzzzz', '-o', 'json']);
     expect(ids(other)).toEqual([]);
     const funding = await emu.run(['ads', 'line-items', 'list', ...acct, '--funding-instrument-ids', 'lygyi', '-o', 'json']);
@@ -41,7 +60,12 @@ describe('ads line-items list', () => {
     const mark = listCalls().length;
     const all = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '2', '--all', '-o', 'jsonl']);
     expect(all.code, all.stderr).toBe(0);
-    expect(all.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(Object.values(LI));
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(Object.values(LI));
     expect(listCalls().length - mark).toBe(5);
     const mark2 = listCalls().length;
     const limited = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '2', '--limit', '3', '-o', 'jsonl']);
@@ -51,15 +75,36 @@ describe('ads line-items list', () => {
 
   it('--sort-by, --with-deleted, --with-total-count and --cursor go on the wire', async () => {
     const mark = listCalls().length;
-    const r = await emu.run(['ads', 'line-items', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--with-total-count', '--count', '3', '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'line-items',
+      'list',
+      ...acct,
+      '--sort-by',
+      'name-desc',
+      '--with-deleted',
+      '--with-total-count',
+      '--count',
+      '3',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(listCalls()[mark]!.query).toEqual([['count', '3'], ['sort_by', 'name-desc'], ['with_deleted', 'true'], ['with_total_count', 'true']]);
+    expect(listCalls()[mark]!.query).toEqual([
+      ['count', '3'],
+      ['sort_by', 'name-desc'],
+      ['with_deleted', 'true'],
+      ['with_total_count', 'true'],
+    ]);
     expect(r.json().total_count).toBe(Object.keys(LI).length);
     const names = (r.json().data as Array<{ name: string }>).map((d) => d.name);
     expect(names).toEqual([...names].sort().reverse());
     const next = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '3', '--cursor', r.json().next_cursor, '-o', 'json']);
     expect(next.code, next.stderr).toBe(0);
-    expect(listCalls().at(-1)!.query).toEqual([['count', '3'], ['cursor', r.json().next_cursor]]);
+    expect(listCalls().at(-1)!.query).toEqual([
+      ['count', '3'],
+      ['cursor', r.json().next_cursor],
+    ]);
   });
 
   it('--status keeps only line items with that entity_status (the API has no status filter: nothing extra on the wire)', async () => {
@@ -77,7 +122,11 @@ describe('ads line-items list', () => {
 
   const bad: Array<[string, string[], string]> = [
     ['unknown status', ['--status', 'ARCHIVED'], 'status'],
-    ['201 campaign ids', ['--campaign-ids', Array.from({ length: 201 }, (_, i) => `c${i}`).join(',')], 'campaign_ids: takes at most 200 ids'],
+    [
+      '201 campaign ids',
+      ['--campaign-ids', Array.from({ length: 201 }, (_, i) => `c${i}`).join(',')],
+      'campaign_ids: takes at most 200 ids',
+    ],
     ['an id that is not an ads id', ['--line-item-ids', '8u94t,../x'], 'line_item_ids: must be ads ids'],
   ];
   for (const [name, flags, message] of bad) {
@@ -89,7 +138,7 @@ describe('ads line-items list', () => {
       expect(emu.state.log.length).toBe(mark);
     });
   }
-  it('--count 1001 is an invalid value (exit 6: postctl\'s own checks), nothing sent', async () => {
+  it("--count 1001 is an invalid value (exit 6: postctl's own checks), nothing sent", async () => {
     const mark = emu.state.log.length;
     const r = await emu.run(['ads', 'line-items', 'list', ...acct, '--count', '1001']);
     expect(r.code).toBe(6);
@@ -103,7 +152,11 @@ describe('audiences list', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(ids(r)).toContain(EMU_AUDIENCE);
     expect(ids(r)).not.toContain(EMU_SHARED_AUDIENCE);
-    expect(r.json().data.find((a: { id: string }) => a.id === EMU_AUDIENCE)).toMatchObject({ name: 'Newsletter subscribers', permission_level: 'READ_WRITE', audience_type: 'CRM' });
+    expect(r.json().data.find((a: { id: string }) => a.id === EMU_AUDIENCE)).toMatchObject({
+      name: 'Newsletter subscribers',
+      permission_level: 'READ_WRITE',
+      audience_type: 'CRM',
+    });
   });
 
   it('--permission-scope SHARED, --custom-audience-ids and --q go on the wire', async () => {
@@ -111,9 +164,29 @@ describe('audiences list', () => {
     const shared = await emu.run(['audiences', 'list', ...acct, '--permission-scope', 'SHARED', '-o', 'json']);
     expect(ids(shared)).toEqual([EMU_SHARED_AUDIENCE]);
     expect(shared.json().data[0].permission_level).toBe('READ_ONLY');
-    const filtered = await emu.run(['audiences', 'list', ...acct, '--custom-audience-ids', `${EMU_AUDIENCE},zzz`, '--q', 'news', '-o', 'json']);
+    const filtered = await emu.run([
+      'audiences',
+      'list',
+      ...acct,
+      '--custom-audience-ids',
+      `${EMU_AUDIENCE},zzz`,
+      '--q',
+      'news',
+      '-o',
+      'json',
+    ]);
     expect(ids(filtered)).toEqual([EMU_AUDIENCE]);
-    expect(audCalls().slice(mark).map((e) => e.query)).toEqual([[['permission_scope', 'SHARED']], [['custom_audience_ids', `${EMU_AUDIENCE},zzz`], ['q', 'news']]]);
+    expect(
+      audCalls()
+        .slice(mark)
+        .map((e) => e.query),
+    ).toEqual([
+      [['permission_scope', 'SHARED']],
+      [
+        ['custom_audience_ids', `${EMU_AUDIENCE},zzz`],
+        ['q', 'news'],
+      ],
+    ]);
     const none = await emu.run(['audiences', 'list', ...acct, '--q', 'zebra', '-o', 'json']);
     expect(ids(none)).toEqual([]);
   });
@@ -121,16 +194,38 @@ describe('audiences list', () => {
   it('--all --count 1 pages through; the table shows the columns', async () => {
     const r = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--all', '-o', 'jsonl']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toContain(EMU_AUDIENCE);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toContain(EMU_AUDIENCE);
     const table = await emu.run(['audiences', 'list', ...acct, '-o', 'table']);
     expect(table.stdout).toMatch(/id\s+name\s+audience_type/);
   });
 
   it('--sort-by, --with-deleted, --with-total-count, --limit and --cursor', async () => {
     const mark = audCalls().length;
-    const r = await emu.run(['audiences', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--with-total-count', '--count', '1', '-o', 'json']);
+    const r = await emu.run([
+      'audiences',
+      'list',
+      ...acct,
+      '--sort-by',
+      'name-desc',
+      '--with-deleted',
+      '--with-total-count',
+      '--count',
+      '1',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(audCalls()[mark]!.query).toEqual([['count', '1'], ['sort_by', 'name-desc'], ['with_deleted', 'true'], ['with_total_count', 'true']]);
+    expect(audCalls()[mark]!.query).toEqual([
+      ['count', '1'],
+      ['sort_by', 'name-desc'],
+      ['with_deleted', 'true'],
+      ['with_total_count', 'true'],
+    ]);
     expect(r.json().total_count).toBeGreaterThanOrEqual(1);
     const limited = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--limit', '1', '-o', 'jsonl']);
     expect(limited.stdout.trim().split('\n')).toHaveLength(1);
@@ -138,7 +233,11 @@ describe('audiences list', () => {
       const next = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--cursor', r.json().next_cursor, '-o', 'json']);
       expect(next.code, next.stderr).toBe(0);
     }
-    expect(audCalls().at(-1)!.query.map(([k]) => k)).toContain('count');
+    expect(
+      audCalls()
+        .at(-1)!
+        .query.map(([k]) => k),
+    ).toContain('count');
   });
 
   it('bad filters, a bad --permission-scope included: exit 6, nothing sent', async () => {

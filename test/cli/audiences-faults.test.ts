@@ -27,7 +27,16 @@ describe('audiences upload under faults', () => {
     const byKind = { ...emu.state.faults.stats.byKind };
     emu.state.faults.clear();
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ read: 100_000, invalid: 0, sent: 100_000, accepted: 100_000, failed: 0, batches: 100, batches_confirmed: 100, count_mismatches: 1 });
+    expect(r.json()).toMatchObject({
+      read: 100_000,
+      invalid: 0,
+      sent: 100_000,
+      accepted: 100_000,
+      failed: 0,
+      batches: 100,
+      batches_confirmed: 100,
+      count_mismatches: 1,
+    });
     expect(r.stderr).toContain('read 100,000 · invalid 0 · sent 100,000 · accepted 100,000 · failed 0');
     // Every fault really happened.
     expect(byKind).toMatchObject({ '429': 2, status: 4, drop: 2, 'drop-after': 1, 'count-mismatch': 1 });
@@ -35,7 +44,9 @@ describe('audiences upload under faults', () => {
     const store = received(emu, id);
     expect(store.size).toBe(100_000);
     const s = r.json();
-    console.log(`100k under faults: ${userPosts(emu, id).length} POSTs reached the emulator, faults ${JSON.stringify(byKind)}; summary requests ${s.requests}, retries ${s.retries}, count_mismatches ${s.count_mismatches}, batches_confirmed ${s.batches_confirmed}, accepted ${s.accepted}; distinct hashes held ${store.size}`);
+    console.log(
+      `100k under faults: ${userPosts(emu, id).length} POSTs reached the emulator, faults ${JSON.stringify(byKind)}; summary requests ${s.requests}, retries ${s.retries}, count_mismatches ${s.count_mismatches}, batches_confirmed ${s.batches_confirmed}, accepted ${s.accepted}; distinct hashes held ${store.size}`,
+    );
     expect(emails.every((e) => store.has(sha(e.toLowerCase())) as boolean)).toBe(true);
   });
 
@@ -44,16 +55,62 @@ describe('audiences upload under faults', () => {
     const file = writeInput('ten.txt', Array.from({ length: 10 }, (_, i) => `m${i}@example.com`).join('\n'));
     const rejects = `${file}.rejects.csv`;
     emu.state.faults.add({ kind: 'count-mismatch', path: `/custom_audiences/${id}/users`, times: 3 });
-    const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '5', '--concurrency', '1', '--rejects', rejects]);
+    const r = await emu.run([
+      'audiences',
+      'upload',
+      id,
+      '--file',
+      file,
+      '--type',
+      'email',
+      '--batch-size',
+      '5',
+      '--concurrency',
+      '1',
+      '--rejects',
+      rejects,
+    ]);
     expect(r.code).toBe(8);
-    expect(r.json()).toMatchObject({ sent: 10, accepted: 5, failed: 5, batches_failed: 1, count_mismatches: 3, state_file: `${file}.postctl-state.json` });
-    expect(r.json().failures).toEqual([{ batch: 0, lines: '1-5', users: 5, error: expect.stringMatching(/count mismatch after 3 attempts: sent 5 users, the API answered success_count 4, total_count 4/) }]);
+    expect(r.json()).toMatchObject({
+      sent: 10,
+      accepted: 5,
+      failed: 5,
+      batches_failed: 1,
+      count_mismatches: 3,
+      state_file: `${file}.postctl-state.json`,
+    });
+    expect(r.json().failures).toEqual([
+      {
+        batch: 0,
+        lines: '1-5',
+        users: 5,
+        error: expect.stringMatching(/count mismatch after 3 attempts: sent 5 users, the API answered success_count 4, total_count 4/),
+      },
+    ]);
     expect(r.stderr).toMatch(/5 of 10 users failed/);
-    expect(readFileSync(rejects, 'utf8').split('\n').slice(1, -1).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      readFileSync(rejects, 'utf8')
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(userPosts(emu, id).length).toBe(4);
 
     const before = userPosts(emu, id).length;
-    const again = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '5', '--concurrency', '1', '--resume']);
+    const again = await emu.run([
+      'audiences',
+      'upload',
+      id,
+      '--file',
+      file,
+      '--type',
+      'email',
+      '--batch-size',
+      '5',
+      '--concurrency',
+      '1',
+      '--resume',
+    ]);
     expect(again.code).toBe(0);
     expect(again.json()).toMatchObject({ already_confirmed: 5, batches_skipped: 1, sent: 5, accepted: 5, state_file: null });
     const resent = userPosts(emu, id).slice(before);
@@ -64,7 +121,14 @@ describe('audiences upload under faults', () => {
 
   it('operation_errors: the users the API names fail with their input lines; the rest of the batch is sent again', async () => {
     const id = freshAudience(emu);
-    const emails = ['ok1@example.com', 'refused1@example.com', 'ok2@example.com', 'ok3@example.com', 'refused2@example.com', 'ok4@example.com'];
+    const emails = [
+      'ok1@example.com',
+      'refused1@example.com',
+      'ok2@example.com',
+      'ok3@example.com',
+      'refused2@example.com',
+      'ok4@example.com',
+    ];
     const reject = audienceStore(emu.state).rejectValues;
     reject.add(sha('refused1@example.com'));
     reject.add(sha('refused2@example.com'));

@@ -57,11 +57,22 @@ describe('audiences upload --resume', () => {
     const second = await emu.run([...args, '--resume']);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain(`resuming: ${confirmed.size} batches already confirmed`);
-    expect(second.json()).toMatchObject({ read: 20_000, already_confirmed: confirmed.size * 100, batches_skipped: confirmed.size, sent: 20_000 - confirmed.size * 100, accepted: 20_000 - confirmed.size * 100, failed: 0 });
-    const resent = userPosts(emu, id).slice(mark).map((p) => batchOf.get(JSON.parse(p.body)[0].params.users[0].email[0])!);
+    expect(second.json()).toMatchObject({
+      read: 20_000,
+      already_confirmed: confirmed.size * 100,
+      batches_skipped: confirmed.size,
+      sent: 20_000 - confirmed.size * 100,
+      accepted: 20_000 - confirmed.size * 100,
+      failed: 0,
+    });
+    const resent = userPosts(emu, id)
+      .slice(mark)
+      .map((p) => batchOf.get(JSON.parse(p.body)[0].params.users[0].email[0])!);
     expect(resent.filter((b) => confirmed.has(b))).toEqual([]);
     expect(resent).toHaveLength(200 - confirmed.size);
-    console.log(`kill + resume: ${mark} POSTs before the kill, ${confirmed.size} of 200 batches confirmed in the state file; the rerun sent ${resent.length} batches, ${resent.filter((b) => confirmed.has(b)).length} of them confirmed before`);
+    console.log(
+      `kill + resume: ${mark} POSTs before the kill, ${confirmed.size} of 200 batches confirmed in the state file; the rerun sent ${resent.length} batches, ${resent.filter((b) => confirmed.has(b)).length} of them confirmed before`,
+    );
     const store = received(emu, id);
     expect(store.size).toBe(20_000);
     expect(emails.every((e) => store.has(sha(e)) as boolean)).toBe(true);
@@ -73,7 +84,10 @@ describe('audiences upload --resume', () => {
     const id = freshAudience(emu);
     const file = writeInput('change.txt', 'c1@example.com\nc2@example.com\nc3@example.com\n');
     emu.state.faults.add({ kind: 'status', status: 503, path: `/custom_audiences/${id}/users`, times: 100 });
-    const failed = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1', '--concurrency', '1'], { env: { POSTCTL_MAX_RETRIES: '0' } });
+    const failed = await emu.run(
+      ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1', '--concurrency', '1'],
+      { env: { POSTCTL_MAX_RETRIES: '0' } },
+    );
     emu.state.faults.clear();
     expect(failed.code).toBe(7);
     // Nothing confirmed, no state file: no --resume advice (issue 13), a plain rerun instead.
@@ -83,7 +97,10 @@ describe('audiences upload --resume', () => {
 
     // One batch confirmed, then a failure: the state file stays.
     emu.state.faults.add({ kind: 'status', status: 503, path: `/custom_audiences/${id}/users`, after: 1, times: 100 });
-    const partial = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1', '--concurrency', '1'], { env: { POSTCTL_MAX_RETRIES: '0' } });
+    const partial = await emu.run(
+      ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1', '--concurrency', '1'],
+      { env: { POSTCTL_MAX_RETRIES: '0' } },
+    );
     emu.state.faults.clear();
     expect(partial.code).toBe(8);
     expect(readState(`${file}.postctl-state.json`)).toMatchObject({ confirmed: '0' });

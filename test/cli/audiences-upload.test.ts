@@ -18,7 +18,19 @@ describe('audiences upload: inputs', () => {
     const rejects = `${file}.rejects.csv`;
     const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--rejects', rejects, '--batch-size', '2']);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ custom_audience_id: id, operation: 'Update', read: 5, invalid: 2, sent: 3, accepted: 3, failed: 0, batches: 2, batches_confirmed: 2, rejects_file: rejects, state_file: null });
+    expect(r.json()).toMatchObject({
+      custom_audience_id: id,
+      operation: 'Update',
+      read: 5,
+      invalid: 2,
+      sent: 3,
+      accepted: 3,
+      failed: 0,
+      batches: 2,
+      batches_confirmed: 2,
+      rejects_file: rejects,
+      state_file: null,
+    });
     expect(values(received(emu, id))).toEqual([sha('alice@example.com'), sha('bob@example.org'), sha('carol@example.net')].sort());
     expect(userPosts(emu, id).map((e) => JSON.parse(e.body)[0].params.users.length)).toEqual([2, 1]);
     expect(readFileSync(rejects, 'utf8')).toBe(
@@ -56,7 +68,12 @@ describe('audiences upload: inputs', () => {
     });
     expect(users[1]).toEqual({ phone_number: [sha('447911654321')] });
     expect(users[2]).toEqual({ email: [sha('b2@example.com')] });
-    expect(readFileSync(rejects, 'utf8').split('\n').slice(1, -1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['4,email', '4,email', '5,email']);
+    expect(
+      readFileSync(rejects, 'utf8')
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(',').slice(0, 2).join(',')),
+    ).toEqual(['4,email', '4,email', '5,email']);
   });
 
   it('TSV and JSON Lines of user objects', async () => {
@@ -93,10 +110,32 @@ describe('audiences upload: inputs', () => {
   it('stdin, --operation delete, --effective-at and --expires-at in every operation', async () => {
     const id = freshAudience(emu);
     const y = futureYear();
-    const r = await emu.run(['audiences', 'upload', id, '--type', 'handle', '--operation', 'delete', '--effective-at', `${y}-01-01T00:00:00+01:00`, '--expires-at', `${y + 1}-01-01`], { input: '@x_1\n@x_2\n' });
+    const r = await emu.run(
+      [
+        'audiences',
+        'upload',
+        id,
+        '--type',
+        'handle',
+        '--operation',
+        'delete',
+        '--effective-at',
+        `${y}-01-01T00:00:00+01:00`,
+        '--expires-at',
+        `${y + 1}-01-01`,
+      ],
+      { input: '@x_1\n@x_2\n' },
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(userPosts(emu, id)[0]!.body)).toEqual([
-      { operation_type: 'Delete', params: { users: [{ handle: [sha('x_1')] }, { handle: [sha('x_2')] }], effective_at: `${y - 1}-12-31T23:00:00Z`, expires_at: `${y + 1}-01-01T00:00:00Z` } },
+      {
+        operation_type: 'Delete',
+        params: {
+          users: [{ handle: [sha('x_1')] }, { handle: [sha('x_2')] }],
+          effective_at: `${y - 1}-12-31T23:00:00Z`,
+          expires_at: `${y + 1}-01-01T00:00:00Z`,
+        },
+      },
     ]);
     expect(values(received(emu, id, 'handle', 'Delete'))).toHaveLength(2);
   });
@@ -115,7 +154,10 @@ describe('audiences upload: inputs', () => {
     const file = writeInput('d.txt', 'x1@example.com\nx2@example.com\nx3@example.com\n');
     const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--type', 'email', '--batch-size', '2', '--dry-run']);
     expect(r.code).toBe(0);
-    const ops = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const ops = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(ops).toEqual([
       { operation_type: 'Update', params: { users: [{ email: [sha('x1@example.com')] }, { email: [sha('x2@example.com')] }] } },
       { operation_type: 'Update', params: { users: [{ email: [sha('x3@example.com')] }] } },
@@ -143,15 +185,61 @@ describe('audiences upload: hashing on a worker thread', () => {
 describe('audiences upload: checked before sending (exit 6, nothing sent)', () => {
   const file = () => writeInput('ok.txt', 'someone@example.com\n');
   const cases: Array<[string, () => string[], RegExp]> = [
-    ['batch size above 2,500', () => ['--file', file(), '--type', 'email', '--batch-size', '2501'], /--batch-size: must be between 1 and 2500/],
+    [
+      'batch size above 2,500',
+      () => ['--file', file(), '--type', 'email', '--batch-size', '2501'],
+      /--batch-size: must be between 1 and 2500/,
+    ],
     ['batch size 0', () => ['--file', file(), '--type', 'email', '--batch-size', '0'], /--batch-size: must be between 1 and 2500/],
-    ['expiry before the effective time', () => ['--file', file(), '--type', 'email', '--effective-at', `${futureYear()}-02-01T00:00:00Z`, '--expires-at', `${futureYear()}-01-01T00:00:00Z`], /--expires-at: must be later than --effective-at/],
-    ['expiry in the past', () => ['--file', file(), '--type', 'email', '--expires-at', '2020-01-01T00:00:00Z'], /--expires-at: must be later than --effective-at, which defaults to now/],
-    ['a time without a zone', () => ['--file', file(), '--type', 'email', '--effective-at', `${futureYear()}-01-01T10:00`], /--effective-at: needs a time zone/],
+    [
+      'expiry before the effective time',
+      () => [
+        '--file',
+        file(),
+        '--type',
+        'email',
+        '--effective-at',
+        `${futureYear()}-02-01T00:00:00Z`,
+        '--expires-at',
+        `${futureYear()}-01-01T00:00:00Z`,
+      ],
+      /--expires-at: must be later than --effective-at/,
+    ],
+    [
+      'expiry in the past',
+      () => ['--file', file(), '--type', 'email', '--expires-at', '2020-01-01T00:00:00Z'],
+      /--expires-at: must be later than --effective-at, which defaults to now/,
+    ],
+    [
+      'a time without a zone',
+      () => ['--file', file(), '--type', 'email', '--effective-at', `${futureYear()}-01-01T10:00`],
+      /--effective-at: needs a time zone/,
+    ],
     ['not a time', () => ['--file', file(), '--type', 'email', '--expires-at', 'soon'], /--expires-at: must be an ISO 8601 UTC time/],
-    ['unknown country', () => ['--file', file(), '--type', 'phone', '--default-country', 'XX'], /--default-country: must be an ISO 3166-1 alpha-2 country code/],
-    ['CSV column that is not a kind', () => ['--file', writeInput('x.csv', 'email,first_name\na1@example.com,Ann\n')], /column first_name: unknown column/],
-    ['file that is not UTF-8', () => ['--file', (() => { const p = writeInput('latin1.txt', ''); writeFileSync(p, Buffer.from([0x6a, 0xe9, 0x40, 0x78, 0x2e, 0x66, 0x72, 0x0a])); return p; })(), '--type', 'email'], /line 1: not valid UTF-8/],
+    [
+      'unknown country',
+      () => ['--file', file(), '--type', 'phone', '--default-country', 'XX'],
+      /--default-country: must be an ISO 3166-1 alpha-2 country code/,
+    ],
+    [
+      'CSV column that is not a kind',
+      () => ['--file', writeInput('x.csv', 'email,first_name\na1@example.com,Ann\n')],
+      /column first_name: unknown column/,
+    ],
+    [
+      'file that is not UTF-8',
+      () => [
+        '--file',
+        (() => {
+          const p = writeInput('latin1.txt', '');
+          writeFileSync(p, Buffer.from([0x6a, 0xe9, 0x40, 0x78, 0x2e, 0x66, 0x72, 0x0a]));
+          return p;
+        })(),
+        '--type',
+        'email',
+      ],
+      /line 1: not valid UTF-8/,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
     const before = userPosts(emu).length;
@@ -166,7 +254,15 @@ describe('audiences upload: checked before sending (exit 6, nothing sent)', () =
     const a = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file()]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('plain lines need --type');
-    const b = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', writeInput('y.csv', 'email\nq1@example.com\n'), '--type', 'email']);
+    const b = await emu.run([
+      'audiences',
+      'upload',
+      EMU_AUDIENCE,
+      '--file',
+      writeInput('y.csv', 'email\nq1@example.com\n'),
+      '--type',
+      'email',
+    ]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('--type applies to plain lines only');
     const c = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--type', 'email', '--resume'], { input: 'q2@example.com\n' });
@@ -204,8 +300,17 @@ describe('audiences upload: nothing valid to send (exit 6, nothing sent)', () =>
     expect(r.stderr).toMatch(/line 3: not valid JSON/);
     expect(r.stderr).toMatch(/line 4, handle: /);
     expect(r.stderr).toMatch(/line 5: not a JSON object/);
-    expect(r.errorJson().error).toMatchObject({ code: 'invalid_input', exit_code: 6, problems: [{ line: 1, field: 'email' }, { line: 3 }, { line: 4, field: 'handle' }, { line: 5 }] });
-    expect(readFileSync(rejects, 'utf8').split('\n').slice(1, -1).map((l) => l.split(',')[0])).toEqual(['1', '3', '4', '5']);
+    expect(r.errorJson().error).toMatchObject({
+      code: 'invalid_input',
+      exit_code: 6,
+      problems: [{ line: 1, field: 'email' }, { line: 3 }, { line: 4, field: 'handle' }, { line: 5 }],
+    });
+    expect(
+      readFileSync(rejects, 'utf8')
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['1', '3', '4', '5']);
     expect(userPosts(emu).length).toBe(before);
   });
 
@@ -231,7 +336,9 @@ describe('audiences upload: nothing valid to send (exit 6, nothing sent)', () =>
 describe('audiences upload: API refusals', () => {
   it('an unknown audience stops at the first batch with exit 4', async () => {
     const before = userPosts(emu).length;
-    const r = await emu.run(['audiences', 'upload', 'nosuch', '--type', 'email', '--batch-size', '1'], { input: 'p1@example.com\np2@example.com\np3@example.com\n' });
+    const r = await emu.run(['audiences', 'upload', 'nosuch', '--type', 'email', '--batch-size', '1'], {
+      input: 'p1@example.com\np2@example.com\np3@example.com\n',
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Audience nosuch not found');
     expect(userPosts(emu).length - before).toBeLessThanOrEqual(3);

@@ -62,7 +62,12 @@ describe('auth oauth2: headless two-step', () => {
     expect(out.next).toBe("postctl auth oauth2 --redirect-url '<address>'");
     const u = new URL(out.authorize_url);
     expect(u.pathname).toBe('/i/oauth2/authorize');
-    expect(Object.fromEntries(u.searchParams)).toMatchObject({ response_type: 'code', client_id: 'emu-oauth2-public-client', scope: 'tweet.read users.read offline.access', code_challenge_method: 'S256' });
+    expect(Object.fromEntries(u.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'emu-oauth2-public-client',
+      scope: 'tweet.read users.read offline.access',
+      code_challenge_method: 'S256',
+    });
     expect(out.authorize_url).toContain('scope=tweet.read%20users.read%20offline.access');
     const pending = f.config().profiles.default.oauth2_pending;
     expect(pending).toMatchObject({ state: u.searchParams.get('state'), redirect_uri: out.redirect_uri });
@@ -73,14 +78,25 @@ describe('auth oauth2: headless two-step', () => {
     const before = emu.state.log.length;
     const s2 = await f.run(['auth', 'oauth2', '--redirect-url', await approve(out.authorize_url), '--verbose']);
     expect(s2.code, s2.stderr).toBe(0);
-    expect(s2.json()).toEqual({ profile: 'default', user_id: '2244994945', username: 'emu_dev', scope: 'tweet.read users.read offline.access', expires_at: expect.any(String), refresh_token: true });
+    expect(s2.json()).toEqual({
+      profile: 'default',
+      user_id: '2244994945',
+      username: 'emu_dev',
+      scope: 'tweet.read users.read offline.access',
+      expires_at: expect.any(String),
+      refresh_token: true,
+    });
     const exchange = emu.state.log.slice(before).find((e) => e.path === '/2/oauth2/token')!;
     expect(exchange.status).toBe(200);
     expect(exchange.body).toContain('client_id=emu-oauth2-public-client');
     expect(exchange.body).toContain(`code_verifier=${pending.code_verifier}`);
     const stored = f.config().profiles.default;
     expect(stored.oauth2_pending).toBeUndefined();
-    expect(stored.oauth2).toMatchObject({ client_id: 'emu-oauth2-public-client', username: 'emu_dev', scope: 'tweet.read users.read offline.access' });
+    expect(stored.oauth2).toMatchObject({
+      client_id: 'emu-oauth2-public-client',
+      username: 'emu_dev',
+      scope: 'tweet.read users.read offline.access',
+    });
 
     const me = await f.run(['request', 'GET', '/2/users/me', '--auth', 'oauth2']);
     expect(me.code).toBe(0);
@@ -89,7 +105,12 @@ describe('auth oauth2: headless two-step', () => {
     const lookupsBefore = emu.state.requests('GET', '/2/tweets').length;
     const lookup = await f.run(['posts', 'lookup', '1460323737035677698', '--auth', 'oauth2', '-o', 'json']);
     expect(lookup.code, lookup.stderr).toBe(0);
-    expect(emu.state.requests('GET', '/2/tweets').slice(lookupsBefore).map((e) => [e.status, e.auth])).toEqual([[200, 'user']]);
+    expect(
+      emu.state
+        .requests('GET', '/2/tweets')
+        .slice(lookupsBefore)
+        .map((e) => [e.status, e.auth]),
+    ).toEqual([[200, 'user']]);
 
     expect(expireAccessTokens(emu.state, stored.oauth2.access_token)).toBe(1);
     const refreshesBefore = tokenCalls('refresh_token').length;
@@ -98,14 +119,25 @@ describe('auth oauth2: headless two-step', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.json().data.username).toBe('emu_dev');
     expect(tokenCalls('refresh_token').length - refreshesBefore).toBe(1);
-    expect(emu.state.requests('GET', '/2/users/me').slice(meBefore).map((e) => e.status)).toEqual([401, 200]);
+    expect(
+      emu.state
+        .requests('GET', '/2/users/me')
+        .slice(meBefore)
+        .map((e) => e.status),
+    ).toEqual([401, 200]);
     const rotated = f.config().profiles.default.oauth2;
     expect(rotated.refresh_token).not.toBe(stored.oauth2.refresh_token);
     expect(oauth2State(emu.state).tokens.get(stored.oauth2.refresh_token)!.revoked).toBe(true);
     expect(oauth2State(emu.state).tokens.get(rotated.refresh_token)!.revoked).toBe(false);
 
     // No token, verifier or code in any output; the config dir holds only the 0600 config.
-    const secrets = [pending.code_verifier, stored.oauth2.access_token, stored.oauth2.refresh_token, rotated.access_token, rotated.refresh_token];
+    const secrets = [
+      pending.code_verifier,
+      stored.oauth2.access_token,
+      stored.oauth2.refresh_token,
+      rotated.access_token,
+      rotated.refresh_token,
+    ];
     for (const text of f.outputs) for (const s of secrets) expect(text).not.toContain(s);
     expect(readdirSync(f.dir)).toEqual(['config.json']);
   });
@@ -113,21 +145,40 @@ describe('auth oauth2: headless two-step', () => {
   it('confidential client: the secret goes as HTTP Basic (no client_id in the body), is stored for refreshes, never printed', async () => {
     const f = fresh({ POSTCTL_CLIENT_ID: undefined });
     const before = emu.state.log.length;
-    await login(f, ['--client-id', EMU_OAUTH2_CONFIDENTIAL.clientId, '--client-secret-stdin', '--scopes', 'tweet.read, users.read,offline.access', '--verbose'], { input: EMU_OAUTH2_CONFIDENTIAL.clientSecret });
+    await login(
+      f,
+      [
+        '--client-id',
+        EMU_OAUTH2_CONFIDENTIAL.clientId,
+        '--client-secret-stdin',
+        '--scopes',
+        'tweet.read, users.read,offline.access',
+        '--verbose',
+      ],
+      { input: EMU_OAUTH2_CONFIDENTIAL.clientSecret },
+    );
     const calls = emu.state.log.slice(before).filter((e) => e.path === '/2/oauth2/token');
     expect(calls.map((e) => e.status)).toEqual([200]);
     expect(calls[0]!.body).not.toContain('client_id=');
     const p = f.config().profiles.default;
     expect(p.client_id).toBe(EMU_OAUTH2_CONFIDENTIAL.clientId);
     expect(p.client_secret).toBe(EMU_OAUTH2_CONFIDENTIAL.clientSecret);
-    expectNoSecret(f, [EMU_OAUTH2_CONFIDENTIAL.clientSecret, Buffer.from(`${EMU_OAUTH2_CONFIDENTIAL.clientId}:${EMU_OAUTH2_CONFIDENTIAL.clientSecret}`).toString('base64')]);
+    expectNoSecret(f, [
+      EMU_OAUTH2_CONFIDENTIAL.clientSecret,
+      Buffer.from(`${EMU_OAUTH2_CONFIDENTIAL.clientId}:${EMU_OAUTH2_CONFIDENTIAL.clientSecret}`).toString('base64'),
+    ]);
     // The stored expiry has passed: refreshed before sending (no 401), with Basic again.
     p.oauth2.expires_at = new Date(Date.now() - 60_000).toISOString();
     f.write({ ...f.config(), profiles: { default: p } });
     const meBefore = emu.state.requests('GET', '/2/users/me').length;
     const r = await f.run(['request', 'GET', '/2/users/me', '--auth', 'oauth2']);
     expect(r.code, r.stderr).toBe(0);
-    expect(emu.state.requests('GET', '/2/users/me').slice(meBefore).map((e) => e.status)).toEqual([200]);
+    expect(
+      emu.state
+        .requests('GET', '/2/users/me')
+        .slice(meBefore)
+        .map((e) => e.status),
+    ).toEqual([200]);
     expect(Date.parse(f.config().profiles.default.oauth2.expires_at)).toBeGreaterThan(Date.now());
   });
 });
@@ -214,7 +265,9 @@ describe('auth oauth2: refresh and logout', () => {
     const now = f.config().profiles.default.oauth2;
     expect(now.refresh_token).not.toBe(old.refresh_token);
     // The newest: the one live refresh token of this login at the server.
-    const live = [...oauth2State(emu.state).tokens.values()].filter((t) => t.kind === 'refresh' && !t.revoked && t.clientId === old.client_id).map((t) => t.token);
+    const live = [...oauth2State(emu.state).tokens.values()]
+      .filter((t) => t.kind === 'refresh' && !t.revoked && t.clientId === old.client_id)
+      .map((t) => t.token);
     expect(live).toContain(now.refresh_token);
     expect(live).not.toContain(old.refresh_token);
     expectNoSecret(f, [old.access_token, old.refresh_token, now.access_token, now.refresh_token]);
@@ -241,10 +294,26 @@ describe('auth oauth2: refresh and logout', () => {
     const t = f.config().profiles.default.oauth2;
     const st = await f.run(['auth', 'status', '-o', 'json']);
     expect(st.code).toBe(0);
-    expect(st.json().oauth2).toEqual({ user_id: '2244994945', username: 'emu_dev', client_id: 'emu-oauth2-public-client', scopes: ['tweet.read', 'users.read', 'offline.access'], expires_at: t.expires_at, expired: false, refresh_token: true });
-    const checked = await f.run(['auth', 'status', '--check', '-o', 'json'], { env: { POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined } });
+    expect(st.json().oauth2).toEqual({
+      user_id: '2244994945',
+      username: 'emu_dev',
+      client_id: 'emu-oauth2-public-client',
+      scopes: ['tweet.read', 'users.read', 'offline.access'],
+      expires_at: t.expires_at,
+      expired: false,
+      refresh_token: true,
+    });
+    const checked = await f.run(['auth', 'status', '--check', '-o', 'json'], {
+      env: { POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined },
+    });
     expect(checked.code, checked.stderr).toBe(0);
-    expect(checked.json().check).toEqual({ ok: true, auth: 'oauth2', endpoint: 'GET /2/users/me', user_id: '2244994945', screen_name: 'emu_dev' });
+    expect(checked.json().check).toEqual({
+      ok: true,
+      auth: 'oauth2',
+      endpoint: 'GET /2/users/me',
+      user_id: '2244994945',
+      screen_name: 'emu_dev',
+    });
     const table = await f.run(['auth', 'status'], { env: { POSTCTL_OUTPUT: 'table' } });
     expect(table.stdout).toContain('OAuth 2.0: @emu_dev (2244994945); scopes tweet.read users.read offline.access');
     const out = await f.run(['auth', 'logout', '--oauth2', '--yes']);
@@ -263,7 +332,14 @@ describe('auth oauth2: refresh and logout', () => {
 describe('auth oauth2 on a terminal (loopback redirect)', () => {
   it('listens on the redirect URI, prints the URL, ignores a forged state, takes the real redirect and logs in', async () => {
     const dir = tempDir();
-    const env = { PATH: process.env.PATH ?? '', HOME: dir, POSTCTL_CONFIG_DIR: dir, ...emu.env(), POSTCTL_ACCESS_TOKEN: '', POSTCTL_ACCESS_TOKEN_SECRET: '' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      POSTCTL_CONFIG_DIR: dir,
+      ...emu.env(),
+      POSTCTL_ACCESS_TOKEN: '',
+      POSTCTL_ACCESS_TOKEN_SECRET: '',
+    };
     const t = terminal(['auth', 'oauth2', '--redirect-uri', 'http://127.0.0.1:0/callback', '--wait', '30'], env);
     const [, url] = await t.expect(/(http:\/\/127\.0\.0\.1:\d+\/i\/oauth2\/authorize\?\S+)\n/);
     const redirectUri = new URL(url!).searchParams.get('redirect_uri')!;

@@ -93,7 +93,9 @@ describe('auth pin without a TTY (two steps)', () => {
     const before = emu.state.log.length;
     const r = await f.run(['auth', 'pin', '--pin', '1234567'], { env: { POSTCTL_API_URL: 'https://api.x.com' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`started against ${new URL(url).origin}, but the platform API URL is now https://api.x.com (from POSTCTL_API_URL)`);
+    expect(r.stderr).toContain(
+      `started against ${new URL(url).origin}, but the platform API URL is now https://api.x.com (from POSTCTL_API_URL)`,
+    );
     expect(emu.state.log.length).toBe(before);
     expect(f.config().profiles.default.pending_request).toBeDefined();
   });
@@ -130,8 +132,16 @@ describe('auth pin without a TTY (two steps)', () => {
     await pinFrom(url);
     const pending = f.config().profiles.default.pending_request;
     const { ApiClient } = await import('../../src/http/client.js');
-    const client = new ApiClient({ urls: { platform: emu.url, ads: emu.urls.ads, 'ads-sandbox': emu.urls.adsSandbox }, credentials: { consumerKey: EMU_APP.consumerKey, consumerSecret: EMU_APP.consumerSecret } });
-    const res = await client.request<{ errors: Array<{ message: string }> }>({ method: 'POST', path: '/oauth/access_token', token: { token: pending.oauth_token, secret: pending.oauth_token_secret }, noThrow: true });
+    const client = new ApiClient({
+      urls: { platform: emu.url, ads: emu.urls.ads, 'ads-sandbox': emu.urls.adsSandbox },
+      credentials: { consumerKey: EMU_APP.consumerKey, consumerSecret: EMU_APP.consumerSecret },
+    });
+    const res = await client.request<{ errors: Array<{ message: string }> }>({
+      method: 'POST',
+      path: '/oauth/access_token',
+      token: { token: pending.oauth_token, secret: pending.oauth_token_secret },
+      noThrow: true,
+    });
     await client.close();
     expect(res.status).toBe(401);
     expect(res.body.errors[0]?.message).toContain('oauth_verifier');
@@ -165,7 +175,12 @@ describe('auth pin and logout on a real terminal', () => {
     expect(transcript).not.toContain(EMU_APP.consumerSecret);
     expect(transcript).toContain('*'.repeat(EMU_APP.consumerSecret.length));
     const p = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default;
-    expect(p).toMatchObject({ consumer_key: EMU_APP.consumerKey, consumer_secret: EMU_APP.consumerSecret, api_url: emu.url, screen_name: 'emu_dev' });
+    expect(p).toMatchObject({
+      consumer_key: EMU_APP.consumerKey,
+      consumer_secret: EMU_APP.consumerSecret,
+      api_url: emu.url,
+      screen_name: 'emu_dev',
+    });
     // Accepted defaults are not copied into the profile.
     expect(p.ads_url).toBeUndefined();
     expect(transcript).not.toContain(p.access_token_secret);
@@ -176,7 +191,11 @@ describe('auth pin and logout on a real terminal', () => {
     const base = { PATH: process.env.PATH ?? '', HOME: dir, POSTCTL_CONFIG_DIR: dir, POSTCTL_API_URL: emu.url };
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
       [['--no-input', 'auth', 'pin'], {}, /--consumer-key or POSTCTL_CONSUMER_KEY/],
-      [['auth', 'login'], { POSTCTL_NO_INPUT: '1', POSTCTL_CONSUMER_KEY: EMU_APP.consumerKey }, /--consumer-secret-stdin .*or POSTCTL_CONSUMER_SECRET/],
+      [
+        ['auth', 'login'],
+        { POSTCTL_NO_INPUT: '1', POSTCTL_CONSUMER_KEY: EMU_APP.consumerKey },
+        /--consumer-secret-stdin .*or POSTCTL_CONSUMER_SECRET/,
+      ],
       [['--no-input', 'auth', 'pin', '--pin', '-'], {}, /--pin - reads the PIN from a pipe, but stdin is a terminal/],
     ];
     for (const [args, extra, re] of cases) {
@@ -191,7 +210,13 @@ describe('auth pin and logout on a real terminal', () => {
     const url = (await f.run(['auth', 'pin'])).json().authorize_url;
     expect((await f.run(['auth', 'pin', '--pin', await pinFrom(url)])).code).toBe(0);
     const token = f.config().profiles.default.access_token;
-    const env = { PATH: process.env.PATH ?? '', HOME: f.dir, POSTCTL_CONFIG_DIR: f.dir, POSTCTL_API_URL: emu.url, POSTCTL_RETRY_BASE_MS: '5' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: f.dir,
+      POSTCTL_CONFIG_DIR: f.dir,
+      POSTCTL_API_URL: emu.url,
+      POSTCTL_RETRY_BASE_MS: '5',
+    };
     const no = terminal(['auth', 'logout'], env);
     await no.expect(/Invalidate and remove the access token \(@emu_dev\) of profile default\?/);
     no.type('n\r');

@@ -68,10 +68,14 @@ describe('auth login (callback flow)', () => {
   it('prints the URL, receives the redirect on 127.0.0.1, stores token, secret, user id and screen name', async () => {
     const f = fresh();
     let page = '';
-    const { result: r, url } = await loginVia((a, o) => f.run(a, o), ['--access', 'read', '--force-login', '--screen-name', 'emu_dev', '--wait', '30'], async (u) => {
-      const res = await fetch(u); // follows the 302 to the loopback callback server
-      page = await res.text();
-    });
+    const { result: r, url } = await loginVia(
+      (a, o) => f.run(a, o),
+      ['--access', 'read', '--force-login', '--screen-name', 'emu_dev', '--wait', '30'],
+      async (u) => {
+        const res = await fetch(u); // follows the 302 to the loopback callback server
+        page = await res.text();
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.json()).toEqual({ profile: 'default', user_id: '2244994945', screen_name: 'emu_dev' });
     const callback = /Waiting up to 30 s for the redirect to (http:\/\/127\.0\.0\.1:\d+\/callback)/.exec(r.stderr)?.[1];
@@ -100,12 +104,24 @@ describe('auth login (callback flow)', () => {
     const bin = tempDir('postctl-browser-');
     const opened = join(bin, 'opened.txt');
     // The stand-in browser records its argument and loads the page, following the redirect to the callback.
-    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$1" >> "${opened}"\nexec "${process.execPath}" -e 'fetch(process.argv[1]).then((r) => r.text())' "$1"\n`, { mode: 0o755 });
+    writeFileSync(
+      join(bin, 'xdg-open'),
+      `#!/bin/sh\nprintf '%s\\n' "$1" >> "${opened}"\nexec "${process.execPath}" -e 'fetch(process.argv[1]).then((r) => r.text())' "$1"\n`,
+      { mode: 0o755 },
+    );
     const f = fresh({ PATH: `${bin}:${process.env.PATH ?? ''}` });
-    const { result: plain } = await loginVia((a, o) => f.run(a, o), ['--wait', '0.5'], async () => {});
+    const { result: plain } = await loginVia(
+      (a, o) => f.run(a, o),
+      ['--wait', '0.5'],
+      async () => {},
+    );
     expect(plain.code).toBe(3);
     expect(existsSync(opened)).toBe(false);
-    const { result: r, url } = await loginVia((a, o) => f.run(a, o), ['--web', '--wait', '30'], async () => {});
+    const { result: r, url } = await loginVia(
+      (a, o) => f.run(a, o),
+      ['--web', '--wait', '30'],
+      async () => {},
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
     expect(f.config().profiles.default).toMatchObject({ screen_name: 'emu_dev', user_id: '2244994945' });
@@ -113,22 +129,29 @@ describe('auth login (callback flow)', () => {
 
   it('uses a fixed --callback-port and ignores a redirect for another attempt', async () => {
     const f = fresh();
-    const probe = await import('node:net').then(({ createServer }) => new Promise<number>((res) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const port = (s.address() as import('node:net').AddressInfo).port;
-        s.close(() => res(port));
-      });
-    }));
+    const probe = await import('node:net').then(
+      ({ createServer }) =>
+        new Promise<number>((res) => {
+          const s = createServer().listen(0, '127.0.0.1', () => {
+            const port = (s.address() as import('node:net').AddressInfo).port;
+            s.close(() => res(port));
+          });
+        }),
+    );
     const statuses: number[] = [];
-    const { result: r } = await loginVia((a, o) => f.run(a, o), ['--callback-port', String(probe)], async (u) => {
-      const res = await fetch(u, { redirect: 'manual' });
-      const callback = new URL(res.headers.get('location')!);
-      expect(callback.origin).toBe(`http://127.0.0.1:${probe}`);
-      const stale = new URL(callback);
-      stale.searchParams.set('oauth_token', 'someOlderRequestToken');
-      statuses.push((await fetch(stale)).status);
-      statuses.push((await fetch(callback)).status);
-    });
+    const { result: r } = await loginVia(
+      (a, o) => f.run(a, o),
+      ['--callback-port', String(probe)],
+      async (u) => {
+        const res = await fetch(u, { redirect: 'manual' });
+        const callback = new URL(res.headers.get('location')!);
+        expect(callback.origin).toBe(`http://127.0.0.1:${probe}`);
+        const stale = new URL(callback);
+        stale.searchParams.set('oauth_token', 'someOlderRequestToken');
+        statuses.push((await fetch(stale)).status);
+        statuses.push((await fetch(callback)).status);
+      },
+    );
     expect(statuses).toEqual([400, 200]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('ignored a redirect for another login attempt');
@@ -136,9 +159,13 @@ describe('auth login (callback flow)', () => {
 
   it('a refusal in the browser (denied=) is a clear error, exit 3, nothing stored', async () => {
     const f = fresh();
-    const { result: r } = await loginVia((a, o) => f.run(a, o), [], async (u) => {
-      await fetch(`${u}&deny=1`);
-    });
+    const { result: r } = await loginVia(
+      (a, o) => f.run(a, o),
+      [],
+      async (u) => {
+        await fetch(`${u}&deny=1`);
+      },
+    );
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain('the authorization was refused in the browser');
     expect(f.config().profiles.default.access_token).toBeUndefined();
@@ -147,12 +174,16 @@ describe('auth login (callback flow)', () => {
   it('a redirect without oauth_verifier fails clearly, exit 3, and no exchange is attempted', async () => {
     const f = fresh();
     const exchanges = emu.state.requests('POST', '/oauth/access_token').length;
-    const { result: r } = await loginVia((a, o) => f.run(a, o), [], async (u) => {
-      const res = await fetch(u, { redirect: 'manual' });
-      const callback = new URL(res.headers.get('location')!);
-      callback.searchParams.delete('oauth_verifier');
-      await fetch(callback);
-    });
+    const { result: r } = await loginVia(
+      (a, o) => f.run(a, o),
+      [],
+      async (u) => {
+        const res = await fetch(u, { redirect: 'manual' });
+        const callback = new URL(res.headers.get('location')!);
+        callback.searchParams.delete('oauth_verifier');
+        await fetch(callback);
+      },
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('the callback carried no oauth_verifier');
     expect(emu.state.requests('POST', '/oauth/access_token').length).toBe(exchanges);
@@ -169,7 +200,12 @@ describe('auth login (callback flow)', () => {
   it('rejects a bad --callback-port or --wait before anything is sent', async () => {
     const f = fresh();
     const before = emu.state.log.length;
-    for (const args of [['--callback-port', '70000'], ['--callback-port', 'x'], ['--wait', '-1'], ['--access', 'admin']]) {
+    for (const args of [
+      ['--callback-port', '70000'],
+      ['--callback-port', 'x'],
+      ['--wait', '-1'],
+      ['--access', 'admin'],
+    ]) {
       // Values out of range or not among the choices are invalid input (exit 6).
       const r = await f.run(['auth', 'login', ...args]);
       expect(r.code, args.join(' ')).toBe(6);
@@ -242,12 +278,16 @@ describe('auth logout', () => {
     expect(p.screen_name).toBeUndefined();
     expect(p.consumer_key).toBe(EMU_APP.consumerKey);
 
-    const signed = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], { env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret } });
+    const signed = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], {
+      env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret },
+    });
     expect(signed.code).toBe(3);
     expect(signed.stderr).toContain('[89]');
     expect(signed.stderr).toContain('Invalid or expired token');
     expect(signed.stderr).toMatch(/hint: .*log in again with `postctl auth login`/);
-    const check = await f.run(['auth', 'status', '--check'], { env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret } });
+    const check = await f.run(['auth', 'status', '--check'], {
+      env: { POSTCTL_ACCESS_TOKEN: f.token, POSTCTL_ACCESS_TOKEN_SECRET: f.secret },
+    });
     expect(check.code).toBe(3);
     expect(check.json().check).toMatchObject({ ok: false, auth: 'user' });
     expect(check.stderr).toMatch(/hint: .*log in again/);
@@ -304,16 +344,32 @@ describe('auth logout', () => {
 describe('auth status, use, list, remove', () => {
   it('works from environment variables alone, with no config file, and masks secrets', async () => {
     const dir = tempDir();
-    const env: Record<string, string | undefined> = { ...emu.cliEnv(), POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_BEARER_TOKEN: 'AAAAbearer-from-env-0123456789' };
+    const env: Record<string, string | undefined> = {
+      ...emu.cliEnv(),
+      POSTCTL_CONFIG_DIR: dir,
+      HOME: dir,
+      POSTCTL_BEARER_TOKEN: 'AAAAbearer-from-env-0123456789',
+    };
     const r = await runCli(['auth', 'status'], { env });
     expect(r.code).toBe(0);
     const s = r.json();
-    expect(s).toMatchObject({ config_file: null, default_profile: null, profile: { name: 'default', source: 'default', stored: false }, profiles: [] });
+    expect(s).toMatchObject({
+      config_file: null,
+      default_profile: null,
+      profile: { name: 'default', source: 'default', stored: false },
+      profiles: [],
+    });
     const byKey = Object.fromEntries(s.credentials.map((c: { credential: string }) => [c.credential, c]));
     expect(byKey.consumer_key).toMatchObject({ present: true, value: EMU_APP.consumerKey, source: 'env', origin: 'POSTCTL_CONSUMER_KEY' });
     expect(byKey.access_token_secret).toMatchObject({ present: true, source: 'env', origin: 'POSTCTL_ACCESS_TOKEN_SECRET' });
     expect(byKey.bearer_token.value).toMatch(/^••••6789 \(30 chars\)$/);
-    for (const secret of [env.POSTCTL_CONSUMER_SECRET!, env.POSTCTL_ACCESS_TOKEN!, env.POSTCTL_ACCESS_TOKEN_SECRET!, env.POSTCTL_BEARER_TOKEN!]) expect(r.stdout + r.stderr).not.toContain(secret);
+    for (const secret of [
+      env.POSTCTL_CONSUMER_SECRET!,
+      env.POSTCTL_ACCESS_TOKEN!,
+      env.POSTCTL_ACCESS_TOKEN_SECRET!,
+      env.POSTCTL_BEARER_TOKEN!,
+    ])
+      expect(r.stdout + r.stderr).not.toContain(secret);
     const table = await runCli(['auth', 'status', '-o', 'table', '--check'], { env });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/consumer_secret\s+••••6789 \(30 chars\)\s+env POSTCTL_CONSUMER_SECRET/);
@@ -335,7 +391,13 @@ describe('auth status, use, list, remove', () => {
     expect((await f.run(['--profile', 'work', 'auth', 'token'])).code).toBe(0);
     expect((await f.run(['--profile', 'home', 'auth', 'pin'])).code).toBe(0);
     const list = await f.run(['auth', 'list']);
-    expect(list.json()).toMatchObject({ default_profile: 'work', data: [{ name: 'work', default: true, bearer_token: true, pending_pin_login: false }, { name: 'home', default: false, pending_pin_login: true }] });
+    expect(list.json()).toMatchObject({
+      default_profile: 'work',
+      data: [
+        { name: 'work', default: true, bearer_token: true, pending_pin_login: false },
+        { name: 'home', default: false, pending_pin_login: true },
+      ],
+    });
     expect(list.stdout).not.toMatch(/oauth_token_secret|AAAA/);
 
     expect((await f.run(['auth', 'use', 'home'])).code).toBe(0);
@@ -353,7 +415,9 @@ describe('auth status, use, list, remove', () => {
     expect(Object.keys(f.config().profiles)).toEqual(['work']);
     expect(f.config().default_profile).toBeUndefined();
     const status = await f.run(['auth', 'status']);
-    expect(status.json().profiles).toEqual([{ name: 'work', default: false, active: false, user: null, access_token: false, bearer_token: true }]);
+    expect(status.json().profiles).toEqual([
+      { name: 'work', default: false, active: false, user: null, access_token: false, bearer_token: true },
+    ]);
   });
 });
 
@@ -362,14 +426,32 @@ describe('no waiting without a TTY, no secrets anywhere', () => {
     const f = fresh({ POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined });
     const before = emu.state.log.length;
     const cases: Array<[string[], RegExp[], string?]> = [
-      [['auth', 'login'], [/--consumer-key/, /POSTCTL_CONSUMER_KEY/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/]],
-      [['auth', 'login', '--consumer-key', 'k'], [/consumer secret is needed/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/]],
+      [
+        ['auth', 'login'],
+        [/--consumer-key/, /POSTCTL_CONSUMER_KEY/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/],
+      ],
+      [
+        ['auth', 'login', '--consumer-key', 'k'],
+        [/consumer secret is needed/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/],
+      ],
       [['auth', 'login', '--consumer-key', 'k', '--consumer-secret-stdin'], [/--consumer-secret-stdin was given but stdin was empty/], ''],
-      [['auth', 'pin'], [/--consumer-key/, /POSTCTL_CONSUMER_SECRET/]],
-      [['auth', 'pin', '--pin', '1234567'], [/no pending PIN login/, /postctl auth pin/]],
-      [['auth', 'pin', '--pin', ''], [/missing verifier/, /--pin/]],
+      [
+        ['auth', 'pin'],
+        [/--consumer-key/, /POSTCTL_CONSUMER_SECRET/],
+      ],
+      [
+        ['auth', 'pin', '--pin', '1234567'],
+        [/no pending PIN login/, /postctl auth pin/],
+      ],
+      [
+        ['auth', 'pin', '--pin', ''],
+        [/missing verifier/, /--pin/],
+      ],
       [['auth', 'pin', '--pin', '-', '--consumer-secret-stdin'], [/both read stdin/]],
-      [['auth', 'token'], [/--consumer-key/, /POSTCTL_CONSUMER_SECRET/]],
+      [
+        ['auth', 'token'],
+        [/--consumer-key/, /POSTCTL_CONSUMER_SECRET/],
+      ],
       [['auth', 'remove', 'nope'], [/no profile named "nope"/]],
     ];
     for (const [args, patterns, input] of cases) {
@@ -386,7 +468,11 @@ describe('no waiting without a TTY, no secrets anywhere', () => {
     const noApp = { POSTCTL_CONSUMER_KEY: undefined, POSTCTL_CONSUMER_SECRET: undefined };
     const cases: Array<[string[], Record<string, string | undefined>, RegExp[]]> = [
       [['auth', 'login'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/, /POSTCTL_CONSUMER_SECRET/]],
-      [['auth', 'login', '--consumer-key', 'k'], noApp, [/consumer secret is needed/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/]],
+      [
+        ['auth', 'login', '--consumer-key', 'k'],
+        noApp,
+        [/consumer secret is needed/, /--consumer-secret-stdin/, /POSTCTL_CONSUMER_SECRET/],
+      ],
       [['auth', 'pin'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/]],
       [['--profile', 'fresh', 'auth', 'pin', '--pin', '1234567'], {}, [/no pending PIN login in profile fresh/, /auth pin --pin <PIN>/]],
       [['--profile', 'fresh', 'auth', 'token'], noApp, [/--consumer-key or POSTCTL_CONSUMER_KEY/]],
@@ -445,7 +531,15 @@ describe('no waiting without a TTY, no secrets anywhere', () => {
     expect(keep(await f.run(['--verbose', 'auth', 'status', '-o', 'table'])).code).toBe(0);
     expect(keep(await f.run(['--verbose', 'auth', 'list'])).code).toBe(0);
     const cfg = f.config().profiles;
-    const secrets = [EMU_APP.consumerSecret, cfg.default.access_token, cfg.default.access_token_secret, cfg.pin.access_token, cfg.pin.access_token_secret, cfg.default.bearer_token, pending.oauth_token_secret];
+    const secrets = [
+      EMU_APP.consumerSecret,
+      cfg.default.access_token,
+      cfg.default.access_token_secret,
+      cfg.pin.access_token,
+      cfg.pin.access_token_secret,
+      cfg.default.bearer_token,
+      pending.oauth_token_secret,
+    ];
     expect(keep(await f.run(['--verbose', 'auth', 'logout', '--all', '--yes'])).code).toBe(0);
     const all = outputs.join('\n');
     expect(all).toContain('authorization: OAuth [redacted]');

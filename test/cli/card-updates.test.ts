@@ -23,7 +23,11 @@ const json = (name: string, body: unknown) => {
   return path;
 };
 const image = (n = 0) => creatives(emu.state, EMU_ACCOUNT).library.filter((i) => i.media_type === 'IMAGE')[n]!.media_key;
-const app = { type: 'BUTTON', label: { type: 'ENUM', value: 'INSTALL' }, destination: { type: 'APP', country_code: 'US', ios_app_store_identifier: '333903271' } };
+const app = {
+  type: 'BUTTON',
+  label: { type: 'ENUM', value: 'INSTALL' },
+  destination: { type: 'APP', country_code: 'US', ios_app_store_identifier: '333903271' },
+};
 const site = (url: string) => ({ type: 'DETAILS', title: 'Shop', destination: { type: 'WEBSITE', url } });
 
 describe('ads cards update', () => {
@@ -37,7 +41,7 @@ describe('ads cards update', () => {
     expect(r.json().data.components).toHaveLength(2);
   });
 
-  it('--file with components sends the file\'s fields only, and the card type follows them', async () => {
+  it("--file with components sends the file's fields only, and the card type follows them", async () => {
     const body = { components: [{ type: 'MEDIA', media_key: image(1) }, app] };
     const mark = cardPuts().length;
     const r = await emu.run(['ads', 'cards', 'update', CARD, '--file', json('components.json', body), ...acct, '-o', 'json']);
@@ -46,10 +50,18 @@ describe('ads cards update', () => {
     expect(r.json().data).toMatchObject({ card_type: 'IMAGE_APP', name: 'Spring sale (final)' });
   });
 
-  it('--name overrides the file\'s name; stdin works; slides replace components', async () => {
-    const body = { name: 'from file', slides: [[{ type: 'MEDIA', media_key: image(0) }, site('https://example.com/a')], [{ type: 'MEDIA', media_key: image(1) }, site('https://example.com/b')]] };
+  it("--name overrides the file's name; stdin works; slides replace components", async () => {
+    const body = {
+      name: 'from file',
+      slides: [
+        [{ type: 'MEDIA', media_key: image(0) }, site('https://example.com/a')],
+        [{ type: 'MEDIA', media_key: image(1) }, site('https://example.com/b')],
+      ],
+    };
     const mark = cardPuts().length;
-    const r = await emu.run(['ads', 'cards', 'update', CARD, '--file', '-', '--name', 'Two shops', ...acct, '-o', 'json'], { input: JSON.stringify(body) });
+    const r = await emu.run(['ads', 'cards', 'update', CARD, '--file', '-', '--name', 'Two shops', ...acct, '-o', 'json'], {
+      input: JSON.stringify(body),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(cardPuts()[mark]!.body)).toEqual({ ...body, name: 'Two shops' });
     expect(r.json().data).toMatchObject({ name: 'Two shops', card_type: 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' });
@@ -67,10 +79,26 @@ describe('ads cards update', () => {
   const bad: Array<[string, () => string[], string]> = [
     ['not JSON', () => ['--file', json('bad.json', '{name:')], 'is not valid JSON'],
     ['an unknown field', () => ['--file', json('unknown.json', { name: 'x', card_type: 'IMAGE_APP' })], 'card_type: is not a field'],
-    ['components and slides together', () => ['--file', json('both.json', { components: [], slides: [] })], 'slides: components and slides are mutually exclusive'],
+    [
+      'components and slides together',
+      () => ['--file', json('both.json', { components: [], slides: [] })],
+      'slides: components and slides are mutually exclusive',
+    ],
     ['an empty body', () => ['--file', json('empty.json', {})], 'gives nothing to update'],
     ['a name of 81 characters', () => ['--name', 'x'.repeat(81)], 'name: must be at most 80 characters'],
-    ['a website destination without url', () => ['--file', json('nourl.json', { components: [{ type: 'MEDIA', media_key: '3_1' }, { type: 'DETAILS', title: 't', destination: { type: 'WEBSITE' } }] })], 'components[1].destination.url: is required'],
+    [
+      'a website destination without url',
+      () => [
+        '--file',
+        json('nourl.json', {
+          components: [
+            { type: 'MEDIA', media_key: '3_1' },
+            { type: 'DETAILS', title: 't', destination: { type: 'WEBSITE' } },
+          ],
+        }),
+      ],
+      'components[1].destination.url: is required',
+    ],
   ];
   for (const [name, args, message] of bad) {
     it(`${name}: exit 6, nothing sent`, async () => {
@@ -96,18 +124,62 @@ describe('ads video-conversation-cards update', () => {
   const puts = () => emu.state.requests('PUT', vccPath);
   it('sends only the flags given, CTA post texts under their official name (first_cta_tweet)', async () => {
     const mark = puts().length;
-    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta', '#TeamGreen', '--first-cta-post', 'I am #TeamGreen', ...acct, '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'video-conversation-cards',
+      'update',
+      VCC,
+      '--first-cta',
+      '#TeamGreen',
+      '--first-cta-post',
+      'I am #TeamGreen',
+      ...acct,
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(puts()[mark]!.query).toEqual([['first_cta', '#TeamGreen'], ['first_cta_tweet', 'I am #TeamGreen']]);
-    expect(r.json().data).toMatchObject({ first_cta: '#TeamGreen', first_cta_post: 'I am #TeamGreen', second_cta: '#TeamRed', title: 'Pick a side' });
+    expect(puts()[mark]!.query).toEqual([
+      ['first_cta', '#TeamGreen'],
+      ['first_cta_tweet', 'I am #TeamGreen'],
+    ]);
+    expect(r.json().data).toMatchObject({
+      first_cta: '#TeamGreen',
+      first_cta_post: 'I am #TeamGreen',
+      second_cta: '#TeamRed',
+      title: 'Pick a side',
+    });
   });
 
   it('--name, --title, --thank-you-text, --thank-you-url and --media-key', async () => {
     const video = creatives(emu.state, EMU_ACCOUNT).library.find((i) => i.media_type === 'VIDEO' && i.aspect_ratio === '16:9')!.media_key;
     const mark = puts().length;
-    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--name', 'Colours v2', '--title', 'Choose', '--thank-you-text', 'Thank you!', '--thank-you-url', 'https://example.com/t', '--media-key', video, ...acct, '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'video-conversation-cards',
+      'update',
+      VCC,
+      '--name',
+      'Colours v2',
+      '--title',
+      'Choose',
+      '--thank-you-text',
+      'Thank you!',
+      '--thank-you-url',
+      'https://example.com/t',
+      '--media-key',
+      video,
+      ...acct,
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(puts()[mark]!.query).toEqual([['name', 'Colours v2'], ['media_key', video], ['title', 'Choose'], ['thank_you_text', 'Thank you!'], ['thank_you_url', 'https://example.com/t']]);
+    expect(puts()[mark]!.query).toEqual([
+      ['name', 'Colours v2'],
+      ['media_key', video],
+      ['title', 'Choose'],
+      ['thank_you_text', 'Thank you!'],
+      ['thank_you_url', 'https://example.com/t'],
+    ]);
     expect(r.json().data).toMatchObject({ name: 'Colours v2', title: 'Choose', media_key: video });
   });
 
@@ -127,12 +199,44 @@ describe('ads video-conversation-cards update', () => {
     const image = creatives(emu.state, EMU_ACCOUNT).library.find((i) => i.media_type === 'IMAGE')!.media_key;
     const video = creatives(emu.state, EMU_ACCOUNT).library.find((i) => i.media_type === 'VIDEO')!.media_key;
     const mark = puts().length;
-    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--second-cta', '#B', '--second-cta-post', 'b', '--third-cta', '#C', '--third-cta-post', 'c',
-      '--fourth-cta', '#D', '--fourth-cta-post', 'd', '--poster-media-key', image, '--unlocked-image-media-key', image, '--unlocked-video-media-key', video, ...acct, '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'video-conversation-cards',
+      'update',
+      VCC,
+      '--second-cta',
+      '#B',
+      '--second-cta-post',
+      'b',
+      '--third-cta',
+      '#C',
+      '--third-cta-post',
+      'c',
+      '--fourth-cta',
+      '#D',
+      '--fourth-cta-post',
+      'd',
+      '--poster-media-key',
+      image,
+      '--unlocked-image-media-key',
+      image,
+      '--unlocked-video-media-key',
+      video,
+      ...acct,
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(puts()[mark]!.query).toEqual([
-      ['second_cta', '#B'], ['third_cta', '#C'], ['fourth_cta', '#D'], ['second_cta_tweet', 'b'], ['third_cta_tweet', 'c'], ['fourth_cta_tweet', 'd'],
-      ['poster_media_key', image], ['unlocked_image_media_key', image], ['unlocked_video_media_key', video],
+      ['second_cta', '#B'],
+      ['third_cta', '#C'],
+      ['fourth_cta', '#D'],
+      ['second_cta_tweet', 'b'],
+      ['third_cta_tweet', 'c'],
+      ['fourth_cta_tweet', 'd'],
+      ['poster_media_key', image],
+      ['unlocked_image_media_key', image],
+      ['unlocked_video_media_key', video],
     ]);
     expect(r.json().data).toMatchObject({ fourth_cta: '#D', fourth_cta_post: 'd', unlocked_video_media_key: video });
     expect(r.json().data.unlocked_image_media_key).toBeUndefined();

@@ -40,7 +40,9 @@ describe('catalogs', () => {
     const posts = emu.state.requests('POST', '/product_catalogs').length;
     const again = await emu.run(['catalogs', 'create', 'Another', '-o', 'json']);
     expect(again.code).toBe(6);
-    expect(again.stderr).toContain(`error: the catalog was not created: a user can have only one product catalog, and you already have "Spring shop" (id ${catalog})`);
+    expect(again.stderr).toContain(
+      `error: the catalog was not created: a user can have only one product catalog, and you already have "Spring shop" (id ${catalog})`,
+    );
     expect(again.stderr).toMatch(new RegExp(`hint: use it \\(\`postctl catalogs upsert ${catalog}`));
     expect(again.errorJson().error.code).toBe('catalog_exists');
     // POST is not retried.
@@ -75,11 +77,16 @@ describe('catalogs', () => {
 
 describe('products', () => {
   beforeAll(async () => {
-    const feed = file('products.jsonl', jsonl([
-      product(1), product(2), product(3),
-      product(4, { title: 'Tee', item_group_id: 'tee', size: 'S' }),
-      product(5, { title: 'Tee', item_group_id: 'tee', size: 'M' }),
-    ]));
+    const feed = file(
+      'products.jsonl',
+      jsonl([
+        product(1),
+        product(2),
+        product(3),
+        product(4, { title: 'Tee', item_group_id: 'tee', size: 'S' }),
+        product(5, { title: 'Tee', item_group_id: 'tee', size: 'M' }),
+      ]),
+    );
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl']);
     expect(r.code).toBe(0);
     for (const line of r.stdout.trim().split('\n')) {
@@ -97,12 +104,21 @@ describe('products', () => {
 
     const all = await emu.run(['catalogs', 'products', catalog, '--count', '2', '--all', '-o', 'jsonl']);
     expect(all.code).toBe(0);
-    expect(all.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['sku-1', 'sku-2', 'sku-3', 'sku-4']);
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['sku-1', 'sku-2', 'sku-3', 'sku-4']);
   });
 
   it('--item-group-key selects a product group', async () => {
     const all = await emu.run(['catalogs', 'products', catalog, '--all', '-o', 'jsonl']);
-    const tee = all.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((p) => p.id === 'sku-4');
+    const tee = all.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .find((p) => p.id === 'sku-4');
     expect(tee.item_group_key).toEqual(expect.any(String));
     const r = await emu.run(['catalogs', 'products', catalog, '--item-group-key', tee.item_group_key, '-o', 'json']);
     expect(r.json().data.map((p: { id: string }) => p.id)).toEqual(['sku-4']);
@@ -129,12 +145,25 @@ describe('products', () => {
 
   it('delete-products reports the keys that failed with their messages (exit 8)', async () => {
     const keyFile = file('keys.txt', `# keys to delete\n${keys.get('sku-2')}\n\n${keys.get('sku-3')}\n`);
-    const r = await emu.run(['catalogs', 'delete-products', catalog, keys.get('sku-1')!, 'pk-unknown', '--file', keyFile, '--yes', '-o', 'json']);
+    const r = await emu.run([
+      'catalogs',
+      'delete-products',
+      catalog,
+      keys.get('sku-1')!,
+      'pk-unknown',
+      '--file',
+      keyFile,
+      '--yes',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(8);
     const sent = JSON.parse(emu.state.requests('DELETE', '/products').at(-1)!.body);
     expect(sent).toEqual({ product_keys: [keys.get('sku-1'), 'pk-unknown', keys.get('sku-2'), keys.get('sku-3')] });
     const results = r.json().data.delete_products;
-    expect(results.filter((e: { failed_product_key: string | null }) => e.failed_product_key)).toEqual([{ product_key: null, failed_product_key: 'pk-unknown', message: 'No product with this product_key in the catalog' }]);
+    expect(results.filter((e: { failed_product_key: string | null }) => e.failed_product_key)).toEqual([
+      { product_key: null, failed_product_key: 'pk-unknown', message: 'No product with this product_key in the catalog' },
+    ]);
     expect(r.stderr).toMatch(/3 DELETED, 1 FAILED/);
     expect(r.stderr).toMatch(/error: 1 of 4 product keys could not be deleted/);
 
@@ -143,20 +172,66 @@ describe('products', () => {
     expect(table.stdout).toMatch(/pk-unknown\s+FAILED\s+No product with this product_key/);
 
     const left = await emu.run(['catalogs', 'products', catalog, '--all', '-o', 'jsonl']);
-    expect(left.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['sku-4']);
+    expect(
+      left.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['sku-4']);
   });
 });
 
 describe('product sets', () => {
   it('MANUAL: created from product keys with processing_status DONE', async () => {
-    const r = await emu.run(['catalogs', 'sets', 'create', catalog, '--name', 'Tees', '--type', 'MANUAL', '--product-key', keys.get('sku-4')!, '--description', 'all tees', '-o', 'json']);
+    const r = await emu.run([
+      'catalogs',
+      'sets',
+      'create',
+      catalog,
+      '--name',
+      'Tees',
+      '--type',
+      'MANUAL',
+      '--product-key',
+      keys.get('sku-4')!,
+      '--description',
+      'all tees',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.json().data).toMatchObject({ name: 'Tees', type: 'MANUAL', processing_status: 'DONE', product_ids: ['sku-4'], description: 'all tees' });
-    expect(JSON.parse(emu.state.requests('POST', '/product_sets').at(-1)!.body)).toEqual({ name: 'Tees', type: 'MANUAL', description: 'all tees', product_keys: [keys.get('sku-4')] });
+    expect(r.json().data).toMatchObject({
+      name: 'Tees',
+      type: 'MANUAL',
+      processing_status: 'DONE',
+      product_ids: ['sku-4'],
+      description: 'all tees',
+    });
+    expect(JSON.parse(emu.state.requests('POST', '/product_sets').at(-1)!.body)).toEqual({
+      name: 'Tees',
+      type: 'MANUAL',
+      description: 'all tees',
+      product_keys: [keys.get('sku-4')],
+    });
   });
 
   it('FILTERED: PROCESSING on creation, DONE on a later get; --wait polls until then', async () => {
-    const r = await emu.run(['catalogs', 'sets', 'create', catalog, '--name', 'Cheap', '--type', 'FILTERED', '--filter', 'price:LESS_THAN:100 USD', '--filter', 'custom_label_0:contains:x:y', '-o', 'json']);
+    const r = await emu.run([
+      'catalogs',
+      'sets',
+      'create',
+      catalog,
+      '--name',
+      'Cheap',
+      '--type',
+      'FILTERED',
+      '--filter',
+      'price:LESS_THAN:100 USD',
+      '--filter',
+      'custom_label_0:contains:x:y',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const set = r.json().data;
     expect(set).toMatchObject({ type: 'FILTERED', processing_status: 'PROCESSING' });
@@ -168,7 +243,21 @@ describe('product sets', () => {
     expect(got.code).toBe(0);
     expect(got.json().data.processing_status).toBe('DONE');
 
-    const waited = await emu.run(['catalogs', 'sets', 'create', catalog, '--name', 'Cheaper', '--type', 'FILTERED', '--filter', 'price:LESS_THAN:50 USD', '--wait', '-o', 'table']);
+    const waited = await emu.run([
+      'catalogs',
+      'sets',
+      'create',
+      catalog,
+      '--name',
+      'Cheaper',
+      '--type',
+      'FILTERED',
+      '--filter',
+      'price:LESS_THAN:50 USD',
+      '--wait',
+      '-o',
+      'table',
+    ]);
     expect(waited.code).toBe(0);
     expect(waited.stdout).toMatch(/processing_status\s+DONE/);
     expect(waited.stderr).toMatch(/created product set \d+ \(FILTERED, processing_status PROCESSING\)/);
@@ -180,9 +269,18 @@ describe('product sets', () => {
     [['--name', 'x', '--type', 'MANUAL'], /a MANUAL set needs product keys/],
     [['--name', 'x', '--type', 'MANUAL', '--product-key', 'k', '--filter', 'price:LESS_THAN:5 USD'], /filters belong to FILTERED sets/],
     [['--name', 'x', '--type', 'FILTERED'], /a FILTERED set needs at least one --filter/],
-    [['--name', 'x', '--type', 'FILTERED', '--filter', 'price:LESS_THAN:5 USD', '--product-key', 'k'], /product keys belong to MANUAL sets/],
-    [['--name', 'x', '--type', 'FILTERED', '--filter', 'title:CONTAINS:shoe'], /"title" is not a filter attribute; use one of price, product_type/],
-    [['--name', 'x', '--type', 'FILTERED', '--filter', 'price:BETWEEN:5 USD'], /"BETWEEN" is not a filter operator; use one of GREATER_THAN/],
+    [
+      ['--name', 'x', '--type', 'FILTERED', '--filter', 'price:LESS_THAN:5 USD', '--product-key', 'k'],
+      /product keys belong to MANUAL sets/,
+    ],
+    [
+      ['--name', 'x', '--type', 'FILTERED', '--filter', 'title:CONTAINS:shoe'],
+      /"title" is not a filter attribute; use one of price, product_type/,
+    ],
+    [
+      ['--name', 'x', '--type', 'FILTERED', '--filter', 'price:BETWEEN:5 USD'],
+      /"BETWEEN" is not a filter operator; use one of GREATER_THAN/,
+    ],
     [['--name', 'x', '--type', 'FILTERED', '--filter', 'price:LESS_THAN:'], /has no value/],
     [['--name', 'x', '--type', 'FILTERED', '--filter', 'price'], /expects attribute:OPERATOR:value/],
   ])('refused before sending: %j', async (flags, pattern) => {
@@ -203,23 +301,45 @@ describe('the emulator enforces the catalog rules itself', () => {
   const body = (products: unknown[]) => file(`body-${products.length}-${Math.random()}.json`, JSON.stringify({ products }));
 
   it('more than 25 products in one request is a 400 ads error', async () => {
-    const r = await emu.run(['request', 'PUT', `/12/product_catalogs/${catalog}/products`, '--input', body(Array.from({ length: 26 }, (_, i) => product(900 + i)))]);
+    const r = await emu.run([
+      'request',
+      'PUT',
+      `/12/product_catalogs/${catalog}/products`,
+      '--input',
+      body(Array.from({ length: 26 }, (_, i) => product(900 + i))),
+    ]);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/products takes at most 25 items per request \(got 26\)/);
   });
 
   it('a repeated id within a request: every copy is answered with an error and nothing is stored', async () => {
-    const r = await emu.run(['request', 'PUT', `/12/product_catalogs/${catalog}/products`, '--input', body([product(950), product(950, { title: 'Other' }), product(951)])]);
+    const r = await emu.run([
+      'request',
+      'PUT',
+      `/12/product_catalogs/${catalog}/products`,
+      '--input',
+      body([product(950), product(950, { title: 'Other' }), product(951)]),
+    ]);
     expect(r.code).toBe(0);
     const res = r.json().data.products_response;
-    expect(res.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([['sku-950', 'ERROR'], ['sku-950', 'ERROR'], ['sku-951', 'CREATE_SUCCESS']]);
+    expect(res.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+      ['sku-950', 'ERROR'],
+      ['sku-950', 'ERROR'],
+      ['sku-951', 'CREATE_SUCCESS'],
+    ]);
     expect(res[0].errors[0].message).toMatch(/appears 2 times in this request: every copy was ignored/);
     const all = await emu.run(['catalogs', 'products', catalog, '--all', '-o', 'jsonl']);
     expect(all.stdout).not.toContain('sku-950');
   });
 
   it('server-side rule violations are per-product errors', async () => {
-    const r = await emu.run(['request', 'PUT', `/12/product_catalogs/${catalog}/products`, '--input', body([product(960, { title: 'x'.repeat(151), link: 'http://x.example' }), product(961, { availability: 'soon' })])]);
+    const r = await emu.run([
+      'request',
+      'PUT',
+      `/12/product_catalogs/${catalog}/products`,
+      '--input',
+      body([product(960, { title: 'x'.repeat(151), link: 'http://x.example' }), product(961, { availability: 'soon' })]),
+    ]);
     const res = r.json().data.products_response;
     expect(res[0].errors.map((e: { attribute: string }) => e.attribute)).toEqual(['title', 'link']);
     expect(res[1].errors.map((e: { attribute: string }) => e.attribute)).toEqual(['availability']);

@@ -24,7 +24,12 @@ interface Result {
   errors: unknown[];
   warnings: unknown[];
 }
-const results = (stdout: string): Result[] => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Result);
+const results = (stdout: string): Result[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Result);
 
 function feedFile(name: string, text: string): string {
   const path = join(dir, name);
@@ -49,16 +54,60 @@ describe('validation before sending', () => {
     expect(r.code).toBe(6);
     const err = r.errorJson().error;
     expect(err.message).toMatch(/every-invalid-rule\.jsonl: 49 problems in 49 products; nothing was sent$/);
-    const got = (err.problems as Array<{ line: number; field?: string; id?: string; message: string }>).map((p) => [p.line, p.field ?? null]);
+    const got = (err.problems as Array<{ line: number; field?: string; id?: string; message: string }>).map((p) => [
+      p.line,
+      p.field ?? null,
+    ]);
     expect(got).toEqual([
-      [1, 'title'], [2, 'title'], [3, 'description'], [4, 'description'], [5, 'availability'], [6, 'condition'], [7, 'gender'], [8, 'age_group'],
-      [9, 'price'], [10, 'price'], [11, 'price'], [12, 'sale_price'], [13, 'sale_price'], [14, 'link'], [15, 'mobile_link'], [16, 'image_link'],
-      [17, 'brand'], [18, 'inventory'], [19, 'inventory'], [20, 'sale_price_effective_date'], [21, 'sale_price_effective_date'],
-      [22, 'additional_image_link'], [23, 'additional_image_link'], [24, 'color'], [25, 'product_type'], [26, 'item_group_id'], [27, 'item_group_id'],
-      [28, 'id'], [29, 'id'], [30, 'colour'], [31, null], [32, 'id'], [33, 'size'], [34, 'sale_price_effective_date'], [35, 'title'],
-      [36, 'google_product_category'], [37, null],
-      [39, 'description'], [40, 'availability'], [41, 'condition'], [42, 'price'], [43, 'link'], [44, 'image_link'], [45, 'image_link'],
-      [46, 'sale_price'], [47, 'inventory'], [48, 'color'], [49, 'product_type'], [50, 'sale_price_effective_date'],
+      [1, 'title'],
+      [2, 'title'],
+      [3, 'description'],
+      [4, 'description'],
+      [5, 'availability'],
+      [6, 'condition'],
+      [7, 'gender'],
+      [8, 'age_group'],
+      [9, 'price'],
+      [10, 'price'],
+      [11, 'price'],
+      [12, 'sale_price'],
+      [13, 'sale_price'],
+      [14, 'link'],
+      [15, 'mobile_link'],
+      [16, 'image_link'],
+      [17, 'brand'],
+      [18, 'inventory'],
+      [19, 'inventory'],
+      [20, 'sale_price_effective_date'],
+      [21, 'sale_price_effective_date'],
+      [22, 'additional_image_link'],
+      [23, 'additional_image_link'],
+      [24, 'color'],
+      [25, 'product_type'],
+      [26, 'item_group_id'],
+      [27, 'item_group_id'],
+      [28, 'id'],
+      [29, 'id'],
+      [30, 'colour'],
+      [31, null],
+      [32, 'id'],
+      [33, 'size'],
+      [34, 'sale_price_effective_date'],
+      [35, 'title'],
+      [36, 'google_product_category'],
+      [37, null],
+      [39, 'description'],
+      [40, 'availability'],
+      [41, 'condition'],
+      [42, 'price'],
+      [43, 'link'],
+      [44, 'image_link'],
+      [45, 'image_link'],
+      [46, 'sale_price'],
+      [47, 'inventory'],
+      [48, 'color'],
+      [49, 'product_type'],
+      [50, 'sale_price_effective_date'],
     ]);
     const byLine = new Map((err.problems as Array<{ line: number; id?: string; message: string }>).map((p) => [p.line, p]));
     expect(byLine.get(5)).toMatchObject({ id: 'p-5', message: expect.stringMatching(/must be one of in stock/) });
@@ -86,12 +135,20 @@ describe('validation before sending', () => {
   });
 
   it('--skip-invalid sends the valid products and reports the invalid ones as INVALID (exit 8)', async () => {
-    const path = feedFile('mixed.jsonl', jsonl([product(101), product(102, { price: '5,00 USD' }), product(103), product(104, { id: 'sku-101' })]));
+    const path = feedFile(
+      'mixed.jsonl',
+      jsonl([product(101), product(102, { price: '5,00 USD' }), product(103), product(104, { id: 'sku-101' })]),
+    );
     const before = emu.state.requests('PUT', PUTS).length;
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', path, '--skip-invalid', '-o', 'jsonl']);
     expect(r.code).toBe(8);
     const out = results(r.stdout);
-    expect(out.map((o) => [o.line, o.status]).sort()).toEqual([[1, 'INVALID'], [2, 'INVALID'], [3, 'CREATE_SUCCESS'], [4, 'INVALID']]);
+    expect(out.map((o) => [o.line, o.status]).sort()).toEqual([
+      [1, 'INVALID'],
+      [2, 'INVALID'],
+      [3, 'CREATE_SUCCESS'],
+      [4, 'INVALID'],
+    ]);
     expect(out.find((o) => o.line === 2)!.errors).toEqual([expect.stringMatching(/^price: use "\." as the decimal point/)]);
     expect(out.find((o) => o.line === 1)!.errors).toEqual([expect.stringMatching(/^id: repeats on lines 1, 4/)]);
     const puts = emu.state.requests('PUT', PUTS).slice(before);
@@ -115,14 +172,27 @@ describe('validation before sending', () => {
 
   it('a feed that is not UTF-8 (Latin-1 CSV, JSON Lines) is bad input naming the line; nothing is sent', async () => {
     const before = emu.state.log.length;
-    const row = (id: string) => `${id},Caf\u00e9 cr\u00e8me,Plain,in stock,new,10.00 USD,https://s.example/p,https://s.example/i.jpg,Acme\n`;
+    const row = (id: string) =>
+      `${id},Caf\u00e9 cr\u00e8me,Plain,in stock,new,10.00 USD,https://s.example/p,https://s.example/i.jpg,Acme\n`;
     const csv = join(dir, 'latin1.csv');
-    writeFileSync(csv, Buffer.from(`id,title,description,availability,condition,price,link,image_link,brand\n${row('a').replace('Caf\u00e9 cr\u00e8me', 'Plain')}${row('b')}`, 'latin1'));
+    writeFileSync(
+      csv,
+      Buffer.from(
+        `id,title,description,availability,condition,price,link,image_link,brand\n${row('a').replace('Caf\u00e9 cr\u00e8me', 'Plain')}${row('b')}`,
+        'latin1',
+      ),
+    );
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', csv]);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/^error: \S*latin1\.csv line 3: not valid UTF-8 \(save the file as UTF-8\)$/m);
     const lines = join(dir, 'latin1.jsonl');
-    writeFileSync(lines, Buffer.concat([Buffer.from(jsonl([product(301)])), Buffer.from(`${JSON.stringify(product(302, { title: 'Caf\u00e9' }))}\n`, 'latin1')]));
+    writeFileSync(
+      lines,
+      Buffer.concat([
+        Buffer.from(jsonl([product(301)])),
+        Buffer.from(`${JSON.stringify(product(302, { title: 'Caf\u00e9' }))}\n`, 'latin1'),
+      ]),
+    );
     const l = await emu.run(['catalogs', 'upsert', catalog, '--file', lines, '--skip-invalid']);
     expect(l.code).toBe(6);
     expect(l.stderr).toMatch(/latin1\.jsonl line 2: not valid UTF-8/);
@@ -131,7 +201,12 @@ describe('validation before sending', () => {
 
   it('an empty feed is bad input (exit 6) in every format; bad flags are usage errors (exit 2)', async () => {
     const before = emu.state.log.length;
-    for (const [name, text] of [['empty.jsonl', '\n \n\n'], ['empty.csv', 'id,title\n'], ['empty.tsv', ''], ['empty.json', '[]']]) {
+    for (const [name, text] of [
+      ['empty.jsonl', '\n \n\n'],
+      ['empty.csv', 'id,title\n'],
+      ['empty.tsv', ''],
+      ['empty.json', '[]'],
+    ]) {
       const f = feedFile(name!, text!);
       const e = await emu.run(['catalogs', 'upsert', catalog, '--file', f]);
       expect(e.code, name).toBe(6);
@@ -177,12 +252,30 @@ describe('sending', () => {
     for (const file of ['valid.csv', 'valid.tsv', 'valid.json', 'wrapped.json', 'valid.jsonl']) {
       const r = await emu.run(['catalogs', 'upsert', catalog, '--file', join(FIXTURES, file), '-o', 'jsonl']);
       expect(r.code, `${file}: ${r.stderr}`).toBe(0);
-      expect(results(r.stdout).map((o) => o.id).sort()).toEqual(['mug-1', 'tee-m', 'tee-s']);
+      expect(
+        results(r.stdout)
+          .map((o) => o.id)
+          .sort(),
+      ).toEqual(['mug-1', 'tee-m', 'tee-s']);
     }
-    const changed = jsonl([{ id: 'mug-1', title: 'Enamel mug', description: 'Camping mug, blue', availability: 'out of stock', condition: 'new', price: '9.50 USD', link: 'https://shop.example/p/mug-1', image_link: 'https://cdn.example/i/mug.webp?v=2', gtin: '4006381333931' }]);
+    const changed = jsonl([
+      {
+        id: 'mug-1',
+        title: 'Enamel mug',
+        description: 'Camping mug, blue',
+        availability: 'out of stock',
+        condition: 'new',
+        price: '9.50 USD',
+        link: 'https://shop.example/p/mug-1',
+        image_link: 'https://cdn.example/i/mug.webp?v=2',
+        gtin: '4006381333931',
+      },
+    ]);
     const r = await emu.run(['catalogs', 'upsert', catalog, '-o', 'jsonl'], { input: changed });
     expect(r.code).toBe(0);
-    expect(results(r.stdout)).toEqual([{ line: 1, id: 'mug-1', status: 'UPDATE_SUCCESS', product_key: expect.any(String), errors: [], warnings: [] }]);
+    expect(results(r.stdout)).toEqual([
+      { line: 1, id: 'mug-1', status: 'UPDATE_SUCCESS', product_key: expect.any(String), errors: [], warnings: [] },
+    ]);
     const last = emu.state.requests('PUT', PUTS).at(-1)!;
     expect(JSON.parse(last.body)).toEqual({ products: [JSON.parse(changed)] });
   });
@@ -190,18 +283,32 @@ describe('sending', () => {
   it('sends CSV values as the API expects: inventory a number, empty cells left out', async () => {
     await emu.run(['catalogs', 'upsert', catalog, '--file', join(FIXTURES, 'valid.csv'), '-o', 'jsonl']);
     const sent = JSON.parse(emu.state.requests('PUT', PUTS).at(-1)!.body).products;
-    expect(sent[0]).toMatchObject({ id: 'tee-s', inventory: 12, additional_image_link: 'https://cdn.example/i/tee-2.jpg,https://cdn.example/i/tee-3.png', sale_price: '14.99 USD' });
+    expect(sent[0]).toMatchObject({
+      id: 'tee-s',
+      inventory: 12,
+      additional_image_link: 'https://cdn.example/i/tee-2.jpg,https://cdn.example/i/tee-3.png',
+      sale_price: '14.99 USD',
+    });
     expect(sent[2]).not.toHaveProperty('inventory');
     expect(sent[2]).not.toHaveProperty('sale_price');
   });
 
   it('per-product API errors and warnings are reported with the product, exit 8; the table shows only those rows', async () => {
-    const path = feedFile('api-errors.jsonl', jsonl([product(301), product(302, { image_link: 'https://cdn.example/i/302-small.png' }), product(303, { sale_price: '5.00 USD' })]));
+    const path = feedFile(
+      'api-errors.jsonl',
+      jsonl([product(301), product(302, { image_link: 'https://cdn.example/i/302-small.png' }), product(303, { sale_price: '5.00 USD' })]),
+    );
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', path, '-o', 'jsonl']);
     expect(r.code).toBe(8);
     const out = results(r.stdout);
-    expect(out.find((o) => o.id === 'sku-302')).toMatchObject({ status: 'ERROR', errors: [{ code: 'IMAGE_TOO_SMALL', attribute: 'image_link' }] });
-    expect(out.find((o) => o.id === 'sku-303')).toMatchObject({ status: 'CREATE_SUCCESS', warnings: [{ attribute: 'sale_price_effective_date' }] });
+    expect(out.find((o) => o.id === 'sku-302')).toMatchObject({
+      status: 'ERROR',
+      errors: [{ code: 'IMAGE_TOO_SMALL', attribute: 'image_link' }],
+    });
+    expect(out.find((o) => o.id === 'sku-303')).toMatchObject({
+      status: 'CREATE_SUCCESS',
+      warnings: [{ attribute: 'sale_price_effective_date' }],
+    });
     expect(r.stderr).toMatch(/error: 1 of 3 products failed \(1 ERROR\)/);
     const table = await emu.run(['catalogs', 'upsert', catalog, '--file', path, '-o', 'table']);
     expect(table.code).toBe(8);
@@ -219,7 +326,13 @@ describe('sending', () => {
     const out = results(r.stdout);
     expect(out).toHaveLength(75);
     expect(new Set(out.map((o) => o.id)).size).toBe(75);
-    expect(emu.state.requests('PUT', PUTS).slice(before).map((e) => e.status).sort()).toEqual([200, 200, 200, 503, 503]);
+    expect(
+      emu.state
+        .requests('PUT', PUTS)
+        .slice(before)
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual([200, 200, 200, 503, 503]);
     expect(r.stderr).toMatch(/75 products sent in 3 requests \(2 retries\)/);
   });
 

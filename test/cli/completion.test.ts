@@ -26,7 +26,12 @@ describe('shell completions', () => {
 t() { COMP_WORDS=("$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _postctl; echo "\${COMPREPLY[*]}"; }
 t postctl con; t postctl config ''; t postctl config list --output ''; t postctl --profile x -o j`;
     const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
-    expect(r.stdout.split('\n').slice(0, 4)).toEqual(['connections config', 'get set unset list path', 'table json jsonl csv', 'json jsonl']);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      'connections config',
+      'get set unset list path',
+      'table json jsonl csv',
+      'json jsonl',
+    ]);
   });
 
   it('profile names complete from the config file', async () => {
@@ -38,13 +43,21 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
 
   it('a hand-edited profile named $(touch pwned) runs no code on Tab (bash) and is not offered', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { '$(touch pwned)': {}, '`touch pwned2`': {}, work: {}, 'w*': {} } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { '$(touch pwned)': {}, '`touch pwned2`': {}, work: {}, 'w*': {} } }),
+      { mode: 0o600 },
+    );
     const bin = tempDir();
     writeFileSync(join(bin, 'postctl'), `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/postctl.js')}" "$@"\n`, { mode: 0o755 });
     const script = `source ${join(root, FILES.bash)}
 t() { COMP_WORDS=("$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _postctl; printf '%s|' "\${COMPREPLY[@]}"; echo; }
 t postctl --profile ''; t postctl --profile w; t postctl --profile '$'`;
-    const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd: dir, env: { PATH: `${bin}:${process.env.PATH}`, POSTCTL_CONFIG_DIR: dir, HOME: dir } });
+    const r = spawnSync('bash', ['-c', script], {
+      encoding: 'utf8',
+      cwd: dir,
+      env: { PATH: `${bin}:${process.env.PATH}`, POSTCTL_CONFIG_DIR: dir, HOME: dir },
+    });
     expect(r.stdout.split('\n').slice(0, 3)).toEqual(['work|', 'work|', '|']);
     expect(existsSync(join(dir, 'pwned'))).toBe(false);
     expect(existsSync(join(dir, 'pwned2'))).toBe(false);
@@ -63,15 +76,29 @@ t postctl --profile ''; t postctl --profile w; t postctl --profile '$'`;
     const r = spawnSync('fish', ['--no-execute', join(root, FILES.fish)], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const c = spawnSync('fish', ['-c', `source ${join(root, FILES.fish)}; complete -C "postctl config "; echo ---; complete -C "postctl config list --output "`], { encoding: 'utf8' });
+    const c = spawnSync(
+      'fish',
+      ['-c', `source ${join(root, FILES.fish)}; complete -C "postctl config "; echo ---; complete -C "postctl config list --output "`],
+      { encoding: 'utf8' },
+    );
     const [verbs, formats] = c.stdout.split('---\n');
-    expect(verbs!.split('\n').map((l) => l.split('\t')[0]).filter(Boolean)).toEqual(['get', 'list', 'path', 'set', 'unset']);
-    expect(formats!.split('\n').map((l) => l.split('\t')[0]).filter(Boolean)).toEqual(['csv', 'json', 'jsonl', 'table']);
+    expect(
+      verbs!
+        .split('\n')
+        .map((l) => l.split('\t')[0])
+        .filter(Boolean),
+    ).toEqual(['get', 'list', 'path', 'set', 'unset']);
+    expect(
+      formats!
+        .split('\n')
+        .map((l) => l.split('\t')[0])
+        .filter(Boolean),
+    ).toEqual(['csv', 'json', 'jsonl', 'table']);
   });
 });
 
 describe('lazy command groups', () => {
-  it('stub descriptions equal the groups\' own, so top-level help never drifts', async () => {
+  it("stub descriptions equal the groups' own, so top-level help never drifts", async () => {
     const { buildProgram } = await import('../../src/program.js');
     const describeTop = (p: Awaited<ReturnType<typeof buildProgram>>) => p.commands.map((c) => [c.name(), c.description()]);
     expect(describeTop(await buildProgram([]))).toEqual(describeTop(await buildProgram()));

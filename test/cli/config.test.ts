@@ -12,13 +12,22 @@ function env(dir: string, extra: Record<string, string> = {}) {
 describe('postctl config', () => {
   it('set/get/unset with precedence flag > env > profile > default', async () => {
     const dir = tempDir();
-    expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir) })).json()).toEqual({ key: 'ads_url', value: 'https://ads-api.x.com', source: 'default' });
+    expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir) })).json()).toEqual({
+      key: 'ads_url',
+      value: 'https://ads-api.x.com',
+      source: 'default',
+    });
     const set = await runCli(['config', 'set', 'ads_url', 'http://127.0.0.1:1234/ads'], { env: env(dir) });
     expect(set.code).toBe(0);
     expect(set.stdout).toBe('');
     expect(set.stderr).toContain('ads_url set for profile default');
-    expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir) })).json()).toMatchObject({ value: 'http://127.0.0.1:1234/ads', source: 'profile' });
-    expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir, { POSTCTL_ADS_URL: 'https://ads.example' }) })).json()).toMatchObject({ value: 'https://ads.example', source: 'env' });
+    expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir) })).json()).toMatchObject({
+      value: 'http://127.0.0.1:1234/ads',
+      source: 'profile',
+    });
+    expect(
+      (await runCli(['config', 'get', 'ads_url'], { env: env(dir, { POSTCTL_ADS_URL: 'https://ads.example' }) })).json(),
+    ).toMatchObject({ value: 'https://ads.example', source: 'env' });
     expect((await runCli(['config', 'unset', 'ads_url'], { env: env(dir) })).code).toBe(0);
     expect((await runCli(['config', 'get', 'ads_url'], { env: env(dir) })).json()).toMatchObject({ source: 'default' });
   });
@@ -26,7 +35,12 @@ describe('postctl config', () => {
   it('refuses credentials, unknown keys, bad values and plain-http remote URLs', async () => {
     const dir = tempDir();
     // Usage (a credential, an unknown key) exits 2; a bad value for a known setting exits 6.
-    for (const [code, args] of [[2, ['set', 'consumer_secret', 'x']], [2, ['set', 'nope', 'x']], [6, ['set', 'output', 'yaml']], [6, ['set', 'api_url', 'http://api.example.com']]] as const) {
+    for (const [code, args] of [
+      [2, ['set', 'consumer_secret', 'x']],
+      [2, ['set', 'nope', 'x']],
+      [6, ['set', 'output', 'yaml']],
+      [6, ['set', 'api_url', 'http://api.example.com']],
+    ] as const) {
       const r = await runCli(['config', ...args], { env: env(dir) });
       expect(r.code, args.join(' ')).toBe(code);
       expect(r.stderr).toMatch(/^error: /);
@@ -62,10 +76,12 @@ describe('postctl config', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"profiles": {');
   });
 
-  it('parallel writers never lose each other\'s update', async () => {
+  it("parallel writers never lose each other's update", async () => {
     const dir = tempDir();
     const n = 12;
-    const results = await Promise.all(Array.from({ length: n }, (_, i) => runCli(['--profile', `p${i}`, 'config', 'set', 'ads_account', `acct${i}`], { env: env(dir) })));
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) => runCli(['--profile', `p${i}`, 'config', 'set', 'ads_account', `acct${i}`], { env: env(dir) })),
+    );
     expect(results.map((r) => r.code)).toEqual(Array(n).fill(0));
     const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
     for (let i = 0; i < n; i++) expect(data.profiles[`p${i}`]).toEqual({ ads_account: `acct${i}` });
@@ -76,9 +92,23 @@ describe('global behaviour', () => {
   it('help topics list every exit code and variable', async () => {
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.code).toBe(0);
-    for (const c of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '129', '130', '143']) expect(codes.stdout).toMatch(new RegExp(`^\\s+${c}  `, 'm'));
+    for (const c of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '129', '130', '143'])
+      expect(codes.stdout).toMatch(new RegExp(`^\\s+${c}  `, 'm'));
     const envs = await runCli(['help', 'environment']);
-    for (const v of ['POSTCTL_API_URL', 'POSTCTL_ADS_URL', 'POSTCTL_ADS_SANDBOX_URL', 'POSTCTL_CONSUMER_KEY', 'POSTCTL_CONSUMER_SECRET', 'POSTCTL_ACCESS_TOKEN', 'POSTCTL_ACCESS_TOKEN_SECRET', 'POSTCTL_BEARER_TOKEN', 'POSTCTL_ADS_ACCOUNT', 'POSTCTL_PROFILE', 'POSTCTL_CONFIG_DIR', 'NO_COLOR'])
+    for (const v of [
+      'POSTCTL_API_URL',
+      'POSTCTL_ADS_URL',
+      'POSTCTL_ADS_SANDBOX_URL',
+      'POSTCTL_CONSUMER_KEY',
+      'POSTCTL_CONSUMER_SECRET',
+      'POSTCTL_ACCESS_TOKEN',
+      'POSTCTL_ACCESS_TOKEN_SECRET',
+      'POSTCTL_BEARER_TOKEN',
+      'POSTCTL_ADS_ACCOUNT',
+      'POSTCTL_PROFILE',
+      'POSTCTL_CONFIG_DIR',
+      'NO_COLOR',
+    ])
       expect(envs.stdout).toContain(v);
   });
 
@@ -99,12 +129,24 @@ describe('global behaviour', () => {
     const csv = await runCli(['config', 'list', '-o', 'csv'], { env: env(dir) });
     expect(csv.stdout.split('\n')[0]).toBe('key,value,source');
     const jsonl = await runCli(['config', 'list', '-o', 'jsonl'], { env: env(dir) });
-    expect(jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l).key)).toContain('api_url');
+    expect(
+      jsonl.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).key),
+    ).toContain('api_url');
   });
 
   it('piping into a closed reader ends quietly (EPIPE)', async () => {
     const { spawnSync } = await import('node:child_process');
-    const r = spawnSync('bash', ['-c', `node ${JSON.stringify(new URL('../../bin/postctl.js', import.meta.url).pathname)} help environment | head -c 10 >/dev/null; echo "rc=\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `node ${JSON.stringify(new URL('../../bin/postctl.js', import.meta.url).pathname)} help environment | head -c 10 >/dev/null; echo "rc=\${PIPESTATUS[0]}"`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout.trim()).toBe('rc=0');
     expect(r.stderr).toBe('');
   });

@@ -19,10 +19,24 @@ import { fileEmulator } from '../helpers/emulator.js';
 
 const FIX = new URL('../fixtures/contract/', import.meta.url).pathname;
 type Enum = string[] | null;
-interface V2Op { query: Record<string, Enum>; path: Record<string, { pattern: string | null; enum: Enum }>; body: { keys: Record<string, string[]>; enums: Record<string, string[]> } }
-interface V2Add { query: Record<string, string[]>; bodyEnums: Record<string, string[]>; bodyKeys: Record<string, string[]> }
-const V2 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.159-extract.json'), 'utf8')) as { operations: Record<string, V2Op>; v2167: Record<string, V2Add> };
-const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).operations as Record<string, { query: string[]; body: string[] }>;
+interface V2Op {
+  query: Record<string, Enum>;
+  path: Record<string, { pattern: string | null; enum: Enum }>;
+  body: { keys: Record<string, string[]>; enums: Record<string, string[]> };
+}
+interface V2Add {
+  query: Record<string, string[]>;
+  bodyEnums: Record<string, string[]>;
+  bodyKeys: Record<string, string[]>;
+}
+const V2 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.159-extract.json'), 'utf8')) as {
+  operations: Record<string, V2Op>;
+  v2167: Record<string, V2Add>;
+};
+const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).operations as Record<
+  string,
+  { query: string[]; body: string[] }
+>;
 
 const templateRe = (t: string) => new RegExp('^' + t.replace(/\{[^}]+\}|:[a-z_]+/g, '[^/]+') + '$');
 
@@ -40,7 +54,8 @@ function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): st
     }
     const allowed = op.query[name];
     if (!allowed) continue;
-    for (const v of value.split(',')) if (!allowed.includes(v) && !(add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
+    for (const v of value.split(','))
+      if (!allowed.includes(v) && !(add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
   }
   if (e.body && e.body.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
   return out;
@@ -61,7 +76,9 @@ function checkBody(key: string, obj: Record<string, unknown>, op: V2Op, add: V2A
 function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
   const key = Object.keys(ADS).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
   if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
-  return e.query.filter(([n]) => !ADS[key]!.query.includes(n) && !ADS[key]!.body.includes(n)).map(([n]) => `${key}: query parameter ${n} is not listed`);
+  return e.query
+    .filter(([n]) => !ADS[key]!.query.includes(n) && !ADS[key]!.body.includes(n))
+    .map(([n]) => `${key}: query parameter ${n} is not listed`);
 }
 
 const emu = fileEmulator({ names: 'official' });
@@ -76,22 +93,80 @@ writeFileSync(MEDIA_FILE, Buffer.alloc(2_000, 7));
 /** Every v2 request shape the platform verbs build, in official names. */
 const V2_RUNS: string[][] = [
   ['posts', 'lookup', '1460323737035677698', '--all-fields'],
-  ['posts', 'lookup', '1460323737035677698', '--expansions', 'author_id,attachments.media_keys,attachments.poll_ids,referenced_posts.id,referenced_posts.id.author_id,in_reply_to_user_id,entities.mentions.username,geo.place_id,edit_history_post_ids',
-    '--post-fields', 'edit_history_post_ids,edit_controls,geo,reply_settings,withheld,note_post,display_text_range,non_public_metrics,organic_metrics,promoted_metrics,scopes,article,media_metadata,card_uri,referenced_posts',
-    '--user-fields', 'pinned_post_id,most_recent_post_id,withheld,connection_status,receives_your_dm,subscription_type,is_identity_verified,parody,verified_followers_count,profile_banner_url,affiliation',
-    '--media-fields', 'url,preview_image_url,height,width,alt_text,variants', '--place-fields', 'full_name,country_code,place_type', '--poll-fields', 'options,voting_status'],
-  ['events', 'subscribe', '--event-type', 'profile.update.verified,profile.update.affiliate,profile.update.bio', '--user-id', '2244994945', '--tag', 'audit'],
+  [
+    'posts',
+    'lookup',
+    '1460323737035677698',
+    '--expansions',
+    'author_id,attachments.media_keys,attachments.poll_ids,referenced_posts.id,referenced_posts.id.author_id,in_reply_to_user_id,entities.mentions.username,geo.place_id,edit_history_post_ids',
+    '--post-fields',
+    'edit_history_post_ids,edit_controls,geo,reply_settings,withheld,note_post,display_text_range,non_public_metrics,organic_metrics,promoted_metrics,scopes,article,media_metadata,card_uri,referenced_posts',
+    '--user-fields',
+    'pinned_post_id,most_recent_post_id,withheld,connection_status,receives_your_dm,subscription_type,is_identity_verified,parody,verified_followers_count,profile_banner_url,affiliation',
+    '--media-fields',
+    'url,preview_image_url,height,width,alt_text,variants',
+    '--place-fields',
+    'full_name,country_code,place_type',
+    '--poll-fields',
+    'options,voting_status',
+  ],
+  [
+    'events',
+    'subscribe',
+    '--event-type',
+    'profile.update.verified,profile.update.affiliate,profile.update.bio',
+    '--user-id',
+    '2244994945',
+    '--tag',
+    'audit',
+  ],
   ['events', 'subscribe', '--event-type', 'dm.received', '--user-id', '17874544', '--direction', 'received'],
   ['events', 'subscribe', '--event-type', 'post.create', '--keyword', 'launch'],
-  ['connections', 'list', '--status', 'all', '--endpoint', 'posts_compliance_stream,post_label_stream,filtered_stream', '--max-results', '10'],
+  [
+    'connections',
+    'list',
+    '--status',
+    'all',
+    '--endpoint',
+    'posts_compliance_stream,post_label_stream,filtered_stream',
+    '--max-results',
+    '10',
+  ],
   ['connections', 'terminate', '--endpoint', 'post_label_stream', '--yes'],
   ['connections', 'terminate', '--all', '--yes'],
   ['connections', 'terminate', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '--yes'],
   ['webhooks', 'validate', '1146654567674912769', '--auth', 'app'],
   // Posting, search, stream, media (src/wire/names.ts official spellings).
-  ['posts', 'create', '--text', 'contract', '--reply-to', '1460323737035677698', '--quote', '1293593516040269825', '--reply-settings', 'mentionedUsers', '--community', '1493446837214187523', '--paid-partnership', '--share-with-followers'],
+  [
+    'posts',
+    'create',
+    '--text',
+    'contract',
+    '--reply-to',
+    '1460323737035677698',
+    '--quote',
+    '1293593516040269825',
+    '--reply-settings',
+    'mentionedUsers',
+    '--community',
+    '1493446837214187523',
+    '--paid-partnership',
+    '--share-with-followers',
+  ],
   ['posts', 'create', '--text', 'poll', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '60'],
-  ['posts', 'search', 'coffee', '--max-results', '10', '--post-fields', 'created_at,author_id', '--expansions', 'author_id', '--user-fields', 'username'],
+  [
+    'posts',
+    'search',
+    'coffee',
+    '--max-results',
+    '10',
+    '--post-fields',
+    'created_at,author_id',
+    '--expansions',
+    'author_id',
+    '--user-fields',
+    'username',
+  ],
   ['posts', 'search', 'coffee', '--archive', '--max-results', '10'],
   ['posts', 'counts', 'tea', '--granularity', 'day'],
   ['posts', 'counts', 'tea', '--archive', '--granularity', 'hour'],
@@ -112,16 +187,48 @@ describe('v2 requests in official names match openapi v2.159', () => {
     for (const args of V2_RUNS) exits[args.slice(0, 3).join(' ')] = (await emu.run(args)).code;
     // auth status --check with app-only credentials (a bearer token, no user tokens).
     const bearer = (await emu.run(['auth', 'token', '--print'])).stdout.trim();
-    await emu.run(['auth', 'status', '--check'], { env: { POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined, POSTCTL_BEARER_TOKEN: bearer, POSTCTL_CONFIG_DIR: dir, HOME: dir } });
+    await emu.run(['auth', 'status', '--check'], {
+      env: {
+        POSTCTL_ACCESS_TOKEN: undefined,
+        POSTCTL_ACCESS_TOKEN_SECRET: undefined,
+        POSTCTL_BEARER_TOKEN: bearer,
+        POSTCTL_CONFIG_DIR: dir,
+        HOME: dir,
+      },
+    });
     sent = emu.state.log.slice(before).filter((e) => e.api === 'platform' && e.path.startsWith('/2/'));
   }, 120_000);
 
   it('every verb above reached the server', () => {
     // The one placeholder: an unknown connection UUID is a partial failure (8) after its DELETE.
-    expect(Object.entries(exits).filter(([, code]) => code !== 0)).toEqual([['connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301', 8]]);
+    expect(Object.entries(exits).filter(([, code]) => code !== 0)).toEqual([
+      ['connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301', 8],
+    ]);
     const paths = new Set(sent.map((e) => `${e.method} ${e.path}`));
-    for (const p of ['GET /2/tweets', 'POST /2/activity/subscriptions', 'GET /2/connections', 'DELETE /2/connections/all', 'DELETE /2/connections', 'PUT /2/webhooks/1146654567674912769']) expect(paths).toContain(p);
-    for (const p of ['POST /2/webhooks/replay', 'POST /2/tweets', 'GET /2/tweets/search/recent', 'GET /2/tweets/search/all', 'GET /2/tweets/counts/recent', 'GET /2/tweets/counts/all', 'GET /2/tweets/search/stream/rules', 'POST /2/tweets/search/stream/rules', 'GET /2/tweets/search/stream', 'POST /2/media/upload/initialize', 'POST /2/media/metadata', 'GET /2/users/me']) expect(paths).toContain(p);
+    for (const p of [
+      'GET /2/tweets',
+      'POST /2/activity/subscriptions',
+      'GET /2/connections',
+      'DELETE /2/connections/all',
+      'DELETE /2/connections',
+      'PUT /2/webhooks/1146654567674912769',
+    ])
+      expect(paths).toContain(p);
+    for (const p of [
+      'POST /2/webhooks/replay',
+      'POST /2/tweets',
+      'GET /2/tweets/search/recent',
+      'GET /2/tweets/search/all',
+      'GET /2/tweets/counts/recent',
+      'GET /2/tweets/counts/all',
+      'GET /2/tweets/search/stream/rules',
+      'POST /2/tweets/search/stream/rules',
+      'GET /2/tweets/search/stream',
+      'POST /2/media/upload/initialize',
+      'POST /2/media/metadata',
+      'GET /2/users/me',
+    ])
+      expect(paths).toContain(p);
     expect([...paths].filter((p) => /^POST \/2\/media\/upload\/\w+\/(append|finalize)$/.test(p))).toHaveLength(2);
     expect([...paths].filter((p) => p.startsWith('DELETE /2/connections/tweet_label_stream'))).toHaveLength(1);
     expect(sent.filter((e) => e.path === '/2/tweets').length).toBeGreaterThanOrEqual(3);
@@ -132,10 +239,23 @@ describe('v2 requests in official names match openapi v2.159', () => {
   });
 
   it('the checker itself catches a wrong path, parameter, enum value and body key', () => {
-    expect(v2Problems({ method: 'GET', path: '/2/posts', query: [], body: '' })).toEqual(['GET /2/posts: no such path template for the method']);
-    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['post.fields', 'id']], body: '' })).toEqual(['GET /2/tweets: query parameter post.fields is not declared']);
-    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['tweet.fields', 'referenced_posts']], body: '' })).toEqual(['GET /2/tweets: tweet.fields value referenced_posts is not in the enum']);
-    expect(v2Problems({ method: 'POST', path: '/2/activity/subscriptions', query: [], body: '{"event_type":"profile.update.verified","filter":{"user_id":"1","direction":"sent"}}' })).toEqual([
+    expect(v2Problems({ method: 'GET', path: '/2/posts', query: [], body: '' })).toEqual([
+      'GET /2/posts: no such path template for the method',
+    ]);
+    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['post.fields', 'id']], body: '' })).toEqual([
+      'GET /2/tweets: query parameter post.fields is not declared',
+    ]);
+    expect(v2Problems({ method: 'GET', path: '/2/tweets', query: [['tweet.fields', 'referenced_posts']], body: '' })).toEqual([
+      'GET /2/tweets: tweet.fields value referenced_posts is not in the enum',
+    ]);
+    expect(
+      v2Problems({
+        method: 'POST',
+        path: '/2/activity/subscriptions',
+        query: [],
+        body: '{"event_type":"profile.update.verified","filter":{"user_id":"1","direction":"sent"}}',
+      }),
+    ).toEqual([
       'POST /2/activity/subscriptions: body event_type value profile.update.verified is not in the enum',
       'POST /2/activity/subscriptions: body filter.direction value sent is not in the enum',
     ]);
@@ -149,17 +269,55 @@ describe('ads requests in official names match the ads reference pages', () => {
     const ids = join(dir, 'ids.txt');
     writeFileSync(ids, '12345\n');
     const runs: string[][] = [
-      ['ads', 'accounts', 'get'], ['ads', 'accounts', 'list', '--with-total-count'], ['ads', 'accounts', 'apps'],
-      ['ads', 'accounts', 'history', '--entity-type', 'PROMOTED_POST', '--entity-id', '8u94t', '--start-time', '2026-01-05T00:00:00Z', '--end-time', '2026-01-06T00:00:00Z'],
-      ['ads', 'features', 'list'], ['ads', 'business-categories'], ['ads', 'curated-categories', 'list', '--country-codes', 'US'],
-      ['ads', 'line-items', 'get', '8u94t', '--with-deleted'], ['ads', 'line-items', 'update', '8u94t', '--entity-status', 'PAUSED'],
+      ['ads', 'accounts', 'get'],
+      ['ads', 'accounts', 'list', '--with-total-count'],
+      ['ads', 'accounts', 'apps'],
+      [
+        'ads',
+        'accounts',
+        'history',
+        '--entity-type',
+        'PROMOTED_POST',
+        '--entity-id',
+        '8u94t',
+        '--start-time',
+        '2026-01-05T00:00:00Z',
+        '--end-time',
+        '2026-01-06T00:00:00Z',
+      ],
+      ['ads', 'features', 'list'],
+      ['ads', 'business-categories'],
+      ['ads', 'curated-categories', 'list', '--country-codes', 'US'],
+      ['ads', 'line-items', 'get', '8u94t', '--with-deleted'],
+      ['ads', 'line-items', 'update', '8u94t', '--entity-status', 'PAUSED'],
       ['ads', 'line-item-categories', 'list'],
-      ['ads', 'posts', 'create', '--as-user', '756201191', '--text', 'Spring', '--post-mode', 'extended', '--name', 'Spring', '--trim-user'],
-      ['ads', 'cards', 'list'], ['ads', 'poll-cards', 'list'], ['ads', 'video-conversation-cards', 'list'], ['ads', 'media', 'list'], ['ads', 'media-library', 'list'],
-      ['audiences', 'permissions', 'list', EMU_AUDIENCE], ['audiences', 'targeted', EMU_AUDIENCE], ['audiences', 'upload', EMU_AUDIENCE, '--file', ids, '--type', 'twitter_id'],
+      [
+        'ads',
+        'posts',
+        'create',
+        '--as-user',
+        '756201191',
+        '--text',
+        'Spring',
+        '--post-mode',
+        'extended',
+        '--name',
+        'Spring',
+        '--trim-user',
+      ],
+      ['ads', 'cards', 'list'],
+      ['ads', 'poll-cards', 'list'],
+      ['ads', 'video-conversation-cards', 'list'],
+      ['ads', 'media', 'list'],
+      ['ads', 'media-library', 'list'],
+      ['audiences', 'permissions', 'list', EMU_AUDIENCE],
+      ['audiences', 'targeted', EMU_AUDIENCE],
+      ['audiences', 'upload', EMU_AUDIENCE, '--file', ids, '--type', 'twitter_id'],
       ['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', minutesAgo(2 * 24 * 60)],
-      ['catalogs', 'list'], ['catalogs', 'products', '1456789'],
-      ['ads', 'line-items', 'list', '--line-item-ids', '8u94t', '--count', '10'], ['audiences', 'list'],
+      ['catalogs', 'list'],
+      ['catalogs', 'products', '1456789'],
+      ['ads', 'line-items', 'list', '--line-item-ids', '8u94t', '--count', '10'],
+      ['audiences', 'list'],
       ['ads', 'video-conversation-cards', 'update', '1505723617405960201', '--first-cta-post', 'I am #TeamBlue too'],
     ];
     const before = emu.state.log.length;

@@ -15,12 +15,19 @@ describe('config writes under kill -9', () => {
     const rnd = seededRandom(20261122);
     const n = 24;
     const outcomes = await Promise.all(
-      Array.from({ length: n }, (_, i) => new Promise<{ i: number; code: number | null }>((resolve) => {
-        const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], { env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '40' }, stdio: 'ignore' });
-        // Half of them are killed somewhere between start-up and the write.
-        if (i % 2 === 0) setTimeout(() => child.kill('SIGKILL'), 150 + Math.floor(rnd() * 900));
-        child.on('close', (code) => resolve({ i, code }));
-      })),
+      Array.from(
+        { length: n },
+        (_, i) =>
+          new Promise<{ i: number; code: number | null }>((resolve) => {
+            const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], {
+              env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '40' },
+              stdio: 'ignore',
+            });
+            // Half of them are killed somewhere between start-up and the write.
+            if (i % 2 === 0) setTimeout(() => child.kill('SIGKILL'), 150 + Math.floor(rnd() * 900));
+            child.on('close', (code) => resolve({ i, code }));
+          }),
+      ),
     );
     const file = join(dir, 'config.json');
     const data = JSON.parse(readFileSync(file, 'utf8'));
@@ -28,11 +35,14 @@ describe('config writes under kill -9', () => {
     const finished = outcomes.filter((o) => o.code === 0);
     for (const { i } of finished) expect(data.profiles[`w${i}`]).toEqual({ ads_account: `acct-${i}` });
     // A killed writer either landed its update whole or not at all.
-    for (const [name, profile] of Object.entries(data.profiles as Record<string, unknown>)) expect(profile).toEqual({ ads_account: `acct-${name.slice(1)}` });
+    for (const [name, profile] of Object.entries(data.profiles as Record<string, unknown>))
+      expect(profile).toEqual({ ads_account: `acct-${name.slice(1)}` });
     // The lock is usable afterwards (a stale lock of a killed writer is broken).
     const after = await runCli(['--profile', 'after', 'config', 'set', 'ads_account', 'ok'], { env: baseEnv(dir), timeoutMs: 30_000 });
     expect(after.code).toBe(0);
-    console.log(`config crash test: ${n} writers, ${outcomes.filter((o) => o.code === null).length} killed, ${finished.length} finished, ${Object.keys(data.profiles).length} profiles on disk`);
+    console.log(
+      `config crash test: ${n} writers, ${outcomes.filter((o) => o.code === null).length} killed, ${finished.length} finished, ${Object.keys(data.profiles).length} profiles on disk`,
+    );
   });
 
   it('writers killed while holding the lock, between read and write, land nothing; the others keep theirs', async () => {
@@ -42,26 +52,33 @@ describe('config writes under kill -9', () => {
     // Writers whose own pid was in the lock file when the kill was sent: inside the critical section.
     const killedHolding = new Set<number>();
     const outcomes = await Promise.all(
-      Array.from({ length: n }, (_, i) => new Promise<{ i: number; code: number | null; signal: string | null }>((resolve) => {
-        // 300 ms between the read and the write: a kill sent within it lands before the write.
-        const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], { env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '300' }, stdio: 'ignore' });
-        if (i % 2 === 0) {
-          const poll = setInterval(() => {
-            let owner = '';
-            try {
-              owner = readFileSync(`${file}.lock`, 'utf8').split(' ')[0]!;
-            } catch {
-              /* no lock right now */
+      Array.from(
+        { length: n },
+        (_, i) =>
+          new Promise<{ i: number; code: number | null; signal: string | null }>((resolve) => {
+            // 300 ms between the read and the write: a kill sent within it lands before the write.
+            const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], {
+              env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '300' },
+              stdio: 'ignore',
+            });
+            if (i % 2 === 0) {
+              const poll = setInterval(() => {
+                let owner = '';
+                try {
+                  owner = readFileSync(`${file}.lock`, 'utf8').split(' ')[0]!;
+                } catch {
+                  /* no lock right now */
+                }
+                if (owner !== String(child.pid)) return;
+                clearInterval(poll);
+                killedHolding.add(i);
+                child.kill('SIGKILL');
+              }, 1);
+              child.on('close', () => clearInterval(poll));
             }
-            if (owner !== String(child.pid)) return;
-            clearInterval(poll);
-            killedHolding.add(i);
-            child.kill('SIGKILL');
-          }, 1);
-          child.on('close', () => clearInterval(poll));
-        }
-        child.on('close', (code, signal) => resolve({ i, code, signal }));
-      })),
+            child.on('close', (code, signal) => resolve({ i, code, signal }));
+          }),
+      ),
     );
     const even = outcomes.filter((o) => o.i % 2 === 0);
     const odd = outcomes.filter((o) => o.i % 2 === 1);

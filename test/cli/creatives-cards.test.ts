@@ -30,16 +30,40 @@ describe('ads cards create', () => {
     expect(sent.query).toEqual([]);
     expect(JSON.parse(sent.body)).toEqual({
       name: 'Spring sale',
-      components: [{ type: 'MEDIA', media_key: IMG }, { type: 'DETAILS', title: 'Spring', destination: { type: 'WEBSITE', url: 'https://example.com/spring' } }],
+      components: [
+        { type: 'MEDIA', media_key: IMG },
+        { type: 'DETAILS', title: 'Spring', destination: { type: 'WEBSITE', url: 'https://example.com/spring' } },
+      ],
     });
   });
 
   it('builds SWIPEABLE_MEDIA + BUTTON from the flags (label and country in any case); the API picks the card_type', async () => {
-    const r = await emu.run([...create('--name', 'Get the app', '--swipeable', `${IMG},${VID}`, '--app-button', 'play', '--country', 'gb', '--googleplay-app', 'com.example', '--googleplay-deep-link', 'example://x'), '-o', 'json']);
+    const r = await emu.run([
+      ...create(
+        '--name',
+        'Get the app',
+        '--swipeable',
+        `${IMG},${VID}`,
+        '--app-button',
+        'play',
+        '--country',
+        'gb',
+        '--googleplay-app',
+        'com.example',
+        '--googleplay-deep-link',
+        'example://x',
+      ),
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data.card_type).toBe('MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP');
     const body = JSON.parse(emu.state.requests('POST', '/cards').at(-1)!.body);
-    expect(body.components[1]).toEqual({ type: 'BUTTON', label: { type: 'ENUM', value: 'PLAY' }, destination: { type: 'APP', country_code: 'GB', googleplay_app_id: 'com.example', googleplay_deep_link: 'example://x' } });
+    expect(body.components[1]).toEqual({
+      type: 'BUTTON',
+      label: { type: 'ENUM', value: 'PLAY' },
+      destination: { type: 'APP', country_code: 'GB', googleplay_app_id: 'com.example', googleplay_deep_link: 'example://x' },
+    });
   });
 
   it.each([
@@ -96,22 +120,92 @@ describe('ads cards create', () => {
     it.each<[string, string[], string, RegExp]>([
       ['name required', [...website], 'name', /required/],
       ['name at most 80', ['--name', 'n'.repeat(81), ...website], 'name', /at most 80 characters \(got 81\)/],
-      ['one media component required', ['--name', 'n', '--website-title', 'T', '--website-url', 'https://e.com'], 'components', /needs one media component.*--media or --swipeable/],
-      ['only one media component', ['--name', 'n', '--swipeable', `${IMG},${IMG2}`, ...website], 'components[1]', /only one media component.*--media or --swipeable, not both/],
+      [
+        'one media component required',
+        ['--name', 'n', '--website-title', 'T', '--website-url', 'https://e.com'],
+        'components',
+        /needs one media component.*--media or --swipeable/,
+      ],
+      [
+        'only one media component',
+        ['--name', 'n', '--swipeable', `${IMG},${IMG2}`, ...website],
+        'components[1]',
+        /only one media component.*--media or --swipeable, not both/,
+      ],
       ['DETAILS or BUTTON required', ['--name', 'n', '--media', IMG], 'components', /needs a DETAILS component .* or a BUTTON/],
       ['exactly one of DETAILS or BUTTON', ['--name', 'n', ...website, ...app], 'components[2]', /exactly one of DETAILS or BUTTON/],
-      ['SWIPEABLE_MEDIA at least 2 keys', ['--name', 'n', '--swipeable', IMG, '--website-title', 'T', '--website-url', 'https://e.com'], 'components[0].media_keys', /2 to 6 media keys \(got 1\).*--swipeable/],
-      ['SWIPEABLE_MEDIA at most 6 keys', ['--name', 'n', '--swipeable', seven, '--website-title', 'T', '--website-url', 'https://e.com'], 'components[0].media_keys', /got 7/],
-      ['DETAILS title required', ['--name', 'n', '--media', IMG, '--website-url', 'https://e.com'], 'components[1].title', /required for DETAILS.*--website-title/],
-      ['WEBSITE url required', ['--name', 'n', '--media', IMG, '--website-title', 'T'], 'components[1].destination.url', /required for a WEBSITE destination.*--website-url/],
-      ['WEBSITE url is http(s)', ['--name', 'n', '--media', IMG, '--website-title', 'T', '--website-url', 'example.com'], 'components[1].destination.url', /http\(s\) URL/],
-      ['APP needs country_code', ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--ios-app', '1'], 'components[1].destination.country_code', /required for an APP destination.*--country/],
-      ['country_code is alpha-2', ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'USA', '--ios-app', '1'], 'components[1].destination.country_code', /ISO 3166-1 alpha-2/],
-      ['APP needs an app id', ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'US'], 'components[1].destination.googleplay_app_id', /at least one of googleplay_app_id or ios_app_store_identifier/],
-      ['ios deep link needs the ios app id', ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'US', '--googleplay-app', 'com.x', '--ios-deep-link', 'x://y'], 'components[1].destination.ios_deep_link', /needs ios_app_store_identifier.*--ios-deep-link/],
-      ['googleplay deep link needs the googleplay app id', ['--name', 'n', '--media', IMG, ...app, '--googleplay-deep-link', 'x://y'], 'components[1].destination.googleplay_deep_link', /needs googleplay_app_id/],
-      ['BUTTON label required', ['--name', 'n', '--media', IMG, '--country', 'US', '--ios-app', '1'], 'components[1].label', /required for BUTTON.*--app-button/],
-      ['label enum', ['--name', 'n', '--media', IMG, '--app-button', 'BUY', '--country', 'US', '--ios-app', '1'], 'components[1].label.value', /BOOK, CONNECT, INSTALL, OPEN, ORDER, PLAY, SHOP/],
+      [
+        'SWIPEABLE_MEDIA at least 2 keys',
+        ['--name', 'n', '--swipeable', IMG, '--website-title', 'T', '--website-url', 'https://e.com'],
+        'components[0].media_keys',
+        /2 to 6 media keys \(got 1\).*--swipeable/,
+      ],
+      [
+        'SWIPEABLE_MEDIA at most 6 keys',
+        ['--name', 'n', '--swipeable', seven, '--website-title', 'T', '--website-url', 'https://e.com'],
+        'components[0].media_keys',
+        /got 7/,
+      ],
+      [
+        'DETAILS title required',
+        ['--name', 'n', '--media', IMG, '--website-url', 'https://e.com'],
+        'components[1].title',
+        /required for DETAILS.*--website-title/,
+      ],
+      [
+        'WEBSITE url required',
+        ['--name', 'n', '--media', IMG, '--website-title', 'T'],
+        'components[1].destination.url',
+        /required for a WEBSITE destination.*--website-url/,
+      ],
+      [
+        'WEBSITE url is http(s)',
+        ['--name', 'n', '--media', IMG, '--website-title', 'T', '--website-url', 'example.com'],
+        'components[1].destination.url',
+        /http\(s\) URL/,
+      ],
+      [
+        'APP needs country_code',
+        ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--ios-app', '1'],
+        'components[1].destination.country_code',
+        /required for an APP destination.*--country/,
+      ],
+      [
+        'country_code is alpha-2',
+        ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'USA', '--ios-app', '1'],
+        'components[1].destination.country_code',
+        /ISO 3166-1 alpha-2/,
+      ],
+      [
+        'APP needs an app id',
+        ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'US'],
+        'components[1].destination.googleplay_app_id',
+        /at least one of googleplay_app_id or ios_app_store_identifier/,
+      ],
+      [
+        'ios deep link needs the ios app id',
+        ['--name', 'n', '--media', IMG, '--app-button', 'SHOP', '--country', 'US', '--googleplay-app', 'com.x', '--ios-deep-link', 'x://y'],
+        'components[1].destination.ios_deep_link',
+        /needs ios_app_store_identifier.*--ios-deep-link/,
+      ],
+      [
+        'googleplay deep link needs the googleplay app id',
+        ['--name', 'n', '--media', IMG, ...app, '--googleplay-deep-link', 'x://y'],
+        'components[1].destination.googleplay_deep_link',
+        /needs googleplay_app_id/,
+      ],
+      [
+        'BUTTON label required',
+        ['--name', 'n', '--media', IMG, '--country', 'US', '--ios-app', '1'],
+        'components[1].label',
+        /required for BUTTON.*--app-button/,
+      ],
+      [
+        'label enum',
+        ['--name', 'n', '--media', IMG, '--app-button', 'BUY', '--country', 'US', '--ios-app', '1'],
+        'components[1].label.value',
+        /BOOK, CONNECT, INSTALL, OPEN, ORDER, PLAY, SHOP/,
+      ],
     ])('flags: %s', async (_label, args, field, message) => {
       await expectRejected(emu, create(...args), field, { message });
     });
@@ -120,13 +214,38 @@ describe('ads cards create', () => {
     const details = { type: 'DETAILS', title: 'T', destination: { type: 'WEBSITE', url: 'https://e.com' } };
     const appDest = { type: 'APP', country_code: 'US', ios_app_store_identifier: '1' };
     it.each<[string, unknown, string, RegExp]>([
-      ['DETAILS takes a WEBSITE destination only', { name: 'n', components: [media, { ...details, destination: appDest }] }, 'components[1].destination.type', /WEBSITE destination only/],
-      ['BUTTON takes an APP destination only', { name: 'n', components: [media, { type: 'BUTTON', label: { type: 'ENUM', value: 'SHOP' }, destination: details.destination }] }, 'components[1].destination.type', /APP destination only/],
-      ['label type is ENUM', { name: 'n', components: [media, { type: 'BUTTON', label: { type: 'TEXT', value: 'SHOP' }, destination: appDest }] }, 'components[1].label.type', /must be ENUM/],
-      ['components and slides are mutually exclusive', { name: 'n', components: [media, details], slides: [[media, details]] }, 'slides', /mutually exclusive/],
+      [
+        'DETAILS takes a WEBSITE destination only',
+        { name: 'n', components: [media, { ...details, destination: appDest }] },
+        'components[1].destination.type',
+        /WEBSITE destination only/,
+      ],
+      [
+        'BUTTON takes an APP destination only',
+        { name: 'n', components: [media, { type: 'BUTTON', label: { type: 'ENUM', value: 'SHOP' }, destination: details.destination }] },
+        'components[1].destination.type',
+        /APP destination only/,
+      ],
+      [
+        'label type is ENUM',
+        { name: 'n', components: [media, { type: 'BUTTON', label: { type: 'TEXT', value: 'SHOP' }, destination: appDest }] },
+        'components[1].label.type',
+        /must be ENUM/,
+      ],
+      [
+        'components and slides are mutually exclusive',
+        { name: 'n', components: [media, details], slides: [[media, details]] },
+        'slides',
+        /mutually exclusive/,
+      ],
       ['components or slides required', { name: 'n' }, 'components', /required \(or slides/],
       ['each slide is a whole card', { name: 'n', slides: [[media, details], [media]] }, 'slides[1]', /DETAILS/],
-      ['unknown component type', { name: 'n', components: [{ type: 'VIDEO', media_key: VID }, details] }, 'components[0].type', /must be one of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON/],
+      [
+        'unknown component type',
+        { name: 'n', components: [{ type: 'VIDEO', media_key: VID }, details] },
+        'components[0].type',
+        /must be one of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON/,
+      ],
       ['unknown field', { name: 'n', components: [media, { ...details, url: 'https://e.com' }] }, 'components[1].url', /not a field/],
       ['not an object', [media, details], '(card)', /JSON object/],
     ])('file: %s', async (_label, card, field, message) => {
@@ -140,13 +259,16 @@ describe('ads cards create', () => {
       delete fixed.slides;
       const r2 = await expectRejected(emu, create('--file', '-'), 'components[0].media_keys', { input: JSON.stringify(fixed) });
       expect(r2.errorJson().error.problems.map((p: { field: string }) => p.field)).toEqual([
-        'components[0].media_keys', 'components[1].label.value', 'components[1].destination.country_code',
-        'components[1].destination.googleplay_app_id', 'components[1].destination.ios_deep_link',
+        'components[0].media_keys',
+        'components[1].label.value',
+        'components[1].destination.country_code',
+        'components[1].destination.googleplay_app_id',
+        'components[1].destination.ios_deep_link',
       ]);
       expect(r2.stderr).toMatch(/invalid card: 5 problems/);
     });
 
-    it('a file that is not JSON is named, with the parser\'s position', async () => {
+    it("a file that is not JSON is named, with the parser's position", async () => {
       await expectRejected(emu, create('--file', FIX + 'card-not-json.json'), FIX + 'card-not-json.json', { message: /not valid JSON/ });
     });
   });
@@ -175,7 +297,9 @@ describe('ads cards list|get|delete', () => {
     expect(r.code).toBe(0);
     const [head, ...rows] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['id', 'name', 'card_type', 'components', 'card_uri']);
-    expect(rows.some((l) => /Seeded app card\s+VIDEO_APP\s+MEDIA \+ BUTTON\(INSTALL, app\)\s+card:\/\/1505723617405960002/.test(l))).toBe(true);
+    expect(rows.some((l) => /Seeded app card\s+VIDEO_APP\s+MEDIA \+ BUTTON\(INSTALL, app\)\s+card:\/\/1505723617405960002/.test(l))).toBe(
+      true,
+    );
   });
 
   it('filters: card types (any case), q, legacy cards, card URIs', async () => {
@@ -184,7 +308,16 @@ describe('ads cards list|get|delete', () => {
     expect(emu.state.requests('GET', '/cards').at(-1)!.query).toContainEqual(['card_types', 'VIDEO_APP']);
     const q = await emu.run(['ads', 'cards', 'list', '--q', 'seeded', '-o', 'json']);
     expect(q.json().data).toHaveLength(2);
-    const legacy = await emu.run(['ads', 'cards', 'list', '--include-legacy-cards', '--card-uris', 'card://1505723617405960003', '-o', 'json']);
+    const legacy = await emu.run([
+      'ads',
+      'cards',
+      'list',
+      '--include-legacy-cards',
+      '--card-uris',
+      'card://1505723617405960003',
+      '-o',
+      'json',
+    ]);
     expect(legacy.json().data.map((c: { card_type: string }) => c.card_type)).toEqual(['IMAGE_CONVERSATION']);
   });
 

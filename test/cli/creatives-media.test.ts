@@ -37,7 +37,14 @@ describe('ads media-library', () => {
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = r.stdout.trimEnd().split('\n');
     expect(head!.trim().split(/\s{2,}/)).toEqual(['media_key', 'media_type', 'media_status', 'duration', 'aspect_ratio', 'name']);
-    expect(rows.map((l) => l.trim().split(/\s{2,}/))).toContainEqual(['7_1720000000000000021', 'VIDEO', 'TRANSCODE_COMPLETED', '0:15.3', '16:9', 'Video 21']);
+    expect(rows.map((l) => l.trim().split(/\s{2,}/))).toContainEqual([
+      '7_1720000000000000021',
+      'VIDEO',
+      'TRANSCODE_COMPLETED',
+      '0:15.3',
+      '16:9',
+      'Video 21',
+    ]);
     expect(rows.every((l) => /VIDEO/.test(l))).toBe(true);
     expect(emu.state.requests('GET', '/media_library').at(-1)!.query).toContainEqual(['media_type', 'VIDEO']);
   });
@@ -65,21 +72,53 @@ describe('ads media-library', () => {
 
   it('get shows every field of one item', async () => {
     const r = await emu.run(['ads', 'media-library', 'get', VID, '-o', 'json']);
-    expect(r.json().data).toMatchObject({ media_key: VID, media_type: 'VIDEO', media_category: 'POST_VIDEO', duration: 30000, aspect_ratio: '16:9' });
+    expect(r.json().data).toMatchObject({
+      media_key: VID,
+      media_type: 'VIDEO',
+      media_category: 'POST_VIDEO',
+      duration: 30000,
+      aspect_ratio: '16:9',
+    });
     const missing = await emu.run(['ads', 'media-library', 'get', '3_404']);
     expect(missing.code).toBe(4);
   });
 
   it('add sends media_key and the fields as query parameters', async () => {
-    const r = await emu.run(['ads', 'media-library', 'add', '3_1720000000000009001', '--name', 'Hero', '--file-name', 'hero.jpg', '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'media-library',
+      'add',
+      '3_1720000000000009001',
+      '--name',
+      'Hero',
+      '--file-name',
+      'hero.jpg',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data).toMatchObject({ media_key: '3_1720000000000009001', media_type: 'IMAGE', name: 'Hero', file_name: 'hero.jpg' });
-    expect(emu.state.requests('POST', '/media_library').at(-1)!.query).toEqual([['media_key', '3_1720000000000009001'], ['name', 'Hero'], ['file_name', 'hero.jpg']]);
+    expect(emu.state.requests('POST', '/media_library').at(-1)!.query).toEqual([
+      ['media_key', '3_1720000000000009001'],
+      ['name', 'Hero'],
+      ['file_name', 'hero.jpg'],
+    ]);
     expect(r.stderr).not.toMatch(/PREROLL/);
   });
 
   it('adding an AMPLIFY_VIDEO says it is now a PREROLL account media asset, and it is', async () => {
-    const r = await emu.run(['ads', 'media-library', 'add', '13_1720000000000009003', '--name', 'Launch', '--title', 'Launch film', '--description', 'Sixty seconds']);
+    const r = await emu.run([
+      'ads',
+      'media-library',
+      'add',
+      '13_1720000000000009003',
+      '--name',
+      'Launch',
+      '--title',
+      'Launch film',
+      '--description',
+      'Sixty seconds',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/AMPLIFY_VIDEO .* PREROLL account media asset: postctl ads media list --creative-types PREROLL/);
     const media = await emu.run(['ads', 'media', 'list', '--creative-types', 'PREROLL', '-o', 'json']);
@@ -90,7 +129,12 @@ describe('ads media-library', () => {
     ['name at most 100', ['add', '3_1720000000000009005', '--name', 'n'.repeat(101)], 'name', /at most 100 characters/],
     ['file_name at most 255', ['add', '3_1720000000000009005', '--file-name', 'f'.repeat(256)], 'file_name', /at most 255 characters/],
     ['title at most 70', ['add', '7_1720000000000009002', '--title', 't'.repeat(71)], 'title', /at most 70 characters/],
-    ['description at most 200', ['add', '7_1720000000000009002', '--description', 'd'.repeat(201)], 'description', /at most 200 characters/],
+    [
+      'description at most 200',
+      ['add', '7_1720000000000009002', '--description', 'd'.repeat(201)],
+      'description',
+      /at most 200 characters/,
+    ],
     ['title for videos only', ['add', '3_1720000000000009005', '--title', 'T'], 'title', /videos only \(this media is an IMAGE\)/],
     ['description for videos only', ['add', GIF, '--description', 'D'], 'description', /videos only \(this media is a GIF\)/],
     ['poster for videos only', ['add', '3_1720000000000009005', '--poster-media-key', IMG], 'poster_media_key', /videos only/],
@@ -100,7 +144,10 @@ describe('ads media-library', () => {
   });
 
   it('update checks the video-only fields against the library item (a GET, no PUT)', async () => {
-    await expectRejected(emu, ['ads', 'media-library', 'update', IMG, '--title', 'T'], 'title', { allowGets: true, message: /videos only \(this media is an IMAGE\)/ });
+    await expectRejected(emu, ['ads', 'media-library', 'update', IMG, '--title', 'T'], 'title', {
+      allowGets: true,
+      message: /videos only \(this media is an IMAGE\)/,
+    });
     expect(emu.state.requests('GET', `/media_library/${IMG}`).length).toBeGreaterThan(0);
   });
 
@@ -114,7 +161,7 @@ describe('ads media-library', () => {
     expect(r.stderr).toMatch(/nothing to update/);
   });
 
-  it('update changes a video\'s title; delete removes an item', async () => {
+  it("update changes a video's title; delete removes an item", async () => {
     const up = await emu.run(['ads', 'media-library', 'update', VID, '--title', 'Cut 2', '-o', 'json']);
     expect(up.code, up.stderr).toBe(0);
     expect(up.json().data.title).toBe('Cut 2');
@@ -138,19 +185,49 @@ describe('ads media (account media)', () => {
     expect(all.code, all.stderr).toBe(0);
     const items = all.json().data as Array<{ id: string; creative_type: string }>;
     expect(items.length).toBeGreaterThanOrEqual(5);
-    const some = await emu.run(['ads', 'media', 'list', '--creative-types', 'banner,interstitial', '--account-media-ids', items.map((i) => i.id).join(','), '-o', 'json']);
-    expect(some.json().data.map((m: { creative_type: string }) => m.creative_type).sort()).toEqual(['BANNER', 'INTERSTITIAL']);
+    const some = await emu.run([
+      'ads',
+      'media',
+      'list',
+      '--creative-types',
+      'banner,interstitial',
+      '--account-media-ids',
+      items.map((i) => i.id).join(','),
+      '-o',
+      'json',
+    ]);
+    expect(
+      some
+        .json()
+        .data.map((m: { creative_type: string }) => m.creative_type)
+        .sort(),
+    ).toEqual(['BANNER', 'INTERSTITIAL']);
     expect(emu.state.requests('GET', '/account_media').at(-1)!.query).toContainEqual(['creative_types', 'BANNER,INTERSTITIAL']);
   });
 
   it('shows id, creative type, video id, media URL and created_at', async () => {
     const r = await emu.run(['ads', 'media', 'list', '-o', 'table']);
-    expect(r.stdout.split('\n')[0]!.trim().split(/\s{2,}/)).toEqual(['id', 'creative_type', 'video_id', 'media_url', 'created_at']);
+    expect(
+      r.stdout
+        .split('\n')[0]!
+        .trim()
+        .split(/\s{2,}/),
+    ).toEqual(['id', 'creative_type', 'video_id', 'media_url', 'created_at']);
   });
 
   it.each<[string, string[], string, RegExp]>([
-    ['creative types from the spec\'s list', ['--creative-types', 'PREROLL,VIDEO'], 'creative_types', /"VIDEO" is not a known value; allowed: BANNER, .*VAST_PREROLL/],
-    ['up to 200 ids', ['--account-media-ids', Array.from({ length: 201 }, (_, i) => `m${i}`).join(',')], 'account_media_ids', /at most 200 ids \(got 201\)/],
+    [
+      "creative types from the spec's list",
+      ['--creative-types', 'PREROLL,VIDEO'],
+      'creative_types',
+      /"VIDEO" is not a known value; allowed: BANNER, .*VAST_PREROLL/,
+    ],
+    [
+      'up to 200 ids',
+      ['--account-media-ids', Array.from({ length: 201 }, (_, i) => `m${i}`).join(',')],
+      'account_media_ids',
+      /at most 200 ids \(got 201\)/,
+    ],
   ])('list rule: %s', async (_l, args, field, message) => {
     await expectRejected(emu, ['ads', 'media', 'list', ...args], field, { message });
   });

@@ -23,25 +23,68 @@ const lastPost = () => emu.state.requests('POST', `/12/accounts/${ACCOUNT}/post`
 
 describe('ads posts create', () => {
   it('posts text with a card for an advertiser; nullcast is left to the API default', async () => {
-    const r = await emu.run([...post('--as-user', ADVERTISER, '--text', 'Spring is here', '--card-uri', 'card://1505723617405960001'), '-o', 'json']);
+    const r = await emu.run([
+      ...post('--as-user', ADVERTISER, '--text', 'Spring is here', '--card-uri', 'card://1505723617405960001'),
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data).toMatchObject({ text: 'Spring is here', nullcast: true, user: { id_str: ADVERTISER } });
     expect(r.json().data.conversation_settings).toBeUndefined();
-    expect(lastPost().query).toEqual([['as_user_id', ADVERTISER], ['text', 'Spring is here'], ['card_uri', 'card://1505723617405960001']]);
+    expect(lastPost().query).toEqual([
+      ['as_user_id', ADVERTISER],
+      ['text', 'Spring is here'],
+      ['card_uri', 'card://1505723617405960001'],
+    ]);
   });
 
   it('four images, a name and every optional parameter', async () => {
-    const r = await emu.run(post('--as-user', ADVERTISER, '--media-keys', IMGS.slice(0, 4).join(','), '--name', 'n'.repeat(80), '--nullcast', '--conversation-settings', 'following', '--trim-user', '--post-mode', 'extended'));
+    const r = await emu.run(
+      post(
+        '--as-user',
+        ADVERTISER,
+        '--media-keys',
+        IMGS.slice(0, 4).join(','),
+        '--name',
+        'n'.repeat(80),
+        '--nullcast',
+        '--conversation-settings',
+        'following',
+        '--trim-user',
+        '--post-mode',
+        'extended',
+      ),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(lastPost().query).toEqual([
-      ['as_user_id', ADVERTISER], ['media_keys', IMGS.slice(0, 4).join(',')], ['conversation_settings', 'FOLLOWING'], ['name', 'n'.repeat(80)],
-      ['post_mode', 'extended'], ['nullcast', 'true'], ['trim_user', 'true'],
+      ['as_user_id', ADVERTISER],
+      ['media_keys', IMGS.slice(0, 4).join(',')],
+      ['conversation_settings', 'FOLLOWING'],
+      ['name', 'n'.repeat(80)],
+      ['post_mode', 'extended'],
+      ['nullcast', 'true'],
+      ['trim_user', 'true'],
     ]);
     expect(r.stderr).toMatch(/created post \d+ \(promoted-only\)/);
   });
 
   it('one video with the video CTA fields at their limits', async () => {
-    const r = await emu.run(post('--as-user', ADVERTISER, '--media-keys', VID, '--video-title', 't'.repeat(70), '--video-description', 'd'.repeat(200), '--video-cta', 'watch_now', '--video-cta-value', 'https://example.com'));
+    const r = await emu.run(
+      post(
+        '--as-user',
+        ADVERTISER,
+        '--media-keys',
+        VID,
+        '--video-title',
+        't'.repeat(70),
+        '--video-description',
+        'd'.repeat(200),
+        '--video-cta',
+        'watch_now',
+        '--video-cta-value',
+        'https://example.com',
+      ),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(lastPost().query).toContainEqual(['video_cta', 'WATCH_NOW']);
   });
@@ -73,15 +116,45 @@ describe('ads posts create', () => {
     ['as_user_id required', ['--text', 'x'], 'as_user_id', /required \(--as-user\)/],
     ['as_user_id is a long', ['--as-user', 'brand', '--text', 'x'], 'as_user_id', /whole number/],
     ['text required without media keys', ['--as-user', ADVERTISER], 'text', /required when no media_keys/],
-    ['at most 4 images', ['--as-user', ADVERTISER, '--media-keys', IMGS.join(',')], 'media_keys', /up to 4 images, or 1 GIF, or 1 video \(got 5 keys\)/],
+    [
+      'at most 4 images',
+      ['--as-user', ADVERTISER, '--media-keys', IMGS.join(',')],
+      'media_keys',
+      /up to 4 images, or 1 GIF, or 1 video \(got 5 keys\)/,
+    ],
     ['an empty media key list', ['--as-user', ADVERTISER, '--text', 'x', '--media-keys', ','], 'media_keys', /at least one media key/],
-    ['a GIF with an image, judged by prefix with --no-fetch', ['--as-user', ADVERTISER, '--media-keys', `${IMGS[0]},${GIF}`, '--no-fetch'], 'media_keys', /is a GIF, so it must be the only media key/],
+    [
+      'a GIF with an image, judged by prefix with --no-fetch',
+      ['--as-user', ADVERTISER, '--media-keys', `${IMGS[0]},${GIF}`, '--no-fetch'],
+      'media_keys',
+      /is a GIF, so it must be the only media key/,
+    ],
     ['name at most 80', ['--as-user', ADVERTISER, '--text', 'x', '--name', 'n'.repeat(81)], 'name', /at most 80 characters/],
-    ['nullcast false only for the authenticated user', ['--as-user', ADVERTISER, '--text', 'x', '--no-nullcast'], 'nullcast', /only for the authenticated user \(2244994945\)/],
-    ['conversation_settings enum', ['--as-user', ADVERTISER, '--text', 'x', '--conversation-settings', 'NOBODY'], 'conversation_settings', /EVERYONE, FOLLOWING, MENTIONED_USERS/],
+    [
+      'nullcast false only for the authenticated user',
+      ['--as-user', ADVERTISER, '--text', 'x', '--no-nullcast'],
+      'nullcast',
+      /only for the authenticated user \(2244994945\)/,
+    ],
+    [
+      'conversation_settings enum',
+      ['--as-user', ADVERTISER, '--text', 'x', '--conversation-settings', 'NOBODY'],
+      'conversation_settings',
+      /EVERYONE, FOLLOWING, MENTIONED_USERS/,
+    ],
     ['video_cta enum', ['--as-user', ADVERTISER, '--media-keys', VID, '--video-cta', 'BUY_NOW'], 'video_cta', /VISIT_SITE, WATCH_NOW/],
-    ['video_title at most 70', ['--as-user', ADVERTISER, '--media-keys', VID, '--video-title', 't'.repeat(71)], 'video_title', /at most 70/],
-    ['video_description at most 200', ['--as-user', ADVERTISER, '--media-keys', VID, '--video-description', 'd'.repeat(201)], 'video_description', /at most 200/],
+    [
+      'video_title at most 70',
+      ['--as-user', ADVERTISER, '--media-keys', VID, '--video-title', 't'.repeat(71)],
+      'video_title',
+      /at most 70/,
+    ],
+    [
+      'video_description at most 200',
+      ['--as-user', ADVERTISER, '--media-keys', VID, '--video-description', 'd'.repeat(201)],
+      'video_description',
+      /at most 200/,
+    ],
     ['post_mode enum', ['--as-user', ADVERTISER, '--text', 'x', '--post-mode', 'fancy'], 'post_mode', /compat, extended/],
     ['card_uri form', ['--as-user', ADVERTISER, '--text', 'x', '--card-uri', '1505723617405960001'], 'card_uri', /card:\/\/<card_id>/],
   ])('rule: %s', async (_l, args, field, message) => {

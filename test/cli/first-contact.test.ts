@@ -37,7 +37,10 @@ describe('emulator --print-env', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = String((server.address() as { port: number }).port);
     try {
-      for (const args of [['emulator', '--port', port], ['emulator', '--port', port, '--print-env']]) {
+      for (const args of [
+        ['emulator', '--port', port],
+        ['emulator', '--port', port, '--print-env'],
+      ]) {
         const r = await runCli(args, { env });
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr).toContain(`port ${port} is in use; pick another --port or 0`);
@@ -106,13 +109,23 @@ describe('help layout', () => {
   it('postctl help globals lists the options every command takes', async () => {
     const r = await runCli(['help', 'globals']);
     expect(r.code).toBe(0);
-    for (const flag of ['--output <format>', '--json', '--profile <name>', '--no-input', '--verbose', '--timeout <seconds>', '--max-wait <seconds>']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      '--output <format>',
+      '--json',
+      '--profile <name>',
+      '--no-input',
+      '--verbose',
+      '--timeout <seconds>',
+      '--max-wait <seconds>',
+    ])
+      expect(r.stdout).toContain(flag);
   });
 
   it('creatives: a group listing the creative verbs of ads; `creatives cards list` runs `ads cards list`', async () => {
     const help = await runCli(['creatives', '--help']);
     expect(help.code).toBe(0);
-    for (const g of ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts']) expect(help.stdout).toMatch(new RegExp(`^  ${g}\\s`, 'm'));
+    for (const g of ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${g}\\s`, 'm'));
     const verbHelp = await runCli(['creatives', 'cards', '--help']);
     expect(verbHelp.stdout).toContain('Usage: postctl ads cards');
     expect(verbHelp.stdout).toMatch(/^ {2}list \[options\]/m);
@@ -138,7 +151,19 @@ describe("postctl's own value checks exit 6, nothing sent", () => {
     [['auth', 'login', '--callback-port', '70000']],
   ])('%j', async (args) => {
     // The URLs point at a closed loopback port: a request would fail with exit 7, not 6.
-    const r = await runCli(args, { env: { ...baseEnv(tempDir()), POSTCTL_API_URL: 'http://127.0.0.1:9', POSTCTL_ADS_URL: 'http://127.0.0.1:9/ads', POSTCTL_ADS_ACCOUNT: '18ce54d4x5t', POSTCTL_BEARER_TOKEN: 'x', POSTCTL_CONSUMER_KEY: 'k', POSTCTL_CONSUMER_SECRET: 's', POSTCTL_ACCESS_TOKEN: 't', POSTCTL_ACCESS_TOKEN_SECRET: 'u' } });
+    const r = await runCli(args, {
+      env: {
+        ...baseEnv(tempDir()),
+        POSTCTL_API_URL: 'http://127.0.0.1:9',
+        POSTCTL_ADS_URL: 'http://127.0.0.1:9/ads',
+        POSTCTL_ADS_ACCOUNT: '18ce54d4x5t',
+        POSTCTL_BEARER_TOKEN: 'x',
+        POSTCTL_CONSUMER_KEY: 'k',
+        POSTCTL_CONSUMER_SECRET: 's',
+        POSTCTL_ACCESS_TOKEN: 't',
+        POSTCTL_ACCESS_TOKEN_SECRET: 'u',
+      },
+    });
     expect(r.code, r.stderr).toBe(6);
     expect(r.errorJson().error.exit_code).toBe(6);
   });

@@ -29,10 +29,13 @@ function file(name: string, size: number, bare = false): { path: string; bytes: 
 const mediaRequests = () => emu.state.requests(undefined, '/2/media');
 /** segment_index of each append the emulator took (an append cut off by the kill, with no body yet, is left out). */
 const appendIndexes = (from = 0) =>
-  emu.state.requests('POST', '/append').slice(from).flatMap((e) => {
-    const m = /name="segment_index"\r\n\r\n(\d+)/.exec(e.body);
-    return m ? [Number(m[1])] : [];
-  });
+  emu.state
+    .requests('POST', '/append')
+    .slice(from)
+    .flatMap((e) => {
+      const m = /name="segment_index"\r\n\r\n(\d+)/.exec(e.body);
+      return m ? [Number(m[1])] : [];
+    });
 
 describe('media upload', () => {
   it('uploads a 3 MB video in 2 chunks; the server holds exactly the file (sha256); waits through processing', async () => {
@@ -48,11 +51,19 @@ describe('media upload', () => {
     expect(sha(s.bytes!)).toBe(sha(bytes));
     const log = emu.state.log.slice(before);
     expect(log.filter((e) => e.path.endsWith('/append')).length).toBe(2);
-    expect(log.filter((e) => e.path === '/2/media/upload/initialize')[0]!.body).toBe(JSON.stringify({ media_type: 'video/mp4', total_bytes: bytes.length, media_category: 'tweet_video' }));
+    expect(log.filter((e) => e.path === '/2/media/upload/initialize')[0]!.body).toBe(
+      JSON.stringify({ media_type: 'video/mp4', total_bytes: bytes.length, media_category: 'tweet_video' }),
+    );
     // pending → in_progress → succeeded: two STATUS polls after finalize.
     expect(log.filter((e) => e.method === 'GET' && e.path === '/2/media/upload').map((e) => e.query)).toEqual([
-      [['command', 'STATUS'], ['media_id', row.media_id]],
-      [['command', 'STATUS'], ['media_id', row.media_id]],
+      [
+        ['command', 'STATUS'],
+        ['media_id', row.media_id],
+      ],
+      [
+        ['command', 'STATUS'],
+        ['media_id', row.media_id],
+      ],
     ]);
     expect(r.stderr).toContain('in_progress');
     expect(existsSync(`${path}.postctl-state.json`)).toBe(false);
@@ -130,7 +141,7 @@ describe('media upload', () => {
     expect(r.stderr).not.toContain('name="media"');
   });
 
-  it('processing that fails is exit 6 with the service\'s reason', async () => {
+  it("processing that fails is exit 6 with the service's reason", async () => {
     const { path } = file('broken.mp4', 100_000, true);
     const r = await emu.run(['media', 'upload', path]);
     expect(r.code).toBe(6);
@@ -177,13 +188,26 @@ describe('media upload', () => {
     expect(row).toMatchObject({ media_id: mediaId, chunks: 4, chunks_sent: 3 });
     expect(sha(mediaSessions(emu.state).get(mediaId)!.bytes!)).toBe(sha(bytes));
     expect(existsSync(statePath)).toBe(false);
-    console.log(`kill + resume: killed run sent segments [${killedRun.join(',')}] (state confirmed "0"); resumed run sent [${resent.join(',')}]; server sha256 matches`);
+    console.log(
+      `kill + resume: killed run sent segments [${killedRun.join(',')}] (state confirmed "0"); resumed run sent [${resent.join(',')}]; server sha256 matches`,
+    );
   });
 
   it('--resume refuses a file that changed since the saved upload (exit 2, nothing sent)', async () => {
     const { path } = file('changed.mp4', 2 * MiB + 10);
     const statePath = `${path}.postctl-state.json`;
-    writeFileSync(statePath, JSON.stringify({ version: 1, input: { path, size: 1, mtime_ms: 1 }, options: {}, options_hash: 'x', confirmed: '0', confirmed_count: 1, extra: { media_id: '1' } }));
+    writeFileSync(
+      statePath,
+      JSON.stringify({
+        version: 1,
+        input: { path, size: 1, mtime_ms: 1 },
+        options: {},
+        options_hash: 'x',
+        confirmed: '0',
+        confirmed_count: 1,
+        extra: { media_id: '1' },
+      }),
+    );
     const mark = mediaRequests().length;
     const r = await emu.run(['media', 'upload', path, '--resume']);
     expect(r.code).toBe(2);
@@ -219,7 +243,12 @@ describe('media upload', () => {
       ['unknown media type', () => [file('x.png', 10).path, '--media-type', 'image/heic'], 'media_type', 'must be one of'],
       ['empty file', () => [file('empty.png', 0).path], 'total_bytes', 'the file is empty'],
       ['chunk size 6', () => [file('c.mp4', 10).path, '--chunk-size', '6'], 'chunk_size', 'must be a whole number of MiB from 1 to 5'],
-      ['alt text over 1000', () => [file('alt.png', 10).path, '--alt-text', 'x'.repeat(1001)], 'alt_text', 'must be at most 1000 characters'],
+      [
+        'alt text over 1000',
+        () => [file('alt.png', 10).path, '--alt-text', 'x'.repeat(1001)],
+        'alt_text',
+        'must be at most 1000 characters',
+      ],
       ['missing file', () => [join(dir, 'nope.png')], 'file', 'cannot read it (ENOENT)'],
     ];
     for (const [name, args, field, message] of cases) {
@@ -252,7 +281,20 @@ describe('media upload', () => {
     const video = file('preroll.mp4', 50_000);
     const v = await emu.run(['media', 'upload', video.path, '--media-category', 'amplify_video', '-o', 'json']);
     const vkey = v.json().data[0].media_key as string;
-    const addVideo = await emu.run(['ads', 'media-library', 'add', vkey, '--name', 'Pre-roll', '--title', 'Launch', '--account', '18ce54d4x5t', '-o', 'json']);
+    const addVideo = await emu.run([
+      'ads',
+      'media-library',
+      'add',
+      vkey,
+      '--name',
+      'Pre-roll',
+      '--title',
+      'Launch',
+      '--account',
+      '18ce54d4x5t',
+      '-o',
+      'json',
+    ]);
     expect(addVideo.code, addVideo.stderr).toBe(0);
     expect(addVideo.json().data).toMatchObject({ media_key: vkey, media_category: 'AMPLIFY_VIDEO' });
   });

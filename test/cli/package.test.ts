@@ -20,11 +20,19 @@ function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = p
 describe('npm package', () => {
   it('packs only bin, dist, completions, README and package.json; installs into an empty prefix and runs', async () => {
     const stage = tempDir('postctl-stage-');
-    for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
+    for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions'])
+      cpSync(join(root, entry), join(stage, entry), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
-    const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as { filename: string; size: number; files: Array<{ path: string }> };
+    const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as {
+      filename: string;
+      size: number;
+      files: Array<{ path: string }>;
+    };
     const files = packed.files.map((f) => f.path);
-    for (const f of files) expect(f, f).toMatch(/^(bin\/postctl\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/);
+    for (const f of files)
+      expect(f, f).toMatch(
+        /^(bin\/postctl\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
+      );
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');
     expect(files).toContain('dist/help/ads_line-items.txt');
@@ -38,8 +46,21 @@ describe('npm package', () => {
     // file) still apply: they live in the real user's .npmrc.
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('POSTCTL_')));
     const userconfig = join(homedir(), '.npmrc');
-    const env = { ...inherited, PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, POSTCTL_CONFIG_DIR: home, NO_COLOR: '1', npm_config_cache: join(home, '.npm'), ...(existsSync(userconfig) ? { npm_config_userconfig: userconfig } : {}) };
-    sh('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', join(stage, packed.filename)], home, env);
+    const env = {
+      ...inherited,
+      PATH: `${join(prefix, 'bin')}:${process.env.PATH}`,
+      HOME: home,
+      POSTCTL_CONFIG_DIR: home,
+      NO_COLOR: '1',
+      npm_config_cache: join(home, '.npm'),
+      ...(existsSync(userconfig) ? { npm_config_userconfig: userconfig } : {}),
+    };
+    sh(
+      'npm',
+      ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', join(stage, packed.filename)],
+      home,
+      env,
+    );
     const bin = join(prefix, 'bin', 'postctl');
     expect(existsSync(bin)).toBe(true);
     const pkg = JSON.parse(sh('cat', [join(root, 'package.json')], root));
@@ -51,7 +72,15 @@ describe('npm package', () => {
       const emuEnv = await new Promise<Record<string, string>>((resolve, reject) => {
         emu.stdout.setEncoding('utf8').on('data', (d: string) => {
           out += d;
-          if (out.includes('POSTCTL_ADS_ACCOUNT=')) resolve(Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=') as [string, string])));
+          if (out.includes('POSTCTL_ADS_ACCOUNT='))
+            resolve(
+              Object.fromEntries(
+                out
+                  .trim()
+                  .split('\n')
+                  .map((l) => l.replace(/^export /, '').split('=') as [string, string]),
+              ),
+            );
         });
         emu.on('exit', (c) => reject(new Error(`emulator exited ${c}`)));
       });

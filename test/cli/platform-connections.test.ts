@@ -58,8 +58,21 @@ describe('postctl connections', () => {
       const list = await emu.run(['connections', 'list', '-o', 'json']);
       expect(list.code).toBe(0);
       const holder = active()[0]!;
-      expect(list.json()).toEqual({ data: [expect.objectContaining({ id: holder.id, endpoint_name: 'activity_stream', client_ip: '127.0.0.1', connected_at: holder.connected_at })], meta: { result_count: 1 } });
-      expect(emu.state.requests('GET', '/2/connections').at(-1)!.query).toContainEqual(['connection.fields', 'id,endpoint_name,client_ip,connected_at,disconnected_at,disconnect_reason']);
+      expect(list.json()).toEqual({
+        data: [
+          expect.objectContaining({
+            id: holder.id,
+            endpoint_name: 'activity_stream',
+            client_ip: '127.0.0.1',
+            connected_at: holder.connected_at,
+          }),
+        ],
+        meta: { result_count: 1 },
+      });
+      expect(emu.state.requests('GET', '/2/connections').at(-1)!.query).toContainEqual([
+        'connection.fields',
+        'id,endpoint_name,client_ip,connected_at,disconnected_at,disconnect_reason',
+      ]);
 
       const kill = await emu.run(['connections', 'terminate', '--all', '--yes', '-o', 'json']);
       expect(kill.code).toBe(0);

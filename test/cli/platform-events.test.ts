@@ -10,7 +10,11 @@ import { connectionRegistry } from '../../src/emulator/routes/platform-connectio
 const emu = fileEmulator();
 
 const streams = () => emu.state.requests('GET', '/2/activity/stream');
-const seqs = (stdout: string) => stdout.trim().split('\n').map((l) => eventSeq(JSON.parse(l).data.event_uuid));
+const seqs = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => eventSeq(JSON.parse(l).data.event_uuid));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Resolves once the child has printed n lines on stdout. */
@@ -36,10 +40,20 @@ describe('postctl events stream', () => {
     const r = await emu.run(['events', 'stream', '--limit', '60', '--backfill-minutes', '1']);
     expect(r.code).toBe(0);
     expect(seqs(r.stdout)).toEqual(range(1, 60));
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0].data).toMatchObject({ event_type: expect.stringMatching(/^[a-z]+(\.[a-z_]+)+$/), filter: { user_id: expect.any(String) }, payload: expect.any(Object) });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0].data).toMatchObject({
+      event_type: expect.stringMatching(/^[a-z]+(\.[a-z_]+)+$/),
+      filter: { user_id: expect.any(String) },
+      payload: expect.any(Object),
+    });
     const sent = streams().slice(before);
-    expect(sent.map((e) => e.query)).toEqual([[['backfill_minutes', '1']], [['start_time', new Date(t0).toISOString().replace('.000Z', 'Z')]]]);
+    expect(sent.map((e) => e.query)).toEqual([
+      [['backfill_minutes', '1']],
+      [['start_time', new Date(t0).toISOString().replace('.000Z', 'Z')]],
+    ]);
     expect(r.stderr).toContain('stream disconnected (OperationalDisconnect');
     expect(r.stderr).toContain('done: 60 events, 1 reconnect, 10 replayed duplicates dropped');
   });
@@ -110,27 +124,46 @@ describe('postctl events subscribe', () => {
 
   it('creates one subscription per event type with the filter, and prints them merged', async () => {
     const before = posts().length;
-    const r = await emu.run(['events', 'subscribe', '--event-type', 'profile.update.screenname,post.delete', '--user-id', '783214', '--tag', 'audit', '-o', 'json']);
+    const r = await emu.run([
+      'events',
+      'subscribe',
+      '--event-type',
+      'profile.update.screenname,post.delete',
+      '--user-id',
+      '783214',
+      '--tag',
+      'audit',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const env = r.json();
     expect(env.data.map((s: { event_type: string }) => s.event_type)).toEqual(['profile.update.screenname', 'post.delete']);
     expect(env.data[0]).toMatchObject({ subscription_id: expect.any(String), filter: { user_id: '783214' }, tag: 'audit' });
     expect(env.meta.total_subscriptions).toBeGreaterThanOrEqual(4);
-    const bodies = posts().slice(before).map((e) => JSON.parse(e.body));
+    const bodies = posts()
+      .slice(before)
+      .map((e) => JSON.parse(e.body));
     expect(bodies).toEqual([
       { event_type: 'profile.update.screenname', filter: { user_id: '783214' }, tag: 'audit' },
       { event_type: 'post.delete', filter: { user_id: '783214' }, tag: 'audit' },
     ]);
   });
 
-  it('--direction received is sent for dm events (as the live service\'s inbound, openapi v2.167); both is the unfiltered default', async () => {
+  it("--direction received is sent for dm events (as the live service's inbound, openapi v2.167); both is the unfiltered default", async () => {
     const before = posts().length;
     const r = await emu.run(['events', 'subscribe', '--event-type', 'dm.received', '--user-id', '17874544', '--direction', 'received']);
     expect(r.code).toBe(0);
     const b = await emu.run(['events', 'subscribe', '--event-type', 'dm.sent', '--user-id', '17874544', '--direction', 'both']);
     expect(b.code).toBe(0);
-    expect(posts().slice(before).map((e) => JSON.parse(e.body).filter)).toEqual([{ user_id: '17874544', direction: 'inbound' }, { user_id: '17874544' }]);
-    const neutral = await emu.run(['events', 'subscribe', '--event-type', 'dm.read', '--user-id', '17874544', '--direction', 'sent'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    expect(
+      posts()
+        .slice(before)
+        .map((e) => JSON.parse(e.body).filter),
+    ).toEqual([{ user_id: '17874544', direction: 'inbound' }, { user_id: '17874544' }]);
+    const neutral = await emu.run(['events', 'subscribe', '--event-type', 'dm.read', '--user-id', '17874544', '--direction', 'sent'], {
+      env: { POSTCTL_API_NAMES: 'neutral' },
+    });
     expect(neutral.code).toBe(0);
     expect(JSON.parse(posts().at(-1)!.body).filter).toEqual({ user_id: '17874544', direction: 'sent' });
   });
@@ -139,20 +172,53 @@ describe('postctl events subscribe', () => {
     const before = posts().length;
     const r = await emu.run(['events', 'subscribe', '--event-type', 'ProfileBioUpdate', '--user-id', '1', '-o', 'json']);
     expect(r.code).toBe(6);
-    expect(r.errorJson().error.problems[0]).toMatchObject({ field: '--event-type', id: 'ProfileBioUpdate', message: expect.stringContaining('profile.update.bio') });
+    expect(r.errorJson().error.problems[0]).toMatchObject({
+      field: '--event-type',
+      id: 'ProfileBioUpdate',
+      message: expect.stringContaining('profile.update.bio'),
+    });
     expect(posts().length).toBe(before);
   });
 
   it('rejects unknown types, direction on non-dm types, a missing filter and bad ids, all at once', async () => {
     const before = posts().length;
-    const r = await emu.run(['events', 'subscribe', '--event-type', 'post.create', '--event-type', 'post.edit', '--direction', 'sent', '--webhook-id', 'x', '-o', 'json']);
+    const r = await emu.run([
+      'events',
+      'subscribe',
+      '--event-type',
+      'post.create',
+      '--event-type',
+      'post.edit',
+      '--direction',
+      'sent',
+      '--webhook-id',
+      'x',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(6);
-    expect(r.errorJson().error.problems.map((p: { field: string }) => p.field)).toEqual(['--event-type', '--user-id', '--direction', '--webhook-id']);
+    expect(r.errorJson().error.problems.map((p: { field: string }) => p.field)).toEqual([
+      '--event-type',
+      '--user-id',
+      '--direction',
+      '--webhook-id',
+    ]);
     expect(posts().length).toBe(before);
   });
 
   it('a duplicate among several types is a partial failure (exit 8); alone it is the API error (exit 6)', async () => {
-    const r = await emu.run(['events', 'subscribe', '--event-type', 'spaces.start,profile.update.screenname', '--user-id', '783214', '--tag', 'audit', '-o', 'json']);
+    const r = await emu.run([
+      'events',
+      'subscribe',
+      '--event-type',
+      'spaces.start,profile.update.screenname',
+      '--user-id',
+      '783214',
+      '--tag',
+      'audit',
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(8);
     expect(r.json().data.map((s: { event_type: string }) => s.event_type)).toEqual(['spaces.start']);
     expect(r.json().errors[0]).toMatchObject({ event_type: 'profile.update.screenname', exit_code: 6 });

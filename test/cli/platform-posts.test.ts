@@ -48,10 +48,30 @@ describe('postctl posts lookup', () => {
     expect(r.code).toBe(0);
     const env = r.json();
     const post = env.data[0];
-    for (const f of ['id', 'text', 'author_id', 'created_at', 'conversation_id', 'possibly_sensitive', 'lang', 'source', 'attachments', 'public_metrics', 'entities', 'context_annotations', 'paid_partnership']) {
+    for (const f of [
+      'id',
+      'text',
+      'author_id',
+      'created_at',
+      'conversation_id',
+      'possibly_sensitive',
+      'lang',
+      'source',
+      'attachments',
+      'public_metrics',
+      'entities',
+      'context_annotations',
+      'paid_partnership',
+    ]) {
       expect(post).toHaveProperty(f);
     }
-    expect(Object.keys(post.public_metrics).sort()).toEqual(['impression_count', 'like_count', 'quote_count', 'reply_count', 'repost_count']);
+    expect(Object.keys(post.public_metrics).sort()).toEqual([
+      'impression_count',
+      'like_count',
+      'quote_count',
+      'reply_count',
+      'repost_count',
+    ]);
     expect(Object.keys(post.entities).sort()).toEqual(['annotations', 'hashtags', 'mentions', 'urls']);
     expect(post.entities.urls[0]).toMatchObject({ status: 200, images: [expect.objectContaining({ width: 1200 })] });
     expect(post.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -73,7 +93,9 @@ describe('postctl posts lookup', () => {
     expect(r.code).toBe(0);
     const [head, row] = r.stdout.trim().split('\n');
     expect(head).toMatch(/id\s+author\s+created_at\s+text\s+likes\/reposts\s+media/);
-    expect(row).toMatch(/1460323737035677698\s+@emu_\w+\s+2021-11-15T\S+\s+Post 1460323737035677698 from the emulator.*\s\d+\/\d+\s+video \d+:\d\d/);
+    expect(row).toMatch(
+      /1460323737035677698\s+@emu_\w+\s+2021-11-15T\S+\s+Post 1460323737035677698 from the emulator.*\s\d+\/\d+\s+video \d+:\d\d/,
+    );
   });
 
   it('an expansion alone brings the field it follows, so the table can join it (as the real API does)', async () => {
@@ -102,7 +124,13 @@ describe('postctl posts lookup', () => {
     expect(r.code).toBe(0);
     const env = r.json();
     expect(env.data.map((p: { id: string }) => p.id)).toEqual(['1', '2']);
-    expect(env.errors).toEqual([expect.objectContaining({ type: 'https://api.x.com/2/problems/resource-not-found', resource_id: '9000000000000000001', resource_type: 'post' })]);
+    expect(env.errors).toEqual([
+      expect.objectContaining({
+        type: 'https://api.x.com/2/problems/resource-not-found',
+        resource_id: '9000000000000000001',
+        resource_type: 'post',
+      }),
+    ]);
     expect(r.stderr).toContain('warning: post 9000000000000000001: Could not find post with ids: [9000000000000000001].');
     expect(r.stderr).toContain('2 of 3 posts retrieved');
   });
@@ -120,7 +148,10 @@ describe('postctl posts lookup', () => {
     const r = await emu.run(['posts', 'lookup', '1', '--post-fields', 'created_at,favourites', '--media-fields', 'duration', '-o', 'json']);
     expect(r.code).toBe(6);
     const err = r.errorJson().error;
-    expect(err.problems.map((p: { field: string; id: string }) => [p.field, p.id])).toEqual([['--post-fields', 'favourites'], ['--media-fields', 'duration']]);
+    expect(err.problems.map((p: { field: string; id: string }) => [p.field, p.id])).toEqual([
+      ['--post-fields', 'favourites'],
+      ['--media-fields', 'duration'],
+    ]);
     expect(err.problems[1].message).toContain('valid: media_key, type, duration_ms, public_metrics, variants');
     expect(lookups().length).toBe(before);
   });
@@ -174,6 +205,11 @@ describe('postctl posts lookup', () => {
     const r = await emu.run(['posts', 'lookup', '9', '10', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(r.json().data).toHaveLength(1);
-    expect(emu.state.log.slice(before).filter((e) => e.path === '/2/posts').map((e) => e.status)).toEqual([429, 200]);
+    expect(
+      emu.state.log
+        .slice(before)
+        .filter((e) => e.path === '/2/posts')
+        .map((e) => e.status),
+    ).toEqual([429, 200]);
   });
 });

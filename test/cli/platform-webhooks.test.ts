@@ -58,8 +58,16 @@ describe('postctl webhooks validate', () => {
 
   it('a revoked access token exits 3', async () => {
     const token = `${EMU_USER.id}-revokedForWebhooks`;
-    emu.state.accessTokens.set(token, { token, secret: 'revoked-secret-456', userId: EMU_USER.id, consumerKey: EMU_APP.consumerKey, revoked: true });
-    const r = await emu.run(['webhooks', 'validate', WEBHOOK_OK], { env: { POSTCTL_ACCESS_TOKEN: token, POSTCTL_ACCESS_TOKEN_SECRET: 'revoked-secret-456' } });
+    emu.state.accessTokens.set(token, {
+      token,
+      secret: 'revoked-secret-456',
+      userId: EMU_USER.id,
+      consumerKey: EMU_APP.consumerKey,
+      revoked: true,
+    });
+    const r = await emu.run(['webhooks', 'validate', WEBHOOK_OK], {
+      env: { POSTCTL_ACCESS_TOKEN: token, POSTCTL_ACCESS_TOKEN_SECRET: 'revoked-secret-456' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('Invalid or expired token');
   });
@@ -75,7 +83,10 @@ describe('postctl webhooks crc', () => {
   });
 
   it('--consumer-secret-stdin takes the secret from stdin (trailing newline ignored)', async () => {
-    const r = await emu.run(['webhooks', 'crc', 'tok', '--consumer-secret-stdin'], { input: 'piped-secret\n', env: { POSTCTL_CONSUMER_SECRET: undefined } });
+    const r = await emu.run(['webhooks', 'crc', 'tok', '--consumer-secret-stdin'], {
+      input: 'piped-secret\n',
+      env: { POSTCTL_CONSUMER_SECRET: undefined },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe(JSON.stringify({ response_token: hmac('piped-secret', 'tok') }));
   });
@@ -96,18 +107,38 @@ describe('postctl webhooks verify-signature', () => {
   });
 
   it('a matching signature exits 0', async () => {
-    const r = await emu.run(['webhooks', 'verify-signature', '--body', file, '--signature', hmac(EMU_APP.consumerSecret, body), '-o', 'json']);
+    const r = await emu.run([
+      'webhooks',
+      'verify-signature',
+      '--body',
+      file,
+      '--signature',
+      hmac(EMU_APP.consumerSecret, body),
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({ valid: true, body_bytes: body.length });
   });
 
   it('the body from stdin, byte for byte', async () => {
-    const r = await emu.run(['webhooks', 'verify-signature', '--body', '-', '--signature', hmac(EMU_APP.consumerSecret, body)], { input: body });
+    const r = await emu.run(['webhooks', 'verify-signature', '--body', '-', '--signature', hmac(EMU_APP.consumerSecret, body)], {
+      input: body,
+    });
     expect(r.code).toBe(0);
   });
 
   it('a signature of another body exits 6 and shows the expected one', async () => {
-    const r = await emu.run(['webhooks', 'verify-signature', '--body', file, '--signature', hmac(EMU_APP.consumerSecret, body + '\n'), '-o', 'json']);
+    const r = await emu.run([
+      'webhooks',
+      'verify-signature',
+      '--body',
+      file,
+      '--signature',
+      hmac(EMU_APP.consumerSecret, body + '\n'),
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(6);
     expect(r.json()).toMatchObject({ valid: false, expected: hmac(EMU_APP.consumerSecret, body) });
     expect(r.stderr).toContain('the signature does not match the body');

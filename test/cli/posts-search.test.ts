@@ -29,7 +29,10 @@ describe('postctl posts search', () => {
     const sent = searches().slice(before);
     expect(sent.map((e) => e.path)).toEqual(['/2/tweets/search/recent', '/2/tweets/search/recent', '/2/tweets/search/recent']);
     expect(sent.map((e) => param(e, 'pagination_token') === undefined)).toEqual([true, false, false]);
-    const items = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const items = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(items).toHaveLength(25);
     const ids = items.map((p) => p.id);
     expect(new Set(ids).size).toBe(25);
@@ -66,7 +69,18 @@ describe('postctl posts search', () => {
   });
 
   it('--archive searches /all and finds the older posts; --max-results up to 500', async () => {
-    const r = await emu.run(['posts', 'search', 'weather', '--archive', '--start', '2026-01-01T00:00:00Z', '--max-results', '500', '-o', 'json']);
+    const r = await emu.run([
+      'posts',
+      'search',
+      'weather',
+      '--archive',
+      '--start',
+      '2026-01-01T00:00:00Z',
+      '--max-results',
+      '500',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data).toHaveLength(35);
     const sent = searches().at(-1)!;
@@ -79,11 +93,46 @@ describe('postctl posts search', () => {
     const now = Date.now();
     const start = iso(now - 2 * 86_400_000);
     const end = iso(now - 60_000);
-    const all = (await emu.run(['posts', 'search', 'tea', '--all', '-o', 'jsonl'])).stdout.trim().split('\n').map((l) => JSON.parse(l).id as string);
-    const r = await emu.run(['posts', 'search', 'tea', '--start', start, '--end', end, '--since-id', all[20]!, '--until-id', all[1]!, '--max-results', '10', '--post-fields', 'created_at,author_id', '--expansions', 'author_id', '--user-fields', 'username', '-o', 'json']);
+    const all = (await emu.run(['posts', 'search', 'tea', '--all', '-o', 'jsonl'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id as string);
+    const r = await emu.run([
+      'posts',
+      'search',
+      'tea',
+      '--start',
+      start,
+      '--end',
+      end,
+      '--since-id',
+      all[20]!,
+      '--until-id',
+      all[1]!,
+      '--max-results',
+      '10',
+      '--post-fields',
+      'created_at,author_id',
+      '--expansions',
+      'author_id',
+      '--user-fields',
+      'username',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const sent = searches().at(-1)!;
-    expect(sent.query).toEqual([['query', 'tea'], ['start_time', start], ['end_time', end], ['since_id', all[20]!], ['until_id', all[1]!], ['max_results', '10'], ['expansions', 'author_id'], ['tweet.fields', 'created_at,author_id'], ['user.fields', 'username']]);
+    expect(sent.query).toEqual([
+      ['query', 'tea'],
+      ['start_time', start],
+      ['end_time', end],
+      ['since_id', all[20]!],
+      ['until_id', all[1]!],
+      ['max_results', '10'],
+      ['expansions', 'author_id'],
+      ['tweet.fields', 'created_at,author_id'],
+      ['user.fields', 'username'],
+    ]);
     const env = r.json();
     for (const p of env.data) {
       expect(Object.keys(p)).toEqual(expect.arrayContaining(['id', 'text', 'created_at', 'author_id']));
@@ -169,12 +218,27 @@ describe('postctl posts counts', () => {
     expect(env.meta.total_tweet_count).toBe(25);
     const sent = searches().at(-1)!;
     expect(sent.path).toBe('/2/tweets/counts/recent');
-    expect(sent.query).toEqual([['query', 'coffee'], ['granularity', 'day']]);
+    expect(sent.query).toEqual([
+      ['query', 'coffee'],
+      ['granularity', 'day'],
+    ]);
   });
 
   it('--archive --all follows next_token across 31-day pages and totals the buckets', async () => {
     const before = searches().length;
-    const r = await emu.run(['posts', 'counts', 'tea', '--archive', '--granularity', 'day', '--start', iso(Date.now() - 80 * 86_400_000), '--all', '-o', 'json']);
+    const r = await emu.run([
+      'posts',
+      'counts',
+      'tea',
+      '--archive',
+      '--granularity',
+      'day',
+      '--start',
+      iso(Date.now() - 80 * 86_400_000),
+      '--all',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(searches().length - before).toBe(3);
     const env = r.json();

@@ -37,7 +37,24 @@ describe('postctl posts create', () => {
   });
 
   it('every option maps to its official body field, nothing more', async () => {
-    const r = await emu.run(['posts', 'create', '--text', 'all flags', '--reply-to', '1460323737035677698', '--quote', '1293593516040269825', '--reply-settings', 'mentionedUsers', '--community', '1493446837214187523', '--paid-partnership', '--share-with-followers', '-o', 'json']);
+    const r = await emu.run([
+      'posts',
+      'create',
+      '--text',
+      'all flags',
+      '--reply-to',
+      '1460323737035677698',
+      '--quote',
+      '1293593516040269825',
+      '--reply-settings',
+      'mentionedUsers',
+      '--community',
+      '1493446837214187523',
+      '--paid-partnership',
+      '--share-with-followers',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(lastBody()).toEqual({
       text: 'all flags',
@@ -53,11 +70,42 @@ describe('postctl posts create', () => {
   });
 
   it('media and poll bodies', async () => {
-    expect((await emu.run(['posts', 'create', '--text', 'pics', '--media', '1146654567674912769,1146654567674912770', '--media', '1146654567674912771'])).code).toBe(0);
-    expect(lastBody()).toEqual({ text: 'pics', media: { media_ids: ['1146654567674912769', '1146654567674912770', '1146654567674912771'] } });
+    expect(
+      (
+        await emu.run([
+          'posts',
+          'create',
+          '--text',
+          'pics',
+          '--media',
+          '1146654567674912769,1146654567674912770',
+          '--media',
+          '1146654567674912771',
+        ])
+      ).code,
+    ).toBe(0);
+    expect(lastBody()).toEqual({
+      text: 'pics',
+      media: { media_ids: ['1146654567674912769', '1146654567674912770', '1146654567674912771'] },
+    });
     expect((await emu.run(['posts', 'create', '--media', '1146654567674912769'])).code).toBe(0);
     expect(lastBody()).toEqual({ media: { media_ids: ['1146654567674912769'] } });
-    expect((await emu.run(['posts', 'create', '--text', 'Tea or coffee?', '--poll-option', 'Tea, hot', '--poll-option', 'Coffee', '--poll-duration', '1440'])).code).toBe(0);
+    expect(
+      (
+        await emu.run([
+          'posts',
+          'create',
+          '--text',
+          'Tea or coffee?',
+          '--poll-option',
+          'Tea, hot',
+          '--poll-option',
+          'Coffee',
+          '--poll-duration',
+          '1440',
+        ])
+      ).code,
+    ).toBe(0);
     expect(lastBody()).toEqual({ text: 'Tea or coffee?', poll: { options: ['Tea, hot', 'Coffee'], duration_minutes: 1440 } });
   });
 
@@ -79,10 +127,14 @@ describe('postctl posts create', () => {
   });
 
   it('the emulator serves the neutral path and names too', async () => {
-    const r = await emu.run(['request', 'POST', '/2/posts', '--input', '-'], { input: JSON.stringify({ text: 'neutral', quote_post_id: '1293593516040269825' }) });
+    const r = await emu.run(['request', 'POST', '/2/posts', '--input', '-'], {
+      input: JSON.stringify({ text: 'neutral', quote_post_id: '1293593516040269825' }),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data).toMatchObject({ text: 'neutral', edit_history_post_ids: [expect.any(String)] });
-    const wrong = await emu.run(['request', 'POST', '/2/posts', '--input', '-'], { input: JSON.stringify({ text: 'x', quote_tweet_id: '1' }) });
+    const wrong = await emu.run(['request', 'POST', '/2/posts', '--input', '-'], {
+      input: JSON.stringify({ text: 'x', quote_tweet_id: '1' }),
+    });
     expect(wrong.code).toBe(6);
   });
 
@@ -105,13 +157,36 @@ describe('postctl posts create', () => {
     [['posts', 'create', '--text', 'x', '--media', 'x1'], '--media'],
     [['posts', 'create', '--text', 'x', '--media', '1,1'], '--media'],
     [['posts', 'create', '--text', 'x', '--poll-option', 'only one', '--poll-duration', '60'], '--poll-option'],
-    [['posts', 'create', '--text', 'x', '--poll-option', 'a', '--poll-option', 'b', '--poll-option', 'c', '--poll-option', 'd', '--poll-option', 'e', '--poll-duration', '60'], '--poll-option'],
+    [
+      [
+        'posts',
+        'create',
+        '--text',
+        'x',
+        '--poll-option',
+        'a',
+        '--poll-option',
+        'b',
+        '--poll-option',
+        'c',
+        '--poll-option',
+        'd',
+        '--poll-option',
+        'e',
+        '--poll-duration',
+        '60',
+      ],
+      '--poll-option',
+    ],
     [['posts', 'create', '--text', 'x', '--poll-option', 'a'.repeat(26), '--poll-option', 'b', '--poll-duration', '60'], '--poll-option'],
     [['posts', 'create', '--text', 'x', '--poll-option', 'a', '--poll-option', 'b'], '--poll-duration'],
     [['posts', 'create', '--text', 'x', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '4'], '--poll-duration'],
     [['posts', 'create', '--text', 'x', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '10081'], '--poll-duration'],
     [['posts', 'create', '--text', 'x', '--poll-duration', '60'], '--poll-duration'],
-    [['posts', 'create', '--text', 'x', '--media', '1', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '60'], '--poll-option'],
+    [
+      ['posts', 'create', '--text', 'x', '--media', '1', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '60'],
+      '--poll-option',
+    ],
     [['posts', 'create', '--text', 'x', '--media', '1', '--quote', '2'], '--quote'],
     [['posts', 'create', '--text', 'x', '--quote', '2', '--poll-option', 'a', '--poll-option', 'b', '--poll-duration', '60'], '--quote'],
     [['posts', 'create', '--text', 'x', '--reply-settings', 'everyone'], '--reply-settings'],

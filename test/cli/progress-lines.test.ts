@@ -27,7 +27,9 @@ describe('progress on a non-terminal stderr', () => {
     emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 400 });
     const cmd = `node ${JSON.stringify(BIN)} audiences upload ${EMU_AUDIENCE} --file ${JSON.stringify(file)} --type email --batch-size 500 --concurrency 1 >/dev/null 2>${JSON.stringify(err)}`;
     await exec('bash', ['-c', cmd], { env: { ...emu.cliEnv({ POSTCTL_PROGRESS_INTERVAL: '1' }) } as NodeJS.ProcessEnv, timeout: 60_000 });
-    const lines = readFileSync(err, 'utf8').split('\n').filter((l) => l.startsWith('uploading: '));
+    const lines = readFileSync(err, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('uploading: '));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const l of lines) expect(l).toMatch(/^uploading: [\d,]+(\/[\d,]+ \(\d+%\))?, [\d.]+\/s(, ETA \S+)?$/);
     // Counts only grow, and the last line (printed at the end) has them all.
@@ -40,7 +42,10 @@ describe('progress on a non-terminal stderr', () => {
   it('POSTCTL_PROGRESS_INTERVAL=0 turns the lines off', async () => {
     const file = emails(1500);
     emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 400 });
-    const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--type', 'email', '--batch-size', '250', '--concurrency', '1'], { env: { POSTCTL_PROGRESS_INTERVAL: '0' } });
+    const r = await emu.run(
+      ['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--type', 'email', '--batch-size', '250', '--concurrency', '1'],
+      { env: { POSTCTL_PROGRESS_INTERVAL: '0' } },
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).not.toContain('uploading:');
   }, 60_000);

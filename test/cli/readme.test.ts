@@ -32,7 +32,11 @@ function linkedPath(): string {
 }
 
 const bash = (script: string, env: Record<string, string | undefined>, input?: string) => {
-  const run = exec('bash', ['-e', '-o', 'pipefail', '-c', script], { env: env as NodeJS.ProcessEnv, timeout: 30_000, maxBuffer: 10 * 1024 * 1024 });
+  const run = exec('bash', ['-e', '-o', 'pipefail', '-c', script], {
+    env: env as NodeJS.ProcessEnv,
+    timeout: 30_000,
+    maxBuffer: 10 * 1024 * 1024,
+  });
   if (input !== undefined) run.child.stdin!.end(input);
   return run;
 };
@@ -55,7 +59,14 @@ describe('README', () => {
     try {
       const seeded = emu.env();
       const dir = tempDir();
-      const env = { ...baseEnv(dir), PATH: linkedPath(), POSTCTL_API_URL: seeded.POSTCTL_API_URL, POSTCTL_ADS_URL: seeded.POSTCTL_ADS_URL, CONSUMER_KEY: seeded.POSTCTL_CONSUMER_KEY, CONSUMER_SECRET: seeded.POSTCTL_CONSUMER_SECRET };
+      const env = {
+        ...baseEnv(dir),
+        PATH: linkedPath(),
+        POSTCTL_API_URL: seeded.POSTCTL_API_URL,
+        POSTCTL_ADS_URL: seeded.POSTCTL_ADS_URL,
+        CONSUMER_KEY: seeded.POSTCTL_CONSUMER_KEY,
+        CONSUMER_SECRET: seeded.POSTCTL_CONSUMER_SECRET,
+      };
       const [start, ...finish] = block('headless').trim().split('\n');
       const step1 = await bash(start!, env);
       const { authorize_url: url } = JSON.parse(step1.stdout) as { authorize_url: string };
@@ -79,7 +90,18 @@ describe('README', () => {
 
   it('is a front door: at most 300 lines, links to each docs page that exists', () => {
     expect(README.split('\n').length).toBeLessThanOrEqual(300);
-    for (const page of ['auth', 'platform', 'ads', 'catalogs', 'audiences', 'creatives', 'cron-and-failures', 'emulator', 'performance', 'architecture']) {
+    for (const page of [
+      'auth',
+      'platform',
+      'ads',
+      'catalogs',
+      'audiences',
+      'creatives',
+      'cron-and-failures',
+      'emulator',
+      'performance',
+      'architecture',
+    ]) {
       expect(README).toContain(`(docs/${page}.md)`);
       expect(readFileSync(join(root, 'docs', `${page}.md`), 'utf8')).toMatch(/^# /);
     }

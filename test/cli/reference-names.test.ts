@@ -12,12 +12,30 @@ import { fileEmulator } from '../helpers/emulator.js';
 
 const emu = fileEmulator();
 
-const EXPANSIONS = ['author_id', 'attachments.media_keys', 'attachments.poll_ids', 'in_reply_to_user_id', 'entities.mentions.username', 'geo.place_id'];
+const EXPANSIONS = [
+  'author_id',
+  'attachments.media_keys',
+  'attachments.poll_ids',
+  'in_reply_to_user_id',
+  'entities.mentions.username',
+  'geo.place_id',
+];
 
 const EVENT_TYPES = [
-  'profile.update.bio', 'profile.update.profile_picture', 'profile.update.banner_picture', 'profile.update.screenname',
-  'profile.update.geo', 'profile.update.url', 'post.create', 'post.delete', 'dm.received', 'dm.sent', 'dm.read',
-  'dm.indicate_typing', 'spaces.start', 'spaces.end',
+  'profile.update.bio',
+  'profile.update.profile_picture',
+  'profile.update.banner_picture',
+  'profile.update.screenname',
+  'profile.update.geo',
+  'profile.update.url',
+  'post.create',
+  'post.delete',
+  'dm.received',
+  'dm.sent',
+  'dm.read',
+  'dm.indicate_typing',
+  'spaces.start',
+  'spaces.end',
 ];
 
 /** Log entries of one CLI run. */

@@ -21,8 +21,16 @@ describe('postctl request', () => {
 
   it('a revoked token exits 3 with the code-89 message and a hint', async () => {
     const token = `${EMU_USER.id}-revokedTokenForTest`;
-    emu.state.accessTokens.set(token, { token, secret: 'revoked-secret-123', userId: EMU_USER.id, consumerKey: 'emu-consumer-key', revoked: true });
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], { env: { POSTCTL_ACCESS_TOKEN: token, POSTCTL_ACCESS_TOKEN_SECRET: 'revoked-secret-123' } });
+    emu.state.accessTokens.set(token, {
+      token,
+      secret: 'revoked-secret-123',
+      userId: EMU_USER.id,
+      consumerKey: 'emu-consumer-key',
+      revoked: true,
+    });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], {
+      env: { POSTCTL_ACCESS_TOKEN: token, POSTCTL_ACCESS_TOKEN_SECRET: 'revoked-secret-123' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('Invalid or expired token');
     expect(r.stderr).toMatch(/hint: .*postctl auth login/);

@@ -14,11 +14,19 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const HOOK = join(root, 'test/helpers/trace-loads.mjs');
 const HEAVY = /node_modules\/(undici|conf|@inquirer)\//;
 
-function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[] } {
+function loadedInputs(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[] } {
   const dir = tempDir();
   const log = join(dir, 'loads.txt');
-  const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], { env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv }, encoding: 'utf8' });
-  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown>; bytes: number }> };
+  const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
+    env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv },
+    encoding: 'utf8',
+  });
+  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown>; bytes: number }>;
+  };
   const lines = readFileSync(log, 'utf8').split('\n');
   const urls = lines.filter((u) => u.includes('/dist/'));
   const builtins = lines.filter((l) => l.startsWith('builtin:')).map((l) => l.slice('builtin:'.length));
@@ -33,16 +41,19 @@ function loadedInputs(args: string[], extraEnv: Record<string, string> = {}): { 
 }
 
 describe('start-up', () => {
-  it.each([['--help'], ['--version'], ['ads', '--help'], ['help', 'exit-codes']])('%s loads none of undici, conf, @inquirer/prompts', (...args) => {
-    const { inputs, code } = loadedInputs(args);
-    expect(code).toBe(0);
-    // The launcher answers --version and help from files without loading the bundle; a help topic needs the CLI.
-    if (args[0] === 'help' && args.length > 1) expect(inputs.length).toBeGreaterThan(0);
-    else expect(inputs).toEqual([]);
-    expect(inputs.filter((i) => HEAVY.test(i))).toEqual([]);
-  });
+  it.each([['--help'], ['--version'], ['ads', '--help'], ['help', 'exit-codes']])(
+    '%s loads none of undici, conf, @inquirer/prompts',
+    (...args) => {
+      const { inputs, code } = loadedInputs(args);
+      expect(code).toBe(0);
+      // The launcher answers --version and help from files without loading the bundle; a help topic needs the CLI.
+      if (args[0] === 'help' && args.length > 1) expect(inputs.length).toBeGreaterThan(0);
+      else expect(inputs).toEqual([]);
+      expect(inputs.filter((i) => HEAVY.test(i))).toEqual([]);
+    },
+  );
 
-  it('the launcher\'s --help (rendered at build time) is what commander prints, and --version is the package version', () => {
+  it("the launcher's --help (rendered at build time) is what commander prints, and --version is the package version", () => {
     const dir = tempDir();
     const run = (file: string, arg: string) => spawnSync(process.execPath, [file, arg], { env: baseEnv(dir), encoding: 'utf8' });
     const viaCommander = run(join(root, 'dist/cli.js'), '--help');
@@ -55,7 +66,14 @@ describe('start-up', () => {
   });
 
   it('a verb that talks to the API does load undici (the check can fail)', () => {
-    const { inputs } = loadedInputs(['request', 'GET', '/2/posts', '-f', 'ids=1'], { POSTCTL_API_URL: 'http://127.0.0.1:9', POSTCTL_MAX_RETRIES: '0', POSTCTL_CONSUMER_KEY: 'k', POSTCTL_CONSUMER_SECRET: 's', POSTCTL_ACCESS_TOKEN: 't', POSTCTL_ACCESS_TOKEN_SECRET: 'ts' });
+    const { inputs } = loadedInputs(['request', 'GET', '/2/posts', '-f', 'ids=1'], {
+      POSTCTL_API_URL: 'http://127.0.0.1:9',
+      POSTCTL_MAX_RETRIES: '0',
+      POSTCTL_CONSUMER_KEY: 'k',
+      POSTCTL_CONSUMER_SECRET: 's',
+      POSTCTL_ACCESS_TOKEN: 't',
+      POSTCTL_ACCESS_TOKEN_SECRET: 'ts',
+    });
     expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
   });
 
@@ -77,7 +95,11 @@ describe('start-up', () => {
       expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3|chalk)\//.test(i))).toEqual([]);
       expect(inputs.filter((i) => /llhttp[-_a-z]*-wasm\.js$/.test(i)).length).toBeGreaterThan(0);
       // chalk is loaded only when a stream gets colour:
-      const coloured = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], { ...emu.env, FORCE_COLOR: '1', NO_COLOR: '' });
+      const coloured = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], {
+        ...emu.env,
+        FORCE_COLOR: '1',
+        NO_COLOR: '',
+      });
       expect(coloured.inputs.some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
       // Upper bounds with a little room: a new eager import shows up here. Measured: 39 files, 389 KB
       // (undici 254 KB, lossless-json 10 KB, the platform group's declarations 14 KB); before the fast
@@ -93,9 +115,14 @@ describe('start-up', () => {
     const { renderAllHelp, helpFileName } = await import('../../src/help-render.js');
     const all = await renderAllHelp();
     expect(all.length).toBeGreaterThan(80);
-    for (const { words, text } of all) expect(readFileSync(join(root, 'dist/help', helpFileName(words)), 'utf8'), words.join(' ')).toBe(text);
+    for (const { words, text } of all)
+      expect(readFileSync(join(root, 'dist/help', helpFileName(words)), 'utf8'), words.join(' ')).toBe(text);
     const dir = tempDir();
-    for (const args of [['ads', 'line-items', '--help'], ['help', 'posts', 'lookup'], ['audiences', 'upload', '-h']]) {
+    for (const args of [
+      ['ads', 'line-items', '--help'],
+      ['help', 'posts', 'lookup'],
+      ['audiences', 'upload', '-h'],
+    ]) {
       const launcher = spawnSync(process.execPath, [BIN, ...args], { env: baseEnv(dir), encoding: 'utf8' });
       const commander = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...args], { env: baseEnv(dir), encoding: 'utf8' });
       expect(commander.status, args.join(' ')).toBe(0);

@@ -37,7 +37,12 @@ describe('postctl stream rules', () => {
     expect(add.code, add.stderr).toBe(0);
     const sent = emu.state.requests('POST', '/2/tweets/search/stream/rules').at(-1)!;
     expect(sent.query).toEqual([]);
-    expect(JSON.parse(sent.body)).toEqual({ add: [{ value: 'coffee -is:retweet', tag: 'drinks' }, { value: 'tea', tag: 'drinks' }] });
+    expect(JSON.parse(sent.body)).toEqual({
+      add: [
+        { value: 'coffee -is:retweet', tag: 'drinks' },
+        { value: 'tea', tag: 'drinks' },
+      ],
+    });
     expect(add.json().meta.summary).toEqual({ created: 2, not_created: 0, valid: 2, invalid: 0 });
 
     const list = await emu.run(['stream', 'rules', 'list', '-o', 'csv']);
@@ -66,7 +71,9 @@ describe('postctl stream rules', () => {
     writeFileSync(file, '# drinks\ncoffee\ttagged\n\ntea\n');
     const r = await emu.run(['stream', 'rules', 'add', '--file', file]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(emu.state.requests('POST', '/search/stream/rules').at(-1)!.body)).toEqual({ add: [{ value: 'coffee', tag: 'tagged' }, { value: 'tea' }] });
+    expect(JSON.parse(emu.state.requests('POST', '/search/stream/rules').at(-1)!.body)).toEqual({
+      add: [{ value: 'coffee', tag: 'tagged' }, { value: 'tea' }],
+    });
     const bad = join(tempDir(), 'bad.txt');
     writeFileSync(bad, `ok\n${'x'.repeat(2049)}\n`);
     const before = ruleRequests().length;
@@ -136,7 +143,10 @@ describe('postctl stream connect', () => {
     const lines = r.stdout.split('\n');
     expect(lines).toHaveLength(4);
     const msgs = lines.slice(0, 3).map((l) => JSON.parse(l));
-    expect(msgs[0]).toMatchObject({ data: { id: expect.any(String), text: expect.stringContaining('coffee'), created_at: expect.any(String) }, matching_rules: [{ tag: 'c' }] });
+    expect(msgs[0]).toMatchObject({
+      data: { id: expect.any(String), text: expect.stringContaining('coffee'), created_at: expect.any(String) },
+      matching_rules: [{ tag: 'c' }],
+    });
     expect(param(connects().at(-1)!, 'tweet.fields')).toBe('created_at');
     expect(r.stderr).toContain('done: 3 posts, 0 reconnects');
   });
@@ -148,7 +158,10 @@ describe('postctl stream connect', () => {
     const before = connects().length;
     const r = await emu.run(['stream', 'connect', '--limit', '8', '--backfill-minutes', '1']);
     expect(r.code, r.stderr).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => BigInt(JSON.parse(l).data.id));
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => BigInt(JSON.parse(l).data.id));
     expect(ids).toHaveLength(8);
     expect(ids.map((id) => Number(id - ids[0]!))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const sent = connects().slice(before);

@@ -7,11 +7,20 @@ import { postTexts } from '../../src/emulator/routes/platform-posts.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
 const emu = fileEmulator();
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((l) => [...l].length));
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((l) => [...l].length),
+  );
 
 describe('tables fit the width', () => {
   it.each([80, 200])('posts lookup --expansions author_id and ads accounts list at %i columns', async (width) => {
-    const posts = await emu.run(['posts', 'lookup', '20', '21', '--expansions', 'author_id', '--post-fields', 'created_at,public_metrics', '-o', 'table'], { env: { COLUMNS: String(width) } });
+    const posts = await emu.run(
+      ['posts', 'lookup', '20', '21', '--expansions', 'author_id', '--post-fields', 'created_at,public_metrics', '-o', 'table'],
+      { env: { COLUMNS: String(width) } },
+    );
     expect(posts.code, posts.stderr).toBe(0);
     expect(widest(posts.stdout)).toBeLessThanOrEqual(width);
     const [head, row] = posts.stdout.split('\n');
@@ -46,7 +55,10 @@ describe('the creatives alias', () => {
     const direct = await emu.run(['ads', 'media-library', 'list', '-o', 'json']);
     expect(via.code, via.stderr).toBe(0);
     expect(via.json()).toEqual(direct.json());
-    expect(emu.state.log.slice(before).map((e) => e.path)).toEqual([expect.stringMatching(/media_library$/), expect.stringMatching(/media_library$/)]);
+    expect(emu.state.log.slice(before).map((e) => e.path)).toEqual([
+      expect.stringMatching(/media_library$/),
+      expect.stringMatching(/media_library$/),
+    ]);
   });
 });
 
@@ -60,7 +72,8 @@ describe('CSV carries raw values', () => {
     const [row, ...rest] = parse(r.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rest).toEqual([]);
     expect(row!.text).toBe(text);
-    for (const k of ['public_metrics.like_count', 'public_metrics.retweet_count', 'public_metrics.reply_count']) expect(row![k], k).toMatch(/^\d+$/);
+    for (const k of ['public_metrics.like_count', 'public_metrics.retweet_count', 'public_metrics.reply_count'])
+      expect(row![k], k).toMatch(/^\d+$/);
     expect(r.stdout).not.toContain('…');
   });
 

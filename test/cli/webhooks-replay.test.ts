@@ -39,7 +39,7 @@ describe('webhooks replay', () => {
     expect(JSON.parse(replays()[mark]!.body)).toMatchObject({ from_date: from.compact, to_date: to.compact });
   });
 
-  it('an unknown webhook is the API\'s 404 (exit 4)', async () => {
+  it("an unknown webhook is the API's 404 (exit 4)", async () => {
     const r = await emu.run(['webhooks', 'replay', '999', '--from', at(60).compact, '--to', at(10).compact]);
     expect(r.code).toBe(4);
   });
@@ -49,7 +49,11 @@ describe('webhooks replay', () => {
     ['to in the future', () => ['--from', at(60).iso, '--to', at(-10).iso], 'to_date: must not be in the future'],
     ['from after to', () => ['--from', at(10).iso, '--to', at(60).iso], 'to_date: must be after from_date'],
     ['from equal to to', () => ['--from', at(10).compact, '--to', at(10).compact], 'to_date: must be after from_date'],
-    ['seconds in the time', () => ['--from', new Date(Date.now() - 3_600_000 + 1_500).toISOString(), '--to', at(1).iso], 'from_date: must be a whole minute'],
+    [
+      'seconds in the time',
+      () => ['--from', new Date(Date.now() - 3_600_000 + 1_500).toISOString(), '--to', at(1).iso],
+      'from_date: must be a whole minute',
+    ],
     ['not a time', () => ['--from', 'yesterday', '--to', at(1).iso], 'from_date: must be yyyymmddhhmm'],
     ['an impossible date', () => ['--from', '202602301200', '--to', at(1).compact], 'from_date: is not a real UTC time'],
     ['no --to', () => ['--from', at(60).iso], 'to_date: is required'],

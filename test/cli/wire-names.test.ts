@@ -20,16 +20,42 @@ const LINE_ITEM = '8u94t';
 /** What each style must put on the wire for the must-show commands. */
 const EXPECT = {
   official: {
-    lookup: '/2/tweets', fieldsParam: 'tweet.fields', field: 'referenced_tweets', access: 'x_auth_access_type=read', userKey: '"twitter_id":[',
-    permissions: `/12/accounts/${ACCOUNT}/custom_audiences/${EMU_AUDIENCE}/permissions`, adPost: `/12/accounts/${ACCOUNT}/tweet`, mode: 'tweet_mode',
-    cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/${id}`, stream: 'tweets_compliance_stream', badge: 'profile.update.verified_badge',
-    posted: 'tweeted', image: 'TWEET_IMAGE', cta: 'first_cta_tweet', product: 'PROMOTED_TWEETS', autoPromotion: 'automatic_tweet_promotion', allPlacement: 'ALL_ON_TWITTER',
+    lookup: '/2/tweets',
+    fieldsParam: 'tweet.fields',
+    field: 'referenced_tweets',
+    access: 'x_auth_access_type=read',
+    userKey: '"twitter_id":[',
+    permissions: `/12/accounts/${ACCOUNT}/custom_audiences/${EMU_AUDIENCE}/permissions`,
+    adPost: `/12/accounts/${ACCOUNT}/tweet`,
+    mode: 'tweet_mode',
+    cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/${id}`,
+    stream: 'tweets_compliance_stream',
+    badge: 'profile.update.verified_badge',
+    posted: 'tweeted',
+    image: 'TWEET_IMAGE',
+    cta: 'first_cta_tweet',
+    product: 'PROMOTED_TWEETS',
+    autoPromotion: 'automatic_tweet_promotion',
+    allPlacement: 'ALL_ON_TWITTER',
   },
   neutral: {
-    lookup: '/2/posts', fieldsParam: 'post.fields', field: 'referenced_posts', access: 'service_auth_access_type=read', userKey: '"service_id":[',
-    permissions: `/5/accounts/${ACCOUNT}/tailored_audiences/${EMU_AUDIENCE}/permissions`, adPost: `/12/accounts/${ACCOUNT}/post`, mode: 'post_mode',
-    cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/image_conversation/${id}`, stream: 'posts_compliance_stream', badge: 'profile.update.verified',
-    posted: 'posted', image: 'POST_IMAGE', cta: 'first_cta_post', product: 'PROMOTED_POSTS', autoPromotion: 'automatic_post_promotion', allPlacement: 'ALL_ON_SERVICE',
+    lookup: '/2/posts',
+    fieldsParam: 'post.fields',
+    field: 'referenced_posts',
+    access: 'service_auth_access_type=read',
+    userKey: '"service_id":[',
+    permissions: `/5/accounts/${ACCOUNT}/tailored_audiences/${EMU_AUDIENCE}/permissions`,
+    adPost: `/12/accounts/${ACCOUNT}/post`,
+    mode: 'post_mode',
+    cardDelete: (id: string) => `/12/accounts/${ACCOUNT}/cards/image_conversation/${id}`,
+    stream: 'posts_compliance_stream',
+    badge: 'profile.update.verified',
+    posted: 'posted',
+    image: 'POST_IMAGE',
+    cta: 'first_cta_post',
+    product: 'PROMOTED_POSTS',
+    autoPromotion: 'automatic_post_promotion',
+    allPlacement: 'ALL_ON_SERVICE',
   },
 } as const;
 
@@ -55,7 +81,9 @@ function mustShow(style: 'official' | 'neutral') {
 
     it('auth pin --access read sends the access type parameter in this spelling', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'postctl-wire-'));
-      const r = await emu.run(['auth', 'pin', '--access', 'read'], { env: { ...env, POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined } });
+      const r = await emu.run(['auth', 'pin', '--access', 'read'], {
+        env: { ...env, POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined },
+      });
       expect(r.code, r.stderr).toBe(0);
       const sent = last(emu, 'POST', '/oauth/request_token');
       expect(sent.status).toBe(200);
@@ -79,7 +107,19 @@ function mustShow(style: 'official' | 'neutral') {
     });
 
     it('ads posts create sends path and mode parameter in this spelling', async () => {
-      const r = await run(['ads', 'posts', 'create', '--as-user', ADVERTISER, '--text', 'Spring sale', '--post-mode', 'extended', '-o', 'json']);
+      const r = await run([
+        'ads',
+        'posts',
+        'create',
+        '--as-user',
+        ADVERTISER,
+        '--text',
+        'Spring sale',
+        '--post-mode',
+        'extended',
+        '-o',
+        'json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const sent = last(emu, 'POST', want.adPost);
       expect(sent).toMatchObject({ path: want.adPost, status: 201 });
@@ -87,7 +127,21 @@ function mustShow(style: 'official' | 'neutral') {
     });
 
     it('cards delete uses the delete path of this spelling', async () => {
-      const made = await run(['ads', 'cards', 'create', '--name', 'To delete', '--media', IMG, '--website-title', 'Spring', '--website-url', 'https://example.com/spring', '-o', 'json']);
+      const made = await run([
+        'ads',
+        'cards',
+        'create',
+        '--name',
+        'To delete',
+        '--media',
+        IMG,
+        '--website-title',
+        'Spring',
+        '--website-url',
+        'https://example.com/spring',
+        '-o',
+        'json',
+      ]);
       expect(made.code, made.stderr).toBe(0);
       const id = made.json().data.id as string;
       const r = await run(['ads', 'cards', 'delete', id, '--yes', '-o', 'json']);
@@ -104,7 +158,20 @@ function mustShow(style: 'official' | 'neutral') {
     });
 
     it('audiences keywords shows the volume under the name this spelling gets back', async () => {
-      const r = await run(['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-03-01T00:00:00Z', '--end', '2026-03-03T00:00:00Z', '-o', 'table']);
+      const r = await run([
+        'audiences',
+        'keywords',
+        '--keywords',
+        'coffee',
+        '--granularity',
+        'DAY',
+        '--start',
+        '2026-03-01T00:00:00Z',
+        '--end',
+        '2026-03-03T00:00:00Z',
+        '-o',
+        'table',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(style === 'official' ? 'tweet_volume' : 'post_volume');
       expect(r.stdout).toMatch(/\d{3,}/);
@@ -149,7 +216,18 @@ function mustShow(style: 'official' | 'neutral') {
     });
 
     it('ads video-conversation-cards update sends the CTA post text in this spelling and gets it back so', async () => {
-      const r = await run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta', '#TeamGreen', '--first-cta-post', 'I am #TeamGreen', '-o', 'json']);
+      const r = await run([
+        'ads',
+        'video-conversation-cards',
+        'update',
+        VCC,
+        '--first-cta',
+        '#TeamGreen',
+        '--first-cta-post',
+        'I am #TeamGreen',
+        '-o',
+        'json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       const sent = last(emu, 'PUT', `/cards/video_conversation/${VCC}`);
       expect(sent.status).toBe(200);
@@ -181,7 +259,9 @@ describe('a server that knows only one spelling refuses the other', () => {
     expect(last(emu, 'GET', '/2/posts').status).toBe(404);
   });
   it('a neutral CTA post text parameter is refused by an official-only server (400), on a path both spellings share', async () => {
-    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta-post', 'I am #TeamBlue!'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    const r = await emu.run(['ads', 'video-conversation-cards', 'update', VCC, '--first-cta-post', 'I am #TeamBlue!'], {
+      env: { POSTCTL_API_NAMES: 'neutral' },
+    });
     expect(r.code).not.toBe(0);
     const sent = last(emu, 'PUT', `/cards/video_conversation/${VCC}`);
     expect(sent.status).toBe(400);

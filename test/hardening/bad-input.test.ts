@@ -39,17 +39,42 @@ const CASES: Case[] = [
   { file: 'feed-latin1.csv', args: upsert, code: 6, stderr: /line 2.*UTF-8|UTF-8.*line 2/, sends: '/products' },
   { file: 'feed-empty.jsonl', args: upsert, code: 6, stderr: /empty|no products/i, sends: '/products' },
   { file: 'feed-unknown-column.csv', args: upsert, code: 6, stderr: /colour_code/, sends: '/products' },
-  { file: 'feed-invalid-values.jsonl', args: upsert, code: 6, stderr: /line 1.*availability[\s\S]*line 2.*sale_price_effective_date[\s\S]*line 3.*price[\s\S]*line 4.*title[\s\S]*line 5.*description/, sends: '/products' },
+  {
+    file: 'feed-invalid-values.jsonl',
+    args: upsert,
+    code: 6,
+    stderr:
+      /line 1.*availability[\s\S]*line 2.*sale_price_effective_date[\s\S]*line 3.*price[\s\S]*line 4.*title[\s\S]*line 5.*description/,
+    sends: '/products',
+  },
   { file: 'audience-malformed.jsonl', args: upload, code: 6, stderr: /line 2/, sends: '/users' },
   { file: 'audience-unknown-column.csv', args: upload, code: 6, stderr: /favourite_colour/, sends: '/users' },
-  { file: 'audience-empty.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /empty|no identifiers|nothing/i, sends: '/users' },
+  {
+    file: 'audience-empty.txt',
+    args: (f) => [...upload(f), '--type', 'email'],
+    code: 6,
+    stderr: /empty|no identifiers|nothing/i,
+    sends: '/users',
+  },
   { file: 'audience-utf16.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /UTF-16/, sends: '/users' },
   // Issue 19: control characters in an id are shown as visible escapes; a 100 kB id is cut to 80 characters and its size.
   { file: 'feed-control-chars.jsonl', args: upsert, code: 6, stderr: /id sku-␛\]0;owned\\x07␛\[2J/, sends: '/products' },
   { file: 'feed-long-id.jsonl', args: upsert, code: 6, stderr: /id L{80}…\(100000 bytes\)/, sends: '/products' },
   // Issue 13: an input --resume cannot fix is reported by its cause alone.
-  { file: 'audience-latin1.txt', args: (f) => [...upload(f), '--type', 'email'], code: 6, stderr: /^error: .*audience-latin1\.txt line 2: not valid UTF-8/, sends: '/users' },
-  { file: 'card-malformed.json', args: (f) => ['ads', 'cards', 'create', '--file', f], code: 6, stderr: /card-malformed\.json.*(JSON|line)/, sends: '/cards' },
+  {
+    file: 'audience-latin1.txt',
+    args: (f) => [...upload(f), '--type', 'email'],
+    code: 6,
+    stderr: /^error: .*audience-latin1\.txt line 2: not valid UTF-8/,
+    sends: '/users',
+  },
+  {
+    file: 'card-malformed.json',
+    args: (f) => ['ads', 'cards', 'create', '--file', f],
+    code: 6,
+    stderr: /card-malformed\.json.*(JSON|line)/,
+    sends: '/cards',
+  },
 ];
 
 describe('bad-input corpus', () => {
@@ -68,7 +93,17 @@ describe('bad-input corpus', () => {
 
   it('a line longer than the reader accepts is an error naming the line, not an out-of-memory', async () => {
     const f = join(tempDir(), 'huge.jsonl');
-    const good = JSON.stringify({ id: 'sku-1', title: 'T', description: 'D', availability: 'in stock', condition: 'new', price: '1.00 USD', link: 'https://s.example/p', image_link: 'https://s.example/i.jpg', brand: 'A' });
+    const good = JSON.stringify({
+      id: 'sku-1',
+      title: 'T',
+      description: 'D',
+      availability: 'in stock',
+      condition: 'new',
+      price: '1.00 USD',
+      link: 'https://s.example/p',
+      image_link: 'https://s.example/i.jpg',
+      brand: 'A',
+    });
     writeFileSync(f, `${good}\n{"id":"sku-2","title":"${'x'.repeat(17 * 1024 * 1024)}"}\n`);
     const before = emu.state.log.length;
     const r = await emu.run(upsert(f));

@@ -54,10 +54,20 @@ describe('upload failures --resume cannot fix', () => {
 describe('upload failures --resume can fix', () => {
   it('the server gives out after some batches: summary, existing state file named, resume advice, exit 7', async () => {
     const id = 'hfail5xx';
-    audienceStore(emu.state).audiences.set(id, { id, name: id, owner: EMU_ACCOUNT, received: new Received(), permissions: [], targeted: [] });
+    audienceStore(emu.state).audiences.set(id, {
+      id,
+      name: id,
+      owner: EMU_ACCOUNT,
+      received: new Received(),
+      permissions: [],
+      targeted: [],
+    });
     const f = input('emails.txt', Array.from({ length: 1000 }, (_, i) => `p.${i}@example.org`).join('\n') + '\n');
     emu.state.faults.add({ kind: 'status', status: 503, path: `/${id}/users`, after: 3, times: 1000 });
-    const r = await emu.run(['audiences', 'upload', id, '--file', f, '--type', 'email', '--batch-size', '50', '--concurrency', '1', '-o', 'json'], { env: { POSTCTL_MAX_RETRIES: '0' } });
+    const r = await emu.run(
+      ['audiences', 'upload', id, '--file', f, '--type', 'email', '--batch-size', '50', '--concurrency', '1', '-o', 'json'],
+      { env: { POSTCTL_MAX_RETRIES: '0' } },
+    );
     expect(r.code, r.stderr).toBe(7);
     const summary = r.json();
     expect(summary.accepted).toBe(150);

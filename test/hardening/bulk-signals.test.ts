@@ -15,7 +15,8 @@ import { fileEmulator } from '../helpers/emulator.js';
 
 const emu = fileEmulator();
 
-const requestsTo = (method: string, fragment: string): number => emu.state.log.filter((e) => e.method === method && e.path.includes(fragment)).length;
+const requestsTo = (method: string, fragment: string): number =>
+  emu.state.log.filter((e) => e.method === method && e.path.includes(fragment)).length;
 
 /** Sends `signal` to the child once `ready()` holds (polled; no timing is asserted). */
 function signalWhen(ready: () => boolean, signal: NodeJS.Signals): (child: ChildProcess) => void {
@@ -56,7 +57,9 @@ describe('audiences upload stopped by a signal', () => {
     expect(summary.not_sent_from_line).toBeLessThan(n);
     expect(summary.state_file).toBe(`${file}.postctl-state.json`);
     expect(r.stderr).toMatch(/read [\d,]+ · invalid 0 · sent [\d,]+ · accepted [\d,]+ · failed 0/);
-    expect(r.stderr).toContain(`stopped early: the input from line ${summary.not_sent_from_line.toLocaleString('en-US')} on was not sent (--resume sends it)`);
+    expect(r.stderr).toContain(
+      `stopped early: the input from line ${summary.not_sent_from_line.toLocaleString('en-US')} on was not sent (--resume sends it)`,
+    );
     expect(r.errorJson().error).toMatchObject({ code: 'interrupted', exit_code: code, message: `stopped by ${signal}` });
     // The state on disk holds every batch the API confirmed before the signal.
     const state = JSON.parse(readFileSync(summary.state_file, 'utf8')) as { confirmed_count: number };
@@ -77,7 +80,20 @@ describe('catalogs upsert from a pipe stopped by SIGTERM', () => {
   it('lists NOT_SENT products, prints the summary, removes the spooled feed, exit 143', async () => {
     const catalog = (await emu.run(['catalogs', 'create', 'Signals', '-o', 'json'])).json().data.id as string;
     const n = 500;
-    const feed = Array.from({ length: n }, (_, i) => JSON.stringify({ id: `sig-${i}`, title: `P ${i}`, description: 'd', availability: 'in stock', condition: 'new', price: '5.00 USD', link: `https://shop.example/${i}`, image_link: `https://shop.example/${i}.jpg`, brand: 'Acme' })).join('\n') + '\n';
+    const feed =
+      Array.from({ length: n }, (_, i) =>
+        JSON.stringify({
+          id: `sig-${i}`,
+          title: `P ${i}`,
+          description: 'd',
+          availability: 'in stock',
+          condition: 'new',
+          price: '5.00 USD',
+          link: `https://shop.example/${i}`,
+          image_link: `https://shop.example/${i}.jpg`,
+          brand: 'Acme',
+        }),
+      ).join('\n') + '\n';
     const tmp = tempDir('postctl-signal-tmp-');
     emu.state.faults.latencyMs = 60;
     const r = await emu.run(['catalogs', 'upsert', catalog, '--concurrency', '1', '-o', 'jsonl'], {
@@ -87,7 +103,10 @@ describe('catalogs upsert from a pipe stopped by SIGTERM', () => {
     });
     emu.state.faults.latencyMs = 0;
     expect(r.code, r.stderr).toBe(143);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; status: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; status: string });
     expect(rows).toHaveLength(n);
     const notSent = rows.filter((x) => x.status === 'NOT_SENT').length;
     expect(notSent).toBeGreaterThan(0);

@@ -108,7 +108,10 @@ describe('config trust', () => {
 
   it('a profile named $(touch pwned) cannot be created (exit 6, nothing written)', async () => {
     const dir = tempDir('postctl-trust-profile-');
-    const r = await emu.run(['--profile', '$(touch pwned)', 'config', 'set', 'output', 'json'], { env: { POSTCTL_CONFIG_DIR: dir, HOME: dir }, cwd: dir });
+    const r = await emu.run(['--profile', '$(touch pwned)', 'config', 'set', 'output', 'json'], {
+      env: { POSTCTL_CONFIG_DIR: dir, HOME: dir },
+      cwd: dir,
+    });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('invalid profile name "$(touch pwned)"');
     expect(() => readFileSync(join(dir, 'config.json'), 'utf8')).toThrow();
@@ -118,7 +121,9 @@ describe('config trust', () => {
     expect(login.code).toBe(6);
     expect(login.stderr).toContain('invalid profile name');
     expect(emu.state.log.length - before).toBe(0);
-    const ok = await emu.run(['--profile', 'work-2.eu_1', 'config', 'set', 'output', 'json'], { env: { POSTCTL_CONFIG_DIR: dir, HOME: dir } });
+    const ok = await emu.run(['--profile', 'work-2.eu_1', 'config', 'set', 'output', 'json'], {
+      env: { POSTCTL_CONFIG_DIR: dir, HOME: dir },
+    });
     expect(ok.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles).toHaveProperty('work-2.eu_1');
   });

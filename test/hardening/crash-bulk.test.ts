@@ -33,7 +33,8 @@ function ranges(text: string): Set<number> {
 }
 
 const usersKey = (users: unknown): string => sha(JSON.stringify(users));
-const bodyKey = (body: string): string => usersKey((JSON.parse(body) as Array<{ params: { users: unknown[] } }>).flatMap((op) => op.params.users));
+const bodyKey = (body: string): string =>
+  usersKey((JSON.parse(body) as Array<{ params: { users: unknown[] } }>).flatMap((op) => op.params.users));
 
 describe('audiences upload under kill -9', () => {
   it('seeded kills, then --resume until done: exactly the input arrives; no batch recorded as confirmed is sent again', async () => {
@@ -50,11 +51,26 @@ describe('audiences upload under kill -9', () => {
     const stateFile = `${file}.postctl-state.json`;
     // Batch number → identity of its users, as the CLI builds them (no invalid lines: batch i is lines i*50+1…).
     const keyOf = new Map<string, number>();
-    for (let b = 0; b < batches; b++) keyOf.set(usersKey(emails.slice(b * size, (b + 1) * size).map((e) => ({ email: [sha(e.toLowerCase())] }))), b);
+    for (let b = 0; b < batches; b++)
+      keyOf.set(usersKey(emails.slice(b * size, (b + 1) * size).map((e) => ({ email: [sha(e.toLowerCase())] }))), b);
     const path = `/custom_audiences/${id}/users`;
     // Every request takes a while, so kills land with batches in flight.
     emu.state.faults.latencyMs = 30;
-    const args = ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', String(size), '--concurrency', '4', '-o', 'json'];
+    const args = [
+      'audiences',
+      'upload',
+      id,
+      '--file',
+      file,
+      '--type',
+      'email',
+      '--batch-size',
+      String(size),
+      '--concurrency',
+      '4',
+      '-o',
+      'json',
+    ];
     const rnd = seededRandom(1010);
     const posts = () => emu!.state.log.filter((e) => e.method === 'POST' && e.path.includes(path));
 
@@ -101,9 +117,13 @@ describe('audiences upload under kill -9', () => {
         kills++;
         // Batches the emulator answered but the state had not recorded yet are sent again (Update allows it).
         const answered = new Set(sent.filter((e) => e.status === 200).map((e) => keyOf.get(bodyKey(e.body))!));
-        const saved = existsSync(stateFile) ? ranges((JSON.parse(readFileSync(stateFile, 'utf8')) as { confirmed: string }).confirmed) : new Set<number>();
+        const saved = existsSync(stateFile)
+          ? ranges((JSON.parse(readFileSync(stateFile, 'utf8')) as { confirmed: string }).confirmed)
+          : new Set<number>();
         lagged += [...answered].filter((b) => !saved.has(b)).length;
-        console.log(`[crash] run ${runs}: killed after ${sent.length} requests; state file ${existsSync(stateFile) ? `holds ${saved.size} confirmed batches` : 'not written yet'}`);
+        console.log(
+          `[crash] run ${runs}: killed after ${sent.length} requests; state file ${existsSync(stateFile) ? `holds ${saved.size} confirmed batches` : 'not written yet'}`,
+        );
         continue;
       }
       expect(r.code, r.stderr).toBe(0);
@@ -120,11 +140,14 @@ describe('audiences upload under kill -9', () => {
     // Every batch reached a 200 at least once; those sent more than once are only the ones answered after the last state write.
     const all = posts();
     const okPerBatch = new Map<number, number>();
-    for (const e of all) if (e.status === 200) okPerBatch.set(keyOf.get(bodyKey(e.body))!, (okPerBatch.get(keyOf.get(bodyKey(e.body))!) ?? 0) + 1);
+    for (const e of all)
+      if (e.status === 200) okPerBatch.set(keyOf.get(bodyKey(e.body))!, (okPerBatch.get(keyOf.get(bodyKey(e.body))!) ?? 0) + 1);
     expect(okPerBatch.size).toBe(batches);
     const twice = [...okPerBatch.values()].filter((c) => c > 1).length;
     expect(twice).toBeLessThanOrEqual(lagged);
-    console.log(`[crash] audiences upload: ${runs} runs (${kills} killed), ${all.length} requests for ${batches} batches, ${twice} batches applied twice (answered after the last state write before a kill)`);
+    console.log(
+      `[crash] audiences upload: ${runs} runs (${kills} killed), ${all.length} requests for ${batches} batches, ${twice} batches applied twice (answered after the last state write before a kill)`,
+    );
   });
 });
 
@@ -151,6 +174,8 @@ describe('config under concurrent writers', () => {
     const bearer = audienceStore(emu.state) && emu.state.apps.get('emu-consumer-key')!.bearer!;
     for (const [k, v] of sets) expect(data.profiles.shared![k]).toBe(v);
     for (const p of ['shared', 'tok1', 'tok2', 'tok3']) expect(data.profiles[p]!.bearer_token).toBe(bearer);
-    console.log(`[crash] config: 8 concurrent writers, ${Object.keys(data.profiles).length} profiles, ${Object.keys(data.profiles.shared!).length} keys in the shared one`);
+    console.log(
+      `[crash] config: 8 concurrent writers, ${Object.keys(data.profiles).length} profiles, ${Object.keys(data.profiles.shared!).length} keys in the shared one`,
+    );
   });
 });

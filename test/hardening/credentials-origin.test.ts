@@ -38,7 +38,9 @@ describe('credentials only to the configured origins', () => {
   for (const mode of ['user', 'app', 'basic'] as const) {
     it(`--auth ${mode} to another origin: exit 2, nothing sent anywhere`, async () => {
       const before = emu.state.log.length;
-      const r = await emu.run(['request', 'GET', `${foreignUrl}/2/posts?ids=1`, '--auth', mode], { env: { POSTCTL_BEARER_TOKEN: 'bearer-from-env-123456' } });
+      const r = await emu.run(['request', 'GET', `${foreignUrl}/2/posts?ids=1`, '--auth', mode], {
+        env: { POSTCTL_BEARER_TOKEN: 'bearer-from-env-123456' },
+      });
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`refusing to send`);
       expect(r.stderr).toContain('127.0.0.2');
@@ -64,7 +66,9 @@ describe('credentials only to the configured origins', () => {
   });
 
   it('an app-only bearer from the environment is never sent to another origin (-o json error names the origin)', async () => {
-    const r = await emu.run(['request', 'GET', `${foreignUrl}/2/posts`, '--auth', 'app', '-o', 'json'], { env: { POSTCTL_BEARER_TOKEN: 'bearer-from-env-123456' } });
+    const r = await emu.run(['request', 'GET', `${foreignUrl}/2/posts`, '--auth', 'app', '-o', 'json'], {
+      env: { POSTCTL_BEARER_TOKEN: 'bearer-from-env-123456' },
+    });
     expect(r.code).toBe(2);
     expect(r.errorJson().error).toMatchObject({ exit_code: 2, code: 'usage' });
     expect(r.stdout + r.stderr).not.toContain('bearer-from-env-123456');

@@ -37,7 +37,16 @@ function freshAudience(e: TestEmulator): { id: string; received: Received } {
 function freshList(e: TestEmulator): { id: string; received: Received } {
   const id = `hfl${(++seq).toString(36)}`;
   const received = new Received();
-  audienceStore(e.state).lists.set(id, { id, account: EMU_ACCOUNT, name: `faults ${id}`, description: '', received, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', deleted: false });
+  audienceStore(e.state).lists.set(id, {
+    id,
+    account: EMU_ACCOUNT,
+    name: `faults ${id}`,
+    description: '',
+    received,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    deleted: false,
+  });
   return { id, received };
 }
 
@@ -87,7 +96,10 @@ function checkExact(received: Received, posts: LogEntry[], fields: Record<string
   expect(received.count('Update')).toBe(total);
   expect(received.count('Delete')).toBe(0);
   // Every digest recorded came from a request the emulator answered 200 (drop-after included: applied, answer cut).
-  const applied = posts.filter((e) => e.status === 200).flatMap((e) => usersOf(e.body)).reduce((a, u) => a + Object.values(u).flat().length, 0);
+  const applied = posts
+    .filter((e) => e.status === 200)
+    .flatMap((e) => usersOf(e.body))
+    .reduce((a, u) => a + Object.values(u).flat().length, 0);
   const recorded = Object.keys(fields).reduce((a, f) => a + (received.field('Update', f) as DigestStore).received, 0);
   expect(recorded).toBe(applied);
   noResendAfterConfirmation(posts);
@@ -103,7 +115,8 @@ function noResendAfterConfirmation(posts: LogEntry[]): void {
   }
 }
 
-const POSTS = (e: TestEmulator, since: number, path: string) => e.state.log.slice(since).filter((x) => x.method === 'POST' && x.path.includes(path));
+const POSTS = (e: TestEmulator, since: number, path: string) =>
+  e.state.log.slice(since).filter((x) => x.method === 'POST' && x.path.includes(path));
 
 describe('audiences upload under faults', () => {
   it.each([7, 23])('seed %i: the audience ends holding exactly the input’s distinct hashes, each batch confirmed once', async (seed) => {
@@ -115,7 +128,10 @@ describe('audiences upload under faults', () => {
     const path = `/custom_audiences/${id}/users`;
     const since = emu.state.log.length;
     emu.state.faults.setRandom(harshPlan(seed, path));
-    const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--concurrency', '4', '-o', 'json'], { env: ENV });
+    const r = await emu.run(
+      ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--concurrency', '4', '-o', 'json'],
+      { env: ENV },
+    );
     emu.state.faults.setRandom(undefined);
     const posts = POSTS(emu, since, path);
     const summary = r.json();
@@ -131,7 +147,10 @@ describe('audiences upload under faults', () => {
       expect([7, 8]).toContain(r.code);
       expect(summary.failures.length).toBeGreaterThan(0);
       expect(r.stderr).toMatch(/failed|ERROR/);
-      const again = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--resume', '-o', 'json'], { env: ENV });
+      const again = await emu.run(
+        ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--resume', '-o', 'json'],
+        { env: ENV },
+      );
       expect(again.code).toBe(0);
       checkExact(received, POSTS(emu, since, path), { email: input.distinct });
     }
@@ -194,7 +213,14 @@ describe('faults that outlast the retries', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const summary = r.json();
     // 6 batches confirmed; then 5 failed in a row end the run (after each one's retries); the rest never went.
-    expect(summary).toMatchObject({ read: expect.any(Number), batches_confirmed: 6, batches_failed: 5, accepted: 300, failed: 250, complete: false });
+    expect(summary).toMatchObject({
+      read: expect.any(Number),
+      batches_confirmed: 6,
+      batches_failed: 5,
+      accepted: 300,
+      failed: 250,
+      complete: false,
+    });
     expect(summary.failures.map((f: { lines: string }) => f.lines)).toEqual(['301-350', '351-400', '401-450', '451-500', '501-550']);
     expect(summary.state_file).toBe(`${file}.postctl-state.json`);
     // What was never sent is named by its first line (batches go out in file order).
@@ -210,12 +236,21 @@ describe('faults that outlast the retries', () => {
     const firstRun = new Set(confirmed.flatMap((e) => usersOf(e.body).map((u) => u.email![0]!)));
     expect((received.field('Update', 'email') as DigestStore).size).toBe(firstRun.size);
     const confirmedKeys = new Set(confirmed.map((e) => batchKey(e.body)));
-    console.log(`[faults] ${name} past the retries: exit ${r.code}, ${POSTS(emu, since, path).length} requests, faults ${JSON.stringify(byKind)}, ${summary.retries} retries, ${summary.accepted} confirmed, ${summary.failed} failed, ${n - summary.sent} never sent`);
+    console.log(
+      `[faults] ${name} past the retries: exit ${r.code}, ${POSTS(emu, since, path).length} requests, faults ${JSON.stringify(byKind)}, ${summary.retries} retries, ${summary.accepted} confirmed, ${summary.failed} failed, ${n - summary.sent} never sent`,
+    );
 
     const resumeSince = emu.state.log.length;
     const again = await emu.run([...args, '--resume'], { env: ENV });
     expect(again.code).toBe(0);
-    expect(again.json()).toMatchObject({ already_confirmed: 300, batches_skipped: 6, sent: n - 300, accepted: n - 300, failed: 0, state_file: null });
+    expect(again.json()).toMatchObject({
+      already_confirmed: 300,
+      batches_skipped: 6,
+      sent: n - 300,
+      accepted: n - 300,
+      failed: 0,
+      state_file: null,
+    });
     // Only the batches not confirmed went again.
     const resent = POSTS(emu, resumeSince, path);
     expect(resent).toHaveLength(14);

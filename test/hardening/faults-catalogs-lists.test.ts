@@ -52,18 +52,29 @@ describe('catalogs upsert under faults', () => {
     emu.state.faults.setRandom(harshPlan(seed, '/products'));
     const r = await emu.run(args, { env: RETRY_ENV });
     emu.state.faults.setRandom(undefined);
-    const results = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; status: string });
+    const results = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; status: string });
     const ok = results.filter((x) => ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE'].includes(x.status));
-    const stored = emu.state.slice('catalogs', () => new Map()).get(catalog) as { products: Map<string, { attrs: Record<string, unknown> }> };
+    const stored = emu.state.slice('catalogs', () => new Map()).get(catalog) as {
+      products: Map<string, { attrs: Record<string, unknown> }>;
+    };
     report(`catalogs upsert seed ${seed}`, figures(emu, since, '/products', Math.ceil(n / 25), ok.length));
     expect(r.code, r.stderr).toBe(0);
     // Every product is reported exactly once, as a success.
     expect(results.map((x) => x.id).sort()).toEqual(Array.from({ length: n }, (_, i) => `sku-${i}`).sort());
     expect(ok.length).toBe(n);
     expect(stored.products.size).toBe(n);
-    for (let i = 0; i < n; i++) expect(stored.products.get(`sku-${i}`)?.attrs).toMatchObject({ ...product(i), inventory: expect.anything() });
+    for (let i = 0; i < n; i++)
+      expect(stored.products.get(`sku-${i}`)?.attrs).toMatchObject({ ...product(i), inventory: expect.anything() });
     // Every fault kind of the plan was met, and retried through.
-    expect(Object.keys(emu.state.faults.stats.byKind).map((k) => k.split(' ')[0]).sort()).toEqual(expect.arrayContaining(['429', 'drop', 'drop-after', 'slow', 'status']));
+    expect(
+      Object.keys(emu.state.faults.stats.byKind)
+        .map((k) => k.split(' ')[0])
+        .sort(),
+    ).toEqual(expect.arrayContaining(['429', 'drop', 'drop-after', 'slow', 'status']));
     expect(emu.state.faults.stats.injected).toBeGreaterThan(10);
   });
 
@@ -76,7 +87,11 @@ describe('catalogs upsert under faults', () => {
         e.state.faults.setRandom(harshPlan(11, '/products'));
         const r = await e.run(args, { env: RETRY_ENV });
         expect(r.code, r.stderr).toBe(0);
-        return { byKind: { ...e.state.faults.stats.byKind }, injected: e.state.faults.stats.injected, requests: e.state.log.slice(since).filter((x) => x.path.includes('/products')).length };
+        return {
+          byKind: { ...e.state.faults.stats.byKind },
+          injected: e.state.faults.stats.injected,
+          requests: e.state.log.slice(since).filter((x) => x.path.includes('/products')).length,
+        };
       } finally {
         await e.close();
       }
@@ -107,7 +122,11 @@ describe('--all listings under faults', () => {
       },
     });
     emu.state.faults.setRandom(undefined);
-    const ids = r.stdout.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { id: string }).id);
     report('ads accounts apps --all', figures(emu, since, '/account_apps', 50, ids.length));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -128,10 +147,16 @@ describe('faults that outlast the retries', () => {
     writeFileSync(feed, Array.from({ length: n }, (_, i) => JSON.stringify(product(i))).join('\n') + '\n');
     // After 3 good batches the endpoint fails for good.
     emu.state.faults.add({ kind: 'status', status: 503, path: '/products', method: 'PUT', after: 3, times: 1000 });
-    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl', '--concurrency', '1'], { env: { POSTCTL_RETRY_BASE_MS: '2', POSTCTL_MAX_RETRIES: '2' } });
+    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl', '--concurrency', '1'], {
+      env: { POSTCTL_RETRY_BASE_MS: '2', POSTCTL_MAX_RETRIES: '2' },
+    });
     emu.state.faults.clear();
     expect([7, 8]).toContain(r.code);
-    const results = r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; status: string; line: number });
+    const results = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; status: string; line: number });
     const confirmed = results.filter((x) => x.status === 'CREATE_SUCCESS').map((x) => x.id);
     const stored = emu.state.slice('catalogs', () => new Map()).get(catalog) as { products: Map<string, unknown> };
     expect([...stored.products.keys()].sort()).toEqual([...confirmed].sort());

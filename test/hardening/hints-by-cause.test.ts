@@ -19,7 +19,9 @@ describe('hints by cause', () => {
   });
 
   it('the same through an app-only call that fetches its token first', async () => {
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--auth', 'app'], { env: { POSTCTL_CONSUMER_SECRET: 'a-freshly-regenerated-secret-000' } });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--auth', 'app'], {
+      env: { POSTCTL_CONSUMER_SECRET: 'a-freshly-regenerated-secret-000' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('check the consumer key and secret');
   });
@@ -34,7 +36,9 @@ describe('hints by cause', () => {
   });
 
   it('89 with an app-only bearer token: `postctl auth token --refresh`, not auth login', async () => {
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--auth', 'app'], { env: { POSTCTL_BEARER_TOKEN: 'AAAAAAAAAAAAAAAAAAAAArevokedOrBogusBearer' } });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--auth', 'app'], {
+      env: { POSTCTL_BEARER_TOKEN: 'AAAAAAAAAAAAAAAAAAAAArevokedOrBogusBearer' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('[89]');
     expect(r.stderr).toContain('postctl auth token --refresh');
@@ -42,7 +46,9 @@ describe('hints by cause', () => {
   });
 
   it('89 in user context still says log in again', async () => {
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], { env: { POSTCTL_ACCESS_TOKEN: '1-unknownAccessToken', POSTCTL_ACCESS_TOKEN_SECRET: 'unknown-secret-0000' } });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1'], {
+      env: { POSTCTL_ACCESS_TOKEN: '1-unknownAccessToken', POSTCTL_ACCESS_TOKEN_SECRET: 'unknown-secret-0000' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('postctl auth login');
   });
@@ -53,7 +59,9 @@ describe('DNS failures', () => {
   const attempts = (stderr: string) => stderr.split('\n').filter((l) => /^> GET https:/.test(l)).length;
 
   it('platform: one attempt, "cannot resolve HOST (check POSTCTL_API_URL)", exit 7', async () => {
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--verbose'], { env: { POSTCTL_API_URL: 'https://api.postctl-test.invalid' } });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--verbose'], {
+      env: { POSTCTL_API_URL: 'https://api.postctl-test.invalid' },
+    });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('cannot resolve api.postctl-test.invalid (check POSTCTL_API_URL)');
     expect(attempts(r.stderr)).toBe(1);
@@ -61,14 +69,18 @@ describe('DNS failures', () => {
   });
 
   it('ads: names POSTCTL_ADS_URL', async () => {
-    const r = await emu.run(['ads', 'line-items', 'get', '8u94t', '--verbose'], { env: { POSTCTL_ADS_URL: 'https://ads.postctl-test.invalid' } });
+    const r = await emu.run(['ads', 'line-items', 'get', '8u94t', '--verbose'], {
+      env: { POSTCTL_ADS_URL: 'https://ads.postctl-test.invalid' },
+    });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('cannot resolve ads.postctl-test.invalid (check POSTCTL_ADS_URL)');
     expect(attempts(r.stderr)).toBe(1);
   });
 
   it('ads sandbox: names POSTCTL_ADS_SANDBOX_URL', async () => {
-    const r = await emu.run(['ads', 'line-items', 'get', '8u94t', '--sandbox'], { env: { POSTCTL_ADS_SANDBOX_URL: 'https://sandbox.postctl-test.invalid' } });
+    const r = await emu.run(['ads', 'line-items', 'get', '8u94t', '--sandbox'], {
+      env: { POSTCTL_ADS_SANDBOX_URL: 'https://sandbox.postctl-test.invalid' },
+    });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('cannot resolve sandbox.postctl-test.invalid (check POSTCTL_ADS_SANDBOX_URL)');
   });

@@ -17,7 +17,14 @@ const since = (before: number, path: string) => emu.state.log.slice(before).filt
 function rateLimitedWithReset(reset: string | undefined, path = V2) {
   const headers: Record<string, string> = { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '0' };
   if (reset !== undefined) headers['x-rate-limit-reset'] = reset;
-  emu.state.faults.add({ kind: 'reply', status: 429, path, times: 10_000, body: '{"errors":[{"code":88,"message":"Rate limit exceeded"}]}', headers });
+  emu.state.faults.add({
+    kind: 'reply',
+    status: 429,
+    path,
+    times: 10_000,
+    body: '{"errors":[{"code":88,"message":"Rate limit exceeded"}]}',
+    headers,
+  });
 }
 
 describe('rate-limit resets that cannot be trusted', () => {
@@ -25,7 +32,9 @@ describe('rate-limit resets that cannot be trusted', () => {
   it('a reset already in the past: at most 8 requests in 10 s, then exit 5', async () => {
     rateLimitedWithReset(String(nowSec() - 120));
     const before = emu.state.log.length;
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '10'], { env: { POSTCTL_RETRY_BASE_MS: undefined } });
+    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '10'], {
+      env: { POSTCTL_RETRY_BASE_MS: undefined },
+    });
     const n = since(before, '/2/').length;
     console.log(`[hostile] past reset, --max-wait 10: ${n} requests, exit ${r.code}`);
     expect(r.code).toBe(5);
@@ -45,7 +54,9 @@ describe('rate-limit resets that cannot be trusted', () => {
     it(`reset ${label}: treated as no reset, backoff within --max-wait 3`, async () => {
       rateLimitedWithReset(reset);
       const before = emu.state.log.length;
-      const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '3'], { env: { POSTCTL_RETRY_BASE_MS: undefined } });
+      const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '3'], {
+        env: { POSTCTL_RETRY_BASE_MS: undefined },
+      });
       const n = since(before, '/2/').length;
       console.log(`[hostile] reset ${JSON.stringify(reset)}, --max-wait 3: ${n} requests, exit ${r.code}`);
       expect(r.code).toBe(5);
@@ -60,9 +71,17 @@ describe('24-hour caps', () => {
     it(`an exhausted ${scope} cap stops at once with exit 5 and the reset time`, async () => {
       const reset = nowSec() + 5 * 3600;
       emu.state.faults.add({
-        kind: 'reply', status: 429, path: V2, times: 100,
+        kind: 'reply',
+        status: 429,
+        path: V2,
+        times: 100,
         body: '{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}',
-        headers: { [`x-${scope}-limit-24hour-limit`]: '17', [`x-${scope}-limit-24hour-remaining`]: '0', [`x-${scope}-limit-24hour-reset`]: String(reset), 'x-rate-limit-reset': String(nowSec() + 2) },
+        headers: {
+          [`x-${scope}-limit-24hour-limit`]: '17',
+          [`x-${scope}-limit-24hour-remaining`]: '0',
+          [`x-${scope}-limit-24hour-reset`]: String(reset),
+          'x-rate-limit-reset': String(nowSec() + 2),
+        },
       });
       const before = emu.state.log.length;
       const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1']);
@@ -74,7 +93,14 @@ describe('24-hour caps', () => {
   }
 
   it('a cap with requests left does not stop the ordinary 429 wait', async () => {
-    emu.state.faults.add({ kind: 'reply', status: 429, path: V2, times: 1, body: '{"errors":[{"code":88,"message":"Rate limit exceeded"}]}', headers: { 'x-app-limit-24hour-remaining': '5', 'x-rate-limit-reset': String(nowSec() + 1) } });
+    emu.state.faults.add({
+      kind: 'reply',
+      status: 429,
+      path: V2,
+      times: 1,
+      body: '{"errors":[{"code":88,"message":"Rate limit exceeded"}]}',
+      headers: { 'x-app-limit-24hour-remaining': '5', 'x-rate-limit-reset': String(nowSec() + 1) },
+    });
     const before = emu.state.log.length;
     const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1']);
     expect(r.code).toBe(0);
@@ -91,14 +117,22 @@ describe('2xx bodies that are not JSON', () => {
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     // The lookup itself (not the bearer-token fetch before it) got the page.
-    expect(r.stderr).toMatch(/GET \/2\/\w+ answered HTTP 200 with a body that is not JSON: <html><title>Proxy login<\/title>␛\]0;pwned\\x07␛\[2J/);
+    expect(r.stderr).toMatch(
+      /GET \/2\/\w+ answered HTTP 200 with a body that is not JSON: <html><title>Proxy login<\/title>␛\]0;pwned\\x07␛\[2J/,
+    );
     expect(r.stderr).not.toContain('\u001b');
     expect(r.stderr).not.toContain('\u0007');
     expect(r.errorJson().error).toMatchObject({ exit_code: 7, code: 'network' });
   });
 
   it('ads line-items get with a truncated JSON body: exit 7, not "internal error"', async () => {
-    emu.state.faults.add({ kind: 'reply', status: 200, path: LINE_ITEM, times: 1, body: '{"request":{"params":{}},"data":{"id":"8u94t","na' });
+    emu.state.faults.add({
+      kind: 'reply',
+      status: 200,
+      path: LINE_ITEM,
+      times: 1,
+      body: '{"request":{"params":{}},"data":{"id":"8u94t","na',
+    });
     const r = await emu.run(['ads', 'line-items', 'get', '8u94t']);
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('HTTP 200 with a body that is not JSON: {"request"');

@@ -20,7 +20,17 @@ let catalog: string;
 const AUDIENCE = 'hinputs1';
 
 function product(i: number, id = `sku-${i}`): Record<string, unknown> {
-  return { id, title: `Product ${i}`, description: `Description ${i}`, availability: 'in stock', condition: 'new', price: '19.99 USD', link: `https://shop.example/p/${i}`, image_link: `https://shop.example/i/${i}.jpg`, brand: 'Acme' };
+  return {
+    id,
+    title: `Product ${i}`,
+    description: `Description ${i}`,
+    availability: 'in stock',
+    condition: 'new',
+    price: '19.99 USD',
+    link: `https://shop.example/p/${i}`,
+    image_link: `https://shop.example/i/${i}.jpg`,
+    brand: 'Acme',
+  };
 }
 const feedText = (n: number, from = 0): string => Array.from({ length: n }, (_, i) => JSON.stringify(product(from + i))).join('\n') + '\n';
 const emails = (n: number): string => Array.from({ length: n }, (_, i) => `user.${i}@example.net`).join('\n') + '\n';
@@ -29,7 +39,14 @@ const posts = () => emu.state.log.filter((e) => e.method === 'POST' && e.path.in
 
 beforeAll(async () => {
   catalog = (await emu.run(['catalogs', 'create', 'Inputs', '-o', 'json'])).json().data.id;
-  audienceStore(emu.state).audiences.set(AUDIENCE, { id: AUDIENCE, name: 'inputs', owner: EMU_ACCOUNT, received: new Received(), permissions: [], targeted: [] });
+  audienceStore(emu.state).audiences.set(AUDIENCE, {
+    id: AUDIENCE,
+    name: 'inputs',
+    owner: EMU_ACCOUNT,
+    received: new Received(),
+    permissions: [],
+    targeted: [],
+  });
 });
 
 /** Counts of a catalogs upsert's jsonl results by status. */
@@ -73,7 +90,11 @@ describe('non-seekable --file inputs', () => {
     const env = Object.fromEntries(Object.entries(emu.cliEnv()).filter(([, v]) => v !== undefined)) as Record<string, string>;
     const before = puts();
     // Asynchronous: the emulator runs in this process and must keep answering.
-    const child = spawn('bash', ['-c', `"${process.execPath}" "${BIN}" catalogs upsert ${catalog} --file <(cat "${join(dir, 'src.jsonl')}") -o jsonl`], { env });
+    const child = spawn(
+      'bash',
+      ['-c', `"${process.execPath}" "${BIN}" catalogs upsert ${catalog} --file <(cat "${join(dir, 'src.jsonl')}") -o jsonl`],
+      { env },
+    );
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     const [code] = (await once(child, 'close')) as [number];
@@ -85,18 +106,26 @@ describe('non-seekable --file inputs', () => {
 
   it('a piped feed leaves no temporary copy behind', async () => {
     const tmp = tempDir('postctl-tmpdir-');
-    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', '/dev/stdin', '-o', 'jsonl'], { input: feedText(30, 4000), env: { TMPDIR: tmp } });
+    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', '/dev/stdin', '-o', 'jsonl'], {
+      input: feedText(30, 4000),
+      env: { TMPDIR: tmp },
+    });
     expect(r.code).toBe(0);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('audiences upload --file /dev/stdin: every user sent in one pass, no state file; --resume refused', async () => {
     const before = posts();
-    const r = await emu.run(['audiences', 'upload', AUDIENCE, '--file', '/dev/stdin', '--type', 'email', '--batch-size', '50', '-o', 'json'], { input: emails(200) });
+    const r = await emu.run(
+      ['audiences', 'upload', AUDIENCE, '--file', '/dev/stdin', '--type', 'email', '--batch-size', '50', '-o', 'json'],
+      { input: emails(200) },
+    );
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({ read: 200, sent: 200, accepted: 200, state_file: null });
     expect(posts() - before).toBe(4);
-    const resume = await emu.run(['audiences', 'upload', AUDIENCE, '--file', '/dev/stdin', '--type', 'email', '--resume'], { input: emails(10) });
+    const resume = await emu.run(['audiences', 'upload', AUDIENCE, '--file', '/dev/stdin', '--type', 'email', '--resume'], {
+      input: emails(10),
+    });
     expect(resume.code).toBe(2);
     expect(resume.stderr).toContain('--resume and --state need a regular --file');
     expect(posts() - before).toBe(4);
@@ -140,7 +169,10 @@ describe('unknown per-item status', () => {
     emu.state.faults.add({ kind: 'item-status', path: '/products', itemStatus: 'PENDING', times: 10 });
     const r = await emu.run(['catalogs', 'upsert', catalog, '--file', '/dev/stdin', '-o', 'jsonl'], { input: feedText(30, 5000) });
     expect(r.code, r.stderr).toBe(8);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; status: string; errors: string[] });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; status: string; errors: string[] });
     expect(rows).toHaveLength(30);
     for (const row of rows) {
       expect(row.status).toBe('ERROR');
@@ -158,9 +190,17 @@ describe('state and rejects files are checked before the first request', () => {
   };
 
   it.each([
-    ['a state file in a missing directory', (f: string) => ['--state', join(f, '..', 'no-such-dir', 's.json')], /cannot write the upload state .*no-such-dir\/s\.json/],
+    [
+      'a state file in a missing directory',
+      (f: string) => ['--state', join(f, '..', 'no-such-dir', 's.json')],
+      /cannot write the upload state .*no-such-dir\/s\.json/,
+    ],
     ['a state file that is a directory', (f: string) => ['--state', join(f, '..')], /upload state \/.*(not a regular file|directory)/],
-    ['a rejects file in a missing directory', (f: string) => ['--rejects', join(f, '..', 'no-such-dir', 'r.csv')], /cannot write the rejects file .*no-such-dir\/r\.csv: its directory does not exist/],
+    [
+      'a rejects file in a missing directory',
+      (f: string) => ['--rejects', join(f, '..', 'no-such-dir', 'r.csv')],
+      /cannot write the rejects file .*no-such-dir\/r\.csv: its directory does not exist/,
+    ],
   ])('audiences upload with %s: exit 2 naming it, nothing sent', async (_what, extra, message) => {
     const f = emailFile();
     const before = posts();
@@ -186,7 +226,18 @@ describe('state and rejects files are checked before the first request', () => {
   it('do-not-reach upload with an unwritable rejects path: exit 2, nothing sent', async () => {
     const f = emailFile();
     const before = emu.state.log.length;
-    const r = await emu.run(['audiences', 'do-not-reach', 'upload', 'dnr1', '--file', f, '--type', 'email', '--rejects', join(f, '..', 'missing', 'r.csv')]);
+    const r = await emu.run([
+      'audiences',
+      'do-not-reach',
+      'upload',
+      'dnr1',
+      '--file',
+      f,
+      '--type',
+      'email',
+      '--rejects',
+      join(f, '..', 'missing', 'r.csv'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot write the rejects file');
     expect(emu.state.log.length - before).toBe(0);

@@ -37,12 +37,17 @@ function forms(): Array<[string, string]> {
     out.push([name, v.slice(2, -2)]);
   }
   out.push(['basic credentials', Buffer.from(`${KEY}:${SECRETS.POSTCTL_CONSUMER_SECRET}`).toString('base64')]);
-  out.push(['basic credentials (encoded)', Buffer.from(`${encodeURIComponent(KEY)}:${encodeURIComponent(SECRETS.POSTCTL_CONSUMER_SECRET)}`).toString('base64')]);
+  out.push([
+    'basic credentials (encoded)',
+    Buffer.from(`${encodeURIComponent(KEY)}:${encodeURIComponent(SECRETS.POSTCTL_CONSUMER_SECRET)}`).toString('base64'),
+  ]);
   return out;
 }
 
 function leaks(text: string): string[] {
-  return forms().filter(([, f]) => text.includes(f)).map(([name, f]) => `${name} (${f})`);
+  return forms()
+    .filter(([, f]) => text.includes(f))
+    .map(([name, f]) => `${name} (${f})`);
 }
 
 /** Every leaf command of the tree, as its words. */
@@ -129,10 +134,34 @@ const file = (name: string, text: string): string => {
 
 function table(): Record<string, Row> {
   const ids = file('ids.txt', '1460323737035677698\n1460323737035677699\n');
-  const feed = file('feed.jsonl', JSON.stringify({ id: 'sku-1', title: 'Tee', description: 'Soft tee', availability: 'in stock', condition: 'new', price: '19.99 USD', link: 'https://shop.example/p/1', image_link: 'https://shop.example/i/1.jpg', brand: 'Acme' }) + '\n');
+  const feed = file(
+    'feed.jsonl',
+    JSON.stringify({
+      id: 'sku-1',
+      title: 'Tee',
+      description: 'Soft tee',
+      availability: 'in stock',
+      condition: 'new',
+      price: '19.99 USD',
+      link: 'https://shop.example/p/1',
+      image_link: 'https://shop.example/i/1.jpg',
+      brand: 'Acme',
+    }) + '\n',
+  );
   const emails = file('emails.txt', 'one@example.com\ntwo@example.com\nthree@example.com\n');
   const optouts = file('optouts.txt', 'out1@example.com\nout2@example.com\n');
-  const card = file('card.json', JSON.stringify({ name: 'Card', slides: [[{ type: 'MEDIA', media_key: '3_1720000000000000004' }, { type: 'DETAILS', title: 'Shoes', destination: { type: 'WEBSITE', url: 'https://example.com/shoes' } }]] }));
+  const card = file(
+    'card.json',
+    JSON.stringify({
+      name: 'Card',
+      slides: [
+        [
+          { type: 'MEDIA', media_key: '3_1720000000000000004' },
+          { type: 'DETAILS', title: 'Shoes', destination: { type: 'WEBSITE', url: 'https://example.com/shoes' } },
+        ],
+      ],
+    }),
+  );
   const targeting = file('targeting.json', JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
   const body = file('body.json', '{"for_user_id":"2244994945","event":"x"}');
   const keys = file('keys.txt', 'sku-1\nsku-2\n');
@@ -151,7 +180,17 @@ function table(): Record<string, Row> {
     'auth list': { args: ['auth', 'list'], local: true },
     'auth remove': { args: ['auth', 'remove', 'spare', '--yes'], local: true },
     'webhooks validate': { args: ['webhooks', 'validate', WEBHOOK_OK] },
-    'webhooks replay': { args: ['webhooks', 'replay', WEBHOOK_OK, '--from', new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString(), '--to', new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString()] },
+    'webhooks replay': {
+      args: [
+        'webhooks',
+        'replay',
+        WEBHOOK_OK,
+        '--from',
+        new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString(),
+        '--to',
+        new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000).toISOString(),
+      ],
+    },
     'media upload': { args: ['media', 'upload', photo, '--alt-text', 'x'] },
     'webhooks crc': { args: ['webhooks', 'crc', 'crc-token-123'], local: true },
     'webhooks verify-signature': { args: ['webhooks', 'verify-signature', '--body', body, '--signature', 'sha256=AAAA'], local: true },
@@ -164,7 +203,11 @@ function table(): Record<string, Row> {
     'stream rules list': { args: ['stream', 'rules', 'list'] },
     'stream rules add': { args: ['stream', 'rules', 'add', 'hardening', '--dry-run'] },
     'stream rules delete': { args: ['stream', 'rules', 'delete', '1', '--yes'] },
-    'stream connect': { args: ['stream', 'connect', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000, setup: (e) => void filteredStream(e.state).rules.push({ id: '1', value: 'coffee' }) },
+    'stream connect': {
+      args: ['stream', 'connect', '--limit', '1', '--stall-timeout', '5'],
+      timeoutMs: 15_000,
+      setup: (e) => void filteredStream(e.state).rules.push({ id: '1', value: 'coffee' }),
+    },
     'events stream': { args: ['events', 'stream', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
     'events subscribe': { args: ['events', 'subscribe', '--event-type', 'profile.update.bio', '--user-id', EMU_USER.id] },
     'connections list': { args: ['connections', 'list', '--all'] },
@@ -175,7 +218,21 @@ function table(): Record<string, Row> {
     'ads accounts create': { args: ['ads', 'accounts', 'create', '--sandbox'] },
     'ads accounts delete': { args: ['ads', 'accounts', 'delete', 'nosuch1', '--yes', '--sandbox'] },
     'ads accounts apps': { args: ['ads', 'accounts', 'apps', '--count', '5', '--limit', '7'] },
-    'ads accounts history': { args: ['ads', 'accounts', 'history', '--entity-type', 'LINE_ITEM', '--entity-id', '8u94t', '--start-time', '2026-01-01T00:00:00Z', '--end-time', '2026-01-05T00:00:00Z'] },
+    'ads accounts history': {
+      args: [
+        'ads',
+        'accounts',
+        'history',
+        '--entity-type',
+        'LINE_ITEM',
+        '--entity-id',
+        '8u94t',
+        '--start-time',
+        '2026-01-01T00:00:00Z',
+        '--end-time',
+        '2026-01-05T00:00:00Z',
+      ],
+    },
     'ads business-categories': { args: ['ads', 'business-categories'] },
     'ads curated-categories list': { args: ['ads', 'curated-categories', 'list', '--country-codes', 'US'] },
     'ads curated-categories get': { args: ['ads', 'curated-categories', 'get', '1xh8'] },
@@ -188,7 +245,9 @@ function table(): Record<string, Row> {
     'ads line-items delete': { args: ['ads', 'line-items', 'delete', 'nosuch2', '--yes'] },
     'ads line-item-categories list': { args: ['ads', 'line-item-categories', 'list', '--all'] },
     'ads line-item-categories get': { args: ['ads', 'line-item-categories', 'get', 'nosuch3'] },
-    'ads line-item-categories create': { args: ['ads', 'line-item-categories', 'create', '--line-item-id', '8u94t', '--curated-category-id', '1xh8'] },
+    'ads line-item-categories create': {
+      args: ['ads', 'line-item-categories', 'create', '--line-item-id', '8u94t', '--curated-category-id', '1xh8'],
+    },
     'ads line-item-categories update': { args: ['ads', 'line-item-categories', 'update', 'nosuch4', '--curated-category-id', '1xh8'] },
     'ads line-item-categories delete': { args: ['ads', 'line-item-categories', 'delete', 'nosuch5', '--yes'] },
     'ads media list': { args: ['ads', 'media', 'list', '--count', '2'] },
@@ -206,13 +265,35 @@ function table(): Record<string, Row> {
     'ads media-library delete': { args: ['ads', 'media-library', 'delete', '3_1720000000000000099', '--yes'] },
     'ads poll-cards list': { args: ['ads', 'poll-cards', 'list'] },
     'ads poll-cards get': { args: ['ads', 'poll-cards', 'get', '9999999908'] },
-    'ads poll-cards create': { args: ['ads', 'poll-cards', 'create', '--name', 'Poll', '--duration', '1440', '--first-choice', 'Yes', '--second-choice', 'No'] },
+    'ads poll-cards create': {
+      args: ['ads', 'poll-cards', 'create', '--name', 'Poll', '--duration', '1440', '--first-choice', 'Yes', '--second-choice', 'No'],
+    },
     // The ads API has no update for poll cards: the verb explains that, locally (exit 2).
     'ads poll-cards update': { args: ['ads', 'poll-cards', 'update', 'nosuch9', '--name', 'Poll 2'], local: true },
-    'ads video-conversation-cards update': { args: ['ads', 'video-conversation-cards', 'update', '1505723617405960201', '--name', 'Renamed'] },
+    'ads video-conversation-cards update': {
+      args: ['ads', 'video-conversation-cards', 'update', '1505723617405960201', '--name', 'Renamed'],
+    },
     'ads video-conversation-cards list': { args: ['ads', 'video-conversation-cards', 'list'] },
     'ads video-conversation-cards get': { args: ['ads', 'video-conversation-cards', 'get', '9999999910'] },
-    'ads video-conversation-cards create': { args: ['ads', 'video-conversation-cards', 'create', '--name', 'VCC', '--media-key', '13_1720000000000000001', '--title', 'Watch', '--first-cta', '#Yes', '--first-cta-post', 'Yes!', '--thank-you-text', 'Thanks'] },
+    'ads video-conversation-cards create': {
+      args: [
+        'ads',
+        'video-conversation-cards',
+        'create',
+        '--name',
+        'VCC',
+        '--media-key',
+        '13_1720000000000000001',
+        '--title',
+        'Watch',
+        '--first-cta',
+        '#Yes',
+        '--first-cta-post',
+        'Yes!',
+        '--thank-you-text',
+        'Thanks',
+      ],
+    },
     'ads posts create': { args: ['ads', 'posts', 'create', '--as-user', EMU_USER.id, '--text', 'Hello from the hardening test'] },
     'ads posts name': { args: ['ads', 'posts', 'name', '1460323737035677698', 'Named post'] },
     'catalogs list': { args: ['catalogs', 'list'] },
@@ -223,20 +304,63 @@ function table(): Record<string, Row> {
     'catalogs products': { args: ['catalogs', 'products', '9999999914', '--all'] },
     'catalogs delete-products': { args: ['catalogs', 'delete-products', '9999999915', '--file', keys, '--yes'] },
     'catalogs sets get': { args: ['catalogs', 'sets', 'get', '9999999916', '9999999917'] },
-    'catalogs sets create': { args: ['catalogs', 'sets', 'create', '9999999918', '--name', 'Set', '--type', 'MANUAL', '--product-key', 'sku-1'] },
+    'catalogs sets create': {
+      args: ['catalogs', 'sets', 'create', '9999999918', '--name', 'Set', '--type', 'MANUAL', '--product-key', 'sku-1'],
+    },
     // Batches after the first fail (503): the state file stays, so it can be checked; rejects go to a file too.
     'audiences upload': {
-      args: ['audiences', 'upload', EMU_AUDIENCE, '--file', emails, '--type', 'email', '--batch-size', '1', '--rejects', join(dir, 'rejects.csv')],
-      setup: (e) => e.state.faults.add({ kind: 'status', status: 503, path: `/custom_audiences/${EMU_AUDIENCE}/users`, after: 1, times: 100 }),
+      args: [
+        'audiences',
+        'upload',
+        EMU_AUDIENCE,
+        '--file',
+        emails,
+        '--type',
+        'email',
+        '--batch-size',
+        '1',
+        '--rejects',
+        join(dir, 'rejects.csv'),
+      ],
+      setup: (e) =>
+        e.state.faults.add({ kind: 'status', status: 503, path: `/custom_audiences/${EMU_AUDIENCE}/users`, after: 1, times: 100 }),
     },
-    'audiences do-not-reach upload': { args: ['audiences', 'do-not-reach', 'upload', EMU_DNR_LIST, '--file', optouts, '--type', 'email', '--state', join(dir, 'dnr-state.json')] },
+    'audiences do-not-reach upload': {
+      args: [
+        'audiences',
+        'do-not-reach',
+        'upload',
+        EMU_DNR_LIST,
+        '--file',
+        optouts,
+        '--type',
+        'email',
+        '--state',
+        join(dir, 'dnr-state.json'),
+      ],
+    },
     'audiences do-not-reach delete': { args: ['audiences', 'do-not-reach', 'delete', 'nosuch19', '--yes'] },
     'audiences permissions list': { args: ['audiences', 'permissions', 'list', EMU_AUDIENCE, '--all'] },
-    'audiences permissions grant': { args: ['audiences', 'permissions', 'grant', EMU_AUDIENCE, '--granted-account', EMU_SIBLING_ACCOUNT, '--level', 'READ_ONLY'] },
+    'audiences permissions grant': {
+      args: ['audiences', 'permissions', 'grant', EMU_AUDIENCE, '--granted-account', EMU_SIBLING_ACCOUNT, '--level', 'READ_ONLY'],
+    },
     'audiences permissions revoke': { args: ['audiences', 'permissions', 'revoke', EMU_AUDIENCE, 'nosuch20', '--yes'] },
     'audiences list': { args: ['audiences', 'list', '--all'] },
     'audiences targeted': { args: ['audiences', 'targeted', EMU_AUDIENCE, '--all'] },
-    'audiences keywords': { args: ['audiences', 'keywords', '--keywords', 'coffee', '--granularity', 'DAY', '--start', '2026-01-01T00:00:00Z', '--end', '2026-01-03T00:00:00Z'] },
+    'audiences keywords': {
+      args: [
+        'audiences',
+        'keywords',
+        '--keywords',
+        'coffee',
+        '--granularity',
+        'DAY',
+        '--start',
+        '2026-01-01T00:00:00Z',
+        '--end',
+        '2026-01-03T00:00:00Z',
+      ],
+    },
     request: { args: ['request', 'POST', '/2/tweets', '--input', reqBody, '-i'] },
     'config get': { args: ['config', 'get', 'ads_account'], local: true },
     'config set': { args: ['config', 'set', 'ads_account', '18ce54d4x5t'], local: true },
@@ -257,8 +381,19 @@ beforeAll(async () => {
   emus = await Promise.all(Array.from({ length: WORKERS }, () => testEmulator({ bearerMaxRequests: 1000 })));
   for (const emu of emus) {
     // The fake credentials are valid for the emulator: requests get past authentication.
-    emu.state.apps.set(KEY, { consumerKey: KEY, consumerSecret: SECRETS.POSTCTL_CONSUMER_SECRET, bearer: SECRETS.POSTCTL_BEARER_TOKEN, tokenRequests: [] });
-    emu.state.accessTokens.set(SECRETS.POSTCTL_ACCESS_TOKEN, { token: SECRETS.POSTCTL_ACCESS_TOKEN, secret: SECRETS.POSTCTL_ACCESS_TOKEN_SECRET, userId: EMU_USER.id, consumerKey: KEY, revoked: false });
+    emu.state.apps.set(KEY, {
+      consumerKey: KEY,
+      consumerSecret: SECRETS.POSTCTL_CONSUMER_SECRET,
+      bearer: SECRETS.POSTCTL_BEARER_TOKEN,
+      tokenRequests: [],
+    });
+    emu.state.accessTokens.set(SECRETS.POSTCTL_ACCESS_TOKEN, {
+      token: SECRETS.POSTCTL_ACCESS_TOKEN,
+      secret: SECRETS.POSTCTL_ACCESS_TOKEN_SECRET,
+      userId: EMU_USER.id,
+      consumerKey: KEY,
+      revoked: false,
+    });
   }
 });
 afterAll(async () => {
@@ -296,27 +431,38 @@ describe('no secret leaks from any verb', () => {
       const before = emu.state.log.length;
       const own = row.storesCredentials ? tempDir('postctl-secrets-cfg-') : undefined;
       if (own) credentialDirs.push(own);
-      const r = await emu.run([...row.args, '--verbose', '-o', 'json'], { env: own ? { ...env, POSTCTL_CONFIG_DIR: own, HOME: own } : env, ...(row.input ? { input: row.input } : {}), timeoutMs: row.timeoutMs ?? 20_000 });
+      const r = await emu.run([...row.args, '--verbose', '-o', 'json'], {
+        env: own ? { ...env, POSTCTL_CONFIG_DIR: own, HOME: own } : env,
+        ...(row.input ? { input: row.input } : {}),
+        timeoutMs: row.timeoutMs ?? 20_000,
+      });
       emu.state.faults.clear();
       exits[verb] = r.code;
       const hit = emu.state.log.length > before;
       if (hit) reached++;
       else if (!row.local) problems.push(`${verb}: reached no endpoint (exit ${r.code}): ${r.stderr.split('\n').slice(-3).join(' | ')}`);
-      for (const where of [['stdout', r.stdout], ['stderr', r.stderr]] as const) for (const l of leaks(where[1])) problems.push(`${verb}: ${where[0]} holds ${l}`);
+      for (const where of [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+      ] as const)
+        for (const l of leaks(where[1])) problems.push(`${verb}: ${where[0]} holds ${l}`);
       // The error JSON (last stderr line with -o json) is part of stderr; it must also be parseable when present.
       const last = r.stderr.trim().split('\n').pop() ?? '';
       if (last.startsWith('{"error"')) expect(() => JSON.parse(last)).not.toThrow();
     };
-    await Promise.all(emus.map(async (emu) => {
-      for (let verb = queue.shift(); verb !== undefined; verb = queue.shift()) await one(emu, verb);
-    }));
+    await Promise.all(
+      emus.map(async (emu) => {
+        for (let verb = queue.shift(); verb !== undefined; verb = queue.shift()) await one(emu, verb);
+      }),
+    );
     // Config dir, upload state and rejects files: no secret, mode 0600.
     const files = [...emus.flatMap((e) => filesUnder(e.configDir)), ...filesUnder(dir).filter((f) => /state|rejects/.test(f))];
     const created = files.filter((f) => /config\.json$|state|rejects/.test(f));
     expect(created.some((f) => f.endsWith('config.json'))).toBe(true);
     expect(created.some((f) => f.endsWith('.postctl-state.json'))).toBe(true);
     for (const f of files) for (const l of leaks(readFileSync(f, 'utf8'))) problems.push(`${f} holds ${l}`);
-    for (const f of created) if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
+    for (const f of created)
+      if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
     // Where credentials are stored on purpose: the file is 0600 and valid JSON.
     const stored = credentialDirs.flatMap(filesUnder).filter((f) => f.endsWith('config.json'));
     expect(stored.length).toBe(4);
@@ -324,7 +470,9 @@ describe('no secret leaks from any verb', () => {
       expect(() => JSON.parse(readFileSync(f, 'utf8'))).not.toThrow();
       if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
     }
-    console.log(`[secrets] ${verbs.length} verbs ran with --verbose, ${reached} reached the emulator, ${verbs.length - reached} local only; files checked: ${files.length}; exits ${JSON.stringify(Object.entries(exits).reduce<Record<string, number>>((a, [, c]) => ({ ...a, [String(c)]: (a[String(c)] ?? 0) + 1 }), {}))}`);
+    console.log(
+      `[secrets] ${verbs.length} verbs ran with --verbose, ${reached} reached the emulator, ${verbs.length - reached} local only; files checked: ${files.length}; exits ${JSON.stringify(Object.entries(exits).reduce<Record<string, number>>((a, [, c]) => ({ ...a, [String(c)]: (a[String(c)] ?? 0) + 1 }), {}))}`,
+    );
     expect(problems).toEqual([]);
     expect(exits).toEqual(Object.fromEntries(verbs.map((v) => [v, v in NONZERO_EXITS ? NONZERO_EXITS[v] : 0])));
     // Control: the detector does see a secret printed on purpose (`auth token --print` writes the token for other tools).

@@ -42,9 +42,21 @@ async function catalogId(): Promise<string> {
 describe('control characters from input', () => {
   const feed = (): string => {
     const f = join(tempDir(), 'feed.jsonl');
-    const good = { title: 'ok', description: 'd', availability: 'in stock', condition: 'new', price: '1.00 USD', link: 'https://shop.example/a', image_link: 'https://shop.example/a.jpg', brand: 'Acme' };
+    const good = {
+      title: 'ok',
+      description: 'd',
+      availability: 'in stock',
+      condition: 'new',
+      price: '1.00 USD',
+      link: 'https://shop.example/a',
+      image_link: 'https://shop.example/a.jpg',
+      brand: 'Acme',
+    };
     // The second product has no brand/gtin/mpn: a problem reported with its (hostile) id.
-    writeFileSync(f, [JSON.stringify({ ...good, id: 'fine-1' }), JSON.stringify({ ...good, id: `bad${HOSTILE}`, brand: undefined })].join('\n') + '\n');
+    writeFileSync(
+      f,
+      [JSON.stringify({ ...good, id: 'fine-1' }), JSON.stringify({ ...good, id: `bad${HOSTILE}`, brand: undefined })].join('\n') + '\n',
+    );
     return f;
   };
 
@@ -63,7 +75,10 @@ describe('control characters from input', () => {
     expect(r.stderr).toContain('warning: 1 problem in 1 product');
     expect(r.stderr).toContain('id bad␛]0;owned\\x07␛[2J');
     expect(r.stderr).not.toMatch(RAW_CONTROL);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; status: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; status: string });
     expect(rows.find((x) => x.status === 'INVALID')?.id).toBe(`bad${HOSTILE}`);
   });
 

@@ -33,7 +33,10 @@ sys.exit(os.waitstatus_to_exitcode(status))
 export const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\r/g, '');
 
 export function terminal(args: string[], env: Record<string, string>) {
-  const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], { env: { TERM: 'xterm', NO_COLOR: '1', ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], {
+    env: { TERM: 'xterm', NO_COLOR: '1', ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let raw = '';
   let cursor = 0;
   child.stdout.setEncoding('utf8').on('data', (d: string) => (raw += d));

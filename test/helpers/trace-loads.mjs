@@ -7,6 +7,8 @@ import { register } from 'node:module';
 register('./trace-loads-hooks.mjs', import.meta.url, { data: { log: process.env.TRACE_LOADS_FILE } });
 process.on('exit', () => {
   const log = process.env.TRACE_LOADS_FILE;
-  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => `builtin:${m.slice('NativeModule '.length)}\n`);
+  const builtins = process.moduleLoadList
+    .filter((m) => m.startsWith('NativeModule '))
+    .map((m) => `builtin:${m.slice('NativeModule '.length)}\n`);
   if (log) appendFileSync(log, builtins.join(''));
 });

@@ -2,7 +2,14 @@
 // only the parameters, and the rules that need the fetched line item.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { LINE_ITEM_PARAMS, bareDomain, checkAgainstLineItem, checkLineItemParams, paramsFromFlags, type LineItemFacts } from '../../src/validate/line-item.js';
+import {
+  LINE_ITEM_PARAMS,
+  bareDomain,
+  checkAgainstLineItem,
+  checkLineItemParams,
+  paramsFromFlags,
+  type LineItemFacts,
+} from '../../src/validate/line-item.js';
 
 const fields = (r: { problems: Array<{ field?: string }> }) => r.problems.map((p) => p.field);
 
@@ -15,7 +22,9 @@ describe('paramsFromFlags', () => {
 
   it('converts money flags to micros exactly', () => {
     expect(paramsFromFlags({ bid: '0.1', dailyBudget: '10', totalBudget: '37.50' }).params).toEqual({
-      bid_amount_local_micro: '100000', total_budget_amount_local_micro: '37500000', daily_budget_amount_local_micro: '10000000',
+      bid_amount_local_micro: '100000',
+      total_budget_amount_local_micro: '37500000',
+      daily_budget_amount_local_micro: '10000000',
     });
   });
 
@@ -27,14 +36,31 @@ describe('paramsFromFlags', () => {
 
   it('raw and friendly flags for one field conflict (usage error)', () => {
     expect(() => paramsFromFlags({ bid: '1', bidAmountLocalMicro: '1000000' })).toThrow(UsageError);
-    expect(() => paramsFromFlags({ dailyBudget: '1', dailyBudgetAmountLocalMicro: '1000000' })).toThrow(/--daily-budget-amount-local-micro and --daily-budget/);
+    expect(() => paramsFromFlags({ dailyBudget: '1', dailyBudgetAmountLocalMicro: '1000000' })).toThrow(
+      /--daily-budget-amount-local-micro and --daily-budget/,
+    );
   });
 
   it('has one entry per parameter of the spec table', () => {
     expect(LINE_ITEM_PARAMS.map((p) => p.name).sort()).toEqual([
-      'advertiser_domain', 'advertiser_user_id', 'android_app_store_identifier', 'audience_expansion', 'bid_amount_local_micro', 'bid_strategy', 'categories',
-      'daily_budget_amount_local_micro', 'duration_in_days', 'end_time', 'entity_status', 'frequency_cap', 'goal', 'ios_app_store_identifier', 'name', 'pay_by',
-      'start_time', 'total_budget_amount_local_micro',
+      'advertiser_domain',
+      'advertiser_user_id',
+      'android_app_store_identifier',
+      'audience_expansion',
+      'bid_amount_local_micro',
+      'bid_strategy',
+      'categories',
+      'daily_budget_amount_local_micro',
+      'duration_in_days',
+      'end_time',
+      'entity_status',
+      'frequency_cap',
+      'goal',
+      'ios_app_store_identifier',
+      'name',
+      'pay_by',
+      'start_time',
+      'total_budget_amount_local_micro',
     ]);
   });
 });
@@ -70,10 +96,24 @@ describe('checkLineItemParams', () => {
 
   it('accepts a valid set', () => {
     const r = checkLineItemParams({
-      name: 'Spring', entity_status: 'PAUSED', bid_strategy: 'TARGET', bid_amount_local_micro: '2500000', goal: 'LINK_CLICKS', audience_expansion: 'BROAD',
-      total_budget_amount_local_micro: '37500000', daily_budget_amount_local_micro: '10000000', start_time: '2026-03-01T00:00:00Z', end_time: '2026-04-01T00:00:00Z',
-      frequency_cap: '3', duration_in_days: '7', advertiser_domain: 'shop.example.com', categories: 'IAB1,IAB19-6', ios_app_store_identifier: '333903271',
-      android_app_store_identifier: 'com.example.app', advertiser_user_id: '756201191646691328', pay_by: 'APP_CLICK',
+      name: 'Spring',
+      entity_status: 'PAUSED',
+      bid_strategy: 'TARGET',
+      bid_amount_local_micro: '2500000',
+      goal: 'LINK_CLICKS',
+      audience_expansion: 'BROAD',
+      total_budget_amount_local_micro: '37500000',
+      daily_budget_amount_local_micro: '10000000',
+      start_time: '2026-03-01T00:00:00Z',
+      end_time: '2026-04-01T00:00:00Z',
+      frequency_cap: '3',
+      duration_in_days: '7',
+      advertiser_domain: 'shop.example.com',
+      categories: 'IAB1,IAB19-6',
+      ios_app_store_identifier: '333903271',
+      android_app_store_identifier: 'com.example.app',
+      advertiser_user_id: '756201191646691328',
+      pay_by: 'APP_CLICK',
     });
     expect(r).toEqual({ problems: [], warnings: [] });
   });
@@ -87,7 +127,9 @@ describe('checkLineItemParams', () => {
   });
 
   it('daily budget at most the total, start before end, IMPRESSION not with TARGET', () => {
-    expect(fields(checkLineItemParams({ daily_budget_amount_local_micro: '20', total_budget_amount_local_micro: '10' }))).toEqual(['daily_budget_amount_local_micro']);
+    expect(fields(checkLineItemParams({ daily_budget_amount_local_micro: '20', total_budget_amount_local_micro: '10' }))).toEqual([
+      'daily_budget_amount_local_micro',
+    ]);
     expect(checkLineItemParams({ daily_budget_amount_local_micro: '10', total_budget_amount_local_micro: '10' }).problems).toEqual([]);
     expect(fields(checkLineItemParams({ start_time: '2026-03-02T00:00:00Z', end_time: '2026-03-01T00:00:00Z' }))).toEqual(['end_time']);
     expect(fields(checkLineItemParams({ pay_by: 'IMPRESSION', bid_strategy: 'TARGET', bid_amount_local_micro: '1' }))).toEqual(['pay_by']);
@@ -108,10 +150,16 @@ describe('checkLineItemParams', () => {
 });
 
 describe('checkAgainstLineItem', () => {
-  const li = (objective: string, extra: Partial<LineItemFacts> = {}): LineItemFacts => ({ objective, placements: ['ALL_ON_SERVICE'], bid_strategy: 'AUTO', ...extra });
+  const li = (objective: string, extra: Partial<LineItemFacts> = {}): LineItemFacts => ({
+    objective,
+    placements: ['ALL_ON_SERVICE'],
+    bid_strategy: 'AUTO',
+    ...extra,
+  });
 
   it('frequency_cap only for REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS', () => {
-    for (const o of ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS']) expect(checkAgainstLineItem({ frequency_cap: '2' }, li(o)).problems).toEqual([]);
+    for (const o of ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS'])
+      expect(checkAgainstLineItem({ frequency_cap: '2' }, li(o)).problems).toEqual([]);
     expect(checkAgainstLineItem({ frequency_cap: '2' }, li('PREROLL_VIEWS', { categories: ['IAB1'] })).problems).toEqual([]);
     expect(fields(checkAgainstLineItem({ frequency_cap: '2' }, li('WEBSITE_CLICKS')))).toEqual(['frequency_cap']);
   });
@@ -155,8 +203,13 @@ describe('checkAgainstLineItem', () => {
     expect(fields(checkAgainstLineItem({ advertiser_user_id: '1' }, li('REACH')))).toEqual(['advertiser_user_id']);
   });
 
-  it('one side of a budget or time pair is compared with the line item\'s other side', () => {
-    const cur = li('REACH', { total_budget_amount_local_micro: 50_000_000, daily_budget_amount_local_micro: 10_000_000, start_time: '2026-02-01T00:00:00Z', end_time: '2026-03-01T00:00:00Z' });
+  it("one side of a budget or time pair is compared with the line item's other side", () => {
+    const cur = li('REACH', {
+      total_budget_amount_local_micro: 50_000_000,
+      daily_budget_amount_local_micro: 10_000_000,
+      start_time: '2026-02-01T00:00:00Z',
+      end_time: '2026-03-01T00:00:00Z',
+    });
     expect(fields(checkAgainstLineItem({ daily_budget_amount_local_micro: '60000000' }, cur))).toEqual(['daily_budget_amount_local_micro']);
     expect(fields(checkAgainstLineItem({ total_budget_amount_local_micro: '5000000' }, cur))).toEqual(['total_budget_amount_local_micro']);
     expect(fields(checkAgainstLineItem({ end_time: '2026-01-15T00:00:00Z' }, cur))).toEqual(['end_time']);
@@ -167,5 +220,7 @@ describe('checkAgainstLineItem', () => {
 
 describe('bareDomain', () => {
   it.each(['example.com', 'shop.example.co.uk', 'xn--bcher-kva.example'])('%s is fine', (d) => expect(bareDomain(d)).toBeUndefined());
-  it.each(['http://example.com', 'example.com:443', 'example', '-bad.com', 'a b.com', ''])('%j is not', (d) => expect(bareDomain(d)).toBeTypeOf('string'));
+  it.each(['http://example.com', 'example.com:443', 'example', '-bad.com', 'a b.com', ''])('%j is not', (d) =>
+    expect(bareDomain(d)).toBeTypeOf('string'),
+  );
 });

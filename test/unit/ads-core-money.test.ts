@@ -26,13 +26,18 @@ describe('toMicros', () => {
 
   it('agrees with exact integer arithmetic for any amount with up to 6 decimals, and round-trips', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 999999 }), (whole, places, fracRaw) => {
-        const frac = places === 0 ? '' : String(fracRaw % 10 ** places).padStart(places, '0');
-        const text = frac ? `${whole}.${frac}` : String(whole);
-        const expected = whole * 1_000_000n + BigInt((frac || '0').padEnd(6, '0'));
-        expect(toMicros(text)).toBe(expected);
-        expect(toMicros(fromMicros(expected))).toBe(expected);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 999999 }),
+        (whole, places, fracRaw) => {
+          const frac = places === 0 ? '' : String(fracRaw % 10 ** places).padStart(places, '0');
+          const text = frac ? `${whole}.${frac}` : String(whole);
+          const expected = whole * 1_000_000n + BigInt((frac || '0').padEnd(6, '0'));
+          expect(toMicros(text)).toBe(expected);
+          expect(toMicros(fromMicros(expected))).toBe(expected);
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,17 @@
 // Account history, feature keys, country codes, sort_by and id lists.
 import { describe, expect, it } from 'vitest';
-import { HISTORY_ENTITY_TYPES, SANDBOX_FEATURE_KEYS, checkAccountUpdate, checkEstimateBody, checkHistoryQuery, checkSortBy, countryCodes, enumList, idList, wholeHour } from '../../src/validate/ads-core-params.js';
+import {
+  HISTORY_ENTITY_TYPES,
+  SANDBOX_FEATURE_KEYS,
+  checkAccountUpdate,
+  checkEstimateBody,
+  checkHistoryQuery,
+  checkSortBy,
+  countryCodes,
+  enumList,
+  idList,
+  wholeHour,
+} from '../../src/validate/ads-core-params.js';
 
 const ok = { entity_type: 'LINE_ITEM', entity_id: '8u94t', start_time: '2026-01-05T00:00:00Z', end_time: '2026-01-06T00:00:00Z' };
 const fields = (ps: Array<{ field?: string }>) => ps.map((p) => p.field);
@@ -29,7 +40,10 @@ describe('account history query', () => {
 describe('lists', () => {
   it('feature keys are checked against the list', () => {
     expect(SANDBOX_FEATURE_KEYS).toHaveLength(22);
-    expect(enumList('feature_keys', ['AGE_TARGETING', 'DR_TAP,AGE_TARGETING'], SANDBOX_FEATURE_KEYS)).toEqual({ list: ['AGE_TARGETING', 'DR_TAP'], problems: [] });
+    expect(enumList('feature_keys', ['AGE_TARGETING', 'DR_TAP,AGE_TARGETING'], SANDBOX_FEATURE_KEYS)).toEqual({
+      list: ['AGE_TARGETING', 'DR_TAP'],
+      problems: [],
+    });
     expect(fields(enumList('feature_keys', ['AGE_TARGETTING'], SANDBOX_FEATURE_KEYS).problems)).toEqual(['feature_keys']);
     expect(fields(enumList('feature_keys', [], SANDBOX_FEATURE_KEYS, { required: true }).problems)).toEqual(['feature_keys']);
   });

@@ -120,7 +120,9 @@ describe('Batcher: where batches are cut', () => {
     const b = new Batcher(3, envelope('Delete', { effective_at: '2027-01-01T00:00:00Z', expires_at: undefined }), emailWrap);
     const batch = ['a', 'b', 'c'].map((s, i) => b.add(i, sha(s), 64))[2]!;
     const body = JSON.parse(subsetBody(batch, [0, 2]).toString()) as unknown;
-    expect(body).toEqual([{ operation_type: 'Delete', params: { users: [{ email: [sha('a')] }, { email: [sha('c')] }], effective_at: '2027-01-01T00:00:00Z' } }]);
+    expect(body).toEqual([
+      { operation_type: 'Delete', params: { users: [{ email: [sha('a')] }, { email: [sha('c')] }], effective_at: '2027-01-01T00:00:00Z' } },
+    ]);
   });
 });
 
@@ -145,10 +147,20 @@ describe('UserEncoder', () => {
 
   it('many(): one user object, kinds in the fixed order, duplicates dropped, size counted', () => {
     const e = new UserEncoder({}, () => {});
-    const json = e.many(1, [['handle', '@Bob'], ['email', 'bo@example.com'], ['email', 'BO@example.com'], ['email', 'cy@example.com']])!;
-    expect(json).toBe(`{"email":${JSON.stringify([sha('bo@example.com'), sha('cy@example.com')])},"handle":${JSON.stringify([sha('bob')])}}`);
+    const json = e.many(1, [
+      ['handle', '@Bob'],
+      ['email', 'bo@example.com'],
+      ['email', 'BO@example.com'],
+      ['email', 'cy@example.com'],
+    ])!;
+    expect(json).toBe(
+      `{"email":${JSON.stringify([sha('bo@example.com'), sha('cy@example.com')])},"handle":${JSON.stringify([sha('bob')])}}`,
+    );
     expect(e.lastBytes).toBe(json.length);
-    const partner = e.many(2, [['partner_user_id', 'ü1'], ['email', 'bo@example.com']])!;
+    const partner = e.many(2, [
+      ['partner_user_id', 'ü1'],
+      ['email', 'bo@example.com'],
+    ])!;
     expect(JSON.parse(partner)).toEqual({ email: [sha('bo@example.com')], partner_user_id: ['ü1'] });
     expect(e.lastBytes).toBe(Buffer.byteLength(partner));
     expect(e.many(3, [['email', 'nope']])).toBeUndefined();

@@ -27,10 +27,21 @@ function batches(users: number, size: number): Batch[] {
   return out;
 }
 
-const usersIn = (body: Buffer): number => (JSON.parse(body.toString('utf8')) as Array<{ params: { users: unknown[] } }>)[0]!.params.users.length;
+const usersIn = (body: Buffer): number =>
+  (JSON.parse(body.toString('utf8')) as Array<{ params: { users: unknown[] } }>)[0]!.params.users.length;
 
 function response(status: number, body: unknown): ApiResponse {
-  return { status, headers: {}, body, text: JSON.stringify(body), raw: Buffer.from(JSON.stringify(body)), rateLimit: {}, attempts: 1, method: 'POST', url: 'https://ads-api.example/users' };
+  return {
+    status,
+    headers: {},
+    body,
+    text: JSON.stringify(body),
+    raw: Buffer.from(JSON.stringify(body)),
+    rateLimit: {},
+    attempts: 1,
+    method: 'POST',
+    url: 'https://ads-api.example/users',
+  };
 }
 
 const counted = (n: number) => response(200, { data: { success_count: n, total_count: n } });
@@ -60,7 +71,15 @@ describe('BatchSender counters', () => {
   it('a batch whose counts match is confirmed', async () => {
     const { s, ticks, bodies } = sender(async (body) => counted(usersIn(body)));
     for (const b of batches(5, 3)) await s.send(b);
-    expect(s.summary).toMatchObject({ sent: 5, batches_sent: 2, accepted: 5, batches_confirmed: 2, failed: 0, batches_failed: 0, count_mismatches: 0 });
+    expect(s.summary).toMatchObject({
+      sent: 5,
+      batches_sent: 2,
+      accepted: 5,
+      batches_confirmed: 2,
+      failed: 0,
+      batches_failed: 0,
+      count_mismatches: 0,
+    });
     expect(bodies).toHaveLength(2);
     expect(ticks).toEqual([3, 2]);
     expect(s.lastTaken).toBe(5);
@@ -72,8 +91,22 @@ describe('BatchSender counters', () => {
     await s.send(batches(3, 3)[0]!);
     expect(bodies).toHaveLength(MISMATCH_ATTEMPTS);
     expect(verbose).toHaveLength(MISMATCH_ATTEMPTS - 1);
-    expect(s.summary).toMatchObject({ sent: 3, batches_sent: 1, accepted: 0, failed: 3, batches_failed: 1, count_mismatches: MISMATCH_ATTEMPTS });
-    expect(s.summary.failures).toEqual([{ batch: 0, lines: '1-3', users: 3, error: `count mismatch after ${MISMATCH_ATTEMPTS} attempts: sent 3 users, the API answered success_count 1, total_count 1` }]);
+    expect(s.summary).toMatchObject({
+      sent: 3,
+      batches_sent: 1,
+      accepted: 0,
+      failed: 3,
+      batches_failed: 1,
+      count_mismatches: MISMATCH_ATTEMPTS,
+    });
+    expect(s.summary.failures).toEqual([
+      {
+        batch: 0,
+        lines: '1-3',
+        users: 3,
+        error: `count mismatch after ${MISMATCH_ATTEMPTS} attempts: sent 3 users, the API answered success_count 1, total_count 1`,
+      },
+    ]);
     expect(rejects.count).toBe(3);
     // A count mismatch is the API's answer, not a server or network failure.
     expect(s.onlyError).toBeUndefined();
@@ -81,7 +114,9 @@ describe('BatchSender counters', () => {
 
   it('users the API names are dropped and the others resent; the batch then confirms', async () => {
     let call = 0;
-    const { s, rejects, bodies } = sender(async (body) => (call++ === 0 ? response(400, { operation_errors: [{ index: 1, message: 'bad identifier' }] }) : counted(usersIn(body))));
+    const { s, rejects, bodies } = sender(async (body) =>
+      call++ === 0 ? response(400, { operation_errors: [{ index: 1, message: 'bad identifier' }] }) : counted(usersIn(body)),
+    );
     await s.send(batches(3, 3)[0]!);
     expect(bodies.map(usersIn)).toEqual([3, 2]);
     expect(s.summary).toMatchObject({ sent: 3, batches_sent: 1, accepted: 2, batches_confirmed: 1, failed: 1, batches_failed: 0 });

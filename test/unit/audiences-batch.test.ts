@@ -67,7 +67,13 @@ describe('batches', () => {
   it('CSV/JSON users carry several kinds, in a fixed order, duplicates dropped', () => {
     const rejects: Rejected[] = [];
     const enc = new UserEncoder({ callingCode: '44' }, (r) => rejects.push(r));
-    const user = enc.many(4, [['phone', '07911 123456'], ['email', 'A@example.com'], ['email', 'ab@example.com'], ['email', 'AB@example.com'], ['partner_user_id', 'Crm-7']]);
+    const user = enc.many(4, [
+      ['phone', '07911 123456'],
+      ['email', 'A@example.com'],
+      ['email', 'ab@example.com'],
+      ['email', 'AB@example.com'],
+      ['partner_user_id', 'Crm-7'],
+    ]);
     expect(JSON.parse(user!)).toEqual({ email: [sha('ab@example.com')], phone_number: [sha('447911123456')], partner_user_id: ['Crm-7'] });
     expect(rejects).toEqual([{ line: 4, field: 'email', value: 'A@example.com', reason: expect.stringMatching(/not a valid address/) }]);
     expect(enc.invalidValues).toBe(1);
@@ -83,10 +89,12 @@ describe('batches', () => {
     const b = new Batcher(2, envelope('Delete', { effective_at: '2026-01-01T00:00:00Z', expires_at: undefined }), NO_WRAP);
     b.add(1, '{"handle":["x"]}', 16);
     const done = b.add(2, '{"handle":["y"]}', 16)!;
-    expect(JSON.parse(done.body.toString())).toEqual([{ operation_type: 'Delete', params: { users: [{ handle: ['x'] }, { handle: ['y'] }], effective_at: '2026-01-01T00:00:00Z' } }]);
+    expect(JSON.parse(done.body.toString())).toEqual([
+      { operation_type: 'Delete', params: { users: [{ handle: ['x'] }, { handle: ['y'] }], effective_at: '2026-01-01T00:00:00Z' } },
+    ]);
   });
 
-  it('the default limits are the spec\'s', () => {
+  it("the default limits are the spec's", () => {
     expect(USERS_LIMITS).toMatchObject({ maxOperations: 2500, maxBodyBytes: 5_000_000, maxUsers: 2500, requests: 1500, windowMs: 60_000 });
   });
 });
@@ -118,9 +126,13 @@ describe('resume state', () => {
 
     const again = await UploadState.open(path, await inputIdentity(input), opts, { resume: true, readOnly: false, ...quiet });
     expect([0, 1, 2].map((i) => again.isConfirmed(i))).toEqual([true, false, true]);
-    await expect(UploadState.open(path, await inputIdentity(input), { ...opts, batch_size: 20 }, { resume: true, readOnly: false, ...quiet })).rejects.toThrow(/options differ .*batch_size: 10 → 20/);
+    await expect(
+      UploadState.open(path, await inputIdentity(input), { ...opts, batch_size: 20 }, { resume: true, readOnly: false, ...quiet }),
+    ).rejects.toThrow(/options differ .*batch_size: 10 → 20/);
     utimesSync(input, new Date(), new Date(Date.now() + 5000));
-    await expect(UploadState.open(path, await inputIdentity(input), opts, { resume: true, readOnly: false, ...quiet })).rejects.toThrow(/input changed/);
+    await expect(UploadState.open(path, await inputIdentity(input), opts, { resume: true, readOnly: false, ...quiet })).rejects.toThrow(
+      /input changed/,
+    );
     await again.remove();
     expect(() => statSync(path)).toThrow();
   });
@@ -129,7 +141,14 @@ describe('resume state', () => {
 describe('responses', () => {
   it('counts: an object (custom audiences) or an array of them (do-not-reach)', () => {
     expect(countsOf({ data: { success_count: 3, total_count: 3 } })).toEqual({ success: 3, total: 3 });
-    expect(countsOf({ data: [{ success_count: 2, total_count: 2 }, { success_count: 1, total_count: 1 }] })).toEqual({ success: 3, total: 3 });
+    expect(
+      countsOf({
+        data: [
+          { success_count: 2, total_count: 2 },
+          { success_count: 1, total_count: 1 },
+        ],
+      }),
+    ).toEqual({ success: 3, total: 3 });
     expect(countsOf({ data: {} })).toBeUndefined();
     expect(countsOf(null)).toBeUndefined();
   });
@@ -150,12 +169,21 @@ describe('flag rules', () => {
   };
 
   it('expires after effective (effective defaults to now); UTC times only', () => {
-    expect(problems((p) => checkAssociationWindow(p, '2026-04-01T00:00:00Z', '2026-03-01T00:00:00Z', now))).toEqual([expect.stringMatching(/^--expires-at: must be later than --effective-at/)]);
-    expect(problems((p) => checkAssociationWindow(p, undefined, '2026-03-01T00:00:00Z', now))).toEqual([expect.stringMatching(/defaults to now/)]);
-    expect(problems((p) => checkAssociationWindow(p, '2026-04-01T10:00', undefined, now))).toEqual([expect.stringMatching(/needs a time zone/)]);
+    expect(problems((p) => checkAssociationWindow(p, '2026-04-01T00:00:00Z', '2026-03-01T00:00:00Z', now))).toEqual([
+      expect.stringMatching(/^--expires-at: must be later than --effective-at/),
+    ]);
+    expect(problems((p) => checkAssociationWindow(p, undefined, '2026-03-01T00:00:00Z', now))).toEqual([
+      expect.stringMatching(/defaults to now/),
+    ]);
+    expect(problems((p) => checkAssociationWindow(p, '2026-04-01T10:00', undefined, now))).toEqual([
+      expect.stringMatching(/needs a time zone/),
+    ]);
     expect(problems((p) => checkAssociationWindow(p, 'next tuesday', undefined, now))).toEqual([expect.stringMatching(/ISO 8601 UTC/)]);
     const ok = new Problems();
-    expect(checkAssociationWindow(ok, '2026-04-01T02:00:00+02:00', '2027-04-01', now)).toEqual({ effectiveAt: '2026-04-01T00:00:00Z', expiresAt: '2027-04-01T00:00:00Z' });
+    expect(checkAssociationWindow(ok, '2026-04-01T02:00:00+02:00', '2027-04-01', now)).toEqual({
+      effectiveAt: '2026-04-01T00:00:00Z',
+      expiresAt: '2027-04-01T00:00:00Z',
+    });
     expect(ok.list).toEqual([]);
     expect(problems((p) => checkDoNotReachExpiry(p, '2026-03-10T11:59:00Z', now))).toEqual([expect.stringMatching(/later than now/)]);
   });
@@ -172,9 +200,15 @@ describe('flag rules', () => {
     const base = { keywords: 'a,b', granularity: 'DAY', start: '2026-03-05T00:00:00Z', end: '2026-03-10T00:00:00Z' };
     expect(q(base)).toEqual([]);
     expect(q({ ...base, start: '2026-03-01T00:00:00Z' })).toEqual([expect.stringMatching(/^--end: the time range is at most 7 days/)]);
-    expect(q({ ...base, end: undefined as unknown as string, start: '2026-03-01T00:00:00Z' })).toEqual([expect.stringMatching(/^--start: the time range .* up to now/)]);
-    expect(q({ ...base, keywords: 'a,b,c,d,e,f', negative: 'g,h,i,j,k' })).toEqual([expect.stringMatching(/together are at most 10 \(got 6 \+ 5\)/)]);
-    expect(q({ ...base, location: '96683cc9126741d1,6416b8512febefc9' })).toEqual([expect.stringMatching(/^--location: takes one country/)]);
+    expect(q({ ...base, end: undefined as unknown as string, start: '2026-03-01T00:00:00Z' })).toEqual([
+      expect.stringMatching(/^--start: the time range .* up to now/),
+    ]);
+    expect(q({ ...base, keywords: 'a,b,c,d,e,f', negative: 'g,h,i,j,k' })).toEqual([
+      expect.stringMatching(/together are at most 10 \(got 6 \+ 5\)/),
+    ]);
+    expect(q({ ...base, location: '96683cc9126741d1,6416b8512febefc9' })).toEqual([
+      expect.stringMatching(/^--location: takes one country/),
+    ]);
     expect(q({ ...base, granularity: 'WEEK' })).toEqual([expect.stringMatching(/^--granularity/)]);
     expect(q({ ...base, end: '2026-03-04T00:00:00Z' })).toEqual([expect.stringMatching(/^--end: must be later than --start/)]);
   });
@@ -194,7 +228,12 @@ describe('emulator digest store', () => {
           store.append(words, 0, 1);
         }
         const expected = new Set(list);
-        return set.size === expected.size && store.size === expected.size && [...expected].every((h) => set.has(h) && store.has(h)) && new Set(store.values()).size === expected.size;
+        return (
+          set.size === expected.size &&
+          store.size === expected.size &&
+          [...expected].every((h) => set.has(h) && store.has(h)) &&
+          new Set(store.values()).size === expected.size
+        );
       }),
       { numRuns: 30 },
     );
@@ -213,17 +252,51 @@ describe('emulator batch reader: the byte-level fast path agrees with JSON.parse
   const now = Date.parse('2026-03-10T12:00:00Z');
   const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
   // Mostly valid, with every kind of flaw now and then.
-  const value = fc.oneof({ weight: 30, arbitrary: digest }, { weight: 1, arbitrary: digest.map((d) => d.toUpperCase()) }, { weight: 1, arbitrary: digest.map((d) => d.slice(1)) }, { weight: 1, arbitrary: fc.constant('') });
-  const key = fc.oneof({ weight: 20, arbitrary: fc.constantFrom('email', 'handle', 'phone_number', 'device_id') }, { weight: 1, arbitrary: fc.constant('bogus') });
+  const value = fc.oneof(
+    { weight: 30, arbitrary: digest },
+    { weight: 1, arbitrary: digest.map((d) => d.toUpperCase()) },
+    { weight: 1, arbitrary: digest.map((d) => d.slice(1)) },
+    { weight: 1, arbitrary: fc.constant('') },
+  );
+  const key = fc.oneof(
+    { weight: 20, arbitrary: fc.constantFrom('email', 'handle', 'phone_number', 'device_id') },
+    { weight: 1, arbitrary: fc.constant('bogus') },
+  );
   const user = fc.dictionary(key, fc.array(value, { minLength: 1, maxLength: 3 }), { minKeys: 1, maxKeys: 3 });
-  const maybe = <T>(valid: T[], invalid: T[]) => fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.constantFrom(...invalid) });
-  const times = fc.record({ effective_at: maybe([undefined, '2026-04-01T00:00:00Z'], ['soon']), expires_at: maybe([undefined, '2027-01-01T00:00:00Z'], ['2026-01-01T00:00:00Z']) });
-  const body = fc.record({ type: maybe(['Update', 'Delete'], ['Upsert']), users: fc.array(user, { minLength: 1, maxLength: 6 }), times, spaced: fc.boolean() });
+  const maybe = <T>(valid: T[], invalid: T[]) =>
+    fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.constantFrom(...invalid) });
+  const times = fc.record({
+    effective_at: maybe([undefined, '2026-04-01T00:00:00Z'], ['soon']),
+    expires_at: maybe([undefined, '2027-01-01T00:00:00Z'], ['2026-01-01T00:00:00Z']),
+  });
+  const body = fc.record({
+    type: maybe(['Update', 'Delete'], ['Upsert']),
+    users: fc.array(user, { minLength: 1, maxLength: 6 }),
+    times,
+    spaced: fc.boolean(),
+  });
   const text = (b: { type: string; users: unknown[]; times: Record<string, string | undefined>; spaced: boolean }) =>
     JSON.stringify([{ operation_type: b.type, params: { users: b.users, ...b.times } }], null, b.spaced ? 1 : undefined);
-  const same = (fast: import('../../src/emulator/routes/audiences.js').Checked, slow: import('../../src/emulator/routes/audiences.js').Checked) =>
-    JSON.stringify([fast.ops, fast.users, [...fast.digestUser], fast.digestField.slice(0, fast.digestUser.length), [...fast.words.subarray(0, fast.digestUser.length * 8)], fast.partners]) ===
-    JSON.stringify([slow.ops, slow.users, [...slow.digestUser], slow.digestField.slice(0, slow.digestUser.length), [...slow.words.subarray(0, slow.digestUser.length * 8)], slow.partners]);
+  const same = (
+    fast: import('../../src/emulator/routes/audiences.js').Checked,
+    slow: import('../../src/emulator/routes/audiences.js').Checked,
+  ) =>
+    JSON.stringify([
+      fast.ops,
+      fast.users,
+      [...fast.digestUser],
+      fast.digestField.slice(0, fast.digestUser.length),
+      [...fast.words.subarray(0, fast.digestUser.length * 8)],
+      fast.partners,
+    ]) ===
+    JSON.stringify([
+      slow.ops,
+      slow.users,
+      [...slow.digestUser],
+      slow.digestField.slice(0, slow.digestUser.length),
+      [...slow.words.subarray(0, slow.digestUser.length * 8)],
+      slow.partners,
+    ]);
 
   it('whatever it accepts, the full check accepts with the same result', async () => {
     const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audiences.js');
@@ -253,7 +326,16 @@ describe('emulator batch reader: the byte-level fast path agrees with JSON.parse
     expect(fast.users).toBe(2);
     const slow = slowBatch(JSON.parse(raw.toString()), FIELDS, false, new Set(), now);
     expect('ok' in slow && same(fast, slow.ok)).toBe(true);
-    expect(fastBatch(Buffer.from(`[{"operation_type":"Update","params":{"users":[{"email":["${sha('a')}"],"email":["${sha('b')}"]}]}}]`), FIELDS, false, now)).toBeUndefined();
-    expect(fastBatch(Buffer.from(`[{"operation_type":"Update","params":{"users":[{"partner_user_id":["p1"]}]}}]`), FIELDS, false, now)).toBeUndefined();
+    expect(
+      fastBatch(
+        Buffer.from(`[{"operation_type":"Update","params":{"users":[{"email":["${sha('a')}"],"email":["${sha('b')}"]}]}}]`),
+        FIELDS,
+        false,
+        now,
+      ),
+    ).toBeUndefined();
+    expect(
+      fastBatch(Buffer.from(`[{"operation_type":"Update","params":{"users":[{"partner_user_id":["p1"]}]}}]`), FIELDS, false, now),
+    ).toBeUndefined();
   });
 });

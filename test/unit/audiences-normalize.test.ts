@@ -111,7 +111,8 @@ describe('service_id, device_id, partner_user_id', () => {
 
   it('device_id: lowercase, letters, digits and inner dashes', () => {
     expect(ok('device_id', 'AEBE52E7-03EE-455A-B3C4-E57283966239')).toBe('aebe52e7-03ee-455a-b3c4-e57283966239');
-    for (const raw of ['-abc', 'abc-', 'ab', 'a_b_c', 'idfa:123']) expect(reason('device_id', raw)).toMatch(/only letters, digits and inner dashes/);
+    for (const raw of ['-abc', 'abc-', 'ab', 'a_b_c', 'idfa:123'])
+      expect(reason('device_id', raw)).toMatch(/only letters, digits and inner dashes/);
   });
 
   it('partner_user_id: sent as given (case kept), only surrounding blanks removed; empty is rejected', () => {

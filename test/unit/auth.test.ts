@@ -94,13 +94,22 @@ describe('callback server', () => {
 });
 
 describe('access-token errors', () => {
-  const err = (status: number, body: unknown) => new ApiError({ status, method: 'POST', url: 'https://api.x.com/oauth/access_token', body });
+  const err = (status: number, body: unknown) =>
+    new ApiError({ status, method: 'POST', url: 'https://api.x.com/oauth/access_token', body });
 
   it('tells a wrong verifier from a dead request token, and leaves other failures alone', () => {
-    expect(classifyAccessTokenError(err(401, { errors: [{ code: 32, message: 'Error processing your OAuth request: Invalid oauth_verifier parameter.' }] }))).toBe('wrong_verifier');
-    expect(classifyAccessTokenError(err(401, 'Error processing your OAuth request: Invalid oauth_verifier parameter'))).toBe('wrong_verifier');
+    expect(
+      classifyAccessTokenError(
+        err(401, { errors: [{ code: 32, message: 'Error processing your OAuth request: Invalid oauth_verifier parameter.' }] }),
+      ),
+    ).toBe('wrong_verifier');
+    expect(classifyAccessTokenError(err(401, 'Error processing your OAuth request: Invalid oauth_verifier parameter'))).toBe(
+      'wrong_verifier',
+    );
     expect(classifyAccessTokenError(err(401, 'Invalid request token.'))).toBe('request_token_invalid');
-    expect(classifyAccessTokenError(err(401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] }))).toBe('request_token_invalid');
+    expect(classifyAccessTokenError(err(401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] }))).toBe(
+      'request_token_invalid',
+    );
     expect(classifyAccessTokenError(err(401, { errors: [{ code: 32, message: 'Could not authenticate you.' }] }))).toBeUndefined();
     expect(classifyAccessTokenError(err(500, 'Invalid request token.'))).toBeUndefined();
     expect(classifyAccessTokenError(new Error('x'))).toBeUndefined();
@@ -129,7 +138,11 @@ describe('helpers', () => {
     expect(authorizeUrl('https://api.x.com/', 'authorize', 'tok en')).toBe('https://api.x.com/oauth/authorize?oauth_token=tok+en');
     const u = new URL(authorizeUrl('http://127.0.0.1:9', 'authenticate', 't', { forceLogin: true, screenName: 'emu_dev' }));
     expect(u.pathname).toBe('/oauth/authenticate');
-    expect([...u.searchParams]).toEqual([['oauth_token', 't'], ['force_login', 'true'], ['screen_name', 'emu_dev']]);
+    expect([...u.searchParams]).toEqual([
+      ['oauth_token', 't'],
+      ['force_login', 'true'],
+      ['screen_name', 'emu_dev'],
+    ]);
   });
 
   it('browserCommand per platform passes the URL as one argument', () => {

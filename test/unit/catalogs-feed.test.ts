@@ -119,13 +119,18 @@ describe('readJsonArray', () => {
 
   it('round-trips any array of JSON values, pretty or compact, in any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.boolean(), fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 }), async (values, pretty, sizes) => {
-        const text = pretty ? JSON.stringify(values, null, 2) : JSON.stringify(values);
-        const out = await elements(text, sizes);
-        // JSON.parse(JSON.stringify(v)) is what a reader can give back (-0 becomes 0).
-        expect(out.map((e) => e.value)).toEqual(values.map((v) => JSON.parse(JSON.stringify(v))));
-        expect(out.every((e) => e.error === undefined)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.jsonValue(), { maxLength: 20 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 5 }),
+        async (values, pretty, sizes) => {
+          const text = pretty ? JSON.stringify(values, null, 2) : JSON.stringify(values);
+          const out = await elements(text, sizes);
+          // JSON.parse(JSON.stringify(v)) is what a reader can give back (-0 becomes 0).
+          expect(out.map((e) => e.value)).toEqual(values.map((v) => JSON.parse(JSON.stringify(v))));
+          expect(out.every((e) => e.error === undefined)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -225,7 +230,10 @@ describe('readFeed: invalid UTF-8 is an InputError naming the line, in every for
     for (const sizes of [[1], [2], [3], [5, 1]]) {
       const out: unknown[] = [];
       for await (const r of readFeed(chunked(good, sizes), 'csv', 'feed')) out.push(r.record);
-      expect(out).toEqual([{ id: 'a', title: 'Crème brûlée 🍮' }, { id: 'b', title: '€' }]);
+      expect(out).toEqual([
+        { id: 'a', title: 'Crème brûlée 🍮' },
+        { id: 'b', title: '€' },
+      ]);
     }
     const cut = Buffer.concat([Buffer.from('id,title\na,x\nb,'), Buffer.from('€').subarray(0, 2)]);
     expect(((await readAll('csv', cut)) as InputError).message).toBe('feed line 3: not valid UTF-8 (save the file as UTF-8)');

@@ -34,7 +34,15 @@ describe('prepareProduct: a valid product', () => {
 
   it('normalizes feed values: trims text, drops empty values and generated keys, numbers to text, inventory to a number, image lists to a comma string', () => {
     const { product, problems } = prepareProduct(
-      valid({ title: '  Trail shoe ', gtin: 4006381333931, inventory: '12', color: '', product_key: 'pk-9', item_group_key: 'g-1', additional_image_link: ['https://cdn.example/a.jpg', ' https://cdn.example/b.png'] }),
+      valid({
+        title: '  Trail shoe ',
+        gtin: 4006381333931,
+        inventory: '12',
+        color: '',
+        product_key: 'pk-9',
+        item_group_key: 'g-1',
+        additional_image_link: ['https://cdn.example/a.jpg', ' https://cdn.example/b.png'],
+      }),
     );
     expect(problems).toEqual([]);
     expect(product.title).toBe('Trail shoe');
@@ -47,16 +55,27 @@ describe('prepareProduct: a valid product', () => {
   });
 
   it('accepts every enum value, gtin or mpn instead of brand, image URLs with a query string, and a correct sale', () => {
-    for (const availability of ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued']) expect(prepareProduct(valid({ availability, inventory: 1 })).problems).toEqual([]);
+    for (const availability of ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'])
+      expect(prepareProduct(valid({ availability, inventory: 1 })).problems).toEqual([]);
     for (const condition of ['new', 'used', 'refurbished']) expect(prepareProduct(valid({ condition })).problems).toEqual([]);
     for (const gender of ['female', 'male', 'unisex']) expect(prepareProduct(valid({ gender })).problems).toEqual([]);
-    for (const age_group of ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn']) expect(prepareProduct(valid({ age_group })).problems).toEqual([]);
+    for (const age_group of ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'])
+      expect(prepareProduct(valid({ age_group })).problems).toEqual([]);
     expect(prepareProduct({ ...without('brand'), mpn: 'X-1' }).problems).toEqual([]);
     expect(prepareProduct(valid({ image_link: 'https://cdn.example/i/1.JPEG?w=800' })).problems).toEqual([]);
-    expect(prepareProduct(valid({ sale_price: '79.99 USD', sale_price_effective_date: '2026-12-01T00:00:00-08:00/2026-12-31T23:59:59Z' })).problems).toEqual([]);
-    expect(prepareProduct(valid({ product_type: 'Shoes > Trail > Men', google_product_category: '187', color: 'navy blue', size: 'XL' })).problems).toEqual([]);
+    expect(
+      prepareProduct(valid({ sale_price: '79.99 USD', sale_price_effective_date: '2026-12-01T00:00:00-08:00/2026-12-31T23:59:59Z' }))
+        .problems,
+    ).toEqual([]);
+    expect(
+      prepareProduct(valid({ product_type: 'Shoes > Trail > Men', google_product_category: '187', color: 'navy blue', size: 'XL' }))
+        .problems,
+    ).toEqual([]);
     expect(prepareProduct(valid({ availability: 'out of stock', inventory: 0 })).problems).toEqual([]);
-    expect(prepareProduct(valid({ additional_image_link: Array.from({ length: 10 }, (_, i) => `https://cdn.example/${i}.jpg`).join(',') })).problems).toEqual([]);
+    expect(
+      prepareProduct(valid({ additional_image_link: Array.from({ length: 10 }, (_, i) => `https://cdn.example/${i}.jpg`).join(',') }))
+        .problems,
+    ).toEqual([]);
   });
 });
 
@@ -91,21 +110,61 @@ const RULES: Array<[string, Record<string, unknown>, string, RegExp]> = [
   ['inventory whole number', valid({ inventory: 'many' }), 'inventory', /whole number/],
   ['inventory not negative', valid({ inventory: -1 }), 'inventory', /whole number of at least 0/],
   ['inventory in stock', valid({ inventory: 0 }), 'inventory', /at least 1 when availability is "in stock"/],
-  ['effective date: two timestamps', valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01T00:00:00+01:00' }), 'sale_price_effective_date', /two ISO 8601 timestamps with offsets joined by "\/"/],
-  ['effective date: offsets', valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01T00:00:00/2026-12-31T00:00:00' }), 'sale_price_effective_date', /with offsets/],
-  ['effective date: timestamps, not dates', valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01/2026-12-31' }), 'sale_price_effective_date', /timestamps/],
-  ['effective date: order', valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-31T00:00:00Z/2026-12-01T00:00:00Z' }), 'sale_price_effective_date', /start must be before the end/],
-  ['at most 10 additional images', valid({ additional_image_link: Array.from({ length: 11 }, (_, i) => `https://cdn.example/${i}.jpg`).join(',') }), 'additional_image_link', /at most 10 URLs \(got 11\)/],
-  ['additional images https', valid({ additional_image_link: 'https://cdn.example/a.jpg,http://cdn.example/b.jpg' }), 'additional_image_link', /"http:\/\/cdn.example\/b.jpg"/],
+  [
+    'effective date: two timestamps',
+    valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01T00:00:00+01:00' }),
+    'sale_price_effective_date',
+    /two ISO 8601 timestamps with offsets joined by "\/"/,
+  ],
+  [
+    'effective date: offsets',
+    valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01T00:00:00/2026-12-31T00:00:00' }),
+    'sale_price_effective_date',
+    /with offsets/,
+  ],
+  [
+    'effective date: timestamps, not dates',
+    valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-01/2026-12-31' }),
+    'sale_price_effective_date',
+    /timestamps/,
+  ],
+  [
+    'effective date: order',
+    valid({ sale_price: '79 USD', sale_price_effective_date: '2026-12-31T00:00:00Z/2026-12-01T00:00:00Z' }),
+    'sale_price_effective_date',
+    /start must be before the end/,
+  ],
+  [
+    'at most 10 additional images',
+    valid({ additional_image_link: Array.from({ length: 11 }, (_, i) => `https://cdn.example/${i}.jpg`).join(',') }),
+    'additional_image_link',
+    /at most 10 URLs \(got 11\)/,
+  ],
+  [
+    'additional images https',
+    valid({ additional_image_link: 'https://cdn.example/a.jpg,http://cdn.example/b.jpg' }),
+    'additional_image_link',
+    /"http:\/\/cdn.example\/b.jpg"/,
+  ],
   ['color not hex', valid({ color: '#FF0000' }), 'color', /not a hex code/],
   ['color not bare hex', valid({ color: 'ff00a1' }), 'color', /not a hex code/],
   ['product_type levels', valid({ product_type: 'Shoes>Trail' }), 'product_type', /separate levels with " > "/],
   ['product_type empty level', valid({ product_type: 'Shoes >  > Trail' }), 'product_type', /no level empty/],
-  ['google_product_category path levels', valid({ google_product_category: 'Apparel>Shoes' }), 'google_product_category', /separate levels/],
+  [
+    'google_product_category path levels',
+    valid({ google_product_category: 'Apparel>Shoes' }),
+    'google_product_category',
+    /separate levels/,
+  ],
   ['size is one value', valid({ size: 'S,M' }), 'size', /one size/],
   ['unknown attribute', valid({ colour: 'red' }), 'colour', /not a product attribute/],
   ['a name inherited by every object is not an attribute', valid({ constructor: 'x' }), 'constructor', /not a product attribute/],
-  ['__proto__ from JSON is not an attribute', { ...(JSON.parse('{"__proto__": "x"}') as object), ...valid({}) }, '__proto__', /not a product attribute/],
+  [
+    '__proto__ from JSON is not an attribute',
+    { ...(JSON.parse('{"__proto__": "x"}') as object), ...valid({}) },
+    '__proto__',
+    /not a product attribute/,
+  ],
   ['text type', valid({ title: { en: 'Shoe' } }), 'title', /must be a string, not an object/],
   ['list type', valid({ additional_image_link: [1, 2] }), 'additional_image_link', /comma-separated string or a list of strings/],
 ];
@@ -168,25 +227,58 @@ function check(products: Array<Record<string, string>>) {
 describe('FeedChecker', () => {
   it('reports every line of a repeated id, with all its lines', () => {
     const problems = check([{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'c' }, { id: 'a' }, { id: 'c' }]);
-    expect(problems.map((p) => [p.line, p.id])).toEqual([[1, 'a'], [3, 'a'], [5, 'a'], [4, 'c'], [6, 'c']]);
+    expect(problems.map((p) => [p.line, p.id])).toEqual([
+      [1, 'a'],
+      [3, 'a'],
+      [5, 'a'],
+      [4, 'c'],
+      [6, 'c'],
+    ]);
     expect(problems[0]!.message).toMatch(/repeats on lines 1, 3, 5: the API ignores every copy/);
   });
 
   it('variants without item_group_id: both products are reported, with the attribute that differs', () => {
-    const problems = check([{ id: 'tee-s', title: 'Tee', brand: 'Acme', size: 'S' }, { id: 'mug', title: 'Mug' }, { id: 'tee-m', title: 'tee', brand: 'ACME', size: 'M' }, { id: 'tee-l', title: 'Tee', brand: 'Acme', size: 'L' }]);
-    expect(problems.map((p) => [p.line, p.field, p.id])).toEqual([[3, 'item_group_id', 'tee-m'], [1, 'item_group_id', 'tee-s'], [4, 'item_group_id', 'tee-l']]);
+    const problems = check([
+      { id: 'tee-s', title: 'Tee', brand: 'Acme', size: 'S' },
+      { id: 'mug', title: 'Mug' },
+      { id: 'tee-m', title: 'tee', brand: 'ACME', size: 'M' },
+      { id: 'tee-l', title: 'Tee', brand: 'Acme', size: 'L' },
+    ]);
+    expect(problems.map((p) => [p.line, p.field, p.id])).toEqual([
+      [3, 'item_group_id', 'tee-m'],
+      [1, 'item_group_id', 'tee-s'],
+      [4, 'item_group_id', 'tee-l'],
+    ]);
     expect(problems[0]!.message).toMatch(/variant of line 1 \(same title and brand, different size\)/);
     expect(problems[1]!.message).toMatch(/has variants \(line 3/);
   });
 
   it('no variant problem when the variants share an item_group_id, or nothing differs, or the brand differs', () => {
-    expect(check([{ id: '1', title: 'Tee', size: 'S', item_group_id: 'g' }, { id: '2', title: 'Tee', size: 'M', item_group_id: 'g' }])).toEqual([]);
-    expect(check([{ id: '1', title: 'Tee', size: 'S' }, { id: '2', title: 'Tee', size: 'S' }])).toEqual([]);
-    expect(check([{ id: '1', title: 'Tee', brand: 'A', size: 'S' }, { id: '2', title: 'Tee', brand: 'B', size: 'M' }])).toEqual([]);
+    expect(
+      check([
+        { id: '1', title: 'Tee', size: 'S', item_group_id: 'g' },
+        { id: '2', title: 'Tee', size: 'M', item_group_id: 'g' },
+      ]),
+    ).toEqual([]);
+    expect(
+      check([
+        { id: '1', title: 'Tee', size: 'S' },
+        { id: '2', title: 'Tee', size: 'S' },
+      ]),
+    ).toEqual([]);
+    expect(
+      check([
+        { id: '1', title: 'Tee', brand: 'A', size: 'S' },
+        { id: '2', title: 'Tee', brand: 'B', size: 'M' },
+      ]),
+    ).toEqual([]);
   });
 
   it('only the variant lacking item_group_id is reported', () => {
-    const problems = check([{ id: '1', title: 'Tee', color: 'red', item_group_id: 'g' }, { id: '2', title: 'Tee', color: 'blue' }]);
+    const problems = check([
+      { id: '1', title: 'Tee', color: 'red', item_group_id: 'g' },
+      { id: '2', title: 'Tee', color: 'blue' },
+    ]);
     expect(problems.map((p) => [p.line, p.message.includes('different color')])).toEqual([[2, true]]);
   });
 

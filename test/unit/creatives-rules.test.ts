@@ -37,7 +37,14 @@ describe('poll cards', () => {
 });
 
 describe('video conversation cards', () => {
-  const ok: VccParams = { name: 'V', media_key: '7_1', title: 'Pick', first_cta: '#Blue', first_cta_post: 'I am #Blue', thank_you_text: 'Thanks' };
+  const ok: VccParams = {
+    name: 'V',
+    media_key: '7_1',
+    title: 'Pick',
+    first_cta: '#Blue',
+    first_cta_post: 'I am #Blue',
+    thank_you_text: 'Thanks',
+  };
   it('counts a CTA without its leading #', () => {
     expect(ctaLength('#' + 'x'.repeat(20))).toBe(20);
     expect(ctaLength('x'.repeat(20))).toBe(20);
@@ -71,7 +78,17 @@ describe('posts', () => {
   it('accepts text only, media only, and the limits exactly', () => {
     expect(validatePost(ok).list).toEqual([]);
     expect(validatePost({ as_user_id: '1', media_keys: ['3_1', '3_2', '3_3', '3_4'] }, new Map([['3_1', 'IMAGE']])).list).toEqual([]);
-    expect(validatePost({ ...ok, name: 'x'.repeat(80), video_title: 'x'.repeat(70), video_description: 'x'.repeat(200), conversation_settings: 'FOLLOWING', video_cta: 'WATCH_NOW', post_mode: 'extended' }).list).toEqual([]);
+    expect(
+      validatePost({
+        ...ok,
+        name: 'x'.repeat(80),
+        video_title: 'x'.repeat(70),
+        video_description: 'x'.repeat(200),
+        conversation_settings: 'FOLLOWING',
+        video_cta: 'WATCH_NOW',
+        post_mode: 'extended',
+      }).list,
+    ).toEqual([]);
   });
   it.each<[string, PostParams, string]>([
     ['as_user_id required', { text: 'x' }, 'as_user_id'],
@@ -88,7 +105,12 @@ describe('posts', () => {
     expect(fields(validatePost(params))).toContain(field);
   });
   it('media keys: up to 4 images, or 1 GIF, or 1 video', () => {
-    const kinds = new Map([['i1', 'IMAGE'], ['i2', 'IMAGE'], ['g', 'GIF'], ['v', 'VIDEO']]);
+    const kinds = new Map([
+      ['i1', 'IMAGE'],
+      ['i2', 'IMAGE'],
+      ['g', 'GIF'],
+      ['v', 'VIDEO'],
+    ]);
     expect(mediaKeysProblem(['i1', 'i2'], kinds)).toBeUndefined();
     expect(mediaKeysProblem(['g'], kinds)).toBeUndefined();
     expect(mediaKeysProblem(['v'], kinds)).toBeUndefined();
@@ -101,11 +123,27 @@ describe('posts', () => {
 
 describe('media library', () => {
   it('applies the text limits', () => {
-    expect(validateLibraryFields({ name: 'x'.repeat(100), file_name: 'x'.repeat(255), title: 'x'.repeat(70), description: 'x'.repeat(200) }, 'VIDEO').list).toEqual([]);
-    expect(fields(validateLibraryFields({ name: 'x'.repeat(101), file_name: 'x'.repeat(256), title: 'x'.repeat(71), description: 'x'.repeat(201) }, 'VIDEO'))).toEqual(['name', 'file_name', 'title', 'description']);
+    expect(
+      validateLibraryFields(
+        { name: 'x'.repeat(100), file_name: 'x'.repeat(255), title: 'x'.repeat(70), description: 'x'.repeat(200) },
+        'VIDEO',
+      ).list,
+    ).toEqual([]);
+    expect(
+      fields(
+        validateLibraryFields(
+          { name: 'x'.repeat(101), file_name: 'x'.repeat(256), title: 'x'.repeat(71), description: 'x'.repeat(201) },
+          'VIDEO',
+        ),
+      ),
+    ).toEqual(['name', 'file_name', 'title', 'description']);
   });
   it('keeps title, description and poster for videos', () => {
-    expect(fields(validateLibraryFields({ title: 't', description: 'd', poster_media_key: '3_1' }, 'IMAGE'))).toEqual(['title', 'description', 'poster_media_key']);
+    expect(fields(validateLibraryFields({ title: 't', description: 'd', poster_media_key: '3_1' }, 'IMAGE'))).toEqual([
+      'title',
+      'description',
+      'poster_media_key',
+    ]);
     expect(fields(validateLibraryFields({ title: 't' }, 'GIF'))).toEqual(['title']);
     expect(validateLibraryFields({ title: 't' }, undefined).list).toEqual([]);
   });
@@ -116,8 +154,20 @@ describe('media library', () => {
     expect(fields(validateLibraryFilters('x'.repeat(256), 'AUDIO', types))).toEqual(['q', 'media_type']);
   });
   it('tells kinds from key prefixes, formats durations and reads aspect ratios', () => {
-    expect([kindFromKey('3_1'), kindFromKey('7_1'), kindFromKey('13_1'), kindFromKey('16_1'), kindFromKey('abc')]).toEqual(['IMAGE', 'VIDEO', 'VIDEO', 'GIF', undefined]);
-    expect([formatDuration(15300), formatDuration(60000), formatDuration(3723000), formatDuration(null), formatDuration('2500')]).toEqual(['0:15.3', '1:00', '1:02:03', '', '0:02.5']);
+    expect([kindFromKey('3_1'), kindFromKey('7_1'), kindFromKey('13_1'), kindFromKey('16_1'), kindFromKey('abc')]).toEqual([
+      'IMAGE',
+      'VIDEO',
+      'VIDEO',
+      'GIF',
+      undefined,
+    ]);
+    expect([formatDuration(15300), formatDuration(60000), formatDuration(3723000), formatDuration(null), formatDuration('2500')]).toEqual([
+      '0:15.3',
+      '1:00',
+      '1:02:03',
+      '',
+      '0:02.5',
+    ]);
     expect(aspectValue('16:9')).toBeCloseTo(1.7778, 3);
     expect(aspectValue('1.91:1')).toBe(1.91);
     expect(aspectValue('wide')).toBeUndefined();

@@ -15,7 +15,9 @@ function sequence(seed: number, n: number, latencyDraws: (i: number) => number):
     // Requests to other paths never consume a fault draw.
     expect(faults.draw('GET', '/12/accounts/x/other')).toBeUndefined();
     const f = faults.draw('PUT', '/catalogs/1/products');
-    out.push(f ? (f.kind === 'status' ? `status ${f.status}` : f.kind === '429' ? `429 ${f.resetHeaders ? 'headers' : 'none'}` : f.kind) : 'ok');
+    out.push(
+      f ? (f.kind === 'status' ? `status ${f.status}` : f.kind === '429' ? `429 ${f.resetHeaders ? 'headers' : 'none'}` : f.kind) : 'ok',
+    );
   }
   return out;
 }
@@ -26,7 +28,9 @@ describe('seeded random faults', () => {
     expect(sequence(11, 500, (i) => (i * 7) % 4)).toEqual(plain);
     expect(sequence(11, 500, () => 0)).toEqual(plain);
     // The plan injects every kind at these rates, and another seed differs.
-    expect(new Set(plain)).toEqual(new Set(['ok', '429 headers', '429 none', 'status 500', 'status 502', 'status 503', 'status 504', 'drop', 'drop-after', 'slow']));
+    expect(new Set(plain)).toEqual(
+      new Set(['ok', '429 headers', '429 none', 'status 500', 'status 502', 'status 503', 'status 504', 'drop', 'drop-after', 'slow']),
+    );
     expect(sequence(29, 500, () => 1)).not.toEqual(plain);
   });
 

@@ -17,7 +17,9 @@ interface Seen {
 
 let seen: Seen | undefined;
 beforeAll(() => setVerbRunner(async (spec, args, opts, globals) => void (seen = { spec, args, opts, globals })));
-afterAll(() => setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/run-verb.js')).runVerb(spec, args, opts, globals)));
+afterAll(() =>
+  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/run-verb.js')).runVerb(spec, args, opts, globals)),
+);
 
 /** Commander's reading of argv: the verb it would run, or the error code it stops with. */
 async function viaCommander(argv: string[]): Promise<Seen | string> {
@@ -113,7 +115,10 @@ describe('the fast path parses argv as commander does', async () => {
     const commander = await viaCommander([...argv]);
     if (!fast) {
       // Declined: commander alone decides, as it did before the fast path existed.
-      if (mustResolve) expect.fail(`the fast path declined a valid example: ${argv.join(' ')} (commander: ${typeof commander === 'string' ? commander : 'runs it'})`);
+      if (mustResolve)
+        expect.fail(
+          `the fast path declined a valid example: ${argv.join(' ')} (commander: ${typeof commander === 'string' ? commander : 'runs it'})`,
+        );
       return;
     }
     if (typeof commander === 'string') expect.fail(`the fast path runs what commander refuses (${commander}): ${argv.join(' ')}`);
@@ -125,11 +130,23 @@ describe('the fast path parses argv as commander does', async () => {
   }
 
   // `emulator stop` is a verb below a verb: commander's (see fast-path.ts).
-  it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) => compare(argv, argv[0] !== 'emulator' || argv[1] !== 'stop'));
+  it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) =>
+    compare(argv, argv[0] !== 'emulator' || argv[1] !== 'stop'),
+  );
   it.each(EDGE_CASES.map((c) => [c.join(' '), c] as const))('edge case: %s', (_name, argv) => compare(argv, false));
 
   it('declines what commander must answer (help, errors, unknown words)', async () => {
-    for (const argv of [['posts', 'lookup', '20', '--help'], ['posts', 'lookup', '20', '--nope'], ['posts', 'lookup', '20', '--auth', 'bogus'], ['ads', 'line-items', 'update'], ['ads', 'line-items', 'update', '8u94t', 'extra'], ['posts'], ['nope'], [], ['help', 'posts']]) {
+    for (const argv of [
+      ['posts', 'lookup', '20', '--help'],
+      ['posts', 'lookup', '20', '--nope'],
+      ['posts', 'lookup', '20', '--auth', 'bogus'],
+      ['ads', 'line-items', 'update'],
+      ['ads', 'line-items', 'update', '8u94t', 'extra'],
+      ['posts'],
+      ['nope'],
+      [],
+      ['help', 'posts'],
+    ]) {
       expect(await resolveVerb(argv), argv.join(' ')).toBeUndefined();
     }
   });

@@ -21,7 +21,7 @@ const collect = (): { stream: PassThrough; text: () => string } => {
 const HOSTILE = 'a\x1b]0;title\x07b\x1b[2Jc\x9bd';
 
 describe('logger', () => {
-  it('neutralises every kind of message and keeps the message\'s own newlines', () => {
+  it("neutralises every kind of message and keeps the message's own newlines", () => {
     const { stream, text } = collect();
     const log = new Logger(stream, new Chalk({ level: 0 }), true);
     log.warn(HOSTILE);
@@ -29,14 +29,31 @@ describe('logger', () => {
     log.hint(HOSTILE);
     log.success(HOSTILE);
     log.verbose(HOSTILE);
-    expect(text()).toBe(['warning: a␛]0;title\\x07b␛[2Jc\\x9bd', 'line 1', 'a␛]0;title\\x07b␛[2Jc\\x9bd', 'hint: a␛]0;title\\x07b␛[2Jc\\x9bd', '✓ a␛]0;title\\x07b␛[2Jc\\x9bd', 'a␛]0;title\\x07b␛[2Jc\\x9bd', ''].join('\n'));
+    expect(text()).toBe(
+      [
+        'warning: a␛]0;title\\x07b␛[2Jc\\x9bd',
+        'line 1',
+        'a␛]0;title\\x07b␛[2Jc\\x9bd',
+        'hint: a␛]0;title\\x07b␛[2Jc\\x9bd',
+        '✓ a␛]0;title\\x07b␛[2Jc\\x9bd',
+        'a␛]0;title\\x07b␛[2Jc\\x9bd',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
 describe('error rendering', () => {
   it('neutralises message, problems and hint; the JSON line keeps the text exact (escaped by JSON)', () => {
     const { stream, text } = collect();
-    const err = new InputError(`bad ${HOSTILE}`, [{ line: 1, message: HOSTILE }, { line: 2, id: HOSTILE, message: 'x' }], `hint ${HOSTILE}`);
+    const err = new InputError(
+      `bad ${HOSTILE}`,
+      [
+        { line: 1, message: HOSTILE },
+        { line: 2, id: HOSTILE, message: 'x' },
+      ],
+      `hint ${HOSTILE}`,
+    );
     expect(renderError(err, { format: 'json', verbose: false }, stream)).toBe(6);
     const [message, p1, p2, hint, json] = text().trimEnd().split('\n');
     expect(message).toBe('error: bad a␛]0;title\\x07b␛[2Jc\\x9bd');
@@ -46,7 +63,7 @@ describe('error rendering', () => {
     expect(JSON.parse(json!).error.message).toBe(`bad ${HOSTILE}`);
   });
 
-  it('a huge id in a problem is cut to 80 characters and its size, in messages and in the error\'s problems', () => {
+  it("a huge id in a problem is cut to 80 characters and its size, in messages and in the error's problems", () => {
     const id = 'i'.repeat(1_000_000);
     expect(formatProblem({ line: 3, id, message: 'm' })).toBe(`line 3, id ${'i'.repeat(80)}…(1000000 bytes): m`);
     const err = new InputError('x', [{ line: 3, id, message: 'v'.repeat(10_000) }]);

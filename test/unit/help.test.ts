@@ -45,7 +45,10 @@ describe('verb help', () => {
     expect(lines.length).toBeGreaterThan(0);
     // Examples may start with a pipe (`cut -f1 ids.tsv | postctl …`).
     for (const l of lines) expect(l, `${name}: example`).toMatch(/^\s+\$ .*\bpostctl /);
-    expect(lines.some((l) => l.includes(`postctl ${name.split(' ')[0]}`)), `${name}: an example of its group`).toBe(true);
+    expect(
+      lines.some((l) => l.includes(`postctl ${name.split(' ')[0]}`)),
+      `${name}: an example of its group`,
+    ).toBe(true);
     // Fixed sets of values are listed by commander as (choices: …).
     for (const o of cmd.options as Option[]) if (o.argChoices?.length && !o.hidden) expect(text).toContain(`"${o.argChoices[0]}"`);
   });

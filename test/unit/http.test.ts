@@ -9,8 +9,20 @@ import { encodeParams, parseForm, toParams } from '../../src/http/encode.js';
 describe('rate limits', () => {
   const now = 1_800_000_000_000;
   it('prefers the account window, then the endpoint window', () => {
-    expect(parseRateLimit({ 'x-account-rate-limit-limit': '2000', 'x-account-rate-limit-remaining': '5', 'x-account-rate-limit-reset': '1800000060', 'x-rate-limit-remaining': '1' }, now)).toEqual({ limit: 2000, remaining: 5, resetAt: 1_800_000_060_000, scope: 'account' });
-    expect(parseRateLimit({ 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '899', 'x-rate-limit-reset': '1800000900' }, now)).toMatchObject({ remaining: 899, scope: 'endpoint' });
+    expect(
+      parseRateLimit(
+        {
+          'x-account-rate-limit-limit': '2000',
+          'x-account-rate-limit-remaining': '5',
+          'x-account-rate-limit-reset': '1800000060',
+          'x-rate-limit-remaining': '1',
+        },
+        now,
+      ),
+    ).toEqual({ limit: 2000, remaining: 5, resetAt: 1_800_000_060_000, scope: 'account' });
+    expect(
+      parseRateLimit({ 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '899', 'x-rate-limit-reset': '1800000900' }, now),
+    ).toMatchObject({ remaining: 899, scope: 'endpoint' });
     expect(parseRateLimit({}, now)).toEqual({});
   });
   it('429 waits: account reset, else endpoint reset, else Retry-After seconds or date', () => {
@@ -42,7 +54,9 @@ describe('redaction', () => {
     expect(r.text('x s3cr3t-token-value y')).toBe('x [redacted] y');
     expect(r.url('https://a/b?oauth_token=abc&ids=1&pin=1234')).toBe('https://a/b?oauth_token=[redacted]&ids=1&pin=[redacted]');
     expect(r.header('authorization', 'OAuth oauth_signature="x"')).toBe('OAuth [redacted]');
-    expect(r.body('oauth_token=abc&oauth_token_secret=def&oauth_callback_confirmed=true')).toBe('oauth_token=[redacted]&oauth_token_secret=[redacted]&oauth_callback_confirmed=true');
+    expect(r.body('oauth_token=abc&oauth_token_secret=def&oauth_callback_confirmed=true')).toBe(
+      'oauth_token=[redacted]&oauth_token_secret=[redacted]&oauth_callback_confirmed=true',
+    );
     expect(r.body('{"token_type":"bearer","access_token":"AAAA"}')).toBe('{"token_type":"bearer","access_token":"[redacted]"}');
   });
 });
@@ -54,8 +68,20 @@ describe('URL policy and parameters', () => {
     for (const bad of ['http://api.x.com', 'ftp://x', 'not a url', 'http://10.0.0.1']) expect(() => assertSafeBaseUrl(bad)).toThrow();
   });
   it('keeps repeated names and encodes per RFC 3986', () => {
-    expect(encodeParams([['a', '1'], ['a', '2 3'], ['b', '*']])).toBe('a=1&a=2%203&b=%2A');
-    expect(toParams({ ids: ['1', '2'], skip: undefined, n: 3 })).toEqual([['ids', '1,2'], ['n', '3']]);
-    expect(parseForm('a=1+2&b=%21')).toEqual([['a', '1 2'], ['b', '!']]);
+    expect(
+      encodeParams([
+        ['a', '1'],
+        ['a', '2 3'],
+        ['b', '*'],
+      ]),
+    ).toBe('a=1&a=2%203&b=%2A');
+    expect(toParams({ ids: ['1', '2'], skip: undefined, n: 3 })).toEqual([
+      ['ids', '1,2'],
+      ['n', '3'],
+    ]);
+    expect(parseForm('a=1+2&b=%21')).toEqual([
+      ['a', '1 2'],
+      ['b', '!'],
+    ]);
   });
 });

@@ -33,13 +33,21 @@ describe('import graph', () => {
   });
 
   it('nothing under src/emulator imports a client module', () => {
-    const bad = files(join(SRC, 'emulator')).flatMap((f) => importsOf(f).filter((i) => CLIENT.includes(top(i))).map((i) => `${relative(SRC, f)} → ${i}`));
+    const bad = files(join(SRC, 'emulator')).flatMap((f) =>
+      importsOf(f)
+        .filter((i) => CLIENT.includes(top(i)))
+        .map((i) => `${relative(SRC, f)} → ${i}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it('no client module imports src/emulator (except the emulator command that starts it)', () => {
     const client = files(SRC).filter((f) => top(relative(SRC, f)) !== 'emulator' && relative(SRC, f) !== LAUNCHER);
-    const bad = client.flatMap((f) => importsOf(f).filter((i) => top(i) === 'emulator').map((i) => `${relative(SRC, f)} → ${i}`));
+    const bad = client.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => top(i) === 'emulator')
+        .map((i) => `${relative(SRC, f)} → ${i}`),
+    );
     expect(bad).toEqual([]);
   });
 });

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { boundaryOf, parseMultipart } from '../../src/emulator/multipart.js';
 import { multipartSegment } from '../../src/media/api.js';
-import { CATEGORY_RULES, categoryName, chunkBytes, defaultCategory, isProcessed, parseCategory, planUpload } from '../../src/media/limits.js';
+import {
+  CATEGORY_RULES,
+  categoryName,
+  chunkBytes,
+  defaultCategory,
+  isProcessed,
+  parseCategory,
+  planUpload,
+} from '../../src/media/limits.js';
 import { parseReplayTime, replayWindow, toReplayDate } from '../../src/platform/webhook-replay.js';
 import { validateCardUpdate } from '../../src/validate/cards.js';
 import { validateVideoConversationUpdate } from '../../src/validate/creatives-video-conversation.js';
@@ -57,7 +65,7 @@ describe('media upload plan', () => {
 });
 
 describe('category names', () => {
-  it('a post\'s own categories follow the name style; either spelling is accepted', () => {
+  it("a post's own categories follow the name style; either spelling is accepted", () => {
     expect(categoryName('video', 'official')).toBe('tweet_video');
     expect(categoryName('video', 'neutral')).toBe('post_video');
     expect(categoryName('amplify_video', 'neutral')).toBe('amplify_video');
@@ -95,7 +103,11 @@ describe('replay window', () => {
     expect(toReplayDate(Date.UTC(2026, 0, 2, 3, 4))).toBe('202601020304');
   });
   it('24 hours back at most, from before to, to not after now', () => {
-    expect(replayWindow('202611221501', '202611231500', now)).toMatchObject({ from_date: '202611221501', to_date: '202611231500', problems: [] });
+    expect(replayWindow('202611221501', '202611231500', now)).toMatchObject({
+      from_date: '202611221501',
+      to_date: '202611231500',
+      problems: [],
+    });
     expect(replayWindow('202611221500', '202611231500', now).problems[0]!.field).toBe('from_date');
     expect(replayWindow('202611231400', '202611231501', now).problems[0]!.message).toContain('future');
     expect(replayWindow('202611231400', '202611231400', now).problems[0]!.message).toContain('after from_date');
@@ -109,12 +121,23 @@ describe('card update body', () => {
   it('takes any one field alone', () => {
     expect(validateCardUpdate({ name: 'x' })).toEqual([]);
     expect(validateCardUpdate({ components: [media, details] })).toEqual([]);
-    expect(validateCardUpdate({ slides: [[media, details], [media, details]] })).toEqual([]);
+    expect(
+      validateCardUpdate({
+        slides: [
+          [media, details],
+          [media, details],
+        ],
+      }),
+    ).toEqual([]);
   });
   it('checks each field given with the create rules', () => {
     expect(validateCardUpdate({})[0]!.message).toContain('nothing to update');
     expect(validateCardUpdate({ name: '' })[0]!.field).toBe('name');
-    expect(validateCardUpdate({ components: [media] }).map((p) => p.message).join()).toContain('DETAILS');
+    expect(
+      validateCardUpdate({ components: [media] })
+        .map((p) => p.message)
+        .join(),
+    ).toContain('DETAILS');
     expect(validateCardUpdate({ components: [media, details], slides: [] })[0]!.field).toBe('slides');
     expect(validateCardUpdate({ name: 'x', id: '1' })[0]!.field).toBe('id');
     expect(validateCardUpdate([])[0]!.field).toBe('(card)');
@@ -141,7 +164,9 @@ describe('PREROLL_VIEWS categories', () => {
   it('one or two categories; three is a problem naming the field', () => {
     expect(checkAgainstLineItem({ categories: 'IAB1' }, preroll).problems).toEqual([]);
     expect(checkAgainstLineItem({ categories: 'IAB1,IAB2' }, preroll).problems).toEqual([]);
-    expect(checkAgainstLineItem({ categories: 'IAB1,IAB2,IAB3' }, preroll).problems).toEqual([{ field: 'categories', message: 'PREROLL_VIEWS line items take 1 or 2 categories (got 3)' }]);
+    expect(checkAgainstLineItem({ categories: 'IAB1,IAB2,IAB3' }, preroll).problems).toEqual([
+      { field: 'categories', message: 'PREROLL_VIEWS line items take 1 or 2 categories (got 3)' },
+    ]);
     expect(checkAgainstLineItem({ categories: 'IAB1,IAB2,IAB3' }, { objective: 'ENGAGEMENTS' }).problems).toEqual([]);
   });
 });

@@ -52,13 +52,21 @@ describe('429 resets', () => {
     expect(epochSeconds('1800000000')).toBe(1_800_000_000);
     expect(epochSeconds('1e9')).toBeUndefined();
     expect(epochSeconds('0x10')).toBeUndefined();
-    expect(parseRateLimit({ 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1.5' }, now)).toEqual({ remaining: 0, scope: 'endpoint' });
+    expect(parseRateLimit({ 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1.5' }, now)).toEqual({
+      remaining: 0,
+      scope: 'endpoint',
+    });
   });
 });
 
 describe('24-hour caps', () => {
   it('finds the exhausted cap, app before user', () => {
-    const h = { 'x-app-limit-24hour-limit': '17', 'x-app-limit-24hour-remaining': '0', 'x-app-limit-24hour-reset': '1800018000', 'x-user-limit-24hour-remaining': '0' };
+    const h = {
+      'x-app-limit-24hour-limit': '17',
+      'x-app-limit-24hour-remaining': '0',
+      'x-app-limit-24hour-reset': '1800018000',
+      'x-user-limit-24hour-remaining': '0',
+    };
     expect(exhaustedDailyCap(h)).toEqual({ scope: 'app', limit: 17, remaining: 0, resetAt: 1_800_018_000_000 });
     expect(exhaustedDailyCap({ 'x-user-limit-24hour-remaining': '0' })).toEqual({ scope: 'user', remaining: 0 });
     expect(exhaustedDailyCap({ 'x-app-limit-24hour-remaining': '3' })).toBeUndefined();
@@ -66,7 +74,9 @@ describe('24-hour caps', () => {
   });
 
   it('says when it resets', () => {
-    expect(describeDailyCap({ scope: 'app', limit: 17, remaining: 0, resetAt: now + 5 * 3600_000 + 60_000 }, now)).toBe('the 24-hour app cap (0 of 17 left) is used up; it resets at 2027-01-15T13:01:00Z (in 5 h 1 min)');
+    expect(describeDailyCap({ scope: 'app', limit: 17, remaining: 0, resetAt: now + 5 * 3600_000 + 60_000 }, now)).toBe(
+      'the 24-hour app cap (0 of 17 left) is used up; it resets at 2027-01-15T13:01:00Z (in 5 h 1 min)',
+    );
     expect(describeDailyCap({ scope: 'user', remaining: 0 }, now)).toContain('did not say when it resets');
   });
 });
@@ -81,7 +91,13 @@ describe('origin policy', () => {
     }
   });
 
-  it.each(['https://evil.example.com/2/posts', 'http://api.example.com/2/posts', 'https://api.example.com:8443/2/posts', 'https://api.example.com.evil.net/x', 'https://api.example.com@evil.net/x'])('%s gets no credentials', (url) => {
+  it.each([
+    'https://evil.example.com/2/posts',
+    'http://api.example.com/2/posts',
+    'https://api.example.com:8443/2/posts',
+    'https://api.example.com.evil.net/x',
+    'https://api.example.com@evil.net/x',
+  ])('%s gets no credentials', (url) => {
     for (const mode of ['user', 'app', 'basic'] as const) expect(() => policy.check(new URL(url), mode)).toThrow(/refusing to send/);
   });
 
@@ -145,7 +161,8 @@ describe('deadline', () => {
 
 describe('lossless JSON', () => {
   it('keeps integers beyond 2^53 exact and safe numbers plain', () => {
-    const text = '{"a":9007199254740993,"b":[1600000000000004771,-9007199254740993],"c":9007199254740991,"d":1.5,"e":"12345678901234567890","f":1e3}';
+    const text =
+      '{"a":9007199254740993,"b":[1600000000000004771,-9007199254740993],"c":9007199254740991,"d":1.5,"e":"12345678901234567890","f":1e3}';
     const v = parseJson(text) as Record<string, unknown>;
     expect(v.a).toBe(9007199254740993n);
     expect(v.b).toEqual([1600000000000004771n, -9007199254740993n]);
@@ -153,7 +170,9 @@ describe('lossless JSON', () => {
     expect(v.d).toBe(1.5);
     expect(v.e).toBe('12345678901234567890');
     expect(v.f).toBe(1000);
-    expect(stringifyJson(v)).toBe('{"a":9007199254740993,"b":[1600000000000004771,-9007199254740993],"c":9007199254740991,"d":1.5,"e":"12345678901234567890","f":1000}');
+    expect(stringifyJson(v)).toBe(
+      '{"a":9007199254740993,"b":[1600000000000004771,-9007199254740993],"c":9007199254740991,"d":1.5,"e":"12345678901234567890","f":1000}',
+    );
     expect(stringifyJson({ x: 1600000000000004771n }, 2)).toBe('{\n  "x": 1600000000000004771\n}');
   });
 

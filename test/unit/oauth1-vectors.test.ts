@@ -15,17 +15,29 @@ const CREDS = { consumerKey: 'ck-1', consumerSecret: 'c*s(e)cret!', token: '42-t
 
 /** RFC 3986 §2.3: only ALPHA DIGIT - . _ ~ stay; every other UTF-8 byte is %XX (upper case). */
 function rfcEncode(s: string): string {
-  return [...new TextEncoder().encode(s)].map((b) => {
-    const c = String.fromCharCode(b);
-    return /[A-Za-z0-9._~-]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }).join('');
+  return [...new TextEncoder().encode(s)]
+    .map((b) => {
+      const c = String.fromCharCode(b);
+      return /[A-Za-z0-9._~-]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
 }
 
 describe('signature over reserved characters (RFC 5849 §3.4.1, computed independently)', () => {
-  const params: Params = [['q', 'a*b'], ['status', "Hi (there)! it's 2*3 + ü"], ['q', '*']];
-  const signed = signOAuth1(CREDS, { method: 'post', url: 'https://api.example.com/1.1/x.json', params, nonce: 'n0nce', timestamp: 1700000000 });
+  const params: Params = [
+    ['q', 'a*b'],
+    ['status', "Hi (there)! it's 2*3 + ü"],
+    ['q', '*'],
+  ];
+  const signed = signOAuth1(CREDS, {
+    method: 'post',
+    url: 'https://api.example.com/1.1/x.json',
+    params,
+    nonce: 'n0nce',
+    timestamp: 1700000000,
+  });
 
-  it('the base string encodes * ! \' ( ) space + and UTF-8, and sorts repeated names by value', () => {
+  it("the base string encodes * ! ' ( ) space + and UTF-8, and sorts repeated names by value", () => {
     // Written out by hand: parameters encoded once and sorted, then the whole list encoded again.
     const normalized = [
       'oauth_consumer_key=ck-1',
@@ -50,12 +62,29 @@ describe('signature over reserved characters (RFC 5849 §3.4.1, computed indepen
     expect(signed.signature).toBe(createHmac('sha1', key).update(signed.baseString).digest('base64'));
   });
 
-  it('the emulator\'s verifier accepts the request as the client sends it', () => {
+  it("the emulator's verifier accepts the request as the client sends it", () => {
     const oauth = parseAuthHeader(signed.header)!;
     expect(oauth.oauth_signature).toBe(signed.signature);
-    const input = { method: 'POST', baseUri: 'https://api.example.com/1.1/x.json', query: '', formBody: encodeParams(params), oauth, consumerSecret: CREDS.consumerSecret, tokenSecret: CREDS.tokenSecret };
+    const input = {
+      method: 'POST',
+      baseUri: 'https://api.example.com/1.1/x.json',
+      query: '',
+      formBody: encodeParams(params),
+      oauth,
+      consumerSecret: CREDS.consumerSecret,
+      tokenSecret: CREDS.tokenSecret,
+    };
     expect(signatureMatches(input)).toBe(true);
-    expect(signatureMatches({ ...input, formBody: encodeParams([['q', 'a*b'], ['q', '*'], ['status', 'Hi']]) })).toBe(false);
+    expect(
+      signatureMatches({
+        ...input,
+        formBody: encodeParams([
+          ['q', 'a*b'],
+          ['q', '*'],
+          ['status', 'Hi'],
+        ]),
+      }),
+    ).toBe(false);
   });
 });
 
@@ -66,23 +95,42 @@ const tricky = fc.oneof(
 );
 const text = fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join(''));
 // Names from a small set so repeated names are common.
-const name = fc.oneof(fc.constantFrom('a', 'a*', 'b (1)', "it's", 'ü'), text.filter((s) => s.length > 0));
+const name = fc.oneof(
+  fc.constantFrom('a', 'a*', 'b (1)', "it's", 'ü'),
+  text.filter((s) => s.length > 0),
+);
 const pairs = fc.array(fc.tuple(name, text), { maxLength: 8 });
 
-describe('property: the client signature equals the emulator\'s independent verifier', () => {
+describe("property: the client signature equals the emulator's independent verifier", () => {
   it('on random query and form parameters, secrets and paths with reserved characters', () => {
-    fc.assert(fc.property(
-      pairs, pairs, fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'), text, text, fc.constantFrom('/2/tweets', '/12/accounts/a*b/x', '/1.1/%28p%29'),
-      (query, form, method, consumerSecret, tokenSecret, path) => {
-        const creds = { consumerKey: 'key', consumerSecret, token: 'tok', tokenSecret };
-        const url = `http://127.0.0.1:8080${path}`;
-        const signed = signOAuth1(creds, { method, url, params: [...query, ...form] });
-        const oauth = parseAuthHeader(signed.header)!;
-        const input = { method, baseUri: url, query: encodeParams(query), formBody: encodeParams(form), oauth, consumerSecret, tokenSecret };
-        expect(signatureMatches(input)).toBe(true);
-        // A wrong secret never verifies.
-        expect(signatureMatches({ ...input, tokenSecret: `${tokenSecret}x` })).toBe(false);
-      },
-    ), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        pairs,
+        pairs,
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        text,
+        text,
+        fc.constantFrom('/2/tweets', '/12/accounts/a*b/x', '/1.1/%28p%29'),
+        (query, form, method, consumerSecret, tokenSecret, path) => {
+          const creds = { consumerKey: 'key', consumerSecret, token: 'tok', tokenSecret };
+          const url = `http://127.0.0.1:8080${path}`;
+          const signed = signOAuth1(creds, { method, url, params: [...query, ...form] });
+          const oauth = parseAuthHeader(signed.header)!;
+          const input = {
+            method,
+            baseUri: url,
+            query: encodeParams(query),
+            formBody: encodeParams(form),
+            oauth,
+            consumerSecret,
+            tokenSecret,
+          };
+          expect(signatureMatches(input)).toBe(true);
+          // A wrong secret never verifies.
+          expect(signatureMatches({ ...input, tokenSecret: `${tokenSecret}x` })).toBe(false);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

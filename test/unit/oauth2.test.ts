@@ -56,7 +56,10 @@ describe('scopes and URLs', () => {
   it('--scopes: comma or space separated, de-duplicated; default read scopes plus offline.access; malformed is exit 6; unknown is reported', () => {
     expect(parseScopes(undefined).scopes).toEqual([...DEFAULT_SCOPES]);
     expect(DEFAULT_SCOPES).toContain('offline.access');
-    expect(parseScopes('tweet.read, users.read  like.read,tweet.read')).toEqual({ scopes: ['tweet.read', 'users.read', 'like.read'], unknown: [] });
+    expect(parseScopes('tweet.read, users.read  like.read,tweet.read')).toEqual({
+      scopes: ['tweet.read', 'users.read', 'like.read'],
+      unknown: [],
+    });
     expect(parseScopes('tweet.read future.scope').unknown).toEqual(['future.scope']);
     expect(exitOf(() => parseScopes('tweet.read,Tweet Read'))).toBe(6);
     expect(exitOf(() => parseScopes(' , '))).toBe(6);
@@ -72,14 +75,27 @@ describe('scopes and URLs', () => {
   });
 
   it('the authorize URL carries every parameter, scopes joined by %20, S256', () => {
-    const url = buildAuthorizeUrl({ base: 'https://x.com/i/oauth2/authorize', clientId: 'cid', redirectUri: 'http://127.0.0.1:8765/callback', scopes: ['tweet.read', 'offline.access'], state: 's t', challenge: RFC_CHALLENGE });
-    expect(url).toBe(`https://x.com/i/oauth2/authorize?response_type=code&client_id=cid&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=tweet.read%20offline.access&state=s%20t&code_challenge=${RFC_CHALLENGE}&code_challenge_method=S256`);
+    const url = buildAuthorizeUrl({
+      base: 'https://x.com/i/oauth2/authorize',
+      clientId: 'cid',
+      redirectUri: 'http://127.0.0.1:8765/callback',
+      scopes: ['tweet.read', 'offline.access'],
+      state: 's t',
+      challenge: RFC_CHALLENGE,
+    });
+    expect(url).toBe(
+      `https://x.com/i/oauth2/authorize?response_type=code&client_id=cid&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=tweet.read%20offline.access&state=s%20t&code_challenge=${RFC_CHALLENGE}&code_challenge_method=S256`,
+    );
   });
 
   it('the redirect address: a full URL or its query; error and error_description; neither is exit 6', () => {
     expect(parseRedirectAddress(' http://127.0.0.1:8765/callback?state=abc&code=xyz \n')).toEqual({ state: 'abc', code: 'xyz' });
     expect(parseRedirectAddress('?code=1&state=2')).toEqual({ code: '1', state: '2' });
-    expect(parseRedirectAddress('http://h/cb?error=access_denied&error_description=no&state=s')).toEqual({ error: 'access_denied', errorDescription: 'no', state: 's' });
+    expect(parseRedirectAddress('http://h/cb?error=access_denied&error_description=no&state=s')).toEqual({
+      error: 'access_denied',
+      errorDescription: 'no',
+      state: 's',
+    });
     expect(exitOf(() => parseRedirectAddress('http://127.0.0.1:8765/callback?state=abc'))).toBe(6);
   });
 });
@@ -87,8 +103,22 @@ describe('scopes and URLs', () => {
 describe('token bookkeeping', () => {
   it('tokensFrom keeps the user and the old refresh token when the answer does not rotate it; expiry from expires_in', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    const t = tokensFrom({ token_type: 'bearer', access_token: 'a2', expires_in: 7200 }, 'cid', { refresh_token: 'r1', scope: 'tweet.read', user_id: '1', username: 'u' }, now);
-    expect(t).toEqual({ access_token: 'a2', refresh_token: 'r1', expires_at: '2026-01-01T02:00:00.000Z', scope: 'tweet.read', client_id: 'cid', user_id: '1', username: 'u', obtained_at: '2026-01-01T00:00:00.000Z' });
+    const t = tokensFrom(
+      { token_type: 'bearer', access_token: 'a2', expires_in: 7200 },
+      'cid',
+      { refresh_token: 'r1', scope: 'tweet.read', user_id: '1', username: 'u' },
+      now,
+    );
+    expect(t).toEqual({
+      access_token: 'a2',
+      refresh_token: 'r1',
+      expires_at: '2026-01-01T02:00:00.000Z',
+      scope: 'tweet.read',
+      client_id: 'cid',
+      user_id: '1',
+      username: 'u',
+      obtained_at: '2026-01-01T00:00:00.000Z',
+    });
     expect(tokensFrom({ token_type: 'bearer', access_token: 'a3', refresh_token: 'r2' }, 'cid', t, now).refresh_token).toBe('r2');
   });
 
@@ -105,11 +135,12 @@ describe('withFileLockAsync', () => {
   it('serialises holders across awaits', async () => {
     const target = join(tempDir(), 'config.json.oauth2');
     const events: string[] = [];
-    const hold = (name: string) => withFileLockAsync(target, async () => {
-      events.push(`${name}+`);
-      await new Promise((r) => setTimeout(r, 30));
-      events.push(`${name}-`);
-    });
+    const hold = (name: string) =>
+      withFileLockAsync(target, async () => {
+        events.push(`${name}+`);
+        await new Promise((r) => setTimeout(r, 30));
+        events.push(`${name}-`);
+      });
     await Promise.all([hold('a'), hold('b'), hold('c')]);
     for (let i = 0; i < events.length; i += 2) expect(events[i]!.slice(0, 1)).toBe(events[i + 1]!.slice(0, 1));
   });

@@ -8,7 +8,11 @@ import { ApiClient } from '../../src/http/client.js';
 import { adsCursor, pages, v2Cursor, type CursorStyle } from '../../src/http/paginate.js';
 
 // Three pages of two items: 1-2, 3-4, 5-6. The page is chosen by the cursor the request carries.
-const PAGES = [[1, 2], [3, 4], [5, 6]];
+const PAGES = [
+  [1, 2],
+  [3, 4],
+  [5, 6],
+];
 const received: Array<Array<[string, string]>> = [];
 let server: Server;
 let base: string;
@@ -50,29 +54,79 @@ async function collect(path: string, query: Array<[string, string]>, style: Curs
 
 describe('pages', () => {
   it('follows next_cursor with cursor=, and sends with_total_count with the first page only', async () => {
-    const r = await collect('/12/accounts/abc/things', [['count', '2'], ['with_total_count', 'true']], adsCursor);
+    const r = await collect(
+      '/12/accounts/abc/things',
+      [
+        ['count', '2'],
+        ['with_total_count', 'true'],
+      ],
+      adsCursor,
+    );
     expect(r.items).toEqual([1, 2, 3, 4, 5, 6]);
     expect(r.queries).toEqual([
-      [['count', '2'], ['with_total_count', 'true']],
-      [['count', '2'], ['cursor', 'c1']],
-      [['count', '2'], ['cursor', 'c2']],
+      [
+        ['count', '2'],
+        ['with_total_count', 'true'],
+      ],
+      [
+        ['count', '2'],
+        ['cursor', 'c1'],
+      ],
+      [
+        ['count', '2'],
+        ['cursor', 'c2'],
+      ],
     ]);
     expect(r.envelopes.map((e) => e.total_count)).toEqual([6, undefined, undefined]);
   });
 
   it('replaces a starting cursor instead of sending two', async () => {
-    const r = await collect('/12/accounts/abc/things', [['cursor', 'c1'], ['count', '2']], adsCursor);
+    const r = await collect(
+      '/12/accounts/abc/things',
+      [
+        ['cursor', 'c1'],
+        ['count', '2'],
+      ],
+      adsCursor,
+    );
     expect(r.items).toEqual([3, 4, 5, 6]);
-    expect(r.queries).toEqual([[['cursor', 'c1'], ['count', '2']], [['count', '2'], ['cursor', 'c2']]]);
+    expect(r.queries).toEqual([
+      [
+        ['cursor', 'c1'],
+        ['count', '2'],
+      ],
+      [
+        ['count', '2'],
+        ['cursor', 'c2'],
+      ],
+    ]);
   });
 
   it('follows meta.next_token with pagination_token=, keeping every other parameter', async () => {
-    const r = await collect('/2/things', [['max_results', '2'], ['with_total_count', 'true']], v2Cursor);
+    const r = await collect(
+      '/2/things',
+      [
+        ['max_results', '2'],
+        ['with_total_count', 'true'],
+      ],
+      v2Cursor,
+    );
     expect(r.items).toEqual([1, 2, 3, 4, 5, 6]);
     expect(r.queries).toEqual([
-      [['max_results', '2'], ['with_total_count', 'true']],
-      [['max_results', '2'], ['with_total_count', 'true'], ['pagination_token', 'c1']],
-      [['max_results', '2'], ['with_total_count', 'true'], ['pagination_token', 'c2']],
+      [
+        ['max_results', '2'],
+        ['with_total_count', 'true'],
+      ],
+      [
+        ['max_results', '2'],
+        ['with_total_count', 'true'],
+        ['pagination_token', 'c1'],
+      ],
+      [
+        ['max_results', '2'],
+        ['with_total_count', 'true'],
+        ['pagination_token', 'c2'],
+      ],
     ]);
   });
 

@@ -17,8 +17,10 @@ const refused = (v: string, kind: Parameters<typeof idSegment>[1]) => {
 };
 
 describe('idSegment', () => {
-  it('accepts the reference pages\' id shapes', () => {
-    expect(joinPath('12', 'accounts', idSegment('18ce54d4x5t', 'ads', 'account_id'), 'line_items', idSegment('8u94t', 'ads', 'line_item_id'))).toBe('/12/accounts/18ce54d4x5t/line_items/8u94t');
+  it("accepts the reference pages' id shapes", () => {
+    expect(
+      joinPath('12', 'accounts', idSegment('18ce54d4x5t', 'ads', 'account_id'), 'line_items', idSegment('8u94t', 'ads', 'line_item_id')),
+    ).toBe('/12/accounts/18ce54d4x5t/line_items/8u94t');
     expect(idSegment('1547080201384865792', 'numeric', 'catalog_id').id).toBe('1547080201384865792');
     expect(idSegment('13_958388276489895936', 'media_key', 'media_key').id).toBe('13_958388276489895936');
     expect(idSegment('3f2504e0-4f89-11d3-9a0c-0305e82c3301', 'token', 'uuid').id).toHaveLength(36);
@@ -26,7 +28,8 @@ describe('idSegment', () => {
 
   it('refuses ., .., empty, / and other shapes for every kind', () => {
     for (const kind of ['numeric', 'ads', 'media_key', 'token'] as const) {
-      for (const bad of ['.', '..', '', 'a/b', '%2e%2e', ' 1', '1\n']) expect(refused(bad, kind), `${kind} ${JSON.stringify(bad)}`).toBe(true);
+      for (const bad of ['.', '..', '', 'a/b', '%2e%2e', ' 1', '1\n'])
+        expect(refused(bad, kind), `${kind} ${JSON.stringify(bad)}`).toBe(true);
     }
     expect(refused('8U94T', 'ads')).toBe(true);
     expect(refused('12345678901234567890', 'numeric')).toBe(true);

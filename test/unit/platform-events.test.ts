@@ -5,12 +5,25 @@ import { EVENT_TYPES, eventTypeProblem, spellEventType, subscriptionProblems } f
 
 describe('event types', () => {
   it('accepts every dot-separated type of the spec (neutral names)', () => {
-    for (const t of ['profile.update.bio', 'profile.update.verified', 'profile.update.affiliate', 'profile.update.screenname', 'post.create', 'post.delete', 'spaces.start', 'spaces.end', 'dm.received', 'dm.sent', 'dm.read', 'dm.indicate_typing']) {
+    for (const t of [
+      'profile.update.bio',
+      'profile.update.verified',
+      'profile.update.affiliate',
+      'profile.update.screenname',
+      'post.create',
+      'post.delete',
+      'spaces.start',
+      'spaces.end',
+      'dm.received',
+      'dm.sent',
+      'dm.read',
+      'dm.indicate_typing',
+    ]) {
       expect(eventTypeProblem(t, 'neutral')).toBeUndefined();
     }
   });
 
-  it('the badge events carry the live service\'s names in official spelling, and either spelling is read as the selected one', () => {
+  it("the badge events carry the live service's names in official spelling, and either spelling is read as the selected one", () => {
     expect(eventTypeProblem('profile.update.verified_badge')).toBeUndefined();
     expect(eventTypeProblem('profile.update.verified', 'official')).toMatch(/unknown event type/);
     expect(spellEventType('profile.update.verified', 'official')).toBe('profile.update.verified_badge');

@@ -14,7 +14,13 @@ const stdin = (text: string) => Readable.from([Buffer.from(text)]);
 
 describe('fieldParams', () => {
   it('builds the query in a stable order and drops duplicates', () => {
-    expect(fieldParams({ style: 'neutral', fields: { post: ['created_at,public_metrics', 'created_at'], media: 'type' }, expansions: 'attachments.media_keys' })).toEqual([
+    expect(
+      fieldParams({
+        style: 'neutral',
+        fields: { post: ['created_at,public_metrics', 'created_at'], media: 'type' },
+        expansions: 'attachments.media_keys',
+      }),
+    ).toEqual([
       ['expansions', 'attachments.media_keys'],
       ['post.fields', 'created_at,public_metrics'],
       ['media.fields', 'type'],
@@ -40,17 +46,26 @@ describe('fieldParams', () => {
     }
     expect(err).toBeInstanceOf(InputError);
     expect(err!.exitCode).toBe(6);
-    expect(err!.problems.map((p) => [p.field, p.id])).toEqual([['--expansions', 'author'], ['--post-fields', 'referenced_twets'], ['--user-fields', 'usrname']]);
+    expect(err!.problems.map((p) => [p.field, p.id])).toEqual([
+      ['--expansions', 'author'],
+      ['--post-fields', 'referenced_twets'],
+      ['--user-fields', 'usrname'],
+    ]);
     expect(err!.problems[1]!.message).toContain('valid: id, text, author_id');
     expect(err!.problems[2]!.message).toContain('valid: id, name, username');
   });
 
   it('--allow-unknown-fields passes unknown names through', () => {
-    expect(fieldParams({ style: 'neutral', fields: { post: 'brand_new_field' }, allowUnknown: true })).toEqual([['post.fields', 'brand_new_field']]);
+    expect(fieldParams({ style: 'neutral', fields: { post: 'brand_new_field' }, allowUnknown: true })).toEqual([
+      ['post.fields', 'brand_new_field'],
+    ]);
   });
 
   it('accepts field and expansion names in either spelling and sends the selected one', () => {
-    const given = { fields: { post: 'referenced_posts,note_tweet', user: 'pinned_post_id' }, expansions: 'referenced_tweets.id,edit_history_post_ids' };
+    const given = {
+      fields: { post: 'referenced_posts,note_tweet', user: 'pinned_post_id' },
+      expansions: 'referenced_tweets.id,edit_history_post_ids',
+    };
     expect(fieldParams({ style: 'official', ...given })).toEqual([
       ['expansions', 'referenced_tweets.id,edit_history_tweet_ids'],
       ['tweet.fields', 'referenced_tweets,note_tweet'],
@@ -91,7 +106,12 @@ describe('collectPostIds', () => {
 
 describe('chunks and mergeEnvelopes', () => {
   it('splits 250 ids into 100 + 100 + 50', () => {
-    expect(chunks(Array.from({ length: 250 }, (_, i) => i), 100).map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(
+      chunks(
+        Array.from({ length: 250 }, (_, i) => i),
+        100,
+      ).map((c) => c.length),
+    ).toEqual([100, 100, 50]);
   });
 
   it('keeps data in order, dedupes includes by id and media_key, keeps every error', () => {
@@ -103,7 +123,10 @@ describe('chunks and mergeEnvelopes', () => {
     expect(merged).toEqual({
       data: [{ id: '1' }, { id: '2' }],
       includes: { users: [{ id: 'u1' }, { id: 'u2' }], media: [{ media_key: '3_1' }] },
-      errors: [{ type: 't', title: 'a' }, { type: 't', title: 'b' }],
+      errors: [
+        { type: 't', title: 'a' },
+        { type: 't', title: 'b' },
+      ],
     });
     expect(mergeEnvelopes([{}, {}])).toEqual({});
   });
@@ -113,10 +136,22 @@ describe('postColumns', () => {
   it('joins includes into author, media and metrics cells, and leaves out empty columns', () => {
     const env = {
       data: [
-        { id: '1', text: 'hello\nworld', author_id: 'u1', public_metrics: { like_count: 12, repost_count: 3 }, attachments: { media_keys: ['7_1', '3_1'] } },
+        {
+          id: '1',
+          text: 'hello\nworld',
+          author_id: 'u1',
+          public_metrics: { like_count: 12, repost_count: 3 },
+          attachments: { media_keys: ['7_1', '3_1'] },
+        },
         { id: '2', text: 'x'.repeat(100), author_id: 'u9' },
       ],
-      includes: { users: [{ id: 'u1', username: 'emu_dev' }], media: [{ media_key: '7_1', type: 'video', duration_ms: 42_500 }, { media_key: '3_1', type: 'photo' }] },
+      includes: {
+        users: [{ id: 'u1', username: 'emu_dev' }],
+        media: [
+          { media_key: '7_1', type: 'video', duration_ms: 42_500 },
+          { media_key: '3_1', type: 'photo' },
+        ],
+      },
     };
     const cols = postColumns(env, 'neutral');
     expect(cols.map((c) => c.header)).toEqual(['id', 'author', 'text', 'likes/reposts', 'media']);

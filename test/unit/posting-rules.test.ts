@@ -69,22 +69,43 @@ describe('editProblem', () => {
   });
   it('edit_controls win over created_at', () => {
     expect(editProblem({ created_at: '2026-11-23T11:30:00Z', edit_controls: { edits_remaining: 0 } }, now)).toContain('no edits left');
-    expect(editProblem({ created_at: '2026-11-23T11:30:00Z', edit_controls: { editable_until: '2026-11-23T11:59:59Z' } }, now)).toContain('edit window closed');
-    expect(editProblem({ edit_controls: { edits_remaining: 3, is_edit_eligible: false, editable_until: '2026-11-23T12:30:00Z' } }, now)).toContain('not eligible');
+    expect(editProblem({ created_at: '2026-11-23T11:30:00Z', edit_controls: { editable_until: '2026-11-23T11:59:59Z' } }, now)).toContain(
+      'edit window closed',
+    );
+    expect(
+      editProblem({ edit_controls: { edits_remaining: 3, is_edit_eligible: false, editable_until: '2026-11-23T12:30:00Z' } }, now),
+    ).toContain('not eligible');
   });
 });
 
 describe('request bodies', () => {
   const d = draft({ text: 't', replyTo: '1', quote: '2', replySettings: 'verified', community: '3', paidPartnership: true });
   it('official names', () => {
-    expect(createBody(d, { names: 'official' })).toEqual({ text: 't', reply: { in_reply_to_tweet_id: '1' }, quote_tweet_id: '2', reply_settings: 'verified', community_id: '3', paid_partnership: true });
+    expect(createBody(d, { names: 'official' })).toEqual({
+      text: 't',
+      reply: { in_reply_to_tweet_id: '1' },
+      quote_tweet_id: '2',
+      reply_settings: 'verified',
+      community_id: '3',
+      paid_partnership: true,
+    });
   });
   it('neutral names', () => {
-    expect(createBody(d, { names: 'neutral' })).toEqual({ text: 't', reply: { in_reply_to_post_id: '1' }, quote_post_id: '2', reply_settings: 'verified', community_id: '3', paid_partnership: true });
+    expect(createBody(d, { names: 'neutral' })).toEqual({
+      text: 't',
+      reply: { in_reply_to_post_id: '1' },
+      quote_post_id: '2',
+      reply_settings: 'verified',
+      community_id: '3',
+      paid_partnership: true,
+    });
   });
   it('only the parts given; booleans only when set', () => {
     expect(createBody(draft({ text: 'x', paidPartnership: false }), { names: 'official' })).toEqual({ text: 'x' });
-    expect(createBody(draft({ pollOptions: ['a', 'b'], pollDuration: '30', text: 'q' }), { names: 'official' })).toEqual({ text: 'q', poll: { options: ['a', 'b'], duration_minutes: 30 } });
+    expect(createBody(draft({ pollOptions: ['a', 'b'], pollDuration: '30', text: 'q' }), { names: 'official' })).toEqual({
+      text: 'q',
+      poll: { options: ['a', 'b'], duration_minutes: 30 },
+    });
   });
   it('edit body', () => {
     expect(editBody('5', 'new', [])).toEqual({ text: 'new', edit_options: { previous_post_id: '5' } });
@@ -105,8 +126,26 @@ describe('searchParams', () => {
   };
 
   it('builds the parameters in order, times as RFC 3339 seconds', () => {
-    expect(searchParams({ query: 'a', scope: 'recent', start: '2026-11-20T08:00:00.123+01:00', end: '2026-11-21T00:00:00Z', sinceId: '1', untilId: '2', maxResults: '100' }, now)).toEqual([
-      ['query', 'a'], ['start_time', '2026-11-20T07:00:00Z'], ['end_time', '2026-11-21T00:00:00Z'], ['since_id', '1'], ['until_id', '2'], ['max_results', '100'],
+    expect(
+      searchParams(
+        {
+          query: 'a',
+          scope: 'recent',
+          start: '2026-11-20T08:00:00.123+01:00',
+          end: '2026-11-21T00:00:00Z',
+          sinceId: '1',
+          untilId: '2',
+          maxResults: '100',
+        },
+        now,
+      ),
+    ).toEqual([
+      ['query', 'a'],
+      ['start_time', '2026-11-20T07:00:00Z'],
+      ['end_time', '2026-11-21T00:00:00Z'],
+      ['since_id', '1'],
+      ['until_id', '2'],
+      ['max_results', '100'],
     ]);
   });
 
@@ -123,7 +162,9 @@ describe('searchParams', () => {
     expect(problems(() => searchParams({ query: 'x', scope: 'recent', start: '2026-11-16T12:00:01Z' }, now))).toEqual([]);
     expect(problems(() => searchParams({ query: 'x', scope: 'recent', start: '2026-11-16T11:59:59Z' }, now))).toEqual(['--start']);
     expect(problems(() => searchParams({ query: 'x', scope: 'archive', start: '2010-01-01T00:00:00Z' }, now))).toEqual([]);
-    expect(problems(() => searchParams({ query: 'x', scope: 'recent', start: '2026-11-22T00:00:00Z', end: '2026-11-22T00:00:00Z' }, now))).toEqual(['--start']);
+    expect(
+      problems(() => searchParams({ query: 'x', scope: 'recent', start: '2026-11-22T00:00:00Z', end: '2026-11-22T00:00:00Z' }, now)),
+    ).toEqual(['--start']);
     expect(problems(() => searchParams({ query: 'x', scope: 'recent', end: '2026-11-23T11:59:55Z' }, now))).toEqual(['--end']);
   });
 
@@ -140,7 +181,15 @@ describe('searchParams', () => {
 describe('stream rules', () => {
   it('2,048 characters are fine, 2,049 are not; duplicates and empty values are problems with their line', () => {
     expect(ruleProblems([{ value: 'x'.repeat(2048) }], 'rule').ok).toBe(true);
-    const p = ruleProblems([{ value: 'a', line: 1 }, { value: 'x'.repeat(2049), line: 2 }, { value: ' ', line: 3 }, { value: 'a', line: 4 }], '--file');
+    const p = ruleProblems(
+      [
+        { value: 'a', line: 1 },
+        { value: 'x'.repeat(2049), line: 2 },
+        { value: ' ', line: 3 },
+        { value: 'a', line: 4 },
+      ],
+      '--file',
+    );
     expect(p.list.map((x) => x.line)).toEqual([2, 3, 4]);
     expect(ruleIdProblems(['1', 'x']).list).toHaveLength(1);
     expect(ruleIdProblems([]).list).toHaveLength(1);
@@ -148,14 +197,24 @@ describe('stream rules', () => {
 
   it('SeenIds drops repeats and forgets the oldest beyond its size', () => {
     const s = new SeenIds(2);
-    expect([s.accept('1'), s.accept('1'), s.accept('2'), s.accept('3'), s.accept('1'), s.accept(undefined)]).toEqual([true, false, true, true, true, true]);
+    expect([s.accept('1'), s.accept('1'), s.accept('2'), s.accept('3'), s.accept('1'), s.accept(undefined)]).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('the filtered stream spec: official path, fields on every connection, backfill only on reconnects', () => {
     const spec = filteredStreamSpec({ names: 'official' }, { fields: [['tweet.fields', 'created_at']], backfillMinutes: 2 });
     expect(spec.path).toBe('/2/tweets/search/stream');
     expect(spec.initial).toEqual([['tweet.fields', 'created_at']]);
-    expect(spec.reconnectQuery(0)).toEqual([['tweet.fields', 'created_at'], ['backfill_minutes', '2']]);
+    expect(spec.reconnectQuery(0)).toEqual([
+      ['tweet.fields', 'created_at'],
+      ['backfill_minutes', '2'],
+    ]);
     expect(filteredStreamSpec({ names: 'neutral' }, { fields: [] }).path).toBe('/2/posts/search/stream');
     expect(spec.accept({ data: { id: '7' } }, 0)).toBe(true);
     expect(spec.accept({ data: { id: '7' } }, 0)).toBe(false);

@@ -14,38 +14,59 @@ const anyText = fc.string({ unit: 'grapheme', maxLength: 40 });
 
 describe('OAuth parameter encoding', () => {
   it('round-trips and leaves only unreserved characters and %XX escapes', () => {
-    fc.assert(fc.property(anyText, (s) => {
-      const enc = percentEncode(s);
-      expect(decodeURIComponent(enc)).toBe(s);
-      expect(enc).toMatch(/^([A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/);
-    }));
+    fc.assert(
+      fc.property(anyText, (s) => {
+        const enc = percentEncode(s);
+        expect(decodeURIComponent(enc)).toBe(s);
+        expect(enc).toMatch(/^([A-Za-z0-9\-._~]|%[0-9A-F]{2})*$/);
+      }),
+    );
   });
   it('the client and the emulator encode identically (independent implementations)', () => {
-    fc.assert(fc.property(anyText, (s) => {
-      expect(percentEncode(s)).toBe(rfc3986(s));
-    }));
+    fc.assert(
+      fc.property(anyText, (s) => {
+        expect(percentEncode(s)).toBe(rfc3986(s));
+      }),
+    );
   });
   it('encoded parameter lists parse back to the same pairs, repeats and order kept', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(anyText.filter((k) => k.length > 0), anyText), { maxLength: 8 }), (pairs) => {
-      expect(parseForm(encodeParams(pairs))).toEqual(pairs);
-      expect(parseQueryPairs(encodeParams(pairs))).toEqual(pairs);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            anyText.filter((k) => k.length > 0),
+            anyText,
+          ),
+          { maxLength: 8 },
+        ),
+        (pairs) => {
+          expect(parseForm(encodeParams(pairs))).toEqual(pairs);
+          expect(parseQueryPairs(encodeParams(pairs))).toEqual(pairs);
+        },
+      ),
+    );
   });
 });
 
 describe('money', () => {
   it('toMicros(fromMicros(n)) === n for any non-negative micro amount', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (n) => {
-      expect(toMicros(fromMicros(n))).toBe(n);
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (n) => {
+        expect(toMicros(fromMicros(n))).toBe(n);
+      }),
+    );
   });
   it('decimal strings with up to 6 decimals convert exactly; 7 significant decimals are rejected', () => {
-    fc.assert(fc.property(fc.nat({ max: 10 ** 9 }), fc.stringMatching(/^[0-9]{1,6}$/), (whole, frac) => {
-      expect(toMicros(`${whole}.${frac}`)).toBe(BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0')));
-    }));
-    fc.assert(fc.property(fc.nat(), fc.stringMatching(/^[0-9]{6}[1-9]$/), (whole, frac) => {
-      expect(() => toMicros(`${whole}.${frac}`)).toThrow(/more decimals/);
-    }));
+    fc.assert(
+      fc.property(fc.nat({ max: 10 ** 9 }), fc.stringMatching(/^[0-9]{1,6}$/), (whole, frac) => {
+        expect(toMicros(`${whole}.${frac}`)).toBe(BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0')));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.nat(), fc.stringMatching(/^[0-9]{6}[1-9]$/), (whole, frac) => {
+        expect(() => toMicros(`${whole}.${frac}`)).toThrow(/more decimals/);
+      }),
+    );
   });
 });
 
@@ -53,33 +74,49 @@ describe('CSV fields', () => {
   it('any cell text survives csvField → csv-parse', () => {
     // A record with one empty cell is an empty line, which CSV cannot tell from no record.
     const cellsArb = fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 5 }).filter((c) => !(c.length === 1 && c[0] === ''));
-    fc.assert(fc.property(cellsArb, (cells) => {
-      const line = cells.map(csvField).join(',');
-      const [row] = parse(line) as string[][];
-      expect(row).toEqual(cells);
-    }));
+    fc.assert(
+      fc.property(cellsArb, (cells) => {
+        const line = cells.map(csvField).join(',');
+        const [row] = parse(line) as string[][];
+        expect(row).toEqual(cells);
+      }),
+    );
   });
 });
 
 describe('ISO 8601', () => {
   it('accepts every instant toISOString produces, at the same instant', () => {
-    fc.assert(fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
-      expect(parseIso8601(d.toISOString())).toBe(d.getTime());
-    }));
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
+        expect(parseIso8601(d.toISOString())).toBe(d.getTime());
+      }),
+    );
   });
   it('rejects impossible calendar dates', () => {
-    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-04-31', '2026-01-01T24:00:00Z', 'yesterday']) expect(parseIso8601(bad)).toBeUndefined();
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-04-31', '2026-01-01T24:00:00Z', 'yesterday'])
+      expect(parseIso8601(bad)).toBeUndefined();
   });
 });
 
 describe('audience normalization', () => {
   // Values built from each kind's own characters plus the noise normalization removes (case, blanks, formatting).
-  const noisy = (chars: string, extra = '') => fc.array(fc.constantFrom(...(chars + extra + '  \tAB').split('')), { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
+  const noisy = (chars: string, extra = '') =>
+    fc.array(fc.constantFrom(...(chars + extra + '  \tAB').split('')), { minLength: 1, maxLength: 30 }).map((a) => a.join(''));
   // Digits in groups with the formatting people write: +44 (20) 7946-0958, 0049.30.1234567, 020 7946 0958…
   const digitsArb = fc
-    .tuple(fc.constantFrom('', '+', '00', '0', '(0)'), fc.array(fc.stringMatching(/^[0-9]{2,4}$/), { minLength: 2, maxLength: 4 }), fc.constantFrom(' ', '-', '.', '', ') ('))
+    .tuple(
+      fc.constantFrom('', '+', '00', '0', '(0)'),
+      fc.array(fc.stringMatching(/^[0-9]{2,4}$/), { minLength: 2, maxLength: 4 }),
+      fc.constantFrom(' ', '-', '.', '', ') ('),
+    )
     .map(([p, groups, sep]) => p + groups.join(sep));
-  const emailArb = fc.tuple(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.+ -]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.]{0,10}\.[A-Za-z]{2,4}$/), fc.constantFrom('', ' ', '\t')).map(([u, d, w]) => `${w}${u}@${d}${w}`);
+  const emailArb = fc
+    .tuple(
+      fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.+ -]{1,12}$/),
+      fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.]{0,10}\.[A-Za-z]{2,4}$/),
+      fc.constantFrom('', ' ', '\t'),
+    )
+    .map(([u, d, w]) => `${w}${u}@${d}${w}`);
   const kinds = {
     email: fc.oneof(emailArb, noisy('abz09_.+-@')),
     handle: fc.oneof(fc.stringMatching(/^@?[A-Za-z0-9_ ]{1,15}$/), noisy('az09_@')),
@@ -92,34 +129,47 @@ describe('audience normalization', () => {
   const accepted: Record<string, number> = {};
   it.each(Object.keys(kinds) as Array<keyof typeof kinds>)('%s: normalizing a normalized value gives the same value', (kind) => {
     accepted[kind] = 0;
-    fc.assert(fc.property(kinds[kind], (raw) => {
-      const once = normalize(kind, raw);
-      if (once instanceof Reject) return;
-      accepted[kind]!++;
-      expect(normalize(kind, once)).toBe(once);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(kinds[kind], (raw) => {
+        const once = normalize(kind, raw);
+        if (once instanceof Reject) return;
+        accepted[kind]!++;
+        expect(normalize(kind, once)).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
     // The generators reach the accepting path often enough for the property to mean something.
     expect(accepted[kind]).toBeGreaterThan(100);
   });
 
   it('phone with a default country: the result is international digits, unchanged when read again without one', () => {
     let n = 0;
-    fc.assert(fc.property(fc.constantFrom('44', '1', '49', '33', '353'), digitsArb, (cc, raw) => {
-      const once = normalize('phone', raw, { callingCode: cc });
-      if (once instanceof Reject) return;
-      n++;
-      expect(normalize('phone', once)).toBe(once);
-      expect(normalize('phone', `+${once}`, { callingCode: cc })).toBe(once);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.constantFrom('44', '1', '49', '33', '353'), digitsArb, (cc, raw) => {
+        const once = normalize('phone', raw, { callingCode: cc });
+        if (once instanceof Reject) return;
+        n++;
+        expect(normalize('phone', once)).toBe(once);
+        expect(normalize('phone', `+${once}`, { callingCode: cc })).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
     expect(n).toBeGreaterThan(100);
   });
 
   it('--hashed: a digest in any case and with blanks normalizes to its lowercase form, and stays so', () => {
     const digest = fc.stringMatching(/^[0-9a-fA-F]{64}$/);
-    fc.assert(fc.property(digest, fc.constantFrom('', ' ', '\t', ' \n'), fc.constantFrom<IdentifierKind>('email', 'phone', 'handle', 'device_id', 'user_id'), (d, w, kind) => {
-      const once = normalize(kind, `${w}${d}${w}`, { hashed: true });
-      expect(once).toBe(d.toLowerCase());
-      expect(normalize(kind, once as string, { hashed: true })).toBe(once);
-    }));
+    fc.assert(
+      fc.property(
+        digest,
+        fc.constantFrom('', ' ', '\t', ' \n'),
+        fc.constantFrom<IdentifierKind>('email', 'phone', 'handle', 'device_id', 'user_id'),
+        (d, w, kind) => {
+          const once = normalize(kind, `${w}${d}${w}`, { hashed: true });
+          expect(once).toBe(d.toLowerCase());
+          expect(normalize(kind, once as string, { hashed: true })).toBe(once);
+        },
+      ),
+    );
   });
 });

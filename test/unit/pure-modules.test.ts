@@ -4,13 +4,35 @@
 // mutants `npm run mutate` found surviving (docs/development.md).
 import { describe, expect, it } from 'vitest';
 import { exitCodeFor, isProblem, problemKind } from '../../src/api-error.js';
-import { AuthError, CliError, InputError, Interrupted, NetworkError, PartialFailure, UsageError, formatProblem, invalid } from '../../src/errors.js';
+import {
+  AuthError,
+  CliError,
+  InputError,
+  Interrupted,
+  NetworkError,
+  PartialFailure,
+  UsageError,
+  formatProblem,
+  invalid,
+} from '../../src/errors.js';
 import { encodeParams, parseForm, percentEncode, toParams } from '../../src/http/encode.js';
 import { signOAuth1 } from '../../src/http/oauth1.js';
 import { parseAuthHeader, signatureMatches } from '../../src/emulator/oauth-verify.js';
 import { fromMicros, toMicros } from '../../src/validate/money.js';
 import {
-  Problems, charLength, commaList, httpsUrl, integerBetween, isoDateTime, isoWithOffset, lengthBetween, maxItems, maxLength, oneOf, parseIso8601, positiveLong,
+  Problems,
+  charLength,
+  commaList,
+  httpsUrl,
+  integerBetween,
+  isoDateTime,
+  isoWithOffset,
+  lengthBetween,
+  maxItems,
+  maxLength,
+  oneOf,
+  parseIso8601,
+  positiveLong,
 } from '../../src/validate/rules.js';
 
 describe('rules: checkers at their boundaries, with their messages', () => {
@@ -65,7 +87,20 @@ describe('rules: checkers at their boundaries, with their messages', () => {
     expect(parseIso8601('2026-03-01T10:20:30.123+01:00')).toBe(Date.UTC(2026, 2, 1, 9, 20, 30, 123));
     expect(parseIso8601('2026-01-31T23:59:59Z')).toBe(Date.UTC(2026, 0, 31, 23, 59, 59));
     expect(parseIso8601('2026-12-01T00:00:00Z')).toBe(Date.UTC(2026, 11, 1));
-    for (const bad of ['2026-00-01', '2026-13-01', '2026-01-00', '2026-01-32', '2026-02-31', '2026-01-01T24:00Z', '2026-01-01T10:60Z', '2026-01-01T10:00:61Z', 'x2026-01-01', '2026-01-01x', '26-01-01', '']) {
+    for (const bad of [
+      '2026-00-01',
+      '2026-13-01',
+      '2026-01-00',
+      '2026-01-32',
+      '2026-02-31',
+      '2026-01-01T24:00Z',
+      '2026-01-01T10:60Z',
+      '2026-01-01T10:00:61Z',
+      'x2026-01-01',
+      '2026-01-01x',
+      '26-01-01',
+      '',
+    ]) {
       expect(parseIso8601(bad), bad).toBeUndefined();
     }
   });
@@ -76,7 +111,9 @@ describe('rules: checkers at their boundaries, with their messages', () => {
     expect(isoWithOffset('2026-12-01T00:00:00+01:00')).toBeUndefined();
     expect(isoWithOffset('2026-12-01T00:00:00Z')).toBeUndefined();
     expect(isoWithOffset('2026-12-01T00:00:00-0500')).toBeUndefined();
-    expect(isoWithOffset('2026-12-01T00:00:00')).toBe('must be an ISO 8601 timestamp with an offset, such as 2026-12-01T00:00:00+01:00 (got "2026-12-01T00:00:00")');
+    expect(isoWithOffset('2026-12-01T00:00:00')).toBe(
+      'must be an ISO 8601 timestamp with an offset, such as 2026-12-01T00:00:00+01:00 (got "2026-12-01T00:00:00")',
+    );
     expect(isoWithOffset('never')).toMatch(/^must be an ISO 8601 timestamp with an offset/);
     expect(isoWithOffset('2026-13-01T00:00:00Z')).toMatch(/^must be an ISO 8601 timestamp with an offset/);
     expect(isoWithOffset(' 2026-12-01T00:00:00+01:00 ')).toBeUndefined();
@@ -153,7 +190,13 @@ describe('errors: exit codes, codes, JSON', () => {
     expect(new PartialFailure('p', 'h').hint).toBe('h');
     expect(new PartialFailure('p').toJSON()).toEqual({ code: 'partial_failure', message: 'p', exit_code: 8 });
     expect(new NetworkError('n', { hint: 'h', cause }).toJSON()).toEqual({ code: 'network', message: 'n', exit_code: 7, hint: 'h' });
-    expect(new InputError('i', [{ field: 'f', message: 'm' }], 'h').toJSON()).toEqual({ code: 'invalid_input', message: 'i', exit_code: 6, hint: 'h', problems: [{ field: 'f', message: 'm' }] });
+    expect(new InputError('i', [{ field: 'f', message: 'm' }], 'h').toJSON()).toEqual({
+      code: 'invalid_input',
+      message: 'i',
+      exit_code: 6,
+      hint: 'h',
+      problems: [{ field: 'f', message: 'm' }],
+    });
     expect(new InputError('i').toJSON()).toEqual({ code: 'invalid_input', message: 'i', exit_code: 6, problems: [] });
   });
 
@@ -162,7 +205,11 @@ describe('errors: exit codes, codes, JSON', () => {
     expect(formatProblem({ line: 12, field: 'title', id: 'sku-1', message: 'too long' })).toBe('line 12, title, id sku-1: too long');
     expect(formatProblem({ line: 0, message: 'm' })).toBe('line 0: m');
     const e = invalid('--bid', 'must be positive', 4);
-    expect([e.message, e.exitCode, e.problems]).toEqual(['line 4, --bid: must be positive', 6, [{ field: '--bid', message: 'must be positive', line: 4 }]]);
+    expect([e.message, e.exitCode, e.problems]).toEqual([
+      'line 4, --bid: must be positive',
+      6,
+      [{ field: '--bid', message: 'must be positive', line: 4 }],
+    ]);
     expect(invalid('--bid', 'm').problems).toStrictEqual([{ field: '--bid', message: 'm' }]);
   });
 });
@@ -229,31 +276,64 @@ describe('money and parameter encoding corner cases', () => {
   it('toParams, encodeParams and parseForm', () => {
     expect(toParams(undefined)).toEqual([]);
     expect(toParams([['a', 'b']])).toEqual([['a', 'b']]);
-    expect(toParams({ a: 1, b: true, c: undefined, d: null, e: ['x', 'y'], f: '' })).toEqual([['a', '1'], ['b', 'true'], ['e', 'x,y'], ['f', '']]);
-    expect(encodeParams([['a b', "c*d'"], ['a b', '']])).toBe('a%20b=c%2Ad%27&a%20b=');
+    expect(toParams({ a: 1, b: true, c: undefined, d: null, e: ['x', 'y'], f: '' })).toEqual([
+      ['a', '1'],
+      ['b', 'true'],
+      ['e', 'x,y'],
+      ['f', ''],
+    ]);
+    expect(
+      encodeParams([
+        ['a b', "c*d'"],
+        ['a b', ''],
+      ]),
+    ).toBe('a%20b=c%2Ad%27&a%20b=');
     expect(percentEncode("!'()*")).toBe('%21%27%28%29%2A');
     expect(parseForm('')).toEqual([]);
-    expect(parseForm('a=1&&b&c=x+y%2B=')).toEqual([['a', '1'], ['b', ''], ['c', 'x y+=']]);
+    expect(parseForm('a=1&&b&c=x+y%2B=')).toEqual([
+      ['a', '1'],
+      ['b', ''],
+      ['c', 'x y+='],
+    ]);
     expect(parseForm('=v')).toEqual([['', 'v']]);
   });
 });
 
 describe('OAuth 1.0a signing without a token, or with a token but no secret', () => {
-  const verify = (signed: { header: string }, consumerSecret: string, tokenSecret: string | undefined) => signatureMatches({
-    method: 'POST', baseUri: 'https://api.example.com/oauth/request_token', query: '', oauth: parseAuthHeader(signed.header)!, consumerSecret, ...(tokenSecret !== undefined ? { tokenSecret } : {}),
-  });
+  const verify = (signed: { header: string }, consumerSecret: string, tokenSecret: string | undefined) =>
+    signatureMatches({
+      method: 'POST',
+      baseUri: 'https://api.example.com/oauth/request_token',
+      query: '',
+      oauth: parseAuthHeader(signed.header)!,
+      consumerSecret,
+      ...(tokenSecret !== undefined ? { tokenSecret } : {}),
+    });
 
   it('no token: no oauth_token in the header, key "secret&", a current timestamp', () => {
-    const signed = signOAuth1({ consumerKey: 'ck', consumerSecret: 'cs' }, { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] });
+    const signed = signOAuth1(
+      { consumerKey: 'ck', consumerSecret: 'cs' },
+      { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] },
+    );
     const oauth = parseAuthHeader(signed.header)!;
-    expect(Object.keys(oauth).sort()).toEqual(['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version']);
+    expect(Object.keys(oauth).sort()).toEqual([
+      'oauth_consumer_key',
+      'oauth_nonce',
+      'oauth_signature',
+      'oauth_signature_method',
+      'oauth_timestamp',
+      'oauth_version',
+    ]);
     expect(oauth.oauth_signature_method).toBe('HMAC-SHA1');
     expect(Math.abs(Number(oauth.oauth_timestamp) - Date.now() / 1000)).toBeLessThan(3600);
     expect(verify(signed, 'cs', undefined)).toBe(true);
   });
 
   it('a token without a secret signs with an empty token secret', () => {
-    const signed = signOAuth1({ consumerKey: 'ck', consumerSecret: 'cs', token: 'tk' }, { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] });
+    const signed = signOAuth1(
+      { consumerKey: 'ck', consumerSecret: 'cs', token: 'tk' },
+      { method: 'POST', url: 'https://api.example.com/oauth/request_token', params: [] },
+    );
     expect(parseAuthHeader(signed.header)!.oauth_token).toBe('tk');
     expect(verify(signed, 'cs', '')).toBe(true);
   });

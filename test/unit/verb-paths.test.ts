@@ -53,10 +53,15 @@ describe('verb files', () => {
       expect(entry, `postctl ${words.join(' ')} is missing from the manifest (npm run manifest)`).toBeDefined();
       const { load: _load, words: _words, ...declared } = entry!;
       const { verb: _verb, run: _run, ...own } = mod.default;
-      expect(declared, `manifest entry of postctl ${words.join(' ')} is out of date (npm run manifest)`).toEqual(JSON.parse(JSON.stringify(own)));
+      expect(declared, `manifest entry of postctl ${words.join(' ')} is out of date (npm run manifest)`).toEqual(
+        JSON.parse(JSON.stringify(own)),
+      );
       seen.add(words.join(' '));
     }
-    expect(listed.map((v) => v.words.join(' ')).filter((w) => !seen.has(w)), 'manifest verbs without a file').toEqual([]);
+    expect(
+      listed.map((v) => v.words.join(' ')).filter((w) => !seen.has(w)),
+      'manifest verbs without a file',
+    ).toEqual([]);
   });
 
   it('the committed manifests are what scripts/manifest.mjs writes', () => {

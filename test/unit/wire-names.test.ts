@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNameStyle, respell, spellings, wire, wireTable } from '../../src/wire/names.js';
 
 describe('wire names', () => {
-  it('official is the live service\'s spelling, neutral the spec\'s', () => {
+  it("official is the live service's spelling, neutral the spec's", () => {
     expect(wire('path.posts', 'official')).toBe('tweets');
     expect(wire('path.posts', 'neutral')).toBe('posts');
     expect(wire('param.access_type', 'official')).toBe('x_auth_access_type');

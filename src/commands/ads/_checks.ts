@@ -4,7 +4,11 @@ import { Problems } from '../../validate/rules.js';
 
 /** Sandbox-only operations are refused before anything is sent. */
 export function requireSandbox(opts: { sandbox?: boolean }, what: string): void {
-  if (!opts.sandbox) throw new UsageError(`${what} is a sandbox-only operation`, 'add --sandbox (it goes to the sandbox base URL, POSTCTL_ADS_SANDBOX_URL).');
+  if (!opts.sandbox)
+    throw new UsageError(
+      `${what} is a sandbox-only operation`,
+      'add --sandbox (it goes to the sandbox base URL, POSTCTL_ADS_SANDBOX_URL).',
+    );
 }
 
 /** Throws one InputError (exit 6) listing every problem, each naming its field. */

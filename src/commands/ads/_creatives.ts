@@ -20,10 +20,17 @@ import type { OptionSpec } from '../define.js';
 export const yesDelete = yesOption('confirm the deletion without asking');
 export const noFetchOption = {
   flags: '--no-fetch',
-  description: 'do not look the media keys up in the media library before sending (their kind is then judged from the key prefix, or left to the API)',
+  description:
+    'do not look the media keys up in the media library before sending (their kind is then judged from the key prefix, or left to the API)',
 } as const satisfies OptionSpec;
-export const q80Option = { flags: '--q <text>', description: 'case-insensitive prefix of the name (max 80 characters)' } as const satisfies OptionSpec;
-export const cardIdsOption = { flags: '--card-ids <ids>', description: 'only these card ids (comma list, up to 200)' } as const satisfies OptionSpec;
+export const q80Option = {
+  flags: '--q <text>',
+  description: 'case-insensitive prefix of the name (max 80 characters)',
+} as const satisfies OptionSpec;
+export const cardIdsOption = {
+  flags: '--card-ids <ids>',
+  description: 'only these card ids (comma list, up to 200)',
+} as const satisfies OptionSpec;
 
 /** List filters first (checked, exit 6 on a bad value), then the shared list flags (count bounds, cursor). */
 export function listParams(opts: ListFlags, bounds: { min: number; max: number }, filters: (p: Problems) => Params): Params {
@@ -42,10 +49,13 @@ export function pairs(fields: readonly string[], values: Record<string, string |
 
 /** One object; the table leaves out fields the object does not have (null or absent), JSON keeps the envelope. */
 export function printOne<T>(ctx: Context, body: { data: T }, fields: Column<T>[]): void {
-  const shown = ctx.format === 'table' ? fields.filter((c) => {
-    const v = cellValue(body.data, c);
-    return v !== undefined && v !== null && v !== '';
-  }) : fields;
+  const shown =
+    ctx.format === 'table'
+      ? fields.filter((c) => {
+          const v = cellValue(body.data, c);
+          return v !== undefined && v !== null && v !== '';
+        })
+      : fields;
   ctx.printer.object(body.data, shown as Column[], body);
 }
 
@@ -79,10 +89,15 @@ export async function checkLibraryKeys(
   problems: Problems,
   entries: Array<{ field: string; key: string; kindProblem?: (key: string, item: MediaLibraryItem) => string | undefined }>,
 ): Promise<Map<string, MediaLibraryItem | null>> {
-  const found = await lookupLibrary(client, t, entries.map((e) => e.key));
+  const found = await lookupLibrary(
+    client,
+    t,
+    entries.map((e) => e.key),
+  );
   for (const { field, key, kindProblem } of entries) {
     const item = found.get(key);
-    if (!item) problems.add(field, `${key} is not in the media library of account ${t.id} (add it with \`postctl ads media-library add ${key}\`)`);
+    if (!item)
+      problems.add(field, `${key} is not in the media library of account ${t.id} (add it with \`postctl ads media-library add ${key}\`)`);
     else {
       const msg = kindProblem?.(key, item);
       if (msg) problems.add(field, msg);

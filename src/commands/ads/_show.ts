@@ -2,7 +2,8 @@
 import type { Column } from '../../output/printer.js';
 import { fromMicros } from '../../validate/money.js';
 
-const isMicros = (k: string, v: unknown): boolean => k.endsWith('_local_micro') && (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
+const isMicros = (k: string, v: unknown): boolean =>
+  k.endsWith('_local_micro') && (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)));
 
 /** Micro amounts read better with their decimal value beside them. */
 export function showValue(field: string, value: unknown): unknown {
@@ -17,6 +18,14 @@ export function showValue(field: string, value: unknown): unknown {
 export function objectFields(obj: object): Column<Record<string, unknown> | undefined>[] {
   return Object.entries(obj).flatMap(([k, v]) => {
     const raw = { header: k, get: (r: Record<string, unknown> | undefined) => r?.[k] };
-    return isMicros(k, v) ? [raw, { header: `${k.replace(/_local_micro$/, '')} (decimal)`, get: (r: Record<string, unknown> | undefined) => fromMicros(String(r?.[k])) }] : [raw];
+    return isMicros(k, v)
+      ? [
+          raw,
+          {
+            header: `${k.replace(/_local_micro$/, '')} (decimal)`,
+            get: (r: Record<string, unknown> | undefined) => fromMicros(String(r?.[k])),
+          },
+        ]
+      : [raw];
   });
 }

@@ -36,21 +36,41 @@ import type { OptionsOf, OptionSpec } from '../define.js';
 export const uploadInputOptions = <const K extends string>(kinds: readonly K[]) =>
   [
     { flags: '-f, --file <path>', description: 'input file, or - for stdin (default: stdin)' },
-    { flags: '--format <format>', description: 'lines (one identifier per line), csv or tsv (header names identifier kinds), jsonl (user objects); default: from the file extension, else lines', choices: ['lines', 'csv', 'tsv', 'jsonl'] },
+    {
+      flags: '--format <format>',
+      description:
+        'lines (one identifier per line), csv or tsv (header names identifier kinds), jsonl (user objects); default: from the file extension, else lines',
+      choices: ['lines', 'csv', 'tsv', 'jsonl'],
+    },
     { flags: '--type <kind>', description: `identifier kind of plain lines: ${kinds.join(', ')}`, choices: kinds },
     { flags: '--hashed', description: 'the input is already SHA-256 hex (64 characters, checked); sent as is' },
-    { flags: '--default-country <CC>', description: 'ISO country code (e.g. GB) that turns national phone numbers (no + or 00) into international ones' },
-    { flags: '--operation <op>', description: 'update (add or refresh the users) or delete (remove them)', choices: ['update', 'delete'], default: 'update' },
+    {
+      flags: '--default-country <CC>',
+      description: 'ISO country code (e.g. GB) that turns national phone numbers (no + or 00) into international ones',
+    },
+    {
+      flags: '--operation <op>',
+      description: 'update (add or refresh the users) or delete (remove them)',
+      choices: ['update', 'delete'],
+      default: 'update',
+    },
   ] as const satisfies readonly OptionSpec[];
 
-export const effectiveAtOption = { flags: '--effective-at <time>', description: 'ISO 8601 UTC time the association starts (API default: now)' } as const satisfies OptionSpec;
+export const effectiveAtOption = {
+  flags: '--effective-at <time>',
+  description: 'ISO 8601 UTC time the association starts (API default: now)',
+} as const satisfies OptionSpec;
 
 export const expiresAtOption = (description: string) => ({ flags: '--expires-at <time>', description }) as const satisfies OptionSpec;
 
 /** --batch-size … --dry-run, --account, --sandbox. */
 export const uploadJobOptions = [
   { flags: '--batch-size <n>', description: 'users per request, 1 to 2500 (requests also stay under 5,000,000 bytes)', default: '2500' },
-  { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 16 (paced to 1,500 requests per minute and the rate-limit headers)', default: '4' },
+  {
+    flags: '--concurrency <n>',
+    description: 'requests in flight at once, 1 to 16 (paced to 1,500 requests per minute and the rate-limit headers)',
+    default: '4',
+  },
   { flags: '--rejects <file>', description: 'write every rejected or failed value with its input line to this CSV file' },
   { flags: '--resume', description: 'send only the batches a previous run of the same file and options did not get confirmed' },
   { flags: '--state <file>', description: 'resume state file (default: <file>.postctl-state.json next to the input)' },
@@ -61,7 +81,12 @@ export const uploadJobOptions = [
 
 /** The flags of either upload verb (do-not-reach has no --effective-at, and fewer --type kinds). */
 export type UploadFlags = OptionsOf<
-  readonly [...ReturnType<typeof uploadInputOptions<string>>, typeof effectiveAtOption, ReturnType<typeof expiresAtOption>, ...typeof uploadJobOptions]
+  readonly [
+    ...ReturnType<typeof uploadInputOptions<string>>,
+    typeof effectiveAtOption,
+    ReturnType<typeof expiresAtOption>,
+    ...typeof uploadJobOptions,
+  ]
 >;
 
 // ---- The job
@@ -98,7 +123,15 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
   const progress = ctx.progress(plan.dryRun ? 'hashing' : 'uploading');
   let result: Awaited<ReturnType<typeof upload>>;
   try {
-    result = await upload(plan, { ...(client ? { client } : {}), rejects, ...(state ? { state } : {}), progress, signal: ctx.signal, out: ctx.io.stdout, verbose: (m) => ctx.log.verbose(m) });
+    result = await upload(plan, {
+      ...(client ? { client } : {}),
+      rejects,
+      ...(state ? { state } : {}),
+      progress,
+      signal: ctx.signal,
+      out: ctx.io.stdout,
+      verbose: (m) => ctx.log.verbose(m),
+    });
   } finally {
     await rejects.close();
     await state?.flush();
@@ -107,29 +140,51 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
 }
 
 /** The input flags: file, format and --type agree, stdin is not a terminal, --resume has a file. */
-function checkInput(kind: UploadTargetKind, opts: UploadFlags, ctx: Context): { kinds: readonly IdentifierKind[]; file: string; format: InputFormat } {
+function checkInput(
+  kind: UploadTargetKind,
+  opts: UploadFlags,
+  ctx: Context,
+): { kinds: readonly IdentifierKind[]; file: string; format: InputFormat } {
   const kinds: readonly IdentifierKind[] = kind === 'custom_audience' ? IDENTIFIER_KINDS : DO_NOT_REACH_KINDS;
   const file: string = opts.file ?? '-';
   const format: InputFormat = opts.format ?? (file === '-' ? 'lines' : formatFromName(file));
   if (!INPUT_FORMATS.includes(format)) throw new InputError(`unknown --format ${format}`);
-  if (format === 'lines' && !opts.type) throw new UsageError(`plain lines need --type (${kinds.join(', ')})`, 'or give a CSV/TSV with a header naming the kinds, or JSON Lines of user objects (--format).');
-  if (format !== 'lines' && opts.type) throw new UsageError(`--type applies to plain lines only; in ${format} input the ${format === 'jsonl' ? 'keys' : 'header'} name the kinds`);
+  if (format === 'lines' && !opts.type)
+    throw new UsageError(
+      `plain lines need --type (${kinds.join(', ')})`,
+      'or give a CSV/TSV with a header naming the kinds, or JSON Lines of user objects (--format).',
+    );
+  if (format !== 'lines' && opts.type)
+    throw new UsageError(
+      `--type applies to plain lines only; in ${format} input the ${format === 'jsonl' ? 'keys' : 'header'} name the kinds`,
+    );
   if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no input given', 'pass --file FILE, or pipe the identifiers into stdin.');
-  if (file === '-' && (opts.resume || opts.state)) throw new UsageError('--resume and --state need --file: stdin cannot be checked for changes between runs');
+  if (file === '-' && (opts.resume || opts.state))
+    throw new UsageError('--resume and --state need --file: stdin cannot be checked for changes between runs');
   const concurrencyBad = integerBetween(1, 16)(String(opts.concurrency ?? '4'));
   if (concurrencyBad) throw new InputError(`--concurrency ${concurrencyBad}`);
   return { kinds, file, format };
 }
 
 /** The spec's rules: batch size, times, country. Nothing is read or sent when one fails. */
-function checkRules(kind: UploadTargetKind, opts: UploadFlags): { times: { effectiveAt?: string; expiresAt?: string | undefined }; cc: string | undefined } {
+function checkRules(
+  kind: UploadTargetKind,
+  opts: UploadFlags,
+): { times: { effectiveAt?: string; expiresAt?: string | undefined }; cc: string | undefined } {
   const p = new Problems();
   p.check('--batch-size', String(opts.batchSize ?? USERS_LIMITS.maxUsers), [integerBetween(1, USERS_LIMITS.maxUsers)]);
-  const times = kind === 'custom_audience' ? checkAssociationWindow(p, opts.effectiveAt, opts.expiresAt) : { expiresAt: checkDoNotReachExpiry(p, opts.expiresAt) };
+  const times =
+    kind === 'custom_audience'
+      ? checkAssociationWindow(p, opts.effectiveAt, opts.expiresAt)
+      : { expiresAt: checkDoNotReachExpiry(p, opts.expiresAt) };
   let cc: string | undefined;
   if (opts.defaultCountry !== undefined) {
     cc = callingCode(String(opts.defaultCountry));
-    if (!cc) p.add('--default-country', `must be an ISO 3166-1 alpha-2 country code such as US or GB (got ${JSON.stringify(opts.defaultCountry)})`);
+    if (!cc)
+      p.add(
+        '--default-country',
+        `must be an ISO 3166-1 alpha-2 country code such as US or GB (got ${JSON.stringify(opts.defaultCountry)})`,
+      );
   }
   p.throwIfAny('invalid upload options');
   return { times, cc };
@@ -152,15 +207,35 @@ async function prepare(c: Checked, opts: UploadFlags, ctx: Context): Promise<{ p
   const api = adsApi(opts);
   const operation = OPERATION_TYPES[opts.operation ?? 'update'];
   const batchSize = Number(opts.batchSize ?? USERS_LIMITS.maxUsers);
-  const source: SourceSpec = { path: file, name: file === '-' ? 'stdin' : file, format, ...(opts.type ? { type: KIND_ALIASES[String(opts.type)]! } : {}), kinds: c.kinds, stdin: ctx.io.stdin };
+  const source: SourceSpec = {
+    path: file,
+    name: file === '-' ? 'stdin' : file,
+    format,
+    ...(opts.type ? { type: KIND_ALIASES[String(opts.type)]! } : {}),
+    kinds: c.kinds,
+    stdin: ctx.io.stdin,
+  };
   // A pipe, fifo, `<(…)` or /dev/stdin is read once, in one pass, like stdin: it has no identity to resume against.
   const fileKind = file === '-' ? undefined : await inputKind(file);
-  if (fileKind?.kind === 'stream' && (opts.resume || opts.state)) throw new UsageError(`--resume and --state need a regular --file: ${file} is a pipe or device that cannot be checked for changes between runs`);
+  if (fileKind?.kind === 'stream' && (opts.resume || opts.state))
+    throw new UsageError(
+      `--resume and --state need a regular --file: ${file} is a pipe or device that cannot be checked for changes between runs`,
+    );
   const identity = fileKind?.kind === 'file' ? await inputIdentity(file) : undefined;
   // Everything that decides the batches (and where they go) must match for a resume.
   const options = {
-    target: kind, account, id, api, format, type: opts.type ? KIND_ALIASES[String(opts.type)]! : null, hashed: Boolean(opts.hashed), default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
-    operation, batch_size: batchSize, effective_at: times.effectiveAt ?? null, expires_at: times.expiresAt ?? null,
+    target: kind,
+    account,
+    id,
+    api,
+    format,
+    type: opts.type ? KIND_ALIASES[String(opts.type)]! : null,
+    hashed: Boolean(opts.hashed),
+    default_country: cc ? String(opts.defaultCountry).toUpperCase() : null,
+    operation,
+    batch_size: batchSize,
+    effective_at: times.effectiveAt ?? null,
+    expires_at: times.expiresAt ?? null,
   };
   const state = identity
     ? await UploadState.open(opts.state ?? defaultStatePath(file), identity, options, {
@@ -194,7 +269,9 @@ async function prepare(c: Checked, opts: UploadFlags, ctx: Context): Promise<{ p
  */
 function resumable(error: unknown): boolean {
   const code = (error as { exitCode?: number } | undefined)?.exitCode;
-  return error instanceof Interrupted || code === EXIT.NETWORK || code === EXIT.RATE_LIMITED || code === EXIT.INTERNAL || code === EXIT.PARTIAL;
+  return (
+    error instanceof Interrupted || code === EXIT.NETWORK || code === EXIT.RATE_LIMITED || code === EXIT.INTERNAL || code === EXIT.PARTIAL
+  );
 }
 
 interface Job {
@@ -230,11 +307,22 @@ async function conclude({ summary, error }: { summary: UploadSummary; error?: un
 /** Nothing valid was read, so nothing was sent: that is bad input (exit 6), not a clean run. */
 function noValidIdentifiers(summary: UploadSummary, { plan, rejects, rejectsFile }: Job): InputError {
   const { source } = plan;
-  if (!summary.read) return new InputError(`${source.name} holds no identifiers`, [], 'the input is empty or has only blank lines (or a CSV/TSV header and no rows).');
+  if (!summary.read)
+    return new InputError(
+      `${source.name} holds no identifiers`,
+      [],
+      'the input is empty or has only blank lines (or a CSV/TSV header and no rows).',
+    );
   // The rejects (with their lines) are the error's problems: listed under it, and in -o json.
   const only = rejects.count === 1 ? rejects.first[0] : undefined;
-  const what = only ? `1 line rejected (line ${only.line}${only.field ? `, ${only.field}` : ''}: ${only.reason})` : `${n(summary.invalid)} lines rejected`;
-  return new InputError(`no valid identifiers in ${source.name}: ${what}`, rejects.first.map((r) => ({ line: r.line, ...(r.field ? { field: r.field } : {}), message: r.reason })), rejectsFile ? `every rejected line is in ${rejectsFile}.` : 'pass --rejects FILE to get every rejected value with its line.');
+  const what = only
+    ? `1 line rejected (line ${only.line}${only.field ? `, ${only.field}` : ''}: ${only.reason})`
+    : `${n(summary.invalid)} lines rejected`;
+  return new InputError(
+    `no valid identifiers in ${source.name}: ${what}`,
+    rejects.first.map((r) => ({ line: r.line, ...(r.field ? { field: r.field } : {}), message: r.reason })),
+    rejectsFile ? `every rejected line is in ${rejectsFile}.` : 'pass --rejects FILE to get every rejected value with its line.',
+  );
 }
 
 /** A job that ran to its end: the state goes when nothing failed; failed users are exit 8. */
@@ -242,7 +330,10 @@ async function finished(summary: UploadSummary, { plan, state, rejectsFile }: Jo
   if (summary.failed === 0 && !plan.dryRun) await state?.remove();
   if (summary.failed > 0) {
     const again = stateFile ? 'rerun with --resume to send the unconfirmed batches again.' : 'rerun to send them again.';
-    throw new PartialFailure(`${n(summary.failed)} of ${n(summary.sent)} users failed`, `${rejectsFile ? `their lines are in ${rejectsFile}; ` : 'pass --rejects FILE for every failed line; '}${again}`);
+    throw new PartialFailure(
+      `${n(summary.failed)} of ${n(summary.sent)} users failed`,
+      `${rejectsFile ? `their lines are in ${rejectsFile}; ` : 'pass --rejects FILE for every failed line; '}${again}`,
+    );
   }
   return EXIT.OK;
 }
@@ -254,11 +345,27 @@ function warnRejects(rejects: RejectSink, ctx: Context): number {
   return rejects.count;
 }
 
-function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; account: string; operation: string; dryRun: boolean; rejects: RejectSink; stateFile: string | undefined; fixable: boolean }, ctx: Context): void {
+function report(
+  s: UploadSummary,
+  info: {
+    kind: UploadTargetKind;
+    id: string;
+    account: string;
+    operation: string;
+    dryRun: boolean;
+    rejects: RejectSink;
+    stateFile: string | undefined;
+    fixable: boolean;
+  },
+  ctx: Context,
+): void {
   const { rejects } = info;
   if (warnRejects(rejects, ctx) && !rejects.path) ctx.log.hint('pass --rejects FILE to get every rejected value with its line.');
   ctx.log.info(`${info.dryRun ? 'dry run (nothing sent): ' : ''}${oneLine(s)}`);
-  if (!s.complete && s.not_sent_from_line !== null) ctx.log.warn(`stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.stateFile && info.fixable ? ' (--resume sends it)' : ''}`);
+  if (!s.complete && s.not_sent_from_line !== null)
+    ctx.log.warn(
+      `stopped early: the input from line ${n(s.not_sent_from_line)} on was not sent${info.stateFile && info.fixable ? ' (--resume sends it)' : ''}`,
+    );
   if (info.dryRun) return;
   const data = {
     [info.kind === 'custom_audience' ? 'custom_audience_id' : 'do_not_reach_list_id']: info.id,
@@ -270,7 +377,31 @@ function report(s: UploadSummary, info: { kind: UploadTargetKind; id: string; ac
     // Named only when the file exists (a job that failed before any confirmation wrote none).
     state_file: info.stateFile && (!s.complete || s.failed) ? info.stateFile : null,
   };
-  const fields = ['read', 'invalid', 'invalid_values', 'sent', 'accepted', 'failed', 'already_confirmed', 'batches', 'batches_confirmed', 'batches_failed', 'batches_skipped', 'count_mismatches', 'requests', 'retries', 'not_sent_from_line', 'rejects_file', 'state_file'];
+  const fields = [
+    'read',
+    'invalid',
+    'invalid_values',
+    'sent',
+    'accepted',
+    'failed',
+    'already_confirmed',
+    'batches',
+    'batches_confirmed',
+    'batches_failed',
+    'batches_skipped',
+    'count_mismatches',
+    'requests',
+    'retries',
+    'not_sent_from_line',
+    'rejects_file',
+    'state_file',
+  ];
   ctx.printer.object(data, [{ header: 'operation', key: 'operation' }, ...fields.map((f) => ({ header: f, key: f }))], data);
-  if (s.failures.length && ctx.format === 'table') ctx.printer.list(s.failures, [{ header: 'batch', get: (f) => f.batch + 1 }, { header: 'lines', key: 'lines' }, { header: 'users', key: 'users' }, { header: 'error', key: 'error' }]);
+  if (s.failures.length && ctx.format === 'table')
+    ctx.printer.list(s.failures, [
+      { header: 'batch', get: (f) => f.batch + 1 },
+      { header: 'lines', key: 'lines' },
+      { header: 'users', key: 'users' },
+      { header: 'error', key: 'error' },
+    ]);
 }

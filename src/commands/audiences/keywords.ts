@@ -15,8 +15,12 @@ export default defineVerb({
     'postctl audiences keywords --keywords tea --negative "iced tea" --granularity HOUR --start 2026-03-06T00:00:00Z --location 96683cc9126741d1',
   ],
   options: [
-    { flags: '--keywords <list>', description: 'keywords, comma-separated, OR\'ed (with --negative at most 10 in all; required)', repeatable: true },
-    { flags: '--negative <list>', description: 'negative keywords, comma-separated, OR\'ed', repeatable: true },
+    {
+      flags: '--keywords <list>',
+      description: "keywords, comma-separated, OR'ed (with --negative at most 10 in all; required)",
+      repeatable: true,
+    },
+    { flags: '--negative <list>', description: "negative keywords, comma-separated, OR'ed", repeatable: true },
     { flags: '--granularity <g>', description: 'DAY or HOUR (required)', choices: ['DAY', 'HOUR'] },
     { flags: '--start <time>', description: 'ISO 8601 UTC start (required; the range is at most 7 days)' },
     { flags: '--end <time>', description: 'ISO 8601 UTC end (API default: now)' },

@@ -32,10 +32,19 @@ const COLUMNS: Column<CustomAudience>[] = [
 export default defineVerb({
   name: 'list',
   description: 'list custom audiences of the account (GET …/custom_audiences): id, name, type, size, targetable, permission',
-  examples: ['postctl audiences list', 'postctl audiences list --permission-scope SHARED', 'postctl audiences list --q news --all -o jsonl', 'postctl audiences list --custom-audience-ids 1qz4s,2hk7w -o json'],
+  examples: [
+    'postctl audiences list',
+    'postctl audiences list --permission-scope SHARED',
+    'postctl audiences list --q news --all -o jsonl',
+    'postctl audiences list --custom-audience-ids 1qz4s,2hk7w -o json',
+  ],
   options: [
     { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
-    { flags: '--permission-scope <scope>', description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)', choices: ['OWNER', 'SHARED'] },
+    {
+      flags: '--permission-scope <scope>',
+      description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)',
+      choices: ['OWNER', 'SHARED'],
+    },
     { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
     ...listOptions(CUSTOM_AUDIENCES_PAGE),
     accountOption,
@@ -46,7 +55,8 @@ export default defineVerb({
     const query: Array<[string, string]> = [];
     const ids = idList(p, 'custom_audience_ids', opts.customAudienceIds);
     const bad = (ids ?? []).filter((id) => !/^[0-9a-z]{1,32}$/.test(id));
-    if (bad.length) p.add('custom_audience_ids', `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+    if (bad.length)
+      p.add('custom_audience_ids', `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
     if (ids?.length) query.push(['custom_audience_ids', ids.join(',')]);
     if (opts.permissionScope) query.push(['permission_scope', opts.permissionScope]);
     p.check('q', opts.q, [lengthBetween(1, 255)]);

@@ -16,7 +16,10 @@ interface Targeted {
 const COLUMNS: Column<Targeted>[] = [
   { header: 'campaign_id', key: 'campaign_id' },
   { header: 'campaign_name', key: 'campaign_name' },
-  { header: 'line_items', get: (t) => (t.line_items ?? []).map((l) => `${l.id} ${l.name}${l.servable === false ? ' (not servable)' : ''}`).join('; ') },
+  {
+    header: 'line_items',
+    get: (t) => (t.line_items ?? []).map((l) => `${l.id} ${l.name}${l.servable === false ? ' (not servable)' : ''}`).join('; '),
+  },
 ];
 
 export default defineVerb({
@@ -24,7 +27,11 @@ export default defineVerb({
   description: 'campaigns and line items that target a custom audience',
   examples: ['postctl audiences targeted 1qz4s', 'postctl audiences targeted 1qz4s --with-active=false -o json'],
   options: [
-    { flags: '--with-active <bool>', description: 'true (API default): servable line items only; false: include line items that are not servable', choices: ['true', 'false'] },
+    {
+      flags: '--with-active <bool>',
+      description: 'true (API default): servable line items only; false: include line items that are not servable',
+      choices: ['true', 'false'],
+    },
     ...pagingOptions,
     accountOption,
     sandboxOption,

@@ -17,7 +17,12 @@ export async function logoutOAuth2(opts: { localOnly?: boolean; yes?: boolean },
   }
   ctx.redactor.add(t.access_token, t.refresh_token);
   const who = t.username ? ` (@${t.username})` : '';
-  if (!(await ctx.prompt.confirm(`${opts.localOnly ? 'Remove' : 'Revoke and remove'} the OAuth 2.0 tokens${who} of profile ${s.profile}?`, opts.yes))) {
+  if (
+    !(await ctx.prompt.confirm(
+      `${opts.localOnly ? 'Remove' : 'Revoke and remove'} the OAuth 2.0 tokens${who} of profile ${s.profile}?`,
+      opts.yes,
+    ))
+  ) {
     ctx.log.info('cancelled; nothing changed');
     return 0;
   }
@@ -30,7 +35,9 @@ export async function logoutOAuth2(opts: { localOnly?: boolean; yes?: boolean },
       try {
         await revokeToken(client, creds, token, kind);
       } catch (e) {
-        if (e && typeof e === 'object' && 'hint' in e) (e as { hint?: string }).hint = `${result.revoked.length ? `${result.revoked.join(' and ')} revoked; ` : ''}nothing was removed; \`postctl auth logout --oauth2 --local-only\` forgets the tokens without revoking them.`;
+        if (e && typeof e === 'object' && 'hint' in e)
+          (e as { hint?: string }).hint =
+            `${result.revoked.length ? `${result.revoked.join(' and ')} revoked; ` : ''}nothing was removed; \`postctl auth logout --oauth2 --local-only\` forgets the tokens without revoking them.`;
         throw e;
       }
       result.revoked.push(kind);
@@ -39,7 +46,9 @@ export async function logoutOAuth2(opts: { localOnly?: boolean; yes?: boolean },
   removeTokens(store, s.profile);
   ctx.invalidateSettings();
   result.removed.push('oauth2');
-  ctx.log.success(`${opts.localOnly ? 'removed the OAuth 2.0 tokens (not revoked at the API) from' : 'logged out of OAuth 2.0: both tokens revoked and removed from'} profile ${s.profile}`);
+  ctx.log.success(
+    `${opts.localOnly ? 'removed the OAuth 2.0 tokens (not revoked at the API) from' : 'logged out of OAuth 2.0: both tokens revoked and removed from'} profile ${s.profile}`,
+  );
   ctx.printer.object(result);
   return 0;
 }

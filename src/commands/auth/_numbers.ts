@@ -4,7 +4,8 @@ import { InputError } from '../../errors.js';
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 65535) throw new InputError(`--callback-port must be a port number from 1 to 65535 (got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(value) || n < 1 || n > 65535)
+    throw new InputError(`--callback-port must be a port number from 1 to 65535 (got ${JSON.stringify(value)})`);
   return n;
 }
 

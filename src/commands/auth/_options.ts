@@ -4,7 +4,10 @@ import type { OptionSpec } from '../define.js';
 
 export const APP_OPTIONS = [
   { flags: '--consumer-key <key>', description: "the app's consumer (API) key (env POSTCTL_CONSUMER_KEY; asked on a terminal)" },
-  { flags: '--consumer-secret-stdin', description: "read the app's consumer secret from stdin (or env POSTCTL_CONSUMER_SECRET; masked prompt on a terminal)" },
+  {
+    flags: '--consumer-secret-stdin',
+    description: "read the app's consumer secret from stdin (or env POSTCTL_CONSUMER_SECRET; masked prompt on a terminal)",
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export const URL_OPTIONS = [
@@ -14,7 +17,11 @@ export const URL_OPTIONS = [
 ] as const satisfies readonly OptionSpec[];
 
 export const AUTHORIZE_OPTIONS = [
-  { flags: '--access <level>', description: 'ask for less access than the app is registered for: read or write (the request token\'s access type parameter)', choices: ['read', 'write'] },
+  {
+    flags: '--access <level>',
+    description: "ask for less access than the app is registered for: read or write (the request token's access type parameter)",
+    choices: ['read', 'write'],
+  },
   { flags: '--force-login', description: 'make the authorization page ask for credentials even if a user is signed in' },
   { flags: '--screen-name <name>', description: 'prefill the user name on the authorization page' },
   { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },

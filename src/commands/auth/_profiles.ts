@@ -2,5 +2,8 @@
 import { UsageError } from '../../errors.js';
 
 export function unknownProfile(name: string, known: string[]): UsageError {
-  return new UsageError(`no profile named "${name}"`, known.length ? `stored profiles: ${known.join(', ')}.` : 'no profile is stored yet: `postctl --profile <name> auth login` creates one.');
+  return new UsageError(
+    `no profile named "${name}"`,
+    known.length ? `stored profiles: ${known.join(', ')}.` : 'no profile is stored yet: `postctl --profile <name> auth login` creates one.',
+  );
 }

@@ -22,7 +22,11 @@ export default defineVerb({
     ...APP_OPTIONS,
     ...URL_OPTIONS,
     ...AUTHORIZE_OPTIONS,
-    { flags: '--callback-port <port>', description: 'port of the loopback callback server (default: a free one); the callback URL http://127.0.0.1:<port>/callback must be registered for the app' },
+    {
+      flags: '--callback-port <port>',
+      description:
+        'port of the loopback callback server (default: a free one); the callback URL http://127.0.0.1:<port>/callback must be registered for the app',
+    },
     { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect', default: '300' },
   ],
   async run(_args, opts, ctx) {
@@ -38,7 +42,10 @@ export default defineVerb({
         }
         throw e;
       });
-      const url = authorizeUrl(s.get('api_url')!, 'authenticate', request.token, { forceLogin: Boolean(opts.forceLogin), screenName: opts.screenName });
+      const url = authorizeUrl(s.get('api_url')!, 'authenticate', request.token, {
+        forceLogin: Boolean(opts.forceLogin),
+        screenName: opts.screenName,
+      });
       ctx.log.info(`Open this URL in a browser and approve the app:\n\n  ${url}\n`);
       ctx.log.info(`Waiting up to ${Math.round(waitMs / 1000)} s for the redirect to ${server.url} (Ctrl-C to stop)…`);
       if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));

@@ -33,7 +33,9 @@ async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Prom
   for (const k of wanted) {
     if (present.includes(k)) continue;
     const env = k === 'access_token' ? 'POSTCTL_ACCESS_TOKEN' : 'POSTCTL_BEARER_TOKEN';
-    ctx.log.info(`profile ${s.profile} holds no ${k === 'access_token' ? 'access token' : 'bearer token'}${ctx.env[env] ? ` (${env} is set: postctl does not revoke tokens it does not store; unset the variable)` : ''}`);
+    ctx.log.info(
+      `profile ${s.profile} holds no ${k === 'access_token' ? 'access token' : 'bearer token'}${ctx.env[env] ? ` (${env} is set: postctl does not revoke tokens it does not store; unset the variable)` : ''}`,
+    );
   }
   const pending = opts.all && stored.pending_request;
   if (!present.length && !pending) {
@@ -41,7 +43,8 @@ async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Prom
     return 0;
   }
   const who = stored.screen_name ? ` (@${stored.screen_name})` : '';
-  const what = present.map((k) => (k === 'access_token' ? `the access token${who}` : 'the bearer token')).join(' and ') || 'the pending PIN login';
+  const what =
+    present.map((k) => (k === 'access_token' ? `the access token${who}` : 'the bearer token')).join(' and ') || 'the pending PIN login';
   const verb = opts.localOnly ? 'Remove' : 'Invalidate and remove';
   if (!(await ctx.prompt.confirm(`${verb} ${what} of profile ${s.profile}?`, opts.yes))) {
     ctx.log.info('cancelled; nothing changed');
@@ -51,7 +54,10 @@ async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Prom
   const store = await ctx.store();
   const result = { profile: s.profile, invalidated: [] as Kind[], already_invalid: [] as Kind[], removed: [] as string[] };
   const forget = (k: Kind | 'pending_request') => {
-    store.patchProfile(s.profile, Object.fromEntries((k === 'pending_request' ? ['pending_request'] : REMOVE[k]).map((key) => [key, undefined])));
+    store.patchProfile(
+      s.profile,
+      Object.fromEntries((k === 'pending_request' ? ['pending_request'] : REMOVE[k]).map((key) => [key, undefined])),
+    );
     result.removed.push(k);
   };
   const client = present.length && !opts.localOnly ? await ctx.client() : undefined;
@@ -64,18 +70,24 @@ async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Prom
       } catch (e) {
         if (!isAlreadyInvalid(e)) {
           if (result.removed.length) ctx.printer.object(result);
-          if (e && typeof e === 'object' && 'hint' in e) (e as { hint?: string }).hint = `${(e as { hint?: string }).hint ?? ''} Nothing else was removed; \`postctl auth logout --local-only\` forgets the tokens without revoking them.`.trim();
+          if (e && typeof e === 'object' && 'hint' in e)
+            (e as { hint?: string }).hint =
+              `${(e as { hint?: string }).hint ?? ''} Nothing else was removed; \`postctl auth logout --local-only\` forgets the tokens without revoking them.`.trim();
           throw e;
         }
         result.already_invalid.push(k);
-        ctx.log.info(`note: the ${k === 'access_token' ? 'access' : 'bearer'} token was already invalid at the API (401, code 89); removing it locally`);
+        ctx.log.info(
+          `note: the ${k === 'access_token' ? 'access' : 'bearer'} token was already invalid at the API (401, code 89); removing it locally`,
+        );
       }
     }
     forget(k);
   }
   if (pending) forget('pending_request');
   ctx.invalidateSettings();
-  ctx.log.success(`${opts.localOnly ? 'removed' : 'logged out:'} ${result.removed.join(', ')} ${opts.localOnly ? 'from' : 'removed from'} profile ${s.profile}${opts.localOnly && present.length ? ' (not revoked at the API)' : ''}`);
+  ctx.log.success(
+    `${opts.localOnly ? 'removed' : 'logged out:'} ${result.removed.join(', ')} ${opts.localOnly ? 'from' : 'removed from'} profile ${s.profile}${opts.localOnly && present.length ? ' (not revoked at the API)' : ''}`,
+  );
   ctx.printer.object(result);
   return 0;
 }
@@ -83,7 +95,12 @@ async function logoutTokens(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Prom
 export default defineVerb({
   name: 'logout',
   description: "invalidate the profile's access token at the API (and/or its bearer token), then remove it locally",
-  examples: ['postctl auth logout', 'postctl auth logout --all --yes', 'postctl auth logout --bearer --yes', 'postctl auth logout --oauth2 --yes'],
+  examples: [
+    'postctl auth logout',
+    'postctl auth logout --all --yes',
+    'postctl auth logout --bearer --yes',
+    'postctl auth logout --oauth2 --yes',
+  ],
   options: OPTIONS,
   async run(_args, opts, ctx) {
     return opts.oauth2 ? logoutOAuth2(opts, ctx) : logoutTokens(opts, ctx);

@@ -32,10 +32,21 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 async function readPin(ctx: Context, opts: Opts): Promise<string> {
-  if (opts.pin === '-' && opts.consumerSecretStdin) throw new UsageError('--pin - and --consumer-secret-stdin both read stdin', 'give one of them another way (POSTCTL_CONSUMER_SECRET, or the PIN as the value of --pin).');
-  const pin = opts.pin === '-' ? await readPiped(ctx, 'the PIN', '--pin -', () => ctx.prompt.text('PIN', { supply: '--pin <PIN>' })) : String(opts.pin);
+  if (opts.pin === '-' && opts.consumerSecretStdin)
+    throw new UsageError(
+      '--pin - and --consumer-secret-stdin both read stdin',
+      'give one of them another way (POSTCTL_CONSUMER_SECRET, or the PIN as the value of --pin).',
+    );
+  const pin =
+    opts.pin === '-'
+      ? await readPiped(ctx, 'the PIN', '--pin -', () => ctx.prompt.text('PIN', { supply: '--pin <PIN>' }))
+      : String(opts.pin);
   const trimmed = pin.trim();
-  if (!trimmed) throw new UsageError('missing verifier: --pin needs the PIN shown after approving the app (the API requires it)', 'run `postctl auth pin --pin <PIN>`, or `--pin -` to read it from stdin.');
+  if (!trimmed)
+    throw new UsageError(
+      'missing verifier: --pin needs the PIN shown after approving the app (the API requires it)',
+      'run `postctl auth pin --pin <PIN>`, or `--pin -` to read it from stdin.',
+    );
   if (/\s/.test(trimmed)) throw new InputError(`the PIN must be one word without spaces (got ${trimmed.length} characters with spaces)`);
   return trimmed;
 }
@@ -47,14 +58,20 @@ async function complete(ctx: Context, opts: Opts): Promise<number> {
   const s = await ctx.settings();
   const pending = s.stored.pending_request;
   if (!pending?.oauth_token || !pending.oauth_token_secret) {
-    throw new UsageError(`no pending PIN login in profile ${s.profile}`, `start with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin\` (it prints the URL to open), then finish with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin --pin <PIN>\`.`);
+    throw new UsageError(
+      `no pending PIN login in profile ${s.profile}`,
+      `start with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin\` (it prints the URL to open), then finish with \`postctl ${profileArg(s.profile, s.profileSource)}auth pin --pin <PIN>\`.`,
+    );
   }
   ctx.redactor.add(pending.oauth_token_secret);
   const startedAt = originOf(pending.authorize_url);
   const now = originOf(s.get('api_url'));
   if (startedAt && now && startedAt !== now) {
     const v = s.values.api_url;
-    throw new UsageError(`the pending PIN login was started against ${startedAt}, but the platform API URL is now ${now} (${v?.source === 'env' ? `from ${v.origin}` : v?.source ?? 'default'})`, `finish it against the same API: set POSTCTL_API_URL=${startedAt} (or \`postctl config set api_url ${startedAt}\`), or start over with \`postctl auth pin\`.`);
+    throw new UsageError(
+      `the pending PIN login was started against ${startedAt}, but the platform API URL is now ${now} (${v?.source === 'env' ? `from ${v.origin}` : (v?.source ?? 'default')})`,
+      `finish it against the same API: set POSTCTL_API_URL=${startedAt} (or \`postctl config set api_url ${startedAt}\`), or start over with \`postctl auth pin\`.`,
+    );
   }
   await requireAppCredentials(ctx);
   const client = await ctx.client();
@@ -70,11 +87,17 @@ async function complete(ctx: Context, opts: Opts): Promise<number> {
   }
 }
 
-async function begin(ctx: Context, opts: Opts): Promise<{ client: ApiClient; request: TokenPair; url: string; profile: string; profileSource: string }> {
+async function begin(
+  ctx: Context,
+  opts: Opts,
+): Promise<{ client: ApiClient; request: TokenPair; url: string; profile: string; profileSource: string }> {
   const s = await prepareApp(ctx, opts, { askUrls: true });
   const client = await ctx.client();
   const request = await requestToken(client, 'oob', opts.access);
-  const url = authorizeUrl(s.get('api_url')!, 'authorize', request.token, { forceLogin: Boolean(opts.forceLogin), screenName: opts.screenName });
+  const url = authorizeUrl(s.get('api_url')!, 'authorize', request.token, {
+    forceLogin: Boolean(opts.forceLogin),
+    screenName: opts.screenName,
+  });
   return { client, request, url, profile: s.profile, profileSource: s.profileSource };
 }
 
@@ -97,7 +120,13 @@ async function interactive(ctx: Context, opts: Opts): Promise<number> {
   ctx.log.info(`Open this URL in a browser, approve the app, then type the PIN it shows:\n\n  ${url}\n`);
   if (opts.web) openBrowser(url, (m) => ctx.log.warn(m));
   for (let attempt = 1; ; attempt++) {
-    const pin = (await ctx.prompt.text('PIN', { supply: '--pin <PIN>' }, { validate: (v) => (v.trim() ? true : 'enter the PIN shown after approving') })).trim();
+    const pin = (
+      await ctx.prompt.text(
+        'PIN',
+        { supply: '--pin <PIN>' },
+        { validate: (v) => (v.trim() ? true : 'enter the PIN shown after approving') },
+      )
+    ).trim();
     try {
       const access = await exchangeVerifier(client, request, pin);
       reportLogin(ctx, await saveAccessToken(ctx, profile, access));

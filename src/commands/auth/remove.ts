@@ -25,8 +25,14 @@ export default defineVerb({
       return was;
     });
     ctx.log.success(`profile ${name} removed`);
-    if (live) ctx.log.hint(`its tokens were not revoked; next time run \`postctl --profile ${name} auth logout --all\` before removing a profile to revoke them.`);
-    if (wasDefault) ctx.log.info(`it was the default profile; choose another with \`postctl auth use <profile>\`${known.length > 1 ? ` (stored: ${known.filter((k) => k !== name).join(', ')})` : ''}`);
+    if (live)
+      ctx.log.hint(
+        `its tokens were not revoked; next time run \`postctl --profile ${name} auth logout --all\` before removing a profile to revoke them.`,
+      );
+    if (wasDefault)
+      ctx.log.info(
+        `it was the default profile; choose another with \`postctl auth use <profile>\`${known.length > 1 ? ` (stored: ${known.filter((k) => k !== name).join(', ')})` : ''}`,
+      );
     return 0;
   },
 });

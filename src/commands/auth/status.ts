@@ -56,12 +56,19 @@ async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
   };
 }
 
-const PROFILE_SOURCE: Record<string, string> = { flag: 'chosen with --profile', env: 'chosen by POSTCTL_PROFILE', profile: 'the stored default', default: 'implicit default' };
+const PROFILE_SOURCE: Record<string, string> = {
+  flag: 'chosen with --profile',
+  env: 'chosen by POSTCTL_PROFILE',
+  profile: 'the stored default',
+  default: 'implicit default',
+};
 
 /** The table form (a terminal, -o table). */
 function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
   const user = status.user;
-  ctx.printer.write(`profile ${s.profile} (${PROFILE_SOURCE[s.profileSource]})${user ? `, logged in as @${user.screen_name}` : ''}${status.pending_pin_login ? ', PIN login pending' : ''}\n`);
+  ctx.printer.write(
+    `profile ${s.profile} (${PROFILE_SOURCE[s.profileSource]})${user ? `, logged in as @${user.screen_name}` : ''}${status.pending_pin_login ? ', PIN login pending' : ''}\n`,
+  );
   ctx.printer.list(status.credentials, [
     { header: 'credential', key: 'credential' },
     { header: 'value', get: (r) => r.value ?? '(none)' },
@@ -77,10 +84,16 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
     ]);
   }
   const o = status.oauth2;
-  if (o) ctx.printer.write(`\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`);
+  if (o)
+    ctx.printer.write(
+      `\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`,
+    );
   if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
   const c = status.check;
-  if (c) ctx.printer.write(`\ncheck (${c.endpoint}, ${c.auth} context): ${c.ok ? `ok${c.screen_name ? `, @${c.screen_name}` : ''}` : 'failed'}\n`);
+  if (c)
+    ctx.printer.write(
+      `\ncheck (${c.endpoint}, ${c.auth} context): ${c.ok ? `ok${c.screen_name ? `, @${c.screen_name}` : ''}` : 'failed'}\n`,
+    );
 }
 
 export default defineVerb({
@@ -98,7 +111,13 @@ export default defineVerb({
       failure = c.error;
     }
     if (ctx.format === 'json' || ctx.format === 'jsonl') ctx.printer.value(status);
-    else if (ctx.format === 'csv') ctx.printer.list(status.credentials, [{ header: 'credential', key: 'credential' }, { header: 'value', key: 'value' }, { header: 'source', key: 'source' }, { header: 'origin', key: 'origin' }]);
+    else if (ctx.format === 'csv')
+      ctx.printer.list(status.credentials, [
+        { header: 'credential', key: 'credential' },
+        { header: 'value', key: 'value' },
+        { header: 'source', key: 'source' },
+        { header: 'origin', key: 'origin' },
+      ]);
     else printText(ctx, s, status);
     if (failure) throw failure;
     return 0;

@@ -24,7 +24,10 @@ export default defineVerb({
     if (opts.refresh || !cached?.value) await requireAppCredentials(ctx);
     const client = await ctx.client();
     const result = await obtainBearer(ctx, client, { refresh: Boolean(opts.refresh) });
-    if (result.cached) ctx.log.info(`using the bearer token ${result.source === 'env' ? 'from POSTCTL_BEARER_TOKEN' : `cached in profile ${s.profile}`} (no request made; --refresh asks the API again)`);
+    if (result.cached)
+      ctx.log.info(
+        `using the bearer token ${result.source === 'env' ? 'from POSTCTL_BEARER_TOKEN' : `cached in profile ${s.profile}`} (no request made; --refresh asks the API again)`,
+      );
     else {
       ctx.log.success(`bearer token obtained and cached in profile ${s.profile}`);
       if (cached?.source === 'env') ctx.log.warn('POSTCTL_BEARER_TOKEN is set and overrides the cached token in later commands.');
@@ -33,7 +36,13 @@ export default defineVerb({
       ctx.printer.write(result.token + '\n');
       return 0;
     }
-    ctx.printer.object({ profile: s.profile, token_type: 'bearer', token: mask(result.token), cached: result.cached, source: result.source === 'api' ? 'api' : result.source });
+    ctx.printer.object({
+      profile: s.profile,
+      token_type: 'bearer',
+      token: mask(result.token),
+      cached: result.cached,
+      source: result.source === 'api' ? 'api' : result.source,
+    });
     return 0;
   },
 });

@@ -14,6 +14,7 @@ export default defineVerb({
       data.default_profile = name;
     });
     ctx.log.success(`profile ${name} is now the default`);
-    if (ctx.env.POSTCTL_PROFILE && ctx.env.POSTCTL_PROFILE !== name) ctx.log.warn(`POSTCTL_PROFILE=${ctx.env.POSTCTL_PROFILE} is set and overrides the default`);
+    if (ctx.env.POSTCTL_PROFILE && ctx.env.POSTCTL_PROFILE !== name)
+      ctx.log.warn(`POSTCTL_PROFILE=${ctx.env.POSTCTL_PROFILE} is set and overrides the default`);
   },
 });

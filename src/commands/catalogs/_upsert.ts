@@ -19,7 +19,12 @@ export type Report = Awaited<ReturnType<typeof validateFeed>>;
 /** Rows kept for the table shown to people (problem rows only); -o jsonl has every result. */
 const TABLE_ROWS = 1000;
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' && 'message' in v ? String((v as { message: unknown }).message) : JSON.stringify(v));
+const text = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && 'message' in v
+      ? String((v as { message: unknown }).message)
+      : JSON.stringify(v);
 const plural = (n: number, one: string, many = `${one}s`): string => (n === 1 ? one : many);
 
 const COLUMNS: Column<Outcome>[] = [
@@ -36,7 +41,10 @@ const COLUMNS: Column<Outcome>[] = [
  * any other stream — a pipe, fifo, `<(…)`, /dev/stdin — is copied once to a
  * private temporary file, removed by `cleanup` (also on Ctrl-C, SIGTERM, SIGHUP).
  */
-export async function feedSource(opts: { file?: string; format?: FeedFormat }, ctx: Context): Promise<{ src: FeedSource; cleanup: () => Promise<void> }> {
+export async function feedSource(
+  opts: { file?: string; format?: FeedFormat },
+  ctx: Context,
+): Promise<{ src: FeedSource; cleanup: () => Promise<void> }> {
   const file: string = opts.file ?? '-';
   let path = file;
   let cleanup = async () => undefined as void;
@@ -62,13 +70,17 @@ export async function validated(src: FeedSource, skipInvalid: boolean | undefine
   const report = await validateFeed(src, () => checking.tick());
   checking.done();
   // An empty feed is bad input (the file), not bad usage (the command line).
-  if (report.records === 0) throw new InputError(`${src.name} holds no products`, [], 'check that the file is the feed you meant; it has no product rows.');
+  if (report.records === 0)
+    throw new InputError(`${src.name} holds no products`, [], 'check that the file is the feed you meant; it has no product rows.');
   if (report.problemCount && !skipInvalid) throw problemsError(report, src);
   if (report.problemCount) {
     const products = report.invalidLines.size;
-    ctx.log.warn(`${report.problemCount} ${plural(report.problemCount, 'problem')} in ${products} ${plural(products, 'product')}; skipping ${plural(products, 'it', 'them')} (--skip-invalid):`);
+    ctx.log.warn(
+      `${report.problemCount} ${plural(report.problemCount, 'problem')} in ${products} ${plural(products, 'product')}; skipping ${plural(products, 'it', 'them')} (--skip-invalid):`,
+    );
     for (const p of report.problems.slice(0, 20)) ctx.log.info(`  - ${formatProblem(p)}`);
-    if (report.problemCount > 20) ctx.log.info(`  … and ${report.problemCount - 20} more (every invalid product is in the results as INVALID)`);
+    if (report.problemCount > 20)
+      ctx.log.info(`  … and ${report.problemCount - 20} more (every invalid product is in the results as INVALID)`);
   }
   return report;
 }
@@ -81,16 +93,29 @@ export async function printDryRun(catalogId: string, src: FeedSource, report: Re
       { header: 'batch', key: 'batch' },
       { header: 'products', get: (b) => b.lines.length },
       { header: 'lines', get: (b) => (b.lines.length > 1 ? `${b.lines[0]}–${b.lines[b.lines.length - 1]}` : String(b.lines[0])) },
-      { header: 'ids', get: (b) => (b.ids.length > 4 ? `${b.ids.slice(0, 3).join(', ')}, … ${b.ids[b.ids.length - 1]}` : b.ids.join(', ')) },
+      {
+        header: 'ids',
+        get: (b) => (b.ids.length > 4 ? `${b.ids.slice(0, 3).join(', ')}, … ${b.ids[b.ids.length - 1]}` : b.ids.join(', ')),
+      },
     ],
     { catalog_id: catalogId, dry_run: true },
   );
   for await (const b of batches(src, report, () => undefined)) {
-    out.add([{ batch: b.index + 1, lines: b.items.map((i) => i.line), ids: b.items.map((i) => String(i.product.id)), body: { products: b.items.map((i) => i.product) } }]);
+    out.add([
+      {
+        batch: b.index + 1,
+        lines: b.items.map((i) => i.line),
+        ids: b.items.map((i) => String(i.product.id)),
+        body: { products: b.items.map((i) => i.product) },
+      },
+    ]);
   }
   out.end({ requests });
-  ctx.log.info(`dry run: ${report.valid} valid ${plural(report.valid, 'product')} in ${requests} ${plural(requests, 'request')} of up to ${UPSERT_BATCH}; nothing was sent`);
-  if (report.problemCount) throw new PartialFailure(`${report.invalidLines.size} invalid ${plural(report.invalidLines.size, 'product')} would be skipped`);
+  ctx.log.info(
+    `dry run: ${report.valid} valid ${plural(report.valid, 'product')} in ${requests} ${plural(requests, 'request')} of up to ${UPSERT_BATCH}; nothing was sent`,
+  );
+  if (report.problemCount)
+    throw new PartialFailure(`${report.invalidLines.size} invalid ${plural(report.invalidLines.size, 'product')} would be skipped`);
   return EXIT.OK;
 }
 
@@ -99,7 +124,14 @@ export async function printDryRun(catalogId: string, src: FeedSource, report: Re
  * kept for the table (problem rows only), and ticked on the progress line.
  */
 export class Outcomes {
-  readonly counts: Record<OutcomeStatus, number> = { CREATE_SUCCESS: 0, UPDATE_SUCCESS: 0, NO_CHANGE: 0, ERROR: 0, INVALID: 0, NOT_SENT: 0 };
+  readonly counts: Record<OutcomeStatus, number> = {
+    CREATE_SUCCESS: 0,
+    UPDATE_SUCCESS: 0,
+    NO_CHANGE: 0,
+    ERROR: 0,
+    INVALID: 0,
+    NOT_SENT: 0,
+  };
   /** Batches with results; the others are reported NOT_SENT if the job stops. */
   readonly settled = new Set<number>();
   readonly tableRows: Outcome[] = [];
@@ -136,7 +168,11 @@ export class Outcomes {
   end(): Record<string, number> {
     const { counts } = this;
     this.progress.done();
-    const summary = Object.fromEntries([...PRODUCT_STATUSES, ...(counts.INVALID ? (['INVALID'] as const) : []), ...(counts.NOT_SENT ? (['NOT_SENT'] as const) : [])].map((s) => [s, counts[s]]));
+    const summary = Object.fromEntries(
+      [...PRODUCT_STATUSES, ...(counts.INVALID ? (['INVALID'] as const) : []), ...(counts.NOT_SENT ? (['NOT_SENT'] as const) : [])].map(
+        (s) => [s, counts[s]],
+      ),
+    );
     this.out?.end({ summary });
     if (this.table && this.tableRows.length) {
       this.tableRows.sort((a, b) => a.line - b.line);
@@ -147,17 +183,27 @@ export class Outcomes {
 }
 
 /** The one-line account on stderr, then the exit: the job's failure, 8 when products failed, else 0. */
-export function finish(run: { catalogId: string; client: ApiClient; requests: number; seconds: number; failure: unknown; records: number }, results: Outcomes, ctx: Context): number {
+export function finish(
+  run: { catalogId: string; client: ApiClient; requests: number; seconds: number; failure: unknown; records: number },
+  results: Outcomes,
+  ctx: Context,
+): number {
   const { counts } = results;
   const summary = results.end();
   const reported = counts.CREATE_SUCCESS + counts.UPDATE_SUCCESS + counts.NO_CHANGE + counts.ERROR;
   const parts = Object.entries(summary).map(([k, v]) => `${v} ${k}`);
   const { client, requests } = run;
-  ctx.log.info(`catalog ${run.catalogId}: ${reported} ${plural(reported, 'product')} sent in ${requests || client.stats.requests} ${plural(requests, 'request')} (${client.stats.retries} retries) in ${run.seconds.toFixed(2)} s: ${parts.join(', ')}`);
-  if (ctx.format === 'table' && results.shownRows > results.tableRows.length) ctx.log.info(`${results.shownRows - results.tableRows.length} more products with errors or warnings: use -o jsonl for every result`);
+  ctx.log.info(
+    `catalog ${run.catalogId}: ${reported} ${plural(reported, 'product')} sent in ${requests || client.stats.requests} ${plural(requests, 'request')} (${client.stats.retries} retries) in ${run.seconds.toFixed(2)} s: ${parts.join(', ')}`,
+  );
+  if (ctx.format === 'table' && results.shownRows > results.tableRows.length)
+    ctx.log.info(`${results.shownRows - results.tableRows.length} more products with errors or warnings: use -o jsonl for every result`);
   if (run.failure !== undefined) {
     const notSent = counts.NOT_SENT;
-    if (notSent > 0) ctx.log.warn(`stopped early: ${notSent} valid ${notSent === 1 ? 'product was' : 'products were'} not sent (status NOT_SENT in the results; rerun the upsert to send them — it is idempotent)`);
+    if (notSent > 0)
+      ctx.log.warn(
+        `stopped early: ${notSent} valid ${notSent === 1 ? 'product was' : 'products were'} not sent (status NOT_SENT in the results; rerun the upsert to send them — it is idempotent)`,
+      );
     throw run.failure;
   }
   if (counts.ERROR || counts.INVALID) {

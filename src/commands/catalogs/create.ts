@@ -35,14 +35,19 @@ export default defineVerb({
  */
 async function explainRefusal(e: unknown, client: ApiClient, api: ApiName, uid: string | undefined): Promise<unknown> {
   if (!(e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 403 && e.status !== 429)) return e;
-  const existing = await listCatalogs(client, api, uid).then((r) => (Array.isArray(r.body?.data) ? r.body.data : []), () => []);
+  const existing = await listCatalogs(client, api, uid).then(
+    (r) => (Array.isArray(r.body?.data) ? r.body.data : []),
+    () => [],
+  );
   if (!existing.length) return e;
   const c = existing[0]!;
-  return new CliError(`the catalog was not created: a user can have only one product catalog, and ${uid ? `user ${uid}` : 'you'} already ${uid ? 'has' : 'have'} ${JSON.stringify(c.name)} (id ${c.id})`, {
-    exitCode: EXIT.INVALID_INPUT,
-    code: 'catalog_exists',
-    hint: `use it (\`postctl catalogs upsert ${c.id} --file …\`), rename it (\`postctl catalogs rename ${c.id} <name>\`), or delete it first (\`postctl catalogs delete ${c.id}\`, permanent). API said: ${e.message}`,
-    cause: e,
-  });
+  return new CliError(
+    `the catalog was not created: a user can have only one product catalog, and ${uid ? `user ${uid}` : 'you'} already ${uid ? 'has' : 'have'} ${JSON.stringify(c.name)} (id ${c.id})`,
+    {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'catalog_exists',
+      hint: `use it (\`postctl catalogs upsert ${c.id} --file …\`), rename it (\`postctl catalogs rename ${c.id} <name>\`), or delete it first (\`postctl catalogs delete ${c.id}\`, permanent). API said: ${e.message}`,
+      cause: e,
+    },
+  );
 }
-

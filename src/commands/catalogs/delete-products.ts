@@ -42,7 +42,10 @@ export default defineVerb({
     const batchSize = Number(opts.batchSize ?? 100);
     const keys = await readKeys(keyArgs, opts.file, ctx);
     if (keys.length === 0) throw new UsageError('no product keys given', 'pass product keys as arguments or with --file (one per line).');
-    const ok = await ctx.prompt.confirm(`Delete ${keys.length} product${keys.length === 1 ? '' : 's'} from catalog ${catalogId} permanently?`, opts.yes);
+    const ok = await ctx.prompt.confirm(
+      `Delete ${keys.length} product${keys.length === 1 ? '' : 's'} from catalog ${catalogId} permanently?`,
+      opts.yes,
+    );
     if (!ok) {
       ctx.log.info('nothing deleted');
       return EXIT.OK;
@@ -52,7 +55,8 @@ export default defineVerb({
     ctx.printer.list(ctx.format === 'table' ? (failed.length ? failed : results) : results, COLUMNS, { data: { delete_products: raw } });
     const deleted = results.length - failed.length;
     ctx.log.info(`catalog ${catalogId}: ${deleted} DELETED, ${failed.length} FAILED`);
-    if (failed.length) throw new PartialFailure(`${failed.length} of ${keys.length} product key${keys.length === 1 ? '' : 's'} could not be deleted`);
+    if (failed.length)
+      throw new PartialFailure(`${failed.length} of ${keys.length} product key${keys.length === 1 ? '' : 's'} could not be deleted`);
     return EXIT.OK;
   },
 });
@@ -62,7 +66,8 @@ async function readKeys(args: string[], file: string | undefined, ctx: Context):
   const keys = new Set<string>();
   for (const a of args) for (const k of a.split(',')) if (k.trim()) keys.add(k.trim());
   if (file !== undefined) {
-    if (file === '-' && ctx.io.stdinTTY) throw new UsageError('--file - reads product keys from stdin, but stdin is a terminal', 'pipe the keys in, or pass a file.');
+    if (file === '-' && ctx.io.stdinTTY)
+      throw new UsageError('--file - reads product keys from stdin, but stdin is a terminal', 'pipe the keys in, or pass a file.');
     for await (const { text } of readLines(openInput(file, ctx.io.stdin), { name: file === '-' ? 'stdin' : file })) {
       const k = text.trim();
       if (k && !k.startsWith('#')) keys.add(k);
@@ -72,7 +77,13 @@ async function readKeys(args: string[], file: string | undefined, ctx: Context):
 }
 
 /** One request per batch of keys; a key the API says nothing about counts as FAILED. */
-async function deleteInBatches(client: ApiClient, api: ApiName, catalogId: string, keys: string[], batchSize: number): Promise<{ results: KeyResult[]; raw: DeleteProductResult[] }> {
+async function deleteInBatches(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  keys: string[],
+  batchSize: number,
+): Promise<{ results: KeyResult[]; raw: DeleteProductResult[] }> {
   const results: KeyResult[] = [];
   const raw: DeleteProductResult[] = [];
   for (let i = 0; i < keys.length; i += batchSize) {
@@ -90,7 +101,8 @@ async function deleteInBatches(client: ApiClient, api: ApiName, catalogId: strin
         results.push({ product_key: e.product_key, status: 'DELETED', message: e.message ?? null });
       }
     }
-    for (const k of chunk) if (!seen.has(k)) results.push({ product_key: k, status: 'FAILED', message: 'the API returned no result for this key' });
+    for (const k of chunk)
+      if (!seen.has(k)) results.push({ product_key: k, status: 'FAILED', message: 'the API returned no result for this key' });
   }
   return { results, raw };
 }

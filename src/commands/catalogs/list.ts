@@ -16,7 +16,8 @@ export default defineVerb({
     const res = await listCatalogs(client, adsApi(opts), uid);
     const items = Array.isArray(res.body?.data) ? res.body.data : [];
     ctx.printer.list(items, COLUMNS, res.body);
-    if (items.length === 0 && ctx.format === 'table') ctx.log.info('no product catalogs yet; create one with `postctl catalogs create <name>`');
+    if (items.length === 0 && ctx.format === 'table')
+      ctx.log.info('no product catalogs yet; create one with `postctl catalogs create <name>`');
     return 0;
   },
 });

@@ -19,7 +19,11 @@ const PRODUCT_COLUMNS: Column[] = [
 export default defineVerb({
   name: 'products <catalog_id>',
   description: 'list the products of a catalog (one variant per item group: the one submitted first)',
-  examples: ['postctl catalogs products 1456789', 'postctl catalogs products 1456789 --all -o jsonl', 'postctl catalogs products 1456789 --item-group-key 88vr1'],
+  examples: [
+    'postctl catalogs products 1456789',
+    'postctl catalogs products 1456789 --all -o jsonl',
+    'postctl catalogs products 1456789 --item-group-key 88vr1',
+  ],
   options: [
     { flags: '--item-group-key <key>', description: 'only the product group with this generated item_group_key' },
     ...listOptions(PRODUCTS_PAGE, { sortBy: false, withDeleted: false, totalCount: false }),
@@ -32,6 +36,12 @@ export default defineVerb({
       query.push(['item_group_key', opts.itemGroupKey]);
     }
     const client = await ctx.client();
-    await printAdsList(ctx, client, { api: adsApi(opts), method: 'GET', path: catalogPath(catalogId, 'products'), query }, opts, PRODUCT_COLUMNS);
+    await printAdsList(
+      ctx,
+      client,
+      { api: adsApi(opts), method: 'GET', path: catalogPath(catalogId, 'products'), query },
+      opts,
+      PRODUCT_COLUMNS,
+    );
   },
 });

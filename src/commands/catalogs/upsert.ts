@@ -21,8 +21,15 @@ export default defineVerb({
   ],
   options: [
     { flags: '-f, --file <path>', description: 'the feed file, or - for stdin (default: stdin)' },
-    { flags: '--format <format>', description: 'feed format (default: from the file extension, else detected): jsonl, json (an array or {"products":[…]}), csv, tsv', choices: ['jsonl', 'json', 'csv', 'tsv'] },
-    { flags: '--skip-invalid', description: 'send the valid products even when others are invalid (the invalid ones are reported as INVALID)' },
+    {
+      flags: '--format <format>',
+      description: 'feed format (default: from the file extension, else detected): jsonl, json (an array or {"products":[…]}), csv, tsv',
+      choices: ['jsonl', 'json', 'csv', 'tsv'],
+    },
+    {
+      flags: '--skip-invalid',
+      description: 'send the valid products even when others are invalid (the invalid ones are reported as INVALID)',
+    },
     { flags: '--dry-run', description: 'validate and print the batches that would be sent; send nothing' },
     { flags: '--concurrency <n>', description: 'requests in flight at once (1 to 32)', default: '4' },
     sandboxOption,
@@ -43,7 +50,13 @@ export default defineVerb({
 });
 
 /** Sends the valid products and reports every result; a job that stops names the products it did not send. */
-async function send(catalogId: string, src: FeedSource, report: Report, how: { api: ApiName; concurrency: number }, ctx: Context): Promise<number> {
+async function send(
+  catalogId: string,
+  src: FeedSource,
+  report: Report,
+  how: { api: ApiName; concurrency: number },
+  ctx: Context,
+): Promise<number> {
   const client = await ctx.client();
   const results = new Outcomes(ctx, catalogId, report.valid);
   const started = Date.now();
@@ -67,7 +80,16 @@ async function send(catalogId: string, src: FeedSource, report: Report, how: { a
     // exactly what is missing. The feed is read again: batches are deterministic.
     for await (const b of batches(src, report, () => undefined)) {
       if (results.settled.has(b.index)) continue;
-      results.emit(b.items.map(({ line, product }) => ({ line, id: String(product.id), status: 'NOT_SENT' as const, product_key: null, errors: [], warnings: [] })));
+      results.emit(
+        b.items.map(({ line, product }) => ({
+          line,
+          id: String(product.id),
+          status: 'NOT_SENT' as const,
+          product_key: null,
+          errors: [],
+          warnings: [],
+        })),
+      );
     }
   }
   const seconds = (Date.now() - started) / 1000;

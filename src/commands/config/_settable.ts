@@ -7,7 +7,17 @@ export const SETTABLE = SETTINGS.filter((s) => s.settable).map((s) => s.key);
 
 export function settable(key: string): SettingSpec {
   const spec = SETTINGS.find((s) => s.key === key);
-  if (!spec) throw new UsageError(`unknown setting "${key}"`, `settings: ${SETTINGS.filter((s) => s.settable).map((s) => s.key).join(', ')}`);
-  if (!spec.settable) throw new UsageError(`"${key}" is a credential, not a setting`, 'credentials are stored by `postctl auth login` / `postctl auth pin`, or come from the environment.');
+  if (!spec)
+    throw new UsageError(
+      `unknown setting "${key}"`,
+      `settings: ${SETTINGS.filter((s) => s.settable)
+        .map((s) => s.key)
+        .join(', ')}`,
+    );
+  if (!spec.settable)
+    throw new UsageError(
+      `"${key}" is a credential, not a setting`,
+      'credentials are stored by `postctl auth login` / `postctl auth pin`, or come from the environment.',
+    );
   return spec;
 }

@@ -10,6 +10,6 @@ export default defineVerb({
     const spec = settable(key);
     const s = await ctx.settings();
     const v = s.values[spec.key];
-    ctx.printer.value(ctx.format === 'table' ? v?.value ?? '' : { key: spec.key, value: v?.value ?? null, source: v?.source ?? null });
+    ctx.printer.value(ctx.format === 'table' ? (v?.value ?? '') : { key: spec.key, value: v?.value ?? null, source: v?.source ?? null });
   },
 });

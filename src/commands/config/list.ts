@@ -11,8 +11,24 @@ export default defineVerb({
     const s = await ctx.settings();
     const rows = SETTINGS.map((spec) => {
       const v = s.values[spec.key];
-      return { key: spec.key, value: spec.secret ? (v?.value ? mask(v.value) : null) : v?.value ?? null, source: v?.source ?? null, ...(v?.origin ? { origin: v.origin } : {}) };
+      return {
+        key: spec.key,
+        value: spec.secret ? (v?.value ? mask(v.value) : null) : (v?.value ?? null),
+        source: v?.source ?? null,
+        ...(v?.origin ? { origin: v.origin } : {}),
+      };
     });
-    ctx.printer.list(rows, [{ header: 'key', key: 'key' }, { header: 'value', key: 'value' }, { header: 'source', get: (r) => (r.source === 'env' ? `env ${r.origin}` : r.source === 'profile' ? `profile ${r.origin}` : r.source ?? '') }], { profile: s.profile, data: rows });
+    ctx.printer.list(
+      rows,
+      [
+        { header: 'key', key: 'key' },
+        { header: 'value', key: 'value' },
+        {
+          header: 'source',
+          get: (r) => (r.source === 'env' ? `env ${r.origin}` : r.source === 'profile' ? `profile ${r.origin}` : (r.source ?? '')),
+        },
+      ],
+      { profile: s.profile, data: rows },
+    );
   },
 });

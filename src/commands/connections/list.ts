@@ -42,7 +42,11 @@ export default defineVerb({
   examples: ['postctl connections list', 'postctl connections list --status all --endpoint activity_stream -o json'],
   options: [
     { flags: '--status <status>', description: 'active (default), inactive or all' },
-    { flags: '--endpoint <names>', description: 'only these endpoints, e.g. activity_stream, filtered_stream (comma separated or repeated)', repeatable: true },
+    {
+      flags: '--endpoint <names>',
+      description: 'only these endpoints, e.g. activity_stream, filtered_stream (comma separated or repeated)',
+      repeatable: true,
+    },
     { flags: '--max-results <n>', description: 'connections per page, 1 to 100' },
     { flags: '--all', description: 'follow pagination and list every page' },
   ],
@@ -55,7 +59,11 @@ export default defineVerb({
     for (const e of endpoints) p.check('--endpoint', e, [oneOf(streamEndpoints(client.names))], { id: e });
     p.check('--max-results', opts.maxResults, [integerBetween(1, 100)]);
     p.throwIfAny('invalid options');
-    const req = listRequest({ status: opts.status, endpoints, ...(opts.maxResults !== undefined ? { maxResults: Number(opts.maxResults) } : {}) });
+    const req = listRequest({
+      status: opts.status,
+      endpoints,
+      ...(opts.maxResults !== undefined ? { maxResults: Number(opts.maxResults) } : {}),
+    });
     return opts.all ? printEveryPage(ctx, client, req) : printOnePage(ctx, client, req, opts.status);
   },
 });

@@ -17,7 +17,11 @@ const plural = (n: number): string => `${n} connection${n === 1 ? '' : 's'}`;
 export default defineVerb({
   name: 'terminate [uuids...]',
   description: 'terminate connections by UUID, by --endpoint, or --all (DELETE /2/connections…); asks first unless --yes',
-  examples: ['postctl connections terminate --all --yes', 'postctl connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301', 'postctl connections terminate --endpoint activity_stream --yes'],
+  examples: [
+    'postctl connections terminate --all --yes',
+    'postctl connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+    'postctl connections terminate --endpoint activity_stream --yes',
+  ],
   options: [
     { flags: '--all', description: 'terminate every active connection of the app' },
     { flags: '--endpoint <name>', description: 'terminate the connections of one endpoint, e.g. activity_stream' },
@@ -34,7 +38,11 @@ export default defineVerb({
     });
     p.check('--endpoint', endpoint, [oneOf(streamEndpoints(client.names))]);
     p.throwIfAny('invalid connections');
-    const what = opts.all ? 'every active streaming connection of the app' : endpoint ? `the ${endpoint} connections` : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
+    const what = opts.all
+      ? 'every active streaming connection of the app'
+      : endpoint
+        ? `the ${endpoint} connections`
+        : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
     if (!(await ctx.prompt.confirm(`Terminate ${what}?`, opts.yes))) {
       ctx.log.info('nothing terminated');
       return 0;

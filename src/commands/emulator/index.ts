@@ -14,8 +14,16 @@ const OPTIONS = [
   { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
   { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
   { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
-  { flags: '--names <style>', description: 'wire names served: official (the live service), neutral (the spec text) or both', choices: ['official', 'neutral', 'both'], default: 'both' },
-  { flags: '--print-env', description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)' },
+  {
+    flags: '--names <style>',
+    description: 'wire names served: official (the live service), neutral (the spec text) or both',
+    choices: ['official', 'neutral', 'both'],
+    default: 'both',
+  },
+  {
+    flags: '--print-env',
+    description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)',
+  },
   { flags: '--background-child', description: 'internal: the background process --print-env starts', hidden: true },
 ] as const satisfies readonly OptionSpec[];
 type Opts = OptionsOf<typeof OPTIONS>;
@@ -31,20 +39,35 @@ const exportLines = (env: Record<string, string>): string[] => Object.entries(en
 
 function checkOptions(opts: Opts): { port: number; faultRate?: number } {
   const names = String(opts.names ?? 'both');
-  if (!['official', 'neutral', 'both'].includes(names)) throw new CliError(`--names must be official, neutral or both (got ${JSON.stringify(names)})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  if (!['official', 'neutral', 'both'].includes(names))
+    throw new CliError(`--names must be official, neutral or both (got ${JSON.stringify(names)})`, {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'invalid_input',
+    });
   const port = Number(opts.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
   if (opts.faultRate === undefined) return { port };
   const p = Number(opts.faultRate);
-  if (!(p >= 0 && p <= 1)) throw new CliError(`--fault-rate must be between 0 and 1 (got ${opts.faultRate})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
+  if (!(p >= 0 && p <= 1))
+    throw new CliError(`--fault-rate must be between 0 and 1 (got ${opts.faultRate})`, {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'invalid_input',
+    });
   return { port, faultRate: p };
 }
 
 async function start(opts: Opts, port: number, faultRate: number | undefined) {
   const { startEmulator } = await import('../../emulator/server.js');
   try {
-    const emu = await startEmulator({ port, latencyMs: Number(opts.latency) || 0, approve: opts.approve !== false, names: opts.names ?? 'both' });
-    if (faultRate !== undefined) emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
+    const emu = await startEmulator({
+      port,
+      latencyMs: Number(opts.latency) || 0,
+      approve: opts.approve !== false,
+      names: opts.names ?? 'both',
+    });
+    if (faultRate !== undefined)
+      emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
     return emu;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -56,22 +79,48 @@ async function start(opts: Opts, port: number, faultRate: number | undefined) {
 
 /** --print-env: start a detached copy of this command, print its env once it listens, and return. */
 async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
-  const pass = ['--port', String(opts.port), '--latency', String(opts.latency ?? 0), '--seed', String(opts.seed ?? 1), '--names', String(opts.names ?? 'both')];
+  const pass = [
+    '--port',
+    String(opts.port),
+    '--latency',
+    String(opts.latency ?? 0),
+    '--seed',
+    String(opts.seed ?? 1),
+    '--names',
+    String(opts.names ?? 'both'),
+  ];
   if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
   if (opts.approve === false) pass.push('--no-approve');
-  const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: ctx.env });
+  const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    env: ctx.env,
+  });
   const reply = await new Promise<Started | { error: { message: string; exit_code: number } }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Started));
-    child.once('exit', (code) => reject(new CliError(`the background emulator exited (${code}) before listening`, { exitCode: EXIT.INTERNAL, code: 'internal' })));
+    child.once('exit', (code) =>
+      reject(new CliError(`the background emulator exited (${code}) before listening`, { exitCode: EXIT.INTERNAL, code: 'internal' })),
+    );
     child.once('error', reject);
   });
   child.removeAllListeners('exit');
   child.disconnect();
   child.unref();
-  if ('error' in reply) throw new CliError(reply.error.message, { exitCode: reply.error.exit_code, code: reply.error.exit_code === EXIT.USAGE ? 'usage' : 'error' });
+  if ('error' in reply)
+    throw new CliError(reply.error.message, {
+      exitCode: reply.error.exit_code,
+      code: reply.error.exit_code === EXIT.USAGE ? 'usage' : 'error',
+    });
   // The comment line is harmless under eval and tells how to end it.
-  ctx.printer.write([...exportLines(reply.env), `# postctl emulator on ${reply.url}, pid ${reply.pid}; stop it with: postctl emulator stop --port ${reply.port}`].join('\n') + '\n');
-  ctx.log.info(`postctl emulator running in the background on ${reply.url} (pid ${reply.pid}); stop it with \`postctl emulator stop --port ${reply.port}\``);
+  ctx.printer.write(
+    [
+      ...exportLines(reply.env),
+      `# postctl emulator on ${reply.url}, pid ${reply.pid}; stop it with: postctl emulator stop --port ${reply.port}`,
+    ].join('\n') + '\n',
+  );
+  ctx.log.info(
+    `postctl emulator running in the background on ${reply.url} (pid ${reply.pid}); stop it with \`postctl emulator stop --port ${reply.port}\``,
+  );
   return 0;
 }
 
@@ -104,7 +153,7 @@ export default defineVerb({
     'postctl emulator stop                                # ends it',
     'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop',
     'postctl emulator --latency 50 --fault-rate 0.1 --seed 7',
-    'postctl emulator --names official                     # a server that knows only the live service\'s names',
+    "postctl emulator --names official                     # a server that knows only the live service's names",
   ],
   options: OPTIONS,
   async run(_args, opts, ctx) {
@@ -115,7 +164,9 @@ export default defineVerb({
     const lines = exportLines(emu.env());
     // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
     if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
-    ctx.log.info(`postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox}; wire names: ${opts.names ?? 'both'})`);
+    ctx.log.info(
+      `postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox}; wire names: ${opts.names ?? 'both'})`,
+    );
     ctx.log.info(`seeded credentials and account (fake, for the emulator only):\n${lines.map((l) => `  ${l}`).join('\n')}`);
     ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve. Ctrl-C to stop.');
     await new Promise<void>((resolve) => {

@@ -30,7 +30,8 @@ export default defineVerb({
   options: [{ flags: '--port <n>', description: 'stop only the emulator on this port' }],
   async run(_args, opts, ctx) {
     const only = opts.port === undefined ? undefined : Number(opts.port);
-    if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535)) throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
+    if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535))
+      throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
     const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
     let stopped = 0;
     for (const rec of records) {
@@ -42,7 +43,11 @@ export default defineVerb({
       // The emulator removes its own record on SIGTERM; a stale one (killed -9, reboot) goes here.
       removeRecord(ctx.env, rec.port);
     }
-    if (!stopped) throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found' });
+    if (!stopped)
+      throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, {
+        exitCode: EXIT.NOT_FOUND,
+        code: 'not_found',
+      });
     return 0;
   },
 });

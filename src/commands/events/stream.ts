@@ -9,12 +9,19 @@ import { defineVerb } from '../define.js';
 export default defineVerb({
   name: 'stream',
   description: 'print activity events as JSON lines (GET /2/activity/stream), reconnecting and resuming on disconnects until Ctrl-C',
-  examples: ['postctl events stream', 'postctl events stream --limit 100 > events.jsonl', 'postctl events stream --backfill-minutes 5 | jq .data.event_type'],
+  examples: [
+    'postctl events stream',
+    'postctl events stream --limit 100 > events.jsonl',
+    'postctl events stream --backfill-minutes 5 | jq .data.event_type',
+  ],
   options: [
     { flags: '--limit <n>', description: 'stop after n events (exit 0)' },
     { flags: '--backfill-minutes <n>', description: 'on the first connection, also deliver events of the last n minutes (1 to 5)' },
     { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
-    { flags: '--stall-timeout <seconds>', description: 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30)' },
+    {
+      flags: '--stall-timeout <seconds>',
+      description: 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30)',
+    },
   ],
   async run(_args, opts, ctx) {
     const options = streamOptions(opts, ctx);

@@ -28,7 +28,9 @@ function requestBody(eventType: string, input: SubscriptionInput, client: ApiCli
       ...(input.keyword !== undefined ? { keyword: input.keyword } : {}),
       // `both` is the unfiltered default, so it is not sent; the flag's sent/received
       // go out as the live service's outbound/inbound (or neutral sent/received).
-      ...(input.direction === 'sent' || input.direction === 'received' ? { direction: wire(input.direction === 'sent' ? 'enum.direction.sent' : 'enum.direction.received', client.names) } : {}),
+      ...(input.direction === 'sent' || input.direction === 'received'
+        ? { direction: wire(input.direction === 'sent' ? 'enum.direction.sent' : 'enum.direction.received', client.names) }
+        : {}),
     },
     ...(input.tag !== undefined ? { tag: input.tag } : {}),
     ...(input.webhookId !== undefined ? { webhook_id: input.webhookId } : {}),
@@ -62,7 +64,11 @@ async function subscribeEach(client: ApiClient, input: SubscriptionInput): Promi
 
 function printResults(ctx: Context, input: SubscriptionInput, { created, failures, meta }: Outcome): number {
   if (created.length === 0 && failures.length) throw failures[0]!.error;
-  const envelope = { data: created, ...(meta ? { meta } : {}), ...(failures.length ? { errors: failures.map((f) => ({ event_type: f.event_type, ...f.error.toJSON() })) } : {}) };
+  const envelope = {
+    data: created,
+    ...(meta ? { meta } : {}),
+    ...(failures.length ? { errors: failures.map((f) => ({ event_type: f.event_type, ...f.error.toJSON() })) } : {}),
+  };
   ctx.printer.list(created, COLUMNS, envelope);
   for (const f of failures) ctx.log.warn(`${f.event_type}: ${f.error.message}`);
   if (failures.length) throw new PartialFailure(`${created.length} of ${input.eventTypes.length} subscriptions created`);
@@ -78,7 +84,12 @@ export default defineVerb({
     'postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support',
   ],
   options: [
-    { flags: '--event-type <types>', description: 'dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…', repeatable: true },
+    {
+      flags: '--event-type <types>',
+      description:
+        'dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…',
+      repeatable: true,
+    },
     { flags: '--user-id <id>', description: 'filter: the user whose events to deliver' },
     { flags: '--keyword <keyword>', description: 'filter: keyword (news and other high-volume events)' },
     { flags: '--direction <direction>', description: 'filter for dm.* events: sent, received or both (both = no direction filter)' },
@@ -89,7 +100,14 @@ export default defineVerb({
     // The client selects the wire-name spelling; building it sends nothing.
     const client = await ctx.client();
     const eventTypes = [...new Set(commaList(opts.eventType).map((t) => spellEventType(t, client.names)))];
-    const input: SubscriptionInput = { eventTypes, userId: opts.userId, keyword: opts.keyword, direction: opts.direction, tag: opts.tag, webhookId: opts.webhookId };
+    const input: SubscriptionInput = {
+      eventTypes,
+      userId: opts.userId,
+      keyword: opts.keyword,
+      direction: opts.direction,
+      tag: opts.tag,
+      webhookId: opts.webhookId,
+    };
     subscriptionProblems(input, client.names).throwIfAny('invalid subscription');
     return printResults(ctx, input, await subscribeEach(client, input));
   },

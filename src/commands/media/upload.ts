@@ -31,11 +31,21 @@ async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaP
       problems.push({ field: 'file', id: file, message: `cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
       continue;
     }
-    const r = planUpload(file, size, { mediaType: opts.mediaType, mediaCategory: opts.mediaCategory, chunkSize: opts.chunkSize, altText: opts.altText });
+    const r = planUpload(file, size, {
+      mediaType: opts.mediaType,
+      mediaCategory: opts.mediaCategory,
+      chunkSize: opts.chunkSize,
+      altText: opts.altText,
+    });
     problems.push(...r.problems);
     if (r.plan) out.push(r.plan);
   }
-  if (problems.length) throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `invalid media: ${problems.length} problems`, problems, 'nothing was sent.');
+  if (problems.length)
+    throw new InputError(
+      problems.length === 1 ? formatProblem(problems[0]!) : `invalid media: ${problems.length} problems`,
+      problems,
+      'nothing was sent.',
+    );
   return out;
 }
 
@@ -49,7 +59,11 @@ export default defineVerb({
     'postctl media upload a.png b.gif clip.mp4 --no-wait -o json',
   ],
   options: [
-    { flags: '--media-category <category>', description: 'tweet_image, tweet_gif, tweet_video, amplify_video, dm_image, dm_gif, dm_video or subtitles (default: from the media type)' },
+    {
+      flags: '--media-category <category>',
+      description:
+        'tweet_image, tweet_gif, tweet_video, amplify_video, dm_image, dm_gif, dm_video or subtitles (default: from the media type)',
+    },
     { flags: '--media-type <type>', description: 'media type, e.g. video/mp4 (default: from the file extension)' },
     { flags: '--alt-text <text>', description: 'alt text for the media (max 1000 characters; POST /2/media/metadata)' },
     { flags: '--chunk-size <MiB>', description: 'bytes per append in MiB, 1 to 5 (default 2)' },
@@ -60,7 +74,11 @@ export default defineVerb({
   ],
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
-    if (opts.state !== undefined && files.length > 1) throw new UsageError('--state names one state file: give it with a single file', 'without --state each file keeps its state next to it (<file>.postctl-state.json).');
+    if (opts.state !== undefined && files.length > 1)
+      throw new UsageError(
+        '--state names one state file: give it with a single file',
+        'without --state each file keeps its state next to it (<file>.postctl-state.json).',
+      );
     const todo = await plans(files, opts);
     const client = await ctx.client();
     const done: UploadResult[] = [];
@@ -69,9 +87,18 @@ export default defineVerb({
     for (const plan of todo) {
       try {
         const statePath = opts.state ?? defaultStatePath(plan.path);
-        done.push(await uploadFile(ctx, client, plan, { statePath, resume: Boolean(opts.resume), wait: opts.wait !== false, altText: opts.altText }));
+        done.push(
+          await uploadFile(ctx, client, plan, {
+            statePath,
+            resume: Boolean(opts.resume),
+            wait: opts.wait !== false,
+            altText: opts.altText,
+          }),
+        );
         const r = done.at(-1)!;
-        ctx.log.success(`${plan.path}: media ${r.media_id} (${r.media_key ?? 'no media key'}), ${r.chunks_sent} of ${r.chunks} chunks sent, ${r.state}`);
+        ctx.log.success(
+          `${plan.path}: media ${r.media_id} (${r.media_key ?? 'no media key'}), ${r.chunks_sent} of ${r.chunks} chunks sent, ${r.state}`,
+        );
       } catch (e) {
         // One file alone: its own error and exit code. Several: report and go on.
         if (todo.length === 1 || !(e instanceof CliError)) throw e;
@@ -83,7 +110,10 @@ export default defineVerb({
     ctx.printer.list(done, COLUMNS, { data: done });
     if (failed.length) {
       if (done.length === 0) throw lastError;
-      throw new PartialFailure(`${failed.length} of ${todo.length} files failed: ${failed.join(', ')}`, 'rerun the failed files with --resume to send only their missing chunks.');
+      throw new PartialFailure(
+        `${failed.length} of ${todo.length} files failed: ${failed.join(', ')}`,
+        'rerun the failed files with --resume to send only their missing chunks.',
+      );
     }
   },
 });

@@ -13,14 +13,21 @@ export const timeOptions = <const W extends string>(what: W) =>
     { flags: '--since-id <id>', description: 'only posts newer than this post id' },
     { flags: '--until-id <id>', description: 'only posts older than this post id' },
     { flags: '--archive', description: 'the full archive (/all) instead of the last 7 days (/recent)' },
-    { flags: '--max-query-length <n>', description: 'query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)' },
+    {
+      flags: '--max-query-length <n>',
+      description: 'query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)',
+    },
     { flags: '--all', description: 'follow next_token and print every page as it arrives' },
     { flags: '--limit <n>', description: 'follow next_token until n items are printed, then stop' },
   ] as const satisfies readonly OptionSpec[];
 
 /** --auth of search and counts: no OAuth 2.0 choice. */
 export const searchAuthOption = (dflt: string) =>
-  ({ flags: '--auth <mode>', description: `app (bearer token) or user (OAuth 1.0a); default ${dflt}`, choices: ['app', 'user'] }) as const satisfies OptionSpec;
+  ({
+    flags: '--auth <mode>',
+    description: `app (bearer token) or user (OAuth 1.0a); default ${dflt}`,
+    choices: ['app', 'user'],
+  }) as const satisfies OptionSpec;
 
 /** The parsed flags both verbs read (--max-results is search's, --granularity counts'). */
 export interface SearchFlags {
@@ -39,7 +46,11 @@ export interface SearchFlags {
 const PASSED_ON = ['start', 'end', 'sinceId', 'untilId', 'maxResults', 'granularity', 'maxQueryLength'] as const;
 
 export function searchInput(args: readonly string[], opts: SearchFlags): SearchInput {
-  if (args.length !== 1) throw new UsageError(args.length ? 'give the query as one argument (quote it)' : 'no query given', 'e.g. postctl posts search "coffee -is:retweet lang:en"');
+  if (args.length !== 1)
+    throw new UsageError(
+      args.length ? 'give the query as one argument (quote it)' : 'no query given',
+      'e.g. postctl posts search "coffee -is:retweet lang:en"',
+    );
   const input: SearchInput = { query: args[0]!, scope: opts.archive ? 'archive' : 'recent' };
   for (const key of PASSED_ON) {
     const v = opts[key];
@@ -53,6 +64,7 @@ export function limitFlag(opts: SearchFlags): number | undefined {
   if (opts.limit === undefined) return undefined;
   const msg = integerBetween(1, Number.MAX_SAFE_INTEGER)(String(opts.limit));
   if (msg) throw invalid('--limit', msg);
-  if (opts.all) throw new UsageError('--all and --limit cannot be combined', '--limit N follows pages until N items; --all follows every page.');
+  if (opts.all)
+    throw new UsageError('--all and --limit cannot be combined', '--limit N follows pages until N items; --all follows every page.');
   return Number(opts.limit);
 }

@@ -12,14 +12,26 @@ export const textOptions = [
   { flags: '--text <text>', description: 'the post text (at most 25,000 characters, counted as Unicode code points after NFC)' },
   { flags: '--text-file <file>', description: 'read the text from a UTF-8 file (- for stdin); one trailing newline is dropped' },
 ] as const satisfies readonly OptionSpec[];
-export const mediaOption = { flags: '--media <media_ids>', description: 'media ids to attach, comma separated or repeated: up to 4 images, or 1 video or GIF', repeatable: true } as const satisfies OptionSpec;
-export const dryRunOption = { flags: '--dry-run', description: 'print the JSON body that would be sent and send nothing' } as const satisfies OptionSpec;
+export const mediaOption = {
+  flags: '--media <media_ids>',
+  description: 'media ids to attach, comma separated or repeated: up to 4 images, or 1 video or GIF',
+  repeatable: true,
+} as const satisfies OptionSpec;
+export const dryRunOption = {
+  flags: '--dry-run',
+  description: 'print the JSON body that would be sent and send nothing',
+} as const satisfies OptionSpec;
 
 /** The text from --text, --text-file or `-` (stdin); any other argument is an error. The optional `[-]` argument is typed string | undefined. */
-export async function textFrom(args: readonly (string | undefined)[], opts: { text?: string | undefined; textFile?: string | undefined }, ctx: Context): Promise<string | undefined> {
+export async function textFrom(
+  args: readonly (string | undefined)[],
+  opts: { text?: string | undefined; textFile?: string | undefined },
+  ctx: Context,
+): Promise<string | undefined> {
   const given = args.filter((a): a is string => a !== undefined);
   const extra = given.filter((a) => a !== '-');
-  if (extra.length) throw invalid('text', `unexpected argument ${JSON.stringify(extra[0])}: pass the text with --text, --text-file F or - (stdin)`);
+  if (extra.length)
+    throw invalid('text', `unexpected argument ${JSON.stringify(extra[0])}: pass the text with --text, --text-file F or - (stdin)`);
   return readText({ text: opts.text, textFile: opts.textFile, dash: given.includes('-'), stdin: ctx.io.stdin });
 }
 

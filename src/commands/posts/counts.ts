@@ -11,8 +11,15 @@ import { limitFlag, searchAuthOption, searchInput, timeOptions } from './_search
 export default defineVerb({
   name: 'counts <query>',
   description: 'count matching posts per minute, hour or day (GET /2/tweets/counts/recent, or /all with --archive)',
-  examples: ['postctl posts counts "coffee" --granularity day', 'postctl posts counts "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o csv'],
-  options: [...timeOptions('bucket'), { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' }, searchAuthOption('app')],
+  examples: [
+    'postctl posts counts "coffee" --granularity day',
+    'postctl posts counts "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o csv',
+  ],
+  options: [
+    ...timeOptions('bucket'),
+    { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' },
+    searchAuthOption('app'),
+  ],
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
     const params = searchParams(input, Date.now());

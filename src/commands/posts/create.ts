@@ -22,9 +22,16 @@ export default defineVerb({
     { flags: '--reply-to <post_id>', description: 'reply to this post (reply.in_reply_to_tweet_id)' },
     { flags: '--quote <post_id>', description: 'quote this post (quote_tweet_id); not with --media or --poll-option' },
     mediaOption,
-    { flags: '--poll-option <text>', description: 'a poll choice, 1 to 25 characters; repeat 2 to 4 times; needs --poll-duration', repeatable: true },
+    {
+      flags: '--poll-option <text>',
+      description: 'a poll choice, 1 to 25 characters; repeat 2 to 4 times; needs --poll-duration',
+      repeatable: true,
+    },
     { flags: '--poll-duration <minutes>', description: 'how long the poll runs: 5 to 10080 minutes' },
-    { flags: '--reply-settings <who>', description: 'who can reply: following, mentionedUsers, subscribers or verified (default: everyone)' },
+    {
+      flags: '--reply-settings <who>',
+      description: 'who can reply: following, mentionedUsers, subscribers or verified (default: everyone)',
+    },
     { flags: '--community <community_id>', description: 'post into this community (community_id)' },
     { flags: '--paid-partnership', description: 'disclose the post as a paid partnership (paid_partnership: true)' },
     { flags: '--share-with-followers', description: 'also show a community post to your followers (needs --community)' },

@@ -11,7 +11,10 @@ import { defineVerb } from '../define.js';
 import { NUMERIC_ID } from './_write.js';
 
 /** Deletes each post in turn; one failure among several is a warning. */
-async function deleteEach(ctx: Context, unique: string[]): Promise<{ results: Array<{ id: string; deleted: boolean }>; envelopes: CreatedEnvelope[]; failed: number }> {
+async function deleteEach(
+  ctx: Context,
+  unique: string[],
+): Promise<{ results: Array<{ id: string; deleted: boolean }>; envelopes: CreatedEnvelope[]; failed: number }> {
   const client = await ctx.client();
   const results: Array<{ id: string; deleted: boolean }> = [];
   const envelopes: CreatedEnvelope[] = [];
@@ -39,13 +42,19 @@ export default defineVerb({
     const ids = args.flatMap((a) => commaList(a));
     const p = new Problems();
     if (!ids.length) p.add('post ids', 'no post ids given');
-    for (const id of ids) if (!NUMERIC_ID.test(id)) p.add('post ids', `must be 1 to 19 digits (got ${JSON.stringify(neutralize(id))})`, { id: neutralize(id) });
+    for (const id of ids)
+      if (!NUMERIC_ID.test(id)) p.add('post ids', `must be 1 to 19 digits (got ${JSON.stringify(neutralize(id))})`, { id: neutralize(id) });
     p.throwIfAny('invalid post ids');
     const unique = [...new Set(ids)];
-    if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes))) return EXIT.OK;
+    if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes)))
+      return EXIT.OK;
     const { results, envelopes, failed } = await deleteEach(ctx, unique);
     if (ctx.format === 'json') ctx.printer.value(unique.length === 1 ? envelopes[0] : envelopes);
-    else ctx.printer.list(results, [{ header: 'id', key: 'id' }, { header: 'deleted', key: 'deleted' }]);
+    else
+      ctx.printer.list(results, [
+        { header: 'id', key: 'id' },
+        { header: 'deleted', key: 'deleted' },
+      ]);
     if (failed) throw new CliError(`${failed} of ${unique.length} posts were not deleted`, { exitCode: EXIT.PARTIAL, code: 'partial' });
     return EXIT.OK;
   },

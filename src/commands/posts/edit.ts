@@ -12,7 +12,8 @@ import { NUMERIC_ID, dryRun, dryRunOption, mediaOption, printResult, textFrom, t
 function editProblems(text: string | undefined, media: string[]): Problems {
   const p = new Problems();
   if (text === undefined && !media.length) p.add('--text', 'an edit needs the new text (--text, --text-file or -) or --media');
-  if (text !== undefined && postLength(text) > POST_TEXT_MAX) p.add('--text', `must be at most ${POST_TEXT_MAX} characters (got ${postLength(text)}; counted as Unicode code points after NFC)`);
+  if (text !== undefined && postLength(text) > POST_TEXT_MAX)
+    p.add('--text', `must be at most ${POST_TEXT_MAX} characters (got ${postLength(text)}; counted as Unicode code points after NFC)`);
   if (media.length > MEDIA_MAX) p.add('--media', `at most ${MEDIA_MAX} media ids (got ${media.length})`);
   for (const m of media) if (!NUMERIC_ID.test(m)) p.add('--media', `must be 1 to 19 digits (got ${JSON.stringify(m)})`);
   return p;
@@ -20,9 +21,18 @@ function editProblems(text: string | undefined, media: string[]): Problems {
 
 export default defineVerb({
   name: 'edit <post_id> [-]',
-  description: 'edit a post (POST /2/tweets with edit_options.previous_post_id): within 1 hour of creation, 5 edits; prints the new version id',
-  examples: ['postctl posts edit 1460323737035677698 --text "Fixed the typo"', 'postctl posts edit 1460323737035677698 --text-file fixed.txt --no-edit-check'],
-  options: [...textOptions, mediaOption, { flags: '--no-edit-check', description: 'do not look the post up first to check the edit window and the edits left' }, dryRunOption],
+  description:
+    'edit a post (POST /2/tweets with edit_options.previous_post_id): within 1 hour of creation, 5 edits; prints the new version id',
+  examples: [
+    'postctl posts edit 1460323737035677698 --text "Fixed the typo"',
+    'postctl posts edit 1460323737035677698 --text-file fixed.txt --no-edit-check',
+  ],
+  options: [
+    ...textOptions,
+    mediaOption,
+    { flags: '--no-edit-check', description: 'do not look the post up first to check the edit window and the edits left' },
+    dryRunOption,
+  ],
   async run([id, ...rest], opts, ctx) {
     if (!id || !NUMERIC_ID.test(id)) throw invalid('post id', `must be 1 to 19 digits (got ${JSON.stringify(id ?? '')})`);
     const text = await textFrom(rest, opts, ctx);
@@ -34,7 +44,12 @@ export default defineVerb({
     // The window and the edit count are checked when the API tells us about the post; --no-edit-check skips the lookup.
     if (opts.editCheck !== false) {
       const why = editProblem(await editState(client, id), Date.now());
-      if (why) throw new InputError(`post ${id} cannot be edited: ${why}`, [{ field: 'post id', id, message: why }], 'pass --no-edit-check to send the edit anyway.');
+      if (why)
+        throw new InputError(
+          `post ${id} cannot be edited: ${why}`,
+          [{ field: 'post id', id, message: why }],
+          'pass --no-edit-check to send the edit anyway.',
+        );
     }
     printResult(ctx, await sendPost(client, body), `edited post ${id}; new version`);
     return EXIT.OK;

@@ -24,7 +24,10 @@ export default defineVerb({
     'cut -f1 export.tsv | postctl posts lookup - -o jsonl',
   ],
   options: [
-    { flags: '--file <path>', description: 'read ids from a file (- for stdin): one or more per line, comma or space separated, # comments' },
+    {
+      flags: '--file <path>',
+      description: 'read ids from a file (- for stdin): one or more per line, comma or space separated, # comments',
+    },
     ...postFieldOptions,
     authOption('app'),
   ],
@@ -33,10 +36,18 @@ export default defineVerb({
     // Building the client sends nothing; it holds the selected wire-name style.
     const client = await ctx.client();
     const fields = fieldParamsFromFlags(opts, client.names);
-    if (args.length === 0 && opts.file === undefined) throw new UsageError('no post ids given', 'pass ids as arguments (comma lists allowed), --file <path>, or - to read them from stdin.');
+    if (args.length === 0 && opts.file === undefined)
+      throw new UsageError(
+        'no post ids given',
+        'pass ids as arguments (comma lists allowed), --file <path>, or - to read them from stdin.',
+      );
     const { ids, problems, duplicates } = await collectPostIds({ args, file: opts.file, stdin: ctx.io.stdin });
     if (problems.length) {
-      throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `${problems.length} invalid post ids`, problems, 'post ids are 1 to 19 digits.');
+      throw new InputError(
+        problems.length === 1 ? formatProblem(problems[0]!) : `${problems.length} invalid post ids`,
+        problems,
+        'post ids are 1 to 19 digits.',
+      );
     }
     if (ids.length === 0) throw new UsageError('no post ids given (the input was empty)');
     if (duplicates) ctx.log.info(`${duplicates} duplicate id${duplicates > 1 ? 's' : ''} asked for once`);
@@ -59,7 +70,10 @@ export default defineVerb({
     if (allFailed) {
       const kind = problemKind(errors[0]!.type);
       const code = kind && kind !== 'about:blank' ? exitCodeFor(404, kind) : EXIT.NOT_FOUND;
-      throw new CliError(`none of the ${ids.length} post${ids.length > 1 ? 's' : ''} could be retrieved`, { exitCode: code, code: kind ?? 'not_found' });
+      throw new CliError(`none of the ${ids.length} post${ids.length > 1 ? 's' : ''} could be retrieved`, {
+        exitCode: code,
+        code: kind ?? 'not_found',
+      });
     }
     if (errors.length) ctx.log.info(`${posts.length} of ${ids.length} posts retrieved`);
     return 0;

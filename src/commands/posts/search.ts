@@ -12,8 +12,17 @@ import { limitFlag, searchAuthOption, searchInput, timeOptions } from './_search
 export default defineVerb({
   name: 'search <query>',
   description: 'search posts (GET /2/tweets/search/recent, or /all with --archive); --all/--limit follow pages',
-  examples: ['postctl posts search "coffee -is:retweet"', 'postctl posts search "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o jsonl', 'postctl posts search "#postctl" --limit 250 --max-results 100 -o csv'],
-  options: [...timeOptions('post'), { flags: '--max-results <n>', description: 'posts per page: 10 to 100 (recent), 10 to 500 (archive)' }, ...postFieldOptions, searchAuthOption('app')],
+  examples: [
+    'postctl posts search "coffee -is:retweet"',
+    'postctl posts search "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o jsonl',
+    'postctl posts search "#postctl" --limit 250 --max-results 100 -o csv',
+  ],
+  options: [
+    ...timeOptions('post'),
+    { flags: '--max-results <n>', description: 'posts per page: 10 to 100 (recent), 10 to 500 (archive)' },
+    ...postFieldOptions,
+    searchAuthOption('app'),
+  ],
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
     // Building the client sends nothing; it holds the selected wire-name style.
@@ -23,7 +32,14 @@ export default defineVerb({
     const limit = limitFlag(opts);
     const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
     const query = [...params, ...fields];
-    await printPaged(ctx, client, { path: searchPath(client, 'search', input.scope), query, auth, all: Boolean(opts.all), ...(limit !== undefined ? { limit } : {}), columns: SEARCH_COLUMNS });
+    await printPaged(ctx, client, {
+      path: searchPath(client, 'search', input.scope),
+      query,
+      auth,
+      all: Boolean(opts.all),
+      ...(limit !== undefined ? { limit } : {}),
+      columns: SEARCH_COLUMNS,
+    });
     return EXIT.OK;
   },
 });

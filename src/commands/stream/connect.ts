@@ -13,9 +13,17 @@ export default defineVerb({
   examples: ['postctl stream connect', 'postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl'],
   options: [
     { flags: '--limit <n>', description: 'stop after n posts (exit 0)' },
-    { flags: '--backfill-minutes <n>', description: 'after a reconnect, ask for up to n minutes (1 to 5) of missed posts (needs access that allows it); duplicates are dropped' },
+    {
+      flags: '--backfill-minutes <n>',
+      description:
+        'after a reconnect, ask for up to n minutes (1 to 5) of missed posts (needs access that allows it); duplicates are dropped',
+    },
     { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
-    { flags: '--stall-timeout <seconds>', description: 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30; the service sends keep-alives every 20 s)' },
+    {
+      flags: '--stall-timeout <seconds>',
+      description:
+        'reconnect when nothing, not even a keep-alive, arrives for this long (default 30; the service sends keep-alives every 20 s)',
+    },
     ...postFieldOptions,
   ],
   async run(_args, opts, ctx) {

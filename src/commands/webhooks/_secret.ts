@@ -17,7 +17,11 @@ export async function consumerSecret(ctx: Context, fromStdin: boolean | undefine
     return secret;
   }
   const secret = (await ctx.settings()).get('consumer_secret');
-  if (!secret) throw new AuthError('no consumer secret configured', 'set POSTCTL_CONSUMER_SECRET, run `postctl auth login`, or pipe it in with --consumer-secret-stdin.');
+  if (!secret)
+    throw new AuthError(
+      'no consumer secret configured',
+      'set POSTCTL_CONSUMER_SECRET, run `postctl auth login`, or pipe it in with --consumer-secret-stdin.',
+    );
   ctx.redactor.add(secret);
   return secret;
 }

@@ -8,7 +8,10 @@ import { consumerSecret } from './_secret.js';
 export default defineVerb({
   name: 'crc <crc_token>',
   description: 'print the response a webhook receiver must return for a CRC token: {"response_token":"sha256=…"}',
-  examples: ['postctl webhooks crc 9b4507b3-8ee6-4b4d-a25a-6cfe3c3c0b11', 'printf %s "$SECRET" | postctl webhooks crc abc123 --consumer-secret-stdin'],
+  examples: [
+    'postctl webhooks crc 9b4507b3-8ee6-4b4d-a25a-6cfe3c3c0b11',
+    'printf %s "$SECRET" | postctl webhooks crc abc123 --consumer-secret-stdin',
+  ],
   options: [consumerSecretStdinOption],
   async run([token], opts, ctx) {
     if (!token) throw invalid('crc_token', 'must not be empty');

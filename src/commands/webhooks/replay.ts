@@ -7,18 +7,37 @@ import { defineVerb } from '../define.js';
 
 export default defineVerb({
   name: 'replay <webhook_id>',
-  description: 'replay the events delivered (or attempted) to a webhook in a window of the last 24 hours (POST /2/webhooks/replay); prints the job id',
-  examples: ['postctl webhooks replay 1146654567674912769 --from 2026-11-23T08:00Z --to 2026-11-23T09:30Z', 'postctl webhooks replay 1146654567674912769 --from 202611230800 --to 202611230930 -o json'],
+  description:
+    'replay the events delivered (or attempted) to a webhook in a window of the last 24 hours (POST /2/webhooks/replay); prints the job id',
+  examples: [
+    'postctl webhooks replay 1146654567674912769 --from 2026-11-23T08:00Z --to 2026-11-23T09:30Z',
+    'postctl webhooks replay 1146654567674912769 --from 202611230800 --to 202611230930 -o json',
+  ],
   options: [
-    { flags: '--from <time>', description: 'start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; within the last 24 hours' },
+    {
+      flags: '--from <time>',
+      description: 'start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; within the last 24 hours',
+    },
     { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
   ],
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
     const w = replayWindow(opts.from, opts.to, Date.now());
-    if (w.problems.length) throw new InputError(w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`, w.problems, 'nothing was sent.');
+    if (w.problems.length)
+      throw new InputError(
+        w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`,
+        w.problems,
+        'nothing was sent.',
+      );
     const job = await createReplayJob(await ctx.client(), { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! });
-    ctx.printer.object(job, [{ header: 'job_id', key: 'job_id' }, { header: 'created_at', key: 'created_at' }], job);
+    ctx.printer.object(
+      job,
+      [
+        { header: 'job_id', key: 'job_id' },
+        { header: 'created_at', key: 'created_at' },
+      ],
+      job,
+    );
     ctx.log.success(`replay job ${job.job_id} created for webhook ${id} (${w.from_date} to ${w.to_date} UTC)`);
   },
 });

@@ -23,7 +23,11 @@ export default defineVerb({
     const attempted = envelope.data?.attempted;
     ctx.printer.object(
       { webhook_id: webhookId, attempted: attempted ?? false, errors: errors.map(describeProblem) },
-      [{ header: 'webhook_id', key: 'webhook_id' }, { header: 'attempted', key: 'attempted' }, { header: 'errors', get: (o: { errors: string[] }) => o.errors.join('; ') }],
+      [
+        { header: 'webhook_id', key: 'webhook_id' },
+        { header: 'attempted', key: 'attempted' },
+        { header: 'errors', get: (o: { errors: string[] }) => o.errors.join('; ') },
+      ],
       envelope,
     );
     if (attempted === true && errors.length === 0) {

@@ -10,14 +10,47 @@ import { history, nowIso, rejectUnknown, requireParam, sortItems } from './ads-c
 import { incoming } from '../spelling.js';
 
 const PAGE = { min: 1, max: 1000, def: 200 };
-const INDUSTRY_TYPES = ['AGENCY', 'BUSINESS_TO_BUSINESS', 'ONLINE_SERVICES', 'EDUCATION', 'FINANCIAL', 'HEALTH', 'GOVERNMENT', 'MEDIA', 'MOBILE', 'RESTAURANT', 'RETAIL', 'TECHNOLOGY', 'TRAVEL', 'OTHER'];
+const INDUSTRY_TYPES = [
+  'AGENCY',
+  'BUSINESS_TO_BUSINESS',
+  'ONLINE_SERVICES',
+  'EDUCATION',
+  'FINANCIAL',
+  'HEALTH',
+  'GOVERNMENT',
+  'MEDIA',
+  'MOBILE',
+  'RESTAURANT',
+  'RETAIL',
+  'TECHNOLOGY',
+  'TRAVEL',
+  'OTHER',
+];
 const ENTITY_TYPES = ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_POST', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'];
 const READABLE_FEATURES = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'];
 const SANDBOX_FEATURES = [
-  'AGE_TARGETING', 'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE', 'AWARENESS_OBJECTIVE', 'BRAND_TPN', 'CHARGE_FOR_GOOD_CLICK', 'CONVERSATION_CARD',
-  'CONVERSATION_CARD_FOUR_OPTIONS', 'CONVERSATION_CARD_UNLOCK', 'CPI_CHARGING', 'DIRECT_MESSAGE_CARD', 'DR_TAP', 'ENGAGER_RETARGETING', 'EVENT_TARGETING',
-  'INSTALLED_APP_CATEGORY_TARGETING', 'MOBILE_CONVERSION_TRANSACTION_VALUE', 'OPTIMIZED_ACTION_BIDDING', 'REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP',
-  'VALIDATED_AGE_TARGETING', 'VIDEO_VIEWS_MIDROLL_OBJECTIVE', 'PREROLL_VIEWS_OBJECTIVE', 'VIDEO_APP_DOWNLOAD_CARD',
+  'AGE_TARGETING',
+  'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE',
+  'AWARENESS_OBJECTIVE',
+  'BRAND_TPN',
+  'CHARGE_FOR_GOOD_CLICK',
+  'CONVERSATION_CARD',
+  'CONVERSATION_CARD_FOUR_OPTIONS',
+  'CONVERSATION_CARD_UNLOCK',
+  'CPI_CHARGING',
+  'DIRECT_MESSAGE_CARD',
+  'DR_TAP',
+  'ENGAGER_RETARGETING',
+  'EVENT_TARGETING',
+  'INSTALLED_APP_CATEGORY_TARGETING',
+  'MOBILE_CONVERSION_TRANSACTION_VALUE',
+  'OPTIMIZED_ACTION_BIDDING',
+  'REACH_AND_FREQUENCY_ANALYTICS',
+  'REACH_FREQUENCY_CAP',
+  'VALIDATED_AGE_TARGETING',
+  'VIDEO_VIEWS_MIDROLL_OBJECTIVE',
+  'PREROLL_VIEWS_OBJECTIVE',
+  'VIDEO_APP_DOWNLOAD_CARD',
 ];
 
 /** The API payload of an account (without the emulator's bookkeeping). */
@@ -42,7 +75,7 @@ export function accountApps(state: EmulatorState, accountId: string): EmuAccount
   const all = state.slice('ads.accountApps', () => new Map<string, EmuAccountApp[]>());
   let list = all.get(accountId);
   if (!list) {
-    const n = accountId === EMU_ACCOUNT ? state.options.fixtureSize ?? 2500 : 0;
+    const n = accountId === EMU_ACCOUNT ? (state.options.fixtureSize ?? 2500) : 0;
     const base = Date.parse('2025-01-01T00:00:00Z');
     list = Array.from({ length: n }, (_, i) => {
       const ios = i % 2 === 0;
@@ -68,8 +101,10 @@ const wholeHour = (v: string): boolean => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Numb
 function findAccount(req: EmuRequest, state: EmulatorState, withDeleted: boolean): AdAccount {
   const id = req.params.account_id!;
   const acct = accounts(state).get(id);
-  if (!acct || (acct.deleted && !withDeleted) || (acct.sandbox && req.api !== 'sandbox')) fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
-  if (!req.auth?.userId || !acct.user_ids.includes(req.auth.userId)) fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'The authenticated user is not associated with this ad account', 'account_id', req));
+  if (!acct || (acct.deleted && !withDeleted) || (acct.sandbox && req.api !== 'sandbox'))
+    fail(adsError(404, 'NOT_FOUND', `Account ${id} not found`, 'account_id', req));
+  if (!req.auth?.userId || !acct.user_ids.includes(req.auth.userId))
+    fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'The authenticated user is not associated with this ad account', 'account_id', req));
   return acct;
 }
 
@@ -82,7 +117,10 @@ const listAccounts: Handler = (req, state) => {
   if (ids) list = list.filter((a) => ids.includes(a.id));
   if (q) list = list.filter((a) => a.name.toLowerCase().startsWith(q));
   const page = pageOf(req, sortItems(req, list, ['id', 'name', 'created_at', 'updated_at']), PAGE);
-  return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data.map(view), {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 };
 
 const getAccount: Handler = (req, state) => adsOk(req, view(findAccount(req, state, req.query.get('with_deleted') === 'true')));
@@ -93,7 +131,8 @@ const updateAccount: Handler = (req, state) => {
   const name = req.query.get('name');
   const industry = req.query.get('industry_type');
   if (name !== null && name.trim() === '') fail(adsError(400, 'INVALID_PARAMETER', 'name must not be empty', 'name', req));
-  if (industry !== null && !INDUSTRY_TYPES.includes(industry)) fail(adsError(400, 'INVALID_PARAMETER', `industry_type must be one of ${INDUSTRY_TYPES.join(', ')}`, 'industry_type', req));
+  if (industry !== null && !INDUSTRY_TYPES.includes(industry))
+    fail(adsError(400, 'INVALID_PARAMETER', `industry_type must be one of ${INDUSTRY_TYPES.join(', ')}`, 'industry_type', req));
   if (name !== null) acct.name = name;
   if (industry !== null) acct.industry_type = industry;
   acct.updated_at = nowIso();
@@ -105,8 +144,20 @@ const createSandboxAccount: Handler = (req, state) => {
   const id = `gq${(map.size + 1).toString(36)}${state.nextId().slice(-4)}`;
   const now = nowIso();
   const acct: AdAccount = {
-    id, name: `Sandbox account ${map.size + 1}`, business_name: 'Sandbox', business_id: `biz-${id}`, timezone: 'America/New_York', timezone_switch_at: now,
-    approval_status: 'ACCEPTED', industry_type: 'OTHER', created_at: now, updated_at: now, deleted: false, user_ids: [req.auth?.userId ?? EMU_USER.id], sandbox: true, features: [],
+    id,
+    name: `Sandbox account ${map.size + 1}`,
+    business_name: 'Sandbox',
+    business_id: `biz-${id}`,
+    timezone: 'America/New_York',
+    timezone_switch_at: now,
+    approval_status: 'ACCEPTED',
+    industry_type: 'OTHER',
+    created_at: now,
+    updated_at: now,
+    deleted: false,
+    user_ids: [req.auth?.userId ?? EMU_USER.id],
+    sandbox: true,
+    features: [],
   };
   map.set(id, acct);
   return adsOk(req, view(acct), {}, 201);
@@ -122,9 +173,18 @@ const deleteSandboxAccount: Handler = (req, state) => {
 
 const listAccountApps: Handler = (req, state) => {
   requireAccount(req, state);
-  const items = sortItems(req, accountApps(state, req.params.account_id!), ['id', 'app_store_identifier', 'os_type', 'created_at', 'updated_at']);
+  const items = sortItems(req, accountApps(state, req.params.account_id!), [
+    'id',
+    'app_store_identifier',
+    'os_type',
+    'created_at',
+    'updated_at',
+  ]);
   const page = pageOf(req, items, PAGE);
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 };
 
 const listAccountHistory: Handler = (req, state) => {
@@ -135,8 +195,12 @@ const listAccountHistory: Handler = (req, state) => {
   const end = requireParam(req, 'end_time');
   // PROMOTED_TWEET officially, PROMOTED_POST in the spec: only the spellings this server serves.
   const read = incoming('value', entityType, state.names);
-  if (!read.known || !ENTITY_TYPES.includes(read.name)) fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
-  for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
+  if (!read.known || !ENTITY_TYPES.includes(read.name))
+    fail(adsError(400, 'INVALID_PARAMETER', `entity_type must be one of ${ENTITY_TYPES.join(', ')}`, 'entity_type', req));
+  for (const [name, v] of [
+    ['start_time', start],
+    ['end_time', end],
+  ] as const) {
     if (!wholeHour(v)) fail(adsError(400, 'INVALID_PARAMETER', `${name} must be an ISO 8601 time on a whole hour`, name, req));
   }
   const userId = req.query.get('user_id');
@@ -144,7 +208,13 @@ const listAccountHistory: Handler = (req, state) => {
   const to = Date.parse(end);
   if (from >= to) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
   const entries = history(state)
-    .filter((h) => h.account_id === req.params.account_id && h.entity === entityType && h.entity_id === entityId && (!userId || h.change_by.user_id === userId))
+    .filter(
+      (h) =>
+        h.account_id === req.params.account_id &&
+        h.entity === entityType &&
+        h.entity_id === entityId &&
+        (!userId || h.change_by.user_id === userId),
+    )
     .filter((h) => Date.parse(h.change_time) >= from && Date.parse(h.change_time) < to)
     .map(({ account_id: _a, ...h }): typeof h & { deleted?: boolean } => h);
   const page = pageOf(req, entries, PAGE);
@@ -156,7 +226,10 @@ const listAccountFeatures: Handler = (req, state) => {
   const keys = req.query.get('feature_keys')?.split(',').filter(Boolean);
   const unknown = keys?.filter((k) => !READABLE_FEATURES.includes(k)) ?? [];
   if (unknown.length) fail(adsError(400, 'INVALID_PARAMETER', `feature_keys: unknown ${unknown.join(', ')}`, 'feature_keys', req));
-  return adsOk(req, acct.features.filter((f) => !keys || keys.includes(f)));
+  return adsOk(
+    req,
+    acct.features.filter((f) => !keys || keys.includes(f)),
+  );
 };
 
 const addSandboxFeatures: Handler = (req, state) => {
@@ -171,9 +244,11 @@ const addSandboxFeatures: Handler = (req, state) => {
 
 const estimateAudience: Handler = (req, state) => {
   requireAccount(req, state);
-  if (!/application\/json/.test(String(req.headers['content-type']))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be JSON (Content-Type: application/json)', 'body', req));
+  if (!/application\/json/.test(String(req.headers['content-type'])))
+    fail(adsError(400, 'INVALID_PARAMETER', 'The body must be JSON (Content-Type: application/json)', 'body', req));
   const body = req.json<unknown>();
-  if (!Array.isArray(body) || !body.length || body.some((o) => !o || typeof o !== 'object' || Array.isArray(o))) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty array of JSON objects', 'body', req));
+  if (!Array.isArray(body) || !body.length || body.some((o) => !o || typeof o !== 'object' || Array.isArray(o)))
+    fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty array of JSON objects', 'body', req));
   // A made-up but stable size: narrower targeting, smaller audience.
   const min = Math.max(1000, Math.round(5_000_000 / (body as unknown[]).length));
   return adsOk(req, { audience_size: { min, max: Math.round(min * 1.25) } });

@@ -20,9 +20,36 @@ export const BUSINESS_CATEGORIES = [
 ];
 
 export const CURATED_CATEGORIES = [
-  { id: '1xh6', name: 'Sports highlights', description: 'Clips from sports publishers', country_codes: ['US', 'GB'], publisher_user_ids: ['11348282', '26257166'], videos_monetized_in_last_thirty_days: 1520, created_at: SEEDED_AT, updated_at: SEEDED_AT },
-  { id: '1xh7', name: 'Music', description: 'Music videos and live sessions', country_codes: ['US', 'JP'], publisher_user_ids: ['31239408'], videos_monetized_in_last_thirty_days: 870, created_at: SEEDED_AT, updated_at: SEEDED_AT },
-  { id: '1xh8', name: 'News', description: 'Broadcast news', country_codes: ['GB', 'DE', 'FR'], publisher_user_ids: ['612473'], videos_monetized_in_last_thirty_days: 3100, created_at: SEEDED_AT, updated_at: SEEDED_AT },
+  {
+    id: '1xh6',
+    name: 'Sports highlights',
+    description: 'Clips from sports publishers',
+    country_codes: ['US', 'GB'],
+    publisher_user_ids: ['11348282', '26257166'],
+    videos_monetized_in_last_thirty_days: 1520,
+    created_at: SEEDED_AT,
+    updated_at: SEEDED_AT,
+  },
+  {
+    id: '1xh7',
+    name: 'Music',
+    description: 'Music videos and live sessions',
+    country_codes: ['US', 'JP'],
+    publisher_user_ids: ['31239408'],
+    videos_monetized_in_last_thirty_days: 870,
+    created_at: SEEDED_AT,
+    updated_at: SEEDED_AT,
+  },
+  {
+    id: '1xh8',
+    name: 'News',
+    description: 'Broadcast news',
+    country_codes: ['GB', 'DE', 'FR'],
+    publisher_user_ids: ['612473'],
+    videos_monetized_in_last_thirty_days: 3100,
+    created_at: SEEDED_AT,
+    updated_at: SEEDED_AT,
+  },
 ];
 
 /** Seeded links of the emulator account (the third one deleted). */
@@ -39,12 +66,24 @@ export interface EmuLicc {
 
 function links(state: EmulatorState, accountId: string): EmuLicc[] {
   const all = state.slice('ads.licc', () => {
-    const mk = (id: string, li: string, cc: string, deleted = false): EmuLicc => ({ id, line_item_id: li, curated_category_id: cc, created_at: SEEDED_AT, updated_at: SEEDED_AT, deleted });
-    return new Map<string, EmuLicc[]>([[EMU_ACCOUNT, [
-      mk(LICC_IDS.REACH_SPORTS, LINE_ITEM_IDS.REACH, '1xh6'),
-      mk(LICC_IDS.VIDEO_MUSIC, LINE_ITEM_IDS.VIDEO_VIEWS, '1xh7'),
-      mk(LICC_IDS.DELETED, LINE_ITEM_IDS.ENGAGEMENTS, '1xh8', true),
-    ]]]);
+    const mk = (id: string, li: string, cc: string, deleted = false): EmuLicc => ({
+      id,
+      line_item_id: li,
+      curated_category_id: cc,
+      created_at: SEEDED_AT,
+      updated_at: SEEDED_AT,
+      deleted,
+    });
+    return new Map<string, EmuLicc[]>([
+      [
+        EMU_ACCOUNT,
+        [
+          mk(LICC_IDS.REACH_SPORTS, LINE_ITEM_IDS.REACH, '1xh6'),
+          mk(LICC_IDS.VIDEO_MUSIC, LINE_ITEM_IDS.VIDEO_VIEWS, '1xh7'),
+          mk(LICC_IDS.DELETED, LINE_ITEM_IDS.ENGAGEMENTS, '1xh8', true),
+        ],
+      ],
+    ]);
   });
   let list = all.get(accountId);
   if (!list) all.set(accountId, (list = []));
@@ -54,7 +93,8 @@ function links(state: EmulatorState, accountId: string): EmuLicc[] {
 function findLink(req: EmuRequest, state: EmulatorState, withDeleted = false): EmuLicc {
   const id = req.params.licc_id!;
   const l = links(state, req.params.account_id!).find((x) => x.id === id);
-  if (!l || (l.deleted && !withDeleted)) fail(adsError(404, 'NOT_FOUND', `Line item curated category ${id} not found`, 'line_item_curated_category_id', req));
+  if (!l || (l.deleted && !withDeleted))
+    fail(adsError(404, 'NOT_FOUND', `Line item curated category ${id} not found`, 'line_item_curated_category_id', req));
   return l;
 }
 
@@ -64,7 +104,8 @@ function checkRefs(req: EmuRequest, state: EmulatorState, lineItemId: string | n
     const li = lineItems(state, req.params.account_id!).get(lineItemId);
     if (!li || li.deleted) fail(adsError(400, 'INVALID_PARAMETER', `line_item_id ${lineItemId} does not exist`, 'line_item_id', req));
   }
-  if (categoryId !== null && !CURATED_CATEGORIES.some((c) => c.id === categoryId)) fail(adsError(400, 'INVALID_PARAMETER', `curated_category_id ${categoryId} does not exist`, 'curated_category_id', req));
+  if (categoryId !== null && !CURATED_CATEGORIES.some((c) => c.id === categoryId))
+    fail(adsError(400, 'INVALID_PARAMETER', `curated_category_id ${categoryId} does not exist`, 'curated_category_id', req));
 }
 
 const listBusinessCategories: Handler = (req) => adsOk(req, BUSINESS_CATEGORIES, { next_cursor: null });
@@ -87,8 +128,15 @@ const getCuratedCategory: Handler = (req, state) => {
 
 const listLineItemCategories: Handler = (req, state) => {
   requireAccount(req, state);
-  const page = pageOf(req, sortItems(req, links(state, req.params.account_id!), ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at']), PAGE);
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  const page = pageOf(
+    req,
+    sortItems(req, links(state, req.params.account_id!), ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at']),
+    PAGE,
+  );
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 };
 
 const getLineItemCategory: Handler = (req, state) => {
@@ -103,7 +151,14 @@ const createLineItemCategory: Handler = (req, state) => {
   const categoryId = requireParam(req, 'curated_category_id');
   checkRefs(req, state, lineItemId, categoryId);
   const now = nowIso();
-  const link: EmuLicc = { id: `4385${state.nextId().slice(-8)}`, line_item_id: lineItemId, curated_category_id: categoryId, created_at: now, updated_at: now, deleted: false };
+  const link: EmuLicc = {
+    id: `4385${state.nextId().slice(-8)}`,
+    line_item_id: lineItemId,
+    curated_category_id: categoryId,
+    created_at: now,
+    updated_at: now,
+    deleted: false,
+  };
   links(state, req.params.account_id!).push(link);
   return adsOk(req, link, {}, 201);
 };
@@ -132,7 +187,13 @@ const deleteLineItemCategory: Handler = (req, state) => {
 export function register(r: Router): void {
   r.route({ method: 'GET', path: '/12/advertiser_business_categories', api: 'ads', auth: 'user', handler: listBusinessCategories });
   r.route({ method: 'GET', path: '/12/accounts/:account_id/curated_categories', api: 'ads', auth: 'user', handler: listCuratedCategories });
-  r.route({ method: 'GET', path: '/12/accounts/:account_id/curated_categories/:curated_category_id', api: 'ads', auth: 'user', handler: getCuratedCategory });
+  r.route({
+    method: 'GET',
+    path: '/12/accounts/:account_id/curated_categories/:curated_category_id',
+    api: 'ads',
+    auth: 'user',
+    handler: getCuratedCategory,
+  });
 
   const base = '/12/accounts/:account_id/line_item_curated_categories';
   r.route({ method: 'GET', path: base, api: 'ads', auth: 'user', handler: listLineItemCategories });

@@ -11,7 +11,8 @@ export function sortItems<T>(req: EmuRequest, items: T[], fields: readonly strin
   const raw = req.query.get('sort_by');
   if (raw === null) return items;
   const m = /^([a-z_]+)-(asc|desc)$/.exec(raw);
-  if (!m || !fields.includes(m[1]!)) fail(adsError(400, 'INVALID_PARAMETER', `sort_by must be <attribute>-asc or -desc with one of ${fields.join(', ')}`, 'sort_by', req));
+  if (!m || !fields.includes(m[1]!))
+    fail(adsError(400, 'INVALID_PARAMETER', `sort_by must be <attribute>-asc or -desc with one of ${fields.join(', ')}`, 'sort_by', req));
   const key = m[1]!;
   const dir = m[2] === 'desc' ? -1 : 1;
   return [...items].sort((a, b) => {
@@ -24,7 +25,16 @@ export function sortItems<T>(req: EmuRequest, items: T[], fields: readonly strin
 /** The API answers unknown or read-only parameters with an error instead of ignoring them. */
 export function rejectUnknown(req: EmuRequest, allowed: readonly string[]): void {
   for (const k of req.query.keys()) {
-    if (!allowed.includes(k)) fail(adsError(400, 'INVALID_PARAMETER', `${k} is not a parameter of ${req.method} ${req.path.replace(/\/[^/]+$/, '/:id')} (unknown or read-only)`, k, req));
+    if (!allowed.includes(k))
+      fail(
+        adsError(
+          400,
+          'INVALID_PARAMETER',
+          `${k} is not a parameter of ${req.method} ${req.path.replace(/\/[^/]+$/, '/:id')} (unknown or read-only)`,
+          k,
+          req,
+        ),
+      );
   }
 }
 

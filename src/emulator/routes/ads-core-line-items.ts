@@ -62,12 +62,39 @@ const SEEDED_AT = '2026-01-05T10:00:00Z';
 
 function seed(id: string, objective: string, extra: Partial<EmuLineItem>): EmuLineItem {
   return {
-    id, name: `${objective.toLowerCase()} line item`, campaign_id: 'f2qcm', objective, goal: null, product_type: 'PROMOTED_POSTS', placements: ['ALL_ON_SERVICE'],
-    bid_strategy: 'AUTO', bid_amount_local_micro: null, target_cpa_local_micro: null, primary_web_event_tag: null, pay_by: null, currency: 'USD',
-    start_time: '2026-02-01T00:00:00Z', end_time: '2026-03-01T00:00:00Z', duration_in_days: null, frequency_cap: null,
-    total_budget_amount_local_micro: 100_000_000, daily_budget_amount_local_micro: 10_000_000, standard_delivery: true, automatic_post_promotion: false,
-    entity_status: 'ACTIVE', categories: [], advertiser_user_id: null, advertiser_domain: null, android_app_store_identifier: null, ios_app_store_identifier: null,
-    audience_expansion: null, creative_source: 'MANUAL', created_at: SEEDED_AT, updated_at: SEEDED_AT, deleted: false, ...extra,
+    id,
+    name: `${objective.toLowerCase()} line item`,
+    campaign_id: 'f2qcm',
+    objective,
+    goal: null,
+    product_type: 'PROMOTED_POSTS',
+    placements: ['ALL_ON_SERVICE'],
+    bid_strategy: 'AUTO',
+    bid_amount_local_micro: null,
+    target_cpa_local_micro: null,
+    primary_web_event_tag: null,
+    pay_by: null,
+    currency: 'USD',
+    start_time: '2026-02-01T00:00:00Z',
+    end_time: '2026-03-01T00:00:00Z',
+    duration_in_days: null,
+    frequency_cap: null,
+    total_budget_amount_local_micro: 100_000_000,
+    daily_budget_amount_local_micro: 10_000_000,
+    standard_delivery: true,
+    automatic_post_promotion: false,
+    entity_status: 'ACTIVE',
+    categories: [],
+    advertiser_user_id: null,
+    advertiser_domain: null,
+    android_app_store_identifier: null,
+    ios_app_store_identifier: null,
+    audience_expansion: null,
+    creative_source: 'MANUAL',
+    created_at: SEEDED_AT,
+    updated_at: SEEDED_AT,
+    deleted: false,
+    ...extra,
   };
 }
 
@@ -87,12 +114,27 @@ export function lineItems(state: EmulatorState, accountId: string): Map<string, 
     const items = [
       seed(L.REACH, 'REACH', { goal: 'MAX_REACH', frequency_cap: 3, duration_in_days: 7 }),
       seed(L.FOLLOWERS, 'FOLLOWERS', { goal: 'FOLLOWERS', placements: ['SERVICE_TIMELINE'] }),
-      seed(L.APP_INSTALLS, 'APP_INSTALLS', { goal: 'APP_INSTALLS', bid_strategy: 'MAX', bid_amount_local_micro: 1_500_000, pay_by: 'IMPRESSION', ios_app_store_identifier: '333903271' }),
-      seed(L.WEBSITE_CLICKS, 'WEBSITE_CLICKS', { goal: 'LINK_CLICKS', bid_strategy: 'TARGET', bid_amount_local_micro: 2_000_000, pay_by: 'LINK_CLICK' }),
+      seed(L.APP_INSTALLS, 'APP_INSTALLS', {
+        goal: 'APP_INSTALLS',
+        bid_strategy: 'MAX',
+        bid_amount_local_micro: 1_500_000,
+        pay_by: 'IMPRESSION',
+        ios_app_store_identifier: '333903271',
+      }),
+      seed(L.WEBSITE_CLICKS, 'WEBSITE_CLICKS', {
+        goal: 'LINK_CLICKS',
+        bid_strategy: 'TARGET',
+        bid_amount_local_micro: 2_000_000,
+        pay_by: 'LINK_CLICK',
+      }),
       seed(L.ENGAGEMENTS, 'ENGAGEMENTS', { goal: 'ENGAGEMENT', bid_strategy: 'MAX', bid_amount_local_micro: 500_000 }),
       seed(L.VIDEO_VIEWS, 'VIDEO_VIEWS', { goal: 'VIEW_3S_100PCT', placements: ['SERVICE_TIMELINE', 'SERVICE_PROFILE'] }),
       seed(L.PREROLL_VIEWS, 'PREROLL_VIEWS', { goal: 'PREROLL', categories: ['IAB1', 'IAB1-6'], advertiser_user_id: '756201191646691328' }),
-      seed(L.PUBLISHER_NETWORK, 'ENGAGEMENTS', { name: 'publisher network line item', goal: 'ENGAGEMENT', placements: ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK'] }),
+      seed(L.PUBLISHER_NETWORK, 'ENGAGEMENTS', {
+        name: 'publisher network line item',
+        goal: 'ENGAGEMENT',
+        placements: ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK'],
+      }),
       seed(L.DELETABLE, 'ENGAGEMENTS', { name: 'line item to delete', goal: 'ENGAGEMENT' }),
     ];
     return new Map<string, Map<string, EmuLineItem>>([[EMU_ACCOUNT, new Map(items.map((i) => [i.id, i]))]]);
@@ -115,14 +157,43 @@ const ENUMS: Record<string, readonly string[]> = {
   audience_expansion: ['BROAD', 'DEFINED', 'EXPANDED'],
   bid_strategy: ['AUTO', 'MAX', 'TARGET'],
   entity_status: ['ACTIVE', 'PAUSED'],
-  goal: ['APP_CLICKS', 'APP_INSTALLS', 'APP_PURCHASES', 'ENGAGEMENT', 'FOLLOWERS', 'LINK_CLICKS', 'MAX_REACH', 'PREROLL', 'PREROLL_STARTS', 'REACH_WITH_ENGAGEMENT', 'VIDEO_VIEW', 'VIEW_3S_100PCT', 'VIEW_6S', 'VIEW_15S', 'WEBSITE_CONVERSIONS'],
+  goal: [
+    'APP_CLICKS',
+    'APP_INSTALLS',
+    'APP_PURCHASES',
+    'ENGAGEMENT',
+    'FOLLOWERS',
+    'LINK_CLICKS',
+    'MAX_REACH',
+    'PREROLL',
+    'PREROLL_STARTS',
+    'REACH_WITH_ENGAGEMENT',
+    'VIDEO_VIEW',
+    'VIEW_3S_100PCT',
+    'VIEW_6S',
+    'VIEW_15S',
+    'WEBSITE_CONVERSIONS',
+  ],
   pay_by: ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'],
 };
 const MICROS = ['bid_amount_local_micro', 'total_budget_amount_local_micro', 'daily_budget_amount_local_micro'];
 const INTS = ['frequency_cap', 'duration_in_days'];
-const STRINGS = ['name', 'advertiser_domain', 'advertiser_user_id', 'android_app_store_identifier', 'ios_app_store_identifier', 'start_time', 'end_time', 'categories'];
+const STRINGS = [
+  'name',
+  'advertiser_domain',
+  'advertiser_user_id',
+  'android_app_store_identifier',
+  'ios_app_store_identifier',
+  'start_time',
+  'end_time',
+  'categories',
+];
 const UPDATABLE = [...Object.keys(ENUMS), ...MICROS, ...INTS, ...STRINGS];
-const ONLY_FOR: Record<string, string[]> = { frequency_cap: ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'], pay_by: ['APP_INSTALLS'], advertiser_user_id: ['PREROLL_VIEWS'] };
+const ONLY_FOR: Record<string, string[]> = {
+  frequency_cap: ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'],
+  pay_by: ['APP_INSTALLS'],
+  advertiser_user_id: ['PREROLL_VIEWS'],
+};
 
 function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
   const bad = (param: string, message: string, code = 'INVALID_PARAMETER'): never => fail(adsError(400, code, message, param, req));
@@ -149,7 +220,10 @@ function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
       if (/:\/\//.test(v) || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(v)) bad(k, 'advertiser_domain must be a domain without protocol');
       next[k] = v;
     } else if (k === 'categories') {
-      next[k] = v.split(',').map((s) => s.trim()).filter(Boolean);
+      next[k] = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     } else next[k] = v;
   }
   const objective = li.objective;
@@ -157,22 +231,35 @@ function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
     if (q.has(param) && !objectives.includes(objective)) bad(param, `${param} is not supported for the ${objective} objective`);
   }
   const strategy = q.get('bid_strategy');
-  if (strategy === 'MAX' && (objective === 'REACH' || objective === 'FOLLOWERS')) bad('bid_strategy', `MAX bid strategy is not available for the ${objective} objective`);
-  if (strategy === 'TARGET' && objective !== 'REACH' && objective !== 'WEBSITE_CLICKS') bad('bid_strategy', `TARGET bid strategy is not available for the ${objective} objective`);
-  if ((strategy === 'MAX' || strategy === 'TARGET') && !next.bid_amount_local_micro) bad('bid_amount_local_micro', `bid_amount_local_micro is required with the ${strategy} bid strategy`, 'MISSING_PARAMETER');
-  if ((q.has('pay_by') || q.has('bid_strategy')) && next.pay_by === 'IMPRESSION' && next.bid_strategy === 'TARGET') bad('pay_by', 'pay_by IMPRESSION is not supported with the TARGET bid strategy');
+  if (strategy === 'MAX' && (objective === 'REACH' || objective === 'FOLLOWERS'))
+    bad('bid_strategy', `MAX bid strategy is not available for the ${objective} objective`);
+  if (strategy === 'TARGET' && objective !== 'REACH' && objective !== 'WEBSITE_CLICKS')
+    bad('bid_strategy', `TARGET bid strategy is not available for the ${objective} objective`);
+  if ((strategy === 'MAX' || strategy === 'TARGET') && !next.bid_amount_local_micro)
+    bad('bid_amount_local_micro', `bid_amount_local_micro is required with the ${strategy} bid strategy`, 'MISSING_PARAMETER');
+  if ((q.has('pay_by') || q.has('bid_strategy')) && next.pay_by === 'IMPRESSION' && next.bid_strategy === 'TARGET')
+    bad('pay_by', 'pay_by IMPRESSION is not supported with the TARGET bid strategy');
   const daily = next.daily_budget_amount_local_micro as number | null;
   const total = next.total_budget_amount_local_micro as number | null;
-  if (daily && total && daily > total) bad('daily_budget_amount_local_micro', 'daily_budget_amount_local_micro must not exceed total_budget_amount_local_micro');
-  if (next.start_time && next.end_time && Date.parse(String(next.start_time)) >= Date.parse(String(next.end_time))) bad('end_time', 'end_time must be after start_time');
+  if (daily && total && daily > total)
+    bad('daily_budget_amount_local_micro', 'daily_budget_amount_local_micro must not exceed total_budget_amount_local_micro');
+  if (next.start_time && next.end_time && Date.parse(String(next.start_time)) >= Date.parse(String(next.end_time)))
+    bad('end_time', 'end_time must be after start_time');
   if (li.placements.includes('PUBLISHER_NETWORK')) {
-    if (!next.advertiser_domain) bad('advertiser_domain', 'advertiser_domain is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
-    if (!(next.categories as string[]).length) bad('categories', 'categories is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
+    if (!next.advertiser_domain)
+      bad('advertiser_domain', 'advertiser_domain is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
+    if (!(next.categories as string[]).length)
+      bad('categories', 'categories is required for the PUBLISHER_NETWORK placement', 'MISSING_PARAMETER');
   }
   // PREROLL_VIEWS line items take one or two business categories.
   const categories = next.categories as string[];
-  if (objective === 'PREROLL_VIEWS' && q.has('categories') && (categories.length < 1 || categories.length > 2)) bad('categories', 'PREROLL_VIEWS line items need one or two categories');
-  if ((objective === 'APP_INSTALLS' || objective === 'APP_ENGAGEMENTS') && !next.android_app_store_identifier && !next.ios_app_store_identifier) {
+  if (objective === 'PREROLL_VIEWS' && q.has('categories') && (categories.length < 1 || categories.length > 2))
+    bad('categories', 'PREROLL_VIEWS line items need one or two categories');
+  if (
+    (objective === 'APP_INSTALLS' || objective === 'APP_ENGAGEMENTS') &&
+    !next.android_app_store_identifier &&
+    !next.ios_app_store_identifier
+  ) {
     bad('android_app_store_identifier', `${objective} needs android_app_store_identifier or ios_app_store_identifier`, 'MISSING_PARAMETER');
   }
   return next as unknown as EmuLineItem;
@@ -184,18 +271,38 @@ function recordLineItem(req: EmuRequest, state: EmulatorState, before: EmuLineIt
     if (k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { old: before[k], new: after[k] };
   }
   recordChange(state, {
-    account_id: req.params.account_id!, change_by: { user_id: req.auth?.userId ?? EMU_USER.id, platform: 'ADS_API' }, changes, change_time: after.updated_at,
-    entity_id: after.id, entity: 'LINE_ITEM', entity_data: { ...after }, change_type: type,
+    account_id: req.params.account_id!,
+    change_by: { user_id: req.auth?.userId ?? EMU_USER.id, platform: 'ADS_API' },
+    changes,
+    change_time: after.updated_at,
+    entity_id: after.id,
+    entity: 'LINE_ITEM',
+    entity_data: { ...after },
+    change_type: type,
   });
 }
 
-const LIST_PARAMS = ['campaign_ids', 'count', 'cursor', 'funding_instrument_ids', 'line_item_ids', 'q', 'sort_by', 'with_deleted', 'with_draft', 'with_total_count'];
+const LIST_PARAMS = [
+  'campaign_ids',
+  'count',
+  'cursor',
+  'funding_instrument_ids',
+  'line_item_ids',
+  'q',
+  'sort_by',
+  'with_deleted',
+  'with_draft',
+  'with_total_count',
+];
 
 /** A comma-list filter of up to 200 ids (undefined when absent). */
 function idsParam(req: EmuRequest, name: string): string[] | undefined {
   const v = req.query.get(name);
   if (v === null) return undefined;
-  const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0 || ids.length > 200) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes 1 to 200 ids`, name, req));
   return ids;
 }
@@ -208,25 +315,42 @@ function listLineItems(req: EmuRequest, state: EmulatorState) {
   const ids = idsParam(req, 'line_item_ids');
   const funding = idsParam(req, 'funding_instrument_ids');
   const q = req.query.get('q')?.toLowerCase();
-  const items = [...lineItems(state, req.params.account_id!).values()].filter((li) =>
-    (!campaigns || campaigns.includes(li.campaign_id)) && (!ids || ids.includes(li.id)) &&
-    (!funding || funding.includes(String((li as unknown as Record<string, unknown>).funding_instrument_id))) && (!q || li.name.toLowerCase().startsWith(q)));
+  const items = [...lineItems(state, req.params.account_id!).values()].filter(
+    (li) =>
+      (!campaigns || campaigns.includes(li.campaign_id)) &&
+      (!ids || ids.includes(li.id)) &&
+      (!funding || funding.includes(String((li as unknown as Record<string, unknown>).funding_instrument_id))) &&
+      (!q || li.name.toLowerCase().startsWith(q)),
+  );
   const page = pageOf(req, sortItems(req, items, ['created_at', 'updated_at', 'name', 'id']), { min: 1, max: 1000, def: 200 });
-  return lineItemReply(req, state, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return lineItemReply(req, state, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 }
 
 export function register(r: Router): void {
   r.route({ method: 'GET', path: '/12/accounts/:account_id/line_items', api: 'ads', auth: 'user', handler: listLineItems });
   const path = '/12/accounts/:account_id/line_items/:line_item_id';
   r.route({
-    method: 'GET', path, api: 'ads', auth: 'user',
+    method: 'GET',
+    path,
+    api: 'ads',
+    auth: 'user',
     handler: (req, state) => {
       requireAccount(req, state);
-      return lineItemReply(req, state, findLineItem(req, state, req.params.line_item_id!, { withDeleted: req.query.get('with_deleted') === 'true' }));
+      return lineItemReply(
+        req,
+        state,
+        findLineItem(req, state, req.params.line_item_id!, { withDeleted: req.query.get('with_deleted') === 'true' }),
+      );
     },
   });
   r.route({
-    method: 'PUT', path, api: 'ads', auth: 'user',
+    method: 'PUT',
+    path,
+    api: 'ads',
+    auth: 'user',
     handler: (req, state) => {
       requireAccount(req, state);
       const li = findLineItem(req, state, req.params.line_item_id!);
@@ -238,7 +362,10 @@ export function register(r: Router): void {
     },
   });
   r.route({
-    method: 'DELETE', path, api: 'ads', auth: 'user',
+    method: 'DELETE',
+    path,
+    api: 'ads',
+    auth: 'user',
     handler: (req, state) => {
       requireAccount(req, state);
       const li = findLineItem(req, state, req.params.line_item_id!);

@@ -7,13 +7,38 @@ import { adsOk } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
-import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CardItem, type CreativesState } from './ads-creatives-state.js';
+import {
+  bad,
+  creatives,
+  idFilter,
+  len,
+  libraryGet,
+  missing,
+  notFound,
+  now,
+  qParam,
+  sorted,
+  visible,
+  type CardItem,
+  type CreativesState,
+} from './ads-creatives-state.js';
 import { spellingsOf, type ServedNames } from '../spelling.js';
 
 const CARD_TYPES = [
-  'IMAGE_APP', 'IMAGE_CAROUSEL_APP', 'IMAGE_CAROUSEL_WEBSITE', 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', 'IMAGE_WEBSITE', 'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
-  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP', 'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE', 'VIDEO_APP', 'VIDEO_CAROUSEL_APP', 'VIDEO_CAROUSEL_WEBSITE',
-  'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE', 'VIDEO_WEBSITE', 'IMAGE_CONVERSATION',
+  'IMAGE_APP',
+  'IMAGE_CAROUSEL_APP',
+  'IMAGE_CAROUSEL_WEBSITE',
+  'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+  'IMAGE_WEBSITE',
+  'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+  'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_APP',
+  'VIDEO_CAROUSEL_APP',
+  'VIDEO_CAROUSEL_WEBSITE',
+  'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+  'VIDEO_WEBSITE',
+  'IMAGE_CONVERSATION',
 ];
 const LABELS = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'];
 
@@ -33,10 +58,14 @@ function checkDestination(req: EmuRequest, d: unknown, want: 'WEBSITE' | 'APP', 
   if (d.type !== want) bad(req, `${at}.destination.type`, `${at} takes a ${want} destination`);
   if (want === 'WEBSITE' && !str(d.url)) missing(req, `${at}.destination.url`);
   if (want === 'APP') {
-    if (!str(d.country_code) || !/^[A-Z]{2}$/.test(d.country_code)) bad(req, `${at}.destination.country_code`, 'country_code must be an ISO 3166-1 alpha-2 code');
-    if (!str(d.googleplay_app_id) && !str(d.ios_app_store_identifier)) bad(req, `${at}.destination`, 'an APP destination needs googleplay_app_id or ios_app_store_identifier');
-    if (str(d.googleplay_deep_link) && !str(d.googleplay_app_id)) bad(req, `${at}.destination.googleplay_deep_link`, 'googleplay_deep_link needs googleplay_app_id');
-    if (str(d.ios_deep_link) && !str(d.ios_app_store_identifier)) bad(req, `${at}.destination.ios_deep_link`, 'ios_deep_link needs ios_app_store_identifier');
+    if (!str(d.country_code) || !/^[A-Z]{2}$/.test(d.country_code))
+      bad(req, `${at}.destination.country_code`, 'country_code must be an ISO 3166-1 alpha-2 code');
+    if (!str(d.googleplay_app_id) && !str(d.ios_app_store_identifier))
+      bad(req, `${at}.destination`, 'an APP destination needs googleplay_app_id or ios_app_store_identifier');
+    if (str(d.googleplay_deep_link) && !str(d.googleplay_app_id))
+      bad(req, `${at}.destination.googleplay_deep_link`, 'googleplay_deep_link needs googleplay_app_id');
+    if (str(d.ios_deep_link) && !str(d.ios_app_store_identifier))
+      bad(req, `${at}.destination.ios_deep_link`, 'ios_deep_link needs ios_app_store_identifier');
   }
 }
 
@@ -58,7 +87,8 @@ function checkComponents(req: EmuRequest, s: CreativesState, list: unknown, at: 
       if (media) bad(req, p, 'a card takes one media component');
       if (c.type === 'MEDIA') media = { kinds: [mediaKind(req, s, c.media_key, `${p}.media_key`)], carousel: false };
       else {
-        if (!Array.isArray(c.media_keys) || c.media_keys.length < 2 || c.media_keys.length > 6) bad(req, `${p}.media_keys`, 'SWIPEABLE_MEDIA takes 2 to 6 media keys');
+        if (!Array.isArray(c.media_keys) || c.media_keys.length < 2 || c.media_keys.length > 6)
+          bad(req, `${p}.media_keys`, 'SWIPEABLE_MEDIA takes 2 to 6 media keys');
         media = { kinds: c.media_keys.map((k: unknown, j: number) => mediaKind(req, s, k, `${p}.media_keys[${j}]`)), carousel: true };
       }
     } else if (c.type === 'DETAILS' || c.type === 'BUTTON') {
@@ -68,7 +98,8 @@ function checkComponents(req: EmuRequest, s: CreativesState, list: unknown, at: 
         checkDestination(req, c.destination, 'WEBSITE', p);
         destination = 'WEBSITE';
       } else {
-        if (!isObj(c.label) || c.label.type !== 'ENUM' || !LABELS.includes(c.label.value)) bad(req, `${p}.label`, `label must be {type: ENUM, value: ${LABELS.join(' | ')}}`);
+        if (!isObj(c.label) || c.label.type !== 'ENUM' || !LABELS.includes(c.label.value))
+          bad(req, `${p}.label`, `label must be {type: ENUM, value: ${LABELS.join(' | ')}}`);
         checkDestination(req, c.destination, 'APP', p);
         destination = 'APP';
       }
@@ -79,7 +110,8 @@ function checkComponents(req: EmuRequest, s: CreativesState, list: unknown, at: 
   return { ...media, destination };
 }
 
-const mediaWord = (kinds: string[]) => (kinds.every((k) => k !== 'VIDEO') ? 'IMAGE' : kinds.every((k) => k === 'VIDEO') ? 'VIDEO' : 'MIXED_MEDIA');
+const mediaWord = (kinds: string[]) =>
+  kinds.every((k) => k !== 'VIDEO') ? 'IMAGE' : kinds.every((k) => k === 'VIDEO') ? 'VIDEO' : 'MIXED_MEDIA';
 
 function cardType(req: EmuRequest, shapes: Shape[], slides: boolean): string {
   if (slides) {
@@ -107,9 +139,22 @@ const listCards: Handler = (req, state) => {
   const uris = idFilter(req, 'card_uris');
   const q = qParam(req, 0, 80);
   const legacy = req.query.get('include_legacy_cards') === 'true';
-  const items = sorted(req, s.cards.filter((c) => (legacy || !c.legacy) && (!types || types.includes(c.card_type)) && (!ids || ids.includes(c.id)) && (!uris || uris.includes(c.card_uri)) && (!q || c.name.toLowerCase().startsWith(q))));
+  const items = sorted(
+    req,
+    s.cards.filter(
+      (c) =>
+        (legacy || !c.legacy) &&
+        (!types || types.includes(c.card_type)) &&
+        (!ids || ids.includes(c.id)) &&
+        (!uris || uris.includes(c.card_uri)) &&
+        (!q || c.name.toLowerCase().startsWith(q)),
+    ),
+  );
   const page = pageOf(req, items, { min: 1, max: 200, def: 100 });
-  return adsOk(req, page.data.map(view), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data.map(view), {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 };
 
 const getCard: Handler = (req, state) => {
@@ -119,7 +164,8 @@ const getCard: Handler = (req, state) => {
 
 const createCard: Handler = (req, state) => {
   const s = account(req, state);
-  if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
+  if (!/application\/json/i.test(String(req.headers['content-type'] ?? '')))
+    bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
   const body = req.json();
   if (!isObj(body)) bad(req, 'body', 'the body must be a JSON object');
   for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
@@ -129,14 +175,27 @@ const createCard: Handler = (req, state) => {
   let type: string;
   if (body.slides !== undefined) {
     if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
-    type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
+    type = cardType(
+      req,
+      body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)),
+      true,
+    );
   } else {
     if (body.components === undefined) missing(req, 'components');
     type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
   }
   const id = state.nextId();
   const t = now();
-  const card: CardItem = { id, name: body.name, card_type: type, card_uri: `card://${id}`, ...(body.slides ? { slides: body.slides } : { components: body.components }), created_at: t, updated_at: t, deleted: false };
+  const card: CardItem = {
+    id,
+    name: body.name,
+    card_type: type,
+    card_uri: `card://${id}`,
+    ...(body.slides ? { slides: body.slides } : { components: body.components }),
+    created_at: t,
+    updated_at: t,
+    deleted: false,
+  };
   s.cards.push(card);
   return adsOk(req, view(card), {}, 201);
 };
@@ -145,7 +204,8 @@ const updateCard: Handler = (req, state) => {
   const s = account(req, state);
   const card = findCard(s, req.params.card_id!);
   if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
-  if (!/application\/json/i.test(String(req.headers['content-type'] ?? ''))) bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
+  if (!/application\/json/i.test(String(req.headers['content-type'] ?? '')))
+    bad(req, 'body', 'this endpoint takes a JSON body (Content-Type: application/json)');
   const body = req.json();
   if (!isObj(body) || Object.keys(body).length === 0) bad(req, 'body', 'the body must be a JSON object with name, components or slides');
   for (const k of Object.keys(body)) if (!['name', 'components', 'slides'].includes(k)) bad(req, k, `unknown parameter ${k}`);
@@ -153,7 +213,11 @@ const updateCard: Handler = (req, state) => {
   if (body.components !== undefined && body.slides !== undefined) bad(req, 'slides', 'components and slides are mutually exclusive');
   if (body.slides !== undefined) {
     if (!Array.isArray(body.slides) || body.slides.length === 0) bad(req, 'slides', 'slides must be a non-empty array of component arrays');
-    card.card_type = cardType(req, body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)), true);
+    card.card_type = cardType(
+      req,
+      body.slides.map((sl: unknown, i: number) => checkComponents(req, s, sl, `slides[${i}]`)),
+      true,
+    );
     card.slides = body.slides;
     delete card.components;
   } else if (body.components !== undefined) {
@@ -181,8 +245,12 @@ export function registerCards(r: Router, served: ServedNames): void {
   // the card's; fields not given stay. Components replace slides and back.
   r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/:card_id', api: 'ads', auth: 'user', handler: updateCard });
   // Card deletion: the live service's …/cards/:card_id (creatives-reference.mdx) and the spec's …/cards/image_conversation/:card_id.
-  for (const to of spellingsOf(served)) r.route({
-    method: 'DELETE', path: to === 'official' ? '/12/accounts/:account_id/cards/:card_id' : '/12/accounts/:account_id/cards/image_conversation/:card_id', api: 'ads', auth: 'user',
-    handler: deleteCard,
-  });
+  for (const to of spellingsOf(served))
+    r.route({
+      method: 'DELETE',
+      path: to === 'official' ? '/12/accounts/:account_id/cards/:card_id' : '/12/accounts/:account_id/cards/image_conversation/:card_id',
+      api: 'ads',
+      auth: 'user',
+      handler: deleteCard,
+    });
 }

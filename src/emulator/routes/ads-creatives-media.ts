@@ -7,9 +7,35 @@ import type { Router } from '../router.js';
 import { outgoing, replySpelling } from '../spelling.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
-import { bad, creatives, idFilter, len, libraryGet, libraryItem, missing, notFound, now, qParam, shortId, sorted, uploadFor, visible, type CreativesState } from './ads-creatives-state.js';
+import {
+  bad,
+  creatives,
+  idFilter,
+  len,
+  libraryGet,
+  libraryItem,
+  missing,
+  notFound,
+  now,
+  qParam,
+  shortId,
+  sorted,
+  uploadFor,
+  visible,
+  type CreativesState,
+} from './ads-creatives-state.js';
 
-const CREATIVE_TYPES = ['BANNER', 'BANNER_TABLET', 'INTERSTITIAL', 'INTERSTITIAL_LANDSCAPE', 'INTERSTITIAL_LANDSCAPE_TABLET', 'INTERSTITIAL_TABLET', 'MEDIUM_RECTANGLE', 'PREROLL', 'VAST_PREROLL'];
+const CREATIVE_TYPES = [
+  'BANNER',
+  'BANNER_TABLET',
+  'INTERSTITIAL',
+  'INTERSTITIAL_LANDSCAPE',
+  'INTERSTITIAL_LANDSCAPE_TABLET',
+  'INTERSTITIAL_TABLET',
+  'MEDIUM_RECTANGLE',
+  'PREROLL',
+  'VAST_PREROLL',
+];
 const LIMITS: Record<string, number> = { name: 100, file_name: 255, title: 70, description: 200 };
 const VIDEO_ONLY = ['title', 'description', 'poster_media_key'];
 const EDITABLE = ['name', 'file_name', 'title', 'description', 'poster_media_key'] as const;
@@ -47,13 +73,22 @@ const listAccountMedia: Handler = (req, state) => {
   const ids = idFilter(req, 'account_media_ids');
   const typesRaw = idFilter(req, 'creative_types');
   for (const t of typesRaw ?? []) if (!CREATIVE_TYPES.includes(t)) bad(req, 'creative_types', `${t} is not a creative type`);
-  const items = sorted(req, s.accountMedia.filter((m) => (!ids || ids.includes(m.id)) && (!typesRaw || typesRaw.includes(m.creative_type))));
+  const items = sorted(
+    req,
+    s.accountMedia.filter((m) => (!ids || ids.includes(m.id)) && (!typesRaw || typesRaw.includes(m.creative_type))),
+  );
   const page = pageOf(req, items, { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 };
 
 const getAccountMedia: Handler = (req, state) => {
-  const item = visible(req, account(req, state).accountMedia.find((m) => m.id === req.params.account_media_id));
+  const item = visible(
+    req,
+    account(req, state).accountMedia.find((m) => m.id === req.params.account_media_id),
+  );
   return item ? adsOk(req, item) : notFound(req, 'account_media_id', `Account media ${req.params.account_media_id}`);
 };
 
@@ -70,7 +105,12 @@ const listLibraryMedia: Handler = (req, state) => {
   if (type !== null && !['GIF', 'IMAGE', 'VIDEO'].includes(type)) bad(req, 'media_type', 'media_type must be GIF, IMAGE or VIDEO');
   const q = qParam(req, 1, 255);
   const hit = (v: string | null) => v !== null && v.toLowerCase().includes(q!);
-  const items = s.library.filter((i) => !i.deleted && (type === null || i.media_type === type) && (q === undefined || hit(i.name) || hit(i.title) || hit(i.file_name) || hit(i.description)));
+  const items = s.library.filter(
+    (i) =>
+      !i.deleted &&
+      (type === null || i.media_type === type) &&
+      (q === undefined || hit(i.name) || hit(i.title) || hit(i.file_name) || hit(i.description)),
+  );
   const page = pageOf(req, items, { min: 1, max: 50, def: 20 });
   return libraryReply(req, state, page.data, { next_cursor: page.next_cursor });
 };
@@ -94,7 +134,15 @@ const addLibraryMedia: Handler = (req, state) => {
   s.library.unshift(item);
   // ads-api.md: an AMPLIFY_VIDEO in the media library becomes a PREROLL account media asset.
   if (item.media_category === 'AMPLIFY_VIDEO') {
-    s.accountMedia.unshift({ id: shortId(s), creative_type: 'PREROLL', video_id: key.split('_')[1]!, media_url: null, created_at: t, updated_at: t, deleted: false });
+    s.accountMedia.unshift({
+      id: shortId(s),
+      creative_type: 'PREROLL',
+      video_id: key.split('_')[1]!,
+      media_url: null,
+      created_at: t,
+      updated_at: t,
+      deleted: false,
+    });
   }
   return libraryReply(req, state, item, {}, 201);
 };
@@ -118,12 +166,36 @@ const deleteLibraryMedia: Handler = (req, state) => {
 
 export function registerMedia(r: Router): void {
   r.route({ method: 'GET', path: '/12/accounts/:account_id/account_media', api: 'ads', auth: 'user', handler: listAccountMedia });
-  r.route({ method: 'GET', path: '/12/accounts/:account_id/account_media/:account_media_id', api: 'ads', auth: 'user', handler: getAccountMedia });
-  r.route({ method: 'DELETE', path: '/12/accounts/:account_id/account_media/:account_media_id', api: 'ads', auth: 'user', handler: deleteAccountMedia });
+  r.route({
+    method: 'GET',
+    path: '/12/accounts/:account_id/account_media/:account_media_id',
+    api: 'ads',
+    auth: 'user',
+    handler: getAccountMedia,
+  });
+  r.route({
+    method: 'DELETE',
+    path: '/12/accounts/:account_id/account_media/:account_media_id',
+    api: 'ads',
+    auth: 'user',
+    handler: deleteAccountMedia,
+  });
 
   r.route({ method: 'GET', path: '/12/accounts/:account_id/media_library', api: 'ads', auth: 'user', handler: listLibraryMedia });
   r.route({ method: 'GET', path: '/12/accounts/:account_id/media_library/:media_key', api: 'ads', auth: 'user', handler: getLibraryMedia });
   r.route({ method: 'POST', path: '/12/accounts/:account_id/media_library', api: 'ads', auth: 'user', handler: addLibraryMedia });
-  r.route({ method: 'PUT', path: '/12/accounts/:account_id/media_library/:media_key', api: 'ads', auth: 'user', handler: updateLibraryMedia });
-  r.route({ method: 'DELETE', path: '/12/accounts/:account_id/media_library/:media_key', api: 'ads', auth: 'user', handler: deleteLibraryMedia });
+  r.route({
+    method: 'PUT',
+    path: '/12/accounts/:account_id/media_library/:media_key',
+    api: 'ads',
+    auth: 'user',
+    handler: updateLibraryMedia,
+  });
+  r.route({
+    method: 'DELETE',
+    path: '/12/accounts/:account_id/media_library/:media_key',
+    api: 'ads',
+    auth: 'user',
+    handler: deleteLibraryMedia,
+  });
 }

@@ -8,7 +8,21 @@ import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
-import { bad, creatives, idFilter, len, libraryGet, missing, notFound, now, qParam, sorted, visible, type CreativesState, type FlatCard } from './ads-creatives-state.js';
+import {
+  bad,
+  creatives,
+  idFilter,
+  len,
+  libraryGet,
+  missing,
+  notFound,
+  now,
+  qParam,
+  sorted,
+  visible,
+  type CreativesState,
+  type FlatCard,
+} from './ads-creatives-state.js';
 import { incoming, outgoing, replySpelling, spell, spellingsOf, type ServedNames } from '../spelling.js';
 
 const PAGE = { min: 1, max: 1000, def: 200 };
@@ -31,20 +45,35 @@ function cardReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: 
 
 function listRoute(r: Router, path: string, pick: (s: CreativesState) => FlatCard[]): void {
   r.route({
-    method: 'GET', path, api: 'ads', auth: 'user',
+    method: 'GET',
+    path,
+    api: 'ads',
+    auth: 'user',
     handler: (req, state) => {
       const s = creatives(state, requireAccount(req, state).id);
       const ids = idFilter(req, 'card_ids');
       const q = qParam(req, 0, 80);
-      const items = sorted(req, pick(s).filter((c) => (!ids || ids.includes(c.id)) && (!q || c.name.toLowerCase().startsWith(q))));
+      const items = sorted(
+        req,
+        pick(s).filter((c) => (!ids || ids.includes(c.id)) && (!q || c.name.toLowerCase().startsWith(q))),
+      );
       const page = pageOf(req, items, PAGE);
-      return cardReply(req, state, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+      return cardReply(req, state, page.data, {
+        next_cursor: page.next_cursor,
+        ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+      });
     },
   });
   r.route({
-    method: 'GET', path: `${path}/:card_id`, api: 'ads', auth: 'user',
+    method: 'GET',
+    path: `${path}/:card_id`,
+    api: 'ads',
+    auth: 'user',
     handler: (req, state) => {
-      const card = visible(req, pick(creatives(state, requireAccount(req, state).id)).find((c) => c.id === req.params.card_id));
+      const card = visible(
+        req,
+        pick(creatives(state, requireAccount(req, state).id)).find((c) => c.id === req.params.card_id),
+      );
       return card ? cardReply(req, state, card) : notFound(req, 'card_id', `Card ${req.params.card_id}`);
     },
   });
@@ -73,21 +102,44 @@ function createPoll(req: EmuRequest, state: EmulatorState): FlatCard {
     const item = libraryGet(s, key);
     if (!item) bad(req, 'media_key', `${key} is not in the account's media library`);
     if (item.media_type === 'GIF') bad(req, 'media_key', 'a poll takes an image or a video');
-    if (item.media_type === 'IMAGE' && Math.abs(ratio(item.aspect_ratio) - 1.91) > 0.02) bad(req, 'media_key', 'poll images must be 1.91:1 and at least 800 px wide');
-    if (!acct.features.includes('PROMOTED_MEDIA_POLLS')) fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'Media polls need the PROMOTED_MEDIA_POLLS account feature', 'media_key', req));
+    if (item.media_type === 'IMAGE' && Math.abs(ratio(item.aspect_ratio) - 1.91) > 0.02)
+      bad(req, 'media_key', 'poll images must be 1.91:1 and at least 800 px wide');
+    if (!acct.features.includes('PROMOTED_MEDIA_POLLS'))
+      fail(adsError(403, 'UNAUTHORIZED_ACCESS', 'Media polls need the PROMOTED_MEDIA_POLLS account feature', 'media_key', req));
     // VIDEO_POLLS for video, as the spec lists; images make an IMAGE_POLLS card as the real API does.
     type = item.media_type === 'VIDEO' ? 'VIDEO_POLLS' : 'IMAGE_POLLS';
     if (item.media_type === 'VIDEO') {
-      video = { video_url: item.media_url, video_hls_url: item.media_url.replace(/\.mp4$/, '.m3u8'), video_width: '1920', video_height: '1080', video_poster_url: item.poster_media_url, video_poster_width: '1920', video_poster_height: '1080', content_duration_seconds: String(Math.round((item.duration ?? 0) / 1000)) };
+      video = {
+        video_url: item.media_url,
+        video_hls_url: item.media_url.replace(/\.mp4$/, '.m3u8'),
+        video_width: '1920',
+        video_height: '1080',
+        video_poster_url: item.poster_media_url,
+        video_poster_width: '1920',
+        video_poster_height: '1080',
+        content_duration_seconds: String(Math.round((item.duration ?? 0) / 1000)),
+      };
     }
   }
   const id = state.nextId();
   const t = now();
   // Numeric values come back as strings; media_key is write-only.
   const card: FlatCard = {
-    id, name, card_type: type, card_uri: `card://${id}`, first_choice: choices[0], second_choice: choices[1], third_choice: choices[2] ?? null, fourth_choice: choices[3] ?? null,
-    duration_in_minutes: String(Number(dur)), start_time: t, end_time: new Date(Date.parse(t) + Number(dur) * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'), ...video,
-    created_at: t, updated_at: t, deleted: false,
+    id,
+    name,
+    card_type: type,
+    card_uri: `card://${id}`,
+    first_choice: choices[0],
+    second_choice: choices[1],
+    third_choice: choices[2] ?? null,
+    fourth_choice: choices[3] ?? null,
+    duration_in_minutes: String(Number(dur)),
+    start_time: t,
+    end_time: new Date(Date.parse(t) + Number(dur) * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    ...video,
+    created_at: t,
+    updated_at: t,
+    deleted: false,
   };
   s.polls.push(card);
   return card;
@@ -103,10 +155,14 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   if (!key) missing(req, 'media_key');
   const item = libraryGet(s, key);
   if (!item) bad(req, 'media_key', `${key} is not in the account's media library`);
-  if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01) bad(req, 'media_key', 'media_key must be a 16:9 video');
+  if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01)
+    bad(req, 'media_key', 'media_key must be a 16:9 video');
   if (!get(req, 'first_cta')) missing(req, 'first_cta');
   // Each CTA's post text: first_cta_tweet officially, first_cta_post in the spec.
-  const ctaText = (c: string) => spellingsOf(state.names).map((to) => get(req, spell('param', `${c}_post`, to))).find((v) => v !== undefined);
+  const ctaText = (c: string) =>
+    spellingsOf(state.names)
+      .map((to) => get(req, spell('param', `${c}_post`, to)))
+      .find((v) => v !== undefined);
   for (const cta of CTAS) {
     const v = get(req, cta);
     if (!v) continue;
@@ -124,17 +180,46 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   const opt = (k: string) => get(req, k) ?? null;
   // unlocked_image_media_key is write-only.
   const card: FlatCard = {
-    id, name, card_type: 'VIDEO_CONVERSATION', card_uri: `card://${id}`, title: title ?? null,
-    ...Object.fromEntries(CTAS.flatMap((c) => [[c, opt(c)], [`${c}_post`, ctaText(c) ?? null]])),
-    thank_you_text: thanks, thank_you_url: opt('thank_you_url'), media_key: key, media_url: item.media_url, poster_media_url: item.poster_media_url,
-    unlocked_video_media_key: opt('unlocked_video_media_key'), video_owner_id: req.auth?.userId ?? null, video_width: '1920', video_height: '1080',
-    created_at: t, updated_at: t, deleted: false,
+    id,
+    name,
+    card_type: 'VIDEO_CONVERSATION',
+    card_uri: `card://${id}`,
+    title: title ?? null,
+    ...Object.fromEntries(
+      CTAS.flatMap((c) => [
+        [c, opt(c)],
+        [`${c}_post`, ctaText(c) ?? null],
+      ]),
+    ),
+    thank_you_text: thanks,
+    thank_you_url: opt('thank_you_url'),
+    media_key: key,
+    media_url: item.media_url,
+    poster_media_url: item.poster_media_url,
+    unlocked_video_media_key: opt('unlocked_video_media_key'),
+    video_owner_id: req.auth?.userId ?? null,
+    video_width: '1920',
+    video_height: '1080',
+    created_at: t,
+    updated_at: t,
+    deleted: false,
   };
   s.vccs.push(card);
   return card;
 }
 
-const VCC_UPDATABLE = ['name', 'media_key', 'title', ...CTAS, ...CTAS.map((c) => `${c}_post`), 'thank_you_text', 'thank_you_url', 'poster_media_key', 'unlocked_image_media_key', 'unlocked_video_media_key'];
+const VCC_UPDATABLE = [
+  'name',
+  'media_key',
+  'title',
+  ...CTAS,
+  ...CTAS.map((c) => `${c}_post`),
+  'thank_you_text',
+  'thank_you_url',
+  'poster_media_key',
+  'unlocked_image_media_key',
+  'unlocked_video_media_key',
+];
 
 /**
  * Query parameters folded onto the stored (neutral) names; unknown ones, and a
@@ -177,7 +262,8 @@ function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   if (q.has('media_key')) {
     const item = libraryGet(s, q.get('media_key')!);
     if (!item) bad(req, 'media_key', `${q.get('media_key')} is not in the account's media library`);
-    if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01) bad(req, 'media_key', 'media_key must be a 16:9 video');
+    if (item.media_type !== 'VIDEO' || Math.abs(ratio(item.aspect_ratio) - 16 / 9) > 0.01)
+      bad(req, 'media_key', 'media_key must be a 16:9 video');
     Object.assign(next, { media_url: item.media_url, poster_media_url: item.poster_media_url });
   }
   // unlocked_image_media_key is write-only.
@@ -188,8 +274,26 @@ function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
 
 export function registerPolls(r: Router): void {
   listRoute(r, '/12/accounts/:account_id/cards/poll', (s) => s.polls);
-  r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/poll', api: 'ads', auth: 'user', handler: (req, state) => adsOk(req, createPoll(req, state), {}, 201) });
+  r.route({
+    method: 'POST',
+    path: '/12/accounts/:account_id/cards/poll',
+    api: 'ads',
+    auth: 'user',
+    handler: (req, state) => adsOk(req, createPoll(req, state), {}, 201),
+  });
   listRoute(r, '/12/accounts/:account_id/cards/video_conversation', (s) => s.vccs);
-  r.route({ method: 'POST', path: '/12/accounts/:account_id/cards/video_conversation', api: 'ads', auth: 'user', handler: (req, state) => cardReply(req, state, createConversation(req, state), {}, 201) });
-  r.route({ method: 'PUT', path: '/12/accounts/:account_id/cards/video_conversation/:card_id', api: 'ads', auth: 'user', handler: (req, state) => cardReply(req, state, updateConversation(req, state)) });
+  r.route({
+    method: 'POST',
+    path: '/12/accounts/:account_id/cards/video_conversation',
+    api: 'ads',
+    auth: 'user',
+    handler: (req, state) => cardReply(req, state, createConversation(req, state), {}, 201),
+  });
+  r.route({
+    method: 'PUT',
+    path: '/12/accounts/:account_id/cards/video_conversation/:card_id',
+    api: 'ads',
+    auth: 'user',
+    handler: (req, state) => cardReply(req, state, updateConversation(req, state)),
+  });
 }

@@ -243,7 +243,15 @@ export interface AudienceStore {
 export function audienceStore(state: EmulatorState): AudienceStore {
   return state.slice('audiences', () => {
     const audiences = new Map<string, Audience>();
-    const perm = (id: string, audience: string, granted: string, level: string): Permission => ({ id, tailored_audience_id: audience, granted_account_id: granted, permission_level: level, created_at: NOW, updated_at: NOW, deleted: false });
+    const perm = (id: string, audience: string, granted: string, level: string): Permission => ({
+      id,
+      tailored_audience_id: audience,
+      granted_account_id: granted,
+      permission_level: level,
+      created_at: NOW,
+      updated_at: NOW,
+      deleted: false,
+    });
     audiences.set(EMU_AUDIENCE, {
       id: EMU_AUDIENCE,
       name: 'Newsletter subscribers',
@@ -251,7 +259,14 @@ export function audienceStore(state: EmulatorState): AudienceStore {
       received: new Received(),
       permissions: [],
       targeted: [
-        { campaign_id: '8wku2', campaign_name: 'Spring launch', line_items: [{ id: '8u94t', name: 'Spring - web', servable: true }, { id: '8u94v', name: 'Spring - app', servable: false }] },
+        {
+          campaign_id: '8wku2',
+          campaign_name: 'Spring launch',
+          line_items: [
+            { id: '8u94t', name: 'Spring - web', servable: true },
+            { id: '8u94v', name: 'Spring - app', servable: false },
+          ],
+        },
         { campaign_id: '8wku5', campaign_name: 'Winter archive', line_items: [{ id: '8u95a', name: 'Winter - web', servable: false }] },
       ],
     });
@@ -264,7 +279,16 @@ export function audienceStore(state: EmulatorState): AudienceStore {
       targeted: [],
     });
     const lists = new Map<string, DoNotReachList>();
-    lists.set(EMU_DNR_LIST, { id: EMU_DNR_LIST, account: EMU_ACCOUNT, name: 'Opt-outs', description: 'People who asked not to be reached', received: new Received(), created_at: NOW, updated_at: NOW, deleted: false });
+    lists.set(EMU_DNR_LIST, {
+      id: EMU_DNR_LIST,
+      account: EMU_ACCOUNT,
+      name: 'Opt-outs',
+      description: 'People who asked not to be reached',
+      received: new Received(),
+      created_at: NOW,
+      updated_at: NOW,
+      deleted: false,
+    });
     return { audiences, lists, rejectValues: new Set<string>() };
   });
 }
@@ -274,7 +298,8 @@ function businessOf(state: EmulatorState, account: string): string | undefined {
   return accounts(state).get(account)?.business_id;
 }
 
-const grantOf = (a: Audience, account: string): Permission | undefined => a.permissions.find((p) => !p.deleted && p.granted_account_id === account);
+const grantOf = (a: Audience, account: string): Permission | undefined =>
+  a.permissions.find((p) => !p.deleted && p.granted_account_id === account);
 
 /** The audience, if the path's account owns it or was granted it (else 404, as for any unknown id). */
 function visibleAudience(req: EmuRequest, state: EmulatorState, param: string): Audience {
@@ -328,8 +353,10 @@ function timeProblems(params: { effective_at?: unknown; expires_at?: unknown }, 
   const effective = params.effective_at === undefined ? now : isoParam(params.effective_at);
   const expires = params.expires_at === undefined ? undefined : isoParam(params.expires_at);
   if (!dnr && effective === undefined) bad(`operations[${i}].params.effective_at must be an ISO 8601 UTC time`, 'effective_at');
-  if (params.expires_at !== undefined && expires === undefined) bad(`operations[${i}].params.expires_at must be an ISO 8601 UTC time`, 'expires_at');
-  if (expires !== undefined && effective !== undefined && expires <= (dnr ? now : effective)) bad(`operations[${i}].params.expires_at must be later than ${dnr ? 'now' : 'effective_at'}`, 'expires_at');
+  if (params.expires_at !== undefined && expires === undefined)
+    bad(`operations[${i}].params.expires_at must be an ISO 8601 UTC time`, 'expires_at');
+  if (expires !== undefined && effective !== undefined && expires <= (dnr ? now : effective))
+    bad(`operations[${i}].params.expires_at must be later than ${dnr ? 'now' : 'effective_at'}`, 'expires_at');
   return out;
 }
 
@@ -363,7 +390,8 @@ class BatchChecker {
     const p = params as Record<string, unknown>;
     this.errors.push(...timeProblems(p, i, this.dnr, this.now));
     // Do-not-reach params are also described with `emails` (hashed addresses): accepted too.
-    const users: unknown = this.dnr && p.users === undefined && Array.isArray(p.emails) ? p.emails.map((e: unknown) => ({ email: [e] })) : p.users;
+    const users: unknown =
+      this.dnr && p.users === undefined && Array.isArray(p.emails) ? p.emails.map((e: unknown) => ({ email: [e] })) : p.users;
     if (!Array.isArray(users) || users.length === 0) {
       this.bad(`operations[${i}].params.users must be a non-empty array`, 'users');
       return;
@@ -405,7 +433,8 @@ class BatchChecker {
     else if (field === 'partner_user_id') out.partners.push({ user: index, value: v });
     else {
       if ((this.digests + 1) * 8 > out.words.length) grow(out);
-      if (!DigestSet.decode(v, out.words, this.digests * 8)) this.item(index, operation, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
+      if (!DigestSet.decode(v, out.words, this.digests * 8))
+        this.item(index, operation, `${field} must hold SHA-256 digests as 64 lowercase hex characters`);
       else {
         out.digestUser[this.digests] = index;
         out.digestField[this.digests] = field;
@@ -418,7 +447,12 @@ class BatchChecker {
     const { errors, opErrors, out, k } = this;
     if (k > MAX_USERS) this.bad(`At most ${MAX_USERS} users per request (got ${k})`, 'users');
     if (errors.length) return { status: 400, errors };
-    if (opErrors.length) return { status: 400, errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }], operation_errors: opErrors };
+    if (opErrors.length)
+      return {
+        status: 400,
+        errors: [{ code: 'INVALID_USERS', message: `${opErrors.length} item error(s); the batch was not applied` }],
+        operation_errors: opErrors,
+      };
     out.users = k;
     out.digestUser = out.digestUser.subarray(0, this.digests);
     return { ok: out };
@@ -535,7 +569,8 @@ class CompactBatchReader {
       const field = FIELD_LITERALS[f]!.name;
       this.p = literal(raw, this.p, FIELD_LITERALS[f]!.lit);
       if (!this.fields.includes(field) || !this.digestList(field)) return false;
-      if (raw[this.p] === 0x2c) this.p++; // , next field
+      if (raw[this.p] === 0x2c)
+        this.p++; // , next field
       else if (raw[this.p] === 0x7d) {
         this.p++; // } end of user
         return true;
@@ -554,7 +589,8 @@ class CompactBatchReader {
     const { raw } = this;
     for (;;) {
       if (!this.digest(field)) return false;
-      if (raw[this.p] === 0x2c && raw[this.p + 1] === 0x22) this.p += 2; // ,"
+      if (raw[this.p] === 0x2c && raw[this.p + 1] === 0x22)
+        this.p += 2; // ,"
       else if (raw[this.p] === 0x5d) {
         this.p++; // ]
         return true;
@@ -592,7 +628,8 @@ class CompactBatchReader {
   timeParams(): boolean {
     const { raw, params } = this;
     while (raw[this.p] === 0x2c) {
-      const key = literal(raw, this.p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, this.p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
+      const key =
+        literal(raw, this.p + 1, L_EFFECTIVE) >= 0 ? 'effective_at' : literal(raw, this.p + 1, L_EXPIRES) >= 0 ? 'expires_at' : undefined;
       if (!key || params[key] !== undefined) return false;
       const p = literal(raw, this.p + 1, key === 'effective_at' ? L_EFFECTIVE : L_EXPIRES);
       const close = raw.indexOf(0x22, p);
@@ -614,14 +651,22 @@ class CompactBatchReader {
 }
 
 function checkBatch(req: EmuRequest, state: EmulatorState, fields: readonly string[], dnr: boolean): Checked {
-  if (req.raw.length > MAX_BODY_BYTES) fail(adsError(413, 'REQUEST_TOO_LARGE', `The body is ${req.raw.length} bytes; at most ${MAX_BODY_BYTES} are allowed`, undefined, req));
+  if (req.raw.length > MAX_BODY_BYTES)
+    fail(adsError(413, 'REQUEST_TOO_LARGE', `The body is ${req.raw.length} bytes; at most ${MAX_BODY_BYTES} are allowed`, undefined, req));
   const reject = audienceStore(state).rejectValues;
   const now = Date.now();
   const fast = reject.size ? undefined : fastBatch(req.raw, fields, dnr, now);
   if (fast) return fast;
   const r = slowBatch(req.json<unknown>(), fields, dnr, reject, now);
   if ('ok' in r) return r.ok;
-  return fail({ status: r.status, body: { errors: r.errors, ...(r.operation_errors ? { operation_errors: r.operation_errors } : {}), request: { params: paramsEcho(req) } } });
+  return fail({
+    status: r.status,
+    body: {
+      errors: r.errors,
+      ...(r.operation_errors ? { operation_errors: r.operation_errors } : {}),
+      request: { params: paramsEcho(req) },
+    },
+  });
 }
 
 /** Records the users; a count-mismatch fault leaves the last one out and says so in the counts. */
@@ -659,8 +704,15 @@ function apply(req: EmuRequest, state: EmulatorState, received: Received, checke
 function listView(l: DoNotReachList) {
   const size = l.received.count('Update');
   return {
-    id: l.id, name: l.name, description: l.description, targetable: size >= 100, reasons_not_targetable: size >= 100 ? [] : ['TOO_SMALL'],
-    list_size: size, created_at: l.created_at, updated_at: l.updated_at, deleted: l.deleted,
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    targetable: size >= 100,
+    reasons_not_targetable: size >= 100 ? [] : ['TOO_SMALL'],
+    list_size: size,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+    deleted: l.deleted,
   };
 }
 
@@ -668,27 +720,49 @@ function listView(l: DoNotReachList) {
 function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
   const q = req.query;
   const granularity = q.get('granularity');
-  if (granularity !== 'DAY' && granularity !== 'HOUR') fail(adsError(400, 'INVALID_PARAMETER', 'granularity must be DAY or HOUR', 'granularity', req));
-  const keywords = (q.get('keywords') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const negative = (q.get('negative_keywords') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (granularity !== 'DAY' && granularity !== 'HOUR')
+    fail(adsError(400, 'INVALID_PARAMETER', 'granularity must be DAY or HOUR', 'granularity', req));
+  const keywords = (q.get('keywords') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const negative = (q.get('negative_keywords') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!keywords.length) fail(adsError(400, 'MISSING_PARAMETER', 'keywords is required', 'keywords', req));
-  if (keywords.length + negative.length > 10) fail(adsError(400, 'INVALID_PARAMETER', 'keywords and negative_keywords together are at most 10', 'keywords', req));
+  if (keywords.length + negative.length > 10)
+    fail(adsError(400, 'INVALID_PARAMETER', 'keywords and negative_keywords together are at most 10', 'keywords', req));
   const start = isoParam(q.get('start_time') ?? undefined);
   if (start === undefined) fail(adsError(400, 'INVALID_PARAMETER', 'start_time is required (ISO 8601)', 'start_time', req));
   const end = q.has('end_time') ? isoParam(q.get('end_time')!) : Date.now();
-  if (end === undefined || end <= start) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be an ISO 8601 time after start_time', 'end_time', req));
+  if (end === undefined || end <= start)
+    fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be an ISO 8601 time after start_time', 'end_time', req));
   if (end - start > 7 * 86_400_000) fail(adsError(400, 'INVALID_PARAMETER', 'The time range is at most 7 days', 'start_time', req));
   const location = q.get('location');
   if (location !== null) {
     if (location.includes(',')) fail(adsError(400, 'INVALID_PARAMETER', 'One country per request', 'location', req));
-    if (!COUNTRY_LOCATIONS[location]) fail(adsError(400, 'INVALID_PARAMETER', `location must be a country-level targeting value${CITY_LOCATIONS.has(location) ? ' (this one is a city)' : ''}`, 'location', req));
+    if (!COUNTRY_LOCATIONS[location])
+      fail(
+        adsError(
+          400,
+          'INVALID_PARAMETER',
+          `location must be a country-level targeting value${CITY_LOCATIONS.has(location) ? ' (this one is a city)' : ''}`,
+          'location',
+          req,
+        ),
+      );
   }
   const step = granularity === 'DAY' ? 86_400_000 : 3_600_000;
   const buckets = Math.max(1, Math.ceil((end - start) / step));
   let seed = 0;
   for (const ch of keywords.join(',')) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
   const post_volume = Array.from({ length: buckets }, (_, i) => ((seed >>> (i % 16)) % 9000) + 100 * (i + 1));
-  const related_keywords = Array.from({ length: 30 }, (_, i) => `${keywords[i % keywords.length]} ${['news', 'deals', 'near me', 'review', 'price', 'best'][i % 6]}${i >= 6 ? ` ${Math.floor(i / 6) + 1}` : ''}`);
+  const related_keywords = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `${keywords[i % keywords.length]} ${['news', 'deals', 'near me', 'review', 'price', 'best'][i % 6]}${i >= 6 ? ` ${Math.floor(i / 6) + 1}` : ''}`,
+  );
   return adsOk(req, outgoing({ related_keywords, post_volume }, served === 'neutral' ? 'neutral' : 'official'));
 }
 
@@ -696,14 +770,16 @@ function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
 function ownList(req: EmuRequest, st: EmulatorState): DoNotReachList {
   const account = requireAccount(req, st).id;
   const l = audienceStore(st).lists.get(req.params.do_not_reach_list_id!);
-  if (!l || l.deleted || l.account !== account) fail(adsError(404, 'NOT_FOUND', `Do-not-reach list ${req.params.do_not_reach_list_id} not found`, 'do_not_reach_list_id', req));
+  if (!l || l.deleted || l.account !== account)
+    fail(adsError(404, 'NOT_FOUND', `Do-not-reach list ${req.params.do_not_reach_list_id} not found`, 'do_not_reach_list_id', req));
   return l;
 }
 
 const uploadAudienceUsers: Handler = (req, st) => {
   const account = requireAccount(req, st).id;
   const a = visibleAudience(req, st, 'custom_audience_id');
-  if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE') fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
+  if (a.owner !== account && grantOf(a, account)?.permission_level !== 'READ_WRITE')
+    fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${account} may only read audience ${a.id}`, 'custom_audience_id', req));
   const checked = checkBatch(req, st, userFields(st.names), false);
   const n = apply(req, st, a.received, checked).reduce((x, y) => x + y, 0);
   return adsOk(req, { success_count: n, total_count: n });
@@ -714,7 +790,13 @@ const uploadDoNotReachUsers: Handler = (req, st) => {
   const checked = checkBatch(req, st, DNR_FIELDS, true);
   const counts = apply(req, st, l.received, checked);
   l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { status: 200, body: { request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } }, data: counts.map((n) => ({ success_count: n, total_count: n })) } };
+  return {
+    status: 200,
+    body: {
+      request: { params: { ...paramsEcho(req), operation_type: checked.ops.map((o) => o.type).join(',') } },
+      data: counts.map((n) => ({ success_count: n, total_count: n })),
+    },
+  };
 };
 
 const deleteDoNotReachList: Handler = (req, st) => {
@@ -726,23 +808,27 @@ const deleteDoNotReachList: Handler = (req, st) => {
 };
 
 const listPermissions: Handler = (req, st) => {
-    const a = visibleAudience(req, st, 'tailored_audience_id');
-    const filter = (name: string): string[] | undefined => {
-      const raw = req.query.get(name);
-      if (raw === null) return undefined;
-      const ids = raw.split(',').filter(Boolean);
-      if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
-      return ids;
-    };
-    const granted = filter('granted_account_ids');
-    const ids = filter('tailored_audience_permission_ids');
-    // The owner sees every grant; a grantee only its own.
-    let items = a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
-    if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
-    if (ids) items = items.filter((p) => ids.includes(p.id));
-    const page = pageOf(req, items, PERMISSIONS_PAGE);
-    return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  const a = visibleAudience(req, st, 'tailored_audience_id');
+  const filter = (name: string): string[] | undefined => {
+    const raw = req.query.get(name);
+    if (raw === null) return undefined;
+    const ids = raw.split(',').filter(Boolean);
+    if (ids.length > MAX_FILTER_IDS) fail(adsError(400, 'INVALID_PARAMETER', `${name} takes at most ${MAX_FILTER_IDS} ids`, name, req));
+    return ids;
   };
+  const granted = filter('granted_account_ids');
+  const ids = filter('tailored_audience_permission_ids');
+  // The owner sees every grant; a grantee only its own.
+  let items =
+    a.owner === req.params.account_id ? a.permissions : a.permissions.filter((p) => p.granted_account_id === req.params.account_id);
+  if (granted) items = items.filter((p) => granted.includes(p.granted_account_id));
+  if (ids) items = items.filter((p) => ids.includes(p.id));
+  const page = pageOf(req, items, PERMISSIONS_PAGE);
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
+};
 
 const listTargetingUses: Handler = (req, st) => {
   const a = visibleAudience(req, st, 'custom_audience_id');
@@ -758,7 +844,16 @@ const listTargetingUses: Handler = (req, st) => {
 const searchKeywordInsights: Handler = (req, st) => keywordInsights(req, st.names);
 
 function requireOwner(req: EmuRequest, a: Audience): void {
-  if (a.owner !== req.params.account_id) fail(adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`, 'tailored_audience_id', req));
+  if (a.owner !== req.params.account_id)
+    fail(
+      adsError(
+        403,
+        'UNAUTHORIZED_ACCESS',
+        `Account ${req.params.account_id} does not own tailored audience ${a.id} (is_owner is false)`,
+        'tailored_audience_id',
+        req,
+      ),
+    );
 }
 
 const grantPermission: Handler = (req, st) => {
@@ -767,19 +862,37 @@ const grantPermission: Handler = (req, st) => {
   const granted = req.query.get('granted_account_id');
   const level = req.query.get('permission_level');
   if (!granted) fail(adsError(400, 'MISSING_PARAMETER', 'granted_account_id is required', 'granted_account_id', req));
-  if (level !== 'READ_ONLY' && level !== 'READ_WRITE') fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
-  if (granted === a.owner) fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
+  if (level !== 'READ_ONLY' && level !== 'READ_WRITE')
+    fail(adsError(400, 'INVALID_PARAMETER', 'permission_level must be READ_ONLY or READ_WRITE', 'permission_level', req));
+  if (granted === a.owner)
+    fail(adsError(400, 'INVALID_PARAMETER', 'An audience cannot be shared with its owner', 'granted_account_id', req));
   const business = businessOf(st, granted);
   if (!business) fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} not found`, 'granted_account_id', req));
   const ownerAccount = accounts(st).get(a.owner);
   if (business !== businessOf(st, a.owner) && !ownerAccount?.features.includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
-    fail(adsError(400, 'INVALID_PARAMETER', `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`, 'granted_account_id', req));
+    fail(
+      adsError(
+        400,
+        'INVALID_PARAMETER',
+        `Account ${granted} belongs to another business; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`,
+        'granted_account_id',
+        req,
+      ),
+    );
   }
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   let p = grantOf(a, granted);
   if (p) Object.assign(p, { permission_level: level, updated_at: now });
   else {
-    p = { id: st.nextId(), tailored_audience_id: a.id, granted_account_id: granted, permission_level: level, created_at: now, updated_at: now, deleted: false };
+    p = {
+      id: st.nextId(),
+      tailored_audience_id: a.id,
+      granted_account_id: granted,
+      permission_level: level,
+      created_at: now,
+      updated_at: now,
+      deleted: false,
+    };
     a.permissions.push(p);
   }
   return adsOk(req, p, {}, 201);
@@ -789,7 +902,16 @@ const revokePermission: Handler = (req, st) => {
   const a = visibleAudience(req, st, 'tailored_audience_id');
   requireOwner(req, a);
   const p = a.permissions.find((x) => x.id === req.params.tailored_audience_permission_id);
-  if (!p || p.deleted) fail(adsError(404, 'NOT_FOUND', `Permission ${req.params.tailored_audience_permission_id} not found`, 'tailored_audience_permission_id', req));
+  if (!p || p.deleted)
+    fail(
+      adsError(
+        404,
+        'NOT_FOUND',
+        `Permission ${req.params.tailored_audience_permission_id} not found`,
+        'tailored_audience_permission_id',
+        req,
+      ),
+    );
   p.deleted = true;
   p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   return adsOk(req, p);
@@ -816,19 +938,39 @@ export function register(r: Router, state: EmulatorState): void {
     handler: uploadDoNotReachUsers,
   });
 
-  r.route({ method: 'DELETE', path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id', api: 'ads', auth: 'user', handler: deleteDoNotReachList });
+  r.route({
+    method: 'DELETE',
+    path: '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id',
+    api: 'ads',
+    auth: 'user',
+    handler: deleteDoNotReachList,
+  });
 
   // Official /12/…/custom_audiences/:id/permissions; the spec's /5/…/tailored_audiences/:id/permissions.
   const permissionsPaths = spellingsOf(state.names).map((to) =>
-    to === 'official' ? '/12/accounts/:account_id/custom_audiences/:tailored_audience_id/permissions' : '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions',
+    to === 'official'
+      ? '/12/accounts/:account_id/custom_audiences/:tailored_audience_id/permissions'
+      : '/5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions',
   );
   for (const permissionsPath of permissionsPaths) {
     r.route({ method: 'GET', path: permissionsPath, api: 'ads', auth: 'user', handler: listPermissions });
     r.route({ method: 'POST', path: permissionsPath, api: 'ads', auth: 'user', handler: grantPermission });
-    r.route({ method: 'DELETE', path: `${permissionsPath}/:tailored_audience_permission_id`, api: 'ads', auth: 'user', handler: revokePermission });
+    r.route({
+      method: 'DELETE',
+      path: `${permissionsPath}/:tailored_audience_permission_id`,
+      api: 'ads',
+      auth: 'user',
+      handler: revokePermission,
+    });
   }
 
-  r.route({ method: 'GET', path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted', api: 'ads', auth: 'user', handler: listTargetingUses });
+  r.route({
+    method: 'GET',
+    path: '/12/accounts/:account_id/custom_audiences/:custom_audience_id/targeted',
+    api: 'ads',
+    auth: 'user',
+    handler: listTargetingUses,
+  });
 
   r.route({ method: 'GET', path: '/12/insights/keywords/search', api: 'ads', auth: 'user', handler: searchKeywordInsights });
 }

@@ -10,7 +10,16 @@ import * as oauth from './oauth.js';
 import * as oauth2User from './oauth2-user.js';
 import * as platform from './platform.js';
 
-const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [oauth, oauth2User, platform, adsCore, adsCreatives, catalogs, audiences, audiencesList];
+const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [
+  oauth,
+  oauth2User,
+  platform,
+  adsCore,
+  adsCreatives,
+  catalogs,
+  audiences,
+  audiencesList,
+];
 
 export function registerAllRoutes(r: Router, state: EmulatorState): void {
   for (const f of FAMILIES) f.register(r, state);

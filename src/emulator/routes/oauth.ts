@@ -13,19 +13,26 @@ const REQUEST_TOKEN_TTL_MS = 15 * 60 * 1000;
 const form = (fields: Record<string, string>): EmuResponse => ({
   status: 200,
   contentType: 'text/html; charset=utf-8',
-  body: Object.entries(fields).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
+  body: Object.entries(fields)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&'),
 });
 
 /** A parameter from the OAuth header, the query or a form body. */
 function param(req: EmuRequest, name: string): string | undefined {
-  return req.auth?.oauth?.[name] ?? req.query.get(name) ?? (/x-www-form-urlencoded/.test(String(req.headers['content-type'])) ? req.form().get(name) ?? undefined : undefined);
+  return (
+    req.auth?.oauth?.[name] ??
+    req.query.get(name) ??
+    (/x-www-form-urlencoded/.test(String(req.headers['content-type'])) ? (req.form().get(name) ?? undefined) : undefined)
+  );
 }
 
 function authorizePage(req: EmuRequest, state: EmulatorState): EmuResponse {
   const token = req.query.get('oauth_token');
   if (req.query.has('oauth_callback')) return { status: 400, body: 'oauth_callback belongs to the request-token step, not here.' };
   const rt = token ? state.requestTokens.get(token) : undefined;
-  if (!rt || rt.used || Date.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS) return { status: 400, body: 'This page is no longer valid: the request token is unknown, expired or already used.' };
+  if (!rt || rt.used || Date.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS)
+    return { status: 400, body: 'This page is no longer valid: the request token is unknown, expired or already used.' };
   if (!state.approve || req.query.get('deny') === '1') {
     if (req.query.get('deny') === '1' && rt.callback !== 'oob') {
       const u = new URL(rt.callback);
@@ -53,12 +60,22 @@ const issueRequestToken: Handler = (req, state) => {
     }
   }
   // The access type parameter under the names this server serves (x_auth_access_type officially).
-  const accessName = spellingsOf(state.names).map((to) => spell('param', 'service_auth_access_type', to)).find((n) => param(req, n) !== undefined);
+  const accessName = spellingsOf(state.names)
+    .map((to) => spell('param', 'service_auth_access_type', to))
+    .find((n) => param(req, n) !== undefined);
   const access = accessName === undefined ? undefined : param(req, accessName);
   if (access !== undefined && access !== 'read' && access !== 'write') return errorObject(400, 214, `${accessName} must be read or write.`);
   const token = state.token(20);
   const secret = state.token(24);
-  state.requestTokens.set(token, { token, secret, consumerKey: req.auth!.consumerKey, callback, used: false, createdAt: Date.now(), ...(access ? { accessType: access } : {}) });
+  state.requestTokens.set(token, {
+    token,
+    secret,
+    consumerKey: req.auth!.consumerKey,
+    callback,
+    used: false,
+    createdAt: Date.now(),
+    ...(access ? { accessType: access } : {}),
+  });
   return form({ oauth_token: token, oauth_token_secret: secret, oauth_callback_confirmed: 'true' });
 };
 
@@ -69,7 +86,8 @@ const exchangeAccessToken: Handler = (req, state) => {
   if (Date.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS) return errorObject(401, 89, 'Invalid request token: expired.');
   const verifier = param(req, 'oauth_verifier');
   if (!verifier) return errorObject(401, 32, 'Required oauth_verifier parameter not provided.');
-  if (!rt.verifier || verifier !== rt.verifier) return errorObject(401, 32, 'Error processing your OAuth request: Invalid oauth_verifier parameter.');
+  if (!rt.verifier || verifier !== rt.verifier)
+    return errorObject(401, 32, 'Error processing your OAuth request: Invalid oauth_verifier parameter.');
   rt.used = true;
   const token = `${EMU_USER.id}-${state.token(20)}`;
   const secret = state.token(24);
@@ -91,7 +109,8 @@ const verifyCredentials: Handler = (req, state) => {
 
 const issueBearerToken: Handler = (req, state) => {
   const grant = req.form().get('grant_type') ?? req.query.get('grant_type');
-  if (grant !== 'client_credentials') return errorObject(403, 170, 'Missing or invalid required parameter: grant_type must be client_credentials.');
+  if (grant !== 'client_credentials')
+    return errorObject(403, 170, 'Missing or invalid required parameter: grant_type must be client_credentials.');
   const app = state.apps.get(req.auth!.consumerKey)!;
   const now = Date.now();
   const windowMs = (state.options.bearerWindowSec ?? 60) * 1000;
@@ -119,11 +138,32 @@ export function register(r: Router): void {
   for (const path of ['/oauth/authorize', '/oauth/authenticate']) {
     r.route({ method: 'GET', path, api: 'platform', auth: 'none', bucket: 'oauth', handler: authorizePage });
   }
-  r.route({ method: 'POST', path: '/oauth/access_token', api: 'platform', auth: 'request-token', bucket: 'oauth', handler: exchangeAccessToken });
-  r.route({ method: 'POST', path: '/1.1/oauth/invalidate_token', api: 'platform', auth: 'user', bucket: 'oauth', handler: invalidateAccessToken });
+  r.route({
+    method: 'POST',
+    path: '/oauth/access_token',
+    api: 'platform',
+    auth: 'request-token',
+    bucket: 'oauth',
+    handler: exchangeAccessToken,
+  });
+  r.route({
+    method: 'POST',
+    path: '/1.1/oauth/invalidate_token',
+    api: 'platform',
+    auth: 'user',
+    bucket: 'oauth',
+    handler: invalidateAccessToken,
+  });
   // Not in the spec: the real API's cheap user-context call, served so that
   // `postctl auth status --check` can confirm a token without touching data.
   r.route({ method: 'GET', path: '/1.1/account/verify_credentials.json', api: 'platform', auth: 'user', handler: verifyCredentials });
   r.route({ method: 'POST', path: '/oauth2/token', api: 'platform', auth: 'basic', bucket: 'oauth2', handler: issueBearerToken });
-  r.route({ method: 'POST', path: '/oauth2/invalidate_token', api: 'platform', auth: 'basic', bucket: 'oauth2', handler: invalidateBearerToken });
+  r.route({
+    method: 'POST',
+    path: '/oauth2/invalidate_token',
+    api: 'platform',
+    auth: 'basic',
+    bucket: 'oauth2',
+    handler: invalidateBearerToken,
+  });
 }

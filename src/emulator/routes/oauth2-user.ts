@@ -9,11 +9,45 @@ import { problem } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_USER, type EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
-import { ACCESS_TTL_SEC, CODE_TTL_MS, oauth2State, redirectAllowed, verifierMatches, type OAuth2Client, type UserToken } from '../oauth2-state.js';
+import {
+  ACCESS_TTL_SEC,
+  CODE_TTL_MS,
+  oauth2State,
+  redirectAllowed,
+  verifierMatches,
+  type OAuth2Client,
+  type UserToken,
+} from '../oauth2-state.js';
 
-const KNOWN = new Set(['tweet.read', 'tweet.write', 'tweet.moderate.write', 'users.email', 'users.read', 'follows.read', 'follows.write', 'offline.access', 'space.read', 'mute.read', 'mute.write', 'like.read', 'like.write', 'list.read', 'list.write', 'block.read', 'block.write', 'bookmark.read', 'bookmark.write', 'dm.read', 'dm.write', 'media.write']);
+const KNOWN = new Set([
+  'tweet.read',
+  'tweet.write',
+  'tweet.moderate.write',
+  'users.email',
+  'users.read',
+  'follows.read',
+  'follows.write',
+  'offline.access',
+  'space.read',
+  'mute.read',
+  'mute.write',
+  'like.read',
+  'like.write',
+  'list.read',
+  'list.write',
+  'block.read',
+  'block.write',
+  'bookmark.read',
+  'bookmark.write',
+  'dm.read',
+  'dm.write',
+  'media.write',
+]);
 
-const oauthError = (status: number, error: string, description: string): EmuResponse => ({ status, body: { error, error_description: description } });
+const oauthError = (status: number, error: string, description: string): EmuResponse => ({
+  status,
+  body: { error, error_description: description },
+});
 
 function redirect(to: string, params: Record<string, string>): EmuResponse {
   const u = new URL(to);
@@ -27,19 +61,37 @@ function authorizePage(req: EmuRequest, state: EmulatorState): EmuResponse {
   const redirectUri = q.get('redirect_uri') ?? '';
   // Never redirect to an address the client did not register.
   if (!client) return { status: 400, body: 'Something went wrong: unknown client_id.' };
-  if (!redirectAllowed(client, redirectUri)) return { status: 400, body: 'Something went wrong: redirect_uri does not match a registered callback URL exactly.' };
+  if (!redirectAllowed(client, redirectUri))
+    return { status: 400, body: 'Something went wrong: redirect_uri does not match a registered callback URL exactly.' };
   const st = q.get('state');
   const back = (params: Record<string, string>) => redirect(redirectUri, { ...params, ...(st ? { state: st } : {}) });
-  if (q.get('response_type') !== 'code') return back({ error: 'unsupported_response_type', error_description: 'response_type must be code' });
+  if (q.get('response_type') !== 'code')
+    return back({ error: 'unsupported_response_type', error_description: 'response_type must be code' });
   if (!st || st.length > 500) return back({ error: 'invalid_request', error_description: 'state is required (up to 500 characters)' });
   const challenge = q.get('code_challenge');
   const method = q.get('code_challenge_method') ?? 'plain';
-  if (!challenge || (method !== 'S256' && method !== 'plain')) return back({ error: 'invalid_request', error_description: 'code_challenge and code_challenge_method (S256 or plain) are required' });
+  if (!challenge || (method !== 'S256' && method !== 'plain'))
+    return back({ error: 'invalid_request', error_description: 'code_challenge and code_challenge_method (S256 or plain) are required' });
   const scopes = (q.get('scope') ?? '').split(' ').filter(Boolean);
-  if (!scopes.length || scopes.some((s) => !KNOWN.has(s))) return back({ error: 'invalid_scope', error_description: `unknown or missing scope: ${scopes.filter((s) => !KNOWN.has(s)).join(' ') || '(none)'}` });
-  if (!state.approve || q.get('deny') === '1') return back({ error: 'access_denied', error_description: 'The user denied the authorization request.' });
+  if (!scopes.length || scopes.some((s) => !KNOWN.has(s)))
+    return back({
+      error: 'invalid_scope',
+      error_description: `unknown or missing scope: ${scopes.filter((s) => !KNOWN.has(s)).join(' ') || '(none)'}`,
+    });
+  if (!state.approve || q.get('deny') === '1')
+    return back({ error: 'access_denied', error_description: 'The user denied the authorization request.' });
   const code = state.token(32);
-  oauth2State(state).codes.set(code, { code, clientId: client.clientId, redirectUri, challenge, method, scope: scopes.join(' '), userId: EMU_USER.id, createdAt: Date.now(), used: false });
+  oauth2State(state).codes.set(code, {
+    code,
+    clientId: client.clientId,
+    redirectUri,
+    challenge,
+    method,
+    scope: scopes.join(' '),
+    userId: EMU_USER.id,
+    createdAt: Date.now(),
+    used: false,
+  });
   return back({ code });
 }
 
@@ -52,7 +104,8 @@ function clientOf(req: EmuRequest, state: EmulatorState): OAuth2Client | EmuResp
     const i = decoded.indexOf(':');
     const c = i > 0 ? clients.get(decodeURIComponent(decoded.slice(0, i))) : undefined;
     const secret = i > 0 ? Buffer.from(decodeURIComponent(decoded.slice(i + 1))) : Buffer.alloc(0);
-    if (!c?.clientSecret || secret.length !== c.clientSecret.length || !timingSafeEqual(secret, Buffer.from(c.clientSecret))) return oauthError(401, 'invalid_client', 'Client authentication failed.');
+    if (!c?.clientSecret || secret.length !== c.clientSecret.length || !timingSafeEqual(secret, Buffer.from(c.clientSecret)))
+      return oauthError(401, 'invalid_client', 'Client authentication failed.');
     return c;
   }
   const c = clients.get(req.form().get('client_id') ?? '');
@@ -63,7 +116,15 @@ function clientOf(req: EmuRequest, state: EmulatorState): OAuth2Client | EmuResp
 
 function issue(state: EmulatorState, clientId: string, userId: string, scope: string): EmuResponse {
   const tokens = oauth2State(state).tokens;
-  const access: UserToken = { token: state.token(40), kind: 'access', clientId, userId, scope, expiresAt: Date.now() + ACCESS_TTL_SEC * 1000, revoked: false };
+  const access: UserToken = {
+    token: state.token(40),
+    kind: 'access',
+    clientId,
+    userId,
+    scope,
+    expiresAt: Date.now() + ACCESS_TTL_SEC * 1000,
+    revoked: false,
+  };
   tokens.set(access.token, access);
   const body: Record<string, unknown> = { token_type: 'bearer', expires_in: ACCESS_TTL_SEC, access_token: access.token, scope };
   if (scope.split(' ').includes('offline.access')) {
@@ -78,7 +139,8 @@ function codeGrant(form: URLSearchParams, client: OAuth2Client, state: EmulatorS
   const [code, redirectUri, verifier] = ['code', 'redirect_uri', 'code_verifier'].map((k) => form.get(k));
   if (!code || !redirectUri || !verifier) return oauthError(400, 'invalid_request', 'code, redirect_uri and code_verifier are required.');
   const c = oauth2State(state).codes.get(code);
-  if (!c || c.used || c.clientId !== client.clientId) return oauthError(400, 'invalid_grant', 'Value passed for the authorization code was invalid.');
+  if (!c || c.used || c.clientId !== client.clientId)
+    return oauthError(400, 'invalid_grant', 'Value passed for the authorization code was invalid.');
   if (Date.now() - c.createdAt > CODE_TTL_MS) return oauthError(400, 'invalid_grant', 'The authorization code has expired (30 seconds).');
   if (c.redirectUri !== redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
   // A wrong verifier spends the code too (RFC 6749 §10.5: codes are single use).
@@ -91,21 +153,27 @@ function refreshGrant(form: URLSearchParams, client: OAuth2Client, state: Emulat
   const value = form.get('refresh_token');
   if (!value) return oauthError(400, 'invalid_request', 'refresh_token is required.');
   const t = oauth2State(state).tokens.get(value);
-  if (!t || t.kind !== 'refresh' || t.revoked || t.clientId !== client.clientId) return oauthError(400, 'invalid_grant', 'Value passed for the token was invalid.');
+  if (!t || t.kind !== 'refresh' || t.revoked || t.clientId !== client.clientId)
+    return oauthError(400, 'invalid_grant', 'Value passed for the token was invalid.');
   // Rotation: the used refresh token dies with this answer.
   t.revoked = true;
   return issue(state, client.clientId, t.userId, t.scope);
 }
 
 function tokenEndpoint(req: EmuRequest, state: EmulatorState): EmuResponse {
-  if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type']))) return oauthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded.');
+  if (!/x-www-form-urlencoded/i.test(String(req.headers['content-type'])))
+    return oauthError(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded.');
   const client = clientOf(req, state);
   if ('status' in client) return client;
   const form = req.form();
   const grant = form.get('grant_type');
   if (grant === 'authorization_code') return codeGrant(form, client, state);
   if (grant === 'refresh_token') return refreshGrant(form, client, state);
-  return oauthError(400, grant ? 'unsupported_grant_type' : 'invalid_request', grant ? `grant_type ${grant} is not supported.` : 'grant_type is required.');
+  return oauthError(
+    400,
+    grant ? 'unsupported_grant_type' : 'invalid_request',
+    grant ? `grant_type ${grant} is not supported.` : 'grant_type is required.',
+  );
 }
 
 function revokeEndpoint(req: EmuRequest, state: EmulatorState): EmuResponse {
@@ -129,7 +197,13 @@ export function register(r: Router): void {
     api: 'platform',
     auth: 'user-or-app',
     handler: (req, state) => {
-      if (req.auth?.kind === 'app') return problem(403, 'unsupported-authentication', 'Unsupported Authentication', 'Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint. Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context].');
+      if (req.auth?.kind === 'app')
+        return problem(
+          403,
+          'unsupported-authentication',
+          'Unsupported Authentication',
+          'Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint. Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context].',
+        );
       const user = state.users.get(req.auth!.userId!)!;
       return { status: 200, body: { data: { id: user.id, name: user.name, username: user.screen_name } } };
     },

@@ -15,9 +15,21 @@ import { incoming } from '../spelling.js';
 const CONNECTION_FIELDS = ['id', 'endpoint_name', 'client_ip', 'connected_at', 'disconnected_at', 'disconnect_reason'];
 const CONNECTION_STATUSES = ['active', 'inactive', 'all'];
 const STREAM_ENDPOINTS = [
-  'activity_stream', 'filtered_stream', 'sample_stream', 'sample10_stream', 'firehose_stream', 'posts_compliance_stream', 'users_compliance_stream',
-  'post_label_stream', 'firehose_stream_lang_en', 'firehose_stream_lang_ja', 'firehose_stream_lang_ko', 'firehose_stream_lang_pt',
-  'likes_firehose_stream', 'likes_sample10_stream', 'likes_compliance_stream',
+  'activity_stream',
+  'filtered_stream',
+  'sample_stream',
+  'sample10_stream',
+  'firehose_stream',
+  'posts_compliance_stream',
+  'users_compliance_stream',
+  'post_label_stream',
+  'firehose_stream_lang_en',
+  'firehose_stream_lang_ja',
+  'firehose_stream_lang_ko',
+  'firehose_stream_lang_pt',
+  'likes_firehose_stream',
+  'likes_sample10_stream',
+  'likes_compliance_stream',
 ];
 
 /** An endpoint name as sent, in internal spelling, or undefined when this server does not know it. */
@@ -51,13 +63,31 @@ export function connectionRegistry(state: EmulatorState): ConnectionRegistry {
 const active = (c: EmuConnection) => c.disconnected_at === undefined;
 
 /** Opens a connection entry, or answers the real API's 429 TooManyConnections problem. */
-export function openConnection(state: EmulatorState, consumerKey: string, endpoint: string, kill: (reason: string) => void): EmuConnection | EmuResponse {
+export function openConnection(
+  state: EmulatorState,
+  consumerKey: string,
+  endpoint: string,
+  kill: (reason: string) => void,
+): EmuConnection | EmuResponse {
   const reg = connectionRegistry(state);
   const open = reg.all.filter((c) => active(c) && c.consumerKey === consumerKey && c.endpoint_name === endpoint);
   if (open.length >= reg.maxPerEndpoint) {
-    return problem(429, 'streaming-connection', 'ConnectionException', 'This stream is currently at the maximum allowed connection limit.', { connection_issue: 'TooManyConnections' });
+    return problem(
+      429,
+      'streaming-connection',
+      'ConnectionException',
+      'This stream is currently at the maximum allowed connection limit.',
+      { connection_issue: 'TooManyConnections' },
+    );
   }
-  const conn: EmuConnection = { id: randomUUID(), endpoint_name: endpoint, client_ip: '127.0.0.1', connected_at: new Date().toISOString(), consumerKey, kill };
+  const conn: EmuConnection = {
+    id: randomUUID(),
+    endpoint_name: endpoint,
+    client_ip: '127.0.0.1',
+    connected_at: new Date().toISOString(),
+    consumerKey,
+    kill,
+  };
   reg.all.push(conn);
   return conn;
 }
@@ -70,7 +100,9 @@ export function closeConnection(conn: EmuConnection, reason: string): void {
 }
 
 function invalid(message: string, parameter: string, value: string): EmuResponse {
-  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [value] } }] });
+  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
+    errors: [{ message, parameters: { [parameter]: [value] } }],
+  });
 }
 
 function killAll(conns: EmuConnection[]): EmuResponse {
@@ -88,17 +120,29 @@ function mine(req: EmuRequest, state: EmulatorState): EmuConnection[] {
 
 const listConnections: Handler = (req, state) => {
   const status = req.query.get('status') ?? 'active';
-  if (!(CONNECTION_STATUSES as readonly string[]).includes(status)) return invalid(`The \`status\` query parameter value [${status}] is not one of [${CONNECTION_STATUSES.join(',')}]`, 'status', status);
+  if (!(CONNECTION_STATUSES as readonly string[]).includes(status))
+    return invalid(`The \`status\` query parameter value [${status}] is not one of [${CONNECTION_STATUSES.join(',')}]`, 'status', status);
   const sent = (req.query.get('endpoints') ?? '').split(',').filter(Boolean);
   const badEndpoint = sent.find((e) => endpointIn(state, e) === undefined);
   const endpoints = sent.map((e) => endpointIn(state, e)!);
-  if (badEndpoint) return invalid(`The \`endpoints\` query parameter value [${badEndpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoints', badEndpoint);
+  if (badEndpoint)
+    return invalid(
+      `The \`endpoints\` query parameter value [${badEndpoint}] is not one of [${STREAM_ENDPOINTS.join(',')}]`,
+      'endpoints',
+      badEndpoint,
+    );
   const maxRaw = req.query.get('max_results') ?? '10';
   const max = Number(maxRaw);
-  if (!/^\d+$/.test(maxRaw) || max < 1 || max > 100) return invalid(`The \`max_results\` query parameter value [${maxRaw}] is not between 1 and 100`, 'max_results', maxRaw);
+  if (!/^\d+$/.test(maxRaw) || max < 1 || max > 100)
+    return invalid(`The \`max_results\` query parameter value [${maxRaw}] is not between 1 and 100`, 'max_results', maxRaw);
   const fields = (req.query.get('connection.fields') ?? '').split(',').filter(Boolean);
   const badField = fields.find((f) => !(CONNECTION_FIELDS as readonly string[]).includes(f));
-  if (badField) return invalid(`The \`connection.fields\` query parameter value [${badField}] is not one of [${CONNECTION_FIELDS.join(',')}]`, 'connection.fields', badField);
+  if (badField)
+    return invalid(
+      `The \`connection.fields\` query parameter value [${badField}] is not one of [${CONNECTION_FIELDS.join(',')}]`,
+      'connection.fields',
+      badField,
+    );
   const offset = Number(req.query.get('pagination_token') ?? 0) || 0;
   const matching = mine(req, state)
     .filter((c) => status === 'all' || (status === 'active') === active(c))
@@ -107,16 +151,26 @@ const listConnections: Handler = (req, state) => {
   const page = matching.slice(offset, offset + max);
   // Without connection.fields only the id and endpoint are returned.
   const shown = fields.length ? fields : ['id', 'endpoint_name'];
-  const data = page.map((c) => Object.fromEntries(shown.filter((f) => c[f as keyof EmuConnection] !== undefined).map((f) => [f, c[f as keyof EmuConnection]])));
+  const data = page.map((c) =>
+    Object.fromEntries(shown.filter((f) => c[f as keyof EmuConnection] !== undefined).map((f) => [f, c[f as keyof EmuConnection]])),
+  );
   const next = offset + max < matching.length ? String(offset + max) : undefined;
-  return { status: 200, body: { ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(next ? { next_token: next } : {}) } } };
+  return {
+    status: 200,
+    body: { ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(next ? { next_token: next } : {}) } },
+  };
 };
 
 const closeAllConnections: Handler = (req, state) => killAll(mine(req, state).filter(active));
 
 const closeOneConnection: Handler = (req, state) => {
   const endpoint = endpointIn(state, req.params.endpoint_id!);
-  if (endpoint === undefined) return invalid(`The \`endpoint_id\` path parameter value [${req.params.endpoint_id!}] is not one of [${STREAM_ENDPOINTS.join(',')}]`, 'endpoint_id', req.params.endpoint_id!);
+  if (endpoint === undefined)
+    return invalid(
+      `The \`endpoint_id\` path parameter value [${req.params.endpoint_id!}] is not one of [${STREAM_ENDPOINTS.join(',')}]`,
+      'endpoint_id',
+      req.params.endpoint_id!,
+    );
   return killAll(mine(req, state).filter((c) => active(c) && c.endpoint_name === endpoint));
 };
 

@@ -52,9 +52,24 @@ export function fullUser(id: string): Obj | undefined {
     verified: u.verified_type !== 'none',
     verified_type: u.verified_type,
     pinned_post_id: '1445880548472328192',
-    public_metrics: { followers_count: h.readUInt16BE(2) * 3, following_count: h[4]! * 2, post_count: h.readUInt16BE(5), listed_count: h[7]! },
+    public_metrics: {
+      followers_count: h.readUInt16BE(2) * 3,
+      following_count: h[4]! * 2,
+      post_count: h.readUInt16BE(5),
+      listed_count: h[7]!,
+    },
     entities: {
-      url: { urls: [{ start: 0, end: 23, url: 'https://t.co/emuPr0f1le', expanded_url: `https://example.com/${u.username}`, display_url: `example.com/${u.username}` }] },
+      url: {
+        urls: [
+          {
+            start: 0,
+            end: 23,
+            url: 'https://t.co/emuPr0f1le',
+            expanded_url: `https://example.com/${u.username}`,
+            display_url: `example.com/${u.username}`,
+          },
+        ],
+      },
       description: {
         hashtags: [{ start: tagAt, end: tagAt + 8, tag: 'postctl' }],
         mentions: [{ start: mentionAt, end: mentionAt + 1 + SEED_USERS[0]!.username.length, username: SEED_USERS[0]!.username }],
@@ -77,7 +92,14 @@ export function fullMedia(mediaKey: string): Obj | undefined {
   const h = hash(`media:${mediaKey}`);
   const id = m[2]!;
   if (m[1] === '3') {
-    return { media_key: mediaKey, type: 'photo', url: `https://pbs.example.com/media/${id}.jpg`, width: 1600, height: 900, alt_text: 'A terminal running postctl against the emulator' };
+    return {
+      media_key: mediaKey,
+      type: 'photo',
+      url: `https://pbs.example.com/media/${id}.jpg`,
+      width: 1600,
+      height: 900,
+      alt_text: 'A terminal running postctl against the emulator',
+    };
   }
   const video = m[1] === '7';
   const duration = video ? 5_000 + h.readUInt16BE(0) * 3 : 4_000;
@@ -158,22 +180,41 @@ export function fullPost(id: string): Obj {
     // The release notes say `source` was removed from the payload, but the spec's example payloads still carry it.
     source: 'postctl emulator',
     ...(reply ? { in_reply_to_user_id: fullPostAuthor(parent), referenced_posts: [{ type: 'replied_to', id: parent }] } : {}),
-    ...(mediaKeys.length || pollId ? { attachments: { ...(mediaKeys.length ? { media_keys: mediaKeys } : {}), ...(pollId ? { poll_ids: [pollId] } : {}) } } : {}),
-    public_metrics: { repost_count: h[9]!, reply_count: h[10]! % 40, like_count: h.readUInt16BE(11) % 5000, quote_count: h[13]! % 20, impression_count: h.readUInt16BE(14) * 9 },
+    ...(mediaKeys.length || pollId
+      ? { attachments: { ...(mediaKeys.length ? { media_keys: mediaKeys } : {}), ...(pollId ? { poll_ids: [pollId] } : {}) } }
+      : {}),
+    public_metrics: {
+      repost_count: h[9]!,
+      reply_count: h[10]! % 40,
+      like_count: h.readUInt16BE(11) % 5000,
+      quote_count: h[13]! % 20,
+      impression_count: h.readUInt16BE(14) * 9,
+    },
     entities: {
-      urls: [{
-        start: urlAt, end: text.length, url: `https://t.co/${code}`, expanded_url: `https://example.com/posts/${id}`, display_url: `example.com/posts/${id}`,
-        unwound_url: `https://example.com/posts/${id}`, status: 200, title: `Release notes ${id}`, description: 'What changed in this build of the emulator',
-        images: [{ url: `https://pbs.example.com/news_img/${id}/card.jpg`, width: 1200, height: 630 }],
-      }],
+      urls: [
+        {
+          start: urlAt,
+          end: text.length,
+          url: `https://t.co/${code}`,
+          expanded_url: `https://example.com/posts/${id}`,
+          display_url: `example.com/posts/${id}`,
+          unwound_url: `https://example.com/posts/${id}`,
+          status: 200,
+          title: `Release notes ${id}`,
+          description: 'What changed in this build of the emulator',
+          images: [{ url: `https://pbs.example.com/news_img/${id}/card.jpg`, width: 1200, height: 630 }],
+        },
+      ],
       mentions: [{ start: mentionAt, end: mentionAt + 1 + mentioned.username.length, username: mentioned.username }],
       hashtags: [{ start: tagAt, end: tagAt + 8, tag: 'postctl' }],
       annotations: [{ start: emulatorAt, end: emulatorAt + 7, probability: 0.8675, type: 'Product', normalized_text: 'emulator' }],
     },
-    context_annotations: [{
-      domain: { id: '66', name: 'Interests and Hobbies Category', description: 'A grouping of interests and hobbies entities' },
-      entity: { id: '848920371311001600', name: 'Technology', description: 'Technology and computing' },
-    }],
+    context_annotations: [
+      {
+        domain: { id: '66', name: 'Interests and Hobbies Category', description: 'A grouping of interests and hobbies entities' },
+        entity: { id: '848920371311001600', name: 'Technology', description: 'Technology and computing' },
+      },
+    ],
     paid_partnership: h[6]! % 10 === 0,
     ...(h[5]! % 8 === 0 ? { community_id: '1493446837214187523' } : {}),
     // Fields beyond the spec's list, as the real API has them.

@@ -34,25 +34,57 @@ type Obj = Record<string, any>;
  * events and directions have two spellings (src/emulator/spelling.ts).
  */
 const EVENT_TYPES = [
-  'profile.update.bio', 'profile.update.profile_picture', 'profile.update.banner_picture', 'profile.update.screenname', 'profile.update.geo',
-  'profile.update.url', 'profile.update.verified', 'profile.update.affiliate', 'profile.update.handle', 'news.new', 'follow.follow', 'follow.unfollow',
-  'spaces.start', 'spaces.end', 'chat.received', 'chat.sent', 'dm.sent', 'dm.received', 'dm.indicate_typing', 'dm.read', 'post.create', 'post.delete',
+  'profile.update.bio',
+  'profile.update.profile_picture',
+  'profile.update.banner_picture',
+  'profile.update.screenname',
+  'profile.update.geo',
+  'profile.update.url',
+  'profile.update.verified',
+  'profile.update.affiliate',
+  'profile.update.handle',
+  'news.new',
+  'follow.follow',
+  'follow.unfollow',
+  'spaces.start',
+  'spaces.end',
+  'chat.received',
+  'chat.sent',
+  'dm.sent',
+  'dm.received',
+  'dm.indicate_typing',
+  'dm.read',
+  'post.create',
+  'post.delete',
 ];
 const DIRECTIONS = ['sent', 'received'];
 const NUMERIC = /^[0-9]{1,19}$/;
 
 /** The first thing wrong with a subscription (already in internal spelling), as [parameter, value, message]. */
-function subscriptionProblem(b: { eventType: string; userId?: unknown; keyword?: unknown; direction?: string | undefined; tag?: unknown; webhookId?: unknown }): [string, string, string] | undefined {
-  if (!EVENT_TYPES.includes(b.eventType)) return ['event_type', b.eventType, `The \`event_type\` value [${b.eventType}] is not a known event type`];
+function subscriptionProblem(b: {
+  eventType: string;
+  userId?: unknown;
+  keyword?: unknown;
+  direction?: string | undefined;
+  tag?: unknown;
+  webhookId?: unknown;
+}): [string, string, string] | undefined {
+  if (!EVENT_TYPES.includes(b.eventType))
+    return ['event_type', b.eventType, `The \`event_type\` value [${b.eventType}] is not a known event type`];
   if (b.userId === undefined && b.keyword === undefined) return ['filter', '', 'a subscription needs a filter: user_id and/or keyword'];
-  if (b.userId !== undefined && !NUMERIC.test(String(b.userId))) return ['filter.user_id', String(b.userId), 'user_id must match ^[0-9]{1,19}$'];
-  if (b.keyword !== undefined && (typeof b.keyword !== 'string' || b.keyword.trim() === '' || b.keyword.length > 150)) return ['filter.keyword', String(b.keyword), 'keyword must be 1 to 150 characters'];
+  if (b.userId !== undefined && !NUMERIC.test(String(b.userId)))
+    return ['filter.user_id', String(b.userId), 'user_id must match ^[0-9]{1,19}$'];
+  if (b.keyword !== undefined && (typeof b.keyword !== 'string' || b.keyword.trim() === '' || b.keyword.length > 150))
+    return ['filter.keyword', String(b.keyword), 'keyword must be 1 to 150 characters'];
   if (b.direction !== undefined) {
     if (!DIRECTIONS.includes(b.direction)) return ['filter.direction', b.direction, 'direction is not one of the allowed values'];
-    if (!/^(dm|chat)\./.test(b.eventType)) return ['filter.direction', b.direction, `direction applies to direct-message events only, not to ${b.eventType}`];
+    if (!/^(dm|chat)\./.test(b.eventType))
+      return ['filter.direction', b.direction, `direction applies to direct-message events only, not to ${b.eventType}`];
   }
-  if (b.tag !== undefined && (typeof b.tag !== 'string' || b.tag.length < 1 || b.tag.length > 200)) return ['tag', String(b.tag), 'tag must be 1 to 200 characters'];
-  if (b.webhookId !== undefined && !NUMERIC.test(String(b.webhookId))) return ['webhook_id', String(b.webhookId), 'webhook_id must match ^[0-9]{1,19}$'];
+  if (b.tag !== undefined && (typeof b.tag !== 'string' || b.tag.length < 1 || b.tag.length > 200))
+    return ['tag', String(b.tag), 'tag must be 1 to 200 characters'];
+  if (b.webhookId !== undefined && !NUMERIC.test(String(b.webhookId)))
+    return ['webhook_id', String(b.webhookId), 'webhook_id must match ^[0-9]{1,19}$'];
   return undefined;
 }
 
@@ -86,8 +118,21 @@ export function activityFeed(state: EmulatorState): ActivityFeed {
     keepAliveMs: 10_000,
     retentionMs: 5 * 60_000,
     subscriptions: [
-      { subscription_id: '1930000000000000001', event_type: 'profile.update.bio', filter: { user_id: EMU_USER.id }, created_at: SEEDED_AT, updated_at: SEEDED_AT },
-      { subscription_id: '1930000000000000002', event_type: 'post.create', filter: { user_id: EMU_USER.id }, tag: 'emulator', created_at: SEEDED_AT, updated_at: SEEDED_AT },
+      {
+        subscription_id: '1930000000000000001',
+        event_type: 'profile.update.bio',
+        filter: { user_id: EMU_USER.id },
+        created_at: SEEDED_AT,
+        updated_at: SEEDED_AT,
+      },
+      {
+        subscription_id: '1930000000000000002',
+        event_type: 'post.create',
+        filter: { user_id: EMU_USER.id },
+        tag: 'emulator',
+        created_at: SEEDED_AT,
+        updated_at: SEEDED_AT,
+      },
     ],
     events: new Map(),
     high: 0,
@@ -117,13 +162,28 @@ function payloadFor(sub: EmuSubscription, n: number, at: string): Obj {
       return { user_id: user, field: detail, before: `${detail} value ${n - 1}`, after: `${detail} value ${n}` };
     case 'post':
       return sub.event_type === 'post.create'
-        ? { id: String(1_800_000_000_000_000_000n + BigInt(n)), text: `Event post ${n}${sub.filter.keyword ? ` about ${sub.filter.keyword}` : ''}`, author_id: user, created_at: at }
+        ? {
+            id: String(1_800_000_000_000_000_000n + BigInt(n)),
+            text: `Event post ${n}${sub.filter.keyword ? ` about ${sub.filter.keyword}` : ''}`,
+            author_id: user,
+            created_at: at,
+          }
         : { post_id: String(1_800_000_000_000_000_000n + BigInt(n - 1)), author_id: user };
     case 'spaces':
-      return { space_id: `1vOxwrq${n.toString(36).padStart(6, '0')}`, creator_id: user, title: `Emulator space ${n}`, state: sub.event_type === 'spaces.start' ? 'live' : 'ended' };
+      return {
+        space_id: `1vOxwrq${n.toString(36).padStart(6, '0')}`,
+        creator_id: user,
+        title: `Emulator space ${n}`,
+        state: sub.event_type === 'spaces.start' ? 'live' : 'ended',
+      };
     default: {
       const sent = sub.filter.direction === 'sent' || (sub.filter.direction === undefined && n % 2 === 0);
-      return { dm_event_id: String(1_900_000_000_000_000_000n + BigInt(n)), sender_id: sent ? user : '783214', recipient_id: sent ? '783214' : user, ...(sub.event_type === 'dm.received' || sub.event_type === 'dm.sent' ? { text: `Message ${n}` } : {}) };
+      return {
+        dm_event_id: String(1_900_000_000_000_000_000n + BigInt(n)),
+        sender_id: sent ? user : '783214',
+        recipient_id: sent ? '783214' : user,
+        ...(sub.event_type === 'dm.received' || sub.event_type === 'dm.sent' ? { text: `Message ${n}` } : {}),
+      };
     }
   }
 }
@@ -134,7 +194,16 @@ function makeEvent(feed: ActivityFeed, n: number): Obj | null {
   const sub = subs[n % subs.length]!;
   const at = new Date(feed.t0 + n * feed.intervalMs).toISOString();
   const uuid = `${(feed.t0 % 0xffffffff).toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-  return { data: { event_type: sub.event_type, event_uuid: uuid, created_at: at, filter: sub.filter, ...(sub.tag ? { tag: sub.tag } : {}), payload: payloadFor(sub, n, at) } };
+  return {
+    data: {
+      event_type: sub.event_type,
+      event_uuid: uuid,
+      created_at: at,
+      filter: sub.filter,
+      ...(sub.tag ? { tag: sub.tag } : {}),
+      payload: payloadFor(sub, n, at),
+    },
+  };
 }
 
 function materialize(feed: ActivityFeed, now: number): number {
@@ -150,36 +219,79 @@ function materialize(feed: ActivityFeed, now: number): number {
 }
 
 function invalid(message: string, parameter: string, value: string): EmuResponse {
-  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [value] } }] });
+  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
+    errors: [{ message, parameters: { [parameter]: [value] } }],
+  });
 }
 
 const STREAM_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 function disconnectLine(type: string, detail: string): string {
-  return JSON.stringify({ errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }] }) + '\r\n';
+  return (
+    JSON.stringify({
+      errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }],
+    }) + '\r\n'
+  );
 }
 
 const createSubscription: Handler = (req, state) => {
   const body = req.json<Obj>() ?? {};
   const filter = body.filter;
   if (typeof body.event_type !== 'string') return invalid('`event_type` is required', 'event_type', String(body.event_type ?? ''));
-  if (!filter || typeof filter !== 'object') return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
+  if (!filter || typeof filter !== 'object')
+    return invalid('`filter` is required: {user_id} and/or {keyword}', 'filter', JSON.stringify(filter ?? null));
   // Names in a spelling this server does not serve are unknown values.
   const type = incoming('value', body.event_type, state.names);
   const dir = filter.direction === undefined ? undefined : incoming('value', String(filter.direction), state.names);
   const direction = dir?.name;
-  const bad = subscriptionProblem({ eventType: type.known ? type.name : body.event_type + ' ', userId: filter.user_id, keyword: filter.keyword, direction: dir && !dir.known ? `${dir.name} ` : direction, tag: body.tag, webhookId: body.webhook_id });
+  const bad = subscriptionProblem({
+    eventType: type.known ? type.name : body.event_type + ' ',
+    userId: filter.user_id,
+    keyword: filter.keyword,
+    direction: dir && !dir.known ? `${dir.name} ` : direction,
+    tag: body.tag,
+    webhookId: body.webhook_id,
+  });
   if (bad) return invalid(bad[2], bad[0], bad[1].trim());
   const spelling = type.spelling ?? dir?.spelling ?? 'neutral';
-  if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id)) return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
+  if (body.webhook_id !== undefined && !webhooks(state).has(body.webhook_id))
+    return invalid(`webhook [${body.webhook_id}] is not registered for this app`, 'webhook_id', body.webhook_id);
   const feed = activityFeed(state);
-  const cleanFilter = { ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}), ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}), ...(direction ? { direction } : {}) };
-  const dup = feed.subscriptions.find((s) => s.event_type === type.name && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id);
-  if (dup) return invalid(`DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`, 'event_type', body.event_type);
+  const cleanFilter = {
+    ...(filter.user_id !== undefined ? { user_id: filter.user_id } : {}),
+    ...(filter.keyword !== undefined ? { keyword: filter.keyword } : {}),
+    ...(direction ? { direction } : {}),
+  };
+  const dup = feed.subscriptions.find(
+    (s) => s.event_type === type.name && JSON.stringify(s.filter) === JSON.stringify(cleanFilter) && s.webhook_id === body.webhook_id,
+  );
+  if (dup)
+    return invalid(
+      `DuplicateSubscription: a ${body.event_type} subscription with this filter exists (${dup.subscription_id})`,
+      'event_type',
+      body.event_type,
+    );
   const now = new Date().toISOString();
-  const sub: EmuSubscription = { subscription_id: state.nextId(), event_type: type.name, filter: cleanFilter, ...(body.tag !== undefined ? { tag: String(body.tag) } : {}), ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}), created_at: now, updated_at: now };
+  const sub: EmuSubscription = {
+    subscription_id: state.nextId(),
+    event_type: type.name,
+    filter: cleanFilter,
+    ...(body.tag !== undefined ? { tag: String(body.tag) } : {}),
+    ...(body.webhook_id !== undefined ? { webhook_id: body.webhook_id } : {}),
+    created_at: now,
+    updated_at: now,
+  };
   feed.subscriptions.push(sub);
-  return { status: 200, body: outgoing({ data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length }, meta: { total_subscriptions: feed.subscriptions.length } }, spelling) as Obj };
+  return {
+    status: 200,
+    body: outgoing(
+      {
+        data: { subscription: sub, total_subscriptions_for_instance_id: feed.subscriptions.length },
+        meta: { total_subscriptions: feed.subscriptions.length },
+      },
+      spelling,
+    ) as Obj,
+  };
 };
 
 /** The stream's query: the backfill and time window it asks for. */
@@ -191,14 +303,20 @@ interface StreamWindow {
 
 function streamWindow(q: URLSearchParams): StreamWindow | EmuResponse {
   for (const key of q.keys()) {
-    if (!['backfill_minutes', 'start_time', 'end_time'].includes(key)) return invalid(`The query parameter [${key}] is not one of [backfill_minutes,start_time,end_time]`, key, q.get(key) ?? '');
+    if (!['backfill_minutes', 'start_time', 'end_time'].includes(key))
+      return invalid(`The query parameter [${key}] is not one of [backfill_minutes,start_time,end_time]`, key, q.get(key) ?? '');
   }
   const backfill = q.get('backfill_minutes');
-  if (backfill !== null && !/^[1-5]$/.test(backfill)) return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 1 and 5`, 'backfill_minutes', backfill);
+  if (backfill !== null && !/^[1-5]$/.test(backfill))
+    return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 1 and 5`, 'backfill_minutes', backfill);
   const start = q.get('start_time');
   const end = q.get('end_time');
-  for (const [name, v] of [['start_time', start], ['end_time', end]] as const) {
-    if (v !== null && !STREAM_TIME.test(v)) return invalid(`The \`${name}\` query parameter value [${v}] is not a YYYY-MM-DDTHH:mm:ssZ timestamp`, name, v);
+  for (const [name, v] of [
+    ['start_time', start],
+    ['end_time', end],
+  ] as const) {
+    if (v !== null && !STREAM_TIME.test(v))
+      return invalid(`The \`${name}\` query parameter value [${v}] is not a YYYY-MM-DDTHH:mm:ssZ timestamp`, name, v);
   }
   return { backfill, start, end };
 }
@@ -257,7 +375,8 @@ class ActivitySession {
   private begin(): void {
     const { feed, window } = this;
     const now = Date.now();
-    const from = window.start !== null ? Date.parse(window.start) : window.backfill !== null ? now - Number(window.backfill) * 60_000 : undefined;
+    const from =
+      window.start !== null ? Date.parse(window.start) : window.backfill !== null ? now - Number(window.backfill) * 60_000 : undefined;
     materialize(feed, now);
     const cursor = from === undefined ? indexAt(feed, now) + 1 : Math.ceil((from - feed.t0) / feed.intervalMs);
     this.cursor = Math.max(cursor, 1, indexAt(feed, now - feed.retentionMs));
@@ -296,10 +415,11 @@ class ActivitySession {
 
   /** Waits for the socket to drain (or close) when it is full. */
   private async write(text: string): Promise<void> {
-    if (!this.res.write(text)) await new Promise<void>((resolve) => {
-      this.res.once('drain', resolve);
-      this.res.once('close', resolve);
-    });
+    if (!this.res.write(text))
+      await new Promise<void>((resolve) => {
+        this.res.once('drain', resolve);
+        this.res.once('close', resolve);
+      });
   }
 
   /** Sleeps `delay` ms, or until woken by a finish or a hang-up. */

@@ -12,7 +12,23 @@ import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
 
 const MB = 1024 * 1024;
-const TYPES = ['video/mp4', 'video/webm', 'video/mp2t', 'video/quicktime', 'text/srt', 'text/vtt', 'image/jpeg', 'image/gif', 'image/bmp', 'image/png', 'image/webp', 'image/pjpeg', 'image/tiff', 'model/gltf-binary', 'model/vnd.usdz+zip'];
+const TYPES = [
+  'video/mp4',
+  'video/webm',
+  'video/mp2t',
+  'video/quicktime',
+  'text/srt',
+  'text/vtt',
+  'image/jpeg',
+  'image/gif',
+  'image/bmp',
+  'image/png',
+  'image/webp',
+  'image/pjpeg',
+  'image/tiff',
+  'model/gltf-binary',
+  'model/vnd.usdz+zip',
+];
 const STILL = ['image/jpeg', 'image/pjpeg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff'];
 const MOVING = ['video/mp4', 'video/quicktime', 'video/webm', 'video/mp2t'];
 /** category → accepted types, size limit, media key prefix, processed after finalize. */
@@ -57,7 +73,15 @@ const invalid = (detail: string, parameters: Record<string, unknown> = {}): neve
 function session(req: EmuRequest, state: EmulatorState, id: string | null | undefined): MediaSession {
   if (!id || !/^[0-9]{1,19}$/.test(id)) invalid(`The \`media_id\` value [${id ?? ''}] does not match ^[0-9]{1,19}$`, { media_id: [id] });
   const s = mediaSessions(state).get(id!);
-  if (!s || s.expires_at < Date.now()) fail(problem(404, 'resource-not-found', 'Not Found Error', `Could not find media upload with id: [${id}].`, { parameter: 'media_id', value: id, resource_id: id, resource_type: 'media' }));
+  if (!s || s.expires_at < Date.now())
+    fail(
+      problem(404, 'resource-not-found', 'Not Found Error', `Could not find media upload with id: [${id}].`, {
+        parameter: 'media_id',
+        value: id,
+        resource_id: id,
+        resource_type: 'media',
+      }),
+    );
   return s!;
 }
 
@@ -66,17 +90,30 @@ function initialize(req: EmuRequest, state: EmulatorState): EmuResponse {
   if (!body || typeof body !== 'object' || Array.isArray(body)) invalid('The request body must be a JSON object');
   for (const k of Object.keys(body)) if (!INIT_FIELDS.includes(k)) invalid(`Unknown field [${k}]`, { [k]: [String(body[k])] });
   const type = body.media_type;
-  if (typeof type !== 'string' || !TYPES.includes(type)) invalid(`media_type must be one of ${TYPES.join(', ')}`, { media_type: [String(type)] });
+  if (typeof type !== 'string' || !TYPES.includes(type))
+    invalid(`media_type must be one of ${TYPES.join(', ')}`, { media_type: [String(type)] });
   const total = body.total_bytes;
-  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0 || total > 17_179_869_184) invalid('total_bytes must be an integer from 0 to 17179869184', { total_bytes: [String(total)] });
-  const given = String(body.media_category ?? (type === 'image/gif' ? 'tweet_gif' : MOVING.includes(type as string) ? 'tweet_video' : 'tweet_image'));
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0 || total > 17_179_869_184)
+    invalid('total_bytes must be an integer from 0 to 17179869184', { total_bytes: [String(total)] });
+  const given = String(
+    body.media_category ?? (type === 'image/gif' ? 'tweet_gif' : MOVING.includes(type as string) ? 'tweet_video' : 'tweet_image'),
+  );
   const category = CATEGORY_NAME_PAIRS[given] ?? given;
   const rule = CATEGORIES[category];
   if (!rule) invalid(`media_category must be one of ${Object.keys(CATEGORIES).join(', ')}`, { media_category: [category] });
   if (!rule!.types.includes(type as string)) invalid(`${type} is not allowed for media_category ${category}`, { media_type: [type] });
-  if ((total as number) > rule!.max) invalid(`total_bytes ${total} exceeds the ${rule!.max} bytes allowed for ${category}`, { total_bytes: [String(total)] });
+  if ((total as number) > rule!.max)
+    invalid(`total_bytes ${total} exceeds the ${rule!.max} bytes allowed for ${category}`, { total_bytes: [String(total)] });
   const id = state.nextId();
-  const s: MediaSession = { id, media_key: `${rule!.prefix}_${id}`, media_type: type as string, media_category: category, total_bytes: total as number, segments: new Map(), expires_at: Date.now() + EXPIRES_SECS * 1000 };
+  const s: MediaSession = {
+    id,
+    media_key: `${rule!.prefix}_${id}`,
+    media_type: type as string,
+    media_category: category,
+    total_bytes: total as number,
+    segments: new Map(),
+    expires_at: Date.now() + EXPIRES_SECS * 1000,
+  };
   mediaSessions(state).set(id, s);
   return { status: 200, body: { data: { id, media_key: s.media_key, expires_after_secs: EXPIRES_SECS } } };
 }
@@ -94,21 +131,36 @@ function append(req: EmuRequest, state: EmulatorState): EmuResponse {
   }
   const index = parts.find((p) => p.name === 'segment_index')?.data.toString('utf8');
   const media = parts.find((p) => p.name === 'media');
-  if (index === undefined || !/^[0-9]{1,3}$/.test(index)) invalid('segment_index must be an integer from 0 to 999', { segment_index: [index ?? null] });
+  if (index === undefined || !/^[0-9]{1,3}$/.test(index))
+    invalid('segment_index must be an integer from 0 to 999', { segment_index: [index ?? null] });
   if (!media) invalid('The media part is required', { media: [null] });
   const others = [...s.segments].filter(([i]) => i !== Number(index)).reduce((n, [, b]) => n + b.length, 0);
-  if (others + media!.data.length > s.total_bytes) invalid(`The segments add up to more than total_bytes ${s.total_bytes}`, { segment_index: [index] });
+  if (others + media!.data.length > s.total_bytes)
+    invalid(`The segments add up to more than total_bytes ${s.total_bytes}`, { segment_index: [index] });
   // A repeated segment_index replaces that segment: appends are safe to retry.
   s.segments.set(Number(index), Buffer.from(media!.data));
   return { status: 200, body: { data: { expires_at: Math.floor(s.expires_at / 1000) } } };
 }
 
 function statusBody(s: MediaSession): EmuResponse {
-  const data: Record<string, unknown> = { id: s.id, media_key: s.media_key, size: s.total_bytes, expires_after_secs: Math.max(0, Math.floor((s.expires_at - Date.now()) / 1000)) };
-  if (s.step === 'failed') data.processing_info = { state: 'failed', progress_percent: 100, error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video container: no ftyp box' } };
+  const data: Record<string, unknown> = {
+    id: s.id,
+    media_key: s.media_key,
+    size: s.total_bytes,
+    expires_after_secs: Math.max(0, Math.floor((s.expires_at - Date.now()) / 1000)),
+  };
+  if (s.step === 'failed')
+    data.processing_info = {
+      state: 'failed',
+      progress_percent: 100,
+      error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video container: no ftyp box' },
+    };
   else if (s.step !== undefined) {
     const state = STEPS[s.step]!;
-    data.processing_info = { state, ...(state === 'succeeded' ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: s.step * 50 }) };
+    data.processing_info = {
+      state,
+      ...(state === 'succeeded' ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: s.step * 50 }),
+    };
   }
   return { status: 200, body: { data } };
 }
@@ -145,7 +197,8 @@ function metadata(req: EmuRequest, state: EmulatorState): EmuResponse {
   const body = req.json<{ id?: unknown; metadata?: { alt_text?: { text?: unknown } } }>();
   const s = session(req, state, typeof body?.id === 'string' ? body.id : null);
   const text = body.metadata?.alt_text?.text;
-  if (typeof text !== 'string' || [...text].length > 1000) invalid('metadata.alt_text.text must be a string of at most 1000 characters', { alt_text: [String(text)] });
+  if (typeof text !== 'string' || [...text].length > 1000)
+    invalid('metadata.alt_text.text must be a string of at most 1000 characters', { alt_text: [String(text)] });
   s.alt_text = text as string;
   return { status: 200, body: { data: { id: s.id, associated_metadata: { alt_text: { text } } } } };
 }

@@ -24,7 +24,10 @@ const POSTING_NAMES = {
 
 export type NameOf = (key: keyof typeof POSTING_NAMES) => string;
 
-const namesFor = (style: Spelling): NameOf => (key) => POSTING_NAMES[key][style === 'official' ? 0 : 1];
+const namesFor =
+  (style: Spelling): NameOf =>
+  (key) =>
+    POSTING_NAMES[key][style === 'official' ? 0 : 1];
 
 export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
   /** Path with `{posts}` where the resource name goes: '/2/{posts}/search/recent'. */
@@ -36,6 +39,11 @@ export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
 export function dualRoute(r: Router, state: EmulatorState, spec: DualRoute): void {
   for (const style of spellingsOf(state.names)) {
     const name = namesFor(style);
-    r.route({ ...spec, bucket: spec.bucket ?? `${spec.method} ${spec.path}`, path: spec.path.replace('{posts}', name('posts')), handler: (req, state) => spec.handler(req, state, name) });
+    r.route({
+      ...spec,
+      bucket: spec.bucket ?? `${spec.method} ${spec.path}`,
+      path: spec.path.replace('{posts}', name('posts')),
+      handler: (req, state) => spec.handler(req, state, name),
+    });
   }
 }

@@ -28,7 +28,22 @@ const POSTING_RULES = {
 } as const;
 
 const ID = /^[0-9]{1,19}$/;
-const BODY_KEYS = ['text', 'reply', 'media', 'poll', 'reply_settings', 'community_id', 'paid_partnership', 'share_with_followers', 'edit_options', 'card_uri', 'direct_message_deep_link', 'for_super_followers_only', 'geo', 'nullcast'];
+const BODY_KEYS = [
+  'text',
+  'reply',
+  'media',
+  'poll',
+  'reply_settings',
+  'community_id',
+  'paid_partnership',
+  'share_with_followers',
+  'edit_options',
+  'card_uri',
+  'direct_message_deep_link',
+  'for_super_followers_only',
+  'geo',
+  'nullcast',
+];
 
 export interface EmuPost {
   id: string;
@@ -48,12 +63,15 @@ export interface PostingState {
   posts: Map<string, EmuPost>;
 }
 
-export const postingState = (state: EmulatorState): PostingState => state.slice('platform-posting', () => ({ posts: new Map<string, EmuPost>() }));
+export const postingState = (state: EmulatorState): PostingState =>
+  state.slice('platform-posting', () => ({ posts: new Map<string, EmuPost>() }));
 
 const codePoints = (s: string) => [...s.normalize('NFC')].length;
 
 export function invalid(message: string, parameter: string, value: unknown): EmuResponse {
-  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [typeof value === 'string' ? value : JSON.stringify(value)] } }] });
+  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
+    errors: [{ message, parameters: { [parameter]: [typeof value === 'string' ? value : JSON.stringify(value)] } }],
+  });
 }
 
 const forbidden = (detail: string) => problem(403, 'about:blank', 'Forbidden', detail);
@@ -64,35 +82,62 @@ function bodyProblem(b: Obj, name: NameOf): EmuResponse | undefined {
   const unknown = Object.keys(b).find((k) => !keys.includes(k));
   if (unknown) return invalid(`[${unknown}] is not a valid field of the request body`, unknown, b[unknown]);
   if (b.text !== undefined && typeof b.text !== 'string') return invalid('`text` must be a string', 'text', b.text);
-  if (typeof b.text === 'string' && codePoints(b.text) > POSTING_RULES.textMax) return invalid(`text is longer than ${POSTING_RULES.textMax} characters`, 'text', `${codePoints(b.text)} characters`);
+  if (typeof b.text === 'string' && codePoints(b.text) > POSTING_RULES.textMax)
+    return invalid(`text is longer than ${POSTING_RULES.textMax} characters`, 'text', `${codePoints(b.text)} characters`);
   const media: unknown[] | undefined = b.media?.media_ids;
-  if (b.media !== undefined && (!Array.isArray(media) || media.length < 1 || media.length > POSTING_RULES.mediaMax || !media.every((m) => typeof m === 'string' && ID.test(m)))) return invalid('media.media_ids must hold 1 to 4 media ids', 'media.media_ids', media);
+  if (
+    b.media !== undefined &&
+    (!Array.isArray(media) ||
+      media.length < 1 ||
+      media.length > POSTING_RULES.mediaMax ||
+      !media.every((m) => typeof m === 'string' && ID.test(m)))
+  )
+    return invalid('media.media_ids must hold 1 to 4 media ids', 'media.media_ids', media);
   if (b.poll !== undefined) {
     const opts: unknown[] = Array.isArray(b.poll.options) ? b.poll.options : [];
     const [lo, hi] = POSTING_RULES.pollOptions;
-    if (opts.length < lo || opts.length > hi || !opts.every((o) => typeof o === 'string' && codePoints(o) >= 1 && codePoints(o) <= POSTING_RULES.pollOptionMax)) return invalid('poll.options must hold 2 to 4 choices of 1 to 25 characters', 'poll.options', opts);
+    if (
+      opts.length < lo ||
+      opts.length > hi ||
+      !opts.every((o) => typeof o === 'string' && codePoints(o) >= 1 && codePoints(o) <= POSTING_RULES.pollOptionMax)
+    )
+      return invalid('poll.options must hold 2 to 4 choices of 1 to 25 characters', 'poll.options', opts);
     const d = b.poll.duration_minutes;
-    if (!Number.isInteger(d) || d < POSTING_RULES.pollMinutes[0] || d > POSTING_RULES.pollMinutes[1]) return invalid('poll.duration_minutes must be between 5 and 10080', 'poll.duration_minutes', d);
+    if (!Number.isInteger(d) || d < POSTING_RULES.pollMinutes[0] || d > POSTING_RULES.pollMinutes[1])
+      return invalid('poll.duration_minutes must be between 5 and 10080', 'poll.duration_minutes', d);
   }
   const parts = ['media', 'poll', name('quoteId')].filter((k) => b[k] !== undefined);
   if (parts.length > 1) return invalid(`${parts.join(' and ')} are mutually exclusive`, parts[1]!, b[parts[1]!]);
-  for (const k of [name('quoteId'), 'community_id']) if (b[k] !== undefined && !(typeof b[k] === 'string' && ID.test(b[k]))) return invalid(`\`${k}\` does not match ^[0-9]{1,19}$`, k, b[k]);
+  for (const k of [name('quoteId'), 'community_id'])
+    if (b[k] !== undefined && !(typeof b[k] === 'string' && ID.test(b[k])))
+      return invalid(`\`${k}\` does not match ^[0-9]{1,19}$`, k, b[k]);
   const replyTo = b.reply?.[name('replyToId')];
-  if (b.reply !== undefined && !(typeof replyTo === 'string' && ID.test(replyTo))) return invalid(`reply.${name('replyToId')} is required: a post id`, `reply.${name('replyToId')}`, replyTo);
-  if (b.reply_settings !== undefined && !(POSTING_RULES.replySettings as readonly string[]).includes(b.reply_settings)) return invalid(`reply_settings must be one of [${POSTING_RULES.replySettings.join(',')}]`, 'reply_settings', b.reply_settings);
-  if (b.share_with_followers === true && b.community_id === undefined) return invalid('share_with_followers needs community_id', 'share_with_followers', true);
+  if (b.reply !== undefined && !(typeof replyTo === 'string' && ID.test(replyTo)))
+    return invalid(`reply.${name('replyToId')} is required: a post id`, `reply.${name('replyToId')}`, replyTo);
+  if (b.reply_settings !== undefined && !(POSTING_RULES.replySettings as readonly string[]).includes(b.reply_settings))
+    return invalid(`reply_settings must be one of [${POSTING_RULES.replySettings.join(',')}]`, 'reply_settings', b.reply_settings);
+  if (b.share_with_followers === true && b.community_id === undefined)
+    return invalid('share_with_followers needs community_id', 'share_with_followers', true);
   if (b.text === undefined && media === undefined) return invalid('text or media is required', 'text', '');
   return undefined;
 }
 
 function editProblem(s: PostingState, prevId: unknown, userId: string, now: number): EmuResponse | { prev: EmuPost } {
-  if (typeof prevId !== 'string' || !ID.test(prevId)) return invalid('edit_options.previous_post_id must be a post id', 'edit_options.previous_post_id', prevId);
+  if (typeof prevId !== 'string' || !ID.test(prevId))
+    return invalid('edit_options.previous_post_id must be a post id', 'edit_options.previous_post_id', prevId);
   const prev = s.posts.get(prevId);
-  if (!prev || prev.deleted) return problem(404, 'resource-not-found', 'Not Found Error', `Could not find post with id: [${prevId}].`, { resource_type: 'post', resource_id: prevId, parameter: 'edit_options.previous_post_id', value: prevId });
+  if (!prev || prev.deleted)
+    return problem(404, 'resource-not-found', 'Not Found Error', `Could not find post with id: [${prevId}].`, {
+      resource_type: 'post',
+      resource_id: prevId,
+      parameter: 'edit_options.previous_post_id',
+      value: prevId,
+    });
   if (prev.author_id !== userId) return forbidden('You are not allowed to edit a post you did not author.');
   if (prev.history.at(-1) !== prev.id) return forbidden('Only the most recent version of a post can be edited.');
   const root = s.posts.get(prev.root)!;
-  if (now >= Date.parse(root.created_at) + POSTING_RULES.editWindowMs) return forbidden('The edit window of this post has closed (1 hour after creation).');
+  if (now >= Date.parse(root.created_at) + POSTING_RULES.editWindowMs)
+    return forbidden('The edit window of this post has closed (1 hour after creation).');
   if (root.edits_remaining <= 0) return forbidden(`This post has been edited the maximum number of times (${POSTING_RULES.maxEdits}).`);
   return { prev };
 }
@@ -117,7 +162,16 @@ function createOrEdit(req: EmuRequest, state: EmulatorState, name: NameOf): EmuR
   }
   const { edit_options: _e, ...content } = b;
   const text = typeof b.text === 'string' ? b.text : '';
-  s.posts.set(id, { id, text, author_id: userId, created_at: new Date().toISOString(), root, history, edits_remaining: POSTING_RULES.maxEdits, body: content });
+  s.posts.set(id, {
+    id,
+    text,
+    author_id: userId,
+    created_at: new Date().toISOString(),
+    root,
+    history,
+    edits_remaining: POSTING_RULES.maxEdits,
+    body: content,
+  });
   return { status: 201, body: { data: { id, text, [name('editHistory')]: history } } };
 }
 
@@ -132,7 +186,11 @@ function showPost(s: PostingState, p: EmuPost, name: NameOf, now: number): Obj {
     author_id: p.author_id,
     created_at: p.created_at,
     [name('editHistory')]: p.history,
-    edit_controls: { edits_remaining: root.edits_remaining, is_edit_eligible: latest && now < until && root.edits_remaining > 0, editable_until: new Date(until).toISOString() },
+    edit_controls: {
+      edits_remaining: root.edits_remaining,
+      is_edit_eligible: latest && now < until && root.edits_remaining > 0,
+      editable_until: new Date(until).toISOString(),
+    },
     ...(p.body.reply_settings ? { reply_settings: p.body.reply_settings } : {}),
     ...(p.body.community_id ? { community_id: p.body.community_id } : {}),
     ...(p.body.paid_partnership ? { paid_partnership: true } : {}),
@@ -140,7 +198,12 @@ function showPost(s: PostingState, p: EmuPost, name: NameOf, now: number): Obj {
 }
 
 function notFound(id: string, parameter: string): EmuResponse {
-  return problem(404, 'resource-not-found', 'Not Found Error', `Could not find post with id: [${id}].`, { resource_type: 'post', resource_id: id, parameter, value: id });
+  return problem(404, 'resource-not-found', 'Not Found Error', `Could not find post with id: [${id}].`, {
+    resource_type: 'post',
+    resource_id: id,
+    parameter,
+    value: id,
+  });
 }
 
 export function register(r: Router, state: EmulatorState): void {
@@ -184,5 +247,13 @@ export function register(r: Router, state: EmulatorState): void {
 function seeded(id: string, name: NameOf): Obj {
   const { edit_history_post_ids: history, ...p } = fullPost(id);
   const until = Date.parse(p.created_at) + POSTING_RULES.editWindowMs;
-  return { ...p, [name('editHistory')]: history, edit_controls: { edits_remaining: POSTING_RULES.maxEdits, is_edit_eligible: Date.now() < until, editable_until: new Date(until).toISOString() } };
+  return {
+    ...p,
+    [name('editHistory')]: history,
+    edit_controls: {
+      edits_remaining: POSTING_RULES.maxEdits,
+      is_edit_eligible: Date.now() < until,
+      editable_until: new Date(until).toISOString(),
+    },
+  };
 }

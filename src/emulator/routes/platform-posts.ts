@@ -30,19 +30,119 @@ export const NUMERIC_ID = /^[0-9]{1,19}$/;
  * emulator's internal neutral spelling), plus paid_partnership (v2.167).
  */
 const FIELDS: Record<FieldFamily, readonly string[]> = {
-  post: ['article', 'attachments', 'author_id', 'card_uri', 'community_id', 'context_annotations', 'conversation_id', 'created_at', 'display_text_range', 'edit_controls', 'edit_history_post_ids', 'entities', 'geo', 'id', 'in_reply_to_user_id', 'lang', 'media_metadata', 'non_public_metrics', 'note_post', 'organic_metrics', 'paid_partnership', 'possibly_sensitive', 'promoted_metrics', 'public_metrics', 'referenced_posts', 'reply_settings', 'scopes', 'source', 'text', 'withheld'],
-  user: ['affiliation', 'connection_status', 'created_at', 'description', 'entities', 'id', 'is_identity_verified', 'location', 'most_recent_post_id', 'name', 'parody', 'pinned_post_id', 'profile_banner_url', 'profile_image_url', 'protected', 'public_metrics', 'receives_your_dm', 'subscription_type', 'url', 'username', 'verified', 'verified_followers_count', 'verified_type', 'withheld'],
-  media: ['alt_text', 'duration_ms', 'height', 'media_key', 'non_public_metrics', 'organic_metrics', 'preview_image_url', 'promoted_metrics', 'public_metrics', 'type', 'url', 'variants', 'width'],
+  post: [
+    'article',
+    'attachments',
+    'author_id',
+    'card_uri',
+    'community_id',
+    'context_annotations',
+    'conversation_id',
+    'created_at',
+    'display_text_range',
+    'edit_controls',
+    'edit_history_post_ids',
+    'entities',
+    'geo',
+    'id',
+    'in_reply_to_user_id',
+    'lang',
+    'media_metadata',
+    'non_public_metrics',
+    'note_post',
+    'organic_metrics',
+    'paid_partnership',
+    'possibly_sensitive',
+    'promoted_metrics',
+    'public_metrics',
+    'referenced_posts',
+    'reply_settings',
+    'scopes',
+    'source',
+    'text',
+    'withheld',
+  ],
+  user: [
+    'affiliation',
+    'connection_status',
+    'created_at',
+    'description',
+    'entities',
+    'id',
+    'is_identity_verified',
+    'location',
+    'most_recent_post_id',
+    'name',
+    'parody',
+    'pinned_post_id',
+    'profile_banner_url',
+    'profile_image_url',
+    'protected',
+    'public_metrics',
+    'receives_your_dm',
+    'subscription_type',
+    'url',
+    'username',
+    'verified',
+    'verified_followers_count',
+    'verified_type',
+    'withheld',
+  ],
+  media: [
+    'alt_text',
+    'duration_ms',
+    'height',
+    'media_key',
+    'non_public_metrics',
+    'organic_metrics',
+    'preview_image_url',
+    'promoted_metrics',
+    'public_metrics',
+    'type',
+    'url',
+    'variants',
+    'width',
+  ],
   place: ['contained_within', 'country', 'country_code', 'full_name', 'geo', 'id', 'name', 'place_type'],
   poll: ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'],
-  space: ['created_at', 'creator_id', 'ended_at', 'host_ids', 'id', 'invited_user_ids', 'is_ticketed', 'lang', 'participant_count', 'scheduled_start', 'speaker_ids', 'started_at', 'state', 'subscriber_count', 'title', 'topic_ids', 'updated_at'],
+  space: [
+    'created_at',
+    'creator_id',
+    'ended_at',
+    'host_ids',
+    'id',
+    'invited_user_ids',
+    'is_ticketed',
+    'lang',
+    'participant_count',
+    'scheduled_start',
+    'speaker_ids',
+    'started_at',
+    'state',
+    'subscriber_count',
+    'title',
+    'topic_ids',
+    'updated_at',
+  ],
 };
-const EXPANSIONS = ['attachments.media_keys', 'attachments.poll_ids', 'author_id', 'edit_history_post_ids', 'entities.mentions.username', 'geo.place_id', 'in_reply_to_user_id', 'referenced_posts.id', 'referenced_posts.id.author_id'];
+const EXPANSIONS = [
+  'attachments.media_keys',
+  'attachments.poll_ids',
+  'author_id',
+  'edit_history_post_ids',
+  'entities.mentions.username',
+  'geo.place_id',
+  'in_reply_to_user_id',
+  'referenced_posts.id',
+  'referenced_posts.id.author_id',
+];
 const validFields = (f: FieldFamily) => FIELDS[f];
 const fieldsParam = (f: FieldFamily, to: Spelling) => (f === 'post' ? spell('param', 'post.fields', to) : `${f}.fields`);
 
 function invalidRequest(message: string, parameter: string, value: string) {
-  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message, parameters: { [parameter]: [value] } }] });
+  return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
+    errors: [{ message, parameters: { [parameter]: [value] } }],
+  });
 }
 
 /** The real API's wording: "The `tweet.fields` query parameter value [foo] is not one of [...]"; names read in `to` spelling only. */
@@ -52,12 +152,27 @@ function checkList(req: EmuRequest, param: string, valid: readonly string[], to:
   const values = raw.split(',').filter(Boolean);
   const read = values.map((v) => incoming('field', v, to));
   const bad = read.findIndex((r) => !r.known || (r.spelling !== undefined && r.spelling !== to) || !valid.includes(r.name));
-  if (bad >= 0) return { error: invalidRequest(`The \`${param}\` query parameter value [${values[bad]}] is not one of [${valid.map((v) => spell('field', v, to)).join(',')}]`, param, raw) };
+  if (bad >= 0)
+    return {
+      error: invalidRequest(
+        `The \`${param}\` query parameter value [${values[bad]}] is not one of [${valid.map((v) => spell('field', v, to)).join(',')}]`,
+        param,
+        raw,
+      ),
+    };
   return { values: read.map((r) => r.name) };
 }
 
 export function notFound(id: string): Obj {
-  return { value: id, detail: `Could not find post with ids: [${id}].`, title: 'Not Found Error', resource_type: 'post', parameter: 'ids', resource_id: id, type: 'https://api.x.com/2/problems/resource-not-found' };
+  return {
+    value: id,
+    detail: `Could not find post with ids: [${id}].`,
+    title: 'Not Found Error',
+    resource_type: 'post',
+    parameter: 'ids',
+    resource_id: id,
+    type: 'https://api.x.com/2/problems/resource-not-found',
+  };
 }
 
 /** Texts a test (or the admin API) puts on given post ids: long text, control characters. */
@@ -65,7 +180,13 @@ export const postTexts = (state: EmulatorState): Map<string, string> => state.sl
 
 export function register(r: Router, state: EmulatorState): void {
   for (const to of spellingsOf(state.names)) {
-    r.route({ method: 'GET', path: `/2/${spell('path', 'posts', to)}`, api: 'platform', auth: 'user-or-app', handler: (req) => lookup(req, to, state) });
+    r.route({
+      method: 'GET',
+      path: `/2/${spell('path', 'posts', to)}`,
+      api: 'platform',
+      auth: 'user-or-app',
+      handler: (req) => lookup(req, to, state),
+    });
   }
 }
 
@@ -114,7 +235,8 @@ function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuRespons
 function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
   const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
   for (const key of new Set(req.query.keys())) {
-    if (!ALLOWED_PARAMS.has(key)) return invalidRequest(`The query parameter [${key}] is not one of [${[...ALLOWED_PARAMS].join(',')}]`, key, req.query.get(key) ?? '');
+    if (!ALLOWED_PARAMS.has(key))
+      return invalidRequest(`The query parameter [${key}] is not one of [${[...ALLOWED_PARAMS].join(',')}]`, key, req.query.get(key) ?? '');
   }
   const ids = readIds(req.query.get('ids') ?? '');
   if (!Array.isArray(ids)) return ids;
@@ -133,7 +255,12 @@ function readIds(rawIds: string): string[] | EmuResponse {
   const ids = rawIds.split(',').filter(Boolean);
   const bad = ids.filter((i) => !NUMERIC_ID.test(i));
   if (ids.length === 0) return invalidRequest('The `ids` query parameter can not be empty', 'ids', rawIds);
-  if (ids.length > 100) return invalidRequest(`The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`, 'ids', rawIds);
+  if (ids.length > 100)
+    return invalidRequest(
+      `The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`,
+      'ids',
+      rawIds,
+    );
   if (bad.length) return invalidRequest(`The \`ids\` query parameter value [${bad[0]}] does not match ^[0-9]{1,19}$`, 'ids', rawIds);
   return ids;
 }

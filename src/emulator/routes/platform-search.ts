@@ -31,7 +31,12 @@ type Scope = 'recent' | 'all';
 const EPOCH = 1288834974657n;
 const WORDS = ['coffee', 'tea', 'postctl', 'weather'];
 const AUTHORS = ['2244994945', '783214', '17874544', '1526228120'];
-const USERNAMES: Record<string, string> = { '2244994945': 'emu_dev', '783214': 'emu_news', '17874544': 'emu_support', '1526228120': 'emu_creator' };
+const USERNAMES: Record<string, string> = {
+  '2244994945': 'emu_dev',
+  '783214': 'emu_news',
+  '17874544': 'emu_support',
+  '1526228120': 'emu_creator',
+};
 
 interface Doc {
   id: string;
@@ -51,7 +56,14 @@ function corpus(state: EmulatorState): Doc[] {
     for (let i = 0; i < 140; i++) {
       const t = i < 100 ? now - 60_000 - i * 90 * 60_000 : now - (10 + (i - 100)) * 86_400_000;
       const id = snowflake(t, i).toString();
-      docs.push({ id, text: `Search result ${i} about ${WORDS[i % 4]} from the emulator`, author_id: AUTHORS[i % 4]!, created_at: new Date(t).toISOString(), t, history: [id] });
+      docs.push({
+        id,
+        text: `Search result ${i} about ${WORDS[i % 4]} from the emulator`,
+        author_id: AUTHORS[i % 4]!,
+        created_at: new Date(t).toISOString(),
+        t,
+        history: [id],
+      });
     }
     return docs;
   });
@@ -60,7 +72,14 @@ function corpus(state: EmulatorState): Doc[] {
 /** The corpus plus live created posts (newest version only), newest first. */
 function documents(state: EmulatorState): Doc[] {
   const own = [...postingState(state).posts.values()].filter((p) => !p.deleted && p.history.at(-1) === p.id);
-  const docs = own.map((p) => ({ id: p.id, text: p.text, author_id: p.author_id, created_at: p.created_at, t: Date.parse(p.created_at), history: p.history }));
+  const docs = own.map((p) => ({
+    id: p.id,
+    text: p.text,
+    author_id: p.author_id,
+    created_at: p.created_at,
+    t: Date.parse(p.created_at),
+    history: p.history,
+  }));
   return [...docs, ...corpus(state)].sort((a, b) => b.t - a.t);
 }
 
@@ -89,29 +108,50 @@ interface Window {
 /** Checks the shared parameters; the matching documents in the window, or the problem. */
 function select(req: EmuRequest, state: EmulatorState, scope: Scope, extra: readonly string[]): Window | EmuResponse {
   const allowed = ['query', 'start_time', 'end_time', 'since_id', 'until_id', 'next_token', 'pagination_token', ...extra];
-  for (const k of req.query.keys()) if (!allowed.includes(k)) return invalid(`The query parameter [${k}] is not one of [${allowed.join(',')}]`, k, req.query.get(k));
+  for (const k of req.query.keys())
+    if (!allowed.includes(k)) return invalid(`The query parameter [${k}] is not one of [${allowed.join(',')}]`, k, req.query.get(k));
   const q = req.query.get('query') ?? '';
   const len = [...q].length;
-  if (len < 1 || len > SEARCH_RULES.queryMax[scope]) return invalid(`The \`query\` query parameter value [${q.slice(0, 40)}] is not between 1 and ${SEARCH_RULES.queryMax[scope]} characters`, 'query', q);
+  if (len < 1 || len > SEARCH_RULES.queryMax[scope])
+    return invalid(
+      `The \`query\` query parameter value [${q.slice(0, 40)}] is not between 1 and ${SEARCH_RULES.queryMax[scope]} characters`,
+      'query',
+      q,
+    );
   const now = Date.now();
   const times: Record<string, number | undefined> = {};
   for (const k of ['start_time', 'end_time']) {
     const v = req.query.get(k);
     if (v === null) continue;
     const t = Date.parse(v);
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) || !Number.isFinite(t)) return invalid(`The \`${k}\` query parameter value [${v}] is not a valid RFC 3339 date-time`, k, v);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) || !Number.isFinite(t))
+      return invalid(`The \`${k}\` query parameter value [${v}] is not a valid RFC 3339 date-time`, k, v);
     times[k] = t;
   }
   const start = times.start_time ?? (scope === 'recent' ? now - SEARCH_RULES.recentWindowMs : now - 30 * 86_400_000);
   const end = times.end_time ?? now - SEARCH_RULES.endLagMs;
-  if (times.end_time !== undefined && times.end_time > now - SEARCH_RULES.endLagMs) return invalid('Invalid \'end_time\': must be a minimum of 10 seconds prior to the request time.', 'end_time', req.query.get('end_time'));
-  if (scope === 'recent' && start < now - SEARCH_RULES.recentWindowMs - 60_000) return invalid("Invalid 'start_time': must be on or after the last 7 days.", 'start_time', req.query.get('start_time'));
+  if (times.end_time !== undefined && times.end_time > now - SEARCH_RULES.endLagMs)
+    return invalid("Invalid 'end_time': must be a minimum of 10 seconds prior to the request time.", 'end_time', req.query.get('end_time'));
+  if (scope === 'recent' && start < now - SEARCH_RULES.recentWindowMs - 60_000)
+    return invalid("Invalid 'start_time': must be on or after the last 7 days.", 'start_time', req.query.get('start_time'));
   if (start >= end) return invalid("Invalid 'start_time': must be before 'end_time'.", 'start_time', req.query.get('start_time'));
   const since = req.query.get('since_id');
   const until = req.query.get('until_id');
-  for (const [k, v] of [['since_id', since], ['until_id', until]] as const) if (v !== null && !/^[0-9]{1,19}$/.test(v)) return invalid(`The \`${k}\` query parameter value [${v}] does not match ^[0-9]{1,19}$`, k, v);
+  for (const [k, v] of [
+    ['since_id', since],
+    ['until_id', until],
+  ] as const)
+    if (v !== null && !/^[0-9]{1,19}$/.test(v))
+      return invalid(`The \`${k}\` query parameter value [${v}] does not match ^[0-9]{1,19}$`, k, v);
   const match = matcher(q);
-  const docs = documents(state).filter((d) => d.t >= start && d.t < end && match(d) && (since === null || BigInt(d.id) > BigInt(since)) && (until === null || BigInt(d.id) < BigInt(until)));
+  const docs = documents(state).filter(
+    (d) =>
+      d.t >= start &&
+      d.t < end &&
+      match(d) &&
+      (since === null || BigInt(d.id) > BigInt(since)) &&
+      (until === null || BigInt(d.id) < BigInt(until)),
+  );
   return { docs, start, end };
 }
 
@@ -122,27 +162,49 @@ function pageToken(req: EmuRequest): number | EmuResponse {
   return n ? Number(n[1]) : invalid(`The \`pagination_token\` query parameter value [${token}] is not valid`, 'pagination_token', token);
 }
 
-const token = (offset: number) => `off${offset}x${(offset * 2654435761 % 0xffffffff).toString(16).padStart(8, '0').slice(-8)}`;
+const token = (offset: number) => `off${offset}x${((offset * 2654435761) % 0xffffffff).toString(16).padStart(8, '0').slice(-8)}`;
 
 function search(req: EmuRequest, state: EmulatorState, scope: Scope, name: NameOf): EmuResponse {
-  const w = select(req, state, scope, [name('postFields'), 'expansions', 'user.fields', 'media.fields', 'place.fields', 'poll.fields', 'max_results', 'sort_order']);
+  const w = select(req, state, scope, [
+    name('postFields'),
+    'expansions',
+    'user.fields',
+    'media.fields',
+    'place.fields',
+    'poll.fields',
+    'max_results',
+    'sort_order',
+  ]);
   if ('status' in w) return w;
   const [lo, hi] = SEARCH_RULES.maxResults[scope];
   const raw = req.query.get('max_results');
   const size = raw === null ? 10 : Number(raw);
-  if (!Number.isInteger(size) || size < lo || size > hi) return invalid(`The \`max_results\` query parameter value [${raw}] is not between ${lo} and ${hi}`, 'max_results', raw);
+  if (!Number.isInteger(size) || size < lo || size > hi)
+    return invalid(`The \`max_results\` query parameter value [${raw}] is not between ${lo} and ${hi}`, 'max_results', raw);
   const offset = pageToken(req);
   if (typeof offset !== 'number') return offset;
   const page = w.docs.slice(offset, offset + size);
   const fields = (req.query.get(name('postFields')) ?? '').split(',').filter(Boolean);
-  const data = page.map((d) => pick({ id: d.id, text: d.text, author_id: d.author_id, created_at: d.created_at, [name('editHistory')]: d.history }, ['id', 'text', name('editHistory')], fields));
+  const data = page.map((d) =>
+    pick(
+      { id: d.id, text: d.text, author_id: d.author_id, created_at: d.created_at, [name('editHistory')]: d.history },
+      ['id', 'text', name('editHistory')],
+      fields,
+    ),
+  );
   const body: Obj = {};
   if (data.length) body.data = data;
   if (data.length && (req.query.get('expansions') ?? '').split(',').includes('author_id')) {
-    body.includes = { users: [...new Set(page.map((d) => d.author_id))].map((id) => pick(fullUser(id) ?? { id }, ['id', 'name', 'username'], [])) };
+    body.includes = {
+      users: [...new Set(page.map((d) => d.author_id))].map((id) => pick(fullUser(id) ?? { id }, ['id', 'name', 'username'], [])),
+    };
   }
   const more = offset + size < w.docs.length;
-  body.meta = { ...(page.length ? { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id } : {}), result_count: page.length, ...(more ? { next_token: token(offset + size) } : {}) };
+  body.meta = {
+    ...(page.length ? { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id } : {}),
+    result_count: page.length,
+    ...(more ? { next_token: token(offset + size) } : {}),
+  };
   return { status: 200, body };
 }
 
@@ -150,7 +212,8 @@ function counts(req: EmuRequest, state: EmulatorState, scope: Scope, name: NameO
   const w = select(req, state, scope, ['granularity', 'search_count.fields']);
   if ('status' in w) return w;
   const g = req.query.get('granularity') ?? 'hour';
-  if (!(g in SEARCH_RULES.granularityMs)) return invalid(`The \`granularity\` query parameter value [${g}] is not one of [minute,hour,day]`, 'granularity', g);
+  if (!(g in SEARCH_RULES.granularityMs))
+    return invalid(`The \`granularity\` query parameter value [${g}] is not one of [minute,hour,day]`, 'granularity', g);
   const step = SEARCH_RULES.granularityMs[g as keyof typeof SEARCH_RULES.granularityMs];
   const offset = pageToken(req);
   if (typeof offset !== 'number') return offset;
@@ -170,7 +233,19 @@ function counts(req: EmuRequest, state: EmulatorState, scope: Scope, name: NameO
 
 export function register(r: Router, state: EmulatorState): void {
   for (const scope of ['recent', 'all'] as const) {
-    dualRoute(r, state, { method: 'GET', path: `/2/{posts}/search/${scope}`, api: 'platform', auth: 'user-or-app', handler: (req, state, name) => search(req, state, scope, name) });
-    dualRoute(r, state, { method: 'GET', path: `/2/{posts}/counts/${scope}`, api: 'platform', auth: 'app', handler: (req, state, name) => counts(req, state, scope, name) });
+    dualRoute(r, state, {
+      method: 'GET',
+      path: `/2/{posts}/search/${scope}`,
+      api: 'platform',
+      auth: 'user-or-app',
+      handler: (req, state, name) => search(req, state, scope, name),
+    });
+    dualRoute(r, state, {
+      method: 'GET',
+      path: `/2/{posts}/counts/${scope}`,
+      api: 'platform',
+      auth: 'app',
+      handler: (req, state, name) => counts(req, state, scope, name),
+    });
   }
 }

@@ -42,10 +42,20 @@ export interface FilteredStream {
 }
 
 export const filteredStream = (state: EmulatorState): FilteredStream =>
-  state.slice('platform-stream', () => ({ rules: [], ruleCap: RULE_RULES.defaultCap, intervalMs: 1000, keepAliveMs: 20_000, seq: 0, written: [] }));
+  state.slice('platform-stream', () => ({
+    rules: [],
+    ruleCap: RULE_RULES.defaultCap,
+    intervalMs: 1000,
+    keepAliveMs: 20_000,
+    seq: 0,
+    written: [],
+  }));
 
 /** Changes the stream's pace and the rule cap (tests, demos). */
-export function configureFilteredStream(state: EmulatorState, opts: Partial<Pick<FilteredStream, 'ruleCap' | 'intervalMs' | 'keepAliveMs'>>): FilteredStream {
+export function configureFilteredStream(
+  state: EmulatorState,
+  opts: Partial<Pick<FilteredStream, 'ruleCap' | 'intervalMs' | 'keepAliveMs'>>,
+): FilteredStream {
   return Object.assign(filteredStream(state), opts);
 }
 
@@ -64,19 +74,45 @@ const sent = () => new Date().toISOString();
 
 function addRules(fs: FilteredStream, state: EmulatorState, add: unknown, dry: boolean): EmuResponse {
   if (!Array.isArray(add) || add.length === 0) return invalid('`add` must be a non-empty array of rules', 'add', add);
-  const bad = add.filter((r) => typeof r?.value !== 'string' || !r.value.trim() || [...r.value].length > RULE_RULES.valueMax || !balanced(r.value));
+  const bad = add.filter(
+    (r) => typeof r?.value !== 'string' || !r.value.trim() || [...r.value].length > RULE_RULES.valueMax || !balanced(r.value),
+  );
   if (bad.length) {
-    const errors = bad.map((r) => ({ value: r?.value, details: [`Rules must be 1 to ${RULE_RULES.valueMax} characters with balanced parentheses and quotes.`], title: 'Invalid Rule', type: `${PROBLEM_BASE}invalid-rules` }));
-    return { status: 400, body: { meta: { sent: sent(), summary: { created: 0, not_created: add.length, valid: add.length - bad.length, invalid: bad.length } }, errors } };
+    const errors = bad.map((r) => ({
+      value: r?.value,
+      details: [`Rules must be 1 to ${RULE_RULES.valueMax} characters with balanced parentheses and quotes.`],
+      title: 'Invalid Rule',
+      type: `${PROBLEM_BASE}invalid-rules`,
+    }));
+    return {
+      status: 400,
+      body: {
+        meta: { sent: sent(), summary: { created: 0, not_created: add.length, valid: add.length - bad.length, invalid: bad.length } },
+        errors,
+      },
+    };
   }
   const fresh = add.filter((r) => !fs.rules.some((x) => x.value === r.value));
   const dups = add.filter((r) => fs.rules.some((x) => x.value === r.value));
-  if (fs.rules.length + fresh.length > fs.ruleCap) return problem(403, 'rule-cap', 'RuleCapExceeded', `Rule creation would exceed the cap of ${fs.ruleCap} rules.`);
-  const created: EmuRule[] = fresh.map((r) => ({ id: state.nextId(), value: r.value, ...(typeof r.tag === 'string' ? { tag: r.tag } : {}) }));
+  if (fs.rules.length + fresh.length > fs.ruleCap)
+    return problem(403, 'rule-cap', 'RuleCapExceeded', `Rule creation would exceed the cap of ${fs.ruleCap} rules.`);
+  const created: EmuRule[] = fresh.map((r) => ({
+    id: state.nextId(),
+    value: r.value,
+    ...(typeof r.tag === 'string' ? { tag: r.tag } : {}),
+  }));
   if (!dry) fs.rules.push(...created);
-  const errors = dups.map((r) => ({ value: r.value, id: fs.rules.find((x) => x.value === r.value)!.id, title: 'DuplicateRule', type: `${PROBLEM_BASE}duplicate-rules` }));
+  const errors = dups.map((r) => ({
+    value: r.value,
+    id: fs.rules.find((x) => x.value === r.value)!.id,
+    title: 'DuplicateRule',
+    type: `${PROBLEM_BASE}duplicate-rules`,
+  }));
   const summary = { created: dry ? 0 : created.length, not_created: dry ? add.length : dups.length, valid: add.length, invalid: 0 };
-  return { status: 200, body: { ...(created.length ? { data: created } : {}), meta: { sent: sent(), summary }, ...(errors.length ? { errors } : {}) } };
+  return {
+    status: 200,
+    body: { ...(created.length ? { data: created } : {}), meta: { sent: sent(), summary }, ...(errors.length ? { errors } : {}) },
+  };
 }
 
 function deleteRules(fs: FilteredStream, del: Obj | undefined, dry: boolean): EmuResponse {
@@ -84,23 +120,48 @@ function deleteRules(fs: FilteredStream, del: Obj | undefined, dry: boolean): Em
   const values: unknown[] = Array.isArray(del?.values) ? del!.values : [];
   if (!ids.length && !values.length) return invalid('`delete` needs ids or values', 'delete', del);
   const hit = fs.rules.filter((r) => ids.includes(r.id) || values.includes(r.value));
-  const missing = [...ids.filter((id) => !fs.rules.some((r) => r.id === id)), ...values.filter((v) => !fs.rules.some((r) => r.value === v))];
+  const missing = [
+    ...ids.filter((id) => !fs.rules.some((r) => r.id === id)),
+    ...values.filter((v) => !fs.rules.some((r) => r.value === v)),
+  ];
   if (!dry) fs.rules = fs.rules.filter((r) => !hit.includes(r));
-  const errors = missing.map((m) => ({ value: m, title: 'Not Found Error', detail: `Rule [${String(m)}] does not exist`, type: `${PROBLEM_BASE}resource-not-found`, resource_type: 'rule', resource_id: String(m), parameter: 'delete' }));
-  return { status: 200, body: { meta: { sent: sent(), summary: { deleted: dry ? 0 : hit.length, not_deleted: dry ? ids.length + values.length : missing.length } }, ...(errors.length ? { errors } : {}) } };
+  const errors = missing.map((m) => ({
+    value: m,
+    title: 'Not Found Error',
+    detail: `Rule [${String(m)}] does not exist`,
+    type: `${PROBLEM_BASE}resource-not-found`,
+    resource_type: 'rule',
+    resource_id: String(m),
+    parameter: 'delete',
+  }));
+  return {
+    status: 200,
+    body: {
+      meta: { sent: sent(), summary: { deleted: dry ? 0 : hit.length, not_deleted: dry ? ids.length + values.length : missing.length } },
+      ...(errors.length ? { errors } : {}),
+    },
+  };
 }
 
 function listRules(req: EmuRequest, fs: FilteredStream): EmuResponse {
   const ids = (req.query.get('ids') ?? '').split(',').filter(Boolean);
   const max = Number(req.query.get('max_results') ?? 1000);
-  if (!Number.isInteger(max) || max < 1 || max > 1000) return invalid('The `max_results` query parameter value is not between 1 and 1000', 'max_results', req.query.get('max_results'));
+  if (!Number.isInteger(max) || max < 1 || max > 1000)
+    return invalid('The `max_results` query parameter value is not between 1 and 1000', 'max_results', req.query.get('max_results'));
   const token = req.query.get('pagination_token');
   const offset = token === null ? 0 : parseInt(token, 16);
-  if (token !== null && (!/^[0-9a-f]{16}$/.test(token) || offset > fs.rules.length)) return invalid('The `pagination_token` query parameter value is not valid', 'pagination_token', token);
+  if (token !== null && (!/^[0-9a-f]{16}$/.test(token) || offset > fs.rules.length))
+    return invalid('The `pagination_token` query parameter value is not valid', 'pagination_token', token);
   const all = ids.length ? fs.rules.filter((r) => ids.includes(r.id)) : fs.rules;
   const page = all.slice(offset, offset + max);
   const next = offset + max < all.length ? (offset + max).toString(16).padStart(16, '0') : undefined;
-  return { status: 200, body: { ...(page.length ? { data: page } : {}), meta: { sent: sent(), result_count: page.length, ...(next ? { next_token: next } : {}) } } };
+  return {
+    status: 200,
+    body: {
+      ...(page.length ? { data: page } : {}),
+      meta: { sent: sent(), result_count: page.length, ...(next ? { next_token: next } : {}) },
+    },
+  };
 }
 
 function nextPost(fs: FilteredStream, name: NameOf, fields: string[]): Obj | undefined {
@@ -108,20 +169,44 @@ function nextPost(fs: FilteredStream, name: NameOf, fields: string[]): Obj | und
   const n = ++fs.seq;
   const rule = fs.rules[n % fs.rules.length]!;
   const id = (1_850_000_000_000_000_000n + BigInt(n)).toString();
-  const full = { id, text: `Stream post ${n} matching ${rule.value}`, author_id: '783214', created_at: new Date().toISOString(), [name('editHistory')]: [id] };
-  const msg = { data: pick(full, ['id', 'text', name('editHistory')], fields), matching_rules: [{ id: rule.id, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) }] };
+  const full = {
+    id,
+    text: `Stream post ${n} matching ${rule.value}`,
+    author_id: '783214',
+    created_at: new Date().toISOString(),
+    [name('editHistory')]: [id],
+  };
+  const msg = {
+    data: pick(full, ['id', 'text', name('editHistory')], fields),
+    matching_rules: [{ id: rule.id, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) }],
+  };
   fs.written.push({ t: Date.now(), msg });
   while (fs.written.length && fs.written[0]!.t < Date.now() - RULE_RULES.keepMs) fs.written.shift();
   return msg;
 }
 
-const disconnectLine = (type: string, detail: string) => JSON.stringify({ errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }] }) + '\r\n';
+const disconnectLine = (type: string, detail: string) =>
+  JSON.stringify({
+    errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }],
+  }) + '\r\n';
 
 function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuResponse {
-  const allowed = [name('postFields'), 'expansions', 'user.fields', 'media.fields', 'place.fields', 'poll.fields', 'backfill_minutes', 'start_time', 'end_time'];
-  for (const k of req.query.keys()) if (!allowed.includes(k)) return invalid(`The query parameter [${k}] is not one of [${allowed.join(',')}]`, k, req.query.get(k));
+  const allowed = [
+    name('postFields'),
+    'expansions',
+    'user.fields',
+    'media.fields',
+    'place.fields',
+    'poll.fields',
+    'backfill_minutes',
+    'start_time',
+    'end_time',
+  ];
+  for (const k of req.query.keys())
+    if (!allowed.includes(k)) return invalid(`The query parameter [${k}] is not one of [${allowed.join(',')}]`, k, req.query.get(k));
   const backfill = req.query.get('backfill_minutes');
-  if (backfill !== null && !/^[0-5]$/.test(backfill)) return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 0 and 5`, 'backfill_minutes', backfill);
+  if (backfill !== null && !/^[0-5]$/.test(backfill))
+    return invalid(`The \`backfill_minutes\` query parameter value [${backfill}] is not between 0 and 5`, 'backfill_minutes', backfill);
   const fault = state.faults.take('GET', req.path, ['disconnect', 'cut', 'stall']);
   let kill: ((reason: string) => void) | undefined;
   const conn = openConnection(state, req.auth!.consumerKey, 'filtered_stream', (reason) => kill?.(reason));
@@ -131,7 +216,16 @@ function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuRespon
   return {
     status: 200,
     contentType: 'application/json',
-    stream: (res: ServerResponse) => serve(res, { fs, name, fields, fault, backfill: Number(backfill ?? 0), close: (reason) => closeConnection(conn, reason), onKill: (f) => (kill = f) }),
+    stream: (res: ServerResponse) =>
+      serve(res, {
+        fs,
+        name,
+        fields,
+        fault,
+        backfill: Number(backfill ?? 0),
+        close: (reason) => closeConnection(conn, reason),
+        onKill: (f) => (kill = f),
+      }),
   };
 }
 
@@ -169,7 +263,11 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
     res.write(JSON.stringify(msg) + '\r\n', last && o.fault!.kind === 'cut' ? () => finish(undefined, 'cut') : undefined);
     lastWrite = Date.now();
     if (!last) return true;
-    if (o.fault!.kind === 'disconnect') finish(disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'), 'OperationalDisconnect');
+    if (o.fault!.kind === 'disconnect')
+      finish(
+        disconnectLine('OperationalDisconnect', 'This stream has been disconnected for operational reasons.'),
+        'OperationalDisconnect',
+      );
     if (o.fault!.kind === 'cut') closed = true;
     return false; // stall: stay open and silent
   };
@@ -193,7 +291,13 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
 }
 
 export function register(r: Router, state: EmulatorState): void {
-  dualRoute(r, state, { method: 'GET', path: '/2/{posts}/search/stream/rules', api: 'platform', auth: 'app', handler: (req, state) => listRules(req, filteredStream(state)) });
+  dualRoute(r, state, {
+    method: 'GET',
+    path: '/2/{posts}/search/stream/rules',
+    api: 'platform',
+    auth: 'app',
+    handler: (req, state) => listRules(req, filteredStream(state)),
+  });
   dualRoute(r, state, {
     method: 'POST',
     path: '/2/{posts}/search/stream/rules',

@@ -23,20 +23,27 @@ export function replayJobs(state: EmulatorState): ReplayJobRecord[] {
 }
 
 const invalid = (detail: string, parameters: Record<string, unknown>): never =>
-  fail(problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', { errors: [{ message: detail, parameters }] }));
+  fail(
+    problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
+      errors: [{ message: detail, parameters }],
+    }),
+  );
 
 function minutes(field: string, v: unknown): number {
-  if (typeof v !== 'string' || !/^[0-9]{12}$/.test(v)) invalid(`The \`${field}\` value [${String(v)}] does not match ^[0-9]{12}$`, { [field]: [v] });
+  if (typeof v !== 'string' || !/^[0-9]{12}$/.test(v))
+    invalid(`The \`${field}\` value [${String(v)}] does not match ^[0-9]{12}$`, { [field]: [v] });
   const s = v as string;
   const ms = Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8), +s.slice(8, 10), +s.slice(10, 12));
-  if (new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 12) !== s) invalid(`The \`${field}\` value [${s}] is not a valid time`, { [field]: [s] });
+  if (new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 12) !== s)
+    invalid(`The \`${field}\` value [${s}] is not a valid time`, { [field]: [s] });
   return ms;
 }
 
 function replay(req: EmuRequest, state: EmulatorState): EmuResponse {
   const body = req.json<Record<string, unknown>>() ?? {};
   const id = body.webhook_id;
-  if (typeof id !== 'string' || !/^[0-9]{1,19}$/.test(id)) invalid(`The \`webhook_id\` value [${String(id)}] does not match ^[0-9]{1,19}$`, { webhook_id: [id] });
+  if (typeof id !== 'string' || !/^[0-9]{1,19}$/.test(id))
+    invalid(`The \`webhook_id\` value [${String(id)}] does not match ^[0-9]{1,19}$`, { webhook_id: [id] });
   const from = minutes('from_date', body.from_date);
   const to = minutes('to_date', body.to_date);
   const now = Date.now();
@@ -44,9 +51,20 @@ function replay(req: EmuRequest, state: EmulatorState): EmuResponse {
   if (to > now) invalid('to_date must not be in the future', { to_date: [body.to_date] });
   if (from >= to) invalid('from_date must be before to_date', { from_date: [body.from_date], to_date: [body.to_date] });
   if (!webhooks(state).has(id as string)) {
-    return problem(404, 'resource-not-found', 'Not Found Error', `Could not find webhook with id: [${id}].`, { parameter: 'webhook_id', value: id, resource_id: id, resource_type: 'webhook' });
+    return problem(404, 'resource-not-found', 'Not Found Error', `Could not find webhook with id: [${id}].`, {
+      parameter: 'webhook_id',
+      value: id,
+      resource_id: id,
+      resource_type: 'webhook',
+    });
   }
-  const job: ReplayJobRecord = { job_id: state.nextId(), created_at: new Date(now).toISOString(), webhook_id: id as string, from_date: body.from_date as string, to_date: body.to_date as string };
+  const job: ReplayJobRecord = {
+    job_id: state.nextId(),
+    created_at: new Date(now).toISOString(),
+    webhook_id: id as string,
+    from_date: body.from_date as string,
+    to_date: body.to_date as string,
+  };
   replayJobs(state).push(job);
   return { status: 200, body: { job_id: job.job_id, created_at: job.created_at } };
 }

@@ -22,11 +22,15 @@ export const WEBHOOK_OK_2 = '1146654567674912770';
 export const WEBHOOK_CRC_FAILS = '1146654567674912771';
 
 export function webhooks(state: EmulatorState): Map<string, EmuWebhook> {
-  return state.slice('platform-webhooks', () => new Map<string, EmuWebhook>([
-    [WEBHOOK_OK, { id: WEBHOOK_OK, url: 'https://hooks.example.com/postctl/activity', crcOk: true }],
-    [WEBHOOK_OK_2, { id: WEBHOOK_OK_2, url: 'https://hooks.example.com/postctl/stream', crcOk: true }],
-    [WEBHOOK_CRC_FAILS, { id: WEBHOOK_CRC_FAILS, url: 'https://broken.example.com/webhook', crcOk: false }],
-  ]));
+  return state.slice(
+    'platform-webhooks',
+    () =>
+      new Map<string, EmuWebhook>([
+        [WEBHOOK_OK, { id: WEBHOOK_OK, url: 'https://hooks.example.com/postctl/activity', crcOk: true }],
+        [WEBHOOK_OK_2, { id: WEBHOOK_OK_2, url: 'https://hooks.example.com/postctl/stream', crcOk: true }],
+        [WEBHOOK_CRC_FAILS, { id: WEBHOOK_CRC_FAILS, url: 'https://broken.example.com/webhook', crcOk: false }],
+      ]),
+  );
 }
 
 export function register(r: Router, state: EmulatorState): void {
@@ -39,19 +43,32 @@ export function register(r: Router, state: EmulatorState): void {
       const id = req.params.webhook_id!;
       if (!NUMERIC_ID.test(id)) {
         return problem(400, 'invalid-request', 'Invalid Request', 'One or more parameters to your request was invalid.', {
-          errors: [{ message: `The \`webhook_id\` path parameter value [${id}] does not match ^[0-9]{1,19}$`, parameters: { webhook_id: [id] } }],
+          errors: [
+            { message: `The \`webhook_id\` path parameter value [${id}] does not match ^[0-9]{1,19}$`, parameters: { webhook_id: [id] } },
+          ],
         });
       }
       const hook = webhooks(state).get(id);
       if (!hook) {
-        return problem(404, 'resource-not-found', 'Not Found Error', `Could not find webhook with id: [${id}].`, { parameter: 'webhook_id', value: id, resource_id: id, resource_type: 'webhook' });
+        return problem(404, 'resource-not-found', 'Not Found Error', `Could not find webhook with id: [${id}].`, {
+          parameter: 'webhook_id',
+          value: id,
+          resource_id: id,
+          resource_type: 'webhook',
+        });
       }
       if (!hook.crcOk) {
         return {
           status: 200,
           body: {
             data: { attempted: true },
-            errors: [{ type: 'about:blank', title: 'CRC Check Failed', detail: `Webhook URL ${hook.url} does not meet the requirements. Invalid CRC token or json response format.` }],
+            errors: [
+              {
+                type: 'about:blank',
+                title: 'CRC Check Failed',
+                detail: `Webhook URL ${hook.url} does not meet the requirements. Invalid CRC token or json response format.`,
+              },
+            ],
           },
         };
       }

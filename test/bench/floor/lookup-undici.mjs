@@ -32,8 +32,12 @@ const params = Object.entries({ ...query, ...oauth })
   .map(([k, v]) => `${enc(k)}=${enc(v)}`)
   .sort();
 const baseString = ['GET', enc(`${base.origin}${path}`), enc(params.join('&'))].join('&');
-oauth.oauth_signature = createHmac('sha1', `${enc(env.POSTCTL_CONSUMER_SECRET)}&${enc(env.POSTCTL_ACCESS_TOKEN_SECRET)}`).update(baseString).digest('base64');
-const authorization = `OAuth ${Object.entries(oauth).map(([k, v]) => `${enc(k)}="${enc(v)}"`).join(', ')}`;
+oauth.oauth_signature = createHmac('sha1', `${enc(env.POSTCTL_CONSUMER_SECRET)}&${enc(env.POSTCTL_ACCESS_TOKEN_SECRET)}`)
+  .update(baseString)
+  .digest('base64');
+const authorization = `OAuth ${Object.entries(oauth)
+  .map(([k, v]) => `${enc(k)}="${enc(v)}"`)
+  .join(', ')}`;
 
 const res = await new Client(base.origin).request({ method: 'GET', path: `${path}?ids=20`, headers: { authorization } });
 const body = await res.body.text();

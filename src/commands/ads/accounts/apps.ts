@@ -21,7 +21,11 @@ const APP_COLUMNS: Column<AccountApp>[] = [
 export default defineVerb({
   name: 'apps',
   description: 'list the apps of the ad account',
-  examples: ['postctl ads accounts apps', 'postctl ads accounts apps --all -o jsonl', 'postctl ads accounts apps --limit 50 --sort-by created_at-desc'],
+  examples: [
+    'postctl ads accounts apps',
+    'postctl ads accounts apps --all -o jsonl',
+    'postctl ads accounts apps --limit 50 --sort-by created_at-desc',
+  ],
   options: [...listOptions(PAGE_1000), ...accountOptions],
   async run(_args, opts, ctx) {
     throwIfProblems(checkSortBy(opts.sortBy, APP_SORT_FIELDS));

@@ -23,7 +23,9 @@ const HISTORY_COLUMNS: Column<HistoryEntry>[] = [
 export default defineVerb({
   name: 'history',
   description: 'changes to one entity of the ad account in a time window of whole hours (beta; needs allowlisting)',
-  examples: ['postctl ads accounts history --entity-type LINE_ITEM --entity-id 8u94t --start-time 2026-01-05T00:00:00Z --end-time 2026-01-06T00:00:00Z'],
+  examples: [
+    'postctl ads accounts history --entity-type LINE_ITEM --entity-id 8u94t --start-time 2026-01-05T00:00:00Z --end-time 2026-01-06T00:00:00Z',
+  ],
   options: [
     { flags: '--entity-type <type>', description: `required: ${HISTORY_ENTITY_TYPES.join(', ')}` },
     { flags: '--entity-id <id>', description: "required: the entity's id" },
@@ -37,7 +39,13 @@ export default defineVerb({
     const client = await ctx.client();
     // Either spelling of the promoted post type is accepted; the selected one is sent.
     const entityType = opts.entityType === undefined ? undefined : respell('enum.entity_type.', opts.entityType, client.names);
-    const q: HistoryQuery = { entity_type: entityType, entity_id: opts.entityId, start_time: opts.startTime, end_time: opts.endTime, user_id: opts.userId };
+    const q: HistoryQuery = {
+      entity_type: entityType,
+      entity_id: opts.entityId,
+      start_time: opts.startTime,
+      end_time: opts.endTime,
+      user_id: opts.userId,
+    };
     throwIfProblems(checkHistoryQuery(q, client.names), 'invalid account history query');
     const query = listQuery(opts, HISTORY_PAGE);
     for (const [k, v] of Object.entries(q)) if (v !== undefined) query.push([k, v]);

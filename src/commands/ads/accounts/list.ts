@@ -22,7 +22,11 @@ const ACCOUNT_COLUMNS: Column<Account>[] = [
 export default defineVerb({
   name: 'list',
   description: 'list the ad accounts the authenticated user can use',
-  examples: ['postctl ads accounts list', 'postctl ads accounts list --q emu --with-total-count -o json', 'postctl ads accounts list --all -o jsonl'],
+  examples: [
+    'postctl ads accounts list',
+    'postctl ads accounts list --q emu --with-total-count -o json',
+    'postctl ads accounts list --all -o jsonl',
+  ],
   options: [
     { flags: '--account-ids <ids>', description: 'only these accounts (comma list, up to 200)' },
     { flags: '--q <prefix>', description: 'case-insensitive prefix of the account name' },

@@ -10,4 +10,9 @@ export const CARD_COLUMNS: Column<Card>[] = [
   { header: 'components', get: (c) => summarizeComponents(c) },
   { header: 'card_uri', key: 'card_uri' },
 ];
-export const CARD_FIELDS: Column<Card>[] = [...CARD_COLUMNS, { header: 'created_at', key: 'created_at' }, { header: 'updated_at', key: 'updated_at' }, { header: 'deleted', key: 'deleted' }];
+export const CARD_FIELDS: Column<Card>[] = [
+  ...CARD_COLUMNS,
+  { header: 'created_at', key: 'created_at' },
+  { header: 'updated_at', key: 'updated_at' },
+  { header: 'deleted', key: 'deleted' },
+];

@@ -26,7 +26,19 @@ async function readCardFile(path: string, ctx: Context): Promise<unknown> {
 }
 
 function flagsOf(opts: CardFlags): CardFlags {
-  const keys = ['name', 'media', 'swipeable', 'websiteTitle', 'websiteUrl', 'appButton', 'country', 'iosApp', 'googleplayApp', 'iosDeepLink', 'googleplayDeepLink'] as const;
+  const keys = [
+    'name',
+    'media',
+    'swipeable',
+    'websiteTitle',
+    'websiteUrl',
+    'appButton',
+    'country',
+    'iosApp',
+    'googleplayApp',
+    'iosDeepLink',
+    'googleplayDeepLink',
+  ] as const;
   const f: CardFlags = {};
   for (const k of keys) if (opts[k] !== undefined) f[k] = opts[k];
   return f;
@@ -34,11 +46,20 @@ function flagsOf(opts: CardFlags): CardFlags {
 
 /** The card from --file (its name replaced by --name) or built from the flags; exactly one of the two. */
 async function cardOf(file: string | undefined, flags: CardFlags, ctx: Context): Promise<unknown> {
-  if (file !== undefined && hasCardFlags(flags)) throw new UsageError('give the card either with --file or with the component flags (--media, --swipeable, --website-*, --app-button, --country, --ios-*, --googleplay-*), not both', '--name may be combined with --file to set or replace the name.');
-  if (file === undefined && !hasCardFlags(flags)) throw new UsageError('no card given', 'pass --file card.json ({"name", "components": […]}), or --name with --media/--swipeable and --website-title/--website-url or --app-button/--country/--ios-app/--googleplay-app.');
+  if (file !== undefined && hasCardFlags(flags))
+    throw new UsageError(
+      'give the card either with --file or with the component flags (--media, --swipeable, --website-*, --app-button, --country, --ios-*, --googleplay-*), not both',
+      '--name may be combined with --file to set or replace the name.',
+    );
+  if (file === undefined && !hasCardFlags(flags))
+    throw new UsageError(
+      'no card given',
+      'pass --file card.json ({"name", "components": […]}), or --name with --media/--swipeable and --website-title/--website-url or --app-button/--country/--ios-app/--googleplay-app.',
+    );
   if (file === undefined) return cardFromFlags(flags);
   const card = await readCardFile(file, ctx);
-  if (flags.name !== undefined && card && typeof card === 'object' && !Array.isArray(card)) return { ...(card as object), name: flags.name };
+  if (flags.name !== undefined && card && typeof card === 'object' && !Array.isArray(card))
+    return { ...(card as object), name: flags.name };
   return card;
 }
 
@@ -50,13 +71,18 @@ function checkCard(card: unknown, file: string | undefined): void {
   });
   if (problems.length) {
     const where = file === undefined ? 'the card built from the flags' : file === '-' ? 'the card on stdin' : file;
-    throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `invalid card: ${problems.length} problems`, problems, `nothing was sent; fields are JSON paths in ${where}.`);
+    throw new InputError(
+      problems.length === 1 ? formatProblem(problems[0]!) : `invalid card: ${problems.length} problems`,
+      problems,
+      `nothing was sent; fields are JSON paths in ${where}.`,
+    );
   }
 }
 
 export default defineVerb({
   name: 'create',
-  description: 'create a card from --file card.json ({name, components} or {name, slides}) or from the flags for the common shapes; every component rule is checked before sending',
+  description:
+    'create a card from --file card.json ({name, components} or {name, slides}) or from the flags for the common shapes; every component rule is checked before sending',
   examples: [
     'postctl ads cards create --name "Spring sale" --media 3_1720000000000000001 --website-title "Spring sale" --website-url https://example.com/spring',
     'postctl ads cards create --name "Get the app" --swipeable 3_1720000000000000001,3_1720000000000000002 --app-button INSTALL --country US --ios-app 333903271',
@@ -64,8 +90,11 @@ export default defineVerb({
     'postctl ads cards create --file carousel.json --name "Three shops" --dry-run',
   ],
   options: [
-    { flags: '-f, --file <path>', description: 'the card as JSON: {"name", "components": […]} or {"name", "slides": [[…], …]}; - for stdin' },
-    { flags: '--name <name>', description: 'card name (required, max 80 characters; overrides the file\'s name)' },
+    {
+      flags: '-f, --file <path>',
+      description: 'the card as JSON: {"name", "components": […]} or {"name", "slides": [[…], …]}; - for stdin',
+    },
+    { flags: '--name <name>', description: "card name (required, max 80 characters; overrides the file's name)" },
     { flags: '--media <key>', description: 'MEDIA component: one image or video media key' },
     { flags: '--swipeable <keys>', description: 'SWIPEABLE_MEDIA component: 2 to 6 media keys, comma-separated' },
     { flags: '--website-title <title>', description: 'DETAILS component title (website destination)' },

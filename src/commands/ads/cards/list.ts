@@ -15,9 +15,16 @@ import { CARD_COLUMNS } from './_columns.js';
 export default defineVerb({
   name: 'list',
   description: 'list the cards made through the create endpoint (type, components summary, card_uri)',
-  examples: ['postctl ads cards list', 'postctl ads cards list --card-types IMAGE_WEBSITE,VIDEO_WEBSITE --q spring', 'postctl ads cards list --count 50 --all -o jsonl'],
+  examples: [
+    'postctl ads cards list',
+    'postctl ads cards list --card-types IMAGE_WEBSITE,VIDEO_WEBSITE --q spring',
+    'postctl ads cards list --count 50 --all -o jsonl',
+  ],
   options: [
-    { flags: '--card-types <types>', description: 'only these card types (comma list), e.g. IMAGE_WEBSITE, VIDEO_APP, IMAGE_MULTI_DEST_CAROUSEL_WEBSITE' },
+    {
+      flags: '--card-types <types>',
+      description: 'only these card types (comma list), e.g. IMAGE_WEBSITE, VIDEO_APP, IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+    },
     { flags: '--card-ids <ids>', description: 'only these card ids (comma list, up to 200; sent as card_id)' },
     { flags: '--card-uris <uris>', description: 'only these card URIs (comma list of card://<id>, up to 200)' },
     { flags: '--include-legacy-cards', description: 'also list legacy cards' },

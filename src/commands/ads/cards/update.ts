@@ -14,9 +14,12 @@ import { defineVerb } from '../../define.js';
 import { CARD_FIELDS } from './_columns.js';
 
 async function readBody(path: string, ctx: Context): Promise<unknown> {
-  const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw invalid(path, `cannot be read (${e.code ?? e.message})`);
-  });
+  const text =
+    path === '-'
+      ? await readStdin(ctx.io.stdin)
+      : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+          throw invalid(path, `cannot be read (${e.code ?? e.message})`);
+        });
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
@@ -26,28 +29,40 @@ async function readBody(path: string, ctx: Context): Promise<unknown> {
 
 /** The body from --file, with --name set over it; checked with the create rules. */
 async function bodyOf(file: string | undefined, name: string | undefined, ctx: Context): Promise<unknown> {
-  if (file === undefined && name === undefined) throw new UsageError('nothing to update', 'pass --file body.json with the fields to replace ({"name"}, {"components": […]} or {"slides": […]}), or --name.');
+  if (file === undefined && name === undefined)
+    throw new UsageError(
+      'nothing to update',
+      'pass --file body.json with the fields to replace ({"name"}, {"components": […]} or {"slides": […]}), or --name.',
+    );
   let body: unknown = file !== undefined ? await readBody(file, ctx) : {};
   if (name !== undefined && body && typeof body === 'object' && !Array.isArray(body)) body = { ...(body as object), name };
   const problems = validateCardUpdate(body);
   if (problems.length) {
     const where = file === undefined ? 'the flags' : file === '-' ? 'the body on stdin' : file;
-    throw new InputError(problems.length === 1 ? formatProblem(problems[0]!) : `invalid card update: ${problems.length} problems`, problems, `nothing was sent; fields are JSON paths in ${where}.`);
+    throw new InputError(
+      problems.length === 1 ? formatProblem(problems[0]!) : `invalid card update: ${problems.length} problems`,
+      problems,
+      `nothing was sent; fields are JSON paths in ${where}.`,
+    );
   }
   return body;
 }
 
 export default defineVerb({
   name: 'update <card_id>',
-  description: 'replace fields of a card: the JSON body holds only the fields to change (name, components or slides); checked with the create rules; only those fields are sent',
+  description:
+    'replace fields of a card: the JSON body holds only the fields to change (name, components or slides); checked with the create rules; only those fields are sent',
   examples: [
     'postctl ads cards update 1505723617405960192 --name "Spring sale (final)"',
     'postctl ads cards update 1505723617405960192 --file components.json',
     'postctl ads cards update 1505723617405960192 --file body.json --dry-run',
   ],
   options: [
-    { flags: '-f, --file <path>', description: 'the fields to replace as JSON: {"name"}, {"components": […]} or {"slides": [[…], …]}; - for stdin' },
-    { flags: '--name <name>', description: 'new card name (max 80 characters; overrides the file\'s name)' },
+    {
+      flags: '-f, --file <path>',
+      description: 'the fields to replace as JSON: {"name"}, {"components": […]} or {"slides": [[…], …]}; - for stdin',
+    },
+    { flags: '--name <name>', description: "new card name (max 80 characters; overrides the file's name)" },
     { flags: '--dry-run', description: 'check the body and print it; send nothing' },
     ...accountOptions,
   ],

@@ -20,7 +20,10 @@ export default defineVerb({
   name: 'list',
   description: 'list curated categories, with total_count in JSON',
   examples: ['postctl ads curated-categories list', 'postctl ads curated-categories list --country-codes US,GB'],
-  options: [{ flags: '--country-codes <codes>', description: 'only categories available in these countries (comma list of two-letter codes)' }, ...accountOptions],
+  options: [
+    { flags: '--country-codes <codes>', description: 'only categories available in these countries (comma list of two-letter codes)' },
+    ...accountOptions,
+  ],
   async run(_args, opts, ctx) {
     const codes = countryCodes('country_codes', opts.countryCodes);
     throwIfProblems(codes.problems);

@@ -7,10 +7,16 @@ export interface LinkParams {
 }
 
 /** Only the flags given; each must not be empty, and both are needed when `required`. */
-export function idParams(opts: { lineItemId?: string; curatedCategoryId?: string }, required: boolean): { params: LinkParams; problems: InputProblem[] } {
+export function idParams(
+  opts: { lineItemId?: string; curatedCategoryId?: string },
+  required: boolean,
+): { params: LinkParams; problems: InputProblem[] } {
   const params: LinkParams = {};
   const problems: InputProblem[] = [];
-  for (const [key, flag, value] of [['line_item_id', '--line-item-id', opts.lineItemId], ['curated_category_id', '--curated-category-id', opts.curatedCategoryId]] as const) {
+  for (const [key, flag, value] of [
+    ['line_item_id', '--line-item-id', opts.lineItemId],
+    ['curated_category_id', '--curated-category-id', opts.curatedCategoryId],
+  ] as const) {
     if (value === undefined) {
       if (required) problems.push({ field: key, message: `is required (${flag})` });
     } else if (value.trim() === '') problems.push({ field: key, message: 'must not be empty' });

@@ -19,7 +19,8 @@ export default defineVerb({
   ],
   async run([id], opts, ctx) {
     const { params, problems } = idParams(opts, false);
-    if (!problems.length && !Object.keys(params).length) throw new UsageError('nothing to update: give --line-item-id and/or --curated-category-id');
+    if (!problems.length && !Object.keys(params).length)
+      throw new UsageError('nothing to update: give --line-item-id and/or --curated-category-id');
     throwIfProblems(problems);
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

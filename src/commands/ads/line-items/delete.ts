@@ -39,9 +39,21 @@ export default defineVerb({
 /** A repeat delete answers 404: say "already deleted" when the line item exists with deleted=true. */
 async function explain404(ctx: Context, account: AccountRef, id: string, original: ApiError): Promise<CliError> {
   const client = await ctx.client();
-  const found = await getLineItem(client, account, id, { withDeleted: true }).then((r) => r.body.data, () => undefined);
+  const found = await getLineItem(client, account, id, { withDeleted: true }).then(
+    (r) => r.body.data,
+    () => undefined,
+  );
   if (found?.deleted) {
-    return new CliError(`line item ${id} is already deleted (deletion is irreversible; the API answers 404 to a repeat delete)`, { exitCode: EXIT.NOT_FOUND, code: 'already_deleted', cause: original });
+    return new CliError(`line item ${id} is already deleted (deletion is irreversible; the API answers 404 to a repeat delete)`, {
+      exitCode: EXIT.NOT_FOUND,
+      code: 'already_deleted',
+      cause: original,
+    });
   }
-  return new CliError(`line item ${id} not found in account ${account.id}`, { exitCode: EXIT.NOT_FOUND, code: 'not_found', hint: 'check the id and --account (and --sandbox).', cause: original });
+  return new CliError(`line item ${id} not found in account ${account.id}`, {
+    exitCode: EXIT.NOT_FOUND,
+    code: 'not_found',
+    hint: 'check the id and --account (and --sandbox).',
+    cause: original,
+  });
 }

@@ -40,7 +40,11 @@ interface FilterFlags {
 function filters(opts: FilterFlags): { query: Array<[string, string]>; statuses?: string[] } {
   const p = new Problems();
   const query: Array<[string, string]> = [];
-  for (const [flag, field] of [['campaignIds', 'campaign_ids'], ['lineItemIds', 'line_item_ids'], ['fundingInstrumentIds', 'funding_instrument_ids']] as const) {
+  for (const [flag, field] of [
+    ['campaignIds', 'campaign_ids'],
+    ['lineItemIds', 'line_item_ids'],
+    ['fundingInstrumentIds', 'funding_instrument_ids'],
+  ] as const) {
     const ids = idList(p, field, opts[flag]);
     const bad = (ids ?? []).filter((id) => !ADS_ID.test(id));
     if (bad.length) p.add(field, `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
@@ -56,12 +60,21 @@ function filters(opts: FilterFlags): { query: Array<[string, string]>; statuses?
 export default defineVerb({
   name: 'list',
   description: 'list line items of the account (id, name, campaign, objective, status, bid, budgets)',
-  examples: ['postctl ads line-items list', 'postctl ads line-items list --campaign-ids f2qcm --status PAUSED', 'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json', 'postctl ads line-items list --all -o jsonl'],
+  examples: [
+    'postctl ads line-items list',
+    'postctl ads line-items list --campaign-ids f2qcm --status PAUSED',
+    'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json',
+    'postctl ads line-items list --all -o jsonl',
+  ],
   options: [
     { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
     { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
     { flags: '--funding-instrument-ids <ids>', description: 'only line items of these funding instruments (comma list, up to 200)' },
-    { flags: '--status <statuses>', description: 'only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)' },
+    {
+      flags: '--status <statuses>',
+      description:
+        'only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)',
+    },
     { flags: '--q <text>', description: 'name prefix' },
     { flags: '--with-draft', description: 'include line items of draft campaigns' },
     ...listOptions(PAGE_1000),

@@ -7,7 +7,13 @@ import type { AccountRef, LineItem } from '../../../ads/types.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import type { ApiClient, RequestOptions } from '../../../http/client.js';
-import { checkAgainstLineItem, checkLineItemParams, paramsFromFlags, type LineItemParams, type TypedUnits } from '../../../validate/line-item.js';
+import {
+  checkAgainstLineItem,
+  checkLineItemParams,
+  paramsFromFlags,
+  type LineItemParams,
+  type TypedUnits,
+} from '../../../validate/line-item.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
@@ -17,7 +23,8 @@ import { lineItemParamOptions } from './_update-flags.js';
 
 export default defineVerb({
   name: 'update <line_item_id>',
-  description: "change a line item: only the flags given are sent, after checking the spec's rules (against the fetched line item unless --no-fetch)",
+  description:
+    "change a line item: only the flags given are sent, after checking the spec's rules (against the fetched line item unless --no-fetch)",
   examples: [
     'postctl ads line-items update 8u94t --entity-status PAUSED',
     'postctl ads line-items update 8u94t --bid-strategy TARGET --bid 2.50',
@@ -25,13 +32,20 @@ export default defineVerb({
   ],
   options: [
     ...lineItemParamOptions(),
-    { flags: '--no-fetch', description: 'skip fetching the line item first (its objective and placements are then not checked; the API still checks)' },
+    {
+      flags: '--no-fetch',
+      description: 'skip fetching the line item first (its objective and placements are then not checked; the API still checks)',
+    },
     { flags: '--dry-run', description: 'check and print the request that would be sent (method, URL, parameters); change nothing' },
     ...accountOptions,
   ],
   async run([id], opts, ctx) {
     const { params, problems, typed } = paramsFromFlags(opts);
-    if (Object.keys(params).length === 0 && problems.length === 0) throw new UsageError('nothing to update: give at least one parameter flag', 'see `postctl ads line-items update --help` for the flags.');
+    if (Object.keys(params).length === 0 && problems.length === 0)
+      throw new UsageError(
+        'nothing to update: give at least one parameter flag',
+        'see `postctl ads line-items update --help` for the flags.',
+      );
     const local = checkLineItemParams(params, typed);
     throwIfProblems([...problems, ...local.problems], 'invalid line item update');
     const account = await accountRef(ctx, opts);
@@ -52,7 +66,14 @@ export default defineVerb({
 });
 
 /** The line item as it is now, after the rules that depend on it passed; their warnings are added to `warnings`. */
-async function fetchAndCheck(client: ApiClient, account: AccountRef, id: string, params: LineItemParams, typed: TypedUnits, warnings: string[]): Promise<LineItem> {
+async function fetchAndCheck(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  params: LineItemParams,
+  typed: TypedUnits,
+  warnings: string[],
+): Promise<LineItem> {
   const before = (await getLineItem(client, account, id)).body.data;
   const dependent = checkAgainstLineItem(params, before, typed);
   throwIfProblems(dependent.problems, `invalid update for line item ${id} (objective ${before.objective ?? 'unknown'})`);
@@ -67,11 +88,18 @@ function printResult(ctx: Context, params: LineItemParams, before: LineItem | un
     ctx.printer.object(after, undefined, body);
   } else if (before) {
     const rows = changedFields(before, after).map((k) => ({ field: k, before: showValue(k, before[k]), after: showValue(k, after[k]) }));
-    ctx.printer.list(rows, [{ header: 'field', key: 'field' }, { header: 'before', key: 'before' }, { header: 'after', key: 'after' }]);
+    ctx.printer.list(rows, [
+      { header: 'field', key: 'field' },
+      { header: 'before', key: 'before' },
+      { header: 'after', key: 'after' },
+    ]);
     if (!rows.length) ctx.log.info('no field changed (the line item already had these values)');
   } else {
     const rows = Object.keys(params).map((k) => ({ field: k, after: showValue(k, after[k]) }));
-    ctx.printer.list(rows, [{ header: 'field', key: 'field' }, { header: 'after', key: 'after' }]);
+    ctx.printer.list(rows, [
+      { header: 'field', key: 'field' },
+      { header: 'after', key: 'after' },
+    ]);
   }
 }
 
@@ -84,10 +112,24 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 function printDryRun(ctx: Context, url: string, req: RequestOptions, params: LineItemParams, before: LineItem | undefined): void {
   if (ctx.format === 'table') {
     ctx.printer.write(`${req.method} ${url}\n`);
-    const rows = Object.entries(params).map(([k, v]) => ({ parameter: k, ...(before ? { current: showValue(k, before[k]) } : {}), value: showValue(k, v) }));
-    ctx.printer.list(rows, [{ header: 'parameter', key: 'parameter' }, ...(before ? [{ header: 'current', key: 'current' }] : []), { header: 'value', key: 'value' }]);
+    const rows = Object.entries(params).map(([k, v]) => ({
+      parameter: k,
+      ...(before ? { current: showValue(k, before[k]) } : {}),
+      value: showValue(k, v),
+    }));
+    ctx.printer.list(rows, [
+      { header: 'parameter', key: 'parameter' },
+      ...(before ? [{ header: 'current', key: 'current' }] : []),
+      { header: 'value', key: 'value' },
+    ]);
   } else {
-    ctx.printer.value({ dry_run: true, method: req.method, url, params, ...(before ? { current: Object.fromEntries(Object.keys(params).map((k) => [k, before[k] ?? null])) } : {}) });
+    ctx.printer.value({
+      dry_run: true,
+      method: req.method,
+      url,
+      params,
+      ...(before ? { current: Object.fromEntries(Object.keys(params).map((k) => [k, before[k] ?? null])) } : {}),
+    });
   }
   ctx.log.info(`dry run: nothing was changed${before ? ' (the line item was fetched to check the rules)' : ''}`);
 }

@@ -17,9 +17,17 @@ export const COLUMNS: Column<MediaLibraryItem>[] = [
 ];
 export const FIELDS: Column<MediaLibraryItem>[] = [
   ...COLUMNS,
-  ...(['media_category', 'media_url', 'file_name', 'title', 'description', 'poster_media_key', 'poster_media_url'] as const).map((k) => ({ header: k, key: k })),
+  ...(['media_category', 'media_url', 'file_name', 'title', 'description', 'poster_media_key', 'poster_media_url'] as const).map((k) => ({
+    header: k,
+    key: k,
+  })),
   // The "posted" flag's key differs between the live service and the spec: read either.
-  { header: 'posted', get: (m) => (m as unknown as Record<string, unknown>)[wire('key.posted', 'official')] ?? (m as unknown as Record<string, unknown>)[wire('key.posted', 'neutral')] },
+  {
+    header: 'posted',
+    get: (m) =>
+      (m as unknown as Record<string, unknown>)[wire('key.posted', 'official')] ??
+      (m as unknown as Record<string, unknown>)[wire('key.posted', 'neutral')],
+  },
   ...(['created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
 ];
 
@@ -32,6 +40,18 @@ export const fieldOptions = [
   { flags: '--poster-media-key <key>', description: 'poster image media key (videos only; default: the first frame)' },
 ] as const satisfies readonly OptionSpec[];
 
-export function fieldValues(opts: { name?: string; fileName?: string; title?: string; description?: string; posterMediaKey?: string }): LibraryParams {
-  return { name: opts.name, file_name: opts.fileName, title: opts.title, description: opts.description, poster_media_key: opts.posterMediaKey };
+export function fieldValues(opts: {
+  name?: string;
+  fileName?: string;
+  title?: string;
+  description?: string;
+  posterMediaKey?: string;
+}): LibraryParams {
+  return {
+    name: opts.name,
+    file_name: opts.fileName,
+    title: opts.title,
+    description: opts.description,
+    poster_media_key: opts.posterMediaKey,
+  };
 }

@@ -9,8 +9,12 @@ import { FIELDS, fieldOptions, fieldValues } from './_fields.js';
 
 export default defineVerb({
   name: 'add <media_key>',
-  description: 'add uploaded media (uploaded with a media_category) to the library; an AMPLIFY_VIDEO also becomes a PREROLL account media asset',
-  examples: ['postctl ads media-library add 3_1720000000000009001 --name "Hero image"', 'postctl ads media-library add 13_1720000000000009003 --name Launch --title "Launch film" --description "60 seconds"'],
+  description:
+    'add uploaded media (uploaded with a media_category) to the library; an AMPLIFY_VIDEO also becomes a PREROLL account media asset',
+  examples: [
+    'postctl ads media-library add 3_1720000000000009001 --name "Hero image"',
+    'postctl ads media-library add 13_1720000000000009003 --name Launch --title "Launch film" --description "60 seconds"',
+  ],
   options: [...fieldOptions, ...accountOptions],
   async run([key], opts, ctx) {
     const values = fieldValues(opts);
@@ -23,7 +27,9 @@ export default defineVerb({
     printOne(ctx, res.body, FIELDS);
     ctx.log.success(`added ${key} to the media library of account ${t.id}`);
     if (res.body.data.media_category === 'AMPLIFY_VIDEO') {
-      ctx.log.info('an AMPLIFY_VIDEO in the media library is also available as a PREROLL account media asset: postctl ads media list --creative-types PREROLL');
+      ctx.log.info(
+        'an AMPLIFY_VIDEO in the media library is also available as a PREROLL account media asset: postctl ads media list --creative-types PREROLL',
+      );
     }
   },
 });

@@ -12,7 +12,11 @@ import { COLUMNS } from './_fields.js';
 export default defineVerb({
   name: 'list',
   description: 'list media library items (key, type, status, duration, aspect ratio, name)',
-  examples: ['postctl ads media-library list', 'postctl ads media-library list --media-type VIDEO --q launch', 'postctl ads media-library list --count 50 --all -o jsonl'],
+  examples: [
+    'postctl ads media-library list',
+    'postctl ads media-library list --media-type VIDEO --q launch',
+    'postctl ads media-library list --count 50 --all -o jsonl',
+  ],
   options: [
     { flags: '--media-type <type>', description: `only this media type: ${MEDIA_TYPES.join(', ')}` },
     { flags: '--q <text>', description: 'case-insensitive term on name, title, file_name and description (1 to 255 characters)' },

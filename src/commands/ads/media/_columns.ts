@@ -9,4 +9,8 @@ export const COLUMNS: Column<AccountMedia>[] = [
   { header: 'media_url', key: 'media_url' },
   { header: 'created_at', key: 'created_at' },
 ];
-export const FIELDS: Column<AccountMedia>[] = [...COLUMNS, { header: 'updated_at', key: 'updated_at' }, { header: 'deleted', key: 'deleted' }];
+export const FIELDS: Column<AccountMedia>[] = [
+  ...COLUMNS,
+  { header: 'updated_at', key: 'updated_at' },
+  { header: 'deleted', key: 'deleted' },
+];

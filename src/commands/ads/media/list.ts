@@ -22,7 +22,10 @@ export default defineVerb({
     const query = listParams(opts, ACCOUNT_MEDIA_PAGE, (p) => {
       const ids = idList(p, 'account_media_ids', opts.accountMediaIds);
       const types = enumList(p, 'creative_types', opts.creativeTypes, CREATIVE_TYPES);
-      return [...(ids ? [['account_media_ids', ids.join(',')] as [string, string]] : []), ...(types ? [['creative_types', types.join(',')] as [string, string]] : [])];
+      return [
+        ...(ids ? [['account_media_ids', ids.join(',')] as [string, string]] : []),
+        ...(types ? [['creative_types', types.join(',')] as [string, string]] : []),
+      ];
     });
     const t = await accountRef(ctx, opts);
     await printAdsList(ctx, await ctx.client(), accountMediaListRequest(t, query), opts, COLUMNS);

@@ -16,7 +16,25 @@ export const COLUMNS: Column<PollCard>[] = [
   { header: 'card_uri', key: 'card_uri' },
 ];
 export const FIELDS: Column<PollCard>[] = [
-  ...(['id', 'name', 'card_type', 'card_uri', 'first_choice', 'second_choice', 'third_choice', 'fourth_choice', 'duration_in_minutes', 'start_time', 'end_time', 'video_url', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+  ...(
+    [
+      'id',
+      'name',
+      'card_type',
+      'card_uri',
+      'first_choice',
+      'second_choice',
+      'third_choice',
+      'fourth_choice',
+      'duration_in_minutes',
+      'start_time',
+      'end_time',
+      'video_url',
+      'created_at',
+      'updated_at',
+      'deleted',
+    ] as const
+  ).map((k) => ({ header: k, key: k })),
 ];
 
 export const createOptions = [
@@ -26,6 +44,9 @@ export const createOptions = [
   { flags: '--second-choice <text>', description: 'second choice (required, max 25 characters)' },
   { flags: '--third-choice <text>', description: 'third choice (max 25 characters; needs the first two)' },
   { flags: '--fourth-choice <text>', description: 'fourth choice (max 25 characters; needs the first three)' },
-  { flags: '--media-key <key>', description: 'image (1.91:1, at least 800 px wide) or video from the media library; media polls need the PROMOTED_MEDIA_POLLS feature' },
+  {
+    flags: '--media-key <key>',
+    description: 'image (1.91:1, at least 800 px wide) or video from the media library; media polls need the PROMOTED_MEDIA_POLLS feature',
+  },
   noFetchOption,
 ] as const satisfies readonly OptionSpec[];

@@ -12,7 +12,9 @@ import { FIELDS, createOptions } from './_poll.js';
 export default defineVerb({
   name: 'create',
   description: 'create a poll card',
-  examples: ['postctl ads poll-cards create --name "Lunch poll" --duration 1440 --first-choice Pizza --second-choice Salad --third-choice Soup'],
+  examples: [
+    'postctl ads poll-cards create --name "Lunch poll" --duration 1440 --first-choice Pizza --second-choice Salad --third-choice Soup',
+  ],
   options: [...createOptions, ...accountOptions],
   async run(_args, opts, ctx) {
     const values: PollParams = {

@@ -18,15 +18,21 @@ import { checkLibraryKeys, noFetchOption, printOne } from '../_creatives.js';
 import { FIELDS } from './_columns.js';
 
 const options = [
-  { flags: '--as-user <id>', description: 'as_user_id: the advertiser\'s user id (required; the advertiser must have granted your handle access)' },
+  {
+    flags: '--as-user <id>',
+    description: "as_user_id: the advertiser's user id (required; the advertiser must have granted your handle access)",
+  },
   { flags: '--text <text>', description: 'post text (required when no media keys are given)' },
   { flags: '--media-keys <keys>', description: 'media library keys, comma-separated: up to 4 images, or 1 GIF, or 1 video' },
   { flags: '--card-uri <uri>', description: 'attach a card: card://<card_id>' },
   { flags: '--name <name>', description: 'post name (max 80 characters)' },
   { flags: '--nullcast', description: 'promoted-only post (the API default)' },
-  { flags: '--no-nullcast', description: 'organic post (only for the authenticated user\'s own posts)' },
-  { flags: '--conversation-settings <who>', description: `who can reply: ${CONVERSATION_SETTINGS.join(', ')} (API default EVERYONE; returned by GET, not in the create response)` },
-  { flags: '--trim-user', description: 'return only the user id in the post\'s user object' },
+  { flags: '--no-nullcast', description: "organic post (only for the authenticated user's own posts)" },
+  {
+    flags: '--conversation-settings <who>',
+    description: `who can reply: ${CONVERSATION_SETTINGS.join(', ')} (API default EVERYONE; returned by GET, not in the create response)`,
+  },
+  { flags: '--trim-user', description: "return only the user id in the post's user object" },
   { flags: '--post-mode <mode>', description: `${POST_MODES.join(' or ')}` },
   { flags: '--video-cta <cta>', description: `video call to action: ${VIDEO_CTAS.join(', ')}` },
   { flags: '--video-cta-value <value>', description: 'value of the video call to action (e.g. the URL)' },
@@ -42,7 +48,19 @@ function tokenUser(token: string | undefined): string | undefined {
   return token ? /^(\d+)-/.exec(token)?.[1] : undefined;
 }
 
-const PARAM_ORDER = ['as_user_id', 'text', 'media_keys', 'card_uri', 'conversation_settings', 'name', 'post_mode', 'video_cta', 'video_cta_value', 'video_title', 'video_description'] as const;
+const PARAM_ORDER = [
+  'as_user_id',
+  'text',
+  'media_keys',
+  'card_uri',
+  'conversation_settings',
+  'name',
+  'post_mode',
+  'video_cta',
+  'video_cta_value',
+  'video_title',
+  'video_description',
+] as const;
 
 function postValues(opts: Flags, keys: string[] | undefined): PostParams {
   return {
@@ -68,14 +86,23 @@ async function localProblems(ctx: Context, opts: Flags, values: PostParams, fetc
   if (opts.mediaKeys !== undefined && keys?.length === 0) problems.add('media_keys', 'must list at least one media key');
   if (opts.nullcast === false && values.as_user_id) {
     const me = tokenUser((await ctx.settings()).get('access_token'));
-    if (me && me !== values.as_user_id) problems.add('nullcast', `organic posts (--no-nullcast) are only for the authenticated user (${me}); as_user_id is ${values.as_user_id}`);
+    if (me && me !== values.as_user_id)
+      problems.add(
+        'nullcast',
+        `organic posts (--no-nullcast) are only for the authenticated user (${me}); as_user_id is ${values.as_user_id}`,
+      );
   }
   return problems;
 }
 
 /** Each key in the library, and the kinds together allowed in one post. */
 async function checkMediaKeys(client: ApiClient, t: AccountRef, problems: Problems, keys: string[]): Promise<void> {
-  const found = await checkLibraryKeys(client, t, problems, keys.map((k) => ({ field: 'media_keys', key: k })));
+  const found = await checkLibraryKeys(
+    client,
+    t,
+    problems,
+    keys.map((k) => ({ field: 'media_keys', key: k })),
+  );
   const msg = mediaKeysProblem(keys, new Map(keys.map((k) => [k, found.get(k)?.media_type])));
   if (msg) problems.add('media_keys', msg);
   problems.throwIfAny('invalid post');

@@ -24,15 +24,37 @@ const ctaText = (i: number) => (c: VideoConversationCard) => {
 };
 export const FIELDS: Column<VideoConversationCard>[] = [
   ...(['id', 'name', 'card_type', 'card_uri', 'title'] as const).map((k) => ({ header: k, key: k })),
-  ...(['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const).flatMap((k, i) => [{ header: k, key: k }, { header: `${k}_text`, get: ctaText(i) }]),
-  ...(['thank_you_text', 'thank_you_url', 'media_key', 'media_url', 'poster_media_url', 'video_width', 'video_height', 'created_at', 'updated_at', 'deleted'] as const).map((k) => ({ header: k, key: k })),
+  ...(['first_cta', 'second_cta', 'third_cta', 'fourth_cta'] as const).flatMap((k, i) => [
+    { header: k, key: k },
+    { header: `${k}_text`, get: ctaText(i) },
+  ]),
+  ...(
+    [
+      'thank_you_text',
+      'thank_you_url',
+      'media_key',
+      'media_url',
+      'poster_media_url',
+      'video_width',
+      'video_height',
+      'created_at',
+      'updated_at',
+      'deleted',
+    ] as const
+  ).map((k) => ({ header: k, key: k })),
 ];
 
 /** --<n>-cta and --<n>-cta-post (n: first … fourth). */
 export const cta = <const N extends string>(n: N, required = false) =>
   [
-    { flags: `--${n}-cta <hashtag>` as `--${N}-cta <hashtag>`, description: `${n} call to action, a hashtag (max 20 characters not counting a leading #; sent as given)${required ? ' (required)' : ''}` },
-    { flags: `--${n}-cta-post <text>` as `--${N}-cta-post <text>`, description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)` },
+    {
+      flags: `--${n}-cta <hashtag>` as `--${N}-cta <hashtag>`,
+      description: `${n} call to action, a hashtag (max 20 characters not counting a leading #; sent as given)${required ? ' (required)' : ''}`,
+    },
+    {
+      flags: `--${n}-cta-post <text>` as `--${N}-cta-post <text>`,
+      description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)`,
+    },
   ] as const satisfies readonly OptionSpec[];
 
 type Field = (typeof VCC_FIELDS)[number];

@@ -12,7 +12,9 @@ import { FIELDS, cta, vccValues } from './_vcc.js';
 export default defineVerb({
   name: 'create',
   description: 'create a video conversation card',
-  examples: ['postctl ads video-conversation-cards create --name Launch --media-key 7_1720000000000000021 --title "Pick one" --first-cta "#TeamBlue" --first-cta-post "I am #TeamBlue" --thank-you-text "Thanks!"'],
+  examples: [
+    'postctl ads video-conversation-cards create --name Launch --media-key 7_1720000000000000021 --title "Pick one" --first-cta "#TeamBlue" --first-cta-post "I am #TeamBlue" --thank-you-text "Thanks!"',
+  ],
   options: [
     { flags: '--name <name>', description: 'card name (required)' },
     { flags: '--media-key <key>', description: 'a 16:9 video in the media library (required)' },
@@ -36,7 +38,9 @@ export default defineVerb({
     const t = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (opts.fetch !== false) {
-      await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: values.media_key!, kindProblem: videoConversationMediaProblem }]);
+      await checkLibraryKeys(client, t, problems, [
+        { field: 'media_key', key: values.media_key!, kindProblem: videoConversationMediaProblem },
+      ]);
       problems.throwIfAny('invalid video conversation card');
     }
     const res = await createVideoConversationCard(client, t, pairs(VCC_FIELDS, values));

@@ -38,14 +38,19 @@ function currentFields(card: VideoConversationCard): VccParams {
 async function checkAgainstCard(client: ApiClient, t: AccountRef, id: string, given: VccParams, problems: Problems): Promise<void> {
   const current = (await getVideoConversationCard(client, t, id)).body.data;
   validateVideoConversationUpdate(given, currentFields(current), problems);
-  if (given.media_key !== undefined) await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: given.media_key, kindProblem: videoConversationMediaProblem }]);
+  if (given.media_key !== undefined)
+    await checkLibraryKeys(client, t, problems, [{ field: 'media_key', key: given.media_key, kindProblem: videoConversationMediaProblem }]);
   problems.throwIfAny(`invalid update for video conversation card ${id}`);
 }
 
 export default defineVerb({
   name: 'update <card_id>',
-  description: 'change fields of a video conversation card: only the flags given are sent; the required-with rules are checked against the card as it would be (unless --no-fetch)',
-  examples: ['postctl ads video-conversation-cards update 1505723617405960400 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"', 'postctl ads video-conversation-cards update 1505723617405960400 --name "Launch v2" --thank-you-text "Thanks again!"'],
+  description:
+    'change fields of a video conversation card: only the flags given are sent; the required-with rules are checked against the card as it would be (unless --no-fetch)',
+  examples: [
+    'postctl ads video-conversation-cards update 1505723617405960400 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"',
+    'postctl ads video-conversation-cards update 1505723617405960400 --name "Launch v2" --thank-you-text "Thanks again!"',
+  ],
   options: [
     { flags: '--name <name>', description: 'card name (max 80 characters)' },
     { flags: '--media-key <key>', description: 'a 16:9 video in the media library' },
@@ -59,7 +64,10 @@ export default defineVerb({
     { flags: '--poster-media-key <key>', description: 'poster image media key' },
     { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
     { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
-    { flags: '--no-fetch', description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API' },
+    {
+      flags: '--no-fetch',
+      description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
+    },
     ...accountOptions,
   ],
   async run([id], opts, ctx) {

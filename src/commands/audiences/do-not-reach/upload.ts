@@ -6,7 +6,14 @@ import { expiresAtOption, runUpload, uploadInputOptions, uploadJobOptions } from
 export default defineVerb({
   name: 'upload <list_id>',
   description: 'normalize, hash and upload emails and phone numbers to a do-not-reach list (same pipeline as audiences upload)',
-  examples: ['postctl audiences do-not-reach upload 3dnr8 --file optouts.txt --type email', 'postctl audiences do-not-reach upload 3dnr8 --file optouts.csv --expires-at 2027-06-30T00:00:00Z'],
-  options: [...uploadInputOptions(['email', 'phone']), expiresAtOption('ISO 8601 UTC expiry, later than now (API default: 13 months)'), ...uploadJobOptions],
+  examples: [
+    'postctl audiences do-not-reach upload 3dnr8 --file optouts.txt --type email',
+    'postctl audiences do-not-reach upload 3dnr8 --file optouts.csv --expires-at 2027-06-30T00:00:00Z',
+  ],
+  options: [
+    ...uploadInputOptions(['email', 'phone']),
+    expiresAtOption('ISO 8601 UTC expiry, later than now (API default: 13 months)'),
+    ...uploadJobOptions,
+  ],
   run: ([id], opts, ctx) => runUpload('do_not_reach', id, opts, ctx),
 });

@@ -13,7 +13,14 @@ interface Permission {
   deleted: boolean;
 }
 
-export const COLUMNS: Column<Permission>[] = ['id', 'tailored_audience_id', 'granted_account_id', 'permission_level', 'created_at', 'deleted'].map((k) => ({ header: k, key: k }));
+export const COLUMNS: Column<Permission>[] = [
+  'id',
+  'tailored_audience_id',
+  'granted_account_id',
+  'permission_level',
+  'created_at',
+  'deleted',
+].map((k) => ({ header: k, key: k }));
 
 /**
  * Only the account that owns an audience (its is_owner attribute) may change
@@ -30,7 +37,8 @@ export async function explained<T>(account: string, audience: string, call: () =
       );
     }
     if (e instanceof ApiError && e.errors.some((x) => x.parameter === 'granted_account_id')) {
-      e.hint = 'Sharing works between ad accounts of the same business, or when the owning account has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature.';
+      e.hint =
+        'Sharing works between ad accounts of the same business, or when the owning account has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature.';
     }
     throw e;
   }

@@ -11,7 +11,8 @@ import { COLUMNS, explained } from './_permissions.js';
 
 export default defineVerb({
   name: 'grant <tailored_audience_id>',
-  description: 'let another ad account use the audience (the calling account must own it; same business, or SHARE_AUDIENCE_OUTSIDE_BUSINESS)',
+  description:
+    'let another ad account use the audience (the calling account must own it; same business, or SHARE_AUDIENCE_OUTSIDE_BUSINESS)',
   examples: ['postctl audiences permissions grant 1qz4s --granted-account 18ce54d4x5u --level READ_ONLY'],
   options: [
     { flags: '--granted-account <id>', description: 'the ad account that receives the permission (required)' },
@@ -21,7 +22,11 @@ export default defineVerb({
   ],
   async run([audience], opts, ctx) {
     const granted = commaList(opts.grantedAccount);
-    if (granted.length !== 1) throw new UsageError(granted.length ? '--granted-account takes one account id when granting' : '--granted-account is required', 'grant to one ad account per call.');
+    if (granted.length !== 1)
+      throw new UsageError(
+        granted.length ? '--granted-account takes one account id when granting' : '--granted-account is required',
+        'grant to one ad account per call.',
+      );
     const level = opts.level;
     if (!level) throw new UsageError(`--level is required (${PERMISSION_LEVELS.join(' or ')})`);
     const account = await accountRef(ctx, opts);

@@ -12,9 +12,16 @@ import { COLUMNS } from './_permissions.js';
 export default defineVerb({
   name: 'list <tailored_audience_id>',
   description: 'list the permissions granted on a tailored audience',
-  examples: ['postctl audiences permissions list 1qz4s', 'postctl audiences permissions list 1qz4s --granted-account 18ce54d4x5u --all -o jsonl'],
+  examples: [
+    'postctl audiences permissions list 1qz4s',
+    'postctl audiences permissions list 1qz4s --granted-account 18ce54d4x5u --all -o jsonl',
+  ],
   options: [
-    { flags: '--granted-account <ids>', description: 'only permissions granted to these accounts (comma list or repeated; up to 200)', repeatable: true },
+    {
+      flags: '--granted-account <ids>',
+      description: 'only permissions granted to these accounts (comma list or repeated; up to 200)',
+      repeatable: true,
+    },
     { flags: '--permission-ids <ids>', description: 'only these permissions (comma list or repeated; up to 200)', repeatable: true },
     ...listOptions(PERMISSIONS_PAGE, { withDeleted: false }),
     accountOption,

@@ -14,7 +14,12 @@ export default defineVerb({
   options: [yesOption(), accountOption, sandboxOption],
   async run([audience, permission], opts, ctx) {
     const account = await accountRef(ctx, opts);
-    if (!(await ctx.prompt.confirm(`Revoke permission ${permission} on tailored audience ${audience}? (running campaigns keep the audience; new ones cannot use it)`, opts.yes))) {
+    if (
+      !(await ctx.prompt.confirm(
+        `Revoke permission ${permission} on tailored audience ${audience}? (running campaigns keep the audience; new ones cannot use it)`,
+        opts.yes,
+      ))
+    ) {
       ctx.log.info('nothing revoked');
       return EXIT.OK;
     }

@@ -9,7 +9,10 @@ import type { ApiClient, ApiName } from '../../../http/client.js';
 import type { Column } from '../../../output/printer.js';
 import type { OptionSpec } from '../../define.js';
 
-export const waitOption = { flags: '--wait', description: 'poll until processing_status is no longer PROCESSING' } as const satisfies OptionSpec;
+export const waitOption = {
+  flags: '--wait',
+  description: 'poll until processing_status is no longer PROCESSING',
+} as const satisfies OptionSpec;
 
 const FIELDS: Column<ProductSet>[] = [
   { header: 'id', key: 'id' },
@@ -22,7 +25,14 @@ const FIELDS: Column<ProductSet>[] = [
 ];
 
 /** Polls the set until it leaves PROCESSING, backing off from 0.5 s to 10 s. */
-export async function waitForSet(client: ApiClient, api: ApiName, catalogId: string, set: ProductSet, envelope: unknown, ctx: Context): Promise<{ set: ProductSet; envelope: unknown }> {
+export async function waitForSet(
+  client: ApiClient,
+  api: ApiName,
+  catalogId: string,
+  set: ProductSet,
+  envelope: unknown,
+  ctx: Context,
+): Promise<{ set: ProductSet; envelope: unknown }> {
   let delay = 500;
   while (set.processing_status === 'PROCESSING') {
     ctx.log.verbose(`product set ${set.id} is PROCESSING; checking again in ${delay} ms`);
@@ -37,7 +47,8 @@ export async function waitForSet(client: ApiClient, api: ApiName, catalogId: str
 
 export function show(ctx: Context, set: ProductSet, envelope: unknown, catalogId: string, waited: boolean): number {
   ctx.printer.object(set, FIELDS, envelope);
-  if (set.processing_status === 'PROCESSING' && ctx.format === 'table') ctx.log.info(`processing_status PROCESSING: check again with \`postctl catalogs sets get ${catalogId} ${set.id}\` (or --wait)`);
+  if (set.processing_status === 'PROCESSING' && ctx.format === 'table')
+    ctx.log.info(`processing_status PROCESSING: check again with \`postctl catalogs sets get ${catalogId} ${set.id}\` (or --wait)`);
   if (set.processing_status === 'FAILED') {
     if (waited) throw new PartialFailure(`product set ${set.id} failed to process (processing_status FAILED)`);
     ctx.log.warn(`product set ${set.id} failed to process (processing_status FAILED)`);

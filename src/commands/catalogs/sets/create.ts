@@ -18,7 +18,11 @@ const OPTIONS = [
   { flags: '--description <text>', description: 'set description' },
   { flags: '--product-key <key>', description: 'product key of a MANUAL set (repeatable; commas also separate keys)', repeatable: true },
   { flags: '--product-keys-file <path>', description: 'product keys of a MANUAL set, one per line (- for stdin)' },
-  { flags: '--filter <attribute:OPERATOR:value>', description: `filter of a FILTERED set (repeatable); attributes: ${FILTER_ATTRIBUTES_HELP}; operators: ${FILTER_OPERATORS_HELP}`, repeatable: true },
+  {
+    flags: '--filter <attribute:OPERATOR:value>',
+    description: `filter of a FILTERED set (repeatable); attributes: ${FILTER_ATTRIBUTES_HELP}; operators: ${FILTER_OPERATORS_HELP}`,
+    repeatable: true,
+  },
   waitOption,
   sandboxOption,
 ] as const;
@@ -67,7 +71,12 @@ async function newProductSet(opts: OptionsOf<typeof OPTIONS>, ctx: Context): Pro
     if (keys.length) problems.add('--product-key', 'product keys belong to MANUAL sets; a FILTERED set takes filters');
   }
   problems.throwIfAny('invalid product set');
-  return { name, type: type!, ...(opts.description ? { description: String(opts.description) } : {}), ...(type === 'MANUAL' ? { product_keys: [...new Set(keys)] } : { filters }) };
+  return {
+    name,
+    type: type!,
+    ...(opts.description ? { description: String(opts.description) } : {}),
+    ...(type === 'MANUAL' ? { product_keys: [...new Set(keys)] } : { filters }),
+  };
 }
 
 /** 'price:LESS_THAN:50 USD' → a filter; the value may itself hold colons. */
@@ -79,7 +88,10 @@ export function parseFilter(raw: string, problems: Problems): ProductFilter | un
     return undefined;
   }
   const attribute = raw.slice(0, i).trim();
-  const operator = raw.slice(i + 1, j).trim().toUpperCase();
+  const operator = raw
+    .slice(i + 1, j)
+    .trim()
+    .toUpperCase();
   const value = raw.slice(j + 1).trim();
   let ok = true;
   if (!(FILTER_ATTRIBUTES as readonly string[]).includes(attribute)) {
@@ -87,7 +99,10 @@ export function parseFilter(raw: string, problems: Problems): ProductFilter | un
     ok = false;
   }
   if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) {
-    problems.add('--filter', `${JSON.stringify(raw.slice(i + 1, j).trim())} is not a filter operator; use one of ${FILTER_OPERATORS.join(', ')}`);
+    problems.add(
+      '--filter',
+      `${JSON.stringify(raw.slice(i + 1, j).trim())} is not a filter operator; use one of ${FILTER_OPERATORS.join(', ')}`,
+    );
     ok = false;
   }
   if (!value) {

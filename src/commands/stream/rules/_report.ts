@@ -35,6 +35,7 @@ export function report(ctx: Context, env: RulesEnvelope, done: number, notDone: 
   for (const p of env.errors ?? []) ctx.log.warn(neutralize(describeProblem(p)));
   ctx.log.info(`${done} rule${done === 1 ? '' : 's'} ${verb}${notDone ? `, ${notDone} not` : ''}`);
   if (notDone && !done) throw new CliError(`no rule was ${verb}`, { exitCode: EXIT.INVALID_INPUT, code: 'rules_rejected' });
-  if (notDone) throw new CliError(`${notDone} rule${notDone === 1 ? ' was' : 's were'} not ${verb}`, { exitCode: EXIT.PARTIAL, code: 'partial' });
+  if (notDone)
+    throw new CliError(`${notDone} rule${notDone === 1 ? ' was' : 's were'} not ${verb}`, { exitCode: EXIT.PARTIAL, code: 'partial' });
   return EXIT.OK;
 }

@@ -31,6 +31,12 @@ export default defineVerb({
     if (!opts.dryRun && !(await ctx.prompt.confirm(`Delete ${ids.length} rule${ids.length === 1 ? '' : 's'}?`, opts.yes))) return EXIT.OK;
     const env = await deleteRules(client, ids, Boolean(opts.dryRun));
     const s = env.meta?.summary ?? {};
-    return report(ctx, env, Number(s.deleted ?? 0), Number(s.not_deleted ?? 0), opts.dryRun ? 'deletable (dry run, nothing deleted)' : 'deleted');
+    return report(
+      ctx,
+      env,
+      Number(s.deleted ?? 0),
+      Number(s.not_deleted ?? 0),
+      opts.dryRun ? 'deletable (dry run, nothing deleted)' : 'deleted',
+    );
   },
 });
