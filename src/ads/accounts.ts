@@ -1,9 +1,9 @@
 // Account endpoints (ads-api.md "Accounts"): accounts, sandbox account create
 // and delete (sandbox address only), apps, history, features, audience estimate.
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
-import { ADS_VERSION } from './common.js';
+import { ADS_VERSION, accountPath } from './common.js';
 import type { Account, AccountRef, AdsEnvelope } from './types.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { joinPath } from '../http/path.js';
 
 export const ACCOUNTS_PAGE = { min: 1, max: 1000, def: 200 } as const;
 export const APPS_PAGE = { min: 1, max: 1000, def: 200 } as const;
@@ -24,7 +24,7 @@ export async function getAccount(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+    path: accountPath(account),
     query: opts.withDeleted ? { with_deleted: 'true' } : undefined,
   });
 }
@@ -37,7 +37,7 @@ export async function updateAccount(
   return client.request({
     api: account.api,
     method: 'PUT',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+    path: accountPath(account),
     query: params,
   });
 }
@@ -52,7 +52,7 @@ export async function deleteSandboxAccount(client: ApiClient, account: AccountRe
   return client.request({
     api: 'ads-sandbox',
     method: 'DELETE',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id')),
+    path: accountPath(account),
   });
 }
 
@@ -60,7 +60,7 @@ export function appsRequest(account: AccountRef, query: Array<[string, string]>)
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_apps'),
+    path: accountPath(account, 'account_apps'),
     query,
   };
 }
@@ -69,7 +69,7 @@ export function historyRequest(account: AccountRef, query: Array<[string, string
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_history'),
+    path: accountPath(account, 'account_history'),
     query,
   };
 }
@@ -78,7 +78,7 @@ export async function getFeatures(client: ApiClient, account: AccountRef, keys: 
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'),
+    path: accountPath(account, 'features'),
     query: keys.length ? { feature_keys: keys.join(',') } : undefined,
   });
 }
@@ -92,7 +92,7 @@ export async function addSandboxFeatures(
   return client.request({
     api: 'ads-sandbox',
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'features'),
+    path: accountPath(account, 'features'),
     query: { feature_keys: keys.join(',') },
     idempotent: true,
   });
@@ -107,7 +107,7 @@ export async function audienceEstimate(
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'audience_estimate'),
+    path: accountPath(account, 'audience_estimate'),
     json: body,
     idempotent: true,
   });

@@ -2,7 +2,7 @@
 // advertiser business categories, curated categories, and the links between
 // line items and curated categories.
 import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/client.js';
-import { ADS_VERSION } from './common.js';
+import { ADS_VERSION, accountPath } from './common.js';
 import type { AccountRef, AdsEnvelope, BusinessCategory, CuratedCategory, LineItemCuratedCategory } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
 
@@ -21,7 +21,7 @@ export async function curatedCategories(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'curated_categories'),
+    path: accountPath(account, 'curated_categories'),
     query: countryCodes.length ? { country_codes: countryCodes.join(',') } : undefined,
   });
 }
@@ -34,21 +34,13 @@ export async function curatedCategory(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'curated_categories',
-      idSegment(id, 'ads', 'curated_category_id'),
-    ),
+    path: accountPath(account, 'curated_categories', idSegment(id, 'ads', 'curated_category_id')),
   });
 }
 
 const liccPath = (account: AccountRef, id?: string) =>
-  joinPath(
-    ADS_VERSION,
-    'accounts',
-    idSegment(account.id, 'ads', 'account_id'),
+  accountPath(
+    account,
     'line_item_curated_categories',
     ...(id === undefined ? [] : [idSegment(id, 'ads', 'line_item_curated_category_id')]),
   );

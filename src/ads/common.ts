@@ -5,10 +5,16 @@ import type { Context } from '../context.js';
 import { UsageError, InputError } from '../errors.js';
 import type { ApiClient, ApiName, RequestOptions } from '../http/client.js';
 import { adsCursor, pages } from '../http/paginate.js';
+import { idSegment, joinPath, type IdSegment } from '../http/path.js';
 import type { Column } from '../output/printer.js';
+import type { AccountRef } from './types.js';
 import { integerBetween } from '../validate/rules.js';
 
 export const ADS_VERSION = '12';
+
+/** `/12/accounts/{account_id}/…`: the account's id checked and encoded, then the other segments. */
+export const accountPath = (account: AccountRef, ...rest: Array<string | IdSegment>): string =>
+  joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), ...rest);
 
 export function adsApi(opts: { sandbox?: boolean }): ApiName {
   return opts.sandbox ? 'ads-sandbox' : 'ads';

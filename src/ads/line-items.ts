@@ -1,12 +1,12 @@
 // Line item endpoints (ads-api.md "Line items"): fetch one, update with only
 // the parameters given (query parameters, never the whole object), delete.
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import { ADS_VERSION } from './common.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { accountPath } from './common.js';
+import { idSegment } from '../http/path.js';
 import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
 
 function lineItemPath(account: AccountRef, id: string): string {
-  return joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items', idSegment(id, 'ads', 'line_item_id'));
+  return accountPath(account, 'line_items', idSegment(id, 'ads', 'line_item_id'));
 }
 
 /** GET …/line_items: one page request (printAdsList follows next_cursor). */
@@ -14,7 +14,7 @@ export function lineItemsListRequest(account: AccountRef, query: Array<[string, 
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'line_items'),
+    path: accountPath(account, 'line_items'),
     query,
   };
 }

@@ -1,12 +1,12 @@
 // Account media (ads-api.md "Creatives"): list, fetch and delete the account's
 // media assets. They are not created here: adding an AMPLIFY_VIDEO to the media
 // library makes it available as a PREROLL account media asset.
-import { ADS_VERSION } from '../ads/common.js';
+import { accountPath } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { AccountMedia } from './types.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { idSegment } from '../http/path.js';
 
 export { ACCOUNT_MEDIA_PAGE } from './pages.js';
 export { CREATIVE_TYPES } from './enums.js';
@@ -15,7 +15,7 @@ export function accountMediaListRequest(account: AccountRef, query: Params): Req
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'account_media'),
+    path: accountPath(account, 'account_media'),
     query,
   };
 }
@@ -29,13 +29,7 @@ export function getAccountMedia(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'account_media',
-      idSegment(id, 'ads', 'account_media_id'),
-    ),
+    path: accountPath(account, 'account_media', idSegment(id, 'ads', 'account_media_id')),
     query: withDeleted ? { with_deleted: 'true' } : undefined,
   });
 }
@@ -44,12 +38,6 @@ export function deleteAccountMedia(client: ApiClient, account: AccountRef, id: s
   return client.request({
     api: account.api,
     method: 'DELETE',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'account_media',
-      idSegment(id, 'ads', 'account_media_id'),
-    ),
+    path: accountPath(account, 'account_media', idSegment(id, 'ads', 'account_media_id')),
   });
 }

@@ -1,9 +1,9 @@
 // Cards (ads-api.md "Creatives"): list, fetch, create from components or
 // slides, delete; plus the one-line components summary the tables show.
-import { ADS_VERSION } from '../ads/common.js';
+import { accountPath } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { idSegment } from '../http/path.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { Card } from './types.js';
 import { wire } from '../wire/names.js';
@@ -20,7 +20,7 @@ export function cardsListRequest(account: AccountRef, query: Params): RequestOpt
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'),
+    path: accountPath(account, 'cards'),
     query,
   };
 }
@@ -29,7 +29,7 @@ export function getCard(client: ApiClient, account: AccountRef, id: string, with
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id')),
+    path: accountPath(account, 'cards', idSegment(id, 'numeric', 'card_id')),
     query: withDeleted ? { with_deleted: 'true' } : undefined,
   });
 }
@@ -39,7 +39,7 @@ export function createCard(client: ApiClient, account: AccountRef, card: NewCard
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards'),
+    path: accountPath(account, 'cards'),
     json: card,
     idempotent: false,
   });
@@ -57,7 +57,7 @@ export function updateCard(
   id: string,
   fields: Partial<NewCard>,
 ): Promise<ApiResponse<AdsEnvelope<Card>>> {
-  const path = joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', idSegment(id, 'numeric', 'card_id'));
+  const path = accountPath(account, 'cards', idSegment(id, 'numeric', 'card_id'));
   return client.request({ api: account.api, method: 'PUT', path, json: fields, idempotent: true });
 }
 
@@ -71,14 +71,7 @@ export function deleteCard(client: ApiClient, account: AccountRef, id: string): 
   return client.request({
     api: account.api,
     method: 'DELETE',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'cards',
-      ...(kind ? [kind] : []),
-      idSegment(id, 'numeric', 'card_id'),
-    ),
+    path: accountPath(account, 'cards', ...(kind ? [kind] : []), idSegment(id, 'numeric', 'card_id')),
   });
 }
 

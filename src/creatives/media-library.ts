@@ -1,13 +1,13 @@
 // Media library (ads-api.md "Creatives"): list, fetch, add, update, delete,
 // plus what the CLI can tell about a media key before asking the API.
-import { ADS_VERSION } from '../ads/common.js';
+import { accountPath } from '../ads/common.js';
 import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { MediaType } from './enums.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { MediaLibraryItem } from './types.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { idSegment } from '../http/path.js';
 
 export { MEDIA_TYPES } from './enums.js';
 export { MEDIA_LIBRARY_PAGE } from './pages.js';
@@ -26,7 +26,7 @@ export function mediaLibraryListRequest(account: AccountRef, query: Params): Req
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'),
+    path: accountPath(account, 'media_library'),
     query,
   };
 }
@@ -39,13 +39,7 @@ export function getMediaLibraryItem(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'media_library',
-      idSegment(key, 'media_key', 'media_key'),
-    ),
+    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
   });
 }
 
@@ -68,7 +62,7 @@ export function addMediaLibraryItem(
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'media_library'),
+    path: accountPath(account, 'media_library'),
     query: params,
     idempotent: false,
   });
@@ -83,13 +77,7 @@ export function updateMediaLibraryItem(
   return client.request({
     api: account.api,
     method: 'PUT',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'media_library',
-      idSegment(key, 'media_key', 'media_key'),
-    ),
+    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
     query: params,
   });
 }
@@ -102,13 +90,7 @@ export function deleteMediaLibraryItem(
   return client.request({
     api: account.api,
     method: 'DELETE',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'media_library',
-      idSegment(key, 'media_key', 'media_key'),
-    ),
+    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
   });
 }
 

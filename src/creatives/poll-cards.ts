@@ -1,11 +1,11 @@
 // Poll cards (ads-api.md "Creatives"): list, fetch, create. Poll cards cannot
 // be updated. Create takes query parameters (no JSON body is stated).
-import { ADS_VERSION } from '../ads/common.js';
+import { accountPath } from '../ads/common.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { PollCard } from './types.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { idSegment } from '../http/path.js';
 
 export { POLL_CARDS_PAGE } from './pages.js';
 
@@ -13,7 +13,7 @@ export function pollCardsListRequest(account: AccountRef, query: Params): Reques
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'),
+    path: accountPath(account, 'cards', 'poll'),
     query,
   };
 }
@@ -27,14 +27,7 @@ export function getPollCard(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'cards',
-      'poll',
-      idSegment(id, 'numeric', 'card_id'),
-    ),
+    path: accountPath(account, 'cards', 'poll', idSegment(id, 'numeric', 'card_id')),
     query: withDeleted ? { with_deleted: 'true' } : undefined,
   });
 }
@@ -44,7 +37,7 @@ export function createPollCard(client: ApiClient, account: AccountRef, params: P
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'poll'),
+    path: accountPath(account, 'cards', 'poll'),
     query: params,
     idempotent: false,
   });

@@ -1,7 +1,7 @@
 // Posts made through the ad account (ads-api.md "Creatives"): create (on
 // behalf of an advertiser with as_user_id) and name. Query parameters.
-import { ADS_VERSION } from '../ads/common.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { accountPath } from '../ads/common.js';
+import { idSegment } from '../http/path.js';
 import { wire } from '../wire/names.js';
 import type { ApiClient, ApiResponse } from '../http/client.js';
 import type { Params } from '../http/encode.js';
@@ -13,7 +13,7 @@ export function createAdPost(client: ApiClient, account: AccountRef, params: Par
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), wire('path.ads.post', client.names)),
+    path: accountPath(account, wire('path.ads.post', client.names)),
     query: params,
     idempotent: false,
   });
@@ -28,14 +28,7 @@ export function nameAdPost(
   return client.request({
     api: account.api,
     method: 'PUT',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      wire('path.ads.posts', client.names),
-      idSegment(postId, 'numeric', 'post_id'),
-      'name',
-    ),
+    path: accountPath(account, wire('path.ads.posts', client.names), idSegment(postId, 'numeric', 'post_id'), 'name'),
     query: { name },
   });
 }

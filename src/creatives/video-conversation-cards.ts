@@ -1,7 +1,7 @@
 // Video conversation cards (ads-api.md "Creatives"): list, fetch, create
 // (query parameters; no JSON body is stated).
-import { ADS_VERSION } from '../ads/common.js';
-import { idSegment, joinPath } from '../http/path.js';
+import { accountPath } from '../ads/common.js';
+import { idSegment } from '../http/path.js';
 import { respell } from '../wire/names.js';
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
@@ -14,7 +14,7 @@ export function videoConversationListRequest(account: AccountRef, query: Params)
   return {
     api: account.api,
     method: 'GET',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'),
+    path: accountPath(account, 'cards', 'video_conversation'),
     query,
   };
 }
@@ -28,14 +28,7 @@ export function getVideoConversationCard(
   return client.request({
     api: account.api,
     method: 'GET',
-    path: joinPath(
-      ADS_VERSION,
-      'accounts',
-      idSegment(account.id, 'ads', 'account_id'),
-      'cards',
-      'video_conversation',
-      idSegment(id, 'numeric', 'card_id'),
-    ),
+    path: accountPath(account, 'cards', 'video_conversation', idSegment(id, 'numeric', 'card_id')),
     query: withDeleted ? { with_deleted: 'true' } : undefined,
   });
 }
@@ -50,7 +43,7 @@ export function createVideoConversationCard(
   return client.request({
     api: account.api,
     method: 'POST',
-    path: joinPath(ADS_VERSION, 'accounts', idSegment(account.id, 'ads', 'account_id'), 'cards', 'video_conversation'),
+    path: accountPath(account, 'cards', 'video_conversation'),
     query,
     idempotent: false,
   });
@@ -63,13 +56,6 @@ export function updateVideoConversationCard(
   id: string,
   params: Params,
 ): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
-  const path = joinPath(
-    ADS_VERSION,
-    'accounts',
-    idSegment(account.id, 'ads', 'account_id'),
-    'cards',
-    'video_conversation',
-    idSegment(id, 'token', 'card_id'),
-  );
+  const path = accountPath(account, 'cards', 'video_conversation', idSegment(id, 'token', 'card_id'));
   return client.request({ api: account.api, method: 'PUT', path, query: params });
 }

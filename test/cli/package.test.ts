@@ -2,7 +2,7 @@
 // the dist/ other tests use) produces a small tarball holding only what it
 // needs; it installs globally into an empty prefix and runs on its own.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
