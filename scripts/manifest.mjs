@@ -102,9 +102,9 @@ function collect(files, modules, groups) {
     for (let n = 1; n < words.length; n++) {
       const key = words.slice(0, n).join(' ');
       if (verbs.some((v) => v.words.join(' ') === key)) continue; // a verb with verbs below it (`emulator stop`)
-      const top = groups.GROUPS.find((g) => words[0] in g.groups);
+      const top = groups.GROUPS.find((g) => g.word === words[0]);
       // Top-level groups are described in GROUPS; a top-level word of BUILTINS (config) in TREE.
-      const description = (n === 1 ? top?.groups[words[0]] : undefined) ?? groups.TREE[key]?.description;
+      const description = (n === 1 ? top?.description : undefined) ?? groups.TREE[key]?.description;
       if (!description) problems.push(`group '${key}' has no description (src/commands/groups.ts ${n === 1 ? 'GROUPS or TREE' : 'TREE'})`);
       groupWords.set(key, { words: words.slice(0, n), description });
     }

@@ -105,7 +105,7 @@ function splitGlobals(
 }
 
 async function registerInto(root: SpecNode, word: string): Promise<boolean> {
-  const group = GROUPS.find((g) => word in g.groups);
+  const group = GROUPS.find((g) => g.word === word);
   const builtin = BUILTINS.find((b) => b.words.includes(word));
   const register = await (group ?? builtin)?.register();
   if (!register) return false;

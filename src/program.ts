@@ -27,9 +27,8 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || [...Object.keys(entry.groups), ...(entry.also ?? [])].some((name) => argv.includes(name)))
-      (await entry.register())(program);
-    else for (const [name, description] of Object.entries(entry.groups)) program.command(name).description(description);
+    if (!argv || [entry.word, ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(program);
+    else program.command(entry.word).description(entry.description);
   }
   registerCreatives(program);
   for (const builtin of await Promise.all(BUILTINS.map((b) => b.register()))) builtin(program);

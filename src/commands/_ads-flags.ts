@@ -1,10 +1,14 @@
 // Flags shared by the ads-API command groups (ads, audiences, catalogs), each
-// declared once here. Cheap to import: group declarations read it. Each is
+// declared once here. Each is
 // `as const` (or spelt out in its return type) so a verb's option types
 // (define.ts `OptionsOf`) see the literal flag.
-import { sandboxOption, type OptionSpec } from './define.js';
+import type { OptionSpec } from './define.js';
 
-export { sandboxOption };
+/** --sandbox: every ads, catalogs and audiences verb can address the sandbox. */
+export const sandboxOption = {
+  flags: '--sandbox',
+  description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)',
+} as const satisfies OptionSpec;
 
 export const accountOption = {
   flags: '--account <id>',

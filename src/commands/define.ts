@@ -1,10 +1,12 @@
-// Declarative verbs: each group module lists its verbs and flags (cheap), and a
-// verb's implementation is imported only when that verb runs, so --help and
-// --version never load undici, conf or @inquirer/prompts.
+// Declarative verbs: each verb file declares its name, flags and examples with
+// `defineVerb`, and the generated manifests (src/commands/manifest/) carry
+// those declarations with a lazy loader, so a verb's implementation is
+// imported only when that verb runs and --help and --version never load
+// undici, conf or @inquirer/prompts.
 //
 // The same declarations feed two parsers: commander (help, errors, completion,
 // anything unusual) and the launcher's fast path (src/fast-path.ts), which
-// registers a group into a SpecNode tree instead and never loads commander.
+// registers a manifest into a SpecNode tree instead and never loads commander.
 // So this module imports commander's types only.
 import type { Command, Option } from 'commander';
 import type { Context } from '../context.js';
@@ -134,15 +136,6 @@ export function registerManifest(program: Command, manifest: Manifest): void {
   for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(node(v.words.slice(0, -1)), v));
 }
 
-/** Flags many groups share, declared once. */
-export const sandboxOption = {
-  flags: '--sandbox',
-  description: 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)',
-} as const satisfies OptionSpec;
-
-/** -y/--yes, declared once in _flags.ts (typed for verb files); the group registration files still import it from here. */
-export { yesOption } from './_flags.js';
-
 /** A command tree without commander: what the fast path registers groups into. */
 export class SpecNode {
   readonly children = new Map<string, SpecNode>();
@@ -155,7 +148,7 @@ export class SpecNode {
   }
 }
 
-/** Group modules are typed against commander; the fast path hands them a SpecNode in its place. */
+/** Registration is typed against commander; the fast path hands it a SpecNode in its place. */
 export const asParent = (node: SpecNode): Command => node as unknown as Command;
 
 /** Runs a parsed verb; tests swap it to compare parsers without running anything. */

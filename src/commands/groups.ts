@@ -1,6 +1,6 @@
 // Where each top-level command word is declared, without loading commander:
 // the command tree (src/program.ts) and the launcher's fast path
-// (src/fast-path.ts) both start here. A group's module is imported only when
+// (src/fast-path.ts) both start here. A word's manifest is imported only when
 // argv names it.
 import type { Command } from 'commander';
 import { registerManifest, type Manifest, type OptionSpec } from './define.js';
@@ -14,45 +14,58 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
   return (program) => registerManifest(program, MANIFEST);
 };
 
-/** Top-level groups with their descriptions (a test keeps these equal to the groups' own). */
-export const GROUPS: Array<{ groups: Record<string, string>; register: () => Promise<Register>; also?: string[] }> = [
+/** Top-level groups: the word, its description (top-level help needs no manifest), its manifest. */
+export const GROUPS: Array<{ word: string; description: string; register: () => Promise<Register>; also?: string[] }> = [
   {
     register: fromManifest(() => import('./manifest/auth.js')),
-    groups: { auth: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles' },
+    word: 'auth',
+    description: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles',
   },
   {
     register: fromManifest(() => import('./manifest/webhooks.js')),
-    groups: { webhooks: 'validate webhooks and check CRC responses and delivery signatures' },
+    word: 'webhooks',
+    description: 'validate webhooks and check CRC responses and delivery signatures',
   },
   {
     register: fromManifest(() => import('./manifest/posts.js')),
-    groups: { posts: 'look up, create, edit, delete, search and count posts' },
+    word: 'posts',
+    description: 'look up, create, edit, delete, search and count posts',
   },
   {
     register: fromManifest(() => import('./manifest/stream.js')),
-    groups: { stream: 'the filtered stream: manage its rules and connect to it' },
+    word: 'stream',
+    description: 'the filtered stream: manage its rules and connect to it',
   },
-  { register: fromManifest(() => import('./manifest/events.js')), groups: { events: 'activity events: stream them, subscribe to them' } },
+  {
+    register: fromManifest(() => import('./manifest/events.js')),
+    word: 'events',
+    description: 'activity events: stream them, subscribe to them',
+  },
   {
     register: fromManifest(() => import('./manifest/connections.js')),
-    groups: { connections: 'list and terminate streaming connections (clears TooManyConnections)' },
+    word: 'connections',
+    description: 'list and terminate streaming connections (clears TooManyConnections)',
   },
   {
     register: fromManifest(() => import('./manifest/media.js')),
-    groups: { media: 'upload media (chunked, resumable) for posts, cards and the ads media library' },
+    word: 'media',
+    description: 'upload media (chunked, resumable) for posts, cards and the ads media library',
   },
   {
     register: fromManifest(() => import('./manifest/ads.js')),
-    groups: { ads: 'advertising API: accounts, line items, categories, features, creatives' },
+    word: 'ads',
+    description: 'advertising API: accounts, line items, categories, features, creatives',
     also: ['creatives'],
   },
   {
     register: fromManifest(() => import('./manifest/catalogs.js')),
-    groups: { catalogs: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets' },
+    word: 'catalogs',
+    description: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets',
   },
   {
     register: fromManifest(() => import('./manifest/audiences.js')),
-    groups: { audiences: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights' },
+    word: 'audiences',
+    description: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights',
   },
 ];
 
