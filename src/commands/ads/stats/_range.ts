@@ -8,8 +8,8 @@ import type { ApiClient } from '../../../http/client.js';
 import { throwIfProblems } from '../_checks.js';
 
 export const rangeOptions = [
-  { flags: '--from <date|time>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
-  { flags: '--to <date|time>', description: 'required: a date (inclusive) or an ISO time on a whole hour (exclusive)' },
+  { flags: '--from <when>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
+  { flags: '--to <when>', description: 'required: a date (inclusive) or an ISO time on a whole hour (exclusive)' },
 ] as const;
 
 /** Problems found without the account (missing, malformed, not whole hours, out of order). */
