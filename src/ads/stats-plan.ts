@@ -191,7 +191,14 @@ export function maxWindowDays(mode: StatsMode, segmented: boolean): number {
 }
 
 /** auto: synchronous when one 7-day window covers the range and nothing is segmented. */
-export function chooseMode(asked: 'auto' | StatsMode, start: number, end: number, granularity: Granularity, tz: string, segmented: boolean): StatsMode {
+export function chooseMode(
+  asked: 'auto' | StatsMode,
+  start: number,
+  end: number,
+  granularity: Granularity,
+  tz: string,
+  segmented: boolean,
+): StatsMode {
   if (asked !== 'auto') return asked;
   if (segmented) return 'job';
   return splitWindows(start, end, STATS_LIMITS.syncDays, granularity, tz).length <= 1 ? 'sync' : 'job';
@@ -209,12 +216,18 @@ export interface PlannedRequest {
 }
 
 /** Every request of a query: id chunks × placements × metric-group sets × windows, in output order. */
-export function planRequests(p: { ids: readonly string[]; placements: readonly string[]; groupSets: readonly string[][]; windows: readonly Window[] }): PlannedRequest[] {
+export function planRequests(p: {
+  ids: readonly string[];
+  placements: readonly string[];
+  groupSets: readonly string[][];
+  windows: readonly Window[];
+}): PlannedRequest[] {
   const out: PlannedRequest[] = [];
   let series = 0;
   for (const ids of chunk(p.ids, STATS_LIMITS.idsPerRequest))
     for (const placement of p.placements) {
-      for (const groups of p.groupSets) for (const window of p.windows) out.push({ index: out.length, series, ids, placement, groups, window });
+      for (const groups of p.groupSets)
+        for (const window of p.windows) out.push({ index: out.length, series, ids, placement, groups, window });
       series++;
     }
   return out;

@@ -44,7 +44,8 @@ export function ratio(num: number | null, den: number | null, factor = 1n, digit
   return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
 }
 
-export const derivedColumns = (cols: readonly string[]): typeof DERIVED => DERIVED.filter((d) => cols.includes(d.num) && cols.includes(d.den));
+export const derivedColumns = (cols: readonly string[]): typeof DERIVED =>
+  DERIVED.filter((d) => cols.includes(d.num) && cols.includes(d.den));
 
 function flatCell(row: Row, metric: string, cell: Cell, cols: ReadonlySet<string>): void {
   if (cell !== null && typeof cell === 'object') {

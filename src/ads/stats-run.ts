@@ -12,7 +12,15 @@ import { runPool } from '../bulk/pool.js';
 import { NetworkError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
 import { STATS_LIMITS } from '../validate/ads-stats.js';
-import { createStatsJob, downloadJobResult, getStatsJobs, getSyncStats, type StatsElement, type StatsJob, type StatsParams } from './stats.js';
+import {
+  createStatsJob,
+  downloadJobResult,
+  getStatsJobs,
+  getSyncStats,
+  type StatsElement,
+  type StatsJob,
+  type StatsParams,
+} from './stats.js';
 import { SeriesMerger, type Series } from './stats-merge.js';
 import { iso, type PlannedRequest, type Window } from './stats-plan.js';
 import type { AccountRef } from './types.js';
@@ -82,7 +90,9 @@ export async function runSync(client: ApiClient, plan: RunPlan, sink: SeriesSink
       results.delete(nextToAdd);
       const req = plan.requests[nextToAdd++]!;
       if (body.time_series_length !== undefined && body.time_series_length !== plan.buckets[plan.windows.indexOf(req.window)]!.length)
-        throw new NetworkError(`the reply for ${iso(req.window.start)}…${iso(req.window.end)} has ${body.time_series_length} buckets, not the expected ${plan.buckets[plan.windows.indexOf(req.window)]!.length}`);
+        throw new NetworkError(
+          `the reply for ${iso(req.window.start)}…${iso(req.window.end)} has ${body.time_series_length} buckets, not the expected ${plan.buckets[plan.windows.indexOf(req.window)]!.length}`,
+        );
       c.add(req, Array.isArray(body.data) ? body.data : []);
     }
   });
@@ -124,7 +134,8 @@ export async function runJobs(client: ApiClient, plan: RunPlan, sink: SeriesSink
   };
   const retry = async (r: PlannedRequest, why: string) => {
     const n = (tries.get(r.index) ?? 1) + 1;
-    if (n > (o.attempts ?? 3)) throw new NetworkError(`the job for ${iso(r.window.start)}…${iso(r.window.end)} (${r.ids.length} ids) ${why}, ${n - 1} times`);
+    if (n > (o.attempts ?? 3))
+      throw new NetworkError(`the job for ${iso(r.window.start)}…${iso(r.window.end)} (${r.ids.length} ids) ${why}, ${n - 1} times`);
     tries.set(r.index, n);
     o.info(`job for request ${r.index + 1} ${why}; creating it again`);
     delete saved[String(r.index)];
@@ -161,7 +172,8 @@ async function fill(
     if (id) tally.reused++;
     else {
       id = (await createStatsJob(client, plan.account, paramsOf(plan, r))).id_str;
-      if (typeof id !== 'string' || !/^\d{1,20}$/.test(id)) throw new NetworkError(`the job create reply has no usable id_str (${JSON.stringify(id)})`);
+      if (typeof id !== 'string' || !/^\d{1,20}$/.test(id))
+        throw new NetworkError(`the job create reply has no usable id_str (${JSON.stringify(id)})`);
       saved[String(r.index)] = id;
       tally.created++;
       // On disk before the next job is created: a kill now loses no job.

@@ -72,13 +72,27 @@ export async function getSyncStats(client: ApiClient, account: AccountRef, p: St
 
 /** Not retried on 5xx: a repeat could create a second job (a 429 is retried, the server did not act on it). */
 export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsJob> {
-  const res = await client.request<AdsEnvelope<StatsJob>>({ api: account.api, method: 'POST', path: jobsPath(account), query: statsQuery(p) });
+  const res = await client.request<AdsEnvelope<StatsJob>>({
+    api: account.api,
+    method: 'POST',
+    path: jobsPath(account),
+    query: statsQuery(p),
+  });
   return res.body.data;
 }
 
 /** Status of up to 200 jobs in one request. */
-export async function getStatsJobs(client: ApiClient, account: AccountRef, ids: readonly string[]): Promise<ApiResponse<AdsEnvelope<StatsJob[]>>> {
-  return client.request<AdsEnvelope<StatsJob[]>>({ api: account.api, method: 'GET', path: jobsPath(account), query: { job_ids: ids.join(',') } });
+export async function getStatsJobs(
+  client: ApiClient,
+  account: AccountRef,
+  ids: readonly string[],
+): Promise<ApiResponse<AdsEnvelope<StatsJob[]>>> {
+  return client.request<AdsEnvelope<StatsJob[]>>({
+    api: account.api,
+    method: 'GET',
+    path: jobsPath(account),
+    query: { job_ids: ids.join(',') },
+  });
 }
 
 export function listStatsJobsRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
@@ -86,7 +100,14 @@ export function listStatsJobsRequest(account: AccountRef, query: Array<[string, 
 }
 
 export async function cancelStatsJob(client: ApiClient, account: AccountRef, id: string): Promise<AdsEnvelope<StatsJob>> {
-  const path = joinPath(ADS_VERSION, 'stats', 'jobs', 'accounts', idSegment(account.id, 'ads', 'account_id'), idSegment(id, 'numeric', 'job_id'));
+  const path = joinPath(
+    ADS_VERSION,
+    'stats',
+    'jobs',
+    'accounts',
+    idSegment(account.id, 'ads', 'account_id'),
+    idSegment(id, 'numeric', 'job_id'),
+  );
   return (await client.request<AdsEnvelope<StatsJob>>({ api: account.api, method: 'DELETE', path })).body;
 }
 
@@ -121,7 +142,14 @@ export async function reach(
   const path = joinPath(ADS_VERSION, 'stats', 'accounts', idSegment(account.id, 'ads', 'account_id'), 'reach', kind);
   const param = kind === 'campaigns' ? 'campaign_ids' : 'funding_instrument_ids';
   const query = { [param]: q.ids.join(','), start_time: q.start, end_time: q.end };
-  return (await client.request<AdsEnvelope<Array<{ id: string; total_audience_reach: number | null; average_frequency: number | null }>>>({ api: account.api, method: 'GET', path, query })).body;
+  return (
+    await client.request<AdsEnvelope<Array<{ id: string; total_audience_reach: number | null; average_frequency: number | null }>>>({
+      api: account.api,
+      method: 'GET',
+      path,
+      query,
+    })
+  ).body;
 }
 
 /** Only https, or plain http to a loopback host (the emulator): a job's url comes from the server and is not trusted. */
@@ -173,7 +201,9 @@ export async function* downloadJobResult(client: ApiClient, job: StatsJob, cap: 
   const limit = capped(cap, job.id_str);
   const fail = (e: Error) => limit.destroy(e);
   body.on('error', fail);
-  gunzip.on('error', (e) => fail(e instanceof CliError ? e : new NetworkError(`the result file of job ${job.id_str} is not a complete gzip file: ${e.message}`)));
+  gunzip.on('error', (e) =>
+    fail(e instanceof CliError ? e : new NetworkError(`the result file of job ${job.id_str} is not a complete gzip file: ${e.message}`)),
+  );
   body.pipe(gunzip).pipe(limit);
   try {
     for await (const el of readJsonArray(limit, { name: `result of job ${job.id_str}`, key: 'data', maxElementBytes: 256 * 1024 * 1024 })) {

@@ -48,7 +48,10 @@ function serveJob(job: EmuStatsJob, res: ServerResponse): number {
     return 200;
   }
   const gz = gzipSync(JSON.stringify(emuStatsBody(job.query, job.params)));
-  res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': String(job.fault === 'truncated' ? gz.length >> 1 : gz.length) });
+  res.writeHead(200, {
+    'content-type': 'application/gzip',
+    'content-length': String(job.fault === 'truncated' ? gz.length >> 1 : gz.length),
+  });
   res.end(job.fault === 'truncated' ? gz.subarray(0, gz.length >> 1) : gz);
   return 200;
 }

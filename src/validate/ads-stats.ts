@@ -11,7 +11,14 @@ export const ENTITY_ALIASES: Record<string, StatsEntity> = { PROMOTED_POST: 'PRO
 /** Active entities lists every analytics entity but ACCOUNT. */
 export const ACTIVE_ENTITIES = ['CAMPAIGN', 'FUNDING_INSTRUMENT', 'LINE_ITEM', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEET'] as const;
 
-export const METRIC_GROUPS = ['ENGAGEMENT', 'BILLING', 'VIDEO', 'WEB_CONVERSION', 'MOBILE_CONVERSION', 'LIFE_TIME_VALUE_MOBILE_CONVERSION'] as const;
+export const METRIC_GROUPS = [
+  'ENGAGEMENT',
+  'BILLING',
+  'VIDEO',
+  'WEB_CONVERSION',
+  'MOBILE_CONVERSION',
+  'LIFE_TIME_VALUE_MOBILE_CONVERSION',
+] as const;
 export type MetricGroup = (typeof METRIC_GROUPS)[number];
 
 /**
@@ -128,7 +135,8 @@ export function statsSelectionProblems(s: StatsSelection): InputProblem[] {
   for (const id of s.ids) if (!ID_RE.test(id)) add('entity_ids', `${JSON.stringify(id)} is not an ads id`);
   if (s.metricGroups.length === 0) add('--metric-groups', `is required: one or more of ${METRIC_GROUPS.join(', ')}`);
   for (const g of s.metricGroups) {
-    if (!(METRIC_GROUPS as readonly string[]).includes(g)) add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
+    if (!(METRIC_GROUPS as readonly string[]).includes(g))
+      add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
     else if (entity && !(GROUPS_BY_ENTITY[entity] as readonly string[]).includes(g))
       add('--metric-groups', `${g} is not available for ${entity} (allowed: ${GROUPS_BY_ENTITY[entity].join(', ')})`);
   }
@@ -148,7 +156,8 @@ function segmentProblems(s: StatsSelection, add: (field: string, message: string
     return;
   }
   if (s.mode === 'sync') add('--segment', 'segmentation is available only through jobs (--mode job or auto), not --mode sync');
-  if (rule.requires === 'country' && !s.country) add('--country', `--segment ${s.segment} requires --country (e.g. 96683cc9126741d1 for US)`);
+  if (rule.requires === 'country' && !s.country)
+    add('--country', `--segment ${s.segment} requires --country (e.g. 96683cc9126741d1 for US)`);
   if (rule.onlyGroups && s.metricGroups.some((g) => !rule.onlyGroups!.includes(g as MetricGroup)))
     add('--segment', `${s.segment} works only with --metric-groups ${rule.onlyGroups.join(',')}`);
 }

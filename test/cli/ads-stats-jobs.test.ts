@@ -15,13 +15,44 @@ const env = { POSTCTL_STATS_POLL_MS: '5', POSTCTL_STATS_MAX_POLL_MS: '20' };
 const JOBS = `/12/stats/jobs/accounts/${EMU_ACCOUNT}`;
 const ids21 = Array.from({ length: 21 }, (_, i) => `l${i.toString(36).padStart(4, '0')}`).join(',');
 const hour90 = ['--from', '2026-06-01T00:00:00Z', '--to', '2026-08-30T00:00:00Z', '--granularity', 'HOUR'];
-const small = ['ads', 'stats', 'l0001', 'l0002', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-03', '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv'];
+const small = [
+  'ads',
+  'stats',
+  'l0001',
+  'l0002',
+  '--entity',
+  'LINE_ITEM',
+  '--from',
+  '2026-06-01',
+  '--to',
+  '2026-06-03',
+  '--metric-groups',
+  'ENGAGEMENT',
+  '--mode',
+  'job',
+  '-o',
+  'csv',
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ads stats jobs: resume', () => {
   it('90 days HOUR: SIGKILL after the jobs were created, --resume creates none and prints the same rows', async () => {
-    const args = ['ads', 'stats', '--entity', 'LINE_ITEM', '--ids', ids21, ...hour90, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv'];
+    const args = [
+      'ads',
+      'stats',
+      '--entity',
+      'LINE_ITEM',
+      '--ids',
+      ids21,
+      ...hour90,
+      '--metric-groups',
+      'ENGAGEMENT',
+      '--mode',
+      'job',
+      '-o',
+      'csv',
+    ];
     const cwd = tempDir();
     emu.state.options.statsJobLatencyMs = 60_000;
     const killed = await emu.run(args, {
@@ -91,7 +122,9 @@ describe('ads stats jobs: the download origin', () => {
     queueStatsJobFaults(emu.state, ['insecure']);
     const r = await emu.run(small, { env, cwd: tempDir() });
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/refusing to download the result of job \d+ from http:\/\/198\.51\.100\.7: result files are fetched over https only/);
+    expect(r.stderr).toMatch(
+      /refusing to download the result of job \d+ from http:\/\/198\.51\.100\.7: result files are fetched over https only/,
+    );
     expect(emu.state.log.filter((e) => e.api === 'download')).toHaveLength(0);
   });
 

@@ -10,17 +10,79 @@ import { csvRows, statsRequests } from '../helpers/stats.js';
 
 const emu = freshEmulator({ statsJobPolls: 1, limits: { 'stats-sync': { max: 2, windowSec: 1 } } });
 const env = { POSTCTL_STATS_POLL_MS: '5', POSTCTL_STATS_MAX_POLL_MS: '20' };
-const base = ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT,BILLING'];
+const base = [
+  'ads',
+  'stats',
+  'l0001',
+  '--entity',
+  'LINE_ITEM',
+  '--from',
+  '2026-06-01',
+  '--to',
+  '2026-06-02',
+  '--metric-groups',
+  'ENGAGEMENT,BILLING',
+];
 
 describe('ads stats: bad input is exit 6 with nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unknown metric group', ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT,NOPE'], /--metric-groups: unknown metric group "NOPE"/],
-    ['a group the entity does not allow', ['ads', 'stats', EMU_ACCOUNT, '--entity', 'ACCOUNT', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'BILLING'], /--metric-groups: BILLING is not available for ACCOUNT \(allowed: ENGAGEMENT\)/],
-    ['--segment with --mode sync', [...base, '--segment', 'AGE', '--mode', 'sync'], /--segment: segmentation is available only through jobs/],
-    ['--from after --to', ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-05', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'], /--from: 2026-06-05 is not before 2026-06-02/],
-    ['a time not on a whole hour', ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-01T00:30:00Z', '--to', '2026-06-02T00:00:00Z', '--metric-groups', 'ENGAGEMENT', '--granularity', 'HOUR'], /--from: 2026-06-01T00:30:00Z is not on a whole hour/],
+    [
+      'unknown metric group',
+      [
+        'ads',
+        'stats',
+        'l0001',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-06-01',
+        '--to',
+        '2026-06-02',
+        '--metric-groups',
+        'ENGAGEMENT,NOPE',
+      ],
+      /--metric-groups: unknown metric group "NOPE"/,
+    ],
+    [
+      'a group the entity does not allow',
+      ['ads', 'stats', EMU_ACCOUNT, '--entity', 'ACCOUNT', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'BILLING'],
+      /--metric-groups: BILLING is not available for ACCOUNT \(allowed: ENGAGEMENT\)/,
+    ],
+    [
+      '--segment with --mode sync',
+      [...base, '--segment', 'AGE', '--mode', 'sync'],
+      /--segment: segmentation is available only through jobs/,
+    ],
+    [
+      '--from after --to',
+      ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-05', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'],
+      /--from: 2026-06-05 is not before 2026-06-02/,
+    ],
+    [
+      'a time not on a whole hour',
+      [
+        'ads',
+        'stats',
+        'l0001',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-06-01T00:30:00Z',
+        '--to',
+        '2026-06-02T00:00:00Z',
+        '--metric-groups',
+        'ENGAGEMENT',
+        '--granularity',
+        'HOUR',
+      ],
+      /--from: 2026-06-01T00:30:00Z is not on a whole hour/,
+    ],
     ['METROS without its companion --country', [...base, '--segment', 'METROS'], /--country: --segment METROS requires --country/],
-    ['0 ids', ['ads', 'stats', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'], /entity_ids: no entity ids given/],
+    [
+      '0 ids',
+      ['ads', 'stats', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'],
+      /entity_ids: no entity ids given/,
+    ],
   ];
   for (const [name, args, message] of cases)
     it(name, async () => {
@@ -32,7 +94,22 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
     });
 
   it('DAY with times that are not midnight in the account zone: exit 6 after reading the zone only', async () => {
-    const r = await emu.run(['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-01T00:00:00Z', '--to', '2026-06-02T00:00:00Z', '--metric-groups', 'ENGAGEMENT'], { env });
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        'l0001',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-06-01T00:00:00Z',
+        '--to',
+        '2026-06-02T00:00:00Z',
+        '--metric-groups',
+        'ENGAGEMENT',
+      ],
+      { env },
+    );
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/2026-06-01T00:00:00Z is not midnight in the account's time zone America\/New_York/);
     expect(emu.state.log.map((e) => e.path)).toEqual([`/12/accounts/${EMU_ACCOUNT}`]);
@@ -49,7 +126,12 @@ describe('ads stats: output', () => {
       ['2026-06-02T04:00:00Z', '2026-06-03T04:00:00Z'],
       ['2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z'],
     ]);
-    const q = { id: 'l0001', placement: 'ALL_ON_TWITTER', start: Date.parse('2026-06-01T04:00:00Z'), end: Date.parse('2026-06-03T04:00:00Z') };
+    const q = {
+      id: 'l0001',
+      placement: 'ALL_ON_TWITTER',
+      start: Date.parse('2026-06-01T04:00:00Z'),
+      end: Date.parse('2026-06-03T04:00:00Z'),
+    };
     const spend = emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' });
     const impressions = emuStatsTotal({ ...q, metric: 'impressions' });
     const engagements = emuStatsTotal({ ...q, metric: 'engagements' });
@@ -71,13 +153,32 @@ describe('ads stats: output', () => {
     const r = await emu.run([...base, '-o', 'json'], { env });
     expect(r.code, r.stderr).toBe(0);
     const body = r.json();
-    expect(body).toMatchObject({ data_type: 'stats', account_id: EMU_ACCOUNT, time_zone: 'America/New_York', granularity: 'DAY', start_time: '2026-06-01T04:00:00Z', end_time: '2026-06-03T04:00:00Z' });
+    expect(body).toMatchObject({
+      data_type: 'stats',
+      account_id: EMU_ACCOUNT,
+      time_zone: 'America/New_York',
+      granularity: 'DAY',
+      start_time: '2026-06-01T04:00:00Z',
+      end_time: '2026-06-03T04:00:00Z',
+    });
     expect(body.data).toHaveLength(1);
     const d = body.data[0].id_data[0];
     expect(d.start_times).toEqual(['2026-06-01T04:00:00Z', '2026-06-02T04:00:00Z']);
     expect(d.metrics.impressions).toEqual([
-      emuStatsTotal({ id: 'l0001', placement: 'ALL_ON_TWITTER', metric: 'impressions', start: Date.parse('2026-06-01T04:00:00Z'), end: Date.parse('2026-06-02T04:00:00Z') }),
-      emuStatsTotal({ id: 'l0001', placement: 'ALL_ON_TWITTER', metric: 'impressions', start: Date.parse('2026-06-02T04:00:00Z'), end: Date.parse('2026-06-03T04:00:00Z') }),
+      emuStatsTotal({
+        id: 'l0001',
+        placement: 'ALL_ON_TWITTER',
+        metric: 'impressions',
+        start: Date.parse('2026-06-01T04:00:00Z'),
+        end: Date.parse('2026-06-02T04:00:00Z'),
+      }),
+      emuStatsTotal({
+        id: 'l0001',
+        placement: 'ALL_ON_TWITTER',
+        metric: 'impressions',
+        start: Date.parse('2026-06-02T04:00:00Z'),
+        end: Date.parse('2026-06-03T04:00:00Z'),
+      }),
     ]);
     expect(d.metrics.carousel_swipes).toBeNull();
   });
@@ -93,7 +194,26 @@ describe('ads stats: output', () => {
   });
 
   it('--placement all: one series per placement, rows labelled; --active takes ids and placements from active entities', async () => {
-    const r = await emu.run(['ads', 'stats', '--active', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-01', '--metric-groups', 'ENGAGEMENT', '--placement', 'all', '-o', 'csv'], { env });
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        '--active',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-06-01',
+        '--to',
+        '2026-06-01',
+        '--metric-groups',
+        'ENGAGEMENT',
+        '--placement',
+        'all',
+        '-o',
+        'csv',
+      ],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const active = emu.state.requests('GET', /active_entities$/);
     expect(active).toHaveLength(1);
@@ -112,7 +232,26 @@ describe('ads stats: output', () => {
 
 describe('ads stats: the synchronous rate limit', () => {
   it('a 429 with x-rate-limit-reset is waited out; every request answered in the end', async () => {
-    const r = await emu.run(['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-05-01', '--to', '2026-05-28', '--metric-groups', 'ENGAGEMENT', '--mode', 'sync', '-o', 'csv'], { env });
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        'l0001',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-05-01',
+        '--to',
+        '2026-05-28',
+        '--metric-groups',
+        'ENGAGEMENT',
+        '--mode',
+        'sync',
+        '-o',
+        'csv',
+      ],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const log = emu.state.requests('GET', /^\/12\/stats\/accounts\/[^/]+$/);
     expect(log.filter((e) => e.status === 429).length).toBeGreaterThan(0);
@@ -123,20 +262,47 @@ describe('ads stats: the synchronous rate limit', () => {
 
 describe('ads stats active, reach, jobs', () => {
   it('active lists the entities with their placements', async () => {
-    const r = await emu.run(['ads', 'stats', 'active', '--entity', 'PROMOTED_POST', '--from', '2026-06-01T00:00:00Z', '--to', '2026-06-01T06:00:00Z', '-o', 'json'], { env });
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        'active',
+        '--entity',
+        'PROMOTED_POST',
+        '--from',
+        '2026-06-01T00:00:00Z',
+        '--to',
+        '2026-06-01T06:00:00Z',
+        '-o',
+        'json',
+      ],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().data).toHaveLength(45);
     expect(r.json().data[0]).toMatchObject({ entity_id: 't0000', placements: expect.arrayContaining(['ALL_ON_TWITTER']) });
-    expect(emu.state.log[0]!.query).toEqual([['entity', 'PROMOTED_TWEET'], ['start_time', '2026-06-01T00:00:00Z'], ['end_time', '2026-06-01T06:00:00Z']]);
+    expect(emu.state.log[0]!.query).toEqual([
+      ['entity', 'PROMOTED_TWEET'],
+      ['start_time', '2026-06-01T00:00:00Z'],
+      ['end_time', '2026-06-01T06:00:00Z'],
+    ]);
   });
 
   it('reach of campaigns; more than 20 ids is exit 6', async () => {
-    const r = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1,c2', '--from', '2026-06-01', '--to', '2026-06-07', '-o', 'csv'], { env });
+    const r = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1,c2', '--from', '2026-06-01', '--to', '2026-06-07', '-o', 'csv'], {
+      env,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('id,total_audience_reach,average_frequency');
-    expect(emu.state.requests('GET', /reach\/campaigns$/)[0]!.query).toEqual([['campaign_ids', 'c1,c2'], ['start_time', '2026-06-01T04:00:00Z'], ['end_time', '2026-06-08T04:00:00Z']]);
+    expect(emu.state.requests('GET', /reach\/campaigns$/)[0]!.query).toEqual([
+      ['campaign_ids', 'c1,c2'],
+      ['start_time', '2026-06-01T04:00:00Z'],
+      ['end_time', '2026-06-08T04:00:00Z'],
+    ]);
     const many = Array.from({ length: 21 }, (_, i) => `c${i}`).join(',');
-    const bad = await emu.run(['ads', 'stats', 'reach', '--funding-instruments', many, '--from', '2026-06-01', '--to', '2026-06-07'], { env });
+    const bad = await emu.run(['ads', 'stats', 'reach', '--funding-instruments', many, '--from', '2026-06-01', '--to', '2026-06-07'], {
+      env,
+    });
     expect(bad.code).toBe(6);
     expect(bad.stderr).toMatch(/--funding-instruments: takes at most 20 ids \(got 21\)/);
   });

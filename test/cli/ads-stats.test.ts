@@ -65,20 +65,50 @@ describe('ads stats: daylight saving', () => {
       ['2026-03-06', '2026-03-10', [24, 24, 23, 24, 24]],
       ['2026-10-30', '2026-11-03', [24, 24, 25, 24, 24]],
     ] as const) {
-      const r = await emu.run(['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', from, '--to', to, '--metric-groups', 'ENGAGEMENT', '-o', 'csv'], { env });
+      const r = await emu.run(
+        ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', from, '--to', to, '--metric-groups', 'ENGAGEMENT', '-o', 'csv'],
+        { env },
+      );
       expect(r.code, r.stderr).toBe(0);
       const rows = csvRows(r.stdout);
       expect(rows.map((x) => (Date.parse(x.end!) - Date.parse(x.start!)) / H)).toEqual(hours);
       for (const [i, x] of rows.entries()) {
         expect(emuIsMidnight(Date.parse(x.start!), TZ)).toBe(true);
         if (i) expect(x.start).toBe(rows[i - 1]!.end);
-        expect(Number(x.impressions)).toBe(emuStatsTotal({ id: 'l0001', placement: 'ALL_ON_TWITTER', metric: 'impressions', start: Date.parse(x.start!), end: Date.parse(x.end!) }));
+        expect(Number(x.impressions)).toBe(
+          emuStatsTotal({
+            id: 'l0001',
+            placement: 'ALL_ON_TWITTER',
+            metric: 'impressions',
+            start: Date.parse(x.start!),
+            end: Date.parse(x.end!),
+          }),
+        );
       }
     }
   });
 
   it('a zone without daylight saving: Tokyo midnights', async () => {
-    const r = await emu.run(['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-03-07', '--to', '2026-03-08', '--metric-groups', 'ENGAGEMENT', '-o', 'csv', '--account', '9iqxk2'], { env });
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        'l0001',
+        '--entity',
+        'LINE_ITEM',
+        '--from',
+        '2026-03-07',
+        '--to',
+        '2026-03-08',
+        '--metric-groups',
+        'ENGAGEMENT',
+        '-o',
+        'csv',
+        '--account',
+        '9iqxk2',
+      ],
+      { env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(csvRows(r.stdout).map((x) => x.start)).toEqual(['2026-03-06T15:00:00Z', '2026-03-07T15:00:00Z']);
   });

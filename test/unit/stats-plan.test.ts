@@ -69,7 +69,10 @@ describe('bounds', () => {
   it('range problems: order and DAY alignment to midnight in the account zone', () => {
     const tz = 'America/New_York';
     expect(rangeProblems(ms('2026-11-02T05:00:00Z'), ms('2026-11-01T04:00:00Z'), 'HOUR', tz)[0]!.field).toBe('--from');
-    expect(rangeProblems(ms('2026-11-01T00:00:00Z'), ms('2026-11-02T00:00:00Z'), 'DAY', tz).map((p) => p.field)).toEqual(['--from', '--to']);
+    expect(rangeProblems(ms('2026-11-01T00:00:00Z'), ms('2026-11-02T00:00:00Z'), 'DAY', tz).map((p) => p.field)).toEqual([
+      '--from',
+      '--to',
+    ]);
     expect(rangeProblems(ms('2026-11-01T04:00:00Z'), ms('2026-11-02T05:00:00Z'), 'DAY', tz)).toEqual([]);
     expect(isMidnight(ms('2026-11-01T04:00:00Z'), tz)).toBe(true);
     expect(isMidnight(ms('2026-11-01T05:00:00Z'), tz)).toBe(false);
@@ -134,20 +137,36 @@ describe('requests', () => {
       { start: 0, end: H },
       { start: H, end: 2 * H },
     ];
-    const reqs = planRequests({ ids, placements: ['ALL_ON_TWITTER', 'TREND'], groupSets: [['ENGAGEMENT'], ['MOBILE_CONVERSION']], windows: w });
+    const reqs = planRequests({
+      ids,
+      placements: ['ALL_ON_TWITTER', 'TREND'],
+      groupSets: [['ENGAGEMENT'], ['MOBILE_CONVERSION']],
+      windows: w,
+    });
     expect(reqs).toHaveLength(3 * 2 * 2 * 2);
     expect(reqs.every((r) => r.ids.length <= 20)).toBe(true);
     expect(new Set(reqs.map((r) => r.series)).size).toBe(6);
     expect(reqs.map((r) => r.index)).toEqual(reqs.map((_, i) => i));
   });
   it('MOBILE_CONVERSION is requested apart', () => {
-    expect(groupSets(['ENGAGEMENT', 'MOBILE_CONVERSION', 'BILLING'], ['MOBILE_CONVERSION'])).toEqual([['ENGAGEMENT', 'BILLING'], ['MOBILE_CONVERSION']]);
+    expect(groupSets(['ENGAGEMENT', 'MOBILE_CONVERSION', 'BILLING'], ['MOBILE_CONVERSION'])).toEqual([
+      ['ENGAGEMENT', 'BILLING'],
+      ['MOBILE_CONVERSION'],
+    ]);
     expect(groupSets(['MOBILE_CONVERSION'], ['MOBILE_CONVERSION'])).toEqual([['MOBILE_CONVERSION']]);
   });
 });
 
 describe('selection rules', () => {
-  const base = { entity: 'LINE_ITEM', ids: ['8u94t'], active: false, metricGroups: ['ENGAGEMENT'], placement: 'ALL_ON_TWITTER', granularity: 'DAY', mode: 'auto' };
+  const base = {
+    entity: 'LINE_ITEM',
+    ids: ['8u94t'],
+    active: false,
+    metricGroups: ['ENGAGEMENT'],
+    placement: 'ALL_ON_TWITTER',
+    granularity: 'DAY',
+    mode: 'auto',
+  };
   const fields = (o: object) => statsSelectionProblems({ ...base, ...o }).map((p) => `${p.field}: ${p.message}`);
   it('accepts a valid selection and the neutral spellings', () => {
     expect(fields({})).toEqual([]);
@@ -155,7 +174,9 @@ describe('selection rules', () => {
     expect(fields({ placement: 'all' })).toEqual([]);
   });
   it('names each broken rule', () => {
-    expect(fields({ metricGroups: ['NOPE'] })).toEqual(['--metric-groups: unknown metric group "NOPE" (ENGAGEMENT, BILLING, VIDEO, WEB_CONVERSION, MOBILE_CONVERSION, LIFE_TIME_VALUE_MOBILE_CONVERSION)']);
+    expect(fields({ metricGroups: ['NOPE'] })).toEqual([
+      '--metric-groups: unknown metric group "NOPE" (ENGAGEMENT, BILLING, VIDEO, WEB_CONVERSION, MOBILE_CONVERSION, LIFE_TIME_VALUE_MOBILE_CONVERSION)',
+    ]);
     expect(fields({ entity: 'ACCOUNT', metricGroups: ['BILLING'] })[0]).toMatch(/--metric-groups: BILLING is not available for ACCOUNT/);
     expect(fields({ segment: 'AGE', mode: 'sync' })[0]).toMatch(/--segment: .*only through jobs/);
     expect(fields({ segment: 'METROS' })).toEqual(['--country: --segment METROS requires --country (e.g. 96683cc9126741d1 for US)']);

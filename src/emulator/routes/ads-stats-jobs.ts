@@ -117,18 +117,27 @@ const getJobs: Handler = (req, state) => {
     fail(adsError(400, 'INVALID_PARAMETER', `job_ids takes at most ${EMU_STATS_LIMITS.jobIds} ids`, 'job_ids', req));
   const found = all.filter((j) => ids.includes(j.id));
   for (const j of found) advance(state, j);
-  return adsOk(req, found.map((j) => view(state, j)), { next_cursor: null });
+  return adsOk(
+    req,
+    found.map((j) => view(state, j)),
+    { next_cursor: null },
+  );
 };
 
 function listAll(req: EmuRequest, state: EmulatorState, all: EmuStatsJob[]) {
   const page = pageOf(req, all, { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data.map((j) => view(state, j)), { next_cursor: page.next_cursor });
+  return adsOk(
+    req,
+    page.data.map((j) => view(state, j)),
+    { next_cursor: page.next_cursor },
+  );
 }
 
 const cancelJob: Handler = (req, state) => {
   requireAccount(req, state);
   const j = statsJobs(state).jobs.get(req.params.job_id!);
-  if (!j || j.accountId !== req.params.account_id) return fail(adsError(404, 'NOT_FOUND', `job ${req.params.job_id} not found`, 'job_id', req));
+  if (!j || j.accountId !== req.params.account_id)
+    return fail(adsError(404, 'NOT_FOUND', `job ${req.params.job_id} not found`, 'job_id', req));
   if (j.status === 'PROCESSING') j.status = 'CANCELLED';
   j.updatedAt = Date.now();
   return adsOk(req, view(state, j));

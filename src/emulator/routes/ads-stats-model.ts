@@ -57,7 +57,8 @@ const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
 /** The local calendar date (en-CA gives YYYY-MM-DD) an instant falls on. */
 export function emuLocalDate(ms: number, tz: string): string {
   let f = dayKeyFormats.get(tz);
-  if (!f) dayKeyFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!f)
+    dayKeyFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
   return f.format(new Date(ms));
 }
 

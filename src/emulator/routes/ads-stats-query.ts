@@ -76,7 +76,8 @@ export function statsQuery(req: EmuRequest, state: EmulatorState, job: boolean):
     bad(req, 'entity_ids', `entity_ids takes 1 to ${EMU_STATS_LIMITS.ids} ids`);
   const groups = groupsOf(req, entity);
   const placement = required(req, 'placement');
-  if (!EMU_PLACEMENTS.includes(placement)) bad(req, 'placement', `placement must be one of ${EMU_PLACEMENTS.join(', ')} (one value per request)`);
+  if (!EMU_PLACEMENTS.includes(placement))
+    bad(req, 'placement', `placement must be one of ${EMU_PLACEMENTS.join(', ')} (one value per request)`);
   const granularity = required(req, 'granularity');
   if (!EMU_GRANULARITIES.includes(granularity)) bad(req, 'granularity', `granularity must be one of ${EMU_GRANULARITIES.join(', ')}`);
   const segment = segmentOf(req, job, groups);

@@ -32,7 +32,9 @@ export const EMU_METRICS: Record<string, string[]> = {
   ENGAGEMENT: [...ENG_ALL, ...ENG_MORE],
   BILLING: ['billed_engagements', 'billed_charge_local_micro'],
   VIDEO: ['video_total_views', 'video_views_25', 'video_views_50', 'video_views_75', 'video_views_100', 'video_cta_clicks'],
-  WEB_CONVERSION: ['purchases', 'sign_ups', 'site_visits', 'downloads', 'custom', 'add_to_carts', 'checkouts_initiated'].map((m) => `conversion_${m}`),
+  WEB_CONVERSION: ['purchases', 'sign_ups', 'site_visits', 'downloads', 'custom', 'add_to_carts', 'checkouts_initiated'].map(
+    (m) => `conversion_${m}`,
+  ),
   MOBILE_CONVERSION: ['installs', 'purchases', 'sign_ups', 'site_visits', 'downloads', 'spent_credits', 'content_views'].map(
     (m) => `mobile_conversion_${m}`,
   ),

@@ -11,7 +11,13 @@ import { emuEntityPlacements, emuStatsBody } from './ads-stats-model.js';
 import { required, statsQuery, wholeHour } from './ads-stats-query.js';
 import { EMU_ACTIVE_ENTITIES } from './ads-stats-rules.js';
 
-const PREFIX: Record<string, string> = { CAMPAIGN: 'c', FUNDING_INSTRUMENT: 'f', LINE_ITEM: 'l', PROMOTED_ACCOUNT: 'a', PROMOTED_TWEET: 't' };
+const PREFIX: Record<string, string> = {
+  CAMPAIGN: 'c',
+  FUNDING_INSTRUMENT: 'f',
+  LINE_ITEM: 'l',
+  PROMOTED_ACCOUNT: 'a',
+  PROMOTED_TWEET: 't',
+};
 
 /** The account's active entities of a type: `statsEntities` of them (default 45), ids like l0000, l0001… */
 export function emuActiveIds(state: EmulatorState, entity: string): string[] {
@@ -80,7 +86,13 @@ export function register(r: Router): void {
     handler: syncStats,
   });
   r.route({ method: 'GET', path: '/12/stats/accounts/:account_id/active_entities', api: 'ads', auth: 'user', handler: activeEntities });
-  r.route({ method: 'GET', path: '/12/stats/accounts/:account_id/reach/campaigns', api: 'ads', auth: 'user', handler: reach('campaign_ids') });
+  r.route({
+    method: 'GET',
+    path: '/12/stats/accounts/:account_id/reach/campaigns',
+    api: 'ads',
+    auth: 'user',
+    handler: reach('campaign_ids'),
+  });
   r.route({
     method: 'GET',
     path: '/12/stats/accounts/:account_id/reach/funding_instruments',

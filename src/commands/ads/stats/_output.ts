@@ -41,7 +41,10 @@ export function openOutput(ctx: Context, q: Query, f: OutputFlags): { sink: (s: 
   const opts = rowOptions(q, f);
   if (f.chart) {
     const rows: Row[] = [];
-    return { sink: (s) => rows.push(...s.flatMap((x) => seriesRows(x, { ...opts, totals: false }))), end: () => chart(ctx, rows, f.chart!) };
+    return {
+      sink: (s) => rows.push(...s.flatMap((x) => seriesRows(x, { ...opts, totals: false }))),
+      end: () => chart(ctx, rows, f.chart!),
+    };
   }
   const head = {
     data_type: 'stats',
@@ -63,7 +66,9 @@ async function chart(ctx: Context, rows: Row[], metric: string): Promise<void> {
   const keyOf = (r: Row) => `${r.entity_id} ${r.placement}${r.segment ? ` ${r.segment}` : ''}`;
   if (!ctx.io.stdoutTTY) {
     ctx.log.info('--chart draws only on a terminal; printing the figures as rows');
-    ctx.printer.list(rows.map((r) => ({ entity_id: r.entity_id, placement: r.placement, segment: r.segment, start: r.start, [metric]: r[metric] })));
+    ctx.printer.list(
+      rows.map((r) => ({ entity_id: r.entity_id, placement: r.placement, segment: r.segment, start: r.start, [metric]: r[metric] })),
+    );
     return;
   }
   const { plot } = await import('asciichart');
@@ -75,10 +80,16 @@ async function chart(ctx: Context, rows: Row[], metric: string): Promise<void> {
     bySeries.set(keyOf(r), list);
   }
   const keys = [...bySeries.keys()].slice(0, CHART_SERIES);
-  if (bySeries.size > CHART_SERIES) ctx.log.warn(`charting the first ${CHART_SERIES} of ${bySeries.size} series; narrow the ids for the others`);
+  if (bySeries.size > CHART_SERIES)
+    ctx.log.warn(`charting the first ${CHART_SERIES} of ${bySeries.size} series; narrow the ids for the others`);
   if (!keys.length) return;
   const colors = ['\u001b[32m', '\u001b[34m', '\u001b[35m', '\u001b[36m', '\u001b[33m', '\u001b[31m', '\u001b[37m', '\u001b[90m'];
   ctx.printer.write(`${metric} per bucket (${rows[0]!.start} …)\n`);
-  ctx.printer.write(plot(keys.map((k) => bySeries.get(k)!), { height: 12, colors: keys.map((_, i) => colors[i]) }) + '\n');
+  ctx.printer.write(
+    plot(
+      keys.map((k) => bySeries.get(k)!),
+      { height: 12, colors: keys.map((_, i) => colors[i]) },
+    ) + '\n',
+  );
   for (const [i, k] of keys.entries()) ctx.printer.write(`${colors[i]}──\u001b[0m ${neutralize(k)}\n`);
 }

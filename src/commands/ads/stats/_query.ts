@@ -112,21 +112,37 @@ export async function checkFlags(ctx: Context, args: string[], f: StatsFlags) {
 
 export async function accountZone(client: ApiClient, account: AccountRef): Promise<string> {
   const tz = (await getAccount(client, account)).body?.data?.timezone;
-  if (typeof tz !== 'string' || !isTimeZone(tz)) throw new NetworkError(`the account ${account.id} has no usable time zone (${JSON.stringify(tz)})`);
+  if (typeof tz !== 'string' || !isTimeZone(tz))
+    throw new NetworkError(`the account ${account.id} has no usable time zone (${JSON.stringify(tz)})`);
   return tz;
 }
 
 /** Ids per placement: the given ids on the asked placement(s), or what active entities says. */
-async function idsByPlacement(client: ApiClient, account: AccountRef, q: { entity: StatsEntity; ids: string[]; placement: string; start: number; end: number; active: boolean }) {
+async function idsByPlacement(
+  client: ApiClient,
+  account: AccountRef,
+  q: { entity: StatsEntity; ids: string[]; placement: string; start: number; end: number; active: boolean },
+) {
   const asked = q.placement.toLowerCase() === 'all' ? [...PLACEMENTS] : [placementName(q.placement)!];
   if (!q.active) return asked.map((p) => ({ placement: p, ids: q.ids }));
-  if (q.entity === 'ACCOUNT') throwIfProblems([{ field: '--active', message: 'active entities has no ACCOUNT entity; give the account id' }]);
+  if (q.entity === 'ACCOUNT')
+    throwIfProblems([{ field: '--active', message: 'active entities has no ACCOUNT entity; give the account id' }]);
   const res = await activeEntities(client, account, { entity: q.entity, start: iso(q.start), end: iso(q.end) });
   const list = Array.isArray(res.data) ? res.data : [];
-  return asked.map((p) => ({ placement: p, ids: list.filter((e) => Array.isArray(e.placements) && e.placements.includes(p)).map((e) => String(e.entity_id)) })).filter((g) => g.ids.length);
+  return asked
+    .map((p) => ({
+      placement: p,
+      ids: list.filter((e) => Array.isArray(e.placements) && e.placements.includes(p)).map((e) => String(e.entity_id)),
+    }))
+    .filter((g) => g.ids.length);
 }
 
-export async function buildQuery(client: ApiClient, account: AccountRef, f: StatsFlags, c: Awaited<ReturnType<typeof checkFlags>>): Promise<Query> {
+export async function buildQuery(
+  client: ApiClient,
+  account: AccountRef,
+  f: StatsFlags,
+  c: Awaited<ReturnType<typeof checkFlags>>,
+): Promise<Query> {
   const tz = await accountZone(client, account);
   const start = (parseBound(f.from!, tz, 'from') as Bound).ms;
   const end = (parseBound(f.to!, tz, 'to') as Bound).ms;
@@ -134,7 +150,14 @@ export async function buildQuery(client: ApiClient, account: AccountRef, f: Stat
   const segment = f.segment?.toUpperCase();
   const mode = chooseMode(f.mode as 'auto' | StatsMode, start, end, c.granularity, tz, Boolean(segment));
   const windows = splitWindows(start, end, maxWindowDays(mode, Boolean(segment)), c.granularity, tz);
-  const groupsByPlacement = await idsByPlacement(client, account, { entity: c.entity, ids: c.ids, placement: f.placement, start, end, active: Boolean(f.active) });
+  const groupsByPlacement = await idsByPlacement(client, account, {
+    entity: c.entity,
+    ids: c.ids,
+    placement: f.placement,
+    start,
+    end,
+    active: Boolean(f.active),
+  });
   const requests: PlannedRequest[] = [];
   for (const g of groupsByPlacement) {
     const series = requests.length ? requests[requests.length - 1]!.series + 1 : 0;

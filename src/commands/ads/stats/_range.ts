@@ -29,7 +29,11 @@ export function rangeFlagProblems(f: { from?: string; to?: string }): InputProbl
 }
 
 /** The window in UTC ISO times, fetching the account's zone only when a date needs it. */
-export async function resolveRange(client: ApiClient, account: AccountRef, f: { from?: string; to?: string }): Promise<{ start: string; end: string }> {
+export async function resolveRange(
+  client: ApiClient,
+  account: AccountRef,
+  f: { from?: string; to?: string },
+): Promise<{ start: string; end: string }> {
   const needsZone = /^\d{4}-\d{2}-\d{2}$/.test(f.from!) || /^\d{4}-\d{2}-\d{2}$/.test(f.to!);
   const tz = needsZone ? await accountZone(client, account) : 'UTC';
   const a = parseBound(f.from!, tz, 'from') as Bound;

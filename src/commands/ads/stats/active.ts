@@ -21,7 +21,10 @@ const FILTERS = ['funding_instrument_ids', 'campaign_ids', 'line_item_ids'] as c
 export default defineVerb({
   name: 'active',
   description: 'entities whose metrics changed in a window (GET stats/accounts/:id/active_entities)',
-  examples: ['postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25', 'postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2'],
+  examples: [
+    'postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25',
+    'postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2',
+  ],
   options: [
     { flags: '--entity <type>', description: `required: ${ACTIVE_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
     ...rangeOptions,
@@ -34,9 +37,17 @@ export default defineVerb({
     const problems: InputProblem[] = rangeFlagProblems(opts);
     const entity = entityName(opts.entity);
     if (!entity || entity === 'ACCOUNT') problems.push({ field: '--entity', message: `must be one of ${ACTIVE_ENTITIES.join(', ')}` });
-    const given = FILTERS.map((k, i) => [k, commaList([opts.fundingInstrumentIds, opts.campaignIds, opts.lineItemIds][i])] as const).filter(([, v]) => v.length);
-    if (given.length > 1) problems.push({ field: `--${given[1]![0].replace(/_/g, '-')}`, message: `is exclusive with --${given[0]![0].replace(/_/g, '-')}` });
-    for (const [k, v] of given) if (v.length > STATS_LIMITS.activeFilterIds) problems.push({ field: `--${k.replace(/_/g, '-')}`, message: `takes at most ${STATS_LIMITS.activeFilterIds} ids (got ${v.length})` });
+    const given = FILTERS.map((k, i) => [k, commaList([opts.fundingInstrumentIds, opts.campaignIds, opts.lineItemIds][i])] as const).filter(
+      ([, v]) => v.length,
+    );
+    if (given.length > 1)
+      problems.push({ field: `--${given[1]![0].replace(/_/g, '-')}`, message: `is exclusive with --${given[0]![0].replace(/_/g, '-')}` });
+    for (const [k, v] of given)
+      if (v.length > STATS_LIMITS.activeFilterIds)
+        problems.push({
+          field: `--${k.replace(/_/g, '-')}`,
+          message: `takes at most ${STATS_LIMITS.activeFilterIds} ids (got ${v.length})`,
+        });
     throwIfProblems(problems, 'invalid active entities query');
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);

@@ -17,7 +17,6 @@ import { buildQuery, checkFlags, type Query } from './_query.js';
 import type { Context } from '../../../context.js';
 import type { ApiClient } from '../../../http/client.js';
 
-
 const envNumber = (ctx: Context, name: string, def: number): number => {
   const raw = ctx.env[name];
   if (raw === undefined || raw === '') return def;
@@ -52,7 +51,13 @@ async function openState(ctx: Context, q: Query, opts: { state?: string; resume?
   });
 }
 
-async function execute(ctx: Context, client: ApiClient, q: Query, opts: Record<string, unknown> & { state?: string; resume?: boolean; maxJobs?: string; maxResultBytes?: string }, sink: Parameters<typeof runSync>[2]) {
+async function execute(
+  ctx: Context,
+  client: ApiClient,
+  q: Query,
+  opts: Record<string, unknown> & { state?: string; resume?: boolean; maxJobs?: string; maxResultBytes?: string },
+  sink: Parameters<typeof runSync>[2],
+) {
   if (q.mode === 'sync') {
     await runSync(client, q.plan, sink);
     ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
@@ -65,11 +70,18 @@ async function execute(ctx: Context, client: ApiClient, q: Query, opts: Record<s
     maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10),
     pollMs: envNumber(ctx, 'POSTCTL_STATS_POLL_MS', 5000),
     maxPollMs: envNumber(ctx, 'POSTCTL_STATS_MAX_POLL_MS', 60_000),
-    maxResultBytes: positive('--max-result-bytes', opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES, Number.MAX_SAFE_INTEGER, 1024 ** 3),
+    maxResultBytes: positive(
+      '--max-result-bytes',
+      opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES,
+      Number.MAX_SAFE_INTEGER,
+      1024 ** 3,
+    ),
     info: (m) => ctx.log.info(m),
   });
   await state.remove();
-  ctx.log.info(`${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused} reused`);
+  ctx.log.info(
+    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused} reused`,
+  );
 }
 
 export default defineVerb({
@@ -90,10 +102,19 @@ export default defineVerb({
     { flags: '--to <when>', description: 'required: a date (inclusive, like the Ads UI) or an ISO time on a whole hour (exclusive)' },
     { flags: '--granularity <g>', description: GRANULARITIES.join(', '), default: 'DAY' },
     { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
-    { flags: '--placement <p>', description: `${PLACEMENTS.join(', ')}, or all (one request series per placement)`, default: 'ALL_ON_TWITTER' },
+    {
+      flags: '--placement <p>',
+      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement)`,
+      default: 'ALL_ON_TWITTER',
+    },
     { flags: '--segment <type>', description: `jobs only: ${Object.keys(SEGMENTATION).join(', ')}` },
     { flags: '--country <id>', description: 'the country targeting value --segment METROS requires' },
-    { flags: '--mode <mode>', description: 'auto (sync when one 7-day window fits and nothing is segmented), sync or job', choices: ['auto', 'sync', 'job'], default: 'auto' },
+    {
+      flags: '--mode <mode>',
+      description: 'auto (sync when one 7-day window fits and nothing is segmented), sync or job',
+      choices: ['auto', 'sync', 'job'],
+      default: 'auto',
+    },
     { flags: '--derived', description: 'add derived metrics (cpm, engagement_rate, cost_per_engagement_micro, click_rate…)' },
     { flags: '--totals', description: 'add a total row per entity × placement × segment' },
     { flags: '--chart <metric>', description: 'on a terminal, draw the metric per bucket per entity' },

@@ -11,13 +11,18 @@ import { JOB_COLUMNS } from './_columns.js';
 export default defineVerb({
   name: 'get <job_ids...>',
   description: 'status (and result url) of analytics jobs, up to 200 per request',
-  examples: ['postctl ads stats jobs get 1120829647711653888', 'postctl ads stats jobs get 1120829647711653888,1120829647711653889 -o json'],
+  examples: [
+    'postctl ads stats jobs get 1120829647711653888',
+    'postctl ads stats jobs get 1120829647711653888,1120829647711653889 -o json',
+  ],
   options: [...accountOptions],
   async run(args, opts, ctx) {
     const ids = args.flatMap((a) => commaList(a));
     throwIfProblems([
       ...ids.filter((i) => !/^\d{1,20}$/.test(i)).map((i) => ({ field: 'job_ids', message: `${JSON.stringify(i)} is not a job id` })),
-      ...(ids.length > STATS_LIMITS.jobIdsPerPoll ? [{ field: 'job_ids', message: `at most ${STATS_LIMITS.jobIdsPerPoll} per request (got ${ids.length})` }] : []),
+      ...(ids.length > STATS_LIMITS.jobIdsPerPoll
+        ? [{ field: 'job_ids', message: `at most ${STATS_LIMITS.jobIdsPerPoll} per request (got ${ids.length})` }]
+        : []),
     ]);
     const client = await ctx.client();
     const res = await getStatsJobs(client, await accountRef(ctx, opts), ids);
