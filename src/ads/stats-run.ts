@@ -145,8 +145,10 @@ export async function runJobs(client: ApiClient, plan: RunPlan, sink: SeriesSink
   while (queue.length || inflight.size) {
     await fill(client, plan, o, queue, inflight, saved, tally);
     await sleep(interval);
-    const progressed = await pollOnce(client, plan, o, inflight, done, retry);
-    flushDone();
+    const progressed = await pollOnce(client, plan, o, inflight, (index, els) => {
+      done.set(index, els);
+      flushDone();
+    }, retry);
     interval = progressed.any ? o.pollMs : Math.min(o.maxPollMs, Math.ceil(interval * 1.5));
     if (progressed.waitMs > 0) await sleep(progressed.waitMs);
   }
@@ -190,7 +192,8 @@ async function pollOnce(
   plan: RunPlan,
   o: JobOptions,
   inflight: Map<string, PlannedRequest>,
-  done: Map<number, StatsElementsOf>,
+  /** Each downloaded result, as soon as it is read (merged and printed in plan order from there). */
+  onResult: (index: number, els: StatsElementsOf) => void,
   retry: (r: PlannedRequest, why: string) => Promise<void>,
 ): Promise<{ any: boolean; waitMs: number }> {
   const ids = [...inflight.keys()];
@@ -222,7 +225,7 @@ async function pollOnce(
   await runPool(finished, 4, async ({ job, r }) => {
     const els: StatsElementsOf = [];
     for await (const el of downloadJobResult(client, job, o.maxResultBytes)) els.push(el);
-    done.set(r.index, els);
+    onResult(r.index, els);
   });
   return { any, waitMs };
 }

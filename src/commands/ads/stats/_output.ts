@@ -57,7 +57,11 @@ export function openOutput(ctx: Context, q: Query, f: OutputFlags): { sink: (s: 
   const json = ctx.format === 'json';
   const stream = ctx.printer.stream<Record<string, unknown>>(undefined, json ? head : {});
   return {
-    sink: (s) => stream.add(json ? seriesJson(s, opts) : s.flatMap((x) => seriesRows(x, opts))),
+    // One series at a time: a 90-day HOUR series is 2,160 rows, never a whole chunk's at once.
+    sink: (s) => {
+      if (json) stream.add(seriesJson(s, opts));
+      else for (const x of s) stream.add(seriesRows(x, opts));
+    },
     end: async () => stream.end(),
   };
 }
