@@ -145,10 +145,17 @@ export async function runJobs(client: ApiClient, plan: RunPlan, sink: SeriesSink
   while (queue.length || inflight.size) {
     await fill(client, plan, o, queue, inflight, saved, tally);
     await sleep(interval);
-    const progressed = await pollOnce(client, plan, o, inflight, (index, els) => {
-      done.set(index, els);
-      flushDone();
-    }, retry);
+    const progressed = await pollOnce(
+      client,
+      plan,
+      o,
+      inflight,
+      (index, els) => {
+        done.set(index, els);
+        flushDone();
+      },
+      retry,
+    );
     interval = progressed.any ? o.pollMs : Math.min(o.maxPollMs, Math.ceil(interval * 1.5));
     if (progressed.waitMs > 0) await sleep(progressed.waitMs);
   }

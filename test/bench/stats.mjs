@@ -10,7 +10,7 @@
 // BENCH_STATS_ENTITIES (default 1000) override the defaults.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
@@ -31,7 +31,14 @@ export async function main() {
     const rssFile = join(dir, 'rss');
     const args = ['ads', 'stats', '--entity', 'LINE_ITEM', '--file', ids, '--from', '2026-06-01T00:00:00Z', '--to', '2026-08-30T00:00:00Z'];
     args.push('--granularity', 'HOUR', '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '--max-jobs', String(concurrency), '-o', 'csv');
-    const env = { ...process.env, ...emu.env, NO_COLOR: '1', POSTCTL_CONFIG_DIR: dir, POSTCTL_STATS_POLL_MS: '250', POSTCTL_STATS_MAX_POLL_MS: '1000' };
+    const env = {
+      ...process.env,
+      ...emu.env,
+      NO_COLOR: '1',
+      POSTCTL_CONFIG_DIR: dir,
+      POSTCTL_STATS_POLL_MS: '250',
+      POSTCTL_STATS_MAX_POLL_MS: '1000',
+    };
     env.NODE_OPTIONS = `--require ${PRELOAD}`;
     env.POSTCTL_TEST_RSS_FILE = rssFile;
     const t0 = performance.now();
@@ -49,10 +56,23 @@ export async function main() {
     if (code !== 0) throw new Error(`ads stats exited ${code}: ${stderr}`);
     const jobs = Math.ceil(entities / 20);
     const ideal = Math.ceil(jobs / concurrency) * latency;
-    const rss = Number(readFileSync(rssFile, 'utf8')) / 1024;
-    console.log(`\nads stats: ${entities} line items × 90 days HOUR via jobs (${jobs} jobs, ${concurrency} in flight, job latency ${latency} ms)`);
-    console.log(`  rows ${rows}  wall ${(wall / 1000).toFixed(1)} s  ideal ${(ideal / 1000).toFixed(1)} s  wall/ideal ${(wall / ideal).toFixed(2)}  peak RSS ${rss.toFixed(0)} MB`);
-    console.log(`  ${stderr.trim().split('\n').filter((l) => /jobs created/.test(l)).join(' ')}`);
+    const [rssKb, userUs, sysUs] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
+    const rss = rssKb / 1024;
+    const cpu = (userUs + sysUs) / 1e6;
+    console.log(
+      `\nads stats: ${entities} line items × 90 days HOUR via jobs (${jobs} jobs, ${concurrency} in flight, job latency ${latency} ms)`,
+    );
+    console.log(
+      `  rows ${rows}  wall ${(wall / 1000).toFixed(1)} s  ideal ${(ideal / 1000).toFixed(1)} s  wall/ideal ${(wall / ideal).toFixed(2)}  peak RSS ${rss.toFixed(0)} MB`,
+    );
+    console.log(`  CLI CPU ${cpu.toFixed(1)} s (user+system)  load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
+    console.log(
+      `  ${stderr
+        .trim()
+        .split('\n')
+        .filter((l) => /jobs created/.test(l))
+        .join(' ')}`,
+    );
   } finally {
     emu.stop();
     rmSync(dir, { recursive: true, force: true });
