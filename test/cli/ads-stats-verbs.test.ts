@@ -6,46 +6,18 @@ import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
-import { csvRows, statsRequests } from '../helpers/stats.js';
+import { csvRows, statsArgs, statsRequests } from '../helpers/stats.js';
 
 const emu = freshEmulator({ statsJobPolls: 1, limits: { 'stats-sync': { max: 2, windowSec: 1 } } });
 const env = { POSTCTL_STATS_POLL_MS: '5', POSTCTL_STATS_MAX_POLL_MS: '20' };
-const base = [
-  'ads',
-  'stats',
-  'l0001',
-  '--entity',
-  'LINE_ITEM',
-  '--from',
-  '2026-06-01',
-  '--to',
-  '2026-06-02',
-  '--metric-groups',
-  'ENGAGEMENT,BILLING',
-];
+const base = statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT,BILLING');
 
 describe('ads stats: bad input is exit 6 with nothing sent', () => {
   const cases: Array<[string, string[], RegExp]> = [
-    [
-      'unknown metric group',
-      [
-        'ads',
-        'stats',
-        'l0001',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-06-01',
-        '--to',
-        '2026-06-02',
-        '--metric-groups',
-        'ENGAGEMENT,NOPE',
-      ],
-      /--metric-groups: unknown metric group "NOPE"/,
-    ],
+    ['unknown metric group', statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT,NOPE'), /--metric-groups: unknown metric group "NOPE"/],
     [
       'a group the entity does not allow',
-      ['ads', 'stats', EMU_ACCOUNT, '--entity', 'ACCOUNT', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'BILLING'],
+      statsArgs('2026-06-01', '2026-06-02', 'BILLING', [], [EMU_ACCOUNT, '--entity', 'ACCOUNT']),
       /--metric-groups: BILLING is not available for ACCOUNT \(allowed: ENGAGEMENT\)/,
     ],
     [
@@ -53,36 +25,14 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
       [...base, '--segment', 'AGE', '--mode', 'sync'],
       /--segment: segmentation is available only through jobs/,
     ],
-    [
-      '--from after --to',
-      ['ads', 'stats', 'l0001', '--entity', 'LINE_ITEM', '--from', '2026-06-05', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'],
-      /--from: 2026-06-05 is not before 2026-06-02/,
-    ],
+    ['--from after --to', statsArgs('2026-06-05', '2026-06-02', 'ENGAGEMENT'), /--from: 2026-06-05 is not before 2026-06-02/],
     [
       'a time not on a whole hour',
-      [
-        'ads',
-        'stats',
-        'l0001',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-06-01T00:30:00Z',
-        '--to',
-        '2026-06-02T00:00:00Z',
-        '--metric-groups',
-        'ENGAGEMENT',
-        '--granularity',
-        'HOUR',
-      ],
+      statsArgs('2026-06-01T00:30:00Z', '2026-06-02T00:00:00Z', 'ENGAGEMENT', ['--granularity', 'HOUR']),
       /--from: 2026-06-01T00:30:00Z is not on a whole hour/,
     ],
     ['METROS without its companion --country', [...base, '--segment', 'METROS'], /--country: --segment METROS requires --country/],
-    [
-      '0 ids',
-      ['ads', 'stats', '--entity', 'LINE_ITEM', '--from', '2026-06-01', '--to', '2026-06-02', '--metric-groups', 'ENGAGEMENT'],
-      /entity_ids: no entity ids given/,
-    ],
+    ['0 ids', statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT', [], ['--entity', 'LINE_ITEM']), /entity_ids: no entity ids given/],
   ];
   for (const [name, args, message] of cases)
     it(name, async () => {
@@ -94,22 +44,7 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
     });
 
   it('DAY with times that are not midnight in the account zone: exit 6 after reading the zone only', async () => {
-    const r = await emu.run(
-      [
-        'ads',
-        'stats',
-        'l0001',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-06-01T00:00:00Z',
-        '--to',
-        '2026-06-02T00:00:00Z',
-        '--metric-groups',
-        'ENGAGEMENT',
-      ],
-      { env },
-    );
+    const r = await emu.run(statsArgs('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z', 'ENGAGEMENT'), { env });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/2026-06-01T00:00:00Z is not midnight in the account's time zone America\/New_York/);
     expect(emu.state.log.map((e) => e.path)).toEqual([`/12/accounts/${EMU_ACCOUNT}`]);
@@ -195,23 +130,7 @@ describe('ads stats: output', () => {
 
   it('--placement all: one series per placement, rows labelled; --active takes ids and placements from active entities', async () => {
     const r = await emu.run(
-      [
-        'ads',
-        'stats',
-        '--active',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-06-01',
-        '--to',
-        '2026-06-01',
-        '--metric-groups',
-        'ENGAGEMENT',
-        '--placement',
-        'all',
-        '-o',
-        'csv',
-      ],
+      statsArgs('2026-06-01', '2026-06-01', 'ENGAGEMENT', ['--placement', 'all', '-o', 'csv'], ['--active', '--entity', 'LINE_ITEM']),
       { env },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -232,26 +151,7 @@ describe('ads stats: output', () => {
 
 describe('ads stats: the synchronous rate limit', () => {
   it('a 429 with x-rate-limit-reset is waited out; every request answered in the end', async () => {
-    const r = await emu.run(
-      [
-        'ads',
-        'stats',
-        'l0001',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-05-01',
-        '--to',
-        '2026-05-28',
-        '--metric-groups',
-        'ENGAGEMENT',
-        '--mode',
-        'sync',
-        '-o',
-        'csv',
-      ],
-      { env },
-    );
+    const r = await emu.run(statsArgs('2026-05-01', '2026-05-28', 'ENGAGEMENT', ['--mode', 'sync', '-o', 'csv']), { env });
     expect(r.code, r.stderr).toBe(0);
     const log = emu.state.requests('GET', /^\/12\/stats\/accounts\/[^/]+$/);
     expect(log.filter((e) => e.status === 429).length).toBeGreaterThan(0);

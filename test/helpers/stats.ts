@@ -30,3 +30,14 @@ export function csvRows(text: string): Array<Record<string, string>> {
   const keys = head!.split(',');
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [keys[i]!, v])));
 }
+
+/** `ads stats <ids> --entity E --from F --to T --metric-groups G …more` (LINE_ITEM l0001 by default). */
+export function statsArgs(
+  from: string,
+  to: string,
+  groups: string,
+  more: string[] = [],
+  head: string[] = ['l0001', '--entity', 'LINE_ITEM'],
+): string[] {
+  return ['ads', 'stats', ...head, '--from', from, '--to', to, '--metric-groups', groups, ...more];
+}
