@@ -6,6 +6,7 @@ import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { terminal } from '../helpers/terminal.js';
 import { csvRows, statsArgs, statsRequests } from '../helpers/stats.js';
 
 const emu = freshEmulator({ statsJobPolls: 1, limits: { 'stats-sync': { max: 2, windowSec: 1 } } });
@@ -146,6 +147,30 @@ describe('ads stats: output', () => {
     const rows = csvRows(r.stdout);
     expect(rows).toHaveLength(45 + spotlight.length);
     expect(new Set(rows.map((x) => x.placement))).toEqual(new Set(['ALL_ON_TWITTER', 'SPOTLIGHT']));
+  });
+});
+
+describe('ads stats --chart on a terminal', () => {
+  it('draws a line per entity (asciichart) with a legend', async () => {
+    const args = statsArgs(
+      '2026-06-01',
+      '2026-06-07',
+      'ENGAGEMENT',
+      ['--chart', 'impressions'],
+      ['l0001', 'l0002', '--entity', 'LINE_ITEM'],
+    );
+    const t = terminal(args, { PATH: process.env.PATH ?? '', ...emu.cliEnv(), ...env } as Record<string, string>);
+    await t.expect(/impressions per bucket \(2026-06-01T04:00:00Z …\)/);
+    await t.expect(/[╭╮╰╯─│]/);
+    await t.expect(/── l0001 ALL_ON_TWITTER\n── l0002 ALL_ON_TWITTER/);
+    expect(await t.exit).toBe(0);
+    // The top of the y axis is the largest daily value of the two series.
+    const day = (id: string, d: number) => {
+      const start = Date.parse('2026-06-01T04:00:00Z') + d * 86_400_000;
+      return emuStatsTotal({ id, placement: 'ALL_ON_TWITTER', metric: 'impressions', start, end: start + 86_400_000 });
+    };
+    const max = Math.max(...['l0001', 'l0002'].flatMap((id) => Array.from({ length: 7 }, (_, d) => day(id, d))));
+    expect(t.transcript()).toMatch(new RegExp(`${max.toFixed(2)} [┤┼]`));
   });
 });
 

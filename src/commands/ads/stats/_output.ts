@@ -75,7 +75,9 @@ async function chart(ctx: Context, rows: Row[], metric: string): Promise<void> {
     );
     return;
   }
-  const { plot } = await import('asciichart');
+  // asciichart is CommonJS: its functions sit on the default export once bundled.
+  const mod = (await import('asciichart')) as typeof import('asciichart') & { default?: typeof import('asciichart') };
+  const plot = mod.default?.plot ?? mod.plot;
   const bySeries = new Map<string, number[]>();
   for (const r of rows) {
     const v = Number(r[metric] ?? 0);
