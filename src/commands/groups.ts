@@ -54,7 +54,7 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/ads.js')),
     word: 'ads',
-    description: 'advertising API: accounts, line items, categories, features, creatives',
+    description: 'advertising API: accounts, line items, categories, features, creatives, analytics',
     also: ['creatives'],
   },
   {

@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["ads"],"description":"advertising API: accounts, line items, categories, features, creatives"},
+    {"words":["ads"],"description":"advertising API: accounts, line items, categories, features, creatives, analytics"},
     {"words":["ads","accounts"],"description":"ad accounts: list, show, rename, apps, change history; sandbox accounts"},
     {"words":["ads","curated-categories"],"description":"curated categories of the ad account (each available only in its countries)"},
     {"words":["ads","features"],"description":"features of the ad account"},
