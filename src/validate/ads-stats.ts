@@ -96,6 +96,8 @@ export const STATS_LIMITS = {
   jobIdsPerPoll: 200,
   /** Jobs an account may have processing at once. */
   processingJobs: 100,
+  /** Synchronous requests per user per 15 minutes. */
+  syncPer15Minutes: 250,
   /** Ids per reach request. */
   reachIds: 20,
   /** Filter ids per active-entities request. */

@@ -59,6 +59,10 @@ async function execute(
   sink: Parameters<typeof runSync>[2],
 ) {
   if (q.mode === 'sync') {
+    if (q.plan.requests.length > STATS_LIMITS.syncPer15Minutes)
+      ctx.log.warn(
+        `${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
+      );
     await runSync(client, q.plan, sink);
     ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
     return;
