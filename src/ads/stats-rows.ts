@@ -84,6 +84,14 @@ export function seriesRows(s: Series, opts: RowOptions): Row[] {
   return out;
 }
 
+/** Cells back into the API's shape: an array per metric, or an object of arrays (conversions); null when empty. */
+function apiShape(cells: Cell[]): unknown {
+  if (cells.every((c) => c === null)) return null;
+  const keys = [...new Set(cells.flatMap((c) => (c !== null && typeof c === 'object' ? Object.keys(c) : [])))];
+  if (!keys.length) return cells;
+  return Object.fromEntries(keys.map((k) => [k, cells.map((c) => (c !== null && typeof c === 'object' ? (c[k] ?? null) : null))]));
+}
+
 /** The API's shape for -o json: one element per entity × placement, metrics arrays merged, with the bucket start times. */
 export function seriesJson(list: readonly Series[], opts: RowOptions): Array<Record<string, unknown>> {
   const out = new Map<string, { id: string; placement: string; id_data: unknown[] }>();
@@ -94,7 +102,7 @@ export function seriesJson(list: readonly Series[], opts: RowOptions): Array<Rec
     const metrics: Record<string, unknown> = {};
     for (const [m, per] of s.metrics) {
       const cells = opts.total ? [sumCells(per.flat())] : opts.buckets.flatMap((bs, w) => bs.map((_, i) => per[w]?.[i] ?? null));
-      metrics[m] = cells.every((c) => c === null) ? null : cells;
+      metrics[m] = apiShape(cells);
     }
     el.id_data.push({ segment: s.segment, start_times: starts, metrics });
   }

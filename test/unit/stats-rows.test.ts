@@ -97,6 +97,10 @@ describe('merging replies', () => {
       'conversion_purchases.sale_amount': 5,
     });
     expect(sumCells([null, null])).toBeNull();
+    const json = seriesJson([s!], { columns: cols, derived: false, totals: false, buckets: [buckets[0]!], total: false });
+    expect((json[0]!.id_data as Array<{ metrics: unknown }>)[0]!.metrics).toEqual({
+      conversion_purchases: { metric: [1, 2], sale_amount: [null, 5] },
+    });
   });
 });
 
