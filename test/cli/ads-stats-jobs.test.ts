@@ -1,7 +1,7 @@
 // `ads stats` as jobs: resume after SIGKILL without new jobs, the download
 // origin (no credential, https only), the gzip bomb cap with the child's peak
 // RSS, and the job fault modes.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,27 @@ describe('ads stats jobs: resume', () => {
     expect(emu.state.requests('POST', JOBS)).toHaveLength(4);
     expect(fresh.stdout).toBe(resumed.stdout);
   }, 120_000);
+});
+
+describe('ads stats jobs: a leftover state without --resume', () => {
+  it('warns that it starts over, creates its own job and removes the state', async () => {
+    const cwd = tempDir();
+    const state = join(cwd, 'left.json');
+    const saved = {
+      version: 1,
+      input: { path: 'ads stats', size: 0, mtime_ms: 0 },
+      options: {},
+      options_hash: 'x',
+      confirmed: '',
+      confirmed_count: 0,
+    };
+    writeFileSync(state, JSON.stringify({ ...saved, extra: { jobs: { 0: '1600000000000000001' } }, updated_at: '2026-06-01T00:00:00Z' }));
+    const r = await emu.run([...small, '--state', state], { env, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/left\.json holds 1 job of an unfinished run; starting over \(pass --resume to reuse them\)/);
+    expect(emu.state.requests('POST', JOBS)).toHaveLength(1);
+    expect(existsSync(state)).toBe(false);
+  });
 });
 
 describe('ads stats jobs: the download origin', () => {

@@ -2,6 +2,7 @@
 // requests the API allows (≤ 20 ids, 7-day synchronous or 90/45-day job windows,
 // DAY on the account's midnights), run synchronously or as jobs, and merged into
 // one series per entity × placement × segment.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { optionsHash, UploadState } from '../../../audiences/state.js';
 import { runJobs, runSync } from '../../../ads/stats-run.js';
@@ -43,6 +44,14 @@ async function openState(ctx: Context, q: Query, opts: { state?: string; resume?
     country: q.plan.country ?? null,
   };
   const path = opts.state ?? join(process.cwd(), `postctl-stats-${optionsHash(fingerprint).slice(0, 12)}.state.json`);
+  if (!opts.resume) {
+    const saved = await readFile(path, 'utf8').then(
+      (t) => Object.keys((JSON.parse(t) as { extra?: { jobs?: object } }).extra?.jobs ?? {}).length,
+      () => 0,
+    );
+    if (saved)
+      ctx.log.warn(`${path} holds ${saved} job${saved === 1 ? '' : 's'} of an unfinished run; starting over (pass --resume to reuse them)`);
+  }
   return UploadState.open(path, { path: 'ads stats', size: 0, mtime_ms: 0 }, fingerprint, {
     resume: Boolean(opts.resume),
     readOnly: false,
