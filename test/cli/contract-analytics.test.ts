@@ -9,6 +9,7 @@ import { GROUPS_BY_ENTITY, METRIC_GROUPS, PLACEMENTS, SEGMENTATION, STATS_ENTITI
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { fileEmulator } from '../helpers/emulator.js';
+import { statsArgs } from '../helpers/stats.js';
 
 interface Op {
   params: Record<string, { required: boolean; values?: string[] }>;
@@ -35,41 +36,14 @@ describe('analytics contract', () => {
 
   it('every stats request uses documented parameters, the required ones, and listed values', async () => {
     const runs = [
-      [
-        'ads',
-        'stats',
-        'l0001',
-        'l0002',
-        '--entity',
-        'PROMOTED_POST',
-        '--from',
+      statsArgs(
         '2026-06-01',
-        '--to',
         '2026-06-09',
-        '--metric-groups',
         'ENGAGEMENT,MOBILE_CONVERSION',
-        '--mode',
-        'sync',
-        '--placement',
-        'all',
-      ],
-      [
-        'ads',
-        'stats',
-        'l0001',
-        '--entity',
-        'LINE_ITEM',
-        '--from',
-        '2026-06-01',
-        '--to',
-        '2026-06-09',
-        '--metric-groups',
-        'ENGAGEMENT',
-        '--segment',
-        'METROS',
-        '--country',
-        '96683cc9126741d1',
-      ],
+        ['--mode', 'sync', '--placement', 'all'],
+        ['l0001', 'l0002', '--entity', 'PROMOTED_POST'],
+      ),
+      statsArgs('2026-06-01', '2026-06-09', 'ENGAGEMENT', ['--segment', 'METROS', '--country', '96683cc9126741d1']),
       ['ads', 'stats', 'active', '--entity', 'CAMPAIGN', '--from', '2026-06-01', '--to', '2026-06-01', '--line-item-ids', 'l0001'],
       ['ads', 'stats', 'reach', '--campaigns', 'c1', '--from', '2026-06-01', '--to', '2026-06-01'],
       ['ads', 'stats', 'reach', '--funding-instruments', 'f1', '--from', '2026-06-01', '--to', '2026-06-01'],
