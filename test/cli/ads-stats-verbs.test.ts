@@ -150,6 +150,22 @@ describe('ads stats: output', () => {
   });
 });
 
+describe('ads stats: ids from a file or stdin', () => {
+  it('--file - reads one id per line (comments and blanks skipped), merged with arguments and --ids without repeats', async () => {
+    const args = statsArgs(
+      '2026-06-01',
+      '2026-06-01',
+      'ENGAGEMENT',
+      ['--ids', 'l0002,l0003', '--file', '-', '-o', 'csv'],
+      ['l0001', '--entity', 'LINE_ITEM'],
+    );
+    const r = await emu.run(args, { env, input: '# line items\nl0004\n\nl0001\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(csvRows(r.stdout).map((x) => x.entity_id)).toEqual(['l0001', 'l0002', 'l0003', 'l0004']);
+    expect(statsRequests(emu.state, 'GET', /^\/12\/stats\/accounts\/[^/]+$/)[0]!.ids).toEqual(['l0001', 'l0002', 'l0003', 'l0004']);
+  });
+});
+
 describe('ads stats --chart on a terminal', () => {
   it('draws a line per entity (asciichart) with a legend', async () => {
     const args = statsArgs(
