@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { queueStatsJobFaults } from '../../src/emulator/routes/ads-stats-jobs.js';
+import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
@@ -85,6 +86,64 @@ describe('ads stats jobs: resume', () => {
     expect(emu.state.requests('POST', JOBS)).toHaveLength(4);
     expect(fresh.stdout).toBe(resumed.stdout);
   }, 120_000);
+});
+
+describe('ads stats jobs: segmentation and TOTAL', () => {
+  it('--segment GENDER: a series per segment, values equal the emulator totals; TOTAL is one bucket', async () => {
+    const args = [
+      'ads',
+      'stats',
+      'l0003',
+      '--entity',
+      'LINE_ITEM',
+      '--from',
+      '2026-06-01',
+      '--to',
+      '2026-06-02',
+      '--metric-groups',
+      'ENGAGEMENT',
+    ];
+    const r = await emu.run([...args, '--segment', 'GENDER', '-o', 'csv'], { env, cwd: tempDir() });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    expect(rows.map((x) => [x[2], x[3]])).toEqual([
+      ['MALE', '2026-06-01T04:00:00Z'],
+      ['MALE', '2026-06-02T04:00:00Z'],
+      ['FEMALE', '2026-06-01T04:00:00Z'],
+      ['FEMALE', '2026-06-02T04:00:00Z'],
+    ]);
+    const head = r.stdout.split('\n')[0]!.split(',');
+    const imp = head.indexOf('impressions');
+    for (const x of rows)
+      expect(Number(x[imp])).toBe(
+        emuStatsTotal({
+          id: 'l0003',
+          placement: 'ALL_ON_TWITTER',
+          metric: 'impressions',
+          segment: x[2],
+          start: Date.parse(x[3]!),
+          end: Date.parse(x[4]!),
+        }),
+      );
+    expect(new Map(emu.state.requests('POST', JOBS)[0]!.query).get('segmentation_type')).toBe('GENDER');
+    const total = await emu.run([...args, '--granularity', 'TOTAL', '-o', 'csv'], { env });
+    expect(total.code, total.stderr).toBe(0);
+    const t = total.stdout.trim().split('\n')[1]!.split(',');
+    expect(t.slice(0, 5)).toEqual(['l0003', 'ALL_ON_TWITTER', '', '2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z']);
+    expect(Number(t[imp])).toBe(
+      emuStatsTotal({
+        id: 'l0003',
+        placement: 'ALL_ON_TWITTER',
+        metric: 'impressions',
+        start: Date.parse('2026-06-01T04:00:00Z'),
+        end: Date.parse('2026-06-03T04:00:00Z'),
+      }),
+    );
+  });
 });
 
 describe('ads stats jobs: a leftover state without --resume', () => {
