@@ -39,7 +39,7 @@ _postctl_subs() {
     'connections terminate') echo '' ;;
     'media') echo 'upload' ;;
     'media upload') echo '' ;;
-    'ads') echo 'accounts business-categories curated-categories features audience-estimate line-items line-item-categories media cards media-library poll-cards video-conversation-cards posts' ;;
+    'ads') echo 'accounts business-categories curated-categories features audience-estimate line-items line-item-categories media cards media-library poll-cards video-conversation-cards posts stats' ;;
     'ads accounts') echo 'list get update create delete apps history' ;;
     'ads accounts list') echo '' ;;
     'ads accounts get') echo '' ;;
@@ -96,6 +96,13 @@ _postctl_subs() {
     'ads posts') echo 'create name' ;;
     'ads posts create') echo '' ;;
     'ads posts name') echo '' ;;
+    'ads stats') echo 'active reach jobs' ;;
+    'ads stats active') echo '' ;;
+    'ads stats reach') echo '' ;;
+    'ads stats jobs') echo 'list get cancel' ;;
+    'ads stats jobs list') echo '' ;;
+    'ads stats jobs get') echo '' ;;
+    'ads stats jobs cancel') echo '' ;;
     'catalogs') echo 'list create rename delete upsert products delete-products sets' ;;
     'catalogs list') echo '' ;;
     'catalogs create') echo '' ;;
@@ -258,6 +265,13 @@ _postctl_opts() {
     'ads posts') echo '-h --help' ;;
     'ads posts create') echo '--as-user --text --media-keys --card-uri --name --nullcast --no-nullcast --conversation-settings --trim-user --post-mode --video-cta --video-cta-value --video-title --video-description --no-fetch --account --sandbox -h --help' ;;
     'ads posts name') echo '--account --sandbox -h --help' ;;
+    'ads stats') echo '--entity --ids --file --active --from --to --granularity --metric-groups --placement --segment --country --mode --derived --totals --chart --state --resume --max-jobs --max-result-bytes --account --sandbox -h --help' ;;
+    'ads stats active') echo '--entity --from --to --funding-instrument-ids --campaign-ids --line-item-ids --account --sandbox -h --help' ;;
+    'ads stats reach') echo '--campaigns --funding-instruments --from --to --account --sandbox -h --help' ;;
+    'ads stats jobs') echo '-h --help' ;;
+    'ads stats jobs list') echo '--count --cursor --all --limit --account --sandbox -h --help' ;;
+    'ads stats jobs get') echo '--account --sandbox -h --help' ;;
+    'ads stats jobs cancel') echo '--account --sandbox -h --help' ;;
     'catalogs') echo '-h --help' ;;
     'catalogs list') echo '--user-id --sandbox -h --help' ;;
     'catalogs create') echo '--user-id --sandbox -h --help' ;;
@@ -318,7 +332,7 @@ _postctl_opts() {
     'config unset') echo '-h --help' ;;
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
-    'emulator') echo '--port --latency --no-approve --fault-rate --seed --names --print-env -h --help' ;;
+    'emulator') echo '--port --latency --no-approve --fault-rate --seed --stats-job-latency --stats-job-polls --names --print-env -h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
@@ -337,6 +351,7 @@ _postctl_choices() {
       'posts lookup|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts search|--auth') printf '%s\n' 'app' 'user'; return ;;
       'posts counts|--auth') printf '%s\n' 'app' 'user'; return ;;
+      'ads stats|--mode') printf '%s\n' 'auto' 'sync' 'job'; return ;;
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
       'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;
       'audiences upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;
@@ -375,7 +390,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-jobs --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --placement --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -30,6 +30,15 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
           'POSTCTL_NO_FAST_PATH',
           "set to 1 to parse every command line with the full command tree (commander) instead of the launcher's fast path; for comparing the two",
         ],
+        [
+          'POSTCTL_STATS_POLL_MS',
+          'ads stats jobs: first interval between job status requests in milliseconds (default 5000; it grows while nothing changes)',
+        ],
+        ['POSTCTL_STATS_MAX_POLL_MS', 'ads stats jobs: longest interval between job status requests in milliseconds (default 60000)'],
+        [
+          'POSTCTL_STATS_MAX_RESULT_BYTES',
+          'ads stats jobs: cap on a result file once decompressed, in bytes (same as --max-result-bytes; default 1 GiB)',
+        ],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
         ['COLUMNS', "table width when stdout is not a terminal (default: the terminal's width, else 80)"],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],

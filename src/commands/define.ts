@@ -173,6 +173,22 @@ export function group(parent: Command, name: string, description: string): Comma
   return cmd;
 }
 
+/**
+ * The verb's options. Below a verb with a flag of the same name (`ads stats
+ * --from` and `ads stats active --from`), commander hands the flag to the verb
+ * above; it belongs to the verb that runs.
+ */
+function ownOptions(command: Command): Record<string, unknown> {
+  const opts = { ...command.opts() };
+  const above = command.parent;
+  if (!above) return opts;
+  for (const o of command.options) {
+    const key = o.attributeName();
+    if (command.getOptionValueSource(key) !== 'cli' && above.getOptionValueSource(key) === 'cli') opts[key] = above.opts()[key];
+  }
+  return opts;
+}
+
 export function verb(parent: Command, spec: VerbSpec): Command {
   if ((parent as unknown) instanceof SpecNode) {
     const node = (parent as unknown as SpecNode).child(spec.name.split(' ')[0]!);
@@ -190,7 +206,7 @@ export function verb(parent: Command, spec: VerbSpec): Command {
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
     const args = (received.slice(0, -2) as Array<string | string[] | undefined>).flat().filter((a): a is string => a !== undefined);
-    await runParsedVerb(spec, args, command.opts(), command.optsWithGlobals());
+    await runParsedVerb(spec, args, ownOptions(command), command.optsWithGlobals());
   });
   return cmd;
 }

@@ -54,7 +54,7 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/ads.js')),
     word: 'ads',
-    description: 'advertising API: accounts, line items, categories, features, creatives',
+    description: 'advertising API: accounts, line items, categories, features, creatives, analytics',
     also: ['creatives'],
   },
   {
@@ -132,8 +132,14 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
       'poll-cards',
       'video-conversation-cards',
       'posts',
+      'stats',
     ],
   },
+  'ads stats': {
+    description: 'analytics: stats of any entities over any range (sync or jobs), active entities, reach, jobs',
+    order: ['active', 'reach', 'jobs'],
+  },
+  'ads stats jobs': { description: 'asynchronous analytics jobs of the ad account', order: ['list', 'get', 'cancel'] },
   'ads accounts': {
     description: 'ad accounts: list, show, rename, apps, change history; sandbox accounts',
     order: ['list', 'get', 'update', 'create', 'delete', 'apps', 'history'],

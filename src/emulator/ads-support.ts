@@ -24,16 +24,22 @@ export interface AdAccount {
 
 /** Another user's account: requests for it answer 403 (not associated with the user). */
 export const FOREIGN_ACCOUNT = '5gvk9h';
+/**
+ * The user's second account, in a zone without daylight saving (the main
+ * account is in America/New_York, which has it): analytics buckets follow each
+ * account's own midnight.
+ */
+export const TOKYO_ACCOUNT = '9iqxk2';
 
 export function accounts(state: EmulatorState): Map<string, AdAccount> {
   return state.slice('ads.accounts', () => {
     const now = '2026-01-05T10:00:00Z';
-    const mk = (id: string, name: string, users: string[]): AdAccount => ({
+    const mk = (id: string, name: string, users: string[], timezone = 'America/New_York'): AdAccount => ({
       id,
       name,
       business_name: `${name} Inc.`,
       business_id: `biz-${id}`,
-      timezone: 'America/New_York',
+      timezone,
       timezone_switch_at: now,
       approval_status: 'ACCEPTED',
       industry_type: 'TECHNOLOGY',
@@ -47,6 +53,7 @@ export function accounts(state: EmulatorState): Map<string, AdAccount> {
     return new Map([
       [EMU_ACCOUNT, mk(EMU_ACCOUNT, 'Emulator Ads', [EMU_USER.id])],
       [FOREIGN_ACCOUNT, mk(FOREIGN_ACCOUNT, 'Someone Else', ['999'])],
+      [TOKYO_ACCOUNT, mk(TOKYO_ACCOUNT, 'Tokyo Ads', [EMU_USER.id], 'Asia/Tokyo')],
     ]);
   });
 }

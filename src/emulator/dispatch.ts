@@ -192,10 +192,10 @@ function rateLimit(
   auth: AuthInfo | null,
 ): { allowed: boolean; headers: Record<string, string> } {
   const bucket = spec.bucket ?? `${spec.method} ${spec.path}`;
-  const principal = params.account_id ?? auth?.userId ?? auth?.consumerKey ?? 'anonymous';
+  const principal = (spec.perUser ? auth?.userId : params.account_id) ?? auth?.userId ?? auth?.consumerKey ?? 'anonymous';
   const isAds = call.api !== 'platform';
-  const rl = state.limiter.hit(bucket, principal, isAds ? ADS_DEFAULT_LIMIT : DEFAULT_LIMIT);
-  const prefix = isAds && params.account_id ? 'x-account-rate-limit' : 'x-rate-limit';
+  const rl = state.limiter.hit(bucket, principal, spec.limit ?? (isAds ? ADS_DEFAULT_LIMIT : DEFAULT_LIMIT));
+  const prefix = isAds && params.account_id && !spec.perUser ? 'x-account-rate-limit' : 'x-rate-limit';
   const headers = {
     [`${prefix}-limit`]: String(rl.limit),
     [`${prefix}-remaining`]: String(rl.remaining),

@@ -8,12 +8,15 @@ import { handleRequest, type DispatchContext } from './dispatch.js';
 import { EMU_OAUTH2_PUBLIC } from './oauth2-state.js';
 import { Router } from './router.js';
 import { registerAllRoutes } from './routes/index.js';
+import { startDownloadOrigin } from './stats-download.js';
 import { EMU_ACCOUNT, EMU_APP, EMU_USER, EmulatorState, type EmulatorOptions } from './state.js';
 
 export interface Emulator {
   url: string;
   port: number;
   urls: { api: string; ads: string; adsSandbox: string };
+  /** The second origin serving analytics job results (another port: credentials are refused there). */
+  downloadUrl: string;
   state: EmulatorState;
   router: Router;
   /** Environment variables pointing postctl at this emulator with the seeded credentials. */
@@ -27,7 +30,10 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   const ctx = dispatchContext(options);
   const server = createEmulatorServer(ctx);
   await listen(server, options.port ?? 0, ctx.host);
-  return describe(server, ctx);
+  const download = await startDownloadOrigin(ctx.state, ctx.host);
+  const emu = describe(server, ctx);
+  const close = emu.close;
+  return Object.assign(emu, { downloadUrl: download.url, close: () => Promise.all([close(), download.close()]).then(() => undefined) });
 }
 
 /** The state, its routes and the settings every request reads. */
@@ -59,7 +65,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function describe(server: Server, ctx: DispatchContext): Emulator {
+function describe(server: Server, ctx: DispatchContext): Omit<Emulator, 'downloadUrl'> {
   const port = (server.address() as AddressInfo).port;
   const url = `http://${ctx.host}:${port}`;
   const urls = { api: url, ads: `${url}/ads`, adsSandbox: `${url}/ads-sandbox` };

@@ -81,6 +81,11 @@ export interface EmulatorOptions {
   bearerMaxRequests?: number;
   /** Wire names served: the live service's, the spec's neutral ones, or both (default). */
   names?: ServedNames;
+  /** Analytics: active entities per type (default 45), status polls and ms before a job succeeds (default 2, 0), processing jobs allowed (default 100). */
+  statsEntities?: number;
+  statsJobPolls?: number;
+  statsJobLatencyMs?: number;
+  statsMaxProcessing?: number;
   /** Clock (ms since the epoch) for the times the emulator stamps; tests fix it so no result depends on when they run. */
   now?: () => number;
 }
@@ -95,6 +100,8 @@ export class EmulatorState {
   readonly limiter: RateLimiter;
   readonly log: LogEntry[] = [];
   approve: boolean;
+  /** Where analytics job results are served (the second origin, src/emulator/stats-download.ts). */
+  statsDownloadBase = '';
   private slices = new Map<string, unknown>();
   private seq = 0;
   private idCounter = 1_600_000_000_000_000_000n;

@@ -51,6 +51,9 @@ export interface RouteSpec {
   auth: AuthMode;
   /** Rate-limit bucket name (defaults to method + path). */
   bucket?: string;
+  /** The route's own limit (default: the API's), counted per user with x-rate-limit-* headers when `perUser`. */
+  limit?: { max: number; windowSec: number };
+  perUser?: boolean;
   handler: (req: EmuRequest, state: EmulatorState) => EmuResponse | Promise<EmuResponse>;
 }
 

@@ -14,6 +14,8 @@ const OPTIONS = [
   { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
   { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
   { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
+  { flags: '--stats-job-latency <ms>', description: 'analytics jobs: milliseconds before a job can succeed', default: '0' },
+  { flags: '--stats-job-polls <n>', description: 'analytics jobs: status requests before a job succeeds', default: '2' },
   {
     flags: '--names <style>',
     description: 'wire names served: official (the live service), neutral (the spec text) or both',
@@ -65,6 +67,8 @@ async function start(opts: Opts, port: number, faultRate: number | undefined) {
       latencyMs: Number(opts.latency) || 0,
       approve: opts.approve !== false,
       names: opts.names ?? 'both',
+      statsJobLatencyMs: Number(opts.statsJobLatency) || 0,
+      statsJobPolls: Number(opts.statsJobPolls) || 1,
     });
     if (faultRate !== undefined)
       emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
@@ -88,6 +92,10 @@ async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
     String(opts.seed ?? 1),
     '--names',
     String(opts.names ?? 'both'),
+    '--stats-job-latency',
+    String(opts.statsJobLatency ?? 0),
+    '--stats-job-polls',
+    String(opts.statsJobPolls ?? 2),
   ];
   if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
   if (opts.approve === false) pass.push('--no-approve');

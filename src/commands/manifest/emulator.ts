@@ -23,6 +23,8 @@ export const MANIFEST: Manifest = {
         {"flags":"--no-approve","description":"do not auto-approve the OAuth authorize step"},
         {"flags":"--fault-rate <p>","description":"probability of a random fault (429, 5xx, dropped connection) per request"},
         {"flags":"--seed <n>","description":"seed for random faults","default":"1"},
+        {"flags":"--stats-job-latency <ms>","description":"analytics jobs: milliseconds before a job can succeed","default":"0"},
+        {"flags":"--stats-job-polls <n>","description":"analytics jobs: status requests before a job succeeds","default":"2"},
         {"flags":"--names <style>","description":"wire names served: official (the live service), neutral (the spec text) or both","choices":["official","neutral","both"],"default":"both"},
         {"flags":"--print-env","description":"start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)"},
         {"flags":"--background-child","description":"internal: the background process --print-env starts","hidden":true},

@@ -3,6 +3,7 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as adsCore from './ads-core.js';
 import * as adsCreatives from './ads-creatives.js';
+import * as adsStats from './ads-stats.js';
 import * as audiences from './audiences.js';
 import * as audiencesList from './audiences-list.js';
 import * as catalogs from './catalogs.js';
@@ -16,6 +17,7 @@ const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [
   platform,
   adsCore,
   adsCreatives,
+  adsStats,
   catalogs,
   audiences,
   audiencesList,

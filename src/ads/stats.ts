@@ -1,0 +1,221 @@
+// Analytics endpoints (https://docs.x.com/x-ads-api/analytics): synchronous
+// stats, jobs (create, status, list, cancel), active entities, reach, and the
+// download of a job's result file. The result lives on another origin, so it
+// is fetched with no credential at all (auth 'none': the client's origin policy
+// refuses any other mode there), over https (plain http only to loopback), and
+// inflated as a stream under a cap on the decompressed size.
+import { Transform, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { ApiError } from '../api-error.js';
+import { CliError, InputError, NetworkError } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { isLoopbackHost } from '../http/url-policy.js';
+import { readJsonArray } from '../input/json-stream.js';
+import { ADS_VERSION } from './common.js';
+import type { AccountRef, AdsEnvelope } from './types.js';
+
+export interface StatsParams {
+  entity: string;
+  ids: readonly string[];
+  groups: readonly string[];
+  placement: string;
+  granularity: string;
+  start: string;
+  end: string;
+  segment?: string;
+  country?: string;
+}
+
+export interface StatsJob {
+  id_str: string;
+  status: string;
+  url?: string | null;
+  expires_at?: string | null;
+  [key: string]: unknown;
+}
+
+/** One element of `data`: an entity and its series (per segment). */
+export interface StatsElement {
+  id: string;
+  id_data: Array<{ segment?: { segment_name?: string; segment_value?: string } | null; metrics: Record<string, unknown> }>;
+}
+
+export interface StatsBody extends AdsEnvelope<StatsElement[]> {
+  time_series_length?: number;
+}
+
+const statsPath = (account: AccountRef, ...rest: string[]) =>
+  joinPath(ADS_VERSION, 'stats', ...rest, 'accounts', idSegment(account.id, 'ads', 'account_id'));
+const jobsPath = (account: AccountRef) => joinPath(ADS_VERSION, 'stats', 'jobs', 'accounts', idSegment(account.id, 'ads', 'account_id'));
+
+export function statsQuery(p: StatsParams): Array<[string, string]> {
+  const q: Array<[string, string]> = [
+    ['entity', p.entity],
+    ['entity_ids', p.ids.join(',')],
+    ['start_time', p.start],
+    ['end_time', p.end],
+    ['granularity', p.granularity],
+    ['placement', p.placement],
+    ['metric_groups', p.groups.join(',')],
+  ];
+  if (p.segment) q.push(['segmentation_type', p.segment]);
+  if (p.country) q.push(['country', p.country]);
+  return q;
+}
+
+export async function getSyncStats(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsBody> {
+  const res = await client.request<StatsBody>({ api: account.api, method: 'GET', path: statsPath(account), query: statsQuery(p) });
+  return res.body;
+}
+
+/** Not retried on 5xx: a repeat could create a second job (a 429 is retried, the server did not act on it). */
+export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsJob> {
+  const res = await client.request<AdsEnvelope<StatsJob>>({
+    api: account.api,
+    method: 'POST',
+    path: jobsPath(account),
+    query: statsQuery(p),
+  });
+  return res.body.data;
+}
+
+/** Status of up to 200 jobs in one request. */
+export async function getStatsJobs(
+  client: ApiClient,
+  account: AccountRef,
+  ids: readonly string[],
+): Promise<ApiResponse<AdsEnvelope<StatsJob[]>>> {
+  return client.request<AdsEnvelope<StatsJob[]>>({
+    api: account.api,
+    method: 'GET',
+    path: jobsPath(account),
+    query: { job_ids: ids.join(',') },
+  });
+}
+
+export function listStatsJobsRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
+  return { api: account.api, method: 'GET', path: jobsPath(account), query };
+}
+
+export async function cancelStatsJob(client: ApiClient, account: AccountRef, id: string): Promise<AdsEnvelope<StatsJob>> {
+  const path = joinPath(
+    ADS_VERSION,
+    'stats',
+    'jobs',
+    'accounts',
+    idSegment(account.id, 'ads', 'account_id'),
+    idSegment(id, 'numeric', 'job_id'),
+  );
+  return (await client.request<AdsEnvelope<StatsJob>>({ api: account.api, method: 'DELETE', path })).body;
+}
+
+export interface ActiveEntity {
+  entity_id: string;
+  activity_start_time: string;
+  activity_end_time: string;
+  placements: string[];
+}
+
+export async function activeEntities(
+  client: ApiClient,
+  account: AccountRef,
+  q: { entity: string; start: string; end: string; filter?: [string, string] },
+): Promise<AdsEnvelope<ActiveEntity[]>> {
+  const query: Array<[string, string]> = [
+    ['entity', q.entity],
+    ['start_time', q.start],
+    ['end_time', q.end],
+  ];
+  if (q.filter) query.push(q.filter);
+  const path = joinPath(ADS_VERSION, 'stats', 'accounts', idSegment(account.id, 'ads', 'account_id'), 'active_entities');
+  return (await client.request<AdsEnvelope<ActiveEntity[]>>({ api: account.api, method: 'GET', path, query })).body;
+}
+
+export async function reach(
+  client: ApiClient,
+  account: AccountRef,
+  kind: 'campaigns' | 'funding_instruments',
+  q: { ids: readonly string[]; start: string; end: string },
+): Promise<AdsEnvelope<Array<{ id: string; total_audience_reach: number | null; average_frequency: number | null }>>> {
+  const path = joinPath(ADS_VERSION, 'stats', 'accounts', idSegment(account.id, 'ads', 'account_id'), 'reach', kind);
+  const param = kind === 'campaigns' ? 'campaign_ids' : 'funding_instrument_ids';
+  const query = { [param]: q.ids.join(','), start_time: q.start, end_time: q.end };
+  return (
+    await client.request<AdsEnvelope<Array<{ id: string; total_audience_reach: number | null; average_frequency: number | null }>>>({
+      api: account.api,
+      method: 'GET',
+      path,
+      query,
+    })
+  ).body;
+}
+
+/** Only https, or plain http to a loopback host (the emulator): a job's url comes from the server and is not trusted. */
+export function checkResultUrl(raw: unknown, jobId: string): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof raw === 'string' ? new URL(raw) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url) throw new NetworkError(`job ${jobId} finished without a usable result url (${JSON.stringify(raw)})`);
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
+  throw new NetworkError(`refusing to download the result of job ${jobId} from ${url.origin}: result files are fetched over https only`);
+}
+
+/** Counts inflated bytes and stops the stream past the cap. */
+function capped(cap: number, jobId: string): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > cap)
+        return done(
+          new CliError(`the result file of job ${jobId} inflates to more than the cap of ${cap} bytes (--max-result-bytes); refused`, {
+            exitCode: EXIT.NETWORK,
+            code: 'result_too_large',
+            hint: 'raise --max-result-bytes (or POSTCTL_STATS_MAX_RESULT_BYTES) if the file is genuine, or split the query into fewer ids per job.',
+          }),
+        );
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Streams a job's result file: no credential, https only, gunzip under `cap`
+ * bytes, `data` elements one at a time (constant memory whatever the file holds).
+ */
+export async function* downloadJobResult(client: ApiClient, job: StatsJob, cap: number): AsyncGenerator<StatsElement> {
+  const url = checkResultUrl(job.url, job.id_str);
+  let body: Readable;
+  try {
+    body = (await client.stream({ method: 'GET', path: url.href, auth: 'none' })).body;
+  } catch (e) {
+    if (e instanceof ApiError) throw new NetworkError(`downloading the result of job ${job.id_str} failed: ${e.message}`, { cause: e });
+    throw e;
+  }
+  const gunzip = createGunzip();
+  const limit = capped(cap, job.id_str);
+  const fail = (e: Error) => limit.destroy(e);
+  body.on('error', fail);
+  gunzip.on('error', (e) =>
+    fail(e instanceof CliError ? e : new NetworkError(`the result file of job ${job.id_str} is not a complete gzip file: ${e.message}`)),
+  );
+  body.pipe(gunzip).pipe(limit);
+  try {
+    for await (const el of readJsonArray(limit, { name: `result of job ${job.id_str}`, key: 'data', maxElementBytes: 256 * 1024 * 1024 })) {
+      if (el.error) throw new NetworkError(`the result file of job ${job.id_str} is not valid JSON (line ${el.line}): ${el.error}`);
+      yield el.value as StatsElement;
+    }
+  } catch (e) {
+    // The splitter's own errors speak of an input file; here the file is the server's reply.
+    if (e instanceof InputError) throw new NetworkError(`the result file of job ${job.id_str} is not valid: ${e.message}`);
+    throw e;
+  } finally {
+    body.destroy();
+    gunzip.destroy();
+  }
+}

@@ -1,0 +1,155 @@
+// `postctl ads stats`: analytics for any entities and any range, split into the
+// requests the API allows (≤ 20 ids, 7-day synchronous or 90/45-day job windows,
+// DAY on the account's midnights), run synchronously or as jobs, and merged into
+// one series per entity × placement × segment.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { optionsHash, UploadState } from '../../../audiences/state.js';
+import { runJobs, runSync } from '../../../ads/stats-run.js';
+import { iso } from '../../../ads/stats-plan.js';
+import { InputError } from '../../../errors.js';
+import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
+import { integerBetween } from '../../../validate/rules.js';
+import { accountOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { checkChart, openOutput } from './_output.js';
+import { buildQuery, checkFlags, type Query } from './_query.js';
+import type { Context } from '../../../context.js';
+import type { ApiClient } from '../../../http/client.js';
+
+const envNumber = (ctx: Context, name: string, def: number): number => {
+  const raw = ctx.env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
+  return n;
+};
+
+function positive(flag: string, raw: string | undefined, max: number, def: number): number {
+  if (raw === undefined) return def;
+  const msg = integerBetween(1, max)(raw);
+  if (msg) throw new InputError(`${flag} ${msg}`);
+  return Number(raw);
+}
+
+/** The job state: one file per query (its options' hash), in the current directory unless --state says where. */
+async function openState(ctx: Context, q: Query, opts: { state?: string; resume?: boolean }): Promise<UploadState> {
+  const fingerprint = {
+    account: q.plan.account.id,
+    entity: q.entity,
+    requests: q.plan.requests.map((r) => `${r.ids.join(',')}|${r.placement}|${r.groups.join(',')}|${r.window.start}-${r.window.end}`),
+    granularity: q.granularity,
+    segment: q.plan.segment ?? null,
+    country: q.plan.country ?? null,
+  };
+  const path = opts.state ?? join(process.cwd(), `postctl-stats-${optionsHash(fingerprint).slice(0, 12)}.state.json`);
+  if (!opts.resume) {
+    const saved = await readFile(path, 'utf8').then(
+      (t) => Object.keys((JSON.parse(t) as { extra?: { jobs?: object } }).extra?.jobs ?? {}).length,
+      () => 0,
+    );
+    if (saved)
+      ctx.log.warn(`${path} holds ${saved} job${saved === 1 ? '' : 's'} of an unfinished run; starting over (pass --resume to reuse them)`);
+  }
+  return UploadState.open(path, { path: 'ads stats', size: 0, mtime_ms: 0 }, fingerprint, {
+    resume: Boolean(opts.resume),
+    readOnly: false,
+    warn: (m) => ctx.log.warn(m),
+    info: (m) => ctx.log.info(m),
+  });
+}
+
+async function execute(
+  ctx: Context,
+  client: ApiClient,
+  q: Query,
+  opts: Record<string, unknown> & { state?: string; resume?: boolean; maxJobs?: string; maxResultBytes?: string },
+  sink: Parameters<typeof runSync>[2],
+) {
+  if (q.mode === 'sync') {
+    if (q.plan.requests.length > STATS_LIMITS.syncPer15Minutes)
+      ctx.log.warn(
+        `${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
+      );
+    await runSync(client, q.plan, sink);
+    ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
+    return;
+  }
+  const state = await openState(ctx, q, opts);
+  ctx.log.info(`job state: ${state.path}`);
+  const tally = await runJobs(client, q.plan, sink, {
+    state,
+    maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10),
+    pollMs: envNumber(ctx, 'POSTCTL_STATS_POLL_MS', 5000),
+    maxPollMs: envNumber(ctx, 'POSTCTL_STATS_MAX_POLL_MS', 60_000),
+    maxResultBytes: positive(
+      '--max-result-bytes',
+      opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES,
+      Number.MAX_SAFE_INTEGER,
+      1024 ** 3,
+    ),
+    info: (m) => ctx.log.info(m),
+  });
+  await state.remove();
+  ctx.log.info(
+    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused} reused`,
+  );
+}
+
+export default defineVerb({
+  name: 'stats [entity_ids...]',
+  description: 'analytics of entities over any range: split into allowed requests (sync or jobs) and merged per entity',
+  examples: [
+    'postctl ads stats --entity LINE_ITEM 8u94t 8u94u --from 2026-11-01 --to 2026-11-07 --metric-groups ENGAGEMENT,BILLING -o csv',
+    'postctl ads stats --entity LINE_ITEM --active --from 2026-11-25 --to 2026-11-25 --metric-groups ENGAGEMENT,BILLING --placement all -o csv',
+    'postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job',
+    'postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE',
+  ],
+  options: [
+    { flags: '--entity <type>', description: `required: ${STATS_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
+    { flags: '--ids <list>', description: 'entity ids, comma-separated (also as arguments)' },
+    { flags: '--file <path>', description: 'entity ids, one per line (- for stdin)' },
+    { flags: '--active', description: 'ask active entities for the ids and placements first' },
+    { flags: '--from <when>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
+    { flags: '--to <when>', description: 'required: a date (inclusive, like the Ads UI) or an ISO time on a whole hour (exclusive)' },
+    { flags: '--granularity <g>', description: GRANULARITIES.join(', '), default: 'DAY' },
+    { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
+    {
+      flags: '--placement <p>',
+      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement)`,
+      default: 'ALL_ON_TWITTER',
+    },
+    { flags: '--segment <type>', description: `jobs only: ${Object.keys(SEGMENTATION).join(', ')}` },
+    { flags: '--country <id>', description: 'the country targeting value --segment METROS requires' },
+    {
+      flags: '--mode <mode>',
+      description: 'auto (sync when one 7-day window fits and nothing is segmented), sync or job',
+      choices: ['auto', 'sync', 'job'],
+      default: 'auto',
+    },
+    { flags: '--derived', description: 'add derived metrics (cpm, engagement_rate, cost_per_engagement_micro, click_rate…)' },
+    { flags: '--totals', description: 'add a total row per entity × placement × segment' },
+    { flags: '--chart <metric>', description: 'on a terminal, draw the metric per bucket per entity' },
+    { flags: '--state <file>', description: 'job state file (default: postctl-stats-<hash>.state.json here)' },
+    { flags: '--resume', description: 'reuse the jobs a killed run created (same query, same state file)' },
+    { flags: '--max-jobs <n>', description: `jobs processing at once (1 to ${STATS_LIMITS.processingJobs}; default 10)` },
+    { flags: '--max-result-bytes <n>', description: 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYTES)' },
+    ...accountOptions,
+  ],
+  async run(ids, opts, ctx) {
+    const checked = await checkFlags(ctx, [...ids], opts);
+    checkChart(checked, opts);
+    positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10);
+    const client = await ctx.client();
+    const account = await accountRef(ctx, opts);
+    const q = await buildQuery(client, account, opts, checked);
+    if (!q.plan.requests.length) {
+      ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
+    }
+    const out = openOutput(ctx, q, opts);
+    await execute(ctx, client, q, opts, out.sink);
+    await out.end();
+    return 0;
+  },
+});

@@ -1,0 +1,104 @@
+// Analytics (https://docs.x.com/x-ads-api/analytics): the synchronous stats
+// endpoint with its user-level limit (250 per 15 minutes, x-rate-limit-*
+// headers), active entities consistent with the stats model, and reach.
+import { requireAccount } from '../ads-support.js';
+import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
+import type { Router } from '../router.js';
+import type { EmulatorState } from '../state.js';
+import type { EmuRequest, Handler } from '../types.js';
+import * as jobs from './ads-stats-jobs.js';
+import { emuEntityPlacements, emuStatsBody } from './ads-stats-model.js';
+import { required, statsQuery, wholeHour } from './ads-stats-query.js';
+import { EMU_ACTIVE_ENTITIES } from './ads-stats-rules.js';
+
+const PREFIX: Record<string, string> = {
+  CAMPAIGN: 'c',
+  FUNDING_INSTRUMENT: 'f',
+  LINE_ITEM: 'l',
+  PROMOTED_ACCOUNT: 'a',
+  PROMOTED_TWEET: 't',
+};
+
+/** The account's active entities of a type: `statsEntities` of them (default 45), ids like l0000, l0001… */
+export function emuActiveIds(state: EmulatorState, entity: string): string[] {
+  const n = state.options.statsEntities ?? 45;
+  return Array.from({ length: n }, (_, i) => `${PREFIX[entity] ?? 'x'}${i.toString(36).padStart(4, '0')}`);
+}
+
+const syncStats: Handler = (req, state) => {
+  const q = statsQuery(req, state, false);
+  return { status: 200, body: emuStatsBody(q, paramsEcho(req)) };
+};
+
+function idFilter(req: EmuRequest): string[] | undefined {
+  const given = ['funding_instrument_ids', 'campaign_ids', 'line_item_ids'].filter((k) => req.query.get(k));
+  if (given.length > 1) fail(adsError(400, 'INVALID_PARAMETER', `${given.join(' and ')} are exclusive`, given[1], req));
+  if (!given.length) return undefined;
+  const ids = req.query.get(given[0]!)!.split(',');
+  if (ids.length > 200) fail(adsError(400, 'INVALID_PARAMETER', 'up to 200 ids may be given', given[0], req));
+  return ids;
+}
+
+const activeEntities: Handler = (req, state) => {
+  requireAccount(req, state);
+  const entity = required(req, 'entity');
+  if (!EMU_ACTIVE_ENTITIES.includes(entity))
+    fail(adsError(400, 'INVALID_PARAMETER', `entity must be one of ${EMU_ACTIVE_ENTITIES.join(', ')}`, 'entity', req));
+  const start = wholeHour(req, 'start_time');
+  const end = wholeHour(req, 'end_time');
+  if (end <= start) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
+  const filter = idFilter(req);
+  // Every seeded entity changed in every hour: activity spans the window, a few minutes in from each side.
+  const data = emuActiveIds(state, entity)
+    .filter((_, i) => !filter || filter.length > i % 7)
+    .map((id, i) => ({
+      entity_id: id,
+      activity_start_time: new Date(start + ((i * 7) % 50) * 60_000).toISOString().replace('.000Z', 'Z'),
+      activity_end_time: new Date(end - ((i * 11) % 50) * 60_000 - 1000).toISOString().replace('.000Z', 'Z'),
+      placements: emuEntityPlacements(id),
+    }));
+  return adsOk(req, data);
+};
+
+function reach(param: string): Handler {
+  return (req, state) => {
+    requireAccount(req, state);
+    const ids = required(req, param).split(',');
+    if (ids.length > 20) fail(adsError(400, 'INVALID_PARAMETER', 'up to 20 ids may be given', param, req));
+    const start = wholeHour(req, 'start_time');
+    const end = wholeHour(req, 'end_time');
+    if (end <= start) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
+    const hours = (end - start) / 3_600_000;
+    const data = ids.map((id, i) => ({ id, total_audience_reach: 100 * hours + 17 * i, average_frequency: 1 + ((i % 4) + 1) / 100 }));
+    return adsOk(req, data, { data_type: 'reach' });
+  };
+}
+
+export function register(r: Router): void {
+  r.route({
+    method: 'GET',
+    path: '/12/stats/accounts/:account_id',
+    api: 'ads',
+    auth: 'user',
+    bucket: 'stats-sync',
+    limit: { max: 250, windowSec: 900 },
+    perUser: true,
+    handler: syncStats,
+  });
+  r.route({ method: 'GET', path: '/12/stats/accounts/:account_id/active_entities', api: 'ads', auth: 'user', handler: activeEntities });
+  r.route({
+    method: 'GET',
+    path: '/12/stats/accounts/:account_id/reach/campaigns',
+    api: 'ads',
+    auth: 'user',
+    handler: reach('campaign_ids'),
+  });
+  r.route({
+    method: 'GET',
+    path: '/12/stats/accounts/:account_id/reach/funding_instruments',
+    api: 'ads',
+    auth: 'user',
+    handler: reach('funding_instrument_ids'),
+  });
+  jobs.register(r);
+}

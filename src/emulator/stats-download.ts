@@ -1,0 +1,102 @@
+// The second loopback origin that serves analytics job results, as the live
+// service serves them from another host (ton.twimg.com). It refuses any request
+// that carries a credential (an Authorization header, oauth_* parameters or a
+// cookie) with 401, so a client that leaks its signature there fails a test.
+// Faults: an expired url answers 403, a truncated file ends mid-stream, a bomb
+// is a few MB of gzip members that inflate to more than 2 GB of JSON whitespace.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { emuStatsBody } from './routes/ads-stats-model.js';
+import { statsJobs, type EmuStatsJob } from './routes/ads-stats-jobs.js';
+import type { EmulatorState, LogEntry } from './state.js';
+
+const BOMB_MEMBER_BYTES = 64 * 1024 * 1024;
+const BOMB_MEMBERS = 34; // 34 × 64 MiB = 2.125 GiB
+
+let bombMember: Buffer | undefined;
+
+function hasCredentials(req: IncomingMessage, url: URL): boolean {
+  if (req.headers.authorization || req.headers.cookie) return true;
+  return [...url.searchParams.keys()].some((k) => k.startsWith('oauth_') || k === 'access_token');
+}
+
+function sendBomb(res: ServerResponse): void {
+  bombMember ??= gzipSync(Buffer.alloc(BOMB_MEMBER_BYTES, 0x20), { level: 9 });
+  res.writeHead(200, { 'content-type': 'application/gzip' });
+  res.write(gzipSync(Buffer.from('{"data_type":"stats","data":[')));
+  let n = 0;
+  const more = (): void => {
+    while (n < BOMB_MEMBERS) {
+      n++;
+      if (!res.write(bombMember!)) return void res.once('drain', more);
+    }
+    res.end();
+  };
+  res.on('error', () => undefined);
+  more();
+}
+
+function serveJob(job: EmuStatsJob, res: ServerResponse): number {
+  if (job.fault === 'expired') {
+    res.writeHead(403, { 'content-type': 'application/xml' });
+    res.end('<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>');
+    return 403;
+  }
+  if (job.fault === 'bomb') {
+    sendBomb(res);
+    return 200;
+  }
+  const gz = gzipSync(JSON.stringify(emuStatsBody(job.query, job.params)));
+  res.writeHead(200, {
+    'content-type': 'application/gzip',
+    'content-length': String(job.fault === 'truncated' ? gz.length >> 1 : gz.length),
+  });
+  res.end(job.fault === 'truncated' ? gz.subarray(0, gz.length >> 1) : gz);
+  return 200;
+}
+
+function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://download.invalid');
+  const entry: LogEntry = {
+    seq: state.nextSeq(),
+    time: Date.now(),
+    method: req.method ?? 'GET',
+    api: 'download',
+    path: url.pathname,
+    query: [...url.searchParams] as Array<[string, string]>,
+    body: '',
+    status: 0,
+    auth: hasCredentials(req, url) ? 'credentials' : 'none',
+  };
+  state.log.push(entry);
+  const send = (status: number, text: string) => {
+    entry.status = status;
+    res.writeHead(status, { 'content-type': 'text/plain' });
+    res.end(text);
+  };
+  if (entry.auth === 'credentials') return send(401, 'credentials are not accepted on the download origin');
+  const m = /^\/([\w-]+)\/stats_job_(\d+)\.json\.gz$/.exec(url.pathname);
+  const job = m ? statsJobs(state).jobs.get(m[2]!) : undefined;
+  if (!job || job.token !== m![1] || job.status !== 'SUCCESS' || req.method !== 'GET') return send(404, 'not found');
+  entry.status = serveJob(job, res);
+}
+
+/** Starts the download origin on another port of the same loopback host. */
+export async function startDownloadOrigin(state: EmulatorState, host: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => handle(state, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  state.statsDownloadBase = url;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,266 @@
+// `ads stats` bad input (exit 6, nothing sent), output options (--derived,
+// --totals, -o json, --chart off a terminal), the synchronous rate limit, and
+// the active, reach and jobs verbs.
+import { describe, expect, it } from 'vitest';
+import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
+import { EMU_ACCOUNT } from '../../src/emulator/state.js';
+import { tempDir } from '../helpers/cli.js';
+import { freshEmulator } from '../helpers/emulator.js';
+import { terminal } from '../helpers/terminal.js';
+import { csvRows, statsArgs, statsRequests } from '../helpers/stats.js';
+
+const emu = freshEmulator({ statsJobPolls: 1, limits: { 'stats-sync': { max: 2, windowSec: 1 } } });
+const env = { POSTCTL_STATS_POLL_MS: '5', POSTCTL_STATS_MAX_POLL_MS: '20' };
+const base = statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT,BILLING');
+
+describe('ads stats: bad input is exit 6 with nothing sent', () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['unknown metric group', statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT,NOPE'), /--metric-groups: unknown metric group "NOPE"/],
+    [
+      'a group the entity does not allow',
+      statsArgs('2026-06-01', '2026-06-02', 'BILLING', [], [EMU_ACCOUNT, '--entity', 'ACCOUNT']),
+      /--metric-groups: BILLING is not available for ACCOUNT \(allowed: ENGAGEMENT\)/,
+    ],
+    [
+      '--segment with --mode sync',
+      [...base, '--segment', 'AGE', '--mode', 'sync'],
+      /--segment: segmentation is available only through jobs/,
+    ],
+    ['--from after --to', statsArgs('2026-06-05', '2026-06-02', 'ENGAGEMENT'), /--from: 2026-06-05 is not before 2026-06-02/],
+    [
+      'a time not on a whole hour',
+      statsArgs('2026-06-01T00:30:00Z', '2026-06-02T00:00:00Z', 'ENGAGEMENT', ['--granularity', 'HOUR']),
+      /--from: 2026-06-01T00:30:00Z is not on a whole hour/,
+    ],
+    ['METROS without its companion --country', [...base, '--segment', 'METROS'], /--country: --segment METROS requires --country/],
+    ['0 ids', statsArgs('2026-06-01', '2026-06-02', 'ENGAGEMENT', [], ['--entity', 'LINE_ITEM']), /entity_ids: no entity ids given/],
+  ];
+  for (const [name, args, message] of cases)
+    it(name, async () => {
+      const r = await emu.run([...args, '-o', 'json'], { env, cwd: tempDir() });
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr).toMatch(message);
+      expect(r.errorJson().error.code).toBe('invalid_input');
+      expect(emu.state.log).toHaveLength(0);
+    });
+
+  it('DAY with times that are not midnight in the account zone: exit 6 after reading the zone only', async () => {
+    const r = await emu.run(statsArgs('2026-06-01T00:00:00Z', '2026-06-02T00:00:00Z', 'ENGAGEMENT'), { env });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/2026-06-01T00:00:00Z is not midnight in the account's time zone America\/New_York/);
+    expect(emu.state.log.map((e) => e.path)).toEqual([`/12/accounts/${EMU_ACCOUNT}`]);
+  });
+});
+
+describe('ads stats: output', () => {
+  it('--derived is exact, --totals adds one row over the range, money in micros', async () => {
+    const r = await emu.run([...base, '--derived', '--totals', '-o', 'csv'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csvRows(r.stdout);
+    expect(rows.map((x) => [x.start, x.end])).toEqual([
+      ['2026-06-01T04:00:00Z', '2026-06-02T04:00:00Z'],
+      ['2026-06-02T04:00:00Z', '2026-06-03T04:00:00Z'],
+      ['2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z'],
+    ]);
+    const q = {
+      id: 'l0001',
+      placement: 'ALL_ON_TWITTER',
+      start: Date.parse('2026-06-01T04:00:00Z'),
+      end: Date.parse('2026-06-03T04:00:00Z'),
+    };
+    const spend = emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' });
+    const impressions = emuStatsTotal({ ...q, metric: 'impressions' });
+    const engagements = emuStatsTotal({ ...q, metric: 'engagements' });
+    const total = rows[2]!;
+    expect(Number(total.billed_charge_local_micro)).toBe(spend);
+    expect(Number(total.impressions)).toBe(impressions);
+    // Exact to 6 decimals, half up, from integers (BigInt in the test as well).
+    const exact = (n: number, d: number) => {
+      const q6 = (BigInt(n) * 10_000_000n) / BigInt(d);
+      const r6 = (q6 + 5n) / 10n;
+      return `${r6 / 1_000_000n}.${(r6 % 1_000_000n).toString().padStart(6, '0')}`;
+    };
+    expect(total.cpm).toBe(exact(spend, impressions * 1000));
+    expect(total.engagement_rate).toBe(exact(engagements, impressions));
+    expect(total.cost_per_engagement_micro).toBe(exact(spend, engagements));
+  });
+
+  it('-o json: the API shape merged, with bucket start times', async () => {
+    const r = await emu.run([...base, '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const body = r.json();
+    expect(body).toMatchObject({
+      data_type: 'stats',
+      account_id: EMU_ACCOUNT,
+      time_zone: 'America/New_York',
+      granularity: 'DAY',
+      start_time: '2026-06-01T04:00:00Z',
+      end_time: '2026-06-03T04:00:00Z',
+    });
+    expect(body.data).toHaveLength(1);
+    const d = body.data[0].id_data[0];
+    expect(d.start_times).toEqual(['2026-06-01T04:00:00Z', '2026-06-02T04:00:00Z']);
+    expect(d.metrics.impressions).toEqual([
+      emuStatsTotal({
+        id: 'l0001',
+        placement: 'ALL_ON_TWITTER',
+        metric: 'impressions',
+        start: Date.parse('2026-06-01T04:00:00Z'),
+        end: Date.parse('2026-06-02T04:00:00Z'),
+      }),
+      emuStatsTotal({
+        id: 'l0001',
+        placement: 'ALL_ON_TWITTER',
+        metric: 'impressions',
+        start: Date.parse('2026-06-02T04:00:00Z'),
+        end: Date.parse('2026-06-03T04:00:00Z'),
+      }),
+    ]);
+    expect(d.metrics.carousel_swipes).toBeNull();
+  });
+
+  it('--chart off a terminal prints the metric as rows; an unknown metric is exit 2', async () => {
+    const r = await emu.run([...base, '--chart', 'impressions', '-o', 'csv'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/--chart draws only on a terminal/);
+    expect(r.stdout.split('\n')[0]).toBe('entity_id,placement,segment,start,impressions');
+    const bad = await emu.run([...base, '--chart', 'nope'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--chart nope is not a metric of this query/);
+  });
+
+  it('--placement all: one series per placement, rows labelled; --active takes ids and placements from active entities', async () => {
+    const r = await emu.run(
+      statsArgs('2026-06-01', '2026-06-01', 'ENGAGEMENT', ['--placement', 'all', '-o', 'csv'], ['--active', '--entity', 'LINE_ITEM']),
+      { env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const active = emu.state.requests('GET', /active_entities$/);
+    expect(active).toHaveLength(1);
+    const stats = statsRequests(emu.state, 'GET', /^\/12\/stats\/accounts\/[^/]+$/).filter((s) => s.status === 200);
+    const onTwitter = stats.filter((s) => s.placement === 'ALL_ON_TWITTER').flatMap((s) => s.ids);
+    const spotlight = stats.filter((s) => s.placement === 'SPOTLIGHT').flatMap((s) => s.ids);
+    expect(onTwitter).toHaveLength(45);
+    expect(spotlight.length).toBeGreaterThan(0);
+    expect(spotlight.length).toBeLessThan(45);
+    expect(stats.some((s) => s.placement === 'TREND')).toBe(false);
+    const rows = csvRows(r.stdout);
+    expect(rows).toHaveLength(45 + spotlight.length);
+    expect(new Set(rows.map((x) => x.placement))).toEqual(new Set(['ALL_ON_TWITTER', 'SPOTLIGHT']));
+  });
+});
+
+describe('ads stats: ids from a file or stdin', () => {
+  it('--file - reads one id per line (comments and blanks skipped), merged with arguments and --ids without repeats', async () => {
+    const args = statsArgs(
+      '2026-06-01',
+      '2026-06-01',
+      'ENGAGEMENT',
+      ['--ids', 'l0002,l0003', '--file', '-', '-o', 'csv'],
+      ['l0001', '--entity', 'LINE_ITEM'],
+    );
+    const r = await emu.run(args, { env, input: '# line items\nl0004\n\nl0001\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(csvRows(r.stdout).map((x) => x.entity_id)).toEqual(['l0001', 'l0002', 'l0003', 'l0004']);
+    expect(statsRequests(emu.state, 'GET', /^\/12\/stats\/accounts\/[^/]+$/)[0]!.ids).toEqual(['l0001', 'l0002', 'l0003', 'l0004']);
+  });
+});
+
+describe('ads stats --chart on a terminal', () => {
+  it('draws a line per entity (asciichart) with a legend', async () => {
+    const args = statsArgs(
+      '2026-06-01',
+      '2026-06-07',
+      'ENGAGEMENT',
+      ['--chart', 'impressions'],
+      ['l0001', 'l0002', '--entity', 'LINE_ITEM'],
+    );
+    const t = terminal(args, { PATH: process.env.PATH ?? '', ...emu.cliEnv(), ...env } as Record<string, string>);
+    await t.expect(/impressions per bucket \(2026-06-01T04:00:00Z …\)/);
+    await t.expect(/[╭╮╰╯─│]/);
+    await t.expect(/── l0001 ALL_ON_TWITTER\n── l0002 ALL_ON_TWITTER/);
+    expect(await t.exit).toBe(0);
+    // The top of the y axis is the largest daily value of the two series.
+    const day = (id: string, d: number) => {
+      const start = Date.parse('2026-06-01T04:00:00Z') + d * 86_400_000;
+      return emuStatsTotal({ id, placement: 'ALL_ON_TWITTER', metric: 'impressions', start, end: start + 86_400_000 });
+    };
+    const max = Math.max(...['l0001', 'l0002'].flatMap((id) => Array.from({ length: 7 }, (_, d) => day(id, d))));
+    expect(t.transcript()).toMatch(new RegExp(`${max.toFixed(2)} [┤┼]`));
+  });
+});
+
+describe('ads stats: the synchronous rate limit', () => {
+  it('a 429 with x-rate-limit-reset is waited out; every request answered in the end', async () => {
+    const r = await emu.run(statsArgs('2026-05-01', '2026-05-28', 'ENGAGEMENT', ['--mode', 'sync', '-o', 'csv']), { env });
+    expect(r.code, r.stderr).toBe(0);
+    const log = emu.state.requests('GET', /^\/12\/stats\/accounts\/[^/]+$/);
+    expect(log.filter((e) => e.status === 429).length).toBeGreaterThan(0);
+    expect(log.filter((e) => e.status === 200)).toHaveLength(4);
+    expect(csvRows(r.stdout)).toHaveLength(28);
+  });
+});
+
+describe('ads stats active, reach, jobs', () => {
+  it('active lists the entities with their placements', async () => {
+    const r = await emu.run(
+      [
+        'ads',
+        'stats',
+        'active',
+        '--entity',
+        'PROMOTED_POST',
+        '--from',
+        '2026-06-01T00:00:00Z',
+        '--to',
+        '2026-06-01T06:00:00Z',
+        '-o',
+        'json',
+      ],
+      { env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().data).toHaveLength(45);
+    expect(r.json().data[0]).toMatchObject({ entity_id: 't0000', placements: expect.arrayContaining(['ALL_ON_TWITTER']) });
+    expect(emu.state.log[0]!.query).toEqual([
+      ['entity', 'PROMOTED_TWEET'],
+      ['start_time', '2026-06-01T00:00:00Z'],
+      ['end_time', '2026-06-01T06:00:00Z'],
+    ]);
+  });
+
+  it('reach of campaigns; more than 20 ids is exit 6', async () => {
+    const r = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1,c2', '--from', '2026-06-01', '--to', '2026-06-07', '-o', 'csv'], {
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('id,total_audience_reach,average_frequency');
+    expect(emu.state.requests('GET', /reach\/campaigns$/)[0]!.query).toEqual([
+      ['campaign_ids', 'c1,c2'],
+      ['start_time', '2026-06-01T04:00:00Z'],
+      ['end_time', '2026-06-08T04:00:00Z'],
+    ]);
+    const many = Array.from({ length: 21 }, (_, i) => `c${i}`).join(',');
+    const bad = await emu.run(['ads', 'stats', 'reach', '--funding-instruments', many, '--from', '2026-06-01', '--to', '2026-06-07'], {
+      env,
+    });
+    expect(bad.code).toBe(6);
+    expect(bad.stderr).toMatch(/--funding-instruments: takes at most 20 ids \(got 21\)/);
+  });
+
+  it('jobs list, get and cancel', async () => {
+    const made = await emu.run([...base, '--mode', 'job', '-o', 'csv'], { env, cwd: tempDir() });
+    expect(made.code, made.stderr).toBe(0);
+    const list = await emu.run(['ads', 'stats', 'jobs', 'list', '-o', 'json'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    const id = list.json().data[0].id_str as string;
+    expect(list.json().data[0]).toMatchObject({ status: 'SUCCESS', entity: 'LINE_ITEM', entity_ids: ['l0001'] });
+    const get = await emu.run(['ads', 'stats', 'jobs', 'get', id, '-o', 'json'], { env });
+    expect(get.json().data[0].id_str).toBe(id);
+    const cancel = await emu.run(['ads', 'stats', 'jobs', 'cancel', id, '-o', 'json'], { env });
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect(emu.state.requests('DELETE', `/12/stats/jobs/accounts/${EMU_ACCOUNT}/${id}`)).toHaveLength(1);
+    const bad = await emu.run(['ads', 'stats', 'jobs', 'get', 'abc'], { env });
+    expect(bad.code).toBe(6);
+  });
+});
