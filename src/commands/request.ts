@@ -1,5 +1,8 @@
 // `postctl request`: any endpoint of either API through the shared client.
+import { endpointKey } from '../auth/endpoint-auth.js';
+import type { ResolvedSettings } from '../config/resolve.js';
 import type { Context } from '../context.js';
+import { chooseAuth } from '../platform/auth-choice.js';
 import { InputError } from '../errors.js';
 import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiName, AuthMode, RequestOptions } from '../http/client.js';
@@ -57,6 +60,21 @@ async function sendOnce(client: ApiClient, req: Request, include: boolean | unde
   }
 }
 
+/**
+ * A platform endpoint the table knows (src/auth/endpoint-auth.ts): --auth
+ * app/user/oauth2 must be one it accepts, and the default is the first the
+ * profile holds (user, app, then OAuth 2.0). Anything else: as asked, or user
+ * when an access token is configured, app when only a bearer token is,
+ * oauth2 when only an OAuth 2.0 login is.
+ */
+function requestAuth(settings: ResolvedSettings, api: ApiName, method: string, path: string, flag: AuthMode | undefined): AuthMode {
+  const endpoint = api === 'platform' ? endpointKey(method, path) : undefined;
+  if (endpoint && (flag === undefined || flag === 'app' || flag === 'user' || flag === 'oauth2'))
+    return chooseAuth(settings, { endpoints: [endpoint], prefer: ['user', 'app', 'oauth2'], flag });
+  if (flag) return flag;
+  return settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user';
+}
+
 export default defineVerb({
   name: 'request <method> <path>',
   description: 'send any API request, signed, with retries and rate-limit handling (like `gh api`)',
@@ -98,9 +116,7 @@ export default defineVerb({
       throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
     const api: ApiName = opts.api ?? inferApi(path);
     const settings = await ctx.settings();
-    const auth: AuthMode =
-      opts.auth ??
-      (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
+    const auth = requestAuth(settings, api, method, path, opts.auth);
     const fields = await fieldsOf(opts, ctx);
     const req: Request = { api, method, path, auth, headers: headersOf(opts) };
     await placeParams(req, fields, opts, ctx);

@@ -62,6 +62,8 @@ export interface LogEntry {
   status: number;
   fault?: string;
   auth?: string;
+  /** The Authorization header's scheme as sent ('OAuth', 'Bearer', 'Basic'), never its value. */
+  authScheme?: string;
 }
 
 export interface EmulatorOptions {

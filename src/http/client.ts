@@ -185,6 +185,12 @@ export class ApiClient {
   private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> &
     ClientOptions;
   private bearerPromise: Promise<string> | undefined;
+  /**
+   * The authentication of requests that name none: OAuth 1.0a user context
+   * unless a verb chose otherwise from the endpoint table (OAuth 2.0 for a
+   * media upload after `auth oauth2`), so deep call chains need no auth argument.
+   */
+  defaultAuth: AuthMode = 'user';
   private readonly origins: OriginPolicy;
 
   constructor(options: ClientOptions) {
@@ -288,12 +294,14 @@ export class ApiClient {
 
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
+    if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
     const res = opts.auth === 'oauth2' ? await this.sendOAuth2(opts, false) : await this.send(opts, false);
     return res as ApiResponse<T>;
   }
 
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */
   async stream(opts: RequestOptions): Promise<StreamResponse> {
+    if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
     return (await (opts.auth === 'oauth2' ? this.sendOAuth2(opts, true) : this.send(opts, true))) as StreamResponse;
   }
 
