@@ -298,7 +298,7 @@ describe('auth oauth2: refresh and logout', () => {
       user_id: '2244994945',
       username: 'emu_dev',
       client_id: 'emu-oauth2-public-client',
-      scopes: ['tweet.read', 'users.read', 'offline.access'],
+      scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
       expires_at: t.expires_at,
       expired: false,
       refresh_token: true,
