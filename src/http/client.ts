@@ -18,6 +18,7 @@ import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { parseJson, stringifyJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import type { NameStyle } from '../wire/names.js';
+import { hasDialectNames, inDialect, negotiatedDialect, type Dialect } from '../wire/dialect.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
 export type AuthMode = 'user' | 'app' | 'basic' | 'none' | 'oauth2';
@@ -61,6 +62,8 @@ export interface ClientOptions {
   names?: NameStyle;
   /** Supplies and renews OAuth 2.0 user tokens for `auth: 'oauth2'`. */
   oauth2?: OAuth2Hook;
+  /** The field dialect negotiated per API origin (src/wire/dialect.ts), remembered in the cache. */
+  dialects?: { get(origin: string): Dialect | undefined; set(origin: string, dialect: Dialect): void };
 }
 
 export interface RequestOptions {
@@ -295,8 +298,46 @@ export class ApiClient {
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
-    const res = opts.auth === 'oauth2' ? await this.sendOAuth2(opts, false) : await this.send(opts, false);
-    return res as ApiResponse<T>;
+    const origin = this.dialectOrigin(opts);
+    if (!origin) return (await this.sendAuthed(opts)) as ApiResponse<T>;
+    const known = this.opts.dialects!.get(origin);
+    if (known === 'post') opts = { ...opts, query: inDialect(opts.query, known) };
+    let res: ApiResponse | StreamResponse;
+    try {
+      res = await this.sendAuthed(opts);
+      if (res.status !== 400) return res as ApiResponse<T>;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 400)) throw e;
+      const retry = this.negotiate(opts, origin, e.body);
+      if (!retry) throw e;
+      return (await this.sendAuthed(retry)) as ApiResponse<T>;
+    }
+    // noThrow: the 400 came back as a response.
+    const retry = this.negotiate(opts, origin, (res as ApiResponse).body);
+    return (retry ? await this.sendAuthed(retry) : res) as ApiResponse<T>;
+  }
+
+  private sendAuthed(opts: RequestOptions): Promise<ApiResponse | StreamResponse> {
+    return opts.auth === 'oauth2' ? this.sendOAuth2(opts, false) : this.send(opts, false);
+  }
+
+  /** The platform origin of a field-selecting request sent in official names (neutral names have one spelling). */
+  private dialectOrigin(opts: RequestOptions): string | undefined {
+    if (!this.opts.dialects || this.names !== 'official' || (opts.api ?? 'platform') !== 'platform') return undefined;
+    if (!hasDialectNames(opts.query)) return undefined;
+    return new URL(this.buildUrl(opts).url).origin;
+  }
+
+  /** A 400 naming a field parameter as unknown, with its other spelling accepted: the request once more in that dialect. */
+  private negotiate(opts: RequestOptions, origin: string, body: unknown): RequestOptions | undefined {
+    const n = negotiatedDialect(body);
+    if (!n) return undefined;
+    const query = inDialect(opts.query, n.dialect);
+    this.opts.dialects!.set(origin, n.dialect);
+    this.trace(
+      `! names: ${origin} does not know ${n.from} and accepts ${n.to}: retrying once in the ${n.dialect === 'post' ? 'openapi v2.167 (post.fields)' : 'openapi v2.159 (tweet.fields)'} dialect, remembered for this origin`,
+    );
+    return { ...opts, query };
   }
 
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */

@@ -110,7 +110,7 @@ describe('OAuth 2.0 user context on the user-context verbs', () => {
       body: '{"text":"x"}',
     });
     expect(app.status).toBe(403);
-    expect((await app.json()).detail).toContain('Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context]');
+    expect(((await app.json()) as { detail: string }).detail).toContain('Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context]');
     expect(since(from)).toEqual(['POST /2/media/upload/initialize Bearer 403', 'POST /2/tweets Bearer 403']);
   });
 

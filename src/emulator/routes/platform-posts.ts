@@ -6,7 +6,7 @@
 // the primary objects and the included ones alike. Ids starting with 9 are
 // reported as resource-not-found problems in `errors` next to the found posts.
 import { problem } from '../replies.js';
-import { incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
+import { fieldSpelling, incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
@@ -185,7 +185,7 @@ export function register(r: Router, state: EmulatorState): void {
       path: `/2/${spell('path', 'posts', to)}`,
       api: 'platform',
       auth: 'user-or-app',
-      handler: (req) => lookup(req, to, state),
+      handler: (req) => lookup(req, fieldSpelling(state.dialect, to), state),
     });
   }
 }
