@@ -127,11 +127,7 @@ export class Context {
       this.log.warn(
         `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
       );
-    const [{ ApiClient }, { obtainBearer }, { DialectCache }] = await Promise.all([
-      import('./http/client.js'),
-      import('./auth/bearer.js'),
-      import('./wire/dialect-cache.js'),
-    ]);
+    const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({
       urls,

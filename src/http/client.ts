@@ -19,6 +19,8 @@ import { parseJson, stringifyJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import type { NameStyle } from '../wire/names.js';
 import { hasDialectNames, inDialect, negotiatedDialect, type Dialect } from '../wire/dialect.js';
+// Loaded with the client (one chunk, no extra file on a lookup's path); the context builds it.
+export { DialectCache } from '../wire/dialect-cache.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
 export type AuthMode = 'user' | 'app' | 'basic' | 'none' | 'oauth2';

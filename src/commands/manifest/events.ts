@@ -31,12 +31,14 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl events subscribe --event-type profile.update.bio,post.create --user-id 2244994945",
         "postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support",
+        "postctl events subscribe --event follow.follow,follow.unfollow --user-id 2244994945",
       ],
       options: [
-        {"flags":"--event-type <types>","description":"dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…","repeatable":true},
+        {"flags":"--event-type <types>","description":"event types, comma separated or repeated: profile.update.*, post.create/delete, post.mention/reply/quote/repost.create, like.create, follow.follow/unfollow, news.new, spaces.*, broadcast.*, chat.*, dm.*, mute.*, block.*","repeatable":true},
+        {"flags":"--event <types>","description":"the same as --event-type","repeatable":true},
         {"flags":"--user-id <id>","description":"filter: the user whose events to deliver"},
-        {"flags":"--keyword <keyword>","description":"filter: keyword (news and other high-volume events)"},
-        {"flags":"--direction <direction>","description":"filter for dm.* events: sent, received or both (both = no direction filter)"},
+        {"flags":"--keyword <keyword>","description":"filter: keyword (news.new is filtered by keyword)"},
+        {"flags":"--direction <direction>","description":"filter for dm.*, chat.* and like.create: sent, received or both (both = no direction filter)"},
         {"flags":"--tag <tag>","description":"label delivered with each event"},
         {"flags":"--webhook-id <id>","description":"deliver to this webhook instead of the stream"},
       ],
