@@ -19,8 +19,9 @@ const DEFAULTS: Record<'post' | 'user' | 'media' | 'place' | 'poll', readonly st
   place: ['id', 'full_name'],
   poll: ['id', 'options'],
 };
-type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll' | 'space';
-const FAMILIES: FieldFamily[] = ['post', 'user', 'media', 'place', 'poll', 'space'];
+// GET /2/tweets declares no space.fields in either description: the service refuses it as an unknown parameter.
+type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll';
+const FAMILIES: FieldFamily[] = ['post', 'user', 'media', 'place', 'poll'];
 
 /** The service's v2 id pattern (openapi: ^[0-9]{1,19}$). */
 export const NUMERIC_ID = /^[0-9]{1,19}$/;
@@ -105,25 +106,6 @@ const FIELDS: Record<FieldFamily, readonly string[]> = {
   ],
   place: ['contained_within', 'country', 'country_code', 'full_name', 'geo', 'id', 'name', 'place_type'],
   poll: ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'],
-  space: [
-    'created_at',
-    'creator_id',
-    'ended_at',
-    'host_ids',
-    'id',
-    'invited_user_ids',
-    'is_ticketed',
-    'lang',
-    'participant_count',
-    'scheduled_start',
-    'speaker_ids',
-    'started_at',
-    'state',
-    'subscriber_count',
-    'title',
-    'topic_ids',
-    'updated_at',
-  ],
 };
 const EXPANSIONS = [
   'attachments.media_keys',
