@@ -311,7 +311,7 @@ _postctl_opts() {
     'creatives posts') echo '-h --help' ;;
     'creatives posts create') echo '-h --help' ;;
     'creatives posts name') echo '-h --help' ;;
-    'request') echo '--api --auth -f --raw-field -F --field --form --input -H --header -i --include --paginate -h --help' ;;
+    'request') echo '--api --auth -f --raw-field -F --field --form --input -H --header -i --include --paginate --stream --reconnect --limit --max-reconnects --stall-timeout -h --help' ;;
     'config') echo '-h --help' ;;
     'config get') echo '-h --help' ;;
     'config set') echo '-h --help' ;;

@@ -10,6 +10,7 @@ import { adsCursor, pages, v2Cursor } from '../http/paginate.js';
 import { stringifyJson } from '../json/stringify.js';
 import { neutralize } from '../output/sanitize.js';
 import { fieldsOf, headersOf, inferApi, placeParams } from './_request-params.js';
+import { isStreamingPath, streamRequest } from './_request-stream.js';
 import { defineVerb } from './define.js';
 
 /** The request as built here: method and auth always stated. */
@@ -85,6 +86,7 @@ export default defineVerb({
     'postctl request POST /2/activity/subscriptions --input sub.json',
     'postctl request GET /12/accounts --paginate -o jsonl',
     'postctl request GET /2/users/me --auth oauth2',
+    'postctl request GET /2/tweets/search/stream --reconnect --limit 10',
   ],
   options: [
     {
@@ -109,6 +111,14 @@ export default defineVerb({
     { flags: '-H, --header <name:value>', description: 'extra request header (repeatable)', repeatable: true },
     { flags: '-i, --include', description: 'print the status line and response headers before the body' },
     { flags: '--paginate', description: 'follow next_cursor (ads) or meta.next_token (v2) and stream every page' },
+    {
+      flags: '--stream',
+      description: 'write the body as it arrives (on by itself for streaming endpoints such as /2/tweets/search/stream)',
+    },
+    { flags: '--reconnect', description: 'with a stream: reconnect on disconnects and stalls as `stream connect` does, one JSON line per message' },
+    { flags: '--limit <n>', description: 'with --reconnect: stop after n messages (exit 0)' },
+    { flags: '--max-reconnects <n>', description: 'with --reconnect: attempts per outage before giving up (default 10)' },
+    { flags: '--stall-timeout <seconds>', description: 'with --reconnect: reconnect after this long without a byte (default 30)' },
   ],
   async run([methodArg, path], opts, ctx) {
     const method = methodArg.toUpperCase();
@@ -121,6 +131,8 @@ export default defineVerb({
     const req: Request = { api, method, path, auth, headers: headersOf(opts) };
     await placeParams(req, fields, opts, ctx);
     const client = await ctx.client();
+    if (opts.stream || opts.reconnect || (api === 'platform' && isStreamingPath(path)))
+      return streamRequest(client, req, opts, ctx);
     return opts.paginate ? sendPaginated(client, req, api, ctx) : sendOnce(client, req, opts.include, ctx);
   },
 });
