@@ -21,10 +21,11 @@ const FIELD_VALUES: ReadonlyArray<readonly [string, string]> = [
   ['edit_history_tweet_ids', 'edit_history_post_ids'],
   ['note_tweet', 'note_post'],
 ];
+// v2.167's expansion enum names the referenced posts `referenced_posts` (no `.id`) and has no
+// counterpart of referenced_tweets.id.author_id, which is sent unchanged (the service then says so).
 const EXPANSION_VALUES: ReadonlyArray<readonly [string, string]> = [
   ['edit_history_tweet_ids', 'edit_history_post_ids'],
-  ['referenced_tweets.id', 'referenced_posts.id'],
-  ['referenced_tweets.id.author_id', 'referenced_posts.id.author_id'],
+  ['referenced_tweets.id', 'referenced_posts'],
 ];
 const side = (d: Dialect) => (d === 'tweet' ? 0 : 1);
 

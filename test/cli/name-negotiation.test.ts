@@ -51,7 +51,7 @@ describe('field-name negotiation (openapi v2.159 → v2.167)', () => {
     expect(sent.map((e) => e.status)).toEqual([400, 200]);
     expect(Object.fromEntries(sent[1]!.query.filter(([k]) => k !== 'ids'))).toEqual({
       'post.fields': 'referenced_posts',
-      expansions: 'referenced_posts.id',
+      expansions: 'referenced_posts',
     });
     // The references column reads referenced_posts (v2.167) as it reads referenced_tweets (v2.159).
     expect(r.stdout.split('\n')[0]).toMatch(/^id\s+references\s+text/);

@@ -8,31 +8,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { oauth2Only as login } from '../helpers/oauth2.js';
 
 const emu = freshEmulator();
-
-/** A profile that holds only an OAuth 2.0 login (no access token, no bearer, no consumer key). */
-async function oauth2Only(scopes?: string) {
-  const dir = tempDir();
-  const env = {
-    POSTCTL_CONFIG_DIR: dir,
-    HOME: dir,
-    POSTCTL_ACCESS_TOKEN: undefined,
-    POSTCTL_ACCESS_TOKEN_SECRET: undefined,
-    POSTCTL_CONSUMER_KEY: undefined,
-    POSTCTL_CONSUMER_SECRET: undefined,
-    POSTCTL_BEARER_TOKEN: undefined,
-  };
-  const run = (args: string[], opts: RunOptions = {}): Promise<CliResult> => emu.run(args, { ...opts, env: { ...env, ...opts.env } });
-  const s1 = await run(['auth', 'oauth2', ...(scopes ? ['--scopes', scopes] : [])]);
-  expect(s1.code, s1.stderr).toBe(0);
-  const approve = await fetch(s1.json().authorize_url, { redirect: 'manual' });
-  const s2 = await run(['auth', 'oauth2', '--redirect-url', approve.headers.get('location')!]);
-  expect(s2.code, s2.stderr).toBe(0);
-  return { dir, run, scope: s2.json().scope as string };
-}
+const oauth2Only = (scopes?: string) => login(emu, scopes);
 
 /** The requests that reached the emulator after `from`, as "METHOD path scheme status". */
 const since = (from: number) =>

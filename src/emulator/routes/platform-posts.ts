@@ -190,7 +190,7 @@ interface Expanded {
 
 /** One lookup, read and answered in one spelling. */
 function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuResponse {
-  const query = readLookup(req, to);
+  const query = readLookup(req, to, state.dialect === '2.167');
   if ('status' in query) return query;
   const { ids, exp, fields } = query;
   // Not in the spec; the real API returns the field an expansion follows
@@ -214,7 +214,7 @@ function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuRespons
 }
 
 /** The query checked in the service's order: parameter names, ids, expansions, fields. */
-function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
+function readLookup(req: EmuRequest, to: Spelling, v2167: boolean): LookupQuery | EmuResponse {
   const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
   for (const key of new Set(req.query.keys())) {
     if (!ALLOWED_PARAMS.has(key))
@@ -222,8 +222,10 @@ function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
   }
   const ids = readIds(req.query.get('ids') ?? '');
   if (!Array.isArray(ids)) return ids;
-  const expansions = checkList(req, 'expansions', EXPANSIONS, to);
+  // openapi v2.167 spells the referenced posts' expansion `referenced_posts` (no `.id`).
+  const expansions = checkList(req, 'expansions', v2167 ? [...EXPANSIONS, 'referenced_posts'] : EXPANSIONS, to);
   if (expansions.error) return expansions.error;
+  expansions.values = expansions.values.map((v) => (v === 'referenced_posts' ? 'referenced_posts.id' : v));
   const fields: Partial<Record<FieldFamily, string[]>> = {};
   for (const f of FAMILIES) {
     const c = checkList(req, fieldsParam(f, to), validFields(f), to);
