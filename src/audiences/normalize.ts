@@ -67,7 +67,9 @@ export function normalize(kind: IdentifierKind, raw: string, opts: NormalizeOpti
     case 'email':
       return PATTERNS.email.test(s)
         ? s
-        : new Reject('not a valid address after trimming and lowercasing: it needs one @, a name before it and a domain with a dot after it');
+        : new Reject(
+            'not a valid address after trimming and lowercasing: it needs one @, a name before it and a domain with a dot after it',
+          );
     case 'handle': {
       const h = s.startsWith('@') ? s.slice(1) : s;
       return PATTERNS.handle.test(h) ? h : new Reject('only letters, digits and _ are allowed (after the leading @)');

@@ -99,7 +99,10 @@ const templates = Object.keys(ENDPOINT_AUTH).map((key) => {
  */
 export function endpointKey(method: string, path: string): string | undefined {
   const m = method.toUpperCase();
-  let p = path.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!.replace(/\/+$/, '');
+  let p = path
+    .replace(/^https?:\/\/[^/]+/, '')
+    .split('?')[0]!
+    .replace(/\/+$/, '');
   if (!p.startsWith('/')) p = `/${p}`;
   p = p.replace(/^\/2\/posts(?=\/|$)/, '/2/tweets');
   const exact = `${m} ${p}`;

@@ -115,7 +115,10 @@ export default defineVerb({
       flags: '--stream',
       description: 'write the body as it arrives (on by itself for streaming endpoints such as /2/tweets/search/stream)',
     },
-    { flags: '--reconnect', description: 'with a stream: reconnect on disconnects and stalls as `stream connect` does, one JSON line per message' },
+    {
+      flags: '--reconnect',
+      description: 'with a stream: reconnect on disconnects and stalls as `stream connect` does, one JSON line per message',
+    },
     { flags: '--limit <n>', description: 'with --reconnect: stop after n messages (exit 0)' },
     { flags: '--max-reconnects <n>', description: 'with --reconnect: attempts per outage before giving up (default 10)' },
     { flags: '--stall-timeout <seconds>', description: 'with --reconnect: reconnect after this long without a byte (default 30)' },
@@ -131,8 +134,7 @@ export default defineVerb({
     const req: Request = { api, method, path, auth, headers: headersOf(opts) };
     await placeParams(req, fields, opts, ctx);
     const client = await ctx.client();
-    if (opts.stream || opts.reconnect || (api === 'platform' && isStreamingPath(path)))
-      return streamRequest(client, req, opts, ctx);
+    if (opts.stream || opts.reconnect || (api === 'platform' && isStreamingPath(path))) return streamRequest(client, req, opts, ctx);
     return opts.paginate ? sendPaginated(client, req, api, ctx) : sendOnce(client, req, opts.include, ctx);
   },
 });

@@ -84,10 +84,16 @@ function oauth2User(state: EmulatorState, rule: Rule, token: string): AuthInfo |
   const granted = t.scope.split(' ');
   const missing = rule.oauth2.filter((s) => !granted.includes(s));
   if (missing.length)
-    return problem(403, 'client-forbidden', 'Forbidden', `Your OAuth 2.0 token is missing the scope(s) this endpoint needs: ${missing.join(', ')}.`, {
-      reason: 'missing-scopes',
-      required_scopes: rule.oauth2,
-    });
+    return problem(
+      403,
+      'client-forbidden',
+      'Forbidden',
+      `Your OAuth 2.0 token is missing the scope(s) this endpoint needs: ${missing.join(', ')}.`,
+      {
+        reason: 'missing-scopes',
+        required_scopes: rule.oauth2,
+      },
+    );
   return { kind: 'user', consumerKey: t.clientId, userId: t.userId, token, scheme: 'oauth2' };
 }
 
@@ -98,7 +104,10 @@ export function authenticateByRule(state: EmulatorState, rule: Rule, raw: RawReq
   if (scheme === 'bearer') {
     const token = header.slice(7).trim();
     const app = [...state.apps.values()].find((a) => a.bearer === token);
-    if (app) return rule.bearer ? { kind: 'app', consumerKey: app.consumerKey, token, scheme: 'bearer' } : unsupported(rule, 'OAuth 2.0 Application-Only');
+    if (app)
+      return rule.bearer
+        ? { kind: 'app', consumerKey: app.consumerKey, token, scheme: 'bearer' }
+        : unsupported(rule, 'OAuth 2.0 Application-Only');
     return oauth2User(state, rule, token);
   }
   if (scheme === 'oauth') {

@@ -80,7 +80,7 @@ export async function createReplayJob(
  * A reply with neither is a bad reply (exit 7), never "job undefined".
  */
 export function replayJobOf(body: unknown): ReplayJob {
-  const top = body as Partial<ReplayJob> & { data?: Partial<ReplayJob> } | null;
+  const top = body as (Partial<ReplayJob> & { data?: Partial<ReplayJob> }) | null;
   const job = typeof top?.data?.job_id === 'string' ? top.data : top;
   if (typeof job?.job_id !== 'string' || !job.job_id)
     throw new CliError('the replay answer carries no job_id (neither at the top level nor in data)', {

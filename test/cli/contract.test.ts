@@ -231,7 +231,15 @@ const OAUTH2_RUNS: string[][] = [
 
 /** Field-selecting verbs run against the emulator in the v2.167 dialect. */
 const DIALECT_RUNS: string[][] = [
-  ['posts', 'lookup', '1460323737035677698', '--post-fields', 'created_at,note_post', '--expansions', 'author_id,referenced_posts.id,edit_history_post_ids'],
+  [
+    'posts',
+    'lookup',
+    '1460323737035677698',
+    '--post-fields',
+    'created_at,note_post',
+    '--expansions',
+    'author_id,referenced_posts.id,edit_history_post_ids',
+  ],
   ['posts', 'search', 'coffee', '--max-results', '10', '--post-fields', 'created_at'],
 ];
 

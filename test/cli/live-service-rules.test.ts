@@ -61,7 +61,9 @@ describe('space.fields only where declared', () => {
     // The emulator refuses it as the service does: GET /2/tweets declares no space.fields.
     const direct = await emu.run(['request', 'GET', '/2/tweets', '-f', 'ids=20', '-f', 'space.fields=id', '--auth', 'app']);
     expect(direct.code).toBe(6);
-    expect(direct.stderr).toContain('The query parameter [space.fields] is not one of [ids,expansions,tweet.fields,user.fields,media.fields,place.fields,poll.fields]');
+    expect(direct.stderr).toContain(
+      'The query parameter [space.fields] is not one of [ids,expansions,tweet.fields,user.fields,media.fields,place.fields,poll.fields]',
+    );
   });
 });
 

@@ -104,7 +104,9 @@ export default defineVerb({
   async run(_args, opts, ctx) {
     // The client selects the wire-name spelling; building it sends nothing.
     const client = await ctx.client();
-    const eventTypes = [...new Set(commaList([...(opts.eventType ?? []), ...(opts.event ?? [])]).map((t) => spellEventType(t, client.names)))];
+    const eventTypes = [
+      ...new Set(commaList([...(opts.eventType ?? []), ...(opts.event ?? [])]).map((t) => spellEventType(t, client.names))),
+    ];
     const input: SubscriptionInput = {
       eventTypes,
       userId: opts.userId,
