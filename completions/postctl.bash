@@ -195,7 +195,7 @@ _postctl_opts() {
     'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
     'events') echo '-h --help' ;;
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
-    'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id -h --help' ;;
+    'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id --auth -h --help' ;;
     'connections') echo '-h --help' ;;
     'connections list') echo '--status --endpoint --max-results --all -h --help' ;;
     'connections terminate') echo '--all --endpoint -y --yes -h --help' ;;
@@ -340,6 +340,7 @@ _postctl_choices() {
       'posts delete|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts counts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'events subscribe|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'media upload|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
       'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;

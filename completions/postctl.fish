@@ -566,6 +566,7 @@ complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l keyword -r 
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l direction -r -F -d 'filter for dm.*, chat.* and like.create: sent, received or both (both = no direc'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l tag -r -F -d 'label delivered with each event'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l webhook-id -r -F -d 'deliver to this webhook instead of the stream'
+complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l auth -x -a 'app user oauth2' -d 'app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 '
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l help -s h -d 'display help'
 complete -c postctl -n '__postctl_is '\''connections'\''' -a 'list' -d 'streaming connections of the app (GET /2/connections)'
 complete -c postctl -n '__postctl_is '\''connections'\''' -a 'terminate' -d 'terminate connections by UUID, by --endpoint, or --all (DELETE /2/connections…);'

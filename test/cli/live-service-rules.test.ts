@@ -5,6 +5,7 @@
 // curated-categories list requiring country_codes.
 import { describe, expect, it } from 'vitest';
 import { freshEmulator } from '../helpers/emulator.js';
+import { oauth2Only } from '../helpers/oauth2.js';
 
 const emu = freshEmulator();
 const WEBHOOK = '1146654567674912769';
@@ -36,6 +37,15 @@ describe('event types of both descriptions', () => {
       { event_type: 'post.mention.create', filter: { user_id: '2244994945' } },
       { event_type: 'chat.conversation.join', filter: { user_id: '2244994945' } },
       { event_type: 'block.block', filter: { user_id: '2244994945' } },
+    ]);
+  });
+
+  it('a private event with the OAuth 2.0 login of the user: the default after auth oauth2 alone, Bearer user token', async () => {
+    const u = await oauth2Only(emu);
+    const r = await u.run(['events', 'subscribe', '--event', 'like.create', '--user-id', '2244994945', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(emu.state.requests('POST', '/2/activity/subscriptions').map((e) => [e.authScheme, e.auth, e.status])).toEqual([
+      ['Bearer', 'user', 200],
     ]);
   });
 

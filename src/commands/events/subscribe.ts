@@ -8,6 +8,8 @@ import { createSubscription, type Subscription, type SubscriptionRequest } from 
 import { spellEventType, subscriptionProblems, type SubscriptionInput } from '../../validate/platform-events.js';
 import { commaList } from '../../validate/rules.js';
 import { wire } from '../../wire/names.js';
+import { authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 
 const COLUMNS = [
@@ -100,10 +102,15 @@ export default defineVerb({
     },
     { flags: '--tag <tag>', description: 'label delivered with each event' },
     { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
+    authOption('app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2'),
   ],
   async run(_args, opts, ctx) {
-    // The client selects the wire-name spelling; building it sends nothing.
-    const client = await ctx.client();
+    // The client selects the wire-name spelling and the authentication; building it sends nothing.
+    const { client } = await authedClient(ctx, {
+      endpoints: ['POST /2/activity/subscriptions'],
+      prefer: ['app', 'oauth2', 'user'],
+      flag: opts.auth,
+    });
     const eventTypes = [
       ...new Set(commaList([...(opts.eventType ?? []), ...(opts.event ?? [])]).map((t) => spellEventType(t, client.names))),
     ];
