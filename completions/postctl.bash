@@ -188,26 +188,26 @@ _postctl_opts() {
     'webhooks verify-signature') echo '--body --signature --consumer-secret-stdin -h --help' ;;
     'webhooks replay') echo '--from --to -h --help' ;;
     'posts') echo '-h --help' ;;
-    'posts lookup') echo '--file --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run -h --help' ;;
-    'posts edit') echo '--text --text-file --media --no-edit-check --dry-run -h --help' ;;
-    'posts delete') echo '-y --yes -h --help' ;;
-    'posts search') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts lookup') echo '--file --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run --auth -h --help' ;;
+    'posts edit') echo '--text --text-file --media --no-edit-check --dry-run --auth -h --help' ;;
+    'posts delete') echo '-y --yes --auth -h --help' ;;
+    'posts search') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'posts counts') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --granularity --auth -h --help' ;;
     'stream') echo '-h --help' ;;
     'stream rules') echo '-h --help' ;;
     'stream rules list') echo '-h --help' ;;
     'stream rules add') echo '--tag --file --dry-run -h --help' ;;
     'stream rules delete') echo '--all --dry-run -y --yes -h --help' ;;
-    'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
+    'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
     'events') echo '-h --help' ;;
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
-    'events subscribe') echo '--event-type --user-id --keyword --direction --tag --webhook-id -h --help' ;;
+    'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id --auth -h --help' ;;
     'connections') echo '-h --help' ;;
     'connections list') echo '--status --endpoint --max-results --all -h --help' ;;
     'connections terminate') echo '--all --endpoint -y --yes -h --help' ;;
     'media') echo '-h --help' ;;
-    'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --resume --state -h --help' ;;
+    'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --resume --state --auth -h --help' ;;
     'ads') echo '-h --help' ;;
     'ads accounts') echo '-h --help' ;;
     'ads accounts list') echo '--account-ids --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --sandbox -h --help' ;;
@@ -325,14 +325,14 @@ _postctl_opts() {
     'creatives posts') echo '-h --help' ;;
     'creatives posts create') echo '-h --help' ;;
     'creatives posts name') echo '-h --help' ;;
-    'request') echo '--api --auth -f --raw-field -F --field --form --input -H --header -i --include --paginate -h --help' ;;
+    'request') echo '--api --auth -f --raw-field -F --field --form --input -H --header -i --include --paginate --stream --reconnect --limit --max-reconnects --stall-timeout -h --help' ;;
     'config') echo '-h --help' ;;
     'config get') echo '-h --help' ;;
     'config set') echo '-h --help' ;;
     'config unset') echo '-h --help' ;;
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
-    'emulator') echo '--port --latency --no-approve --fault-rate --seed --stats-job-latency --stats-job-polls --names --print-env -h --help' ;;
+    'emulator') echo '--port --latency --no-approve --fault-rate --seed --stats-job-latency --stats-job-polls --names --dialect --print-env -h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
@@ -349,8 +349,13 @@ _postctl_choices() {
       'auth pin|--access') printf '%s\n' 'read' 'write'; return ;;
       'webhooks validate|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts lookup|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
-      'posts search|--auth') printf '%s\n' 'app' 'user'; return ;;
-      'posts counts|--auth') printf '%s\n' 'app' 'user'; return ;;
+      'posts create|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts edit|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts delete|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts counts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'events subscribe|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'media upload|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'ads stats|--mode') printf '%s\n' 'auto' 'sync' 'job'; return ;;
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
       'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;
@@ -367,6 +372,7 @@ _postctl_choices() {
       'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
       'request|--auth') printf '%s\n' 'user' 'app' 'oauth2' 'basic' 'none'; return ;;
       'emulator|--names') printf '%s\n' 'official' 'neutral' 'both'; return ;;
+      'emulator|--dialect') printf '%s\n' '2.159' '2.167'; return ;;
     esac
     [ -z "$path" ] && return
     p="${path% *}"; [ "$p" = "$path" ] && p=""; path="$p"
@@ -390,7 +396,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-jobs --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --placement --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-jobs --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --placement --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since-id --sort-by --stall-timeout --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -8,6 +8,12 @@
 // uses, each method's query parameters (with enums), path parameters and JSON
 // body keys (with enums), from v2.159; plus what only v2.167 adds to those
 // operations (`v2167`), kept apart so the test can say which one allowed it.
+// test/fixtures/contract/openapi-v2.167-extract.json: the same operations as
+// v2.167 declares them, whole (the contract test checks each request against
+// both where they agree).
+// test/fixtures/contract/auth-requirements.json: each operation's `security`
+// requirements in both descriptions (BearerToken = app, UserToken = OAuth 1.0a
+// user, OAuth2UserToken = OAuth 2.0 user with its scopes).
 // test/fixtures/contract/ads-reference.json: every "#### METHOD path" of the
 // ads reference pages with its resource URL version and ParamField names.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +26,16 @@ if (!v159 || !v167 || !adsDir) {
 }
 const OUT = new URL('../test/fixtures/contract/', import.meta.url).pathname;
 /** The v2 path prefixes postctl's verbs build (platform API). */
-const PREFIXES = ['/2/tweets', '/2/connections', '/2/activity/', '/2/webhooks', '/2/media/upload', '/2/media/metadata', '/2/users/me'];
+const PREFIXES = [
+  '/2/tweets',
+  '/2/posts',
+  '/2/connections',
+  '/2/activity/',
+  '/2/webhooks',
+  '/2/media/upload',
+  '/2/media/metadata',
+  '/2/users/me',
+];
 
 function resolver(doc) {
   const deref = (o, depth = 0) => {
@@ -67,11 +82,24 @@ function operations(file) {
         params.filter((p) => p.in === 'path').map((p) => [p.name, { pattern: p.schema?.pattern ?? null, enum: enumOf(p.schema) }]),
       );
       const body = bodyShape(deref(op.requestBody)?.content?.['application/json']?.schema);
-      ops[`${method.toUpperCase()} ${path}`] = { query, path: pathParams, body };
+      ops[`${method.toUpperCase()} ${path}`] = { query, path: pathParams, body, security: securityOf(op, doc) };
     }
   }
   return ops;
 }
+
+const SCHEMES = { BearerToken: 'app', UserToken: 'user', OAuth2UserToken: 'oauth2' };
+
+/** The operation's security alternatives as {scheme: scopes}, in postctl's words. */
+function securityOf(op, doc) {
+  const out = {};
+  for (const alt of op.security ?? doc.security ?? [])
+    for (const [name, scopes] of Object.entries(alt)) out[SCHEMES[name] ?? name] = [...scopes].sort();
+  return out;
+}
+
+/** Each operation without its security (kept in its own fixture). */
+const withoutSecurity = (ops) => Object.fromEntries(Object.entries(ops).map(([k, { security, ...rest }]) => [k, rest]));
 
 /** What v2.167 declares for the same operations beyond v2.159 (enum values, keys). */
 function additions(a, b) {
@@ -141,8 +169,27 @@ writeFileSync(
   JSON.stringify(
     {
       source: 'openapi-v2.159.json (official SDK, July 2026); v2167: additions of openapi-v2.167.json',
-      operations: a,
+      operations: withoutSecurity(a),
       v2167: additions(a, b),
+    },
+    null,
+    1,
+  ) + '\n',
+);
+writeFileSync(
+  join(OUT, 'openapi-v2.167-extract.json'),
+  JSON.stringify({ source: 'openapi-v2.167.json (docs repository, August 2026)', operations: withoutSecurity(b) }, null, 1) + '\n',
+);
+const auth = {};
+for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
+  auth[key] = { ...(a[key] ? { 'v2.159': a[key].security } : {}), ...(b[key] ? { 'v2.167': b[key].security } : {}) };
+writeFileSync(
+  join(OUT, 'auth-requirements.json'),
+  JSON.stringify(
+    {
+      source:
+        'security requirements of openapi-v2.159.json and openapi-v2.167.json (app = BearerToken, user = UserToken, oauth2 = OAuth2UserToken with scopes)',
+      operations: auth,
     },
     null,
     1,

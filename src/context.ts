@@ -127,7 +127,7 @@ export class Context {
       this.log.warn(
         `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
       );
-    const [{ ApiClient }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
+    const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({
       urls,
@@ -149,6 +149,7 @@ export class Context {
       signal: this.signal,
       redactor: this.redactor,
       names: nameStyle(s.get('api_names')),
+      dialects: new DialectCache(this.env),
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
       oauth2: {
         header: () => this.oauth2Session(client).then((o) => o.header()),

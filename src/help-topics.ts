@@ -40,6 +40,14 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
           'ads stats jobs: cap on a result file once decompressed, in bytes (same as --max-result-bytes; default 1 GiB)',
         ],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
+        [
+          'POSTCTL_CACHE_DIR',
+          'where learnt facts are cached (the field-name dialect negotiated per API origin); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
+        ],
+        [
+          'POSTCTL_EMULATOR_DIALECT',
+          'postctl emulator: 2.159 (tweet.fields, default) or 2.167 (post.fields) field names (same as --dialect)',
+        ],
         ['COLUMNS', "table width when stdout is not a terminal (default: the terminal's width, else 80)"],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],
         ['NO_COLOR, FORCE_COLOR', 'turn colour off / force it on'],

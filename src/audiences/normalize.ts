@@ -54,7 +54,8 @@ export function normalize(kind: IdentifierKind, raw: string, opts: NormalizeOpti
     const v = raw.trim();
     return v ? v : new Reject('empty');
   }
-  const s = squash(raw);
+  // Emails are trimmed and lowercased only (the reference's rule): a blank inside is an error, not removed.
+  const s = kind === 'email' ? raw.trim().toLowerCase() : squash(raw);
   if (!s) return new Reject('empty');
   if (opts.hashed)
     return PATTERNS.sha256.test(s)
@@ -66,7 +67,9 @@ export function normalize(kind: IdentifierKind, raw: string, opts: NormalizeOpti
     case 'email':
       return PATTERNS.email.test(s)
         ? s
-        : new Reject('not a valid address after normalization (the platform requires name@domain.tld, at least 2 characters before the @)');
+        : new Reject(
+            'not a valid address after trimming and lowercasing: it needs one @, a name before it and a domain with a dot after it',
+          );
     case 'handle': {
       const h = s.startsWith('@') ? s.slice(1) : s;
       return PATTERNS.handle.test(h) ? h : new Reject('only letters, digits and _ are allowed (after the leading @)');

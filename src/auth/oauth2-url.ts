@@ -31,8 +31,12 @@ const KNOWN_SCOPES = [
   'media.write',
 ] as const;
 
-/** Read access to posts and users (enough for GET /2/users/me), plus a refresh token. */
-export const DEFAULT_SCOPES = ['tweet.read', 'users.read', 'offline.access'] as const;
+/**
+ * What postctl's verbs need with OAuth 2.0 (src/auth/endpoint-auth.ts): reading posts and users
+ * (GET /2/users/me, lookup, search), posting, editing and deleting (tweet.write), media upload
+ * (media.write), and a refresh token (offline.access).
+ */
+export const DEFAULT_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'] as const;
 
 /** The redirect URI used when --redirect-uri is not given: it must be registered for the app exactly. */
 const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';

@@ -21,7 +21,6 @@ export const postFieldOptions = [
   },
   { flags: '--place-fields <list>', description: 'place.fields for included places (repeatable)', repeatable: true },
   { flags: '--poll-fields <list>', description: 'poll.fields for included polls (repeatable)', repeatable: true },
-  { flags: '--space-fields <list>', description: 'space.fields (repeatable)', repeatable: true },
   {
     flags: '--expansions <list>',
     description:

@@ -1,5 +1,8 @@
 // `postctl request`: any endpoint of either API through the shared client.
+import { endpointKey } from '../auth/endpoint-auth.js';
+import type { ResolvedSettings } from '../config/resolve.js';
 import type { Context } from '../context.js';
+import { chooseAuth } from '../platform/auth-choice.js';
 import { InputError } from '../errors.js';
 import { ApiError } from '../api-error.js';
 import type { ApiClient, ApiName, AuthMode, RequestOptions } from '../http/client.js';
@@ -7,6 +10,7 @@ import { adsCursor, pages, v2Cursor } from '../http/paginate.js';
 import { stringifyJson } from '../json/stringify.js';
 import { neutralize } from '../output/sanitize.js';
 import { fieldsOf, headersOf, inferApi, placeParams } from './_request-params.js';
+import { isStreamingPath, streamRequest } from './_request-stream.js';
 import { defineVerb } from './define.js';
 
 /** The request as built here: method and auth always stated. */
@@ -57,6 +61,21 @@ async function sendOnce(client: ApiClient, req: Request, include: boolean | unde
   }
 }
 
+/**
+ * A platform endpoint the table knows (src/auth/endpoint-auth.ts): --auth
+ * app/user/oauth2 must be one it accepts, and the default is the first the
+ * profile holds (user, app, then OAuth 2.0). Anything else: as asked, or user
+ * when an access token is configured, app when only a bearer token is,
+ * oauth2 when only an OAuth 2.0 login is.
+ */
+function requestAuth(settings: ResolvedSettings, api: ApiName, method: string, path: string, flag: AuthMode | undefined): AuthMode {
+  const endpoint = api === 'platform' ? endpointKey(method, path) : undefined;
+  if (endpoint && (flag === undefined || flag === 'app' || flag === 'user' || flag === 'oauth2'))
+    return chooseAuth(settings, { endpoints: [endpoint], prefer: ['user', 'app', 'oauth2'], flag });
+  if (flag) return flag;
+  return settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user';
+}
+
 export default defineVerb({
   name: 'request <method> <path>',
   description: 'send any API request, signed, with retries and rate-limit handling (like `gh api`)',
@@ -67,6 +86,7 @@ export default defineVerb({
     'postctl request POST /2/activity/subscriptions --input sub.json',
     'postctl request GET /12/accounts --paginate -o jsonl',
     'postctl request GET /2/users/me --auth oauth2',
+    'postctl request GET /2/tweets/search/stream --reconnect --limit 10',
   ],
   options: [
     {
@@ -91,6 +111,17 @@ export default defineVerb({
     { flags: '-H, --header <name:value>', description: 'extra request header (repeatable)', repeatable: true },
     { flags: '-i, --include', description: 'print the status line and response headers before the body' },
     { flags: '--paginate', description: 'follow next_cursor (ads) or meta.next_token (v2) and stream every page' },
+    {
+      flags: '--stream',
+      description: 'write the body as it arrives (on by itself for streaming endpoints such as /2/tweets/search/stream)',
+    },
+    {
+      flags: '--reconnect',
+      description: 'with a stream: reconnect on disconnects and stalls as `stream connect` does, one JSON line per message',
+    },
+    { flags: '--limit <n>', description: 'with --reconnect: stop after n messages (exit 0)' },
+    { flags: '--max-reconnects <n>', description: 'with --reconnect: attempts per outage before giving up (default 10)' },
+    { flags: '--stall-timeout <seconds>', description: 'with --reconnect: reconnect after this long without a byte (default 30)' },
   ],
   async run([methodArg, path], opts, ctx) {
     const method = methodArg.toUpperCase();
@@ -98,13 +129,12 @@ export default defineVerb({
       throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
     const api: ApiName = opts.api ?? inferApi(path);
     const settings = await ctx.settings();
-    const auth: AuthMode =
-      opts.auth ??
-      (settings.get('access_token') ? 'user' : settings.get('bearer_token') ? 'app' : settings.stored.oauth2 ? 'oauth2' : 'user');
+    const auth = requestAuth(settings, api, method, path, opts.auth);
     const fields = await fieldsOf(opts, ctx);
     const req: Request = { api, method, path, auth, headers: headersOf(opts) };
     await placeParams(req, fields, opts, ctx);
     const client = await ctx.client();
+    if (opts.stream || opts.reconnect || (api === 'platform' && isStreamingPath(path))) return streamRequest(client, req, opts, ctx);
     return opts.paginate ? sendPaginated(client, req, api, ctx) : sendOnce(client, req, opts.include, ctx);
   },
 });

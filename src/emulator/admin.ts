@@ -8,6 +8,7 @@
 //   POST   /_emulator/approve        {"approve": true|false} (OAuth authorize auto-approval)
 //   GET    /_emulator/routes         served routes
 //   POST   /_emulator/oauth2/expire  {"token"?: "…"} expire OAuth 2.0 access tokens (all, or one)
+//   POST   /_emulator/dialect        {"dialect": "2.159"|"2.167"} field-parameter dialect of the official paths
 import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
 import type { EmulatorState } from './state.js';
@@ -42,6 +43,12 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       return { status: 200, body: { approve: state.approve } };
     }
     if (what === 'oauth2/expire' && method === 'POST') return { status: 200, body: { expired: expireAccessTokens(state, json().token) } };
+    if (what === 'dialect' && method === 'POST') {
+      const d = json().dialect;
+      if (d !== '2.159' && d !== '2.167') return { status: 400, body: { error: 'dialect must be "2.159" or "2.167"' } };
+      state.dialect = d;
+      return { status: 200, body: { dialect: state.dialect } };
+    }
     if (what === 'routes' && method === 'GET')
       return { status: 200, body: { data: router.list().map((r) => ({ method: r.method, path: r.path, api: r.api, auth: r.auth })) } };
   } catch (e) {

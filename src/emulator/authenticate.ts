@@ -29,7 +29,7 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function verifyOAuth1(
+export function verifyOAuth1(
   state: EmulatorState,
   raw: RawRequestInfo,
   allowRequestToken: boolean,

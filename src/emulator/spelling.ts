@@ -69,6 +69,14 @@ const PAIRS = {
 
 export type Kind = keyof typeof PAIRS;
 
+/**
+ * The spelling field parameters and their values are read and answered in on a
+ * path served in `to`: a server in the openapi v2.167 dialect spells them
+ * neutrally (post.fields, referenced_posts, edit_history_post_ids) on its
+ * official /2/tweets paths, and refuses the v2.159 names as unknown.
+ */
+export const fieldSpelling = (dialect: '2.159' | '2.167', to: Spelling): Spelling => (dialect === '2.167' ? 'neutral' : to);
+
 /** Which spellings a server in `mode` understands. */
 export const spellingsOf = (mode: ServedNames): Spelling[] => (mode === 'both' ? ['official', 'neutral'] : [mode]);
 

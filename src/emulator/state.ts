@@ -48,6 +48,8 @@ export interface RequestToken {
   accessType?: string;
 }
 
+export type FieldDialect = '2.159' | '2.167';
+
 export interface LogEntry {
   seq: number;
   time: number;
@@ -62,6 +64,8 @@ export interface LogEntry {
   status: number;
   fault?: string;
   auth?: string;
+  /** The Authorization header's scheme as sent ('OAuth', 'Bearer', 'Basic'), never its value. */
+  authScheme?: string;
 }
 
 export interface EmulatorOptions {
@@ -86,6 +90,11 @@ export interface EmulatorOptions {
   statsJobPolls?: number;
   statsJobLatencyMs?: number;
   statsMaxProcessing?: number;
+  /**
+   * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)
+   * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).
+   */
+  dialect?: FieldDialect;
   /** Clock (ms since the epoch) for the times the emulator stamps; tests fix it so no result depends on when they run. */
   now?: () => number;
 }
@@ -102,6 +111,8 @@ export class EmulatorState {
   approve: boolean;
   /** Where analytics job results are served (the second origin, src/emulator/stats-download.ts). */
   statsDownloadBase = '';
+  /** Switchable at run time: POST /_emulator/dialect {"dialect": "2.167"}. */
+  dialect: FieldDialect;
   private slices = new Map<string, unknown>();
   private seq = 0;
   private idCounter = 1_600_000_000_000_000_000n;
@@ -116,6 +127,7 @@ export class EmulatorState {
   constructor(readonly options: EmulatorOptions = {}) {
     this.now = options.now ?? Date.now;
     this.approve = options.approve ?? true;
+    this.dialect = options.dialect ?? '2.159';
     this.limiter = new RateLimiter(options.limits ?? {});
     this.faults.latencyMs = options.latencyMs ?? 0;
     this.apps.set(EMU_APP.consumerKey, { ...EMU_APP, tokenRequests: [] });

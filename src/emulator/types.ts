@@ -9,6 +9,8 @@ export interface AuthInfo {
   userId?: string;
   /** Access or request token used to sign. */
   token?: string;
+  /** How it was proven, where the endpoint table decided: an app bearer, an OAuth 2.0 user token or an OAuth 1.0a signature. */
+  scheme?: 'bearer' | 'oauth2' | 'oauth1';
   /** oauth_* protocol parameters from the Authorization header (oauth_callback, oauth_verifier…). */
   oauth?: Record<string, string>;
 }

@@ -18,6 +18,9 @@ import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { parseJson, stringifyJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import type { NameStyle } from '../wire/names.js';
+import { hasDialectNames, inDialect, negotiatedDialect, type Dialect } from '../wire/dialect.js';
+// Loaded with the client (one chunk, no extra file on a lookup's path); the context builds it.
+export { DialectCache } from '../wire/dialect-cache.js';
 
 export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
 export type AuthMode = 'user' | 'app' | 'basic' | 'none' | 'oauth2';
@@ -61,6 +64,8 @@ export interface ClientOptions {
   names?: NameStyle;
   /** Supplies and renews OAuth 2.0 user tokens for `auth: 'oauth2'`. */
   oauth2?: OAuth2Hook;
+  /** The field dialect negotiated per API origin (src/wire/dialect.ts), remembered in the cache. */
+  dialects?: { get(origin: string): Dialect | undefined; set(origin: string, dialect: Dialect): void };
 }
 
 export interface RequestOptions {
@@ -185,6 +190,12 @@ export class ApiClient {
   private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> &
     ClientOptions;
   private bearerPromise: Promise<string> | undefined;
+  /**
+   * The authentication of requests that name none: OAuth 1.0a user context
+   * unless a verb chose otherwise from the endpoint table (OAuth 2.0 for a
+   * media upload after `auth oauth2`), so deep call chains need no auth argument.
+   */
+  defaultAuth: AuthMode = 'user';
   private readonly origins: OriginPolicy;
 
   constructor(options: ClientOptions) {
@@ -288,12 +299,52 @@ export class ApiClient {
 
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
-    const res = opts.auth === 'oauth2' ? await this.sendOAuth2(opts, false) : await this.send(opts, false);
-    return res as ApiResponse<T>;
+    if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
+    const origin = this.dialectOrigin(opts);
+    if (!origin) return (await this.sendAuthed(opts)) as ApiResponse<T>;
+    const known = this.opts.dialects!.get(origin);
+    if (known === 'post') opts = { ...opts, query: inDialect(opts.query, known) };
+    let res: ApiResponse | StreamResponse;
+    try {
+      res = await this.sendAuthed(opts);
+      if (res.status !== 400) return res as ApiResponse<T>;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 400)) throw e;
+      const retry = this.negotiate(opts, origin, e.body);
+      if (!retry) throw e;
+      return (await this.sendAuthed(retry)) as ApiResponse<T>;
+    }
+    // noThrow: the 400 came back as a response.
+    const retry = this.negotiate(opts, origin, (res as ApiResponse).body);
+    return (retry ? await this.sendAuthed(retry) : res) as ApiResponse<T>;
+  }
+
+  private sendAuthed(opts: RequestOptions): Promise<ApiResponse | StreamResponse> {
+    return opts.auth === 'oauth2' ? this.sendOAuth2(opts, false) : this.send(opts, false);
+  }
+
+  /** The platform origin of a field-selecting request sent in official names (neutral names have one spelling). */
+  private dialectOrigin(opts: RequestOptions): string | undefined {
+    if (!this.opts.dialects || this.names !== 'official' || (opts.api ?? 'platform') !== 'platform') return undefined;
+    if (!hasDialectNames(opts.query)) return undefined;
+    return new URL(this.buildUrl(opts).url).origin;
+  }
+
+  /** A 400 naming a field parameter as unknown, with its other spelling accepted: the request once more in that dialect. */
+  private negotiate(opts: RequestOptions, origin: string, body: unknown): RequestOptions | undefined {
+    const n = negotiatedDialect(body);
+    if (!n) return undefined;
+    const query = inDialect(opts.query, n.dialect);
+    this.opts.dialects!.set(origin, n.dialect);
+    this.trace(
+      `! names: ${origin} does not know ${n.from} and accepts ${n.to}: retrying once in the ${n.dialect === 'post' ? 'openapi v2.167 (post.fields)' : 'openapi v2.159 (tweet.fields)'} dialect, remembered for this origin`,
+    );
+    return { ...opts, query };
   }
 
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */
   async stream(opts: RequestOptions): Promise<StreamResponse> {
+    if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
     return (await (opts.auth === 'oauth2' ? this.sendOAuth2(opts, true) : this.send(opts, true))) as StreamResponse;
   }
 

@@ -4,7 +4,7 @@
 import type { Column } from '../output/printer.js';
 import { cellValue } from '../output/cells.js';
 import type { ApiObject, LookupEnvelope } from './posts.js';
-import { wire, type NameStyle } from '../wire/names.js';
+import { readEither, wire, type NameStyle } from '../wire/names.js';
 
 function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -46,6 +46,15 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
       },
     },
     { header: 'created_at', key: 'created_at' },
+    {
+      // referenced_tweets (v2.159) or referenced_posts (v2.167): whichever the server answered with.
+      header: 'references',
+      get: (p) => {
+        const refs = readEither(p, 'field.referenced_posts');
+        if (!Array.isArray(refs) || !refs.length) return undefined;
+        return refs.map((r) => `${String(fieldOf(r, 'type') ?? '?')} ${String(fieldOf(r, 'id') ?? '?')}`).join(', ');
+      },
+    },
     { header: 'text', get: (p) => oneLine(p.text), always: true, flex: true },
     {
       header: 'likes/reposts',

@@ -46,7 +46,6 @@ export async function sendPost(client: ApiClient, body: Body): Promise<CreatedEn
     method: 'POST',
     path: joinPath('2', wire('path.posts', client.names)),
     json: body,
-    auth: 'user',
   });
   return res.body ?? {};
 }
@@ -55,7 +54,6 @@ export async function deletePost(client: ApiClient, id: string): Promise<Created
   const res = await client.request<CreatedEnvelope>({
     method: 'DELETE',
     path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')),
-    auth: 'user',
   });
   return res.body ?? {};
 }
@@ -66,7 +64,6 @@ export async function editState(client: ApiClient, id: string): Promise<{ create
     method: 'GET',
     path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')),
     query: [[wire('param.post.fields', client.names), 'created_at,edit_controls']],
-    auth: 'user',
   });
   return res.body?.data ?? {};
 }

@@ -34,6 +34,7 @@ export interface SubscriptionResponse {
 
 export async function createSubscription(client: ApiClient, body: SubscriptionRequest): Promise<SubscriptionResponse> {
   // Not retried on server errors: a second POST could create a duplicate.
-  const res = await client.request<SubscriptionResponse>({ method: 'POST', path: '/2/activity/subscriptions', json: body, auth: 'app' });
+  // No auth named: the verb chose it from the endpoint table (app by default; user context for private events).
+  const res = await client.request<SubscriptionResponse>({ method: 'POST', path: '/2/activity/subscriptions', json: body });
   return (res.body ?? {}) as SubscriptionResponse;
 }

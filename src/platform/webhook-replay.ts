@@ -4,7 +4,8 @@
 // yyyymmddhhmm, and events reach back at most 24 hours. That from_date must be
 // before to_date and to_date not in the future is what the service is known to
 // require; both are checked here before sending.
-import type { InputProblem } from '../errors.js';
+import { CliError, type InputProblem } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { joinPath } from '../http/path.js';
 import { parseIso8601 } from '../validate/rules.js';
@@ -67,8 +68,24 @@ export function replayWindow(
 export async function createReplayJob(
   client: ApiClient,
   body: { webhook_id: string; from_date: string; to_date: string },
-): Promise<ReplayJob> {
+): Promise<{ job: ReplayJob; envelope: unknown }> {
   // App-only (BearerToken in the reference). Not retried on 5xx: a lost answer could mean a second job.
-  const res = await client.request<ReplayJob>({ method: 'POST', path: joinPath('2', 'webhooks', 'replay'), json: body, auth: 'app' });
-  return res.body;
+  const res = await client.request<unknown>({ method: 'POST', path: joinPath('2', 'webhooks', 'replay'), json: body, auth: 'app' });
+  return { job: replayJobOf(res.body), envelope: res.body };
+}
+
+/**
+ * The job in either shape: openapi v2.159 answers {job_id, created_at} at the
+ * top level, v2.167 wraps it in `data` ({data: {job_id, created_at}, errors}).
+ * A reply with neither is a bad reply (exit 7), never "job undefined".
+ */
+export function replayJobOf(body: unknown): ReplayJob {
+  const top = body as (Partial<ReplayJob> & { data?: Partial<ReplayJob> }) | null;
+  const job = typeof top?.data?.job_id === 'string' ? top.data : top;
+  if (typeof job?.job_id !== 'string' || !job.job_id)
+    throw new CliError('the replay answer carries no job_id (neither at the top level nor in data)', {
+      exitCode: EXIT.NETWORK,
+      code: 'bad_reply',
+    });
+  return { job_id: job.job_id, created_at: typeof job.created_at === 'string' ? job.created_at : '' };
 }

@@ -38,7 +38,10 @@ export const KIND_ALIASES: Record<string, IdentifierKind> = {
 
 /** The platform's published hashing rules, applied after whitespace removal and lowercasing. */
 export const PATTERNS = {
-  email: /^[a-z0-9][a-z0-9_\-.+]+@[a-z0-9][a-z0-9.]+[a-z]$/,
+  // One @, a non-empty local part, a domain with a dot and no empty label; nothing
+  // else is asked (hyphens, digits, subdomains, +tags, punycode xn-- domains pass):
+  // the ads reference's rule is only "trim and lowercase" before hashing.
+  email: /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/,
   handle: /^[a-z0-9_]+$/,
   device_id: /^[a-z0-9][a-z0-9-]+[a-z0-9]$/,
   digits: /^[0-9]+$/,

@@ -7,9 +7,12 @@ import { Problems } from './rules.js';
 import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 
 /**
- * The spec's table, plus the profile-picture/banner/geo/url names the real API
- * gives the renamed PascalCase events. The two badge events are spelled
- * differently by the live service (src/wire/names.ts keys `event.*`).
+ * The union of the event_type enums of openapi v2.159 and v2.167 (extracts in
+ * test/fixtures/contract/; the activity introduction's tables name the same
+ * events), lowercase dotted names only: the PascalCase names v2.159 still
+ * lists were replaced (effective Mar 18, 2026) and are refused with the new
+ * name. The two badge events are spelled differently by the live service
+ * (src/wire/names.ts keys `event.*`).
  */
 const PLAIN_EVENT_TYPES = [
   'profile.update.bio',
@@ -18,14 +21,40 @@ const PLAIN_EVENT_TYPES = [
   'profile.update.banner_picture',
   'profile.update.geo',
   'profile.update.url',
-  'post.create',
-  'post.delete',
+  'profile.update.handle',
+  'news.new',
+  'follow.follow',
+  'follow.unfollow',
   'spaces.start',
   'spaces.end',
+  'broadcast.start',
+  'broadcast.end',
+  'broadcast.chat',
+  'chat.received',
+  'chat.sent',
+  'chat.conversation.join',
+  'chat.conversation_join',
+  'chat.conversation.member_added',
+  'chat.conversation.member_removed',
+  'chat.conversation.admin_added',
+  'chat.conversation.admin_removed',
+  'chat.update.group_name',
+  'chat.update.restrictions',
   'dm.received',
   'dm.sent',
   'dm.read',
   'dm.indicate_typing',
+  'post.create',
+  'post.delete',
+  'post.mention.create',
+  'post.reply.create',
+  'post.quote.create',
+  'post.repost.create',
+  'like.create',
+  'mute.mute',
+  'mute.unmute',
+  'block.block',
+  'block.unblock',
 ] as const;
 const BADGE_EVENTS: readonly WireKey[] = ['event.verified_badge', 'event.affiliate_badge'];
 
@@ -55,8 +84,12 @@ const LEGACY_DM_EVENTS = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeav
 /** `both` is sent as no direction at all (the filter's default). */
 const DIRECTIONS = ['sent', 'received', 'both'] as const;
 
-/** The spec: direction applies to direct-message (and chat) events. */
-const isDirectional = (eventType: string) => eventType.startsWith('dm.');
+/**
+ * The filters: user_id for every event but news.new (keyword); the optional
+ * direction for the directional ones — direct messages and chat (the spec) and
+ * like.create (activity introduction: outbound = likes the user makes).
+ */
+const isDirectional = (eventType: string) => /^(dm|chat)\./.test(eventType) || eventType === 'like.create';
 
 export function eventTypeProblem(v: string, style: NameStyle = 'official'): string | undefined {
   const known = eventTypes(style);
@@ -96,7 +129,7 @@ export function subscriptionProblems(input: SubscriptionInput, style: NameStyle 
       p.add('--direction', `must be one of ${DIRECTIONS.join(', ')} (got ${JSON.stringify(input.direction)})`);
     else {
       const others = input.eventTypes.filter((t) => !isDirectional(t) && !eventTypeProblem(t, style));
-      if (others.length) p.add('--direction', `applies to direct-message events only (dm.*), not to ${others.join(', ')}`);
+      if (others.length) p.add('--direction', `applies to dm.*, chat.* and like.create events only, not to ${others.join(', ')}`);
     }
   }
   p.check('--webhook-id', input.webhookId, [numericId]);

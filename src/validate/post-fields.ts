@@ -1,6 +1,6 @@
 // Field selection and expansions for post lookups (platform-api.md, "Field
 // selection and expansion"), as data. The spec lists the fields of posts,
-// users and media; fields of places, polls and spaces — and fields beyond the
+// users and media; fields of places and polls — and fields beyond the
 // listed ones — are "not shown", so those come from the real API's published
 // field lists (with the neutral word `post` where the real name carries the
 // brand, as the spec does). Names that differ between the live service and the
@@ -11,7 +11,9 @@ import type { Params } from '../http/encode.js';
 import { commaList } from './rules.js';
 import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';
 
-export type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll' | 'space';
+// No space.fields: none of the endpoints these flags serve (GET /2/tweets, search, the filtered stream)
+// declares it in either description, so it is never sent (openapi v2.159 and v2.167).
+export type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll';
 
 /** A field name: plain when both spellings agree, else its key in the wire-name table. */
 type Name = string | { key: WireKey };
@@ -120,30 +122,6 @@ export const FIELD_FAMILIES: Record<FieldFamily, FamilyRule> = {
     spec: [],
     known: ['id', 'options', 'duration_minutes', 'end_datetime', 'voting_status'],
   },
-  space: {
-    param: 'space.fields',
-    flag: '--space-fields',
-    spec: [],
-    known: [
-      'id',
-      'state',
-      'title',
-      'created_at',
-      'creator_id',
-      'ended_at',
-      'host_ids',
-      'invited_user_ids',
-      'is_ticketed',
-      'lang',
-      'participant_count',
-      'scheduled_start',
-      'speaker_ids',
-      'started_at',
-      'subscriber_count',
-      'topic_ids',
-      'updated_at',
-    ],
-  },
 };
 
 /** Expansions of a post: the spec names attachments.media_keys; the rest are the real API's reference paths. */
@@ -247,7 +225,6 @@ export interface FieldFlags {
   mediaFields?: string[] | undefined;
   placeFields?: string[] | undefined;
   pollFields?: string[] | undefined;
-  spaceFields?: string[] | undefined;
   expansions?: string[] | undefined;
   allFields?: boolean | undefined;
   allowUnknownFields?: boolean | undefined;
@@ -263,7 +240,6 @@ export function fieldParamsFromFlags(opts: FieldFlags, style: NameStyle): Params
       media: opts.mediaFields,
       place: opts.placeFields,
       poll: opts.pollFields,
-      space: opts.spaceFields,
     },
     expansions: opts.expansions,
     allFields: Boolean(opts.allFields),

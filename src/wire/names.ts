@@ -140,3 +140,16 @@ export function spellings(prefix: string): string[] {
 export function parseNameStyle(value: string | undefined): NameStyle | undefined {
   return value === 'official' || value === 'neutral' ? value : undefined;
 }
+
+/**
+ * A response key read in both spellings (`referenced_tweets` or
+ * `referenced_posts`, `edit_history_tweet_ids` or `edit_history_post_ids`,
+ * `includes.tweets` or `includes.posts`): a server that answers in the other
+ * dialect (openapi v2.167, see dialect.ts) is read all the same.
+ */
+export function readEither(obj: unknown, key: WireKey): unknown {
+  if (obj === null || typeof obj !== 'object') return undefined;
+  const o = obj as Record<string, unknown>;
+  const [official, neutral] = TABLE[key];
+  return o[official] ?? o[neutral];
+}

@@ -14,7 +14,7 @@ const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
 describe('audiences upload: inputs', () => {
   it('plain lines: normalized, hashed, sent in batches; rejects written with their lines and never sent', async () => {
     const id = freshAudience(emu);
-    const file = writeInput('emails.txt', '\uFEFFAlice@Example.com\r\n\r\na@b.com\n  BOB@example.org \nnot-an-email\nCarol@example.net\n');
+    const file = writeInput('emails.txt', '\uFEFFAlice@Example.com\r\n\r\na@b\n  BOB@example.org \nnot-an-email\nCarol@example.net\n');
     const rejects = `${file}.rejects.csv`;
     const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--rejects', rejects, '--batch-size', '2']);
     expect(r.code).toBe(0);
@@ -35,8 +35,8 @@ describe('audiences upload: inputs', () => {
     expect(userPosts(emu, id).map((e) => JSON.parse(e.body)[0].params.users.length)).toEqual([2, 1]);
     expect(readFileSync(rejects, 'utf8')).toBe(
       'line,field,value,reason\n' +
-        '3,email,a@b.com,"not a valid address after normalization (the platform requires name@domain.tld, at least 2 characters before the @)"\n' +
-        '5,email,not-an-email,"not a valid address after normalization (the platform requires name@domain.tld, at least 2 characters before the @)"\n',
+        '3,email,a@b,"not a valid address after trimming and lowercasing: it needs one @, a name before it and a domain with a dot after it"\n' +
+        '5,email,not-an-email,"not a valid address after trimming and lowercasing: it needs one @, a name before it and a domain with a dot after it"\n',
     );
     expect(statSync(rejects).mode & 0o777).toBe(0o600);
     expect(r.stderr).toContain('line 3, email: not a valid address');
@@ -291,7 +291,7 @@ describe('audiences upload: nothing valid to send (exit 6, nothing sent)', () =>
 
   it('every line rejected or malformed JSON: "no valid identifiers", each reject with its line, in --rejects too', async () => {
     const before = userPosts(emu).length;
-    const file = writeInput('bad.jsonl', '{"email":["a@b.com"]}\n\n{"email": [\n{"handle":"not a handle!"}\n[1,2]\n');
+    const file = writeInput('bad.jsonl', '{"email":["a@b"]}\n\n{"email": [\n{"handle":"not a handle!"}\n[1,2]\n');
     const rejects = `${file}.rejects.csv`;
     const r = await emu.run(['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--rejects', rejects, '-o', 'json']);
     expect(r.code, r.stderr).toBe(6);

@@ -65,10 +65,10 @@ describe('auth oauth2: headless two-step', () => {
     expect(Object.fromEntries(u.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: 'emu-oauth2-public-client',
-      scope: 'tweet.read users.read offline.access',
+      scope: 'tweet.read tweet.write users.read media.write offline.access',
       code_challenge_method: 'S256',
     });
-    expect(out.authorize_url).toContain('scope=tweet.read%20users.read%20offline.access');
+    expect(out.authorize_url).toContain('scope=tweet.read%20tweet.write%20users.read%20media.write%20offline.access');
     const pending = f.config().profiles.default.oauth2_pending;
     expect(pending).toMatchObject({ state: u.searchParams.get('state'), redirect_uri: out.redirect_uri });
     expect(pending.code_verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -82,7 +82,7 @@ describe('auth oauth2: headless two-step', () => {
       profile: 'default',
       user_id: '2244994945',
       username: 'emu_dev',
-      scope: 'tweet.read users.read offline.access',
+      scope: 'tweet.read tweet.write users.read media.write offline.access',
       expires_at: expect.any(String),
       refresh_token: true,
     });
@@ -95,7 +95,7 @@ describe('auth oauth2: headless two-step', () => {
     expect(stored.oauth2).toMatchObject({
       client_id: 'emu-oauth2-public-client',
       username: 'emu_dev',
-      scope: 'tweet.read users.read offline.access',
+      scope: 'tweet.read tweet.write users.read media.write offline.access',
     });
 
     const me = await f.run(['request', 'GET', '/2/users/me', '--auth', 'oauth2']);
@@ -298,7 +298,7 @@ describe('auth oauth2: refresh and logout', () => {
       user_id: '2244994945',
       username: 'emu_dev',
       client_id: 'emu-oauth2-public-client',
-      scopes: ['tweet.read', 'users.read', 'offline.access'],
+      scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
       expires_at: t.expires_at,
       expired: false,
       refresh_token: true,
@@ -315,7 +315,7 @@ describe('auth oauth2: refresh and logout', () => {
       screen_name: 'emu_dev',
     });
     const table = await f.run(['auth', 'status'], { env: { POSTCTL_OUTPUT: 'table' } });
-    expect(table.stdout).toContain('OAuth 2.0: @emu_dev (2244994945); scopes tweet.read users.read offline.access');
+    expect(table.stdout).toContain('OAuth 2.0: @emu_dev (2244994945); scopes tweet.read tweet.write users.read media.write offline.access');
     const out = await f.run(['auth', 'logout', '--oauth2', '--yes']);
     expect(out.code, out.stderr).toBe(0);
     expect(out.json()).toEqual({ profile: 'default', revoked: ['refresh_token', 'access_token'], removed: ['oauth2'] });

@@ -291,10 +291,14 @@ describe('auth logout', () => {
     expect(check.code).toBe(3);
     expect(check.json().check).toMatchObject({ ok: false, auth: 'user' });
     expect(check.stderr).toMatch(/hint: .*log in again/);
-    // Without any token the profile has nothing to sign with.
-    const none = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1']);
+    // Without any token the profile has nothing to sign with in user context.
+    const none = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--auth', 'user']);
     expect(none.code).toBe(3);
     expect(none.stderr).toContain('no access token');
+    // Left to choose, request takes what the profile still holds and GET /2/tweets accepts: the app's bearer token.
+    const app = await f.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--verbose']);
+    expect(app.code, app.stderr).toBe(0);
+    expect(app.stderr).toContain('authorization: Bearer [redacted]');
   });
 
   it('a token already invalid (401/89) is still removed locally, with a note', async () => {

@@ -7,15 +7,24 @@
 //   paid_partnership) are accepted from its additions, named as such.
 // - ads: every ads request's method, path and query parameter names against
 //   the reference pages' resource URLs and ParamFields.
+// - v2 against openapi v2.167 too, wherever the two descriptions agree (a
+//   parameter, value or key one declares and the other does not is a
+//   disagreement, listed exactly); requests negotiated in the v2.167 dialect
+//   (post.fields) against v2.167.
+// - auth: the scheme each v2 request went out with (OAuth 1.0a, the app's
+//   bearer, an OAuth 2.0 user token) is one the endpoint's security
+//   requirements allow (test/fixtures/contract/auth-requirements.json), with
+//   the OAuth 2.0 runs made from a profile holding only an `auth oauth2` login.
 // The requests are the ones the built CLI really sends, read from the
 // emulator's request log (a server that knows only the official names).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import type { LogEntry } from '../../src/emulator/state.js';
 import { fileEmulator } from '../helpers/emulator.js';
+import { oauth2Only } from '../helpers/oauth2.js';
 
 const FIX = new URL('../fixtures/contract/', import.meta.url).pathname;
 type Enum = string[] | null;
@@ -33,6 +42,12 @@ const V2 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.159-extract.json'), 'ut
   operations: Record<string, V2Op>;
   v2167: Record<string, V2Add>;
 };
+const V167 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.167-extract.json'), 'utf8')).operations as Record<string, V2Op>;
+/** Per operation and description: scheme → OAuth 2.0 scopes (app, user, oauth2). */
+const AUTH = JSON.parse(readFileSync(join(FIX, 'auth-requirements.json'), 'utf8')).operations as Record<
+  string,
+  Record<string, Record<string, string[]>>
+>;
 const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).operations as Record<
   string,
   { query: string[]; body: string[] }
@@ -40,12 +55,18 @@ const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).op
 
 const templateRe = (t: string) => new RegExp('^' + t.replace(/\{[^}]+\}|:[a-z_]+/g, '[^/]+') + '$');
 
-/** The v2 operation a request matches, and what is wrong with the request against it. */
-function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): string[] {
-  const key = Object.keys(V2.operations).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
+/** The operation key of a request among `ops` (literal paths before templates). */
+function opKey(ops: Record<string, unknown>, e: Pick<LogEntry, 'method' | 'path'>): string | undefined {
+  const keys = Object.keys(ops).filter((k) => k.startsWith(`${e.method} `));
+  return keys.find((k) => k === `${e.method} ${e.path}`) ?? keys.find((k) => templateRe(k.slice(e.method.length + 1)).test(e.path));
+}
+
+/** The v2 operation a request matches, and what is wrong with the request against it (v2.159 and its additions, or `ops` alone). */
+function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>, ops: Record<string, V2Op> = V2.operations): string[] {
+  const key = opKey(ops, e);
   if (!key) return [`${e.method} ${e.path}: no such path template for the method`];
-  const op = V2.operations[key]!;
-  const add = V2.v2167[key];
+  const op = ops[key]!;
+  const add = ops === V2.operations ? V2.v2167[key] : undefined;
   const out: string[] = [];
   for (const [name, value] of e.query) {
     if (!(name in op.query)) {
@@ -59,6 +80,26 @@ function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): st
   }
   if (e.body && e.body.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
   return out;
+}
+
+/**
+ * Problems against v2.167 split by whether the descriptions agree: a problem is a
+ * disagreement when v2.159 allows what v2.167 refuses (a parameter, value or key).
+ */
+function v167Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): { agreed: string[]; disagreements: string[] } {
+  const agreed: string[] = [];
+  const disagreements: string[] = [];
+  for (const p of v2Problems(e, V167)) (v2Problems(e).length === 0 ? disagreements : agreed).push(p);
+  return { agreed, disagreements };
+}
+
+/** The scheme a logged request used, and whether either description allows it for the endpoint. */
+function authProblem(e: LogEntry): string | undefined {
+  const key = opKey(AUTH, e);
+  if (!key) return `${e.method} ${e.path}: no security requirement known`;
+  const scheme = e.authScheme === 'OAuth' ? 'user' : e.authScheme === 'Bearer' ? (e.auth === 'app' ? 'app' : 'oauth2') : 'none';
+  const allowed = new Set(Object.values(AUTH[key]!).flatMap((d) => Object.keys(d)));
+  return allowed.has(scheme) ? undefined : `${key}: sent with ${scheme}, allowed: ${[...allowed].join(', ')}`;
 }
 
 function checkBody(key: string, obj: Record<string, unknown>, op: V2Op, add: V2Add | undefined, at: string, out: string[]): void {
@@ -179,6 +220,41 @@ const V2_RUNS: string[][] = [
   ['webhooks', 'replay', '1146654567674912769', '--from', minutesAgo(120), '--to', minutesAgo(30)],
 ];
 
+/** From a profile holding only an OAuth 2.0 login: every verb that allows OAuth 2.0 user context. */
+const OAUTH2_RUNS: string[][] = [
+  ['posts', 'lookup', '1460323737035677698', '--post-fields', 'created_at'],
+  ['posts', 'search', 'coffee', '--max-results', '10'],
+  ['posts', 'counts', 'tea', '--granularity', 'day'],
+  ['media', 'upload', MEDIA_FILE, '--alt-text', 'a picture'],
+  ['request', 'GET', '/2/users/me'],
+];
+
+/** Field-selecting verbs run against the emulator in the v2.167 dialect. */
+const DIALECT_RUNS: string[][] = [
+  [
+    'posts',
+    'lookup',
+    '1460323737035677698',
+    '--post-fields',
+    'created_at,note_post',
+    '--expansions',
+    'author_id,referenced_posts.id,edit_history_post_ids',
+  ],
+  ['posts', 'search', 'coffee', '--max-results', '10', '--post-fields', 'created_at'],
+];
+
+/** Where v2.159 allows what v2.167 does not: the half-finished rename (tweet.fields → post.fields) and the fields it drops. */
+const EXPECTED_DISAGREEMENTS: string[] = [
+  'GET /2/tweets/search/recent: query parameter tweet.fields is not declared',
+  'GET /2/tweets: expansions value edit_history_tweet_ids is not in the enum',
+  'GET /2/tweets: expansions value referenced_tweets.id is not in the enum',
+  'GET /2/tweets: expansions value referenced_tweets.id.author_id is not in the enum',
+  'GET /2/tweets: query parameter tweet.fields is not declared',
+  'GET /2/tweets: user.fields value affiliation is not in the enum',
+  'GET /2/tweets: user.fields value most_recent_tweet_id is not in the enum',
+  'GET /2/tweets: user.fields value pinned_tweet_id is not in the enum',
+];
+
 describe('v2 requests in official names match openapi v2.159', () => {
   let sent: LogEntry[] = [];
   const exits: Record<string, number | null> = {};
@@ -259,6 +335,88 @@ describe('v2 requests in official names match openapi v2.159', () => {
       'POST /2/activity/subscriptions: body event_type value profile.update.verified is not in the enum',
       'POST /2/activity/subscriptions: body filter.direction value sent is not in the enum',
     ]);
+  });
+});
+
+describe('v2 requests against openapi v2.167 where the descriptions agree, and the auth each endpoint allows', () => {
+  let sent: LogEntry[] = [];
+  let oauth2Sent: LogEntry[] = [];
+  let dialectSent: LogEntry[] = [];
+  const exits: Record<string, number | null> = {};
+  beforeAll(async () => {
+    let before = emu.state.log.length;
+    for (const args of V2_RUNS) await emu.run(args);
+    sent = emu.state.log.slice(before).filter((e) => e.api === 'platform' && e.path.startsWith('/2/') && !e.path.startsWith('/2/oauth2'));
+    // The user-context verbs and the read verbs from a profile that holds only an OAuth 2.0 login.
+    const u = await oauth2Only(emu);
+    before = emu.state.log.length;
+    for (const args of OAUTH2_RUNS) exits[args.slice(0, 3).join(' ')] = (await u.run(args)).code;
+    // Create, edit (with the edit-window lookup) and delete the user's own post.
+    const created = await u.run(['posts', 'create', '--text', 'contract oauth2', '-o', 'json']);
+    const id = String(created.json().data.id);
+    exits['posts create'] = created.code;
+    exits['posts edit'] = (await u.run(['posts', 'edit', id, '--text', 'edited'])).code;
+    exits['posts delete'] = (await u.run(['posts', 'delete', id, '--yes'])).code;
+    oauth2Sent = emu.state.log.slice(before).filter((e) => e.path.startsWith('/2/') && !e.path.startsWith('/2/oauth2'));
+    // The field-selecting verbs against a server in the v2.167 dialect: the negotiated requests.
+    emu.state.dialect = '2.167';
+    before = emu.state.log.length;
+    try {
+      for (const args of DIALECT_RUNS) exits[args.slice(0, 3).join(' ')] = (await emu.run(args)).code;
+    } finally {
+      emu.state.dialect = '2.159';
+      // The negotiated dialect is remembered in the cache: forget it so later runs start from v2.159 again.
+      rmSync(join(emu.configDir, '.cache'), { recursive: true, force: true });
+    }
+    dialectSent = emu.state.log.slice(before).filter((e) => e.path.startsWith('/2/') && e.status === 200);
+  }, 180_000);
+
+  it('every request is allowed by v2.167 wherever the descriptions agree; the disagreements are exactly the renamed field names', () => {
+    const all = sent.map((e) => v167Problems(e));
+    expect(all.flatMap((p) => p.agreed)).toEqual([]);
+    expect([...new Set(all.flatMap((p) => p.disagreements))].sort()).toEqual(EXPECTED_DISAGREEMENTS);
+  });
+
+  it('requests negotiated in the v2.167 dialect match v2.167 (post.fields, referenced_posts)', () => {
+    expect(Object.entries(exits).filter(([, code]) => code !== 0)).toEqual([]);
+    expect(dialectSent.map((e) => `${e.method} ${e.path.replace(/\d{5,}/g, 'N')}`).sort()).toEqual([
+      'GET /2/tweets',
+      'GET /2/tweets/search/recent',
+    ]);
+    expect(dialectSent.every((e) => e.query.some(([k]) => k === 'post.fields'))).toBe(true);
+    expect(dialectSent.flatMap((e) => v2Problems(e, V167))).toEqual([]);
+  });
+
+  it('each request went out with a scheme its endpoint allows: OAuth 1.0a, the app bearer, or an OAuth 2.0 user token', () => {
+    expect([...sent, ...oauth2Sent].map(authProblem).filter(Boolean)).toEqual([]);
+    const schemes = (list: LogEntry[]) => [...new Set(list.map((e) => `${e.authScheme} ${e.auth}`))].sort();
+    expect(schemes(sent)).toEqual(['Bearer app', 'OAuth user']);
+    // From the OAuth 2.0-only profile every request carried the user's token, the emulator verified it (status 2xx).
+    expect(schemes(oauth2Sent)).toEqual(['Bearer user']);
+    expect(oauth2Sent.filter((e) => e.status >= 300)).toEqual([]);
+    expect(new Set(oauth2Sent.map((e) => opKey(AUTH, e)))).toEqual(
+      new Set([
+        'POST /2/tweets',
+        'GET /2/tweets/{id}',
+        'DELETE /2/tweets/{id}',
+        'GET /2/tweets',
+        'GET /2/tweets/search/recent',
+        'GET /2/tweets/counts/recent',
+        'POST /2/media/upload/initialize',
+        'POST /2/media/upload/{id}/append',
+        'POST /2/media/upload/{id}/finalize',
+        'POST /2/media/metadata',
+        'GET /2/users/me',
+      ]),
+    );
+  });
+
+  it('the auth checker catches a scheme the endpoint does not allow', () => {
+    const e = { method: 'POST', path: '/2/tweets', query: [], body: '', status: 201, seq: 0, time: 0, api: 'platform' };
+    expect(authProblem({ ...e, authScheme: 'Bearer', auth: 'app' })).toBe('POST /2/tweets: sent with app, allowed: oauth2, user');
+    expect(authProblem({ ...e, method: 'GET', path: '/2/tweets/search/all', authScheme: 'OAuth', auth: 'user' })).toBe(
+      'GET /2/tweets/search/all: sent with user, allowed: app',
+    );
   });
 });
 

@@ -33,23 +33,21 @@ describe('hashing', () => {
 });
 
 describe('email', () => {
-  it('removes all whitespace and lowercases before checking', () => {
+  it('trims and lowercases before checking', () => {
     expect(ok('email', '  Foo.Bar+News@Example.COM ')).toBe('foo.bar+news@example.com');
-    expect(ok('email', 'first last@exa mple.org')).toBe('firstlast@example.org');
+    // Trim and lowercase only (the reference's rule): a blank inside is not removed but refused.
+    expect(reason('email', 'first last@exa mple.org')).toMatch(/not a valid address/);
     expect(ok('email', 'a_b-c@sub.example.co.uk')).toBe('a_b-c@sub.example.co.uk');
     expect(sha256Hex(ok('email', 'Support@Example.com'))).toBe(sha('support@example.com'));
   });
 
   it.each([
-    ['a@b.com', 'one character before the @'],
-    ['.dot@example.com', 'starts with a dot'],
     ['no-at-sign.example.com', 'no @'],
     ['two@@example.com', 'two @'],
-    ['user@example.c0', 'ends with a digit'],
-    ['user@-example.com', 'domain starts with a dash'],
-    ['user@exa_mple.com', 'underscore in the domain'],
-    ['üser@example.com', 'non-ASCII'],
+    ['user@example', 'no dot in the domain'],
     ['user@example.com.', 'trailing dot'],
+    ['user@example..com', 'empty label'],
+    ['@example.com', 'nothing before the @'],
   ])('rejects %s (%s)', (raw) => {
     expect(reason('email', raw)).toMatch(/not a valid address/);
   });

@@ -26,7 +26,8 @@ const OPTIONS = [
   },
   {
     flags: '--scopes <list>',
-    description: 'scopes, comma or space separated (default tweet.read,users.read,offline.access; offline.access gives a refresh token)',
+    description:
+      'scopes, comma or space separated (default tweet.read,tweet.write,users.read,media.write,offline.access: what the verbs need; offline.access gives a refresh token)',
   },
   {
     flags: '--redirect-uri <uri>',

@@ -23,6 +23,12 @@ const OPTIONS = [
     default: 'both',
   },
   {
+    flags: '--dialect <version>',
+    description:
+      'field-parameter names of the official paths: 2.159 (tweet.fields, referenced_tweets) or 2.167 (post.fields, referenced_posts: the older names are refused as unknown); default POSTCTL_EMULATOR_DIALECT or 2.159',
+    choices: ['2.159', '2.167'],
+  },
+  {
     flags: '--print-env',
     description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)',
   },
@@ -59,6 +65,17 @@ function checkOptions(opts: Opts): { port: number; faultRate?: number } {
   return { port, faultRate: p };
 }
 
+/** --dialect, else POSTCTL_EMULATOR_DIALECT, else 2.159 (a wrong variable is exit 6 like a wrong flag). */
+function dialectOf(opts: Opts): '2.159' | '2.167' {
+  const d = opts.dialect ?? process.env.POSTCTL_EMULATOR_DIALECT ?? '2.159';
+  if (d !== '2.159' && d !== '2.167')
+    throw new CliError(`POSTCTL_EMULATOR_DIALECT must be 2.159 or 2.167 (got ${JSON.stringify(d)})`, {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'invalid_input',
+    });
+  return d;
+}
+
 async function start(opts: Opts, port: number, faultRate: number | undefined) {
   const { startEmulator } = await import('../../emulator/server.js');
   try {
@@ -69,6 +86,7 @@ async function start(opts: Opts, port: number, faultRate: number | undefined) {
       names: opts.names ?? 'both',
       statsJobLatencyMs: Number(opts.statsJobLatency) || 0,
       statsJobPolls: Number(opts.statsJobPolls) || 1,
+      dialect: dialectOf(opts),
     });
     if (faultRate !== undefined)
       emu.state.faults.setRandom({ seed: Number(opts.seed) || 1, p429: faultRate / 3, p5xx: faultRate / 3, pDrop: faultRate / 3 });
@@ -97,6 +115,7 @@ async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
     '--stats-job-polls',
     String(opts.statsJobPolls ?? 2),
   ];
+  if (opts.dialect !== undefined) pass.push('--dialect', opts.dialect);
   if (opts.faultRate !== undefined) pass.push('--fault-rate', String(opts.faultRate));
   if (opts.approve === false) pass.push('--no-approve');
   const child = spawn(process.execPath, [process.argv[1]!, 'emulator', ...pass, '--background-child'], {
@@ -162,6 +181,7 @@ export default defineVerb({
     'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop',
     'postctl emulator --latency 50 --fault-rate 0.1 --seed 7',
     "postctl emulator --names official                     # a server that knows only the live service's names",
+    'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it',
   ],
   options: OPTIONS,
   async run(_args, opts, ctx) {
@@ -176,7 +196,7 @@ export default defineVerb({
       `postctl emulator listening on ${emu.url} (platform ${emu.urls.api}, ads ${emu.urls.ads}, sandbox ${emu.urls.adsSandbox}; wire names: ${opts.names ?? 'both'})`,
     );
     ctx.log.info(`seeded credentials and account (fake, for the emulator only):\n${lines.map((l) => `  ${l}`).join('\n')}`);
-    ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve. Ctrl-C to stop.');
+    ctx.log.info('admin: /_emulator/log, /_emulator/faults, /_emulator/approve, /_emulator/dialect. Ctrl-C to stop.');
     await new Promise<void>((resolve) => {
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
       process.once('SIGTERM', () => resolve());

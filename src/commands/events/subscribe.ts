@@ -8,6 +8,8 @@ import { createSubscription, type Subscription, type SubscriptionRequest } from 
 import { spellEventType, subscriptionProblems, type SubscriptionInput } from '../../validate/platform-events.js';
 import { commaList } from '../../validate/rules.js';
 import { wire } from '../../wire/names.js';
+import { authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 
 const COLUMNS = [
@@ -82,24 +84,36 @@ export default defineVerb({
   examples: [
     'postctl events subscribe --event-type profile.update.bio,post.create --user-id 2244994945',
     'postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support',
+    'postctl events subscribe --event follow.follow,follow.unfollow --user-id 2244994945',
   ],
   options: [
     {
       flags: '--event-type <types>',
       description:
-        'dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…',
+        'event types, comma separated or repeated: profile.update.*, post.create/delete, post.mention/reply/quote/repost.create, like.create, follow.follow/unfollow, news.new, spaces.*, broadcast.*, chat.*, dm.*, mute.*, block.*',
       repeatable: true,
     },
+    { flags: '--event <types>', description: 'the same as --event-type', repeatable: true },
     { flags: '--user-id <id>', description: 'filter: the user whose events to deliver' },
-    { flags: '--keyword <keyword>', description: 'filter: keyword (news and other high-volume events)' },
-    { flags: '--direction <direction>', description: 'filter for dm.* events: sent, received or both (both = no direction filter)' },
+    { flags: '--keyword <keyword>', description: 'filter: keyword (news.new is filtered by keyword)' },
+    {
+      flags: '--direction <direction>',
+      description: 'filter for dm.*, chat.* and like.create: sent, received or both (both = no direction filter)',
+    },
     { flags: '--tag <tag>', description: 'label delivered with each event' },
     { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
+    authOption('app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2'),
   ],
   async run(_args, opts, ctx) {
-    // The client selects the wire-name spelling; building it sends nothing.
-    const client = await ctx.client();
-    const eventTypes = [...new Set(commaList(opts.eventType).map((t) => spellEventType(t, client.names)))];
+    // The client selects the wire-name spelling and the authentication; building it sends nothing.
+    const { client } = await authedClient(ctx, {
+      endpoints: ['POST /2/activity/subscriptions'],
+      prefer: ['app', 'oauth2', 'user'],
+      flag: opts.auth,
+    });
+    const eventTypes = [
+      ...new Set(commaList([...(opts.eventType ?? []), ...(opts.event ?? [])]).map((t) => spellEventType(t, client.names))),
+    ];
     const input: SubscriptionInput = {
       eventTypes,
       userId: opts.userId,

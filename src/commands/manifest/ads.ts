@@ -160,11 +160,11 @@ export const MANIFEST: Manifest = {
       name: "list",
       description: "list curated categories, with total_count in JSON",
       examples: [
-        "postctl ads curated-categories list",
+        "postctl ads curated-categories list --country-codes US",
         "postctl ads curated-categories list --country-codes US,GB",
       ],
       options: [
-        {"flags":"--country-codes <codes>","description":"only categories available in these countries (comma list of two-letter codes)"},
+        {"flags":"--country-codes <codes>","description":"required: categories available in these countries (comma list of up to 200 two-letter codes)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

@@ -68,7 +68,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--client-id <id>","description":"the app's OAuth 2.0 client id (env POSTCTL_CLIENT_ID; asked on a terminal)"},
         {"flags":"--client-secret-stdin","description":"confidential clients: read the client secret from stdin (or env POSTCTL_CLIENT_SECRET); sent as HTTP Basic"},
-        {"flags":"--scopes <list>","description":"scopes, comma or space separated (default tweet.read,users.read,offline.access; offline.access gives a refresh token)"},
+        {"flags":"--scopes <list>","description":"scopes, comma or space separated (default tweet.read,tweet.write,users.read,media.write,offline.access: what the verbs need; offline.access gives a refresh token)"},
         {"flags":"--redirect-uri <uri>","description":"callback URL registered for the app, exactly (default http://127.0.0.1:8765/callback; port 0 = a free port on a terminal)"},
         {"flags":"--redirect-url <address>","description":"step 2: the address the browser was sent to after approving (- reads it from stdin)"},
         {"flags":"--web","description":"open the authorization URL in a browser (it is always printed on stderr)"},

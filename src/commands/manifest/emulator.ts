@@ -16,6 +16,7 @@ export const MANIFEST: Manifest = {
         "postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop",
         "postctl emulator --latency 50 --fault-rate 0.1 --seed 7",
         "postctl emulator --names official                     # a server that knows only the live service's names",
+        "postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it",
       ],
       options: [
         {"flags":"--port <n>","description":"port to listen on (default: a free one)","default":"0"},
@@ -26,6 +27,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--stats-job-latency <ms>","description":"analytics jobs: milliseconds before a job can succeed","default":"0"},
         {"flags":"--stats-job-polls <n>","description":"analytics jobs: status requests before a job succeeds","default":"2"},
         {"flags":"--names <style>","description":"wire names served: official (the live service), neutral (the spec text) or both","choices":["official","neutral","both"],"default":"both"},
+        {"flags":"--dialect <version>","description":"field-parameter names of the official paths: 2.159 (tweet.fields, referenced_tweets) or 2.167 (post.fields, referenced_posts: the older names are refused as unknown); default POSTCTL_EMULATOR_DIALECT or 2.159","choices":["2.159","2.167"]},
         {"flags":"--print-env","description":"start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)"},
         {"flags":"--background-child","description":"internal: the background process --print-env starts","hidden":true},
       ],

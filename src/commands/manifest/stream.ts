@@ -68,7 +68,6 @@ export const MANIFEST: Manifest = {
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
         {"flags":"--place-fields <list>","description":"place.fields for included places (repeatable)","repeatable":true},
         {"flags":"--poll-fields <list>","description":"poll.fields for included polls (repeatable)","repeatable":true},
-        {"flags":"--space-fields <list>","description":"space.fields (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"author_id, attachments.media_keys, in_reply_to_user_id, entities.mentions.username, the referenced posts' id… in either wire spelling (repeatable)","repeatable":true},
         {"flags":"--all-fields","description":"every field the spec lists for posts, users and media, with the author_id and attachments.media_keys expansions"},
         {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},

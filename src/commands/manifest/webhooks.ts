@@ -16,7 +16,7 @@ export const MANIFEST: Manifest = {
         "postctl webhooks validate 1146654567674912769 --auth app -o json",
       ],
       options: [
-        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user when an access token is configured, else app","choices":["app","user","oauth2"]},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user when an access token is configured, else app; OAuth 2.0 is not accepted here","choices":["app","user","oauth2"]},
       ],
       load: () => import("../webhooks/validate.js").then(loaded),
     },

@@ -8,7 +8,17 @@ import { CliError, InputError, PartialFailure, UsageError, formatProblem, type I
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
 import { uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
+import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+
+/** Every endpoint an upload may call (metadata only with --alt-text). */
+const UPLOAD_ENDPOINTS = [
+  'POST /2/media/upload/initialize',
+  'POST /2/media/upload/{id}/append',
+  'POST /2/media/upload/{id}/finalize',
+  'GET /2/media/upload',
+];
 
 const COLUMNS: Column<UploadResult>[] = [
   { header: 'file', key: 'file' },
@@ -71,6 +81,7 @@ export default defineVerb({
     { flags: '--no-wait', description: 'print the ids right after finalize, without waiting for processing' },
     { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
     { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
+    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)'),
   ],
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
@@ -80,7 +91,8 @@ export default defineVerb({
         'without --state each file keeps its state next to it (<file>.postctl-state.json).',
       );
     const todo = await plans(files, opts);
-    const client = await ctx.client();
+    const endpoints = opts.altText !== undefined ? [...UPLOAD_ENDPOINTS, 'POST /2/media/metadata'] : UPLOAD_ENDPOINTS;
+    const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
     const done: UploadResult[] = [];
     const failed: string[] = [];
     let lastError: unknown;

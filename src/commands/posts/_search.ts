@@ -21,13 +21,16 @@ export const timeOptions = <const W extends string>(what: W) =>
     { flags: '--limit <n>', description: 'follow next_token until n items are printed, then stop' },
   ] as const satisfies readonly OptionSpec[];
 
-/** --auth of search and counts: no OAuth 2.0 choice. */
-export const searchAuthOption = (dflt: string) =>
-  ({
-    flags: '--auth <mode>',
-    description: `app (bearer token) or user (OAuth 1.0a); default ${dflt}`,
-    choices: ['app', 'user'],
-  }) as const satisfies OptionSpec;
+/** Read verbs default to the app's bearer token, then whatever user login the profile holds. */
+export const APP_FIRST = ['app', 'user', 'oauth2'] as const;
+
+/**
+ * The endpoint-table key of a search or count (src/auth/endpoint-auth.ts): the
+ * archive takes only a bearer token; recent search takes all three; recent
+ * counts a bearer or (openapi v2.167) an OAuth 2.0 user token, never OAuth 1.0a.
+ */
+export const searchEndpoint = (kind: 'search' | 'counts', scope: SearchInput['scope']): string =>
+  `GET /2/tweets/${kind}/${scope === 'archive' ? 'all' : 'recent'}`;
 
 /** The parsed flags both verbs read (--max-results is search's, --granularity counts'). */
 export interface SearchFlags {

@@ -1,12 +1,13 @@
 // `postctl posts counts <query>`: matching posts per minute, hour or day;
 // every rule is checked before sending (exit 6, nothing sent).
 import { EXIT } from '../../exit-codes.js';
-import { defaultAuth } from '../../platform/auth-choice.js';
+import { chooseAuth } from '../../platform/auth-choice.js';
 import { countColumns, printPaged, searchPath } from '../../platform/search.js';
 import { searchParams } from '../../validate/search.js';
 import { wire } from '../../wire/names.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
-import { limitFlag, searchAuthOption, searchInput, timeOptions } from './_search.js';
+import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
   name: 'counts <query>',
@@ -18,13 +19,17 @@ export default defineVerb({
   options: [
     ...timeOptions('bucket'),
     { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' },
-    searchAuthOption('app'),
+    authOption('app; counts take app, or oauth2 for the last 7 days (openapi v2.167)'),
   ],
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
-    const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: [searchEndpoint('counts', input.scope)],
+      prefer: APP_FIRST,
+      flag: opts.auth,
+    });
     const client = await ctx.client();
     await printPaged(ctx, client, {
       path: searchPath(client, 'counts', input.scope),

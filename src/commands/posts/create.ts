@@ -5,6 +5,8 @@ import { EXIT } from '../../exit-codes.js';
 import { createBody, sendPost } from '../../platform/posting.js';
 import { commaList } from '../../validate/rules.js';
 import { draftProblems, type PostDraft } from '../../validate/posting.js';
+import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 import { dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
 
@@ -36,6 +38,7 @@ export default defineVerb({
     { flags: '--paid-partnership', description: 'disclose the post as a paid partnership (paid_partnership: true)' },
     { flags: '--share-with-followers', description: 'also show a community post to your followers (needs --community)' },
     dryRunOption,
+    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
   ],
   async run(args, opts, ctx) {
     const draft: PostDraft = {
@@ -51,9 +54,9 @@ export default defineVerb({
       shareWithFollowers: Boolean(opts.shareWithFollowers),
     };
     draftProblems(draft).throwIfAny('invalid post');
-    const client = await ctx.client();
+    if (opts.dryRun) return dryRun(ctx, createBody(draft, await ctx.client()));
+    const { client } = await authedClient(ctx, { endpoints: ['POST /2/tweets'], prefer: USER_CONTEXT, flag: opts.auth });
     const body = createBody(draft, client);
-    if (opts.dryRun) return dryRun(ctx, body);
     printResult(ctx, await sendPost(client, body), 'created post');
     return EXIT.OK;
   },

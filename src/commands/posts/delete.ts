@@ -2,20 +2,23 @@
 // (exit 6); asks first unless --yes; with several ids a failure is reported
 // and the rest deleted (exit 8).
 import type { Context } from '../../context.js';
+import type { ApiClient } from '../../http/client.js';
 import { CliError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { neutralize } from '../../output/sanitize.js';
 import { deletePost, type CreatedEnvelope } from '../../platform/posting.js';
 import { commaList, Problems } from '../../validate/rules.js';
+import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 import { NUMERIC_ID } from './_write.js';
 
 /** Deletes each post in turn; one failure among several is a warning. */
 async function deleteEach(
   ctx: Context,
+  client: ApiClient,
   unique: string[],
 ): Promise<{ results: Array<{ id: string; deleted: boolean }>; envelopes: CreatedEnvelope[]; failed: number }> {
-  const client = await ctx.client();
   const results: Array<{ id: string; deleted: boolean }> = [];
   const envelopes: CreatedEnvelope[] = [];
   let failed = 0;
@@ -37,7 +40,10 @@ export default defineVerb({
   name: 'delete <post_ids...>',
   description: 'delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise',
   examples: ['postctl posts delete 1460323737035677698', 'postctl posts delete 1460323737035677698 1460323737035677699 --yes'],
-  options: [{ flags: '-y, --yes', description: 'do not ask for confirmation' }],
+  options: [
+    { flags: '-y, --yes', description: 'do not ask for confirmation' },
+    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  ],
   async run(args, opts, ctx) {
     const ids = args.flatMap((a) => commaList(a));
     const p = new Problems();
@@ -46,9 +52,11 @@ export default defineVerb({
       if (!NUMERIC_ID.test(id)) p.add('post ids', `must be 1 to 19 digits (got ${JSON.stringify(neutralize(id))})`, { id: neutralize(id) });
     p.throwIfAny('invalid post ids');
     const unique = [...new Set(ids)];
+    // The authentication is settled (and a wrong one refused) before asking.
+    const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/tweets/{id}'], prefer: USER_CONTEXT, flag: opts.auth });
     if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes)))
       return EXIT.OK;
-    const { results, envelopes, failed } = await deleteEach(ctx, unique);
+    const { results, envelopes, failed } = await deleteEach(ctx, client, unique);
     if (ctx.format === 'json') ctx.printer.value(unique.length === 1 ? envelopes[0] : envelopes);
     else
       ctx.printer.list(results, [

@@ -6,6 +6,8 @@ import { EXIT } from '../../exit-codes.js';
 import { editBody, editState, sendPost } from '../../platform/posting.js';
 import { commaList, Problems } from '../../validate/rules.js';
 import { MEDIA_MAX, POST_TEXT_MAX, editProblem, postLength } from '../../validate/posting.js';
+import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 import { NUMERIC_ID, dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
 
@@ -32,15 +34,17 @@ export default defineVerb({
     mediaOption,
     { flags: '--no-edit-check', description: 'do not look the post up first to check the edit window and the edits left' },
     dryRunOption,
+    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
   ],
   async run([id, ...rest], opts, ctx) {
     if (!id || !NUMERIC_ID.test(id)) throw invalid('post id', `must be 1 to 19 digits (got ${JSON.stringify(id ?? '')})`);
     const text = await textFrom(rest, opts, ctx);
     const media = commaList(opts.media);
     editProblems(text, media).throwIfAny('invalid edit');
-    const client = await ctx.client();
     const body = editBody(id, text, media);
     if (opts.dryRun) return dryRun(ctx, body);
+    const endpoints = opts.editCheck !== false ? ['POST /2/tweets', 'GET /2/tweets/{id}'] : ['POST /2/tweets'];
+    const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
     // The window and the edit count are checked when the API tells us about the post; --no-edit-check skips the lookup.
     if (opts.editCheck !== false) {
       const why = editProblem(await editState(client, id), Date.now());

@@ -3,7 +3,7 @@
 import { exitCodeFor, problemKind } from '../../api-error.js';
 import { CliError, InputError, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { defaultAuth } from '../../platform/auth-choice.js';
+import { chooseAuth } from '../../platform/auth-choice.js';
 import { collectPostIds } from '../../platform/post-ids.js';
 import { postColumns } from '../../platform/post-table.js';
 import { describeProblem, lookupPosts, type LookupEnvelope } from '../../platform/posts.js';
@@ -11,6 +11,7 @@ import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { authOption } from '../_flags.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { defineVerb } from '../define.js';
+import { APP_FIRST } from './_search.js';
 
 const MAX_WARNINGS = 20;
 
@@ -52,7 +53,7 @@ export default defineVerb({
     if (ids.length === 0) throw new UsageError('no post ids given (the input was empty)');
     if (duplicates) ctx.log.info(`${duplicates} duplicate id${duplicates > 1 ? 's' : ''} asked for once`);
 
-    const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
+    const auth = chooseAuth(await ctx.settings(), { endpoints: ['GET /2/tweets'], prefer: APP_FIRST, flag: opts.auth });
     const progress = ids.length > 100 ? ctx.progress('requests', Math.ceil(ids.length / 100)) : undefined;
     let envelope: LookupEnvelope;
     try {

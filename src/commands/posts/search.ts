@@ -1,13 +1,14 @@
 // `postctl posts search <query>`: every rule is checked before sending (exit
 // 6, nothing sent); one page, or --all / --limit follow next_token.
 import { EXIT } from '../../exit-codes.js';
-import { defaultAuth } from '../../platform/auth-choice.js';
+import { chooseAuth } from '../../platform/auth-choice.js';
 import { SEARCH_COLUMNS, printPaged, searchPath } from '../../platform/search.js';
 import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { searchParams } from '../../validate/search.js';
+import { authOption } from '../_flags.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { defineVerb } from '../define.js';
-import { limitFlag, searchAuthOption, searchInput, timeOptions } from './_search.js';
+import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
   name: 'search <query>',
@@ -21,7 +22,7 @@ export default defineVerb({
     ...timeOptions('post'),
     { flags: '--max-results <n>', description: 'posts per page: 10 to 100 (recent), 10 to 500 (archive)' },
     ...postFieldOptions,
-    searchAuthOption('app'),
+    authOption('app; the archive (--archive) takes only app'),
   ],
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
@@ -30,7 +31,11 @@ export default defineVerb({
     const fields = fieldParamsFromFlags(opts, client.names);
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
-    const auth = defaultAuth(await ctx.settings(), 'app', opts.auth);
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: [searchEndpoint('search', input.scope)],
+      prefer: APP_FIRST,
+      flag: opts.auth,
+    });
     const query = [...params, ...fields];
     await printPaged(ctx, client, {
       path: searchPath(client, 'search', input.scope),

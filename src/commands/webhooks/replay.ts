@@ -29,14 +29,14 @@ export default defineVerb({
         w.problems,
         'nothing was sent.',
       );
-    const job = await createReplayJob(await ctx.client(), { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! });
+    const { job, envelope } = await createReplayJob(await ctx.client(), { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! });
     ctx.printer.object(
       job,
       [
         { header: 'job_id', key: 'job_id' },
         { header: 'created_at', key: 'created_at' },
       ],
-      job,
+      envelope,
     );
     ctx.log.success(`replay job ${job.job_id} created for webhook ${id} (${w.from_date} to ${w.to_date} UTC)`);
   },

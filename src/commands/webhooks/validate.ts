@@ -2,7 +2,7 @@
 import { exitCodeFor, problemKind } from '../../api-error.js';
 import { CliError, invalid } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { defaultAuth } from '../../platform/auth-choice.js';
+import { chooseAuth } from '../../platform/auth-choice.js';
 import { describeProblem } from '../../platform/posts.js';
 import { validateWebhook } from '../../platform/webhooks.js';
 import { numericId } from '../../validate/platform-ids.js';
@@ -13,11 +13,15 @@ export default defineVerb({
   name: 'validate <webhook_id>',
   description: 'trigger a CRC check of a registered webhook (PUT /2/webhooks/{id}); exit 7 when the check fails',
   examples: ['postctl webhooks validate 1146654567674912769', 'postctl webhooks validate 1146654567674912769 --auth app -o json'],
-  options: [authOption('user when an access token is configured, else app')],
+  options: [authOption('user when an access token is configured, else app; OAuth 2.0 is not accepted here')],
   async run([webhookId], opts, ctx) {
     const bad = numericId(webhookId);
     if (bad) throw invalid('webhook_id', bad);
-    const auth = defaultAuth(await ctx.settings(), 'user', opts.auth);
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: ['PUT /2/webhooks/{webhook_id}'],
+      prefer: ['user', 'app'],
+      flag: opts.auth,
+    });
     const envelope = await validateWebhook(await ctx.client(), webhookId, auth);
     const errors = envelope.errors ?? [];
     const attempted = envelope.data?.attempted;

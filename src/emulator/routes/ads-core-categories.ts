@@ -112,10 +112,12 @@ const listBusinessCategories: Handler = (req) => adsOk(req, BUSINESS_CATEGORIES,
 
 const listCuratedCategories: Handler = (req, state) => {
   requireAccount(req, state);
+  // Required by the reference (campaign-management: GET accounts/:account_id/curated_categories).
   const codes = req.query.get('country_codes')?.split(',').filter(Boolean);
+  if (!codes?.length) fail(adsError(400, 'MISSING_PARAMETER', 'country_codes is required', 'country_codes', req));
   const bad = codes?.filter((c) => !/^[A-Z]{2}$/.test(c)) ?? [];
   if (bad.length) fail(adsError(400, 'INVALID_PARAMETER', `country_codes: invalid ${bad.join(', ')}`, 'country_codes', req));
-  const data = CURATED_CATEGORIES.filter((c) => !codes || c.country_codes.some((cc) => codes.includes(cc)));
+  const data = CURATED_CATEGORIES.filter((c) => !codes || c.country_codes.some((cc) => codes!.includes(cc)));
   return adsOk(req, data, { next_cursor: null, total_count: data.length });
 };
 

@@ -48,14 +48,34 @@ const EVENT_TYPES = [
   'follow.unfollow',
   'spaces.start',
   'spaces.end',
+  'broadcast.start',
+  'broadcast.end',
+  'broadcast.chat',
   'chat.received',
   'chat.sent',
-  'dm.sent',
+  'chat.conversation.join',
+  'chat.conversation_join',
+  'chat.conversation.member_added',
+  'chat.conversation.member_removed',
+  'chat.conversation.admin_added',
+  'chat.conversation.admin_removed',
+  'chat.update.group_name',
+  'chat.update.restrictions',
   'dm.received',
-  'dm.indicate_typing',
+  'dm.sent',
   'dm.read',
+  'dm.indicate_typing',
   'post.create',
   'post.delete',
+  'post.mention.create',
+  'post.reply.create',
+  'post.quote.create',
+  'post.repost.create',
+  'like.create',
+  'mute.mute',
+  'mute.unmute',
+  'block.block',
+  'block.unblock',
 ];
 const DIRECTIONS = ['sent', 'received'];
 const NUMERIC = /^[0-9]{1,19}$/;
@@ -78,7 +98,8 @@ function subscriptionProblem(b: {
     return ['filter.keyword', String(b.keyword), 'keyword must be 1 to 150 characters'];
   if (b.direction !== undefined) {
     if (!DIRECTIONS.includes(b.direction)) return ['filter.direction', b.direction, 'direction is not one of the allowed values'];
-    if (!/^(dm|chat)\./.test(b.eventType))
+    // Directional: direct messages, chat, and like.create (activity introduction).
+    if (!/^(dm|chat)\./.test(b.eventType) && b.eventType !== 'like.create')
       return ['filter.direction', b.direction, `direction applies to direct-message events only, not to ${b.eventType}`];
   }
   if (b.tag !== undefined && (typeof b.tag !== 'string' || b.tag.length < 1 || b.tag.length > 200))

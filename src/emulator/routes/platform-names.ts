@@ -24,10 +24,13 @@ const POSTING_NAMES = {
 
 export type NameOf = (key: keyof typeof POSTING_NAMES) => string;
 
+/** Names that follow the field dialect (openapi v2.167 spells them neutrally on the official paths). */
+const DIALECT_KEYS = new Set<keyof typeof POSTING_NAMES>(['postFields', 'editHistory']);
+
 const namesFor =
-  (style: Spelling): NameOf =>
+  (style: Spelling, state: EmulatorState): NameOf =>
   (key) =>
-    POSTING_NAMES[key][style === 'official' ? 0 : 1];
+    POSTING_NAMES[key][style === 'official' && !(state.dialect === '2.167' && DIALECT_KEYS.has(key)) ? 0 : 1];
 
 export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
   /** Path with `{posts}` where the resource name goes: '/2/{posts}/search/recent'. */
@@ -38,7 +41,7 @@ export interface DualRoute extends Omit<RouteSpec, 'handler' | 'path'> {
 /** Registers the route under each served spelling's path, sharing one rate-limit bucket. */
 export function dualRoute(r: Router, state: EmulatorState, spec: DualRoute): void {
   for (const style of spellingsOf(state.names)) {
-    const name = namesFor(style);
+    const name = namesFor(style, state);
     r.route({
       ...spec,
       bucket: spec.bucket ?? `${spec.method} ${spec.path}`,

@@ -6,7 +6,7 @@
 // the primary objects and the included ones alike. Ids starting with 9 are
 // reported as resource-not-found problems in `errors` next to the found posts.
 import { problem } from '../replies.js';
-import { incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
+import { fieldSpelling, incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
@@ -19,8 +19,9 @@ const DEFAULTS: Record<'post' | 'user' | 'media' | 'place' | 'poll', readonly st
   place: ['id', 'full_name'],
   poll: ['id', 'options'],
 };
-type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll' | 'space';
-const FAMILIES: FieldFamily[] = ['post', 'user', 'media', 'place', 'poll', 'space'];
+// GET /2/tweets declares no space.fields in either description: the service refuses it as an unknown parameter.
+type FieldFamily = 'post' | 'user' | 'media' | 'place' | 'poll';
+const FAMILIES: FieldFamily[] = ['post', 'user', 'media', 'place', 'poll'];
 
 /** The service's v2 id pattern (openapi: ^[0-9]{1,19}$). */
 export const NUMERIC_ID = /^[0-9]{1,19}$/;
@@ -105,25 +106,6 @@ const FIELDS: Record<FieldFamily, readonly string[]> = {
   ],
   place: ['contained_within', 'country', 'country_code', 'full_name', 'geo', 'id', 'name', 'place_type'],
   poll: ['duration_minutes', 'end_datetime', 'id', 'options', 'voting_status'],
-  space: [
-    'created_at',
-    'creator_id',
-    'ended_at',
-    'host_ids',
-    'id',
-    'invited_user_ids',
-    'is_ticketed',
-    'lang',
-    'participant_count',
-    'scheduled_start',
-    'speaker_ids',
-    'started_at',
-    'state',
-    'subscriber_count',
-    'title',
-    'topic_ids',
-    'updated_at',
-  ],
 };
 const EXPANSIONS = [
   'attachments.media_keys',
@@ -185,7 +167,7 @@ export function register(r: Router, state: EmulatorState): void {
       path: `/2/${spell('path', 'posts', to)}`,
       api: 'platform',
       auth: 'user-or-app',
-      handler: (req) => lookup(req, to, state),
+      handler: (req) => lookup(req, fieldSpelling(state.dialect, to), state),
     });
   }
 }
@@ -208,7 +190,7 @@ interface Expanded {
 
 /** One lookup, read and answered in one spelling. */
 function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuResponse {
-  const query = readLookup(req, to);
+  const query = readLookup(req, to, state.dialect === '2.167');
   if ('status' in query) return query;
   const { ids, exp, fields } = query;
   // Not in the spec; the real API returns the field an expansion follows
@@ -232,7 +214,7 @@ function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuRespons
 }
 
 /** The query checked in the service's order: parameter names, ids, expansions, fields. */
-function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
+function readLookup(req: EmuRequest, to: Spelling, v2167: boolean): LookupQuery | EmuResponse {
   const ALLOWED_PARAMS = new Set(['ids', 'expansions', ...FAMILIES.map((f) => fieldsParam(f, to))]);
   for (const key of new Set(req.query.keys())) {
     if (!ALLOWED_PARAMS.has(key))
@@ -240,8 +222,10 @@ function readLookup(req: EmuRequest, to: Spelling): LookupQuery | EmuResponse {
   }
   const ids = readIds(req.query.get('ids') ?? '');
   if (!Array.isArray(ids)) return ids;
-  const expansions = checkList(req, 'expansions', EXPANSIONS, to);
+  // openapi v2.167 spells the referenced posts' expansion `referenced_posts` (no `.id`).
+  const expansions = checkList(req, 'expansions', v2167 ? [...EXPANSIONS, 'referenced_posts'] : EXPANSIONS, to);
   if (expansions.error) return expansions.error;
+  expansions.values = expansions.values.map((v) => (v === 'referenced_posts' ? 'referenced_posts.id' : v));
   const fields: Partial<Record<FieldFamily, string[]>> = {};
   for (const f of FAMILIES) {
     const c = checkList(req, fieldsParam(f, to), validFields(f), to);

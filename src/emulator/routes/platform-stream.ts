@@ -190,9 +190,12 @@ const disconnectLine = (type: string, detail: string) =>
     errors: [{ title: 'operational-disconnect', disconnect_type: type, detail, type: `${PROBLEM_BASE}operational-disconnect` }],
   }) + '\r\n';
 
+/** openapi v2.167 keeps `tweet.fields` on the filtered stream (its rename stops at lookup and search): the path decides, not the dialect. */
+const streamFieldsParam = (name: NameOf) => (name('posts') === 'tweets' ? 'tweet.fields' : 'post.fields');
+
 function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuResponse {
   const allowed = [
-    name('postFields'),
+    streamFieldsParam(name),
     'expansions',
     'user.fields',
     'media.fields',
@@ -212,7 +215,7 @@ function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuRespon
   const conn = openConnection(state, req.auth!.consumerKey, 'filtered_stream', (reason) => kill?.(reason));
   if ('status' in conn) return conn;
   const fs = filteredStream(state);
-  const fields = (req.query.get(name('postFields')) ?? '').split(',').filter(Boolean);
+  const fields = (req.query.get(streamFieldsParam(name)) ?? '').split(',').filter(Boolean);
   return {
     status: 200,
     contentType: 'application/json',

@@ -66,7 +66,9 @@ function replay(req: EmuRequest, state: EmulatorState): EmuResponse {
     to_date: body.to_date as string,
   };
   replayJobs(state).push(job);
-  return { status: 200, body: { job_id: job.job_id, created_at: job.created_at } };
+  const reply = { job_id: job.job_id, created_at: job.created_at };
+  // openapi v2.167 wraps the job in `data`; v2.159 answers it at the top level.
+  return { status: 200, body: state.dialect === '2.167' ? { data: reply } : reply };
 }
 
 export function register(r: Router, state: EmulatorState): void {

@@ -1,4 +1,7 @@
-// `postctl ads curated-categories list`: curated categories, optionally only those of some countries.
+// `postctl ads curated-categories list --country-codes US,GB`: curated categories of
+// those countries. The ads reference marks country_codes required (up to 200),
+// and an ad account has no country to default from, so the flag is required.
+import { UsageError } from '../../../errors.js';
 import { curatedCategories } from '../../../ads/categories.js';
 import type { CuratedCategory } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
@@ -19,13 +22,22 @@ const CURATED_COLUMNS: Column<CuratedCategory>[] = [
 export default defineVerb({
   name: 'list',
   description: 'list curated categories, with total_count in JSON',
-  examples: ['postctl ads curated-categories list', 'postctl ads curated-categories list --country-codes US,GB'],
+  examples: ['postctl ads curated-categories list --country-codes US', 'postctl ads curated-categories list --country-codes US,GB'],
   options: [
-    { flags: '--country-codes <codes>', description: 'only categories available in these countries (comma list of two-letter codes)' },
+    {
+      flags: '--country-codes <codes>',
+      description: 'required: categories available in these countries (comma list of up to 200 two-letter codes)',
+    },
     ...accountOptions,
   ],
   async run(_args, opts, ctx) {
+    if (opts.countryCodes === undefined)
+      throw new UsageError(
+        '--country-codes is required: GET …/curated_categories needs country_codes (ads reference)',
+        'e.g. postctl ads curated-categories list --country-codes US,GB',
+      );
     const codes = countryCodes('country_codes', opts.countryCodes);
+    if (codes.list.length > 200) codes.problems.push({ field: 'country_codes', message: `at most 200 codes (got ${codes.list.length})` });
     throwIfProblems(codes.problems);
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

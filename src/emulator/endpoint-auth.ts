@@ -1,0 +1,119 @@
+// The emulator's own record of which credentials each platform endpoint takes,
+// written from the `security` requirements of the official descriptions
+// (openapi v2.159 and v2.167: BearerToken, UserToken = OAuth 1.0a user context,
+// OAuth2UserToken with its scopes). Independent of the client's table
+// (src/auth/endpoint-auth.ts) on purpose. A scheme either description allows
+// is served; an OAuth 2.0 user token must hold the scopes both descriptions
+// name (v2.167 names none for POST /2/activity/subscriptions and allows
+// OAuth 2.0 on GET /2/tweets/counts/recent, which v2.159 does not).
+import { INVALID_TOKEN, verifyOAuth1, type RawRequestInfo } from './authenticate.js';
+import { oauth2State, userToken } from './oauth2-state.js';
+import { problem } from './replies.js';
+import type { EmulatorState } from './state.js';
+import type { AuthInfo, EmuResponse } from './types.js';
+
+export interface Rule {
+  bearer?: true;
+  oauth1?: true;
+  /** Scopes an OAuth 2.0 user token needs; absent: OAuth 2.0 user tokens are refused. */
+  oauth2?: readonly string[];
+}
+
+const READ = ['tweet.read', 'users.read'];
+const WRITE = ['tweet.read', 'tweet.write', 'users.read'];
+const MEDIA = ['media.write'];
+const ANY_READ: Rule = { bearer: true, oauth1: true, oauth2: READ };
+const APP: Rule = { bearer: true };
+
+/** Official paths with `:` parameters (names ignored when matching). */
+const RULES: Record<string, Rule> = {
+  'GET /2/tweets': ANY_READ,
+  'GET /2/tweets/:id': ANY_READ,
+  'POST /2/tweets': { oauth1: true, oauth2: WRITE },
+  'DELETE /2/tweets/:id': { oauth1: true, oauth2: WRITE },
+  'GET /2/tweets/search/recent': ANY_READ,
+  'GET /2/tweets/search/all': APP,
+  'GET /2/tweets/counts/recent': { bearer: true, oauth2: [] },
+  'GET /2/tweets/counts/all': APP,
+  'GET /2/tweets/search/stream': APP,
+  'GET /2/tweets/search/stream/rules': APP,
+  'POST /2/tweets/search/stream/rules': APP,
+  'POST /2/media/upload/initialize': { oauth1: true, oauth2: MEDIA },
+  'POST /2/media/upload/:id/append': { oauth1: true, oauth2: MEDIA },
+  'POST /2/media/upload/:id/finalize': { oauth1: true, oauth2: MEDIA },
+  'GET /2/media/upload': { oauth1: true, oauth2: MEDIA },
+  'POST /2/media/metadata': { oauth1: true, oauth2: MEDIA },
+  'POST /2/activity/subscriptions': { bearer: true, oauth1: true, oauth2: [] },
+  'GET /2/activity/stream': APP,
+  'GET /2/connections': APP,
+  'DELETE /2/connections': APP,
+  'DELETE /2/connections/all': APP,
+  'DELETE /2/connections/:endpoint_id': APP,
+  'PUT /2/webhooks/:webhook_id': { bearer: true, oauth1: true },
+  'POST /2/webhooks/replay': APP,
+  'GET /2/users/me': { oauth1: true, oauth2: READ },
+};
+
+const shape = (path: string) => path.replace(/^\/2\/posts(?=\/|$)/, '/2/tweets').replace(/:\w+/g, ':');
+const BY_SHAPE = new Map(Object.entries(RULES).map(([k, rule]) => [k.replace(/ .*/, '') + ' ' + shape(k.replace(/^\S+ /, '')), rule]));
+
+/** The rule of a platform route (its pattern, either spelling), if the table has one. */
+export function ruleFor(method: string, routePath: string): Rule | undefined {
+  return BY_SHAPE.get(`${method} ${shape(routePath)}`);
+}
+
+const SUPPORTED = (r: Rule) =>
+  [r.oauth1 && 'OAuth 1.0a User Context', r.oauth2 && 'OAuth 2.0 User Context', r.bearer && 'OAuth 2.0 Application-Only'].filter(Boolean);
+
+function unsupported(r: Rule, used: string): EmuResponse {
+  return problem(
+    403,
+    'unsupported-authentication',
+    'Unsupported Authentication',
+    `Authenticating with ${used} is forbidden for this endpoint.  Supported authentication types are [${SUPPORTED(r).join(', ')}].`,
+  );
+}
+
+/** An OAuth 2.0 user token: known, live, allowed here, with every scope the rule names. */
+function oauth2User(state: EmulatorState, rule: Rule, token: string): AuthInfo | EmuResponse {
+  const t = userToken(state, token);
+  // The platform answers an expired or revoked user token with a bare 401 problem.
+  if (t === 'expired' || (!t && oauth2State(state).tokens.has(token))) return problem(401, 'about:blank', 'Unauthorized', 'Unauthorized');
+  if (!t) return INVALID_TOKEN();
+  if (!rule.oauth2) return unsupported(rule, 'OAuth 2.0 User Context');
+  const granted = t.scope.split(' ');
+  const missing = rule.oauth2.filter((s) => !granted.includes(s));
+  if (missing.length)
+    return problem(
+      403,
+      'client-forbidden',
+      'Forbidden',
+      `Your OAuth 2.0 token is missing the scope(s) this endpoint needs: ${missing.join(', ')}.`,
+      {
+        reason: 'missing-scopes',
+        required_scopes: rule.oauth2,
+      },
+    );
+  return { kind: 'user', consumerKey: t.clientId, userId: t.userId, token, scheme: 'oauth2' };
+}
+
+/** Authenticates by the table: bearer (app or OAuth 2.0 user token) or OAuth 1.0a, as the rule allows. */
+export function authenticateByRule(state: EmulatorState, rule: Rule, raw: RawRequestInfo): AuthInfo | EmuResponse {
+  const header = raw.authorization ?? '';
+  const scheme = header.split(' ')[0]?.toLowerCase();
+  if (scheme === 'bearer') {
+    const token = header.slice(7).trim();
+    const app = [...state.apps.values()].find((a) => a.bearer === token);
+    if (app)
+      return rule.bearer
+        ? { kind: 'app', consumerKey: app.consumerKey, token, scheme: 'bearer' }
+        : unsupported(rule, 'OAuth 2.0 Application-Only');
+    return oauth2User(state, rule, token);
+  }
+  if (scheme === 'oauth') {
+    if (!rule.oauth1) return unsupported(rule, 'OAuth 1.0a User Context');
+    const info = verifyOAuth1(state, raw, false, true);
+    return 'status' in info ? info : { ...info, scheme: 'oauth1' };
+  }
+  return problem(401, 'about:blank', 'Unauthorized', 'Unauthorized');
+}

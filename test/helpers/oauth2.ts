@@ -1,0 +1,32 @@
+// A profile that holds only an OAuth 2.0 login (no OAuth 1.0a token, no bearer
+// token, no consumer key anywhere): the headless two-step `auth oauth2` against
+// the emulator, whose authorize page approves at once.
+import { expect } from 'vitest';
+import { tempDir, type CliResult, type RunOptions } from './cli.js';
+import type { TestEmulator } from './emulator.js';
+
+export interface OAuth2Profile {
+  dir: string;
+  scope: string;
+  run(args: string[], opts?: RunOptions): Promise<CliResult>;
+}
+
+export async function oauth2Only(emu: TestEmulator, scopes?: string): Promise<OAuth2Profile> {
+  const dir = tempDir();
+  const env = {
+    POSTCTL_CONFIG_DIR: dir,
+    HOME: dir,
+    POSTCTL_ACCESS_TOKEN: undefined,
+    POSTCTL_ACCESS_TOKEN_SECRET: undefined,
+    POSTCTL_CONSUMER_KEY: undefined,
+    POSTCTL_CONSUMER_SECRET: undefined,
+    POSTCTL_BEARER_TOKEN: undefined,
+  };
+  const run = (args: string[], opts: RunOptions = {}): Promise<CliResult> => emu.run(args, { ...opts, env: { ...env, ...opts.env } });
+  const s1 = await run(['auth', 'oauth2', ...(scopes ? ['--scopes', scopes] : [])]);
+  expect(s1.code, s1.stderr).toBe(0);
+  const approve = await fetch(s1.json().authorize_url, { redirect: 'manual' });
+  const s2 = await run(['auth', 'oauth2', '--redirect-url', approve.headers.get('location')!]);
+  expect(s2.code, s2.stderr).toBe(0);
+  return { dir, run, scope: s2.json().scope as string };
+}
