@@ -220,6 +220,11 @@ export interface Audience {
   received: Received;
   permissions: Permission[];
   targeted: Array<{ campaign_id: string; campaign_name: string; line_items: Array<{ id: string; name: string; servable: boolean }> }>;
+  /** Set for audiences made by POST custom_audiences (ads-audiences-manage.ts); seeded ones keep the defaults. */
+  description?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  deleted?: boolean;
 }
 
 export interface DoNotReachList {
