@@ -41,10 +41,10 @@ const METROS: Array<[string, string, string?]> = [
   ['US', 'Washington DC (Hagerstown MD)'], ['US', 'Philadelphia PA'], ['US', 'Houston TX'], ['US', 'Phoenix AZ'],
 ];
 const CITIES: Array<[string, string, string?]> = [
+  ['US', 'San Francisco, San Francisco-Oakland-San Jose CA, CA, USA', '5a110d312052166f'],
   ['US', 'Los Angeles, Los Angeles CA, CA, USA', '3b77caf94bfc81fe'],
   ['US', 'East Los Angeles, Los Angeles CA, CA, USA', '67571a7baaa5906b'],
   ['US', 'Los Gatos, San Francisco-Oakland-San Jose CA, CA, USA', 'a2de7c70b82b0ca0'],
-  ['US', 'San Francisco, San Francisco-Oakland-San Jose CA, CA, USA', '5a110d312052166f'],
   ...(
     [
       ['US', ['New York', 'Brooklyn', 'Chicago', 'Houston', 'Phoenix', 'Philadelphia', 'San Antonio', 'San Diego', 'Dallas', 'Austin',
