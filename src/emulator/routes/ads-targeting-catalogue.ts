@@ -108,6 +108,15 @@ const INTERESTS: Array<[string, string[]]> = [
   ['Technology and computing', ['Cloud computing', 'Computer programming', 'Consumer electronics', 'Data science', 'Open source', 'Software development', 'Web design']],
   ['Travel', ['Adventure travel', 'Air travel', 'Beach vacations', 'Business travel', 'Cruises', 'Hotels', 'National parks']],
   ['Automotive', ['Electric vehicles', 'Motorcycles', 'SUVs', 'Classic cars', 'Car shopping']],
+  ['News and current events', ['Business news', 'Local news', 'Politics news', 'Science news', 'Sports news', 'Technology news', 'Weather', 'World news']],
+  ['Outdoors', ['Camping', 'Climbing', 'Fishing', 'Hiking', 'Hunting', 'Kayaking', 'Skiing', 'Surfing']],
+  ['Shopping', ['Coupons and discounts', 'Luxury goods', 'Online shopping', 'Second-hand', 'Toys', 'Gifts']],
+  ['Comedy', ['Stand-up', 'Sketch comedy', 'Memes', 'Satire']],
+  ['Arts and culture', ['Architecture', 'Dance', 'Museums', 'Opera', 'Painting', 'Sculpture', 'Theater']],
+  ['Beauty and personal care', ['Fragrance', 'Hair care', 'Makeup', 'Nail care', 'Skin care', 'Shaving']],
+  ['Entertainment', ['Awards shows', 'Celebrity news', 'Streaming services', 'Theme parks', 'Concerts']],
+  ['Home services', ['Cleaning', 'Moving', 'Pest control', 'Plumbing', 'Solar energy']],
+  ['Work and productivity', ['Collaboration tools', 'Note taking', 'Project management', 'Time management']],
 ];
 
 function interests(): CatalogueEntry[] {
