@@ -10,10 +10,16 @@ import { idSegment } from '../http/path.js';
 type Obj = Record<string, unknown>;
 type Reply = Promise<ApiResponse<AdsEnvelope<Obj>>>;
 
-const audiencePath = (account: AccountRef, id: string) => accountPath(account, 'custom_audiences', idSegment(id, 'ads', 'custom_audience_id'));
+const audiencePath = (account: AccountRef, id: string) =>
+  accountPath(account, 'custom_audiences', idSegment(id, 'ads', 'custom_audience_id'));
 
 export function createAudience(client: ApiClient, account: AccountRef, params: Record<string, string>): Reply {
-  return client.request({ api: account.api, method: 'POST', path: accountPath(account, 'custom_audiences'), query: Object.entries(params) });
+  return client.request({
+    api: account.api,
+    method: 'POST',
+    path: accountPath(account, 'custom_audiences'),
+    query: Object.entries(params),
+  });
 }
 
 export function getAudience(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Reply {
@@ -42,7 +48,11 @@ export function createDoNotReachList(client: ApiClient, account: AccountRef, des
   });
 }
 
-export function listDoNotReachLists(client: ApiClient, account: AccountRef, withDeleted: boolean): Promise<ApiResponse<AdsEnvelope<Obj[]>>> {
+export function listDoNotReachLists(
+  client: ApiClient,
+  account: AccountRef,
+  withDeleted: boolean,
+): Promise<ApiResponse<AdsEnvelope<Obj[]>>> {
   return client.request({
     api: account.api,
     method: 'GET',

@@ -54,7 +54,8 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/ads.js')),
     word: 'ads',
-    description: 'advertising API: accounts, funding instruments, campaigns, line items, targeting, promoted posts, categories, features, creatives',
+    description:
+      'advertising API: accounts, funding instruments, campaigns, line items, targeting, promoted posts, categories, features, creatives',
     also: ['creatives'],
   },
   {
@@ -148,7 +149,10 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'get'],
   },
   'ads features': { description: 'features of the ad account', order: ['list', 'add'] },
-  'ads funding-instruments': { description: 'funding instruments of the ad account (what campaigns are charged to)', order: ['list', 'get'] },
+  'ads funding-instruments': {
+    description: 'funding instruments of the ad account (what campaigns are charged to)',
+    order: ['list', 'get'],
+  },
   'ads campaigns': {
     description: 'campaigns: list, show, create (one or a JSON Lines file in batches), update budgets/status, delete',
     order: ['list', 'get', 'create', 'update', 'delete'],

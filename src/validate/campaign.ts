@@ -26,10 +26,19 @@ const TOTAL = {
   money: 'total-budget',
   help: 'total budget in micro units (37500000 for 37.50)',
 } as const;
-const PO = { name: 'purchase_order_number', kind: 'text', max: 50, help: 'booking reference for invoices (at most 50 characters)' } as const;
+const PO = {
+  name: 'purchase_order_number',
+  kind: 'text',
+  max: 50,
+  help: 'booking reference for invoices (at most 50 characters)',
+} as const;
 
 export const CAMPAIGN_CREATE_PARAMS = [
-  { name: 'funding_instrument_id', kind: 'id', help: 'funding instrument to charge (required; see `postctl ads funding-instruments list`)' },
+  {
+    name: 'funding_instrument_id',
+    kind: 'id',
+    help: 'funding instrument to charge (required; see `postctl ads funding-instruments list`)',
+  },
   NAME,
   BUDGET_OPTIMIZATION,
   DAILY,
@@ -61,7 +70,14 @@ export function checkCampaign(params: LineItemParams, typed: TypedUnits, mode: '
   const problems = checkTable(table, params);
   const add = (field: string, message: string) => problems.push({ field, message });
   if (mode === 'create') for (const r of REQUIRED) if (params[r] === undefined) add(r, `is required to create a campaign`);
-  budgetOrder(params.daily_budget_amount_local_micro, params.total_budget_amount_local_micro, add, 'daily_budget_amount_local_micro', '', typed);
+  budgetOrder(
+    params.daily_budget_amount_local_micro,
+    params.total_budget_amount_local_micro,
+    add,
+    'daily_budget_amount_local_micro',
+    '',
+    typed,
+  );
   return line === undefined ? problems : problems.map((p) => ({ ...p, line }));
 }
 

@@ -192,7 +192,8 @@ const micros: Check = (v) =>
     ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50`
     : positiveLong(v);
 
-const adsId: Check = (v) => (/^[0-9a-z]{1,32}$/.test(v) ? undefined : `must be an ads id (letters a-z and digits; got ${JSON.stringify(v)})`);
+const adsId: Check = (v) =>
+  /^[0-9a-z]{1,32}$/.test(v) ? undefined : `must be an ads id (letters a-z and digits; got ${JSON.stringify(v)})`;
 
 function checksFor(p: LineItemParam): Check[] {
   switch (p.kind) {

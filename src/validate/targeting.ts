@@ -83,7 +83,8 @@ export function checkCriterion(c: TargetingInput, line?: number, needLineItem = 
     if (msg) add('targeting_value', msg);
   }
   const op = c.operator_type ?? 'EQ';
-  if (!(OPERATORS as readonly string[]).includes(op)) add('operator_type', `must be one of ${OPERATORS.join(', ')} (got ${JSON.stringify(op)})`);
+  if (!(OPERATORS as readonly string[]).includes(op))
+    add('operator_type', `must be one of ${OPERATORS.join(', ')} (got ${JSON.stringify(op)})`);
   else if (type === 'APP_LIST' && op !== 'NE') add('operator_type', 'APP_LIST can only be excluded (operator_type NE)');
   else if ((op === 'GTE' || op === 'LT') && type !== 'NETWORK_ACTIVATION_DURATION')
     add('operator_type', `${op} is only for NETWORK_ACTIVATION_DURATION`);
@@ -129,7 +130,8 @@ export const SUGGESTION_TYPES = ['KEYWORD', 'USER_ID'];
 /** targeting_suggestions: 1 to 50 seeds of one kind (user ids are digits), count 1 to 50. */
 export function checkSuggestions(type: string, values: string, count: string | undefined): InputProblem[] {
   const out: InputProblem[] = [];
-  if (!SUGGESTION_TYPES.includes(type)) out.push({ field: 'suggestion_type', message: `must be KEYWORD or USER_ID (got ${JSON.stringify(type)})` });
+  if (!SUGGESTION_TYPES.includes(type))
+    out.push({ field: 'suggestion_type', message: `must be KEYWORD or USER_ID (got ${JSON.stringify(type)})` });
   const list = commaList(values);
   if (!list.length) out.push({ field: 'targeting_values', message: 'must list at least one keyword or user id' });
   if (type === 'USER_ID' && list.some((v) => !/^\d{1,19}$/.test(v)))
@@ -151,7 +153,10 @@ export function estimateCriteria(body: unknown): { criteria: TargetingInput[]; p
       ? (body as { targeting_criteria: unknown }).targeting_criteria
       : body;
   if (!Array.isArray(list))
-    return { criteria: [], problems: [{ field: 'body', message: 'must be a JSON array of targeting criteria, or {"targeting_criteria": [...]}' }] };
+    return {
+      criteria: [],
+      problems: [{ field: 'body', message: 'must be a JSON array of targeting criteria, or {"targeting_criteria": [...]}' }],
+    };
   if (list.length === 0) return { criteria: [], problems: [{ field: 'body', message: 'must hold at least one targeting criterion' }] };
   const problems: InputProblem[] = [];
   list.forEach((c, i) => {

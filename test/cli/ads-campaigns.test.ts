@@ -37,7 +37,21 @@ describe('funding instruments', () => {
 
 describe('campaigns create / get / update / delete', () => {
   it('create sends exactly the flags, money as exact micros; get shows what was set', async () => {
-    const r = await run(['ads', 'campaigns', 'create', '--funding-instrument-id', FUNDING_IDS.CARD, '--name', 'Spring sale', '--daily-budget', '50', '--total-budget', '1000', '--entity-status', 'PAUSED']);
+    const r = await run([
+      'ads',
+      'campaigns',
+      'create',
+      '--funding-instrument-id',
+      FUNDING_IDS.CARD,
+      '--name',
+      'Spring sale',
+      '--daily-budget',
+      '50',
+      '--total-budget',
+      '1000',
+      '--entity-status',
+      'PAUSED',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.sent.map((e) => [e.method, e.path])).toEqual([['POST', `/12/accounts/${EMU_ACCOUNT}/campaigns`]]);
     expect(query(r.sent[0]!)).toEqual({
@@ -49,13 +63,24 @@ describe('campaigns create / get / update / delete', () => {
     });
     const id = r.json().data.id as string;
     const g = await run(['ads', 'campaigns', 'get', id]);
-    expect(g.json().data).toMatchObject({ name: 'Spring sale', daily_budget_amount_local_micro: 50000000, total_budget_amount_local_micro: 1000000000, entity_status: 'PAUSED', currency: 'USD' });
+    expect(g.json().data).toMatchObject({
+      name: 'Spring sale',
+      daily_budget_amount_local_micro: 50000000,
+      total_budget_amount_local_micro: 1000000000,
+      entity_status: 'PAUSED',
+      currency: 'USD',
+    });
   });
 
   it('update sends only the flags given, checked against the fetched campaign; --dry-run changes nothing', async () => {
     const dry = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--daily-budget', '12.5', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.json()).toMatchObject({ dry_run: true, method: 'PUT', params: { daily_budget_amount_local_micro: '12500000' }, current: { daily_budget_amount_local_micro: 10000000 } });
+    expect(dry.json()).toMatchObject({
+      dry_run: true,
+      method: 'PUT',
+      params: { daily_budget_amount_local_micro: '12500000' },
+      current: { daily_budget_amount_local_micro: 10000000 },
+    });
     expect(dry.sent.map((e) => e.method)).toEqual(['GET']);
     const u = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--total-budget', '100', '--entity-status', 'PAUSED']);
     expect(u.code, u.stderr).toBe(0);
@@ -79,21 +104,83 @@ describe('campaigns create / get / update / delete', () => {
 
 describe('bad input: exit 6, nothing sent', () => {
   const FI = ['--funding-instrument-id', FUNDING_IDS.CARD, '--name', 'x'];
-  const LI = ['ads', 'line-items', 'create', '--campaign', CAMPAIGN_IDS.SEEDED, '--product-type', 'PROMOTED_TWEETS', '--start-time', `${Y}-03-01T00:00:00Z`, '--end-time', `${Y}-04-01T00:00:00Z`];
+  const LI = [
+    'ads',
+    'line-items',
+    'create',
+    '--campaign',
+    CAMPAIGN_IDS.SEEDED,
+    '--product-type',
+    'PROMOTED_TWEETS',
+    '--start-time',
+    `${Y}-03-01T00:00:00Z`,
+    '--end-time',
+    `${Y}-04-01T00:00:00Z`,
+  ];
   it.each([
-    ['daily budget above total', ['ads', 'campaigns', 'create', ...FI, '--daily-budget', '50', '--total-budget', '40'], 'daily_budget_amount_local_micro'],
-    ['a campaign without funding instrument', ['ads', 'campaigns', 'create', '--name', 'x', '--daily-budget', '5'], 'funding_instrument_id'],
+    [
+      'daily budget above total',
+      ['ads', 'campaigns', 'create', ...FI, '--daily-budget', '50', '--total-budget', '40'],
+      'daily_budget_amount_local_micro',
+    ],
+    [
+      'a campaign without funding instrument',
+      ['ads', 'campaigns', 'create', '--name', 'x', '--daily-budget', '5'],
+      'funding_instrument_id',
+    ],
     ['a budget with 7 decimals', ['ads', 'campaigns', 'create', ...FI, '--daily-budget', '1.0000001'], 'daily_budget_amount_local_micro'],
-    ['a purchase order number of 51 characters', ['ads', 'campaigns', 'create', ...FI, '--purchase-order-number', 'p'.repeat(51)], 'purchase_order_number'],
+    [
+      'a purchase order number of 51 characters',
+      ['ads', 'campaigns', 'create', ...FI, '--purchase-order-number', 'p'.repeat(51)],
+      'purchase_order_number',
+    ],
     ['an unknown budget optimization', ['ads', 'campaigns', 'create', ...FI, '--budget-optimization', 'CAMPAIGN'], 'budget_optimization'],
-    ['an unknown targeting type', ['ads', 'targeting', 'add', '--line-item', '8u94t', '--type', 'HOROSCOPE', '--value', 'leo'], 'targeting_type'],
-    ['a location key discovery never returns', ['ads', 'targeting', 'add', '--line-item', '8u94t', '--type', 'LOCATION', '--value', 'San Francisco'], 'targeting_value'],
-    ['a promoted post id that is not 1-19 digits', ['ads', 'promoted-posts', 'create', '--line-item', '8u94t', '12345678901234567890'], 'post_ids'],
+    [
+      'an unknown targeting type',
+      ['ads', 'targeting', 'add', '--line-item', '8u94t', '--type', 'HOROSCOPE', '--value', 'leo'],
+      'targeting_type',
+    ],
+    [
+      'a location key discovery never returns',
+      ['ads', 'targeting', 'add', '--line-item', '8u94t', '--type', 'LOCATION', '--value', 'San Francisco'],
+      'targeting_value',
+    ],
+    [
+      'a promoted post id that is not 1-19 digits',
+      ['ads', 'promoted-posts', 'create', '--line-item', '8u94t', '12345678901234567890'],
+      'post_ids',
+    ],
     ['a promoted post id with letters', ['ads', 'promoted-posts', 'create', '--line-item', '8u94t', '12a4'], 'post_ids'],
-    ['an objective that does not allow its placements', [...LI, '--objective', 'FOLLOWERS', '--placements', 'PUBLISHER_NETWORK'], 'placements'],
+    [
+      'an objective that does not allow its placements',
+      [...LI, '--objective', 'FOLLOWERS', '--placements', 'PUBLISHER_NETWORK'],
+      'placements',
+    ],
     ['REACH without the timeline', [...LI, '--objective', 'REACH', '--placements', 'TWITTER_SEARCH'], 'placements'],
-    ['MAX bid for REACH', [...LI, '--objective', 'REACH', '--placements', 'ALL_ON_TWITTER', '--bid-strategy', 'MAX', '--bid', '2'], 'bid_strategy'],
-    ['a line item without end time', ['ads', 'line-items', 'create', '--campaign', CAMPAIGN_IDS.SEEDED, '--objective', 'ENGAGEMENTS', '--product-type', 'PROMOTED_TWEETS', '--placements', 'ALL_ON_TWITTER', '--start-time', `${Y}-03-01T00:00:00Z`], 'end_time'],
+    [
+      'MAX bid for REACH',
+      [...LI, '--objective', 'REACH', '--placements', 'ALL_ON_TWITTER', '--bid-strategy', 'MAX', '--bid', '2'],
+      'bid_strategy',
+    ],
+    [
+      'a line item without end time',
+      [
+        'ads',
+        'line-items',
+        'create',
+        '--campaign',
+        CAMPAIGN_IDS.SEEDED,
+        '--objective',
+        'ENGAGEMENTS',
+        '--product-type',
+        'PROMOTED_TWEETS',
+        '--placements',
+        'ALL_ON_TWITTER',
+        '--start-time',
+        `${Y}-03-01T00:00:00Z`,
+      ],
+      'end_time',
+    ],
   ])('%s', async (_what, args, field) => {
     const r = await run(args);
     expect(r.code, r.stderr).toBe(6);
@@ -105,22 +192,75 @@ describe('bad input: exit 6, nothing sent', () => {
 describe('line-items create', () => {
   it('sends the flags with official names, micros exact; the emulator keeps it under its campaign', async () => {
     const r = await run([
-      'ads', 'line-items', 'create', '--campaign', CAMPAIGN_IDS.SEEDED, '--objective', 'WEBSITE_CLICKS', '--product-type', 'PROMOTED_POSTS',
-      '--placements', 'ALL_ON_SERVICE,PUBLISHER_NETWORK', '--advertiser-domain', 'shop.example.com', '--categories', 'IAB1',
-      '--start-time', `${Y}-03-01T00:00:00Z`, '--end-time', `${Y}-04-01T00:00:00Z`, '--bid-strategy', 'TARGET', '--bid', '2.50', '--daily-budget', '20', '--name', 'web',
+      'ads',
+      'line-items',
+      'create',
+      '--campaign',
+      CAMPAIGN_IDS.SEEDED,
+      '--objective',
+      'WEBSITE_CLICKS',
+      '--product-type',
+      'PROMOTED_POSTS',
+      '--placements',
+      'ALL_ON_SERVICE,PUBLISHER_NETWORK',
+      '--advertiser-domain',
+      'shop.example.com',
+      '--categories',
+      'IAB1',
+      '--start-time',
+      `${Y}-03-01T00:00:00Z`,
+      '--end-time',
+      `${Y}-04-01T00:00:00Z`,
+      '--bid-strategy',
+      'TARGET',
+      '--bid',
+      '2.50',
+      '--daily-budget',
+      '20',
+      '--name',
+      'web',
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(query(r.sent[0]!)).toEqual({
-      campaign_id: CAMPAIGN_IDS.SEEDED, objective: 'WEBSITE_CLICKS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER,PUBLISHER_NETWORK',
-      advertiser_domain: 'shop.example.com', categories: 'IAB1', start_time: `${Y}-03-01T00:00:00Z`, end_time: `${Y}-04-01T00:00:00Z`,
-      bid_strategy: 'TARGET', bid_amount_local_micro: '2500000', daily_budget_amount_local_micro: '20000000', name: 'web',
+      campaign_id: CAMPAIGN_IDS.SEEDED,
+      objective: 'WEBSITE_CLICKS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER,PUBLISHER_NETWORK',
+      advertiser_domain: 'shop.example.com',
+      categories: 'IAB1',
+      start_time: `${Y}-03-01T00:00:00Z`,
+      end_time: `${Y}-04-01T00:00:00Z`,
+      bid_strategy: 'TARGET',
+      bid_amount_local_micro: '2500000',
+      daily_budget_amount_local_micro: '20000000',
+      name: 'web',
     });
     const li = await run(['ads', 'line-items', 'get', r.json().data.id]);
-    expect(li.json().data).toMatchObject({ campaign_id: CAMPAIGN_IDS.SEEDED, bid_amount_local_micro: 2500000, objective: 'WEBSITE_CLICKS' });
+    expect(li.json().data).toMatchObject({
+      campaign_id: CAMPAIGN_IDS.SEEDED,
+      bid_amount_local_micro: 2500000,
+      objective: 'WEBSITE_CLICKS',
+    });
   });
 
   it('PUBLISHER_NETWORK without domain and categories is refused before sending', async () => {
-    const r = await run(['ads', 'line-items', 'create', '--campaign', CAMPAIGN_IDS.SEEDED, '--objective', 'APP_INSTALLS', '--product-type', 'PROMOTED_TWEETS', '--placements', 'PUBLISHER_NETWORK', '--start-time', `${Y}-03-01T00:00:00Z`, '--end-time', `${Y}-04-01T00:00:00Z`]);
+    const r = await run([
+      'ads',
+      'line-items',
+      'create',
+      '--campaign',
+      CAMPAIGN_IDS.SEEDED,
+      '--objective',
+      'APP_INSTALLS',
+      '--product-type',
+      'PROMOTED_TWEETS',
+      '--placements',
+      'PUBLISHER_NETWORK',
+      '--start-time',
+      `${Y}-03-01T00:00:00Z`,
+      '--end-time',
+      `${Y}-04-01T00:00:00Z`,
+    ]);
     expect(r.code).toBe(6);
     expect(fields(r)).toEqual(['android_app_store_identifier', 'advertiser_domain', 'categories']);
     expect(r.sent).toEqual([]);
@@ -129,19 +269,31 @@ describe('line-items create', () => {
 
 /** n campaign lines; `bad` maps a 1-based line to its replacement. */
 function campaignLines(n: number, bad: Record<number, string> = {}): string {
-  return Array.from({ length: n }, (_, i) =>
-    bad[i + 1] ?? JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name: `bulk ${i + 1}`, daily_budget: '5', total_budget: 100, entity_status: 'PAUSED' }),
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      bad[i + 1] ??
+      JSON.stringify({
+        funding_instrument_id: FUNDING_IDS.CARD,
+        name: `bulk ${i + 1}`,
+        daily_budget: '5',
+        total_budget: 100,
+        entity_status: 'PAUSED',
+      }),
   ).join('\n');
 }
 
 describe('campaigns create --file (batch endpoint, 40 per request)', () => {
   it('3 invalid lines of 100: exit 6 naming the 3 lines, nothing sent', async () => {
     const file = join(emu.configDir, 'campaigns.jsonl');
-    writeFileSync(file, campaignLines(100, {
-      7: JSON.stringify({ name: 'no funding' }),
-      42: JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name: 'x', daily_budget: '50', total_budget: '40' }),
-      99: '{"funding_instrument_id": "lygyi", "name": ',
-    }));
+    writeFileSync(
+      file,
+      campaignLines(100, {
+        7: JSON.stringify({ name: 'no funding' }),
+        42: JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name: 'x', daily_budget: '50', total_budget: '40' }),
+        99: '{"funding_instrument_id": "lygyi", "name": ',
+      }),
+    );
     const r = await run(['ads', 'campaigns', 'create', '--file', file]);
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toContain('3 invalid lines (7, 42, 99); nothing was sent');
@@ -163,12 +315,23 @@ describe('campaigns create --file (batch endpoint, 40 per request)', () => {
     const bodies = batches.map((e) => JSON.parse(e.body) as Array<{ operation_type: string; params: Record<string, unknown> }>);
     expect(bodies.map((b) => b.length)).toEqual([40, 40, 20]);
     expect(bodies.flat().map((o) => o.params.name)).toEqual(Array.from({ length: 100 }, (_, i) => `bulk ${i + 1}`));
-    expect(bodies[0]![0]).toEqual({ operation_type: 'Create', params: { funding_instrument_id: FUNDING_IDS.CARD, name: 'bulk 1', daily_budget_amount_local_micro: 5000000, total_budget_amount_local_micro: 100000000, entity_status: 'PAUSED' } });
+    expect(bodies[0]![0]).toEqual({
+      operation_type: 'Create',
+      params: {
+        funding_instrument_id: FUNDING_IDS.CARD,
+        name: 'bulk 1',
+        daily_budget_amount_local_micro: 5000000,
+        total_budget_amount_local_micro: 100000000,
+        entity_status: 'PAUSED',
+      },
+    });
     const report = r.json().data as Array<{ line: number; status: string; id: string }>;
     expect(report.map((x) => x.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(new Set(report.map((x) => x.status))).toEqual(new Set(['CREATED']));
     const made = (await run(['ads', 'campaigns', 'list', '--all'])).json().data;
-    expect(made.filter((c: { name: string }) => c.name.startsWith('bulk ')).map((c: { name: string; id: string }) => [c.name, c.id])).toEqual(report.map((x) => [`bulk ${x.line}`, x.id]));
+    expect(
+      made.filter((c: { name: string }) => c.name.startsWith('bulk ')).map((c: { name: string; id: string }) => [c.name, c.id]),
+    ).toEqual(report.map((x) => [`bulk ${x.line}`, x.id]));
   });
 
   it('a batch the API fails: exit 8, its items named (guilty FAILED, the rest NOT_CREATED); a rerun of --failed creates exactly those', async () => {
@@ -191,7 +354,10 @@ describe('campaigns create --file (batch endpoint, 40 per request)', () => {
     const again = await run(['ads', 'campaigns', 'create', '--file', failed]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.sent.filter((e) => e.method === 'POST')).toHaveLength(1);
-    const names = (await run(['ads', 'campaigns', 'list', '--all'])).json().data.map((c: { name: string }) => c.name).filter((n: string) => n.startsWith('bulk '));
+    const names = (await run(['ads', 'campaigns', 'list', '--all']))
+      .json()
+      .data.map((c: { name: string }) => c.name)
+      .filter((n: string) => n.startsWith('bulk '));
     expect(names.sort()).toEqual(Array.from({ length: 100 }, (_, i) => `bulk ${i + 1}`).sort());
   });
 

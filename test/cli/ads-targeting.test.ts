@@ -46,17 +46,14 @@ describe('targeting search (discovery)', () => {
     expect(i.json().data.length).toBeGreaterThan(150);
   });
 
-  it.each([
-    [['cities']],
-    [['events']],
-    [['tv-shows', 'news']],
-    [['languages', '--location-type', 'CITIES']],
-    [['tv-markets', 'x']],
-  ])('usage errors are exit 2 with nothing sent: %j', async (args) => {
-    const r = await run(['ads', 'targeting', 'search', ...args]);
-    expect(r.code).toBe(2);
-    expect(r.sent).toEqual([]);
-  });
+  it.each([[['cities']], [['events']], [['tv-shows', 'news']], [['languages', '--location-type', 'CITIES']], [['tv-markets', 'x']]])(
+    'usage errors are exit 2 with nothing sent: %j',
+    async (args) => {
+      const r = await run(['ads', 'targeting', 'search', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.sent).toEqual([]);
+    },
+  );
 
   it('suggestions send the seeds and print the suggested values', async () => {
     const r = await run(['ads', 'targeting', 'suggestions', '--type', 'KEYWORD', '--values', 'developers', '--count', '2']);
@@ -71,16 +68,43 @@ describe('targeting search (discovery)', () => {
 
 describe('targeting add / list / delete', () => {
   it('add, list and delete one criterion; the emulator refuses a value its catalogue lacks (exit 6 from the API)', async () => {
-    const add = await run(['ads', 'targeting', 'add', '--line-item', LI.ENGAGEMENTS, '--type', 'BROAD_KEYWORD', '--value', 'coffee', '--operator', 'NE']);
+    const add = await run([
+      'ads',
+      'targeting',
+      'add',
+      '--line-item',
+      LI.ENGAGEMENTS,
+      '--type',
+      'BROAD_KEYWORD',
+      '--value',
+      'coffee',
+      '--operator',
+      'NE',
+    ]);
     expect(add.code, add.stderr).toBe(0);
-    expect(query(add.sent[0]!)).toEqual({ line_item_id: LI.ENGAGEMENTS, targeting_type: 'BROAD_KEYWORD', targeting_value: 'coffee', operator_type: 'NE' });
+    expect(query(add.sent[0]!)).toEqual({
+      line_item_id: LI.ENGAGEMENTS,
+      targeting_type: 'BROAD_KEYWORD',
+      targeting_value: 'coffee',
+      operator_type: 'NE',
+    });
     const id = add.json().data.id as string;
     const list = await run(['ads', 'targeting', 'list', '--line-item', LI.ENGAGEMENTS]);
     expect(list.json().data.map((c: { id: string }) => c.id)).toEqual([id]);
     const del = await run(['ads', 'targeting', 'delete', id, '--yes']);
     expect(del.code, del.stderr).toBe(0);
     expect(del.json().data.deleted).toBe(true);
-    const unknown = await run(['ads', 'targeting', 'add', '--line-item', LI.ENGAGEMENTS, '--type', 'LOCATION', '--value', '0000000000000000']);
+    const unknown = await run([
+      'ads',
+      'targeting',
+      'add',
+      '--line-item',
+      LI.ENGAGEMENTS,
+      '--type',
+      'LOCATION',
+      '--value',
+      '0000000000000000',
+    ]);
     expect(unknown.code).toBe(6);
     expect(unknown.stderr).toContain('not a known LOCATION targeting value');
   });
@@ -109,7 +133,11 @@ describe('targeting add / list / delete', () => {
     const ok = await run(['ads', 'targeting', 'add', '--file', file]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.sent.map((e) => e.path)).toEqual([`/12/batch/accounts/${EMU_ACCOUNT}/targeting_criteria`]);
-    expect(JSON.parse(ok.sent[0]!.body).map((o: { params: { targeting_value: string } }) => o.params.targeting_value)).toEqual(['96683cc9126741d1', 'en', '1001']);
+    expect(JSON.parse(ok.sent[0]!.body).map((o: { params: { targeting_value: string } }) => o.params.targeting_value)).toEqual([
+      '96683cc9126741d1',
+      'en',
+      '1001',
+    ]);
     expect(ok.json().data.map((x: { status: string }) => x.status)).toEqual(['CREATED', 'CREATED', 'CREATED']);
   });
 });
@@ -118,19 +146,36 @@ describe('line-items create --file', () => {
   it('checks every line, then creates them through the batch endpoint', async () => {
     const file = join(emu.configDir, 'line-items.jsonl');
     const li = (n: number, extra: object = {}) =>
-      JSON.stringify({ campaign_id: CAMPAIGN_IDS.SEEDED, name: `li ${n}`, objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: ['ALL_ON_TWITTER'], start_time: '2027-03-01T00:00:00Z', end_time: '2027-04-01T00:00:00Z', daily_budget: '2.5', ...extra });
+      JSON.stringify({
+        campaign_id: CAMPAIGN_IDS.SEEDED,
+        name: `li ${n}`,
+        objective: 'ENGAGEMENTS',
+        product_type: 'PROMOTED_TWEETS',
+        placements: ['ALL_ON_TWITTER'],
+        start_time: '2027-03-01T00:00:00Z',
+        end_time: '2027-04-01T00:00:00Z',
+        daily_budget: '2.5',
+        ...extra,
+      });
     writeFileSync(file, [li(1), li(2, { objective: 'FOLLOWERS', placements: ['PUBLISHER_NETWORK'] }), li(3, { colour: 'red' })].join('\n'));
     const bad = await run(['ads', 'line-items', 'create', '--file', file]);
     expect(bad.code).toBe(6);
     expect(bad.errorJson().error.problems.map((p: { line: number; field: string }) => [p.line, p.field])).toEqual(
-      expect.arrayContaining([[2, 'placements'], [3, 'colour']]),
+      expect.arrayContaining([
+        [2, 'placements'],
+        [3, 'colour'],
+      ]),
     );
     expect(bad.sent).toEqual([]);
     writeFileSync(file, [li(1), li(2)].join('\n'));
     const ok = await run(['ads', 'line-items', 'create', '--file', file]);
     expect(ok.code, ok.stderr).toBe(0);
     const body = JSON.parse(ok.sent[0]!.body);
-    expect(body[0].params).toMatchObject({ placements: 'ALL_ON_TWITTER', daily_budget_amount_local_micro: 2500000, product_type: 'PROMOTED_TWEETS' });
+    expect(body[0].params).toMatchObject({
+      placements: 'ALL_ON_TWITTER',
+      daily_budget_amount_local_micro: 2500000,
+      product_type: 'PROMOTED_TWEETS',
+    });
     expect(ok.json().data.map((x: { status: string }) => x.status)).toEqual(['CREATED', 'CREATED']);
   });
 });
@@ -150,7 +195,9 @@ describe('promoted posts and promotable users', () => {
   });
 
   it('neutral names: promoted_posts with post_ids', async () => {
-    const r = await emu.run(['ads', 'promoted-posts', 'create', '--line-item', LI.ENGAGEMENTS, '1460323737035677698', '-o', 'json'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    const r = await emu.run(['ads', 'promoted-posts', 'create', '--line-item', LI.ENGAGEMENTS, '1460323737035677698', '-o', 'json'], {
+      env: { POSTCTL_API_NAMES: 'neutral' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const e = emu.state.requests('POST', 'promoted_posts')[0]!;
     expect(Object.fromEntries(e.query)).toEqual({ line_item_id: LI.ENGAGEMENTS, post_ids: '1460323737035677698' });

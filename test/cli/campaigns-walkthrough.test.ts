@@ -63,10 +63,22 @@ describe('docs/campaigns.md walkthrough', () => {
       `POST ${acct}/custom_audiences`,
     ]);
     expect(vars.FI).toBe('lygyi');
-    expect(q(0)).toEqual({ funding_instrument_id: 'lygyi', name: 'Spring launch', daily_budget_amount_local_micro: '50000000', total_budget_amount_local_micro: '1000000000' });
+    expect(q(0)).toEqual({
+      funding_instrument_id: 'lygyi',
+      name: 'Spring launch',
+      daily_budget_amount_local_micro: '50000000',
+      total_budget_amount_local_micro: '1000000000',
+    });
     expect(q(1)).toEqual({
-      campaign_id: vars.CAMPAIGN, objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER',
-      start_time: '2027-03-01T00:00:00Z', end_time: '2027-04-01T00:00:00Z', bid_strategy: 'AUTO', daily_budget_amount_local_micro: '20000000', name: 'Spring - timeline',
+      campaign_id: vars.CAMPAIGN,
+      objective: 'ENGAGEMENTS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER',
+      start_time: '2027-03-01T00:00:00Z',
+      end_time: '2027-04-01T00:00:00Z',
+      bid_strategy: 'AUTO',
+      daily_budget_amount_local_micro: '20000000',
+      name: 'Spring - timeline',
     });
     expect([q(2), q(3), q(4)]).toEqual([{ q: 'san francisco', location_type: 'CITIES' }, { q: 'coffee' }, { q: 'english' }]);
     // The values found by search are the ones added.
@@ -82,11 +94,23 @@ describe('docs/campaigns.md walkthrough', () => {
     expect(users).toHaveLength(1000);
     const rest = log.slice(9 + uploads.length);
     expect(rest.map((e) => `${e.method} ${e.path}`)).toEqual([`POST ${acct}/targeting_criteria`, `POST ${acct}/promoted_tweets`]);
-    expect(Object.fromEntries(rest[0]!.query)).toEqual({ line_item_id: vars.LINE_ITEM, targeting_type: 'CUSTOM_AUDIENCE', targeting_value: vars.AUDIENCE });
-    expect(Object.fromEntries(rest[1]!.query)).toEqual({ line_item_id: vars.LINE_ITEM, tweet_ids: '1460323737035677698,1460323737035677699' });
+    expect(Object.fromEntries(rest[0]!.query)).toEqual({
+      line_item_id: vars.LINE_ITEM,
+      targeting_type: 'CUSTOM_AUDIENCE',
+      targeting_value: vars.AUDIENCE,
+    });
+    expect(Object.fromEntries(rest[1]!.query)).toEqual({
+      line_item_id: vars.LINE_ITEM,
+      tweet_ids: '1460323737035677698,1460323737035677699',
+    });
     // `ads campaigns get` shows what was set.
     expect(JSON.parse(outputs.at(-1)!).data).toMatchObject({
-      id: vars.CAMPAIGN, name: 'Spring launch', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 50000000, total_budget_amount_local_micro: 1000000000, deleted: false,
+      id: vars.CAMPAIGN,
+      name: 'Spring launch',
+      funding_instrument_id: 'lygyi',
+      daily_budget_amount_local_micro: 50000000,
+      total_budget_amount_local_micro: 1000000000,
+      deleted: false,
     });
     const criteria = await emu.run(['ads', 'targeting', 'list', '--line-item', vars.LINE_ITEM!, '-o', 'json']);
     expect(criteria.json().data.map((c: { targeting_type: string; name: string }) => [c.targeting_type, c.name])).toEqual([

@@ -13,7 +13,10 @@ import type { LogEntry } from '../../src/emulator/state.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
 type Op = { query: string[]; body: string[] };
-const ADS = JSON.parse(readFileSync(new URL('../fixtures/contract/ads-reference.json', import.meta.url), 'utf8')).operations as Record<string, Op>;
+const ADS = JSON.parse(readFileSync(new URL('../fixtures/contract/ads-reference.json', import.meta.url), 'utf8')).operations as Record<
+  string,
+  Op
+>;
 const templateRe = (t: string) => new RegExp(`^${t.replace(/:[a-z_]+/g, '[^/]+')}$`);
 /** The single endpoint whose parameters a batch item carries. */
 const SINGLE: Record<string, string> = {
@@ -33,14 +36,17 @@ function problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): stri
   const key = keyOf(e);
   if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
   const op = ADS[key]!;
-  const out = e.query.filter(([n]) => !op.query.includes(n) && !op.body.includes(n)).map(([n]) => `${key}: query parameter ${n} is not listed`);
+  const out = e.query
+    .filter(([n]) => !op.query.includes(n) && !op.body.includes(n))
+    .map(([n]) => `${key}: query parameter ${n} is not listed`);
   if (!e.body) return out;
   const body = JSON.parse(e.body) as unknown;
   const single = SINGLE[key];
   if (single) {
     for (const [i, item] of (body as Array<Record<string, unknown>>).entries()) {
       for (const k of Object.keys(item)) if (![...op.query, ...op.body].includes(k)) out.push(`${key}: item ${i} key ${k} is not listed`);
-      for (const k of Object.keys(item.params as object)) if (!ADS[single]!.query.includes(k)) out.push(`${key}: item ${i} params.${k} is not a parameter of ${single}`);
+      for (const k of Object.keys(item.params as object))
+        if (!ADS[single]!.query.includes(k)) out.push(`${key}: item ${i} params.${k} is not a parameter of ${single}`);
     }
   } else for (const k of Object.keys(body as object)) if (!op.body.includes(k)) out.push(`${key}: body key ${k} is not listed`);
   return out;
@@ -57,22 +63,146 @@ describe('campaign management requests in official names match the ads reference
       writeFileSync(join(dir, name), lines.map((l) => JSON.stringify(l)).join('\n'));
       return join(dir, name);
     };
-    const campaigns = file('c.jsonl', [{ funding_instrument_id: FUNDING_IDS.CARD, name: 'contract', daily_budget: 5, total_budget: 10, budget_optimization: 'LINE_ITEM', entity_status: 'PAUSED', purchase_order_number: 'PO-1' }]);
-    const lineItem = { campaign_id: CAMPAIGN_IDS.SEEDED, objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', start_time: '2027-03-01T00:00:00Z', end_time: '2027-04-01T00:00:00Z' };
-    const lineItems = file('l.jsonl', [{ ...lineItem, name: 'contract', bid_strategy: 'MAX', bid: '1.5', total_budget: 100, daily_budget: 10, frequency_cap: 2, duration_in_days: 7, audience_expansion: 'BROAD', standard_delivery: true, goal: 'ENGAGEMENT' }]);
-    const criteria = file('t.jsonl', [{ line_item_id: LI.REACH, targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1', operator_type: 'EQ' }]);
+    const campaigns = file('c.jsonl', [
+      {
+        funding_instrument_id: FUNDING_IDS.CARD,
+        name: 'contract',
+        daily_budget: 5,
+        total_budget: 10,
+        budget_optimization: 'LINE_ITEM',
+        entity_status: 'PAUSED',
+        purchase_order_number: 'PO-1',
+      },
+    ]);
+    const lineItem = {
+      campaign_id: CAMPAIGN_IDS.SEEDED,
+      objective: 'ENGAGEMENTS',
+      product_type: 'PROMOTED_TWEETS',
+      placements: 'ALL_ON_TWITTER',
+      start_time: '2027-03-01T00:00:00Z',
+      end_time: '2027-04-01T00:00:00Z',
+    };
+    const lineItems = file('l.jsonl', [
+      {
+        ...lineItem,
+        name: 'contract',
+        bid_strategy: 'MAX',
+        bid: '1.5',
+        total_budget: 100,
+        daily_budget: 10,
+        frequency_cap: 2,
+        duration_in_days: 7,
+        audience_expansion: 'BROAD',
+        standard_delivery: true,
+        goal: 'ENGAGEMENT',
+      },
+    ]);
+    const criteria = file('t.jsonl', [
+      { line_item_id: LI.REACH, targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1', operator_type: 'EQ' },
+    ]);
     const estimate = join(dir, 'estimate.json');
     writeFileSync(estimate, JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1', operator_type: 'EQ' }]));
-    const li = [...Object.entries(lineItem).flatMap(([k, v]) => (k === 'campaign_id' ? ['--campaign', v] : [`--${k.replace(/_/g, '-')}`, v]))];
+    const li = [
+      ...Object.entries(lineItem).flatMap(([k, v]) => (k === 'campaign_id' ? ['--campaign', v] : [`--${k.replace(/_/g, '-')}`, v])),
+    ];
     const runs: string[][] = [
-      ['ads', 'funding-instruments', 'list', '--funding-instrument-ids', FUNDING_IDS.CARD, '--count', '5', '--sort-by', 'created_at-asc', '--with-deleted', '--with-total-count'],
+      [
+        'ads',
+        'funding-instruments',
+        'list',
+        '--funding-instrument-ids',
+        FUNDING_IDS.CARD,
+        '--count',
+        '5',
+        '--sort-by',
+        'created_at-asc',
+        '--with-deleted',
+        '--with-total-count',
+      ],
       ['ads', 'funding-instruments', 'get', FUNDING_IDS.CARD, '--with-deleted'],
-      ['ads', 'campaigns', 'list', '--campaign-ids', CAMPAIGN_IDS.SEEDED, '--funding-instrument-ids', FUNDING_IDS.CARD, '--q', 'a', '--with-draft', '--count', '5', '--with-deleted', '--sort-by', 'name-asc', '--with-total-count'],
+      [
+        'ads',
+        'campaigns',
+        'list',
+        '--campaign-ids',
+        CAMPAIGN_IDS.SEEDED,
+        '--funding-instrument-ids',
+        FUNDING_IDS.CARD,
+        '--q',
+        'a',
+        '--with-draft',
+        '--count',
+        '5',
+        '--with-deleted',
+        '--sort-by',
+        'name-asc',
+        '--with-total-count',
+      ],
       ['ads', 'campaigns', 'get', CAMPAIGN_IDS.SEEDED, '--with-deleted'],
-      ['ads', 'campaigns', 'create', '--funding-instrument-id', FUNDING_IDS.CARD, '--name', 'c', '--daily-budget', '5', '--total-budget', '10', '--budget-optimization', 'LINE_ITEM', '--entity-status', 'PAUSED', '--purchase-order-number', 'PO-2'],
+      [
+        'ads',
+        'campaigns',
+        'create',
+        '--funding-instrument-id',
+        FUNDING_IDS.CARD,
+        '--name',
+        'c',
+        '--daily-budget',
+        '5',
+        '--total-budget',
+        '10',
+        '--budget-optimization',
+        'LINE_ITEM',
+        '--entity-status',
+        'PAUSED',
+        '--purchase-order-number',
+        'PO-2',
+      ],
       ['ads', 'campaigns', 'create', '--file', campaigns],
-      ['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--name', 'n', '--daily-budget', '1', '--total-budget', '20', '--entity-status', 'ACTIVE', '--purchase-order-number', 'PO-3', '--budget-optimization', 'LINE_ITEM'],
-      ['ads', 'line-items', 'create', ...li, '--name', 'x', '--bid-strategy', 'AUTO', '--daily-budget', '1', '--total-budget', '9', '--entity-status', 'DRAFT', '--standard-delivery', 'false', '--goal', 'ENGAGEMENT', '--frequency-cap', '3', '--duration-in-days', '7', '--audience-expansion', 'EXPANDED'],
+      [
+        'ads',
+        'campaigns',
+        'update',
+        CAMPAIGN_IDS.SPRING,
+        '--name',
+        'n',
+        '--daily-budget',
+        '1',
+        '--total-budget',
+        '20',
+        '--entity-status',
+        'ACTIVE',
+        '--purchase-order-number',
+        'PO-3',
+        '--budget-optimization',
+        'LINE_ITEM',
+      ],
+      [
+        'ads',
+        'line-items',
+        'create',
+        ...li,
+        '--name',
+        'x',
+        '--bid-strategy',
+        'AUTO',
+        '--daily-budget',
+        '1',
+        '--total-budget',
+        '9',
+        '--entity-status',
+        'DRAFT',
+        '--standard-delivery',
+        'false',
+        '--goal',
+        'ENGAGEMENT',
+        '--frequency-cap',
+        '3',
+        '--duration-in-days',
+        '7',
+        '--audience-expansion',
+        'EXPANDED',
+      ],
       ['ads', 'line-items', 'create', '--file', lineItems],
       ['ads', 'targeting', 'search', 'locations', 'new', '--location-type', 'CITIES', '--country-code', 'US', '--count', '3'],
       ['ads', 'targeting', 'search', 'interests', 'books', '--count', '3'],
@@ -89,10 +219,34 @@ describe('campaign management requests in official names match the ads reference
       ['ads', 'targeting', 'suggestions', '--type', 'KEYWORD', '--values', 'coffee', '--count', '5'],
       ['ads', 'targeting', 'add', '--line-item', LI.ENGAGEMENTS, '--type', 'BROAD_KEYWORD', '--value', 'tea', '--operator', 'NE'],
       ['ads', 'targeting', 'add', '--file', criteria],
-      ['ads', 'targeting', 'list', '--line-item', LI.ENGAGEMENTS, '--lang', 'en', '--count', '5', '--with-deleted', '--sort-by', 'created_at-asc'],
+      [
+        'ads',
+        'targeting',
+        'list',
+        '--line-item',
+        LI.ENGAGEMENTS,
+        '--lang',
+        'en',
+        '--count',
+        '5',
+        '--with-deleted',
+        '--sort-by',
+        'created_at-asc',
+      ],
       ['ads', 'audience-estimate', '--input', estimate],
       ['ads', 'promoted-posts', 'create', '--line-item', LI.ENGAGEMENTS, '1460323737035677698', '1460323737035677699'],
-      ['ads', 'promoted-posts', 'list', '--line-item-ids', LI.ENGAGEMENTS, '--promoted-post-ids', 'p00001', '--count', '5', '--with-deleted'],
+      [
+        'ads',
+        'promoted-posts',
+        'list',
+        '--line-item-ids',
+        LI.ENGAGEMENTS,
+        '--promoted-post-ids',
+        'p00001',
+        '--count',
+        '5',
+        '--with-deleted',
+      ],
       ['ads', 'promoted-posts', 'delete', 'p00001', '--yes'],
       ['ads', 'promotable-users', 'list', '--promotable-user-ids', 'l310s', '--count', '5'],
       ['audiences', 'create', '--name', 'Contract audience', '--description', 'd'],
@@ -108,7 +262,8 @@ describe('campaign management requests in official names match the ads reference
       const r = await emu.run(args);
       exits.push([args.slice(0, 4).join(' '), r.code, r.stderr]);
     }
-    const targetingDelete = (await emu.run(['ads', 'targeting', 'list', '--line-item', LI.ENGAGEMENTS, '-o', 'json'])).json().data[0].id as string;
+    const targetingDelete = (await emu.run(['ads', 'targeting', 'list', '--line-item', LI.ENGAGEMENTS, '-o', 'json'])).json().data[0]
+      .id as string;
     exits.push(['targeting delete', (await emu.run(['ads', 'targeting', 'delete', targetingDelete, '--yes'])).code, '']);
     exits.push(['campaigns delete', (await emu.run(['ads', 'campaigns', 'delete', CAMPAIGN_IDS.SPRING, '--yes'])).code, '']);
     sent = emu.state.log.slice(before).filter((e) => e.api === 'ads' || e.api === 'sandbox');
@@ -136,7 +291,20 @@ describe('campaign management requests in official names match the ads reference
       `POST ${acct}/targeting_criteria`,
       'POST /12/batch/accounts/:account_id/targeting_criteria',
       `DELETE ${acct}/targeting_criteria/:targeting_criterion_id`,
-      ...['app_store_categories', 'conversations', 'devices', 'events', 'interests', 'languages', 'locations', 'network_operators', 'platform_versions', 'platforms', 'tv_markets', 'tv_shows'].map((k) => `GET /12/targeting_criteria/${k}`),
+      ...[
+        'app_store_categories',
+        'conversations',
+        'devices',
+        'events',
+        'interests',
+        'languages',
+        'locations',
+        'network_operators',
+        'platform_versions',
+        'platforms',
+        'tv_markets',
+        'tv_shows',
+      ].map((k) => `GET /12/targeting_criteria/${k}`),
       `GET ${acct}/targeting_suggestions`,
       `POST ${acct}/audience_estimate`,
       `GET ${acct}/promoted_tweets`,
@@ -162,7 +330,13 @@ describe('campaign management requests in official names match the ads reference
   it('the checker catches an unknown parameter, a wrong batch item key and a wrong body key', () => {
     const base = { method: 'POST', query: [] as Array<[string, string]>, body: '' };
     expect(problems({ ...base, path: '/12/accounts/a/campaigns', query: [['start_time', 'x']] })).toHaveLength(1);
-    expect(problems({ ...base, path: '/12/batch/accounts/a/campaigns', body: JSON.stringify([{ operation_type: 'Create', params: { colour: 1 } }]) })).toHaveLength(1);
+    expect(
+      problems({
+        ...base,
+        path: '/12/batch/accounts/a/campaigns',
+        body: JSON.stringify([{ operation_type: 'Create', params: { colour: 1 } }]),
+      }),
+    ).toHaveLength(1);
     expect(problems({ ...base, path: '/12/accounts/a/audience_estimate', body: JSON.stringify([{}]) })).toHaveLength(1);
     expect(problems({ ...base, path: '/12/accounts/a/promoted_posts' })).toHaveLength(1);
   });

@@ -117,7 +117,12 @@ export async function runBulk(
     const batches = [];
     for (let i = 0; i < items.length; i += size) {
       const req = batchRequest(account, resource, items.slice(i, i + size));
-      batches.push({ method: req.method, url: client.baseUrl(account.api) + req.path, lines: items.slice(i, i + size).map((x) => x.line), body: req.json });
+      batches.push({
+        method: req.method,
+        url: client.baseUrl(account.api) + req.path,
+        lines: items.slice(i, i + size).map((x) => x.line),
+        body: req.json,
+      });
     }
     ctx.printer.value({ dry_run: true, items: items.length, batches });
     ctx.log.info(`dry run: ${items.length} items checked, ${batches.length} batch request${batches.length === 1 ? '' : 's'} would be sent`);
@@ -142,6 +147,8 @@ export async function runBulk(
   }
   throw new PartialFailure(
     `${summary}; not created: line ${notCreated.map((r) => r.line).join(', ')}`,
-    opts.failed ? `the lines not created are in ${opts.failed}: fix the FAILED ones and send that file again.` : 'rerun those lines (--failed FILE writes them out).',
+    opts.failed
+      ? `the lines not created are in ${opts.failed}: fix the FAILED ones and send that file again.`
+      : 'rerun those lines (--failed FILE writes them out).',
   );
 }

@@ -26,6 +26,6 @@ export function audienceProblems(p: { name?: string; description?: string }, cre
 }
 
 export const nameOptions = [
-  { flags: '--name <name>', description: "audience name (unique in the account; the API refuses a name it already has)" },
+  { flags: '--name <name>', description: 'audience name (unique in the account; the API refuses a name it already has)' },
   { flags: '--description <text>', description: 'description' },
 ] as const;

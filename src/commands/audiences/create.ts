@@ -17,7 +17,9 @@ export default defineVerb({
     if (opts.description !== undefined) params.description = opts.description;
     const res = await createAudience(await ctx.client(), await accountRef(ctx, opts), params);
     ctx.printer.object(res.body.data, AUDIENCE_FIELDS, res.body);
-    ctx.log.success(`created custom audience ${String(res.body.data.id)}; add users with \`postctl audiences upload ${String(res.body.data.id)} --file …\``);
+    ctx.log.success(
+      `created custom audience ${String(res.body.data.id)}; add users with \`postctl audiences upload ${String(res.body.data.id)} --file …\``,
+    );
     return 0;
   },
 });

@@ -33,7 +33,8 @@ export function runBatch<T>(
   if (!/application\/json/.test(String(req.headers['content-type'])))
     fail(adsError(400, 'INVALID_PARAMETER', 'Batch requests need Content-Type: application/json', 'body', req));
   const body = req.json<unknown>();
-  if (!Array.isArray(body) || body.length === 0) fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty JSON array', 'body', req));
+  if (!Array.isArray(body) || body.length === 0)
+    fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty JSON array', 'body', req));
   if (body.length > max) fail(adsError(400, 'TOO_MANY_OPERATIONS', `A batch holds at most ${max} items (got ${body.length})`, 'body', req));
   const prepared: T[] = [];
   const opErrors: unknown[][] = [];
@@ -54,7 +55,10 @@ export function runBatch<T>(
   if (opErrors.some((x) => x.length))
     return {
       status: 400,
-      body: { errors: [{ code: 'BATCH_FAILED', message: 'The batch was not processed: see operation_errors' }], operation_errors: opErrors },
+      body: {
+        errors: [{ code: 'BATCH_FAILED', message: 'The batch was not processed: see operation_errors' }],
+        operation_errors: opErrors,
+      },
     };
   const data = commit(prepared);
   return { status: 200, body: { data, request: body.map((op: BatchOp) => ({ params: op.params, operation_type: op.operation_type })) } };

@@ -9,7 +9,7 @@ import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
-import type { EmuRequest } from '../types.js';
+import type { EmuRequest, Handler } from '../types.js';
 import { runBatch, itemQuery } from './ads-batch.js';
 import { nowIso, rejectUnknown, sortItems } from './ads-core-common.js';
 
@@ -138,7 +138,14 @@ export function campaigns(state: EmulatorState, account: string): Map<string, Em
   return m;
 }
 
-function newCampaign(id: string, name: string, funding: string, currency: string, at: string, extra: Partial<EmuCampaign> = {}): EmuCampaign {
+function newCampaign(
+  id: string,
+  name: string,
+  funding: string,
+  currency: string,
+  at: string,
+  extra: Partial<EmuCampaign> = {},
+): EmuCampaign {
   return {
     id,
     name,
@@ -169,11 +176,20 @@ export function findCampaign(req: EmuRequest, state: EmulatorState, id: string, 
   return c;
 }
 
-const CREATE_PARAMS = ['funding_instrument_id', 'name', 'budget_optimization', 'daily_budget_amount_local_micro', 'entity_status', 'purchase_order_number', 'standard_delivery', 'total_budget_amount_local_micro'];
+const CREATE_PARAMS = [
+  'funding_instrument_id',
+  'name',
+  'budget_optimization',
+  'daily_budget_amount_local_micro',
+  'entity_status',
+  'purchase_order_number',
+  'standard_delivery',
+  'total_budget_amount_local_micro',
+];
 const UPDATE_PARAMS = CREATE_PARAMS.filter((p) => p !== 'funding_instrument_id');
 
 /** The campaign parameters in `q`, checked: the emulator's own rules from the reference. */
-function applyCampaign(req: EmuRequest, q: URLSearchParams, c: EmuCampaign, create: boolean): EmuCampaign {
+function applyCampaign(q: URLSearchParams, c: EmuCampaign, create: boolean): EmuCampaign {
   const bad = (p: string, m: string, code = 'INVALID_PARAMETER'): never => fail(adsError(400, code, m, p));
   for (const k of q.keys()) if (!(create ? CREATE_PARAMS : UPDATE_PARAMS).includes(k)) bad(k, `${k} is not a parameter of this endpoint`);
   const next = { ...c };
@@ -201,7 +217,11 @@ function applyCampaign(req: EmuRequest, q: URLSearchParams, c: EmuCampaign, crea
     if ([...po].length > 50) bad('purchase_order_number', 'purchase_order_number must be at most 50 characters');
     next.purchase_order_number = po;
   }
-  if (next.daily_budget_amount_local_micro && next.total_budget_amount_local_micro && next.daily_budget_amount_local_micro > next.total_budget_amount_local_micro)
+  if (
+    next.daily_budget_amount_local_micro &&
+    next.total_budget_amount_local_micro &&
+    next.daily_budget_amount_local_micro > next.total_budget_amount_local_micro
+  )
     bad('daily_budget_amount_local_micro', 'daily_budget_amount_local_micro must be less than or equal to total_budget_amount_local_micro');
   return next;
 }
@@ -209,13 +229,22 @@ function applyCampaign(req: EmuRequest, q: URLSearchParams, c: EmuCampaign, crea
 /** Checks a create's parameters against the account (funding instrument, names the platform refuses). */
 function prepareCreate(req: EmuRequest, state: EmulatorState, q: URLSearchParams, at: string): EmuCampaign {
   const account = req.params.account_id!;
-  for (const r of ['funding_instrument_id', 'name'])
-    if (!q.get(r)) fail(adsError(400, 'MISSING_PARAMETER', `${r} is required`, r));
+  for (const r of ['funding_instrument_id', 'name']) if (!q.get(r)) fail(adsError(400, 'MISSING_PARAMETER', `${r} is required`, r));
   const f = fundingInstruments(state, account).get(q.get('funding_instrument_id')!);
-  if (!f || f.deleted) fail(adsError(400, 'INVALID_PARAMETER', `Funding instrument ${q.get('funding_instrument_id')} not found`, 'funding_instrument_id'));
-  if (!f.able_to_fund) fail(adsError(400, 'INVALID_PARAMETER', `Funding instrument ${f.id} is not able to fund (${f.reasons_not_able_to_fund.join(', ')})`, 'funding_instrument_id'));
-  if (campaignStore(state).rejectNames.has(q.get('name')!)) fail(adsError(400, 'INVALID_PARAMETER', 'The campaign name is not allowed', 'name'));
-  return applyCampaign(req, q, newCampaign('', '', f.id, f.currency, at), true);
+  if (!f || f.deleted)
+    fail(adsError(400, 'INVALID_PARAMETER', `Funding instrument ${q.get('funding_instrument_id')} not found`, 'funding_instrument_id'));
+  if (!f.able_to_fund)
+    fail(
+      adsError(
+        400,
+        'INVALID_PARAMETER',
+        `Funding instrument ${f.id} is not able to fund (${f.reasons_not_able_to_fund.join(', ')})`,
+        'funding_instrument_id',
+      ),
+    );
+  if (campaignStore(state).rejectNames.has(q.get('name')!))
+    fail(adsError(400, 'INVALID_PARAMETER', 'The campaign name is not allowed', 'name'));
+  return applyCampaign(q, newCampaign('', '', f.id, f.currency, at), true);
 }
 
 function commitCampaigns(state: EmulatorState, account: string, prepared: EmuCampaign[]): EmuCampaign[] {
@@ -242,7 +271,17 @@ const withReq = <T>(req: EmuRequest, f: () => T): T => {
   }
 };
 
-const LIST = ['campaign_ids', 'count', 'cursor', 'funding_instrument_ids', 'q', 'sort_by', 'with_deleted', 'with_draft', 'with_total_count'];
+const LIST = [
+  'campaign_ids',
+  'count',
+  'cursor',
+  'funding_instrument_ids',
+  'q',
+  'sort_by',
+  'with_deleted',
+  'with_draft',
+  'with_total_count',
+];
 
 function listCampaigns(req: EmuRequest, state: EmulatorState) {
   requireAccount(req, state);
@@ -259,7 +298,10 @@ function listCampaigns(req: EmuRequest, state: EmulatorState) {
       (draft || c.entity_status !== 'DRAFT'),
   );
   const page = pageOf(req, sortItems(req, items, ['created_at', 'updated_at', 'name', 'id']), { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 }
 
 function listFunding(req: EmuRequest, state: EmulatorState) {
@@ -268,90 +310,71 @@ function listFunding(req: EmuRequest, state: EmulatorState) {
   const ids = req.query.get('funding_instrument_ids')?.split(',');
   const items = [...fundingInstruments(state, req.params.account_id!).values()].filter((f) => !ids || ids.includes(f.id));
   const page = pageOf(req, sortItems(req, items, ['created_at', 'updated_at', 'id']), { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 }
+
+const getFunding: Handler = (req, state) => {
+  requireAccount(req, state);
+  const f = fundingInstruments(state, req.params.account_id!).get(req.params.funding_instrument_id!);
+  if (!f || (f.deleted && req.query.get('with_deleted') !== 'true'))
+    fail(adsError(404, 'NOT_FOUND', `Funding instrument ${req.params.funding_instrument_id} not found`, 'funding_instrument_id', req));
+  return adsOk(req, f);
+};
+
+const createOne: Handler = (req, state) => {
+  requireAccount(req, state);
+  const made = withReq(req, () => commitCampaigns(state, req.params.account_id!, [prepareCreate(req, state, req.query, nowIso(state))]));
+  return adsOk(req, made[0], {}, 201);
+};
+
+const createBatch: Handler = (req, state) => {
+  requireAccount(req, state);
+  const at = nowIso(state);
+  return runBatch(
+    req,
+    BATCH_MAX,
+    ['Create'],
+    (op) => prepareCreate(req, state, itemQuery(op.params), at),
+    (prepared) => commitCampaigns(state, req.params.account_id!, prepared),
+  );
+};
+
+const getOne: Handler = (req, state) => {
+  requireAccount(req, state);
+  return adsOk(req, findCampaign(req, state, req.params.campaign_id!, 'campaign_id', req.query.get('with_deleted') === 'true'));
+};
+
+const updateOne: Handler = (req, state) => {
+  requireAccount(req, state);
+  const c = findCampaign(req, state, req.params.campaign_id!);
+  const next = withReq(req, () => applyCampaign(req.query, c, false));
+  next.updated_at = nowIso(state);
+  campaigns(state, req.params.account_id!).set(c.id, next);
+  return adsOk(req, next);
+};
+
+const deleteOne: Handler = (req, state) => {
+  requireAccount(req, state);
+  const c = findCampaign(req, state, req.params.campaign_id!);
+  const next = { ...c, deleted: true, updated_at: nowIso(state) };
+  campaigns(state, req.params.account_id!).set(c.id, next);
+  return adsOk(req, next);
+};
 
 export function register(r: Router): void {
   const acct = '/12/accounts/:account_id';
-  r.route({ method: 'GET', path: `${acct}/funding_instruments`, api: 'ads', auth: 'user', handler: listFunding });
-  r.route({
-    method: 'GET',
-    path: `${acct}/funding_instruments/:funding_instrument_id`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const f = fundingInstruments(state, req.params.account_id!).get(req.params.funding_instrument_id!);
-      if (!f || (f.deleted && req.query.get('with_deleted') !== 'true'))
-        fail(adsError(404, 'NOT_FOUND', `Funding instrument ${req.params.funding_instrument_id} not found`, 'funding_instrument_id', req));
-      return adsOk(req, f);
-    },
-  });
-  r.route({ method: 'GET', path: `${acct}/campaigns`, api: 'ads', auth: 'user', handler: listCampaigns });
-  r.route({
-    method: 'POST',
-    path: `${acct}/campaigns`,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const made = withReq(req, () => commitCampaigns(state, req.params.account_id!, [prepareCreate(req, state, req.query, nowIso(state))]));
-      return adsOk(req, made[0], {}, 201);
-    },
-  });
-  r.route({
-    method: 'POST',
-    path: '/12/batch/accounts/:account_id/campaigns',
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const at = nowIso(state);
-      return runBatch(
-        req,
-        BATCH_MAX,
-        ['Create'],
-        (op) => prepareCreate(req, state, itemQuery(op.params), at),
-        (prepared) => commitCampaigns(state, req.params.account_id!, prepared),
-      );
-    },
-  });
-  const one = `${acct}/campaigns/:campaign_id`;
-  r.route({
-    method: 'GET',
-    path: one,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      return adsOk(req, findCampaign(req, state, req.params.campaign_id!, 'campaign_id', req.query.get('with_deleted') === 'true'));
-    },
-  });
-  r.route({
-    method: 'PUT',
-    path: one,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const c = findCampaign(req, state, req.params.campaign_id!);
-      const next = withReq(req, () => applyCampaign(req, req.query, c, false));
-      next.updated_at = nowIso(state);
-      campaigns(state, req.params.account_id!).set(c.id, next);
-      return adsOk(req, next);
-    },
-  });
-  r.route({
-    method: 'DELETE',
-    path: one,
-    api: 'ads',
-    auth: 'user',
-    handler: (req, state) => {
-      requireAccount(req, state);
-      const c = findCampaign(req, state, req.params.campaign_id!);
-      const next = { ...c, deleted: true, updated_at: nowIso(state) };
-      campaigns(state, req.params.account_id!).set(c.id, next);
-      return adsOk(req, next);
-    },
-  });
+  const routes: Array<[string, string, Handler]> = [
+    ['GET', `${acct}/funding_instruments`, listFunding],
+    ['GET', `${acct}/funding_instruments/:funding_instrument_id`, getFunding],
+    ['GET', `${acct}/campaigns`, listCampaigns],
+    ['POST', `${acct}/campaigns`, createOne],
+    ['POST', '/12/batch/accounts/:account_id/campaigns', createBatch],
+    ['GET', `${acct}/campaigns/:campaign_id`, getOne],
+    ['PUT', `${acct}/campaigns/:campaign_id`, updateOne],
+    ['DELETE', `${acct}/campaigns/:campaign_id`, deleteOne],
+  ];
+  for (const [method, path, handler] of routes) r.route({ method, path, api: 'ads', auth: 'user', handler });
 }

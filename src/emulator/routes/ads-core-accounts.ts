@@ -250,11 +250,20 @@ const estimateAudience: Handler = (req, state) => {
   const body = req.json<{ targeting_criteria?: unknown }>();
   const list = body && typeof body === 'object' && !Array.isArray(body) ? body.targeting_criteria : undefined;
   if (!Array.isArray(list) || !list.length)
-    fail(adsError(400, 'INVALID_PARAMETER', 'targeting_criteria must be a non-empty array of targeting criteria', 'targeting_criteria', req));
+    fail(
+      adsError(400, 'INVALID_PARAMETER', 'targeting_criteria must be a non-empty array of targeting criteria', 'targeting_criteria', req),
+    );
   const bad = (list as unknown[]).findIndex(
-    (o) => !o || typeof o !== 'object' || typeof (o as Record<string, unknown>).targeting_type !== 'string' || typeof (o as Record<string, unknown>).targeting_value !== 'string',
+    (o) =>
+      !o ||
+      typeof o !== 'object' ||
+      typeof (o as Record<string, unknown>).targeting_type !== 'string' ||
+      typeof (o as Record<string, unknown>).targeting_value !== 'string',
   );
-  if (bad >= 0) fail(adsError(400, 'INVALID_PARAMETER', `targeting_criteria[${bad}] needs targeting_type and targeting_value`, 'targeting_criteria', req));
+  if (bad >= 0)
+    fail(
+      adsError(400, 'INVALID_PARAMETER', `targeting_criteria[${bad}] needs targeting_type and targeting_value`, 'targeting_criteria', req),
+    );
   // A made-up but stable size: narrower targeting, smaller audience.
   const min = Math.max(1000, Math.round(5_000_000 / list.length));
   return adsOk(req, { audience_size: { min, max: Math.round(min * 1.25) } });

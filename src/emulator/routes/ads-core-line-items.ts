@@ -201,7 +201,9 @@ const ONLY_FOR: Record<string, string[]> = {
  */
 export function applyUpdate(req: EmuRequest, li: EmuLineItem, q: URLSearchParams = req.query): EmuLineItem {
   const bad = (param: string, message: string, code = 'INVALID_PARAMETER'): never => fail(adsError(400, code, message, param, req));
-  for (const k of q.keys()) if (!UPDATABLE.includes(k)) bad(k, `${k} is not a parameter of ${req.method} ${req.path.replace(/\/[^/]+$/, '/:id')} (unknown or read-only)`);
+  for (const k of q.keys())
+    if (!UPDATABLE.includes(k))
+      bad(k, `${k} is not a parameter of ${req.method} ${req.path.replace(/\/[^/]+$/, '/:id')} (unknown or read-only)`);
   const next: Record<string, unknown> = { ...li };
   for (const [k, v] of q) {
     if (ENUMS[k]) {

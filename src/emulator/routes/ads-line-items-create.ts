@@ -15,11 +15,28 @@ import { findCampaign } from './ads-campaigns.js';
 import { nowIso } from './ads-core-common.js';
 import { applyUpdate, lineItemReply, lineItems, recordLineItem, seed, type EmuLineItem } from './ads-core-line-items.js';
 
-const OBJECTIVES = ['APP_ENGAGEMENTS', 'APP_INSTALLS', 'REACH', 'FOLLOWERS', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS', 'WEBSITE_CLICKS'];
+const OBJECTIVES = [
+  'APP_ENGAGEMENTS',
+  'APP_INSTALLS',
+  'REACH',
+  'FOLLOWERS',
+  'ENGAGEMENTS',
+  'VIDEO_VIEWS',
+  'PREROLL_VIEWS',
+  'WEBSITE_CLICKS',
+];
 const PRODUCT_TYPES = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_POSTS'];
 const TAP = ['TAP_BANNER', 'TAP_FULL', 'TAP_FULL_LANDSCAPE', 'TAP_NATIVE', 'TAP_MRECT'];
 /** Internal (neutral) spelling. */
-const PLACEMENTS = ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK', ...TAP, 'SERVICE_PROFILE', 'SERVICE_REPLIES', 'SERVICE_SEARCH', 'SERVICE_TIMELINE'];
+const PLACEMENTS = [
+  'ALL_ON_SERVICE',
+  'PUBLISHER_NETWORK',
+  ...TAP,
+  'SERVICE_PROFILE',
+  'SERVICE_REPLIES',
+  'SERVICE_SEARCH',
+  'SERVICE_TIMELINE',
+];
 const NETWORK_OK = ['APP_ENGAGEMENTS', 'APP_INSTALLS', 'WEBSITE_CLICKS'];
 const OWN = ['campaign_id', 'objective', 'product_type', 'placements', 'primary_web_event_tag', 'standard_delivery', 'entity_status'];
 const MAX_PER_CAMPAIGN = 100;

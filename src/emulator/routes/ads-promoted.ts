@@ -47,7 +47,16 @@ function create(req: EmuRequest, state: EmulatorState, to: Spelling) {
   const at = nowIso(state);
   const s = state.slice('ads.promoted.next', () => ({ n: 0 }));
   const made = ids.map((post_id) => {
-    const p = { id: `p${(++s.n).toString(36).padStart(5, '0')}`, line_item_id: li.id, post_id, entity_status: 'ACTIVE', approval_status: 'ACCEPTED', created_at: at, updated_at: at, deleted: false };
+    const p = {
+      id: `p${(++s.n).toString(36).padStart(5, '0')}`,
+      line_item_id: li.id,
+      post_id,
+      entity_status: 'ACTIVE',
+      approval_status: 'ACCEPTED',
+      created_at: at,
+      updated_at: at,
+      deleted: false,
+    };
     m.set(p.id, p);
     return p;
   });
@@ -68,7 +77,10 @@ function list(req: EmuRequest, state: EmulatorState, to: Spelling) {
     return li && (withDeleted || !li.deleted) && (!lis || lis.includes(p.line_item_id)) && (!ids || ids.includes(p.id));
   });
   const page = pageOf(req, items, { min: 1, max: 1000, def: 200 });
-  return adsOk(req, outgoing(page.data, to), { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, outgoing(page.data, to), {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 }
 
 function remove(req: EmuRequest, state: EmulatorState, to: Spelling) {
@@ -81,8 +93,24 @@ function remove(req: EmuRequest, state: EmulatorState, to: Spelling) {
 }
 
 const PROMOTABLE = (account: string) => [
-  { id: 'l310s', account_id: account, user_id: EMU_USER.id, promotable_user_type: 'FULL', created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T10:00:00Z', deleted: false },
-  { id: 'l310t', account_id: account, user_id: '2417045708', promotable_user_type: 'RETWEETS_ONLY', created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T10:00:00Z', deleted: false },
+  {
+    id: 'l310s',
+    account_id: account,
+    user_id: EMU_USER.id,
+    promotable_user_type: 'FULL',
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T10:00:00Z',
+    deleted: false,
+  },
+  {
+    id: 'l310t',
+    account_id: account,
+    user_id: '2417045708',
+    promotable_user_type: 'RETWEETS_ONLY',
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T10:00:00Z',
+    deleted: false,
+  },
 ];
 
 export function register(r: Router, state: EmulatorState): void {
@@ -101,8 +129,15 @@ export function register(r: Router, state: EmulatorState): void {
       requireAccount(req, st);
       rejectUnknown(req, ['count', 'cursor', 'promotable_user_ids', 'sort_by', 'with_deleted', 'with_total_count']);
       const ids = req.query.get('promotable_user_ids')?.split(',');
-      const page = pageOf(req, PROMOTABLE(req.params.account_id!).filter((u) => !ids || ids.includes(u.id)), { min: 1, max: 1000, def: 200 });
-      return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+      const page = pageOf(
+        req,
+        PROMOTABLE(req.params.account_id!).filter((u) => !ids || ids.includes(u.id)),
+        { min: 1, max: 1000, def: 200 },
+      );
+      return adsOk(req, page.data, {
+        next_cursor: page.next_cursor,
+        ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+      });
     },
   });
 }

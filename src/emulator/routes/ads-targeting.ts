@@ -31,11 +31,34 @@ export interface EmuCriterion {
 
 const KEYWORDS = ['BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD'];
 const TYPES = [
-  'AGE', 'DEVICE', 'EVENT', 'CAMPAIGN_ENGAGEMENT', 'CAMPAIGN_ENGAGEMENT_LOOKALIKE', 'CONVERSATION', 'ENGAGEMENT_TYPE',
-  'FOLLOWERS_OF_USER', 'GENDER', 'INTEREST', 'LANGUAGE', 'LIVE_TV_EVENT', 'LOCATION', 'NETWORK_ACTIVATION_DURATION',
-  'NETWORK_OPERATOR', 'PLATFORM', 'PLATFORM_VERSION', 'SIMILAR_TO_FOLLOWERS_OF_USER', 'TV_SHOW', 'USER_ENGAGEMENT',
-  'USER_ENGAGEMENT_LOOKALIKE', 'WIFI_ONLY', ...KEYWORDS, 'CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED', 'APP_STORE_CATEGORY',
-  'APP_STORE_CATEGORY_LOOKALIKE', 'APP_LIST',
+  'AGE',
+  'DEVICE',
+  'EVENT',
+  'CAMPAIGN_ENGAGEMENT',
+  'CAMPAIGN_ENGAGEMENT_LOOKALIKE',
+  'CONVERSATION',
+  'ENGAGEMENT_TYPE',
+  'FOLLOWERS_OF_USER',
+  'GENDER',
+  'INTEREST',
+  'LANGUAGE',
+  'LIVE_TV_EVENT',
+  'LOCATION',
+  'NETWORK_ACTIVATION_DURATION',
+  'NETWORK_OPERATOR',
+  'PLATFORM',
+  'PLATFORM_VERSION',
+  'SIMILAR_TO_FOLLOWERS_OF_USER',
+  'TV_SHOW',
+  'USER_ENGAGEMENT',
+  'USER_ENGAGEMENT_LOOKALIKE',
+  'WIFI_ONLY',
+  ...KEYWORDS,
+  'CUSTOM_AUDIENCE',
+  'CUSTOM_AUDIENCE_EXPANDED',
+  'APP_STORE_CATEGORY',
+  'APP_STORE_CATEGORY_LOOKALIKE',
+  'APP_LIST',
 ];
 const BATCH_MAX = 500;
 const PARAMS = ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'];
@@ -72,7 +95,8 @@ function prepare(req: EmuRequest, state: EmulatorState, q: URLSearchParams, at: 
   if (!['EQ', 'NE', 'GTE', 'LT'].includes(op)) bad('operator_type', 'operator_type must be EQ, NE, GTE or LT');
   if (type === 'APP_LIST' && op !== 'NE') bad('operator_type', 'APP_LIST may only be used with operator_type NE');
   const siblings = [...[...criteria(state).values()].filter((c) => !c.deleted), ...pending].filter((c) => c.line_item_id === li.id);
-  if (type === 'AGE' && siblings.some((c) => c.targeting_type === 'AGE')) bad('targeting_type', 'A line item can target only one AGE bucket');
+  if (type === 'AGE' && siblings.some((c) => c.targeting_type === 'AGE'))
+    bad('targeting_type', 'A line item can target only one AGE bucket');
   if (type === 'TV_SHOW' && !siblings.some((c) => c.targeting_type === 'LOCATION'))
     bad('targeting_type', 'TV_SHOW targeting needs a LOCATION criterion on the line item first');
   let name = value;
@@ -105,14 +129,26 @@ function commit(state: EmulatorState, prepared: EmuCriterion[]): EmuCriterion[] 
 
 function list(req: EmuRequest, state: EmulatorState) {
   requireAccount(req, state);
-  rejectUnknown(req, ['line_item_ids', 'count', 'cursor', 'lang', 'sort_by', 'targeting_criterion_ids', 'with_deleted', 'with_total_count']);
+  rejectUnknown(req, [
+    'line_item_ids',
+    'count',
+    'cursor',
+    'lang',
+    'sort_by',
+    'targeting_criterion_ids',
+    'with_deleted',
+    'with_total_count',
+  ]);
   const lis = req.query.get('line_item_ids')?.split(',');
   if (!lis) bad('line_item_ids', 'line_item_ids is required', 'MISSING_PARAMETER');
   const ids = req.query.get('targeting_criterion_ids')?.split(',');
   const own = new Set([...lis!].filter((id) => findLineItem(req, state, id, { withDeleted: true })));
   const items = [...criteria(state).values()].filter((c) => own.has(c.line_item_id) && (!ids || ids.includes(c.id)));
   const page = pageOf(req, items, { min: 1, max: 1000, def: 200 });
-  return adsOk(req, page.data, { next_cursor: page.next_cursor, ...(page.total_count !== undefined ? { total_count: page.total_count } : {}) });
+  return adsOk(req, page.data, {
+    next_cursor: page.next_cursor,
+    ...(page.total_count !== undefined ? { total_count: page.total_count } : {}),
+  });
 }
 
 /** Which filters each discovery endpoint takes (its ParamFields), and how it filters. */
@@ -125,7 +161,11 @@ const DISCOVERY: Record<string, { params: string[]; count?: { min: number; max: 
   devices: { params: ['q'], count: { min: 1, max: 1000, def: 200 } },
   network_operators: { params: ['q', 'country_code'], count: { min: 1, max: 1000, def: 200 } },
   conversations: { params: ['conversation_type'], count: { min: 1, max: 1000, def: 200 } },
-  events: { params: ['event_types', 'country_codes', 'start_time', 'end_time'], count: { min: 1, max: 1000, def: 200 }, required: ['event_types'] },
+  events: {
+    params: ['event_types', 'country_codes', 'start_time', 'end_time'],
+    count: { min: 1, max: 1000, def: 200 },
+    required: ['event_types'],
+  },
   tv_markets: { params: [] },
   tv_shows: { params: ['q', 'locale'], count: { min: 1, max: 50, def: 50 }, required: ['locale'] },
   app_store_categories: { params: ['q', 'os_type'] },
@@ -165,18 +205,23 @@ function suggestions(req: EmuRequest, state: EmulatorState) {
   requireAccount(req, state);
   rejectUnknown(req, ['suggestion_type', 'targeting_values', 'count']);
   const type = req.query.get('suggestion_type');
-  if (type !== 'KEYWORD' && type !== 'USER_ID') fail(adsError(400, 'INVALID_PARAMETER', 'suggestion_type must be KEYWORD or USER_ID', 'suggestion_type', req));
+  if (type !== 'KEYWORD' && type !== 'USER_ID')
+    fail(adsError(400, 'INVALID_PARAMETER', 'suggestion_type must be KEYWORD or USER_ID', 'suggestion_type', req));
   const values = req.query.get('targeting_values')?.split(',').filter(Boolean) ?? [];
   if (!values.length) fail(adsError(400, 'MISSING_PARAMETER', 'targeting_values is required', 'targeting_values', req));
   if (type === 'USER_ID' && values.some((v) => !/^\d+$/.test(v)))
     fail(adsError(400, 'INVALID_PARAMETER', 'keyword and user id suggestions cannot be mixed', 'targeting_values', req));
   const count = Number(req.query.get('count') ?? 30);
-  if (!Number.isInteger(count) || count < 1 || count > 50) fail(adsError(400, 'INVALID_PARAMETER', 'count must be between 1 and 50', 'count', req));
+  if (!Number.isInteger(count) || count < 1 || count > 50)
+    fail(adsError(400, 'INVALID_PARAMETER', 'count must be between 1 and 50', 'count', req));
   const out =
     type === 'KEYWORD'
       ? values.flatMap((v) => SUGGEST[v.toLowerCase()] ?? [`${v} news`, `${v} tips`])
       : values.map((v) => String(BigInt(v) + 1n));
-  return adsOk(req, out.slice(0, count).map((s) => ({ suggestion_type: type, suggestion_value: s })));
+  return adsOk(
+    req,
+    out.slice(0, count).map((s) => ({ suggestion_type: type, suggestion_value: s })),
+  );
 }
 
 export function register(r: Router): void {
@@ -222,7 +267,10 @@ export function register(r: Router): void {
     handler: (req, state) => {
       requireAccount(req, state);
       const c = criteria(state).get(req.params.targeting_criterion_id!);
-      if (!c || c.deleted) fail(adsError(404, 'NOT_FOUND', `Targeting criterion ${req.params.targeting_criterion_id} not found`, 'targeting_criterion_id', req));
+      if (!c || c.deleted)
+        fail(
+          adsError(404, 'NOT_FOUND', `Targeting criterion ${req.params.targeting_criterion_id} not found`, 'targeting_criterion_id', req),
+        );
       findLineItem(req, state, c.line_item_id, { withDeleted: true });
       Object.assign(c, { deleted: true, updated_at: nowIso(state) });
       return adsOk(req, c);

@@ -15,11 +15,9 @@ import { paramOptions } from '../_param-flags.js';
 
 export default defineVerb({
   name: 'update <campaign_id>',
-  description: 'change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch)',
-  examples: [
-    'postctl ads campaigns update 8wku2 --entity-status PAUSED',
-    'postctl ads campaigns update 8wku2 --daily-budget 75 --dry-run',
-  ],
+  description:
+    'change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch)',
+  examples: ['postctl ads campaigns update 8wku2 --entity-status PAUSED', 'postctl ads campaigns update 8wku2 --daily-budget 75 --dry-run'],
   options: [
     ...paramOptions(CAMPAIGN_UPDATE_PARAMS),
     { flags: '--no-fetch', description: 'skip fetching the campaign first (its budgets are then not compared; the API still checks)' },
@@ -29,7 +27,10 @@ export default defineVerb({
   async run([id], opts, ctx) {
     const { params, problems, typed } = paramsFromFlagsOf(CAMPAIGN_UPDATE_PARAMS, opts);
     if (Object.keys(params).length === 0 && problems.length === 0)
-      throw new UsageError('nothing to update: give at least one parameter flag', 'see `postctl ads campaigns update --help` for the flags.');
+      throw new UsageError(
+        'nothing to update: give at least one parameter flag',
+        'see `postctl ads campaigns update --help` for the flags.',
+      );
     throwIfProblems([...problems, ...checkCampaign(params, typed, 'update')], 'invalid campaign update');
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

@@ -4,7 +4,6 @@
 // line item's objective and placements, checked against a fresh GET.
 import { getLineItem, updateLineItemRequest } from '../../../ads/line-items.js';
 import type { AccountRef, LineItem } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import type { ApiClient } from '../../../http/client.js';
 import {
@@ -80,4 +79,3 @@ async function fetchAndCheck(
   warnings.push(...dependent.warnings);
   return before;
 }
-

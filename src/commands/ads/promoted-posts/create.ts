@@ -30,7 +30,14 @@ export default defineVerb({
     const client = await ctx.client();
     const req = promotePostsRequest(account, client.names, opts.lineItem!, posts);
     if (opts.dryRun) {
-      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, Object.fromEntries(req.query as Array<[string, string]>), undefined, 'line item');
+      printDryRun(
+        ctx,
+        client.baseUrl(account.api) + req.path,
+        req,
+        Object.fromEntries(req.query as Array<[string, string]>),
+        undefined,
+        'line item',
+      );
       return 0;
     }
     const res = await client.request<{ data?: Record<string, unknown>[] }>(req);

@@ -37,7 +37,10 @@ export default defineVerb({
   options: [
     { flags: '--line-item <line_item_id>', description: 'line item to target (required without --file)' },
     { flags: '--type <targeting_type>', description: `targeting type: ${TARGETING_TYPES.join(', ')}` },
-    { flags: '--value <targeting_value>', description: 'the value `ads targeting search` printed (a location key, interest id, language code…)' },
+    {
+      flags: '--value <targeting_value>',
+      description: 'the value `ads targeting search` printed (a location key, interest id, language code…)',
+    },
     { flags: '--operator <operator_type>', description: `${OPERATORS.join(', ')} (default EQ; NE excludes)` },
     ...bulkOptions,
     { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
@@ -46,7 +49,8 @@ export default defineVerb({
   async run(_args, opts, ctx) {
     const given = { line_item_id: opts.lineItem, targeting_type: opts.type, targeting_value: opts.value, operator_type: opts.operator };
     if (opts.file !== undefined) {
-      if (Object.values(given).some((v) => v !== undefined)) throw new UsageError('give the criteria either in --file or as flags, not both');
+      if (Object.values(given).some((v) => v !== undefined))
+        throw new UsageError('give the criteria either in --file or as flags, not both');
       const seen: Array<{ line: number; c: TargetingInput }> = [];
       const items = await readBulk(ctx, opts.file, (obj, line) => {
         const r = lineCriterion(obj, line);

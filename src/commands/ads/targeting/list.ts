@@ -27,7 +27,8 @@ export default defineVerb({
     const query: Array<[string, string]> = [];
     adsIdsFilter(p, query, 'line_item_ids', opts.lineItem);
     adsIdsFilter(p, query, 'targeting_criterion_ids', opts.targetingCriterionIds);
-    if (opts.lang !== undefined && !/^[a-z]{2}$/.test(opts.lang)) p.add('lang', `must be a two-letter language code (got ${JSON.stringify(opts.lang)})`);
+    if (opts.lang !== undefined && !/^[a-z]{2}$/.test(opts.lang))
+      p.add('lang', `must be a two-letter language code (got ${JSON.stringify(opts.lang)})`);
     p.throwIfAny('invalid list filters');
     if (opts.lang !== undefined) query.push(['lang', opts.lang]);
     query.push(...listQuery(opts, PAGE_1000));

@@ -52,9 +52,11 @@ function filters(type: DiscoveryType, opts: Flags, p: Problems): Array<[string, 
     q.push(['os_type', opts.osType!]);
   }
   if (type === 'events' && opts.eventTypes === undefined) throw new UsageError('events needs --event-types (e.g. SPORTS)');
-  if (only('--event-types', opts.eventTypes, ['events'])) q.push(['event_types', (enumList(p, 'event_types', opts.eventTypes, EVENT_TYPES) ?? []).join(',')]);
+  if (only('--event-types', opts.eventTypes, ['events']))
+    q.push(['event_types', (enumList(p, 'event_types', opts.eventTypes, EVENT_TYPES) ?? []).join(',')]);
   if (only('--conversation-type', opts.conversationType, ['conversations'])) q.push(['conversation_type', opts.conversationType!]);
-  if (type === 'tv-shows' && opts.locale === undefined) throw new UsageError('tv-shows needs --locale (e.g. en-US; see `ads targeting search tv-markets`)');
+  if (type === 'tv-shows' && opts.locale === undefined)
+    throw new UsageError('tv-shows needs --locale (e.g. en-US; see `ads targeting search tv-markets`)');
   if (only('--locale', opts.locale, ['tv-shows'])) q.push(['locale', opts.locale!]);
   return q;
 }

@@ -11,7 +11,10 @@ import { throwIfProblems } from '../_checks.js';
 export default defineVerb({
   name: 'suggestions',
   description: 'keyword or user targeting suggestions that complement the given ones (up to 50)',
-  examples: ['postctl ads targeting suggestions --type KEYWORD --values developers,api', 'postctl ads targeting suggestions --type USER_ID --values 14230524'],
+  examples: [
+    'postctl ads targeting suggestions --type KEYWORD --values developers,api',
+    'postctl ads targeting suggestions --type USER_ID --values 14230524',
+  ],
   options: [
     { flags: '--type <suggestion_type>', description: `${SUGGESTION_TYPES.join(' or ')} (required)` },
     { flags: '--values <values>', description: 'comma list of keywords or user ids to start from (required; not mixed)' },
