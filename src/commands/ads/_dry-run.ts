@@ -3,8 +3,8 @@
 // object's current values beside them when it was fetched for the checks;
 // and the result of an update: the fields that changed, before and after.
 import type { Context } from '../../context.js';
-import type { RequestOptions } from '../../http/client.js';
-import { showValue } from './_show.js';
+import type { ApiClient, RequestOptions } from '../../http/client.js';
+import { objectFields, showValue } from './_show.js';
 
 export function printDryRun(
   ctx: Context,
@@ -70,4 +70,26 @@ export function printChange(
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys.filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+/**
+ * Sends a create (or with --dry-run prints it) and shows the object made;
+ * `done` words the success line from the new object.
+ */
+export async function sendCreate(
+  ctx: Context,
+  client: ApiClient,
+  req: RequestOptions,
+  params: Record<string, string>,
+  dryRun: boolean | undefined,
+  done: (made: Record<string, unknown>) => string,
+): Promise<number> {
+  if (dryRun) {
+    printDryRun(ctx, client.baseUrl(req.api ?? 'ads') + req.path, req, params, undefined, 'object');
+    return 0;
+  }
+  const res = await client.request<{ data: Record<string, unknown> }>(req);
+  ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
+  ctx.log.success(done(res.body.data));
+  return 0;
 }

@@ -11,9 +11,8 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
-import { printDryRun } from '../_dry-run.js';
+import { sendCreate } from '../_dry-run.js';
 import { paramOptions } from '../_param-flags.js';
-import { objectFields } from '../_show.js';
 
 export default defineVerb({
   name: 'create',
@@ -44,14 +43,6 @@ export default defineVerb({
     throwIfProblems([...problems, ...checkCampaign(params, typed, 'create')], 'invalid campaign');
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    const req = createCampaignRequest(account, params);
-    if (opts.dryRun) {
-      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, params, undefined, 'campaign');
-      return 0;
-    }
-    const res = await client.request<{ data: Record<string, unknown> }>(req);
-    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
-    ctx.log.success(`created campaign ${String(res.body.data.id)}`);
-    return 0;
+    return sendCreate(ctx, client, createCampaignRequest(account, params), params, opts.dryRun, (c) => `created campaign ${String(c.id)}`);
   },
 });

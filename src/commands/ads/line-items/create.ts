@@ -15,9 +15,8 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
-import { printDryRun } from '../_dry-run.js';
+import { sendCreate } from '../_dry-run.js';
 import { paramOptions } from '../_param-flags.js';
-import { objectFields } from '../_show.js';
 
 /** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
 function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
@@ -66,15 +65,8 @@ export default defineVerb({
     for (const w of checked.warnings) ctx.log.warn(w);
     const account = await accountRef(ctx, opts);
     const sent = spelled(all, client.names);
-    const req = createLineItemRequest(account, sent);
-    if (opts.dryRun) {
-      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, sent, undefined, 'line item');
-      return 0;
-    }
-    const res = await client.request<{ data: Record<string, unknown> }>(req);
-    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
-    ctx.log.success(`created line item ${String(res.body.data.id)} under campaign ${opts.campaign}`);
-    return 0;
+    const done = (li: Record<string, unknown>) => `created line item ${String(li.id)} under campaign ${opts.campaign}`;
+    return sendCreate(ctx, client, createLineItemRequest(account, sent), sent, opts.dryRun, done);
   },
 });
 

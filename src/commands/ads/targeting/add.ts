@@ -9,8 +9,7 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, readBulk, runBulk } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
-import { printDryRun } from '../_dry-run.js';
-import { objectFields } from '../_show.js';
+import { sendCreate } from '../_dry-run.js';
 
 const KEYS = ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'];
 
@@ -65,14 +64,7 @@ export default defineVerb({
     const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    const req = addCriterionRequest(account, params);
-    if (opts.dryRun) {
-      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, params, undefined, 'line item');
-      return 0;
-    }
-    const res = await client.request<{ data: Record<string, unknown> }>(req);
-    ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
-    ctx.log.success(`added ${String(params.targeting_type)} targeting to line item ${String(params.line_item_id)}`);
-    return 0;
+    const done = () => `added ${String(params.targeting_type)} targeting to line item ${String(params.line_item_id)}`;
+    return sendCreate(ctx, client, addCriterionRequest(account, params), params, opts.dryRun, done);
   },
 });
