@@ -102,6 +102,36 @@ describe('campaigns create / get / update / delete', () => {
   });
 });
 
+describe('hierarchy kept consistent by the emulator', () => {
+  it('no line item under a deleted campaign, no targeting or promoted post on a deleted line item', async () => {
+    expect((await run(['ads', 'campaigns', 'delete', CAMPAIGN_IDS.SPRING, '--yes'])).code).toBe(0);
+    const li = await run([
+      'ads',
+      'line-items',
+      'create',
+      '--campaign',
+      CAMPAIGN_IDS.SPRING,
+      '--objective',
+      'ENGAGEMENTS',
+      '--product-type',
+      'PROMOTED_TWEETS',
+      '--placements',
+      'ALL_ON_TWITTER',
+      '--start-time',
+      `${Y}-03-01T00:00:00Z`,
+      '--end-time',
+      `${Y}-04-01T00:00:00Z`,
+    ]);
+    expect(li.code).toBe(4);
+    expect(li.stderr).toContain(`Campaign ${CAMPAIGN_IDS.SPRING} not found`);
+    expect((await run(['ads', 'line-items', 'delete', '8u951', '--yes'])).code).toBe(0);
+    const t = await run(['ads', 'targeting', 'add', '--line-item', '8u951', '--type', 'BROAD_KEYWORD', '--value', 'tea']);
+    expect(t.code).toBe(4);
+    const p = await run(['ads', 'promoted-posts', 'create', '--line-item', '8u951', '1460323737035677698']);
+    expect(p.code).toBe(4);
+  });
+});
+
 describe('bad input: exit 6, nothing sent', () => {
   const FI = ['--funding-instrument-id', FUNDING_IDS.CARD, '--name', 'x'];
   const LI = [
