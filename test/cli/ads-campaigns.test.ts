@@ -35,6 +35,36 @@ describe('funding instruments', () => {
   });
 });
 
+describe('a new sandbox account', () => {
+  it('has a funding instrument, and campaigns can be created under it at the sandbox address', async () => {
+    const acct = await run(['ads', 'accounts', 'create', '--sandbox']);
+    expect(acct.code, acct.stderr).toBe(0);
+    const id = acct.json().data.id as string;
+    const fi = await run(['ads', 'funding-instruments', 'list', '--sandbox', '--account', id]);
+    expect(fi.sent.map((e) => [e.api, e.path])).toEqual([['sandbox', `/12/accounts/${id}/funding_instruments`]]);
+    const card = fi.json().data[0] as { id: string; type: string };
+    expect(card.type).toBe('CREDIT_CARD');
+    const c = await run([
+      'ads',
+      'campaigns',
+      'create',
+      '--sandbox',
+      '--account',
+      id,
+      '--funding-instrument-id',
+      card.id,
+      '--name',
+      'First',
+      '--daily-budget',
+      '1',
+    ]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(
+      (await run(['ads', 'campaigns', 'list', '--sandbox', '--account', id])).json().data.map((x: { name: string }) => x.name),
+    ).toEqual(['First']);
+  });
+});
+
 describe('campaigns create / get / update / delete', () => {
   it('create sends exactly the flags, money as exact micros; get shows what was set', async () => {
     const r = await run([

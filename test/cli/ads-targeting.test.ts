@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { CAMPAIGN_IDS } from '../../src/emulator/routes/ads-campaigns.js';
-import { EMU_DNR_LIST } from '../../src/emulator/routes/audiences.js';
+import { EMU_DNR_LIST, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { freshEmulator } from '../helpers/emulator.js';
 
@@ -226,6 +226,12 @@ describe('custom audiences and do-not-reach lists', () => {
     expect((await run(['audiences', 'delete', id, '--yes'])).json().data.deleted).toBe(true);
     expect((await run(['audiences', 'get', id])).code).toBe(4);
     expect((await run(['audiences', 'create'])).code).toBe(6);
+  });
+
+  it('an audience shared with the account can be read but not changed (exit 3)', async () => {
+    expect((await run(['audiences', 'get', EMU_SHARED_AUDIENCE])).json().data.permission_level).toBe('READ_ONLY');
+    expect((await run(['audiences', 'update', EMU_SHARED_AUDIENCE, '--name', 'Mine now'])).code).toBe(3);
+    expect((await run(['audiences', 'delete', EMU_SHARED_AUDIENCE, '--yes'])).code).toBe(3);
   });
 
   it('do-not-reach: one list per account; list shows it', async () => {
