@@ -167,6 +167,11 @@ describe('line-items create --file', () => {
       ]),
     );
     expect(bad.sent).toEqual([]);
+    writeFileSync(file, Array.from({ length: 101 }, (_, i) => li(i + 1)).join('\n'));
+    const many = await run(['ads', 'line-items', 'create', '--file', file]);
+    expect(many.code).toBe(6);
+    expect(many.errorJson().error.problems).toEqual([expect.objectContaining({ line: 101, field: 'campaign_id' })]);
+    expect(many.sent).toEqual([]);
     writeFileSync(file, [li(1), li(2)].join('\n'));
     const ok = await run(['ads', 'line-items', 'create', '--file', file]);
     expect(ok.code, ok.stderr).toBe(0);

@@ -49,9 +49,11 @@ export default defineVerb({
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length || opts.campaign)
         throw new UsageError('give the line items either in --file or as flags, not both');
+      const perCampaign = new Map<string, number>();
       const items = await readBulk(ctx, opts.file, (obj, line) => {
         const r = objectParams(LINE_ITEM_CREATE_PARAMS, obj, line, ['campaign_id']);
         const all: InputProblem[] = [...r.problems, ...campaignIdProblem(r.params.campaign_id, line)];
+        all.push(...campaignLimit(perCampaign, r.params.campaign_id, line));
         all.push(...checkLineItemCreate(r.params, r.typed, line).problems);
         return { params: wireValues(spelled(r.params, client.names)), problems: all };
       });
@@ -69,6 +71,23 @@ export default defineVerb({
     return sendCreate(ctx, client, createLineItemRequest(account, sent), sent, opts.dryRun, done);
   },
 });
+
+/** "There is a limit of 100 line items per campaign" (the reference): counted within the file. */
+const MAX_PER_CAMPAIGN = 100;
+function campaignLimit(seen: Map<string, number>, id: string | undefined, line: number): InputProblem[] {
+  if (id === undefined) return [];
+  const n = (seen.get(id) ?? 0) + 1;
+  seen.set(id, n);
+  return n === MAX_PER_CAMPAIGN + 1
+    ? [
+        {
+          line,
+          field: 'campaign_id',
+          message: `campaign ${id} can hold at most ${MAX_PER_CAMPAIGN} line items; this file has more from here on`,
+        },
+      ]
+    : [];
+}
 
 function campaignIdProblem(id: string | undefined, line?: number): InputProblem[] {
   if (id === undefined || /^[0-9a-z]{1,32}$/.test(id)) return [];
