@@ -109,6 +109,27 @@ describe('targeting add / list / delete', () => {
     expect(unknown.stderr).toContain('not a known LOCATION targeting value');
   });
 
+  it('checked against the account first: an audience not yet targetable, a TV show without a location (GETs only, nothing created)', async () => {
+    const a = await run(['audiences', 'create', '--name', 'Too small']);
+    const id = a.json().data.id as string;
+    const r = await run(['ads', 'targeting', 'add', '--line-item', LI.ENGAGEMENTS, '--type', 'CUSTOM_AUDIENCE', '--value', id]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain(`custom audience ${id} is not targetable yet (TOO_SMALL)`);
+    expect(r.sent.map((e) => e.method)).toEqual(['GET']);
+    const tv = await run(['ads', 'targeting', 'add', '--line-item', LI.ENGAGEMENTS, '--type', 'TV_SHOW', '--value', '10027243420']);
+    expect(tv.code).toBe(6);
+    expect(tv.stderr).toContain(`TV_SHOW needs a LOCATION criterion on line item ${LI.ENGAGEMENTS} first`);
+    expect(tv.sent.map((e) => e.method)).toEqual(['GET']);
+    // A LOCATION earlier in the same file is enough.
+    const file = join(emu.configDir, 'tv.jsonl');
+    const line = (type: string, value: string) =>
+      JSON.stringify({ line_item_id: LI.ENGAGEMENTS, targeting_type: type, targeting_value: value });
+    writeFileSync(file, [line('LOCATION', '96683cc9126741d1'), line('TV_SHOW', '10027243420')].join('\n'));
+    const ok = await run(['ads', 'targeting', 'add', '--file', file]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.sent.map((e) => e.method)).toEqual(['POST']);
+  });
+
   it.each([
     [['--type', 'APP_LIST', '--value', 'x'], 'operator_type'],
     [['--type', 'AGE', '--value', 'AGE_18_TO_24', '--operator', 'GTE'], 'operator_type'],

@@ -594,6 +594,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--operator <operator_type>","description":"EQ, NE, GTE, LT (default EQ; NE excludes)"},
         {"flags":"--file <file>","description":"create from a JSON Lines file (one object of API parameters per line; - for stdin) in batches"},
         {"flags":"--failed <file>","description":"with --file: write the lines not created to this file, as read, ready to send again"},
+        {"flags":"--no-fetch","description":"skip the GETs that check a custom audience is targetable and a TV_SHOW line item has a LOCATION (the API still checks)"},
         {"flags":"--dry-run","description":"check and print the request(s) that would be sent; change nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},

@@ -9,6 +9,7 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, readBulk, runBulk } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
+import { fetchedProblems } from './_fetched.js';
 import { sendCreate } from '../_dry-run.js';
 
 const KEYS = ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'];
@@ -42,6 +43,10 @@ export default defineVerb({
     },
     { flags: '--operator <operator_type>', description: `${OPERATORS.join(', ')} (default EQ; NE excludes)` },
     ...bulkOptions,
+    {
+      flags: '--no-fetch',
+      description: 'skip the GETs that check a custom audience is targetable and a TV_SHOW line item has a LOCATION (the API still checks)',
+    },
     { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
     ...accountOptions,
   ],
@@ -57,13 +62,17 @@ export default defineVerb({
         return { params: r.c as Record<string, string>, problems: r.problems };
       });
       throwIfProblems(checkAgeOnce(seen), `${opts.file}: invalid criteria; nothing was sent`);
-      return runBulk(ctx, await accountRef(ctx, opts), 'targeting_criteria', items, opts);
+      const account = await accountRef(ctx, opts);
+      if (opts.fetch !== false)
+        throwIfProblems(await fetchedProblems(await ctx.client(), account, seen), `${opts.file}: invalid criteria; nothing was sent`);
+      return runBulk(ctx, account, 'targeting_criteria', items, opts);
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     throwIfProblems(checkCriterion(given), 'invalid targeting criterion');
     const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
+    if (opts.fetch !== false) throwIfProblems(await fetchedProblems(client, account, [{ c: given }]), 'invalid targeting criterion');
     const done = () => `added ${String(params.targeting_type)} targeting to line item ${String(params.line_item_id)}`;
     return sendCreate(ctx, client, addCriterionRequest(account, params), params, opts.dryRun, done);
   },
