@@ -265,7 +265,7 @@ _postctl_opts() {
     'ads targeting search') echo '--location-type --country-code --os-type --event-types --conversation-type --locale --count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads targeting suggestions') echo '--type --values --count --account --sandbox -h --help' ;;
     'ads targeting list') echo '--line-item --targeting-criterion-ids --lang --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
-    'ads targeting add') echo '--line-item --type --value --operator --file --failed --dry-run --account --sandbox -h --help' ;;
+    'ads targeting add') echo '--line-item --type --value --operator --file --failed --no-fetch --dry-run --account --sandbox -h --help' ;;
     'ads targeting delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads promoted-posts') echo '-h --help' ;;
     'ads promoted-posts list') echo '--line-item-ids --promoted-post-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;

@@ -952,6 +952,7 @@ complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l value -r -
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l operator -r -F -d 'EQ, NE, GTE, LT (default EQ; NE excludes)'
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l file -r -F -d 'create from a JSON Lines file (one object of API parameters per line; - for stdi'
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l failed -r -F -d 'with --file: write the lines not created to this file, as read, ready to send ag'
+complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l no-fetch -d 'skip the GETs that check a custom audience is targetable and a TV_SHOW line item'
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l dry-run -d 'check and print the request(s) that would be sent; change nothing'
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l account -r -F -d 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile'\''s ads_account)'
 complete -c postctl -n '__postctl_under '\''ads targeting add'\''' -l sandbox -d 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)'
