@@ -5,7 +5,7 @@
 // The v12 reference has no campaign dates (start/end are set on line items) and
 // marks standard_delivery deprecated at the campaign level: neither is offered.
 import type { InputProblem } from '../errors.js';
-import { budgetOrder, checkTable, type LineItemParam, type LineItemParams, type TypedUnits } from './line-item.js';
+import { budgetAgainst, budgetOrder, checkTable, type LineItemParam, type LineItemParams, type TypedUnits } from './line-item.js';
 
 const NAME = { name: 'name', kind: 'text', max: 255, help: 'campaign name (1 to 255 characters)' } as const;
 const BUDGET_OPTIMIZATION = {
@@ -84,17 +84,6 @@ export function checkCampaign(params: LineItemParams, typed: TypedUnits, mode: '
 /** One side of the budget pair given: compared with the campaign's current other side. */
 export function checkAgainstCampaign(params: LineItemParams, current: CampaignFacts, typed: TypedUnits): InputProblem[] {
   const problems: InputProblem[] = [];
-  const daily = params.daily_budget_amount_local_micro;
-  const total = params.total_budget_amount_local_micro;
-  if ((daily === undefined) === (total === undefined)) return problems;
-  const str = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
-  budgetOrder(
-    daily ?? str(current.daily_budget_amount_local_micro),
-    total ?? str(current.total_budget_amount_local_micro),
-    (field, message) => problems.push({ field, message }),
-    daily !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro',
-    " (the other one is the campaign's current value)",
-    typed,
-  );
+  budgetAgainst(params, current, typed, "campaign's", (field, message) => problems.push({ field, message }));
   return problems;
 }

@@ -373,18 +373,7 @@ export function checkAgainstLineItem(
         add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);
   }
   // Pairs where only one side is given: compare with the line item's other side.
-  if ((params.daily_budget_amount_local_micro === undefined) !== (params.total_budget_amount_local_micro === undefined)) {
-    const field =
-      params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
-    budgetOrder(
-      str(effective('daily_budget_amount_local_micro')),
-      str(effective('total_budget_amount_local_micro')),
-      add,
-      field,
-      " (the other one is the line item's current value)",
-      typed,
-    );
-  }
+  budgetAgainst(params, current, typed, "line item's", add);
   if ((params.start_time === undefined) !== (params.end_time === undefined)) {
     const field = params.start_time !== undefined ? 'start_time' : 'end_time';
     timeOrder(str(effective('start_time')), str(effective('end_time')), add, field, " (the other one is the line item's current value)");
@@ -394,6 +383,30 @@ export function checkAgainstLineItem(
 
 function str(v: unknown): string | undefined {
   return v === undefined || v === null ? undefined : String(v);
+}
+
+/**
+ * The budget pair with one side given: compared with the object's current
+ * other side (`whose`: "line item's", "campaign's").
+ */
+export function budgetAgainst(
+  params: LineItemParams,
+  current: { daily_budget_amount_local_micro?: unknown; total_budget_amount_local_micro?: unknown },
+  typed: TypedUnits,
+  whose: string,
+  add: (field: string, message: string) => void,
+): void {
+  const daily = params.daily_budget_amount_local_micro;
+  const total = params.total_budget_amount_local_micro;
+  if ((daily === undefined) === (total === undefined)) return;
+  budgetOrder(
+    daily ?? str(current.daily_budget_amount_local_micro),
+    total ?? str(current.total_budget_amount_local_micro),
+    add,
+    daily !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro',
+    ` (the other one is the ${whose} current value)`,
+    typed,
+  );
 }
 
 /** Money fields given through a decimal flag (--daily-budget 500): errors speak that unit, not micros. */
