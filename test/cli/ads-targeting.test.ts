@@ -251,6 +251,7 @@ describe('custom audiences and do-not-reach lists', () => {
     expect(query(u.sent[0]!)).toEqual({ name: 'All buyers' });
     expect((await run(['audiences', 'delete', id, '--yes'])).json().data.deleted).toBe(true);
     expect((await run(['audiences', 'get', id])).code).toBe(4);
+    expect((await run(['audiences', 'upload', id, '--file', file, '--type', 'email'])).code).toBe(4);
     expect((await run(['audiences', 'create'])).code).toBe(6);
   });
 

@@ -311,7 +311,8 @@ function visibleAudience(req: EmuRequest, state: EmulatorState, param: string): 
   const account = requireAccount(req, state).id;
   const id = req.params[param]!;
   const a = audienceStore(state).audiences.get(id);
-  if (!a || (a.owner !== account && !grantOf(a, account))) fail(adsError(404, 'NOT_FOUND', `Audience ${id} not found`, param, req));
+  if (!a || a.deleted || (a.owner !== account && !grantOf(a, account)))
+    fail(adsError(404, 'NOT_FOUND', `Audience ${id} not found`, param, req));
   return a;
 }
 
