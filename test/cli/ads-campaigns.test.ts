@@ -122,6 +122,29 @@ describe('campaigns create / get / update / delete', () => {
     expect(low.sent.map((e) => e.method)).toEqual(['GET']);
   });
 
+  it('create --dry-run prints the request and sends nothing', async () => {
+    const r = await run([
+      'ads',
+      'campaigns',
+      'create',
+      '--funding-instrument-id',
+      FUNDING_IDS.CARD,
+      '--name',
+      'Dry',
+      '--total-budget',
+      '0.5',
+      '--dry-run',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({
+      dry_run: true,
+      method: 'POST',
+      url: expect.stringMatching(new RegExp(`/12/accounts/${EMU_ACCOUNT}/campaigns$`)),
+      params: { funding_instrument_id: FUNDING_IDS.CARD, name: 'Dry', total_budget_amount_local_micro: '500000' },
+    });
+    expect(r.sent).toEqual([]);
+  });
+
   it('delete is irreversible: a second delete is not found; list shows the rest', async () => {
     const d = await run(['ads', 'campaigns', 'delete', CAMPAIGN_IDS.SPRING, '--yes']);
     expect(d.code, d.stderr).toBe(0);
