@@ -98,17 +98,21 @@ export async function addSandboxFeatures(
   });
 }
 
-/** An estimate creates nothing, so the POST is safe to retry. */
+/**
+ * An estimate creates nothing, so the POST is safe to retry. The body is
+ * {"targeting_criteria": [...]}, as the reference's example and the official
+ * SDK send it (campaign-management reference, POST accounts/:account_id/audience_estimate).
+ */
 export async function audienceEstimate(
   client: ApiClient,
   account: AccountRef,
-  body: unknown[],
+  criteria: unknown[],
 ): Promise<ApiResponse<AdsEnvelope<unknown>>> {
   return client.request({
     api: account.api,
     method: 'POST',
     path: accountPath(account, 'audience_estimate'),
-    json: body,
+    json: { targeting_criteria: criteria },
     idempotent: true,
   });
 }

@@ -54,7 +54,8 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/ads.js')),
     word: 'ads',
-    description: 'advertising API: accounts, line items, categories, features, creatives, analytics',
+    description:
+      'advertising API: accounts, funding instruments, campaigns, line items, targeting, promoted posts, analytics, categories, features, creatives',
     also: ['creatives'],
   },
   {
@@ -65,7 +66,7 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/audiences.js')),
     word: 'audiences',
-    description: 'custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights',
+    description: 'custom audiences (create, upload users), do-not-reach lists, audience permissions, targeted line items, keyword insights',
   },
 ];
 
@@ -124,7 +125,12 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
       'curated-categories',
       'features',
       'audience-estimate',
+      'funding-instruments',
+      'campaigns',
       'line-items',
+      'targeting',
+      'promoted-posts',
+      'promotable-users',
       'line-item-categories',
       'media',
       'cards',
@@ -149,10 +155,24 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'get'],
   },
   'ads features': { description: 'features of the ad account', order: ['list', 'add'] },
-  'ads line-items': {
-    description: 'line items: list, show, update bids/budgets/schedule/status, delete',
-    order: ['list', 'get', 'update', 'delete'],
+  'ads funding-instruments': {
+    description: 'funding instruments of the ad account (what campaigns are charged to)',
+    order: ['list', 'get'],
   },
+  'ads campaigns': {
+    description: 'campaigns: list, show, create (one or a JSON Lines file in batches), update budgets/status, delete',
+    order: ['list', 'get', 'create', 'update', 'delete'],
+  },
+  'ads line-items': {
+    description: 'line items: list, show, create (one or a file), update bids/budgets/schedule/status, delete',
+    order: ['list', 'get', 'create', 'update', 'delete'],
+  },
+  'ads targeting': {
+    description: "line items' targeting criteria, and the discovery endpoints that find their values",
+    order: ['search', 'suggestions', 'list', 'add', 'delete'],
+  },
+  'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'create', 'delete'] },
+  'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list'] },
   'ads line-item-categories': {
     description: 'links between line items and curated categories',
     order: ['list', 'get', 'create', 'update', 'delete'],
@@ -183,10 +203,10 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     description: 'product sets: groups of products chosen by key (MANUAL) or by filters (FILTERED)',
     order: ['get', 'create'],
   },
-  audiences: { order: ['upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'] },
+  audiences: { order: ['create', 'get', 'update', 'delete', 'upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'] },
   'audiences do-not-reach': {
-    description: 'do-not-reach lists: upload hashed emails and phone numbers, delete a list',
-    order: ['upload', 'delete'],
+    description: 'do-not-reach lists: create, list, upload hashed emails and phone numbers, delete a list',
+    order: ['create', 'list', 'upload', 'delete'],
   },
   'audiences permissions': {
     description: 'tailored audience permissions (ads API version 5): share an audience with other ad accounts',

@@ -15,6 +15,7 @@ const PAIRS = {
     ['tweets', 'posts'],
     ['tweet', 'post'],
     ['custom_audiences', 'tailored_audiences'],
+    ['promoted_tweets', 'promoted_posts'],
   ],
   param: [
     ['tweet.fields', 'post.fields'],
@@ -24,6 +25,9 @@ const PAIRS = {
     ['second_cta_tweet', 'second_cta_post'],
     ['third_cta_tweet', 'third_cta_post'],
     ['fourth_cta_tweet', 'fourth_cta_post'],
+    // Promoted posts (campaign-management reference).
+    ['tweet_ids', 'post_ids'],
+    ['promoted_tweet_ids', 'promoted_post_ids'],
   ],
   field: [
     ['referenced_tweets', 'referenced_posts'],
@@ -39,6 +43,7 @@ const PAIRS = {
     ['tweet_type', 'post_type'],
     ['tweet_volume', 'post_volume'],
     ['tweeted', 'posted'],
+    ['tweet_id', 'post_id'],
     ['automatic_tweet_promotion', 'automatic_post_promotion'],
     ['first_cta_tweet', 'first_cta_post'],
     ['second_cta_tweet', 'second_cta_post'],

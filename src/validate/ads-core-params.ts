@@ -167,15 +167,3 @@ export function checkAccountUpdate(p: { name?: string; industry_type?: string })
   }
   return problems;
 }
-
-/** audience_estimate body: an array of JSON objects (their fields: not shown in the spec). */
-export function checkEstimateBody(body: unknown): InputProblem[] {
-  if (!Array.isArray(body)) return [{ field: 'body', message: 'must be a JSON array of objects' }];
-  if (body.length === 0) return [{ field: 'body', message: 'must hold at least one object' }];
-  const problems: InputProblem[] = [];
-  body.forEach((item, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item))
-      problems.push({ field: `body[${i}]`, message: 'must be a JSON object' });
-  });
-  return problems;
-}

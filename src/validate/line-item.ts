@@ -5,7 +5,7 @@
 import type { InputProblem } from '../errors.js';
 import { UsageError } from '../errors.js';
 import { fromMicros, toMicros } from './money.js';
-import { commaList, isoDateTime, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
+import { commaList, isoDateTime, maxLength, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
 
 const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
 const BID_STRATEGIES = ['AUTO', 'MAX', 'TARGET'] as const;
@@ -30,7 +30,7 @@ const GOALS = [
 const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
 const DURATION_IN_DAYS = ['1', '7', '30'] as const;
 
-export type ParamKind = 'text' | 'enum' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package';
+export type ParamKind = 'text' | 'enum' | 'enums' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package' | 'id';
 
 export interface LineItemParam {
   /** API parameter name; the flag is --name-with-dashes. */
@@ -39,6 +39,8 @@ export interface LineItemParam {
   values?: readonly string[];
   /** Friendly decimal flag converted to micros (e.g. --bid 2.50). */
   money?: string;
+  /** Longest text accepted, in characters (kind text). */
+  max?: number;
   help: string;
 }
 
@@ -163,6 +165,16 @@ const iabList: Check = (v) => {
     : undefined;
 };
 
+/** A comma list of enum values, each one of `values`. */
+const enumsOf =
+  (values: readonly string[]): Check =>
+  (v) => {
+    const list = commaList(v);
+    if (!list.length) return `must list at least one of ${values.join(', ')}`;
+    const bad = list.filter((x) => !values.includes(x));
+    return bad.length ? `${bad.map((b) => JSON.stringify(b)).join(', ')}: not one of ${values.join(', ')}` : undefined;
+  };
+
 const digits =
   (example: string): Check =>
   (v) =>
@@ -180,12 +192,19 @@ const micros: Check = (v) =>
     ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50`
     : positiveLong(v);
 
+const adsId: Check = (v) =>
+  /^[0-9a-z]{1,32}$/.test(v) ? undefined : `must be an ads id (letters a-z and digits; got ${JSON.stringify(v)})`;
+
 function checksFor(p: LineItemParam): Check[] {
   switch (p.kind) {
     case 'text':
-      return [nonEmpty];
+      return p.max ? [nonEmpty, maxLength(p.max)] : [nonEmpty];
+    case 'id':
+      return [adsId];
     case 'enum':
       return [oneOf(p.values!)];
+    case 'enums':
+      return [enumsOf(p.values!)];
     case 'micros':
       return [micros];
     case 'count':
@@ -209,10 +228,18 @@ function checksFor(p: LineItemParam): Check[] {
  * for the same field conflict (UsageError, exit 2); a bad decimal is a problem.
  */
 export function paramsFromFlags(opts: Record<string, unknown>): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
+  return paramsFromFlagsOf(PARAMS, opts);
+}
+
+/** paramsFromFlags for another parameter table (campaigns, line item create). */
+export function paramsFromFlagsOf(
+  table: readonly LineItemParam[],
+  opts: Record<string, unknown>,
+): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
   const params: LineItemParams = {};
   const problems: InputProblem[] = [];
   const typed: TypedUnits = {};
-  for (const p of PARAMS) {
+  for (const p of table) {
     const raw = opts[camel(p.name)];
     const friendly = p.money ? opts[camel(p.money)] : undefined;
     if (raw !== undefined && friendly !== undefined)
@@ -225,25 +252,21 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
         problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
       }
     } else if (raw !== undefined) {
-      params[p.name] = p.kind === 'iab' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
+      params[p.name] = p.kind === 'iab' || p.kind === 'enums' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
     }
   }
   return { params, problems, typed };
 }
 
 /** The rules that need only the parameters themselves. */
-export function checkLineItemParams(params: LineItemParams, typed: TypedUnits = {}): { problems: InputProblem[]; warnings: string[] } {
-  const problems: InputProblem[] = [];
+export function checkLineItemParams(
+  params: LineItemParams,
+  typed: TypedUnits = {},
+  table: readonly LineItemParam[] = PARAMS,
+): { problems: InputProblem[]; warnings: string[] } {
+  const problems = checkTable(table, params);
   const warnings: string[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
-  for (const p of PARAMS) {
-    const v = params[p.name];
-    if (v === undefined) continue;
-    for (const c of checksFor(p)) {
-      const msg = c(v);
-      if (msg) add(p.name, msg);
-    }
-  }
   const strategy = params.bid_strategy;
   if ((strategy === 'MAX' || strategy === 'TARGET') && params.bid_amount_local_micro === undefined) {
     add('bid_amount_local_micro', `is required when bid_strategy is ${strategy} (give --bid or --bid-amount-local-micro)`);
@@ -261,6 +284,20 @@ export function checkLineItemParams(params: LineItemParams, typed: TypedUnits = 
   );
   timeOrder(params.start_time, params.end_time, add, 'end_time', '');
   return { problems, warnings };
+}
+
+/** Each given parameter against its kind in `table` (values, lengths, formats); unknown names are left to the caller. */
+export function checkTable(table: readonly LineItemParam[], params: LineItemParams): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const p of table) {
+    const v = params[p.name];
+    if (v === undefined) continue;
+    for (const c of checksFor(p)) {
+      const msg = c(v);
+      if (msg) problems.push({ field: p.name, message: msg });
+    }
+  }
+  return problems;
 }
 
 /** The line item as fetched: the fields the dependent rules read. */
@@ -336,18 +373,7 @@ export function checkAgainstLineItem(
         add(name, `is required because the line item's placements include ${placement}; give ${flagOf(name)}`);
   }
   // Pairs where only one side is given: compare with the line item's other side.
-  if ((params.daily_budget_amount_local_micro === undefined) !== (params.total_budget_amount_local_micro === undefined)) {
-    const field =
-      params.daily_budget_amount_local_micro !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro';
-    budgetOrder(
-      str(effective('daily_budget_amount_local_micro')),
-      str(effective('total_budget_amount_local_micro')),
-      add,
-      field,
-      " (the other one is the line item's current value)",
-      typed,
-    );
-  }
+  budgetAgainst(params, current, typed, "line item's", add);
   if ((params.start_time === undefined) !== (params.end_time === undefined)) {
     const field = params.start_time !== undefined ? 'start_time' : 'end_time';
     timeOrder(str(effective('start_time')), str(effective('end_time')), add, field, " (the other one is the line item's current value)");
@@ -359,10 +385,34 @@ function str(v: unknown): string | undefined {
   return v === undefined || v === null ? undefined : String(v);
 }
 
+/**
+ * The budget pair with one side given: compared with the object's current
+ * other side (`whose`: "line item's", "campaign's").
+ */
+export function budgetAgainst(
+  params: LineItemParams,
+  current: { daily_budget_amount_local_micro?: unknown; total_budget_amount_local_micro?: unknown },
+  typed: TypedUnits,
+  whose: string,
+  add: (field: string, message: string) => void,
+): void {
+  const daily = params.daily_budget_amount_local_micro;
+  const total = params.total_budget_amount_local_micro;
+  if ((daily === undefined) === (total === undefined)) return;
+  budgetOrder(
+    daily ?? str(current.daily_budget_amount_local_micro),
+    total ?? str(current.total_budget_amount_local_micro),
+    add,
+    daily !== undefined ? 'daily_budget_amount_local_micro' : 'total_budget_amount_local_micro',
+    ` (the other one is the ${whose} current value)`,
+    typed,
+  );
+}
+
 /** Money fields given through a decimal flag (--daily-budget 500): errors speak that unit, not micros. */
 export type TypedUnits = Partial<Record<string, string>>;
 
-function budgetOrder(
+export function budgetOrder(
   daily: string | undefined,
   total: string | undefined,
   add: (f: string, m: string) => void,

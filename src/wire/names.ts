@@ -82,6 +82,11 @@ const TABLE = {
   'enum.entity_type.promoted_post': ['PROMOTED_TWEET', 'PROMOTED_POST'],
   'enum.product_type.promoted_posts': ['PROMOTED_TWEETS', 'PROMOTED_POSTS'],
   'key.automatic_post_promotion': ['automatic_tweet_promotion', 'automatic_post_promotion'],
+  // Promoted posts: accounts/:account_id/promoted_tweets?line_item_id=…&tweet_ids=…; objects carry tweet_id.
+  'path.ads.promoted_posts': ['promoted_tweets', 'promoted_posts'],
+  'param.post_ids': ['tweet_ids', 'post_ids'],
+  'param.promoted_post_ids': ['promoted_tweet_ids', 'promoted_post_ids'],
+  'key.post_id': ['tweet_id', 'post_id'],
   // Placements: the seeds name none; neutral by the seeds' substitution rule.
   'enum.placement.all': ['ALL_ON_TWITTER', 'ALL_ON_SERVICE'],
   'enum.placement.profile': ['TWITTER_PROFILE', 'SERVICE_PROFILE'],

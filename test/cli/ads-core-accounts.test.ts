@@ -290,17 +290,25 @@ describe('business and curated categories', () => {
 });
 
 describe('audience-estimate', () => {
-  it('sends the file as a JSON body and prints the estimate', async () => {
+  it('sends the criteria as {"targeting_criteria": [...]} (the reference example) and prints the estimate', async () => {
     const file = join(emu.configDir, 'targeting.json');
     writeFileSync(file, JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
     const r = await run(['ads', 'audience-estimate', '--input', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.sent.map((e) => [e.method, e.path])).toEqual([['POST', `/12/accounts/${EMU_ACCOUNT}/audience_estimate`]]);
-    expect(JSON.parse(r.sent[0]!.body)).toEqual([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]);
+    expect(JSON.parse(r.sent[0]!.body)).toEqual({
+      targeting_criteria: [{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }],
+    });
     expect(r.json().data.audience_size).toEqual({ min: expect.any(Number), max: expect.any(Number) });
   });
 
-  it.each([['{"targeting_type":"LOCATION"}'], ['[]'], ['[1]'], ['not json']])('rejects %s before sending', async (input) => {
+  it.each([
+    ['{"targeting_type":"LOCATION"}'],
+    ['[]'],
+    ['[1]'],
+    ['not json'],
+    ['[{"targeting_type":"LOCATION","targeting_value":"Paris"}]'],
+  ])('rejects %s before sending', async (input) => {
     const r = await run(['ads', 'audience-estimate', '--input', '-'], { input });
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('body');

@@ -4,7 +4,6 @@ import {
   HISTORY_ENTITY_TYPES,
   SANDBOX_FEATURE_KEYS,
   checkAccountUpdate,
-  checkEstimateBody,
   checkHistoryQuery,
   checkSortBy,
   countryCodes,
@@ -12,6 +11,7 @@ import {
   idList,
   wholeHour,
 } from '../../src/validate/ads-core-params.js';
+import { estimateCriteria } from '../../src/validate/targeting.js';
 
 const ok = { entity_type: 'LINE_ITEM', entity_id: '8u94t', start_time: '2026-01-05T00:00:00Z', end_time: '2026-01-06T00:00:00Z' };
 const fields = (ps: Array<{ field?: string }>) => ps.map((p) => p.field);
@@ -67,10 +67,13 @@ describe('account update and audience estimate body', () => {
     expect(checkAccountUpdate({ name: 'x', industry_type: 'RETAIL' })).toEqual([]);
     expect(fields(checkAccountUpdate({ name: '', industry_type: 'RETAILER' }))).toEqual(['name', 'industry_type']);
   });
-  it('the estimate body is a non-empty array of objects', () => {
-    expect(checkEstimateBody([{ a: 1 }])).toEqual([]);
-    expect(fields(checkEstimateBody({ a: 1 }))).toEqual(['body']);
-    expect(fields(checkEstimateBody([]))).toEqual(['body']);
-    expect(fields(checkEstimateBody([{}, 3, null]))).toEqual(['body[1]', 'body[2]']);
+  it('the estimate body is a non-empty array of targeting criteria (or the targeting_criteria body itself)', () => {
+    const loc = { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' };
+    expect(estimateCriteria([loc]).problems).toEqual([]);
+    expect(estimateCriteria({ targeting_criteria: [loc] })).toEqual({ criteria: [loc], problems: [] });
+    expect(fields(estimateCriteria({ a: 1 }).problems)).toEqual(['body']);
+    expect(fields(estimateCriteria([]).problems)).toEqual(['body']);
+    expect(fields(estimateCriteria([loc, 3, null]).problems)).toEqual(['body[1]', 'body[2]']);
+    expect(fields(estimateCriteria([{ targeting_type: 'PLACE', targeting_value: 'x' }]).problems)).toEqual(['body[0].targeting_type']);
   });
 });

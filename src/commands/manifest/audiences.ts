@@ -4,11 +4,69 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["audiences"],"description":"custom audience users upload, do-not-reach lists, audience permissions, targeted line items, keyword insights"},
-    {"words":["audiences","do-not-reach"],"description":"do-not-reach lists: upload hashed emails and phone numbers, delete a list"},
+    {"words":["audiences"],"description":"custom audiences (create, upload users), do-not-reach lists, audience permissions, targeted line items, keyword insights"},
+    {"words":["audiences","do-not-reach"],"description":"do-not-reach lists: create, list, upload hashed emails and phone numbers, delete a list"},
     {"words":["audiences","permissions"],"description":"tailored audience permissions (ads API version 5): share an audience with other ad accounts"},
   ],
   verbs: [
+    {
+      words: ["audiences","create"],
+      name: "create",
+      description: "create a custom audience (empty until `audiences upload <id>` adds users)",
+      examples: [
+        "postctl audiences create --name \"Newsletter 2027\" --description \"opted-in subscribers\"",
+      ],
+      options: [
+        {"flags":"--name <name>","description":"audience name (unique in the account; the API refuses a name it already has)"},
+        {"flags":"--description <text>","description":"description"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/create.js").then(loaded),
+    },
+    {
+      words: ["audiences","get"],
+      name: "get <custom_audience_id>",
+      description: "show one custom audience (size, targetable, reasons not targetable)",
+      examples: [
+        "postctl audiences get 1qz4s",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/get.js").then(loaded),
+    },
+    {
+      words: ["audiences","update"],
+      name: "update <custom_audience_id>",
+      description: "rename a custom audience or change its description",
+      examples: [
+        "postctl audiences update 1qz4s --name \"Newsletter (all)\"",
+      ],
+      options: [
+        {"flags":"--name <name>","description":"audience name (unique in the account; the API refuses a name it already has)"},
+        {"flags":"--description <text>","description":"description"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/update.js").then(loaded),
+    },
+    {
+      words: ["audiences","delete"],
+      name: "delete <custom_audience_id>",
+      description: "delete a custom audience (asks on a terminal, needs --yes otherwise)",
+      examples: [
+        "postctl audiences delete 1qz4s --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"confirm the deletion without asking (needed when not interactive)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/delete.js").then(loaded),
+    },
     {
       words: ["audiences","upload"],
       name: "upload <custom_audience_id>",
@@ -39,6 +97,35 @@ export const MANIFEST: Manifest = {
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
       load: () => import("../audiences/upload.js").then(loaded),
+    },
+    {
+      words: ["audiences","do-not-reach","create"],
+      name: "create",
+      description: "create the do-not-reach list of the account (at most one per account; fill it with `do-not-reach upload`)",
+      examples: [
+        "postctl audiences do-not-reach create --description \"opted out\"",
+      ],
+      options: [
+        {"flags":"--description <text>","description":"description of the list"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/do-not-reach/create.js").then(loaded),
+    },
+    {
+      words: ["audiences","do-not-reach","list"],
+      name: "list",
+      description: "show the do-not-reach list of the account",
+      examples: [
+        "postctl audiences do-not-reach list",
+        "postctl audiences do-not-reach list --with-deleted -o json",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"include deleted lists"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../audiences/do-not-reach/list.js").then(loaded),
     },
     {
       words: ["audiences","do-not-reach","upload"],

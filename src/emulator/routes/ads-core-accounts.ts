@@ -246,11 +246,26 @@ const estimateAudience: Handler = (req, state) => {
   requireAccount(req, state);
   if (!/application\/json/.test(String(req.headers['content-type'])))
     fail(adsError(400, 'INVALID_PARAMETER', 'The body must be JSON (Content-Type: application/json)', 'body', req));
-  const body = req.json<unknown>();
-  if (!Array.isArray(body) || !body.length || body.some((o) => !o || typeof o !== 'object' || Array.isArray(o)))
-    fail(adsError(400, 'INVALID_PARAMETER', 'The body must be a non-empty array of JSON objects', 'body', req));
+  // The reference's example body: {"targeting_criteria": [{targeting_type, targeting_value, operator_type}, …]}.
+  const body = req.json<{ targeting_criteria?: unknown }>();
+  const list = body && typeof body === 'object' && !Array.isArray(body) ? body.targeting_criteria : undefined;
+  if (!Array.isArray(list) || !list.length)
+    fail(
+      adsError(400, 'INVALID_PARAMETER', 'targeting_criteria must be a non-empty array of targeting criteria', 'targeting_criteria', req),
+    );
+  const bad = (list as unknown[]).findIndex(
+    (o) =>
+      !o ||
+      typeof o !== 'object' ||
+      typeof (o as Record<string, unknown>).targeting_type !== 'string' ||
+      typeof (o as Record<string, unknown>).targeting_value !== 'string',
+  );
+  if (bad >= 0)
+    fail(
+      adsError(400, 'INVALID_PARAMETER', `targeting_criteria[${bad}] needs targeting_type and targeting_value`, 'targeting_criteria', req),
+    );
   // A made-up but stable size: narrower targeting, smaller audience.
-  const min = Math.max(1000, Math.round(5_000_000 / (body as unknown[]).length));
+  const min = Math.max(1000, Math.round(5_000_000 / list.length));
   return adsOk(req, { audience_size: { min, max: Math.round(min * 1.25) } });
 };
 

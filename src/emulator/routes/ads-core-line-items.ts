@@ -60,7 +60,7 @@ export interface EmuLineItem {
 
 const SEEDED_AT = '2026-01-05T10:00:00Z';
 
-function seed(id: string, objective: string, extra: Partial<EmuLineItem>): EmuLineItem {
+export function seed(id: string, objective: string, extra: Partial<EmuLineItem>): EmuLineItem {
   return {
     id,
     name: `${objective.toLowerCase()} line item`,
@@ -103,7 +103,7 @@ function seed(id: string, objective: string, extra: Partial<EmuLineItem>): EmuLi
  * automatic_tweet_promotion and the TWITTER_* placements officially, the
  * spec's names otherwise (stored line items stay neutral).
  */
-function lineItemReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: Record<string, unknown> = {}) {
+export function lineItemReply(req: EmuRequest, state: EmulatorState, data: unknown, extra: Record<string, unknown> = {}) {
   return adsOk(req, outgoing(data, replySpelling(state.names)), extra);
 }
 
@@ -195,10 +195,15 @@ const ONLY_FOR: Record<string, string[]> = {
   advertiser_user_id: ['PREROLL_VIEWS'],
 };
 
-function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
+/**
+ * The parameters in `q` (the query of a PUT; a create's, with its own
+ * parameters already taken out) applied to `li` under the update rules.
+ */
+export function applyUpdate(req: EmuRequest, li: EmuLineItem, q: URLSearchParams = req.query): EmuLineItem {
   const bad = (param: string, message: string, code = 'INVALID_PARAMETER'): never => fail(adsError(400, code, message, param, req));
-  rejectUnknown(req, UPDATABLE);
-  const q = req.query;
+  for (const k of q.keys())
+    if (!UPDATABLE.includes(k))
+      bad(k, `${k} is not a parameter of ${req.method} ${req.path.replace(/\/[^/]+$/, '/:id')} (unknown or read-only)`);
   const next: Record<string, unknown> = { ...li };
   for (const [k, v] of q) {
     if (ENUMS[k]) {
@@ -265,7 +270,7 @@ function applyUpdate(req: EmuRequest, li: EmuLineItem): EmuLineItem {
   return next as unknown as EmuLineItem;
 }
 
-function recordLineItem(req: EmuRequest, state: EmulatorState, before: EmuLineItem, after: EmuLineItem, type: string): void {
+export function recordLineItem(req: EmuRequest, state: EmulatorState, before: EmuLineItem, after: EmuLineItem, type: string): void {
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   for (const k of Object.keys(after) as Array<keyof EmuLineItem>) {
     if (k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k])) changes[k] = { old: before[k], new: after[k] };

@@ -3,14 +3,24 @@
 // address only.
 import type { Router } from '../router.js';
 import * as accounts from './ads-core-accounts.js';
+import * as campaigns from './ads-campaigns.js';
 import * as categories from './ads-core-categories.js';
 import * as lineItems from './ads-core-line-items.js';
+import * as lineItemsCreate from './ads-line-items-create.js';
+import * as promoted from './ads-promoted.js';
+import * as targeting from './ads-targeting.js';
+import type { EmulatorState } from '../state.js';
 
 export { LINE_ITEM_IDS } from './ads-core-line-items.js';
 export { LICC_IDS } from './ads-core-categories.js';
 
-export function register(r: Router): void {
+export function register(r: Router, state: EmulatorState): void {
   accounts.register(r);
   lineItems.register(r);
   categories.register(r);
+  // Campaign management (campaign-management reference): funding instruments, campaigns, line item create, targeting, promoted posts.
+  campaigns.register(r);
+  lineItemsCreate.register(r);
+  targeting.register(r);
+  promoted.register(r, state);
 }

@@ -13,23 +13,29 @@ import { audienceStore, type Audience } from './audiences.js';
 const PARAMS = ['count', 'cursor', 'custom_audience_ids', 'permission_scope', 'q', 'sort_by', 'with_deleted', 'with_total_count'];
 const SEEDED_AT = '2026-01-05T10:00:00Z';
 
-function view(a: Audience, account: string) {
+/** Below this many users a created audience is TOO_SMALL to target (ads-targeting.ts checks the same). */
+const MIN_TARGETABLE = 100;
+
+export function view(a: Audience, account: string) {
   const grant = a.permissions.find((p) => !p.deleted && p.granted_account_id === account);
+  // Seeded audiences are targetable; a created one once it holds enough users.
+  const users = a.received.count('Update');
+  const small = a.created_at !== undefined && users < MIN_TARGETABLE;
   return {
     id: a.id,
     name: a.name,
     audience_type: 'CRM',
-    description: null,
+    description: a.description ?? null,
     owner_account_id: a.owner,
     permission_level: a.owner === account ? 'READ_WRITE' : (grant?.permission_level ?? 'READ_ONLY'),
-    targetable: true,
+    targetable: !small,
     targetable_types: ['CRM', 'EXCLUDED_CRM'],
-    reasons_not_targetable: [],
+    reasons_not_targetable: small ? ['TOO_SMALL'] : [],
     partner_source: 'OTHER',
-    audience_size: null,
-    created_at: SEEDED_AT,
-    updated_at: SEEDED_AT,
-    deleted: false,
+    audience_size: a.created_at !== undefined && !small ? users : null,
+    created_at: a.created_at ?? SEEDED_AT,
+    updated_at: a.updated_at ?? SEEDED_AT,
+    deleted: a.deleted ?? false,
   };
 }
 

@@ -220,6 +220,11 @@ export interface Audience {
   received: Received;
   permissions: Permission[];
   targeted: Array<{ campaign_id: string; campaign_name: string; line_items: Array<{ id: string; name: string; servable: boolean }> }>;
+  /** Set for audiences made by POST custom_audiences (ads-audiences-manage.ts); seeded ones keep the defaults. */
+  description?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  deleted?: boolean;
 }
 
 export interface DoNotReachList {
@@ -306,7 +311,8 @@ function visibleAudience(req: EmuRequest, state: EmulatorState, param: string): 
   const account = requireAccount(req, state).id;
   const id = req.params[param]!;
   const a = audienceStore(state).audiences.get(id);
-  if (!a || (a.owner !== account && !grantOf(a, account))) fail(adsError(404, 'NOT_FOUND', `Audience ${id} not found`, param, req));
+  if (!a || a.deleted || (a.owner !== account && !grantOf(a, account)))
+    fail(adsError(404, 'NOT_FOUND', `Audience ${id} not found`, param, req));
   return a;
 }
 

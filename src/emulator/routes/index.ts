@@ -6,6 +6,7 @@ import * as adsCreatives from './ads-creatives.js';
 import * as adsStats from './ads-stats.js';
 import * as audiences from './audiences.js';
 import * as audiencesList from './audiences-list.js';
+import * as audiencesManage from './audiences-manage.js';
 import * as catalogs from './catalogs.js';
 import * as oauth from './oauth.js';
 import * as oauth2User from './oauth2-user.js';
@@ -21,6 +22,7 @@ const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [
   catalogs,
   audiences,
   audiencesList,
+  audiencesManage,
 ];
 
 export function registerAllRoutes(r: Router, state: EmulatorState): void {

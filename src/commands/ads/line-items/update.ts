@@ -4,9 +4,8 @@
 // line item's objective and placements, checked against a fresh GET.
 import { getLineItem, updateLineItemRequest } from '../../../ads/line-items.js';
 import type { AccountRef, LineItem } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import type { ApiClient, RequestOptions } from '../../../http/client.js';
+import type { ApiClient } from '../../../http/client.js';
 import {
   checkAgainstLineItem,
   checkLineItemParams,
@@ -18,7 +17,7 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
-import { showValue } from '../_show.js';
+import { printChange, printDryRun } from '../_dry-run.js';
 import { lineItemParamOptions } from './_update-flags.js';
 
 export default defineVerb({
@@ -55,11 +54,11 @@ export default defineVerb({
     for (const w of warnings) ctx.log.warn(w);
     const req = updateLineItemRequest(account, id, params);
     if (opts.dryRun) {
-      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, params, before);
+      printDryRun(ctx, client.baseUrl(account.api) + req.path, req, params, before, 'line item');
       return 0;
     }
     const res = await client.request<{ data: LineItem }>(req);
-    printResult(ctx, params, before, res.body);
+    printChange(ctx, params, before, res.body, 'line item');
     ctx.log.success(`updated line item ${id} (${Object.keys(params).join(', ')})`);
     return 0;
   },
@@ -79,57 +78,4 @@ async function fetchAndCheck(
   throwIfProblems(dependent.problems, `invalid update for line item ${id} (objective ${before.objective ?? 'unknown'})`);
   warnings.push(...dependent.warnings);
   return before;
-}
-
-/** The updated line item: the whole object in JSON, else the fields that changed (or were sent, without a fetch). */
-function printResult(ctx: Context, params: LineItemParams, before: LineItem | undefined, body: { data: LineItem }): void {
-  const after = body.data;
-  if (ctx.format !== 'table') {
-    ctx.printer.object(after, undefined, body);
-  } else if (before) {
-    const rows = changedFields(before, after).map((k) => ({ field: k, before: showValue(k, before[k]), after: showValue(k, after[k]) }));
-    ctx.printer.list(rows, [
-      { header: 'field', key: 'field' },
-      { header: 'before', key: 'before' },
-      { header: 'after', key: 'after' },
-    ]);
-    if (!rows.length) ctx.log.info('no field changed (the line item already had these values)');
-  } else {
-    const rows = Object.keys(params).map((k) => ({ field: k, after: showValue(k, after[k]) }));
-    ctx.printer.list(rows, [
-      { header: 'field', key: 'field' },
-      { header: 'after', key: 'after' },
-    ]);
-  }
-}
-
-/** Fields whose value differs (updated_at always moves, so it is left out). */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-}
-
-function printDryRun(ctx: Context, url: string, req: RequestOptions, params: LineItemParams, before: LineItem | undefined): void {
-  if (ctx.format === 'table') {
-    ctx.printer.write(`${req.method} ${url}\n`);
-    const rows = Object.entries(params).map(([k, v]) => ({
-      parameter: k,
-      ...(before ? { current: showValue(k, before[k]) } : {}),
-      value: showValue(k, v),
-    }));
-    ctx.printer.list(rows, [
-      { header: 'parameter', key: 'parameter' },
-      ...(before ? [{ header: 'current', key: 'current' }] : []),
-      { header: 'value', key: 'value' },
-    ]);
-  } else {
-    ctx.printer.value({
-      dry_run: true,
-      method: req.method,
-      url,
-      params,
-      ...(before ? { current: Object.fromEntries(Object.keys(params).map((k) => [k, before[k] ?? null])) } : {}),
-    });
-  }
-  ctx.log.info(`dry run: nothing was changed${before ? ' (the line item was fetched to check the rules)' : ''}`);
 }

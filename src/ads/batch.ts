@@ -1,0 +1,107 @@
+// The ads batch endpoints (campaign-management reference: POST
+// batch/accounts/:account_id/{campaigns,line_items,targeting_criteria}): items
+// go in order, at most the reference's batch size per request, as
+// [{operation_type: "Create", params}] JSON. A batch succeeds or fails as a
+// whole; when it fails, the items the API named (operation_errors, one list per
+// item in request order) are FAILED and the others NOT_CREATED: innocent, they
+// went down with their batch and can be sent again as they are.
+import { ApiError } from '../api-error.js';
+import { CliError } from '../errors.js';
+import type { ApiClient, RequestOptions } from '../http/client.js';
+import { idSegment, joinPath } from '../http/path.js';
+import { ADS_VERSION } from './common.js';
+import type { AccountRef } from './types.js';
+
+export type BatchResource = 'campaigns' | 'line_items' | 'targeting_criteria';
+
+/** "The current maximum batch size is 40" (campaigns, line items); 500 for targeting criteria. */
+export const BATCH_SIZE: Record<BatchResource, number> = { campaigns: 40, line_items: 40, targeting_criteria: 500 };
+
+export type BatchParams = Record<string, string | number>;
+
+export interface BatchItem {
+  /** Input line (1-based). */
+  line: number;
+  params: BatchParams;
+  /** The input line as read, for the file of failed lines. */
+  raw: string;
+}
+
+export type ItemStatus = 'CREATED' | 'FAILED' | 'NOT_CREATED' | 'NOT_SENT';
+
+export interface ItemResult {
+  line: number;
+  batch: number;
+  status: ItemStatus;
+  id?: string;
+  error?: string;
+}
+
+export function batchRequest(account: AccountRef, resource: BatchResource, items: readonly BatchItem[]): RequestOptions {
+  return {
+    api: account.api,
+    method: 'POST',
+    path: joinPath(ADS_VERSION, 'batch', 'accounts', idSegment(account.id, 'ads', 'account_id'), resource),
+    json: items.map((i) => ({ operation_type: 'Create', params: i.params })),
+  };
+}
+
+interface ErrorItem {
+  message?: unknown;
+  parameter?: unknown;
+  code?: unknown;
+}
+
+const describe = (e: ErrorItem): string =>
+  [e.code, e.parameter ? `(${String(e.parameter)})` : '', e.message].filter((x) => x !== undefined && x !== '').join(' ');
+
+/** What a failed batch's error body says about each item, in order. */
+function failedBatch(items: readonly BatchItem[], batch: number, body: unknown, fallback: string): ItemResult[] {
+  const b = (body && typeof body === 'object' ? body : {}) as { operation_errors?: unknown; errors?: ErrorItem[] };
+  const perItem = Array.isArray(b.operation_errors) ? (b.operation_errors as unknown[]) : [];
+  const guilty = items.map((_, i) => (Array.isArray(perItem[i]) ? (perItem[i] as ErrorItem[]) : []));
+  const culprits = items.filter((_, i) => guilty[i]!.length).map((it) => it.line);
+  if (!culprits.length) {
+    const msg = Array.isArray(b.errors) && b.errors.length ? b.errors.map(describe).join('; ') : fallback;
+    return items.map((it) => ({ line: it.line, batch, status: 'FAILED', error: msg }));
+  }
+  return items.map((it, i) =>
+    guilty[i]!.length
+      ? { line: it.line, batch, status: 'FAILED', error: guilty[i]!.map(describe).join('; ') }
+      : { line: it.line, batch, status: 'NOT_CREATED', error: `not created: its batch failed because of line ${culprits.join(', ')}` },
+  );
+}
+
+/** Errors that would repeat for every batch (credentials, account): the job stops. */
+const fatal = (e: unknown): boolean => e instanceof ApiError && [401, 403, 404].includes(e.status);
+
+/** Sends the items in order, `size` per request; yields each batch's results as it completes. */
+export async function* sendBatches(
+  client: ApiClient,
+  account: AccountRef,
+  resource: BatchResource,
+  items: readonly BatchItem[],
+  size = BATCH_SIZE[resource],
+): AsyncGenerator<ItemResult[]> {
+  for (let start = 0, batch = 1; start < items.length; start += size, batch++) {
+    const chunk = items.slice(start, start + size);
+    try {
+      const res = await client.request<{ data?: Array<{ id?: unknown }> }>(batchRequest(account, resource, chunk));
+      const data = Array.isArray(res.body?.data) ? res.body.data : [];
+      yield chunk.map((it, i) => {
+        const id = data[i]?.id;
+        return typeof id === 'string'
+          ? { line: it.line, batch, status: 'CREATED' as const, id }
+          : { line: it.line, batch, status: 'FAILED' as const, error: 'the reply did not confirm this item' };
+      });
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message);
+      if (fatal(e)) {
+        const rest = items.slice(start + size).map((it) => ({ line: it.line, batch: 0, status: 'NOT_SENT' as const, error: e.message }));
+        if (rest.length) yield rest;
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+// Bulk creation from a JSON Lines file through the batch endpoints
+// (src/ads/batch.ts): every line is checked first and all problems are
+// reported with their line (exit 6, nothing sent); then the items go in file
+// order, the reference's batch size per request; the report has one row per
+// input line; lines not created can be written to --failed FILE, as they were
+// read, to send again; any line not created is exit 8.
+import { writeFile } from 'node:fs/promises';
+import { sendBatches, batchRequest, BATCH_SIZE, type BatchItem, type BatchResource, type ItemResult } from '../../ads/batch.js';
+import type { AccountRef } from '../../ads/types.js';
+import type { Context } from '../../context.js';
+import { PartialFailure, UsageError, type InputProblem } from '../../errors.js';
+import { openInput, readLines } from '../../input/lines.js';
+import type { LineItemParam, LineItemParams, TypedUnits } from '../../validate/line-item.js';
+import { toMicros } from '../../validate/money.js';
+import type { OptionSpec } from '../define.js';
+import { throwIfProblems } from './_checks.js';
+
+export const bulkOptions = [
+  { flags: '--file <file>', description: 'create from a JSON Lines file (one object of API parameters per line; - for stdin) in batches' },
+  { flags: '--failed <file>', description: 'with --file: write the lines not created to this file, as read, ready to send again' },
+] as const satisfies readonly OptionSpec[];
+
+/** Lines above this are refused: the API's own limits (200 to 8,000 active campaigns, 100 line items each) are far below. */
+const MAX_ITEMS = 100_000;
+
+/** A line's object as parameter strings: API names from `table`, or a money key (daily_budget, total_budget, bid) converted exactly. */
+export function objectParams(
+  table: readonly LineItemParam[],
+  obj: Record<string, unknown>,
+  line: number,
+  extra: readonly string[] = [],
+): { params: LineItemParams; typed: TypedUnits; problems: InputProblem[] } {
+  const params: LineItemParams = {};
+  const typed: TypedUnits = {};
+  const problems: InputProblem[] = [];
+  for (const [key, value] of Object.entries(obj)) {
+    const param = table.find((p) => p.name === key);
+    const money = table.find((p) => p.money?.replace(/-/g, '_') === key);
+    const text = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : value;
+    if (typeof text !== 'string' && typeof text !== 'number' && typeof text !== 'boolean') {
+      problems.push({ line, field: key, message: 'must be a string, a number, true/false or a list of strings' });
+    } else if (money) {
+      if (params[money.name] !== undefined) problems.push({ line, field: money.name, message: `give ${key} or ${money.name}, not both` });
+      try {
+        params[money.name] = toMicros(String(text)).toString();
+        typed[money.name] = key;
+      } catch (e) {
+        problems.push({ line, field: money.name, message: `${key} ${(e as Error).message}` });
+      }
+    } else if (param || extra.includes(key)) {
+      if (params[key] !== undefined) problems.push({ line, field: key, message: `give ${key} or its decimal amount, not both` });
+      params[key] = String(text);
+    } else problems.push({ line, field: key, message: 'is not a parameter of this endpoint' });
+  }
+  return { params, typed, problems };
+}
+
+/** Reads and checks every line; throws one InputError (exit 6) naming every bad line. */
+export async function readBulk(
+  ctx: Context,
+  file: string,
+  check: (obj: Record<string, unknown>, line: number) => { params: Record<string, string | number>; problems: InputProblem[] },
+): Promise<BatchItem[]> {
+  const items: BatchItem[] = [];
+  const problems: InputProblem[] = [];
+  for await (const { line, text } of readLines(openInput(file, ctx.io.stdin), { name: file })) {
+    if (text.trim() === '') continue;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch (e) {
+      problems.push({ line, field: 'line', message: `not valid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+      problems.push({ line, field: 'line', message: 'must be one JSON object of parameters' });
+      continue;
+    }
+    const r = check(obj as Record<string, unknown>, line);
+    problems.push(...r.problems);
+    if (!r.problems.length) items.push({ line, params: r.params, raw: text });
+    if (items.length > MAX_ITEMS) throw new UsageError(`${file} has more than ${MAX_ITEMS} items; split it`);
+  }
+  const bad = [...new Set(problems.map((p) => p.line))];
+  throwIfProblems(problems, `${file}: ${bad.length} invalid line${bad.length === 1 ? '' : 's'} (${bad.join(', ')}); nothing was sent`);
+  if (!items.length) throw new UsageError(`${file} holds no items`);
+  return items;
+}
+
+/** Micro amounts go as JSON numbers (as the reference's batch examples send them) while exact; everything else as text. */
+export function wireValues(params: Record<string, string>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params))
+    out[k] = k.endsWith('_local_micro') && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
+  return out;
+}
+
+const COLUMNS = [
+  { header: 'line', key: 'line' },
+  { header: 'status', key: 'status' },
+  { header: 'id', key: 'id' },
+  { header: 'batch', key: 'batch' },
+  { header: 'error', key: 'error' },
+] as const;
+
+/** Sends (or with --dry-run prints) the batches; prints one row per line; exit 8 when any line was not created. */
+export async function runBulk(
+  ctx: Context,
+  account: AccountRef,
+  resource: BatchResource,
+  items: BatchItem[],
+  opts: { dryRun?: boolean; failed?: string },
+): Promise<number> {
+  const size = BATCH_SIZE[resource];
+  const client = await ctx.client();
+  if (opts.dryRun) {
+    const batches = [];
+    for (let i = 0; i < items.length; i += size) {
+      const req = batchRequest(account, resource, items.slice(i, i + size));
+      batches.push({
+        method: req.method,
+        url: client.baseUrl(account.api) + req.path,
+        lines: items.slice(i, i + size).map((x) => x.line),
+        body: req.json,
+      });
+    }
+    ctx.printer.value({ dry_run: true, items: items.length, batches });
+    ctx.log.info(`dry run: ${items.length} items checked, ${batches.length} batch request${batches.length === 1 ? '' : 's'} would be sent`);
+    return 0;
+  }
+  const results: ItemResult[] = [];
+  for await (const batch of sendBatches(client, account, resource, items, size)) {
+    results.push(...batch);
+    const created = batch.filter((r) => r.status === 'CREATED').length;
+    if (batch[0]?.batch) ctx.log.info(`batch ${batch[0].batch}: ${created} of ${batch.length} created`);
+  }
+  const notCreated = results.filter((r) => r.status !== 'CREATED');
+  ctx.printer.list(results, [...COLUMNS], { data: results });
+  if (opts.failed && notCreated.length) {
+    const byLine = new Map(items.map((i) => [i.line, i.raw]));
+    await writeFile(opts.failed, notCreated.map((r) => `${byLine.get(r.line)}\n`).join(''), { mode: 0o600 });
+  }
+  const summary = `${results.length - notCreated.length} of ${results.length} created`;
+  if (!notCreated.length) {
+    ctx.log.success(summary);
+    return 0;
+  }
+  throw new PartialFailure(
+    `${summary}; not created: line ${notCreated.map((r) => r.line).join(', ')}`,
+    opts.failed
+      ? `the lines not created are in ${opts.failed}: fix the FAILED ones and send that file again.`
+      : 'rerun those lines (--failed FILE writes them out).',
+  );
+}

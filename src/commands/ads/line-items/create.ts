@@ -1,0 +1,95 @@
+// `postctl ads line-items create --campaign <id>`: the update's parameter rules
+// (bid strategy, money, categories, app ids, PUBLISHER_NETWORK) applied to the
+// new line item, plus what a create needs (objective, product type, placements,
+// start and end) and the objective × placements rules; or many from a JSON
+// Lines file through the batch endpoint (40 per request).
+import { createLineItemRequest } from '../../../ads/campaigns.js';
+import { UsageError, type InputProblem } from '../../../errors.js';
+import type { NameStyle } from '../../../wire/names.js';
+import { respell } from '../../../wire/names.js';
+import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/line-item-create.js';
+import { paramsFromFlagsOf, type LineItemParams } from '../../../validate/line-item.js';
+import { commaList } from '../../../validate/rules.js';
+import { accountOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
+import { throwIfProblems } from '../_checks.js';
+import { sendCreate } from '../_dry-run.js';
+import { paramOptions } from '../_param-flags.js';
+
+/** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
+function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
+  const out = { ...params };
+  if (out.product_type) out.product_type = respell('enum.product_type.', out.product_type, style);
+  if (out.placements)
+    out.placements = commaList(out.placements)
+      .map((p) => respell('enum.placement.', p, style))
+      .join(',');
+  return out;
+}
+
+export default defineVerb({
+  name: 'create',
+  description: 'create a line item under a campaign (objective, product type, placements, schedule, bid, budgets), or many from --file',
+  examples: [
+    'postctl ads line-items create --campaign 8wku2 --objective ENGAGEMENTS --product-type PROMOTED_TWEETS --placements ALL_ON_TWITTER --start-time 2027-03-01T00:00:00Z --end-time 2027-04-01T00:00:00Z --bid-strategy AUTO',
+    'postctl ads line-items create --file line-items.jsonl --failed retry.jsonl',
+  ],
+  options: [
+    { flags: '--campaign <campaign_id>', description: 'campaign to create the line item under (required; campaign_id in --file lines)' },
+    ...paramOptions(LINE_ITEM_CREATE_PARAMS),
+    ...bulkOptions,
+    { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
+    ...accountOptions,
+  ],
+  async run(_args, opts, ctx) {
+    const { params, problems, typed } = paramsFromFlagsOf(LINE_ITEM_CREATE_PARAMS, opts);
+    const client = await ctx.client();
+    if (opts.file !== undefined) {
+      if (Object.keys(params).length || problems.length || opts.campaign)
+        throw new UsageError('give the line items either in --file or as flags, not both');
+      const perCampaign = new Map<string, number>();
+      const items = await readBulk(ctx, opts.file, (obj, line) => {
+        const r = objectParams(LINE_ITEM_CREATE_PARAMS, obj, line, ['campaign_id']);
+        const all: InputProblem[] = [...r.problems, ...campaignIdProblem(r.params.campaign_id, line)];
+        all.push(...campaignLimit(perCampaign, r.params.campaign_id, line));
+        all.push(...checkLineItemCreate(r.params, r.typed, line).problems);
+        return { params: wireValues(spelled(r.params, client.names)), problems: all };
+      });
+      return runBulk(ctx, await accountRef(ctx, opts), 'line_items', items, opts);
+    }
+    if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
+    if (opts.campaign === undefined) throw new UsageError('--campaign <campaign_id> is required (or --file)');
+    const all = { campaign_id: opts.campaign, ...params };
+    const checked = checkLineItemCreate(all, typed);
+    throwIfProblems([...problems, ...campaignIdProblem(opts.campaign), ...checked.problems], 'invalid line item');
+    for (const w of checked.warnings) ctx.log.warn(w);
+    const account = await accountRef(ctx, opts);
+    const sent = spelled(all, client.names);
+    const done = (li: Record<string, unknown>) => `created line item ${String(li.id)} under campaign ${opts.campaign}`;
+    return sendCreate(ctx, client, createLineItemRequest(account, sent), sent, opts.dryRun, done);
+  },
+});
+
+/** "There is a limit of 100 line items per campaign" (the reference): counted within the file. */
+const MAX_PER_CAMPAIGN = 100;
+function campaignLimit(seen: Map<string, number>, id: string | undefined, line: number): InputProblem[] {
+  if (id === undefined) return [];
+  const n = (seen.get(id) ?? 0) + 1;
+  seen.set(id, n);
+  return n === MAX_PER_CAMPAIGN + 1
+    ? [
+        {
+          line,
+          field: 'campaign_id',
+          message: `campaign ${id} can hold at most ${MAX_PER_CAMPAIGN} line items; this file has more from here on`,
+        },
+      ]
+    : [];
+}
+
+function campaignIdProblem(id: string | undefined, line?: number): InputProblem[] {
+  if (id === undefined || /^[0-9a-z]{1,32}$/.test(id)) return [];
+  return [{ field: 'campaign_id', message: `must be an ads id (got ${JSON.stringify(id)})`, ...(line !== undefined ? { line } : {}) }];
+}

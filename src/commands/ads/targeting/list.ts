@@ -1,0 +1,38 @@
+// `postctl ads targeting list --line-item <ids>`: GET accounts/:account_id/targeting_criteria.
+import { listQuery, printAdsList } from '../../../ads/common.js';
+import { targetingListRequest } from '../../../ads/targeting.js';
+import { UsageError } from '../../../errors.js';
+import { Problems } from '../../../validate/rules.js';
+import { accountOptions, listOptions } from '../../_ads-flags.js';
+import { defineVerb } from '../../define.js';
+import { accountRef } from '../_account.js';
+import { adsIdsFilter } from '../_ids.js';
+import { PAGE_1000 } from '../_page.js';
+import { CRITERION_COLUMNS } from './_columns.js';
+
+export default defineVerb({
+  name: 'list',
+  description: 'list the targeting criteria of line items (type, value, operator, name)',
+  examples: ['postctl ads targeting list --line-item 8u94t', 'postctl ads targeting list --line-item 8u94t,8u94u --all -o jsonl'],
+  options: [
+    { flags: '--line-item <ids>', description: 'line items whose criteria to list (required; comma list, up to 200)' },
+    { flags: '--targeting-criterion-ids <ids>', description: 'only these criteria (comma list, up to 200)' },
+    { flags: '--lang <code>', description: 'language of the criteria names (ISO 639-1, e.g. en)' },
+    ...listOptions(PAGE_1000),
+    ...accountOptions,
+  ],
+  async run(_args, opts, ctx) {
+    if (opts.lineItem === undefined) throw new UsageError('--line-item <ids> is required (the API lists criteria per line item)');
+    const p = new Problems();
+    const query: Array<[string, string]> = [];
+    adsIdsFilter(p, query, 'line_item_ids', opts.lineItem);
+    adsIdsFilter(p, query, 'targeting_criterion_ids', opts.targetingCriterionIds);
+    if (opts.lang !== undefined && !/^[a-z]{2}$/.test(opts.lang))
+      p.add('lang', `must be a two-letter language code (got ${JSON.stringify(opts.lang)})`);
+    p.throwIfAny('invalid list filters');
+    if (opts.lang !== undefined) query.push(['lang', opts.lang]);
+    query.push(...listQuery(opts, PAGE_1000));
+    const account = await accountRef(ctx, opts);
+    await printAdsList(ctx, await ctx.client(), targetingListRequest(account, query), opts, CRITERION_COLUMNS);
+  },
+});
