@@ -14,6 +14,7 @@ import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
 import { OriginPolicy } from './origin-policy.js';
 import { Deadline, describeTimeout } from './deadline.js';
+import { DEFAULT_MAX_BODY_BYTES, bodyTooLarge, readCapped } from './body.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { parseJson, stringifyJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
@@ -61,6 +62,10 @@ export interface ClientOptions {
   names?: NameStyle;
   /** Supplies and renews OAuth 2.0 user tokens for `auth: 'oauth2'`. */
   oauth2?: OAuth2Hook;
+  /** The pager's hard limit on requests per listing (paginate.ts). */
+  maxPages?: number;
+  /** Largest response body read into memory (body.ts). */
+  maxBodyBytes?: number;
 }
 
 export interface RequestOptions {
@@ -182,7 +187,9 @@ export class ApiClient {
   /** Wire-name spelling every endpoint function asks for (`wire(key, client.names)`). */
   readonly names: NameStyle;
   private dispatcher: Dispatcher;
-  private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> &
+  private opts: Required<
+    Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random' | 'maxPages' | 'maxBodyBytes'>
+  > &
     ClientOptions;
   private bearerPromise: Promise<string> | undefined;
   private readonly origins: OriginPolicy;
@@ -195,6 +202,8 @@ export class ApiClient {
       retryBaseMs: 500,
       userAgent: 'postctl',
       random: Math.random,
+      maxPages: 10_000,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       ...options,
     };
     for (const url of Object.values(options.urls)) assertSafeBaseUrl(url);
@@ -213,6 +222,16 @@ export class ApiClient {
 
   get credentials(): Credentials {
     return this.opts.credentials;
+  }
+
+  /** The pager's page cap (--max-pages, POSTCTL_MAX_PAGES). */
+  get maxPages(): number {
+    return this.opts.maxPages;
+  }
+
+  /** A line for the user on stderr (warnings of the pager), even without --verbose. */
+  notice(line: string): void {
+    this.opts.notice?.(line);
   }
 
   baseUrl(api: ApiName): string {
@@ -404,7 +423,10 @@ export class ApiClient {
       this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
       return { done: { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl } };
     }
-    const raw = Buffer.from(await res.body.arrayBuffer());
+    const limit = this.opts.maxBodyBytes;
+    const raw = await readCapped(res.body as unknown as Readable, limit, resHeaders['content-length'], (seen) =>
+      bodyTooLarge(method, url, res.statusCode, limit, seen),
+    );
     attemptDeadline.clear();
     const text = raw.toString('utf8');
     const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
@@ -415,7 +437,7 @@ export class ApiClient {
       );
       if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
     }
-    if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
+    if (ok && (parsed.notJson || emptyWhereJsonPromised(res.statusCode, text, opts.expect))) throw notJsonError(method, url, res.statusCode, text);
     const response: ApiResponse = {
       status: res.statusCode,
       headers: resHeaders,
@@ -597,9 +619,18 @@ const URL_VARIABLES: Record<ApiName, string> = {
   'ads-sandbox': 'POSTCTL_ADS_SANDBOX_URL',
 };
 
+/**
+ * An empty (or blank) 2xx body where JSON was promised is no answer: printing `{}`
+ * and exit 0 would tell a script the lookup found nothing. 204/205 say "no content"
+ * on purpose and stay allowed.
+ */
+function emptyWhereJsonPromised(status: number, text: string, expect: BodyExpectation | undefined): boolean {
+  return (expect ?? 'json') === 'json' && status !== 204 && status !== 205 && text.trim() === '';
+}
+
 /** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
 function notJsonError(method: string, url: string, status: number, text: string): NetworkError {
-  const head = neutralize(clip(text, 120));
+  const head = text.trim() === '' ? `(empty, ${Buffer.byteLength(text)} bytes)` : neutralize(clip(text, 120));
   return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
     hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
   });
