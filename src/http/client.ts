@@ -97,6 +97,8 @@ export interface RequestOptions {
   noThrow?: boolean;
   /** What a 2xx body must be (default 'json'; see parseBody). */
   expect?: BodyExpectation;
+  /** The answer may carry credentials (the token endpoint): its body is never shown in traces or messages. */
+  secretBody?: boolean;
 }
 
 export type BodyExpectation = 'json' | 'text' | 'raw';
@@ -435,9 +437,10 @@ export class ApiClient {
       this.trace(
         `< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
       );
-      if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
+      if (text) this.trace(opts.secretBody ? `< (${raw.length} bytes, not shown: it may hold credentials)` : `< ${this.redactor.body(text).slice(0, 2000)}`);
     }
-    if (ok && (parsed.notJson || emptyWhereJsonPromised(res.statusCode, text, opts.expect))) throw notJsonError(method, url, res.statusCode, text);
+    if (ok && (parsed.notJson || emptyWhereJsonPromised(res.statusCode, text, opts.expect)))
+      throw notJsonError(method, url, res.statusCode, opts.secretBody ? undefined : text, raw.length);
     const response: ApiResponse = {
       status: res.statusCode,
       headers: resHeaders,
@@ -629,8 +632,13 @@ function emptyWhereJsonPromised(status: number, text: string, expect: BodyExpect
 }
 
 /** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
-function notJsonError(method: string, url: string, status: number, text: string): NetworkError {
-  const head = text.trim() === '' ? `(empty, ${Buffer.byteLength(text)} bytes)` : neutralize(clip(text, 120));
+function notJsonError(method: string, url: string, status: number, text: string | undefined, bytes: number): NetworkError {
+  const head =
+    text === undefined
+      ? `(${bytes} bytes, not shown: it may hold credentials)`
+      : text.trim() === ''
+        ? `(empty, ${bytes} bytes)`
+        : neutralize(clip(text, 120));
   return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
     hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
   });

@@ -4,6 +4,11 @@ const REDACTED = '[redacted]';
 // Names whose values are secret: *token, *secret, *verifier, *signature, *password, pin, authorization, cookie.
 const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|authorization|cookie|proxy-authorization|bearer)$/i;
 
+// A token-shaped key with its value in any text that is not (or no longer) parseable:
+// `"access_token":"…"`, `refresh_token=…`, also inside a JSON string (`\\"access_token\\":\\"…`).
+// A body with junk after its JSON still has its tokens removed from every message.
+const TOKEN_PAIR = /([\w-]*(?:token|secret|verifier|password))(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
+
 function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
 }
@@ -19,7 +24,7 @@ export class Redactor {
   }
 
   text(s: string): string {
-    let out = s;
+    let out = s.replace(TOKEN_PAIR, `$1$2${REDACTED}`);
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     for (const secret of this.secrets) {
       const enc = encodeURIComponent(secret);
