@@ -423,7 +423,10 @@ export class ApiClient {
       // The deadline covers reaching the stream, not how long it stays open.
       attemptDeadline.clear();
       this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
-      return { done: { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl } };
+      // The link to the run's signal lives as long as this body, not the run: one listener per connection, not per reconnect.
+      const body = res.body as unknown as Readable;
+      body.once('close', () => attemptDeadline.dispose());
+      return { done: { status: res.statusCode, headers: resHeaders, body, url: fullUrl } };
     }
     const limit = this.opts.maxBodyBytes;
     const raw = await readCapped(res.body as unknown as Readable, limit, resHeaders['content-length'], (seen) =>
