@@ -9,6 +9,8 @@ import { setErrorContext } from './render-state.js';
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
 const SIGNALS = Object.keys(SIGNAL_EXIT) as Signal[];
+/** How long the clean-up after a signal may take before the process exits anyway. */
+const STOP_GRACE_MS = 10_000;
 
 export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
@@ -23,6 +25,8 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
     // A second signal does not wait for cleanup.
     if (stopping) process.exit(code);
     stopping = true;
+    // The clean-up has a bounded time: whatever it waits on (a blocked read, a hung server), the signal ends the process.
+    setTimeout(() => process.exit(code), STOP_GRACE_MS).unref();
     ctx.abort.abort(new Interrupted(sig === 'SIGINT' ? 'interrupted' : `stopped by ${sig}`, code));
   };
   for (const sig of SIGNALS) process.on(sig, onSignal);

@@ -115,6 +115,7 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
   const input = checkInput(kind, opts, ctx);
   const rules = checkRules(kind, opts);
   const { plan, state } = await prepare({ kind, id, ...input, ...rules }, opts, ctx);
+  if (state?.done) return alreadyDone(state, ctx);
   const rejects = new RejectSink(opts.rejects);
   // Built for dry runs too (it sends nothing until asked): it holds the wire-name style.
   const built = await ctx.client();
@@ -304,6 +305,13 @@ async function conclude({ summary, error }: { summary: UploadSummary; error?: un
   return finished(summary, job, stateFile);
 }
 
+/** `--resume` after a run that finished: nothing to send, and the summary says so. */
+export function alreadyDone(state: { path: string; finishedAt: string | undefined }, ctx: Context): number {
+  ctx.log.info(`nothing to send: the run finished at ${state.finishedAt} (state ${state.path}); rerun without --resume to send everything again`);
+  ctx.printer.object({ sent: 0, already_done: true, finished_at: state.finishedAt, state_file: state.path });
+  return EXIT.OK;
+}
+
 /** Nothing valid was read, so nothing was sent: that is bad input (exit 6), not a clean run. */
 function noValidIdentifiers(summary: UploadSummary, { plan, rejects, rejectsFile }: Job): InputError {
   const { source } = plan;
@@ -325,9 +333,9 @@ function noValidIdentifiers(summary: UploadSummary, { plan, rejects, rejectsFile
   );
 }
 
-/** A job that ran to its end: the state goes when nothing failed; failed users are exit 8. */
+/** A job that ran to its end: the state becomes a "done" marker when nothing failed; failed users are exit 8. */
 async function finished(summary: UploadSummary, { plan, state, rejectsFile }: Job, stateFile: string | undefined): Promise<number> {
-  if (summary.failed === 0 && !plan.dryRun) await state?.remove();
+  if (summary.failed === 0 && !plan.dryRun) await state?.markDone();
   if (summary.failed > 0) {
     const again = stateFile ? 'rerun with --resume to send the unconfirmed batches again.' : 'rerun to send them again.';
     throw new PartialFailure(

@@ -26,6 +26,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--no-wait","description":"print the ids right after finalize, without waiting for processing"},
         {"flags":"--resume","description":"continue an interrupted upload of the same file: send only the chunks not yet confirmed"},
         {"flags":"--state <file>","description":"resume state file (one file only; default: <file>.postctl-state.json next to it)"},
+        {"flags":"--processing-timeout <seconds>","description":"longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id"},
       ],
       load: () => import("../media/upload.js").then(loaded),
     },

@@ -4,7 +4,8 @@
 // and processing notes on stderr.
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../audiences/state.js';
-import { CliError, InputError, PartialFailure, UsageError, formatProblem, type InputProblem } from '../../errors.js';
+import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors.js';
+import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
 import { uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
@@ -49,6 +50,14 @@ async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaP
   return out;
 }
 
+/** --processing-timeout in ms (default 30 minutes). */
+function processingTimeout(value: string | undefined): number {
+  if (value === undefined) return 1800_000;
+  const msg = integerBetween(1, 86_400)(value);
+  if (msg) throw invalid('--processing-timeout', msg);
+  return Number(value) * 1000;
+}
+
 export default defineVerb({
   name: 'upload <files...>',
   description: 'upload files in chunks (initialize, append, finalize), wait for processing, print media id and media key',
@@ -71,6 +80,10 @@ export default defineVerb({
     { flags: '--no-wait', description: 'print the ids right after finalize, without waiting for processing' },
     { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
     { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
+    {
+      flags: '--processing-timeout <seconds>',
+      description: 'longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id',
+    },
   ],
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
@@ -79,6 +92,7 @@ export default defineVerb({
         '--state names one state file: give it with a single file',
         'without --state each file keeps its state next to it (<file>.postctl-state.json).',
       );
+    const processingTimeoutMs = processingTimeout(opts.processingTimeout);
     const todo = await plans(files, opts);
     const client = await ctx.client();
     const done: UploadResult[] = [];
@@ -93,6 +107,7 @@ export default defineVerb({
             resume: Boolean(opts.resume),
             wait: opts.wait !== false,
             altText: opts.altText,
+            processingTimeoutMs,
           }),
         );
         const r = done.at(-1)!;
