@@ -10,6 +10,7 @@ import { callingCode } from '../../audiences/countries.js';
 import { RejectSink } from '../../audiences/rejects.js';
 import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from '../../audiences/source.js';
 import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
+import { alreadyDone, stateOption } from '../_resume.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
 import type { Context } from '../../context.js';
 import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
@@ -73,7 +74,7 @@ export const uploadJobOptions = [
   },
   { flags: '--rejects <file>', description: 'write every rejected or failed value with its input line to this CSV file' },
   { flags: '--resume', description: 'send only the batches a previous run of the same file and options did not get confirmed' },
-  { flags: '--state <file>', description: 'resume state file (default: <file>.postctl-state.json next to the input)' },
+  stateOption,
   { flags: '--dry-run', description: 'write the normalized, hashed operations to stdout as JSON lines; send nothing' },
   accountOption,
   sandboxOption,
@@ -303,13 +304,6 @@ async function conclude({ summary, error }: { summary: UploadSummary; error?: un
     throw error;
   }
   return finished(summary, job, stateFile);
-}
-
-/** `--resume` after a run that finished: nothing to send, and the summary says so. */
-export function alreadyDone(state: { path: string; finishedAt: string | undefined }, ctx: Context): number {
-  ctx.log.info(`nothing to send: the run finished at ${state.finishedAt} (state ${state.path}); rerun without --resume to send everything again`);
-  ctx.printer.object({ sent: 0, already_done: true, finished_at: state.finishedAt, state_file: state.path });
-  return EXIT.OK;
 }
 
 /** Nothing valid was read, so nothing was sent: that is bad input (exit 6), not a clean run. */
