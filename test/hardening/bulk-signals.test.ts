@@ -72,7 +72,8 @@ describe('audiences upload stopped by a signal', () => {
     expect(resumed.json()).toMatchObject({ already_confirmed: state.confirmed_count * 50, complete: true });
     // Only the unconfirmed batches went out again.
     expect(requestsTo('POST', path) - sentBefore).toBe(n / 50 - state.confirmed_count);
-    expect(existsSync(summary.state_file)).toBe(false);
+    // Finished: a "done" marker, so a later --resume sends nothing.
+    expect(JSON.parse(readFileSync(summary.state_file, 'utf8')).done).toBe(true);
   });
 });
 
