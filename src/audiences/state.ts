@@ -47,7 +47,10 @@ const MAX_STATE_BYTES = 64 * 1024 * 1024;
  */
 export async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
   const refuse = (why: string) =>
-    new UsageError(`refusing the ${what} ${path}: ${why}`, 'point --state at a regular file, or remove what is at that path; nothing was sent.');
+    new UsageError(
+      `refusing the ${what} ${path}: ${why}`,
+      'point --state at a regular file, or remove what is at that path; nothing was sent.',
+    );
   const st = await lstat(path).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return undefined;
     throw new CliError(`cannot read the ${what} ${path}: ${e.message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
@@ -209,7 +212,7 @@ export class UploadState {
     }
     if (!opts.readOnly) await checkStateWritable(path);
     if (!opts.resume) {
-      if (saved && saved.confirmed && !saved.done)
+      if (saved?.confirmed && !saved.done)
         opts.warn(
           `starting over: ${path} holds an unfinished upload (${saved.confirmed_count} batches confirmed); pass --resume to continue it instead`,
         );

@@ -16,7 +16,9 @@ export const stateOption = {
 
 /** `--resume` after a run that finished: nothing to send; a one-line summary on stdout, the reason on stderr. */
 export function alreadyDone(state: { path: string; finishedAt: string | undefined }, ctx: Context): number {
-  ctx.log.info(`nothing to send: the run finished at ${state.finishedAt} (state ${state.path}); rerun without --resume to send everything again`);
+  ctx.log.info(
+    `nothing to send: the run finished at ${state.finishedAt} (state ${state.path}); rerun without --resume to send everything again`,
+  );
   ctx.printer.object({ sent: 0, already_done: true, finished_at: state.finishedAt, state_file: state.path });
   return EXIT.OK;
 }

@@ -440,7 +440,10 @@ export class ApiClient {
       this.trace(
         `< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
       );
-      if (text) this.trace(opts.secretBody ? `< (${raw.length} bytes, not shown: it may hold credentials)` : `< ${this.redactor.body(text).slice(0, 2000)}`);
+      if (text)
+        this.trace(
+          opts.secretBody ? `< (${raw.length} bytes, not shown: it may hold credentials)` : `< ${this.redactor.body(text).slice(0, 2000)}`,
+        );
     }
     if (ok && (parsed.notJson || emptyWhereJsonPromised(res.statusCode, text, opts.expect)))
       throw notJsonError(method, url, res.statusCode, opts.secretBody ? undefined : text, raw.length);

@@ -5,7 +5,7 @@
 // removed, and the exit code is 143 / 129. The signal is sent to the CLI
 // subprocess once the (slowed) emulator has logged a few requests.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audienceStore, Received } from '../../src/emulator/routes/audiences.js';

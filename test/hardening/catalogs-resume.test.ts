@@ -98,7 +98,7 @@ describe('catalogs upsert --resume', () => {
 
   it('a feed changed since the saved state: exit 2, nothing sent; stdin with --resume: exit 2', async () => {
     emu = await testEmulator();
-    const { feed, args, state } = await setup(emu, 30);
+    const { feed, args } = await setup(emu, 30);
     const r1 = await emu.run(args);
     expect(r1.code, r1.stderr).toBe(0);
     writeFileSync(feed, `${JSON.stringify(product(99))}\n`);

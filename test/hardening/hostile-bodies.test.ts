@@ -72,7 +72,9 @@ describe('bodies too large to read', () => {
     const r = await runCli(['ads', 'line-items', 'list', '-o', 'json'], { env: h.env(rssEnv(rss)) });
     const ms = Date.now() - t0;
     const peak = Number(readFileSync(rss, 'utf8')) / 1024;
-    console.log(`[hostile] 200 MB page: exit ${r.code} in ${ms} ms, peak RSS ${peak.toFixed(0)} MB, ${(written / 1048576).toFixed(0)} MB written`);
+    console.log(
+      `[hostile] 200 MB page: exit ${r.code} in ${ms} ms, peak RSS ${peak.toFixed(0)} MB, ${(written / 1048576).toFixed(0)} MB written`,
+    );
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('answered HTTP 200 with a body larger than 64 MB; it was not read');
@@ -114,7 +116,9 @@ describe('error text from the server is clipped and inert', () => {
   });
 
   it('U+202E and C1 controls in an error: visible escapes in the error: line, \\u escapes in the JSON line', async () => {
-    h.handle((_req, res) => json(res, { title: 'Forbidden', detail: 'evil\u202Etxt.exe \u009b31m red', type: 'about:blank', status: 400 }, 400));
+    h.handle((_req, res) =>
+      json(res, { title: 'Forbidden', detail: 'evil\u202Etxt.exe \u009b31m red', type: 'about:blank', status: 400 }, 400),
+    );
     const r = await runCli(['posts', 'lookup', '1460323737035677698', '-o', 'json'], { env: h.env() });
     expect(r.code).toBe(6);
     expect(r.stderr).not.toMatch(/[\u202e\u009b]/);

@@ -30,13 +30,15 @@ function video(name: string, size: number): string {
 function mediaServer(o: { finalizeId?: string; processing?: 'pending'; onAppend?: (n: number) => void } = {}) {
   let appends = 0;
   h.handle((_req, res, seen) => {
-    if (seen.path === '/2/media/upload/initialize') return json(res, { data: { id: MEDIA_ID, media_key: `7_${MEDIA_ID}`, expires_after_secs: 86_400 } });
+    if (seen.path === '/2/media/upload/initialize')
+      return json(res, { data: { id: MEDIA_ID, media_key: `7_${MEDIA_ID}`, expires_after_secs: 86_400 } });
     if (seen.path.endsWith('/append')) {
       o.onAppend?.(++appends);
       return json(res, { data: { expires_at: Math.floor(Date.now() / 1000) + 86_400 } });
     }
     const processing = { state: 'pending', check_after_secs: 1 };
-    if (seen.path.endsWith('/finalize')) return json(res, { data: { id: o.finalizeId ?? MEDIA_ID, media_key: `7_${MEDIA_ID}`, processing_info: processing } });
+    if (seen.path.endsWith('/finalize'))
+      return json(res, { data: { id: o.finalizeId ?? MEDIA_ID, media_key: `7_${MEDIA_ID}`, processing_info: processing } });
     if (seen.path === '/2/media/upload') return json(res, { data: { id: MEDIA_ID, processing_info: processing } });
     json(res, { title: 'Not Found', status: 404, type: 'about:blank' }, 404);
   });
@@ -66,7 +68,9 @@ describe('media upload against a hostile server', () => {
     const r = await runCli(['media', 'upload', path, '--chunk-size', '1'], { env: h.env() });
     console.log(`[hostile] growing file: exit ${r.code}, requests ${paths().join(' ')}`);
     expect(r.code).toBe(6);
-    expect(r.stderr).toContain(`${path} changed during the upload (before chunk 1: size ${2 * MiB + 5000} → ${2 * MiB + 5000 + 4096} bytes)`);
+    expect(r.stderr).toContain(
+      `${path} changed during the upload (before chunk 1: size ${2 * MiB + 5000} → ${2 * MiB + 5000 + 4096} bytes)`,
+    );
     expect(r.stderr).toContain(`media ${MEDIA_ID} was not finalized`);
     expect(paths()).toEqual(['/2/media/upload/initialize', '/2/media/upload/ID/append']);
   });

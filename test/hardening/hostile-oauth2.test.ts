@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { hostileServer, json, type Hostile } from '../helpers/hostile.js';
 
 let h: Hostile;
@@ -107,7 +107,9 @@ describe('the refresh lock holds while its holder lives', () => {
     await first;
     const two = runCli(['request', 'GET', '/2/users/me', '--auth', 'oauth2'], { env });
     const [r1, r2] = await Promise.all([one, two]);
-    console.log(`[hostile] two processes, refresh held 1.8 s, stale age 0.3 s: ${tokenCalls().length} refresh request(s), exits ${r1.code}/${r2.code}`);
+    console.log(
+      `[hostile] two processes, refresh held 1.8 s, stale age 0.3 s: ${tokenCalls().length} refresh request(s), exits ${r1.code}/${r2.code}`,
+    );
     expect([r1.code, r2.code]).toEqual([0, 0]);
     expect(tokenCalls()).toHaveLength(1);
     expect(tokenCalls()[0]!.body).toContain(`refresh_token=${OLD.refresh}`);

@@ -13,7 +13,10 @@ afterAll(() => h.close());
 
 const item = (n: number) => ({ id: String(1000 + n), name: `item ${n}`, text: `post ${n}` });
 /** v2 page `n` whose next token is `next`. */
-const v2Page = (n: number, next: string | undefined) => ({ data: [item(n)], meta: { result_count: 1, ...(next ? { next_token: next } : {}) } });
+const v2Page = (n: number, next: string | undefined) => ({
+  data: [item(n)],
+  meta: { result_count: 1, ...(next ? { next_token: next } : {}) },
+});
 /** Ads page `n` whose next cursor is `next`. */
 const adsPage = (n: number, next: string | null) => ({ request: { params: {} }, data: [item(n)], next_cursor: next });
 
@@ -24,7 +27,12 @@ describe('a cursor seen before ends the listing', () => {
     console.log(`[hostile] repeated next_token, posts search --all: ${h.requests.length} requests, exit ${r.code}`);
     expect(r.code).toBe(0);
     expect(h.requests).toHaveLength(2);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['1001', '1001']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1001', '1001']);
     expect(r.stderr).toContain('the server repeated a cursor it had already given (after 2 pages)');
   });
 
@@ -80,7 +88,12 @@ describe('the page cap', () => {
     const r = await runCli(['ads', 'line-items', 'list', '--all', '-o', 'jsonl'], { env: h.env({ POSTCTL_MAX_PAGES: '4' }) });
     expect(r.code).toBe(0);
     expect(h.requests).toHaveLength(4);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['1001', '1002', '1003', '1004']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1001', '1002', '1003', '1004']);
     expect(r.stderr).toContain('reached the page cap of 4 pages');
   });
 

@@ -56,7 +56,12 @@ describe('a keep-alive is not data', () => {
     const r = await runCli(['stream', 'connect', '--max-reconnects', '2', '--limit', '3'], { env: h.env() });
     expect(r.code, r.stderr).toBe(0);
     expect(h.requests).toHaveLength(5);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).data.id)).toEqual(['101', '103', '105']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).data.id),
+    ).toEqual(['101', '103', '105']);
   });
 });
 

@@ -4,7 +4,15 @@
 import { createReadStream } from 'node:fs';
 import { PRODUCT_STATUSES, UPSERT_BATCH } from '../../catalogs/api.js';
 import { FEED_FORMATS, formatFromName, sniffFormat, spoolToTemp, type FeedFormat } from '../../catalogs/feed.js';
-import { batches, problemsError, validateFeed, type Batch, type FeedSource, type Outcome, type OutcomeStatus } from '../../catalogs/upsert.js';
+import {
+  batches,
+  problemsError,
+  validateFeed,
+  type Batch,
+  type FeedSource,
+  type Outcome,
+  type OutcomeStatus,
+} from '../../catalogs/upsert.js';
 import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
 import type { Context } from '../../context.js';
 import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';

@@ -81,7 +81,10 @@ async function send(
       if (outcomes.every((o) => SUCCESS.has(o.status))) state?.confirm(batch);
     };
     const stats = await sendBatches(
-      unconfirmed(batches(src, report, (o) => results.emit([o])), state),
+      unconfirmed(
+        batches(src, report, (o) => results.emit([o])),
+        state,
+      ),
       { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, onOutcomes },
     );
     requests = stats.requests;
