@@ -7,34 +7,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { product } from '../helpers/products.js';
+import { fromRanges } from '../../src/audiences/state.js';
 
 let emu: TestEmulator | undefined;
 afterEach(async () => {
   await emu?.close();
   emu = undefined;
 });
-
-const product = (i: number) => ({
-  id: `sku-${i}`,
-  title: `Product ${i}`,
-  description: `Plain description of product ${i}`,
-  availability: 'in stock',
-  condition: 'new',
-  price: `${(i % 90) + 10}.99 USD`,
-  link: `https://shop.example/p/${i}`,
-  image_link: `https://shop.example/img/${i}.jpg`,
-  brand: 'Acme',
-});
-
-/** Batch numbers of a state file's "0-41,43" ranges. */
-function ranges(text: string): Set<number> {
-  const out = new Set<number>();
-  for (const part of text.split(',').filter(Boolean)) {
-    const [a, b = a] = part.split('-').map(Number) as [number, number?];
-    for (let i = a; i <= b!; i++) out.add(i);
-  }
-  return out;
-}
 
 async function setup(e: TestEmulator, n: number) {
   const catalog = (await e.run(['catalogs', 'create', 'Resumable shop', '-o', 'json'])).json().data.id as string;
@@ -71,7 +51,7 @@ describe('catalogs upsert --resume', () => {
     });
     expect(first.signal).toBe('SIGKILL');
     await new Promise((r) => setTimeout(r, 150));
-    const confirmed = ranges(JSON.parse(readFileSync(state, 'utf8')).confirmed);
+    const confirmed = fromRanges(JSON.parse(readFileSync(state, 'utf8')).confirmed);
     const before = sentBatches(since);
     const mark = emu.state.log.length;
     const second = await emu.run(args);
