@@ -25,6 +25,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_MAX_PAGES', 'most pages one listing (--all, --paginate) may request (same as --max-pages; default 10000)'],
         ['POSTCTL_MAX_BODY_MB', 'largest response body read into memory, in MiB; a larger one is exit 7 (default 64)'],
         ['POSTCTL_MAX_LINE_MB', 'streams: longest line kept, in MiB; a longer one is skipped with a warning (default 4)'],
+        ['POSTCTL_STOP_GRACE_MS', 'longest clean-up after Ctrl-C, SIGTERM or SIGHUP before the process ends anyway, in ms (default 10000)'],
         ['POSTCTL_LOCK_STALE_MS', 'age in ms after which a lock no holder renews is broken (default 15000)'],
         [
           'POSTCTL_HASH_THREAD',
