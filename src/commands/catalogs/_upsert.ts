@@ -83,18 +83,32 @@ export async function upsertState(
   options: Record<string, unknown>,
   ctx: Context,
 ): Promise<UploadState | undefined> {
-  if (!opts.resume && opts.state === undefined) return undefined;
+  if (!(await resumeNeedsFile(opts))) return undefined;
   const file = opts.file ?? '-';
-  if (isStdinPath(file) || (await inputKind(file)).kind !== 'file')
-    throw new UsageError(
-      `--resume and --state need a regular --file: ${file === '-' ? 'stdin' : file} cannot be checked for changes between runs`,
-    );
   return UploadState.open(opts.state ?? defaultStatePath(file), await inputIdentity(file), options, {
     resume: Boolean(opts.resume),
     readOnly: false,
     warn: (m) => ctx.log.warn(m),
     info: (m) => ctx.log.info(m),
   });
+}
+
+/**
+ * Whether the run keeps a state (--resume or --state); they need a regular --file
+ * (exit 2 before the feed is read otherwise: stdin or a pipe has no identity).
+ */
+export async function resumeNeedsFile(opts: {
+  file?: string | undefined;
+  resume?: boolean | undefined;
+  state?: string | undefined;
+}): Promise<boolean> {
+  if (!opts.resume && opts.state === undefined) return false;
+  const file = opts.file ?? '-';
+  if (isStdinPath(file) || (await inputKind(file)).kind !== 'file')
+    throw new UsageError(
+      `--resume and --state need a regular --file: ${file === '-' ? 'stdin' : file} cannot be checked for changes between runs`,
+    );
+  return true;
 }
 
 /** The batches a resumed run still has to send (those its state does not record as confirmed). */

@@ -8,7 +8,7 @@ import type { ApiName } from '../../http/client.js';
 import { integerBetween } from '../../validate/rules.js';
 import { sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';
-import { Outcomes, feedSource, finish, printDryRun, unconfirmed, upsertState, validated, type Report } from './_upsert.js';
+import { Outcomes, feedSource, finish, printDryRun, resumeNeedsFile, unconfirmed, upsertState, validated, type Report } from './_upsert.js';
 import type { UploadState } from '../../audiences/state.js';
 import { alreadyDone, resumeOption, stateOption } from '../_resume.js';
 
@@ -45,6 +45,7 @@ export default defineVerb({
     const bad = integerBetween(1, 32)(String(opts.concurrency ?? '4'));
     if (bad) throw new InputError(`--concurrency ${bad}`);
     const concurrency = Number(opts.concurrency ?? 4);
+    await resumeNeedsFile(opts);
     const { src, cleanup } = await feedSource(opts, ctx);
     try {
       const report = await validated(src, opts.skipInvalid, ctx);
