@@ -1,7 +1,8 @@
 // The per-invocation context every verb receives: streams, printer, logger,
 // prompter, settings, and the shared API client — the heavy parts built lazily.
 import type { ChalkInstance } from 'chalk';
-import { UsageError, InputError } from './errors.js';
+import { UsageError } from './errors.js';
+import { checkedNumber, envNumber } from './config/env-number.js';
 import { Redactor } from './http/redact.js';
 import type { ApiClient, ApiName } from './http/client.js';
 import type { IO } from './io.js';
@@ -26,6 +27,15 @@ export interface GlobalOptions {
   verbose?: boolean;
   timeout?: string;
   maxWait?: string;
+  maxPages?: string;
+  csvRaw?: boolean;
+}
+
+/** The pager's page cap: --max-pages, else POSTCTL_MAX_PAGES, else 10,000 (paging.ts). */
+function pageCap(flag: string | undefined, env: NodeJS.ProcessEnv): number {
+  const rule = { min: 1, max: 10_000_000, integer: true };
+  if (flag !== undefined && flag !== '') return checkedNumber(flag, '--max-pages', rule);
+  return envNumber(env, 'POSTCTL_MAX_PAGES', { ...rule, fallback: 10_000 });
 }
 
 /** Tables fit the terminal's width; when stdout is not one, COLUMNS if set, else no limit. */
@@ -36,12 +46,11 @@ function tableWidth(io: IO): number | undefined {
   return Number.isInteger(env) && env > 0 ? env : undefined;
 }
 
-/** Seconds from a flag or variable, in ms. */
-function seconds(value: string | undefined, name: string, fallbackSec: number): number {
-  if (value === undefined || value === '') return fallbackSec * 1000;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} must be a number of seconds, got ${JSON.stringify(value)}`);
-  return n * 1000;
+/** Seconds from a flag, else its variable, in ms; a bad value is exit 2 naming the flag or the variable. */
+function seconds(flag: string | undefined, flagName: string, env: NodeJS.ProcessEnv, envName: string, fallbackSec: number): number {
+  const rule = { min: 0, max: 10 * 365 * 86_400 };
+  if (flag !== undefined && flag !== '') return checkedNumber(flag, flagName, rule) * 1000;
+  return envNumber(env, envName, { ...rule, fallback: fallbackSec }) * 1000;
 }
 
 export class Context {
@@ -74,7 +83,10 @@ export class Context {
     const outColor = colorLevel(io.stdoutTTY, globals.color === false, io.env);
     this.chalk = makeChalk(Math.max(errColor, outColor) as 0 | 1 | 2 | 3);
     this.format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
-    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), tableWidth(io));
+    this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), tableWidth(io), {
+      tty: io.stdoutTTY,
+      csvRaw: Boolean(globals.csvRaw),
+    });
     this.log = new Logger(io.stderr, this.chalk, Boolean(globals.verbose));
     this.prompt = new Prompter(io);
   }
@@ -139,10 +151,12 @@ export class Context {
         bearerToken: s.get('bearer_token'),
       },
       getBearer: () => obtainBearer(this, client, { refresh: false }).then((r) => r.token),
-      timeoutMs: seconds(this.globals.timeout ?? this.env.POSTCTL_TIMEOUT, '--timeout', 30),
-      maxWaitMs: seconds(this.globals.maxWait ?? this.env.POSTCTL_MAX_WAIT, '--max-wait', 900),
-      maxRetries: Number(this.env.POSTCTL_MAX_RETRIES ?? 5),
-      retryBaseMs: Number(this.env.POSTCTL_RETRY_BASE_MS ?? 500),
+      timeoutMs: seconds(this.globals.timeout, '--timeout', this.env, 'POSTCTL_TIMEOUT', 30),
+      maxWaitMs: seconds(this.globals.maxWait, '--max-wait', this.env, 'POSTCTL_MAX_WAIT', 900),
+      maxRetries: envNumber(this.env, 'POSTCTL_MAX_RETRIES', { fallback: 5, max: 100, integer: true }),
+      retryBaseMs: envNumber(this.env, 'POSTCTL_RETRY_BASE_MS', { fallback: 500, max: 600_000 }),
+      maxPages: pageCap(this.globals.maxPages, this.env),
+      maxBodyBytes: envNumber(this.env, 'POSTCTL_MAX_BODY_MB', { fallback: 64, min: 1, max: 4096 }) * 1024 * 1024,
       // Traces show response bodies: neutralised like every other message (see output/logger.ts).
       trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(neutralize(line, true)) + '\n') : undefined,
       notice: (line) => this.log.info(line),

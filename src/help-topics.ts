@@ -22,6 +22,11 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_MAX_WAIT', 'longest total wait for rate-limit resets and retries, in seconds (same as --max-wait; default 900)'],
         ['POSTCTL_MAX_RETRIES', 'retries after network errors and 5xx (default 5)'],
         ['POSTCTL_RETRY_BASE_MS', 'first backoff delay in milliseconds, doubled per retry (default 500)'],
+        ['POSTCTL_MAX_PAGES', 'most pages one listing (--all, --paginate) may request (same as --max-pages; default 10000)'],
+        ['POSTCTL_MAX_BODY_MB', 'largest response body read into memory, in MiB; a larger one is exit 7 (default 64)'],
+        ['POSTCTL_MAX_LINE_MB', 'streams: longest line kept, in MiB; a longer one is skipped with a warning (default 4)'],
+        ['POSTCTL_STOP_GRACE_MS', 'longest clean-up after Ctrl-C, SIGTERM or SIGHUP before the process ends anyway, in ms (default 10000)'],
+        ['POSTCTL_LOCK_STALE_MS', 'age in ms after which a lock no holder renews is broken (default 15000)'],
         [
           'POSTCTL_HASH_THREAD',
           'audiences upload: 1 hashes on a second thread, 0 on the main one (default: a second thread when the machine has 2 or more cores)',

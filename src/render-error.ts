@@ -5,9 +5,10 @@
 // the JSON line), and each line is clipped so a huge value cannot flood stderr.
 import { CliError, InputError, formatProblem } from './errors.js';
 import { EXIT } from './exit-codes.js';
-import { clip, neutralize } from './output/sanitize.js';
+import { clip, clipDeep, inertJson, neutralize } from './output/sanitize.js';
 import type { ErrorContext } from './render-state.js';
 import { stringifyJson } from './json/stringify.js';
+import { parseJson } from './json/lossless.js';
 
 const MAX_PROBLEMS_SHOWN = 50;
 
@@ -71,6 +72,8 @@ export function renderError(
     if (stack) stderr.write(redact(stack) + '\n');
   }
   // With JSON output the last stderr line is the error as one JSON object.
-  if (ctx.format === 'json' || ctx.format === 'jsonl') stderr.write(redact(stringifyJson({ error: err.toJSON() })) + '\n');
+  // Clipped like the human lines (a 10 MB error detail is not a 26 MB line), C1 and bidi as \u escapes.
+  if (ctx.format === 'json' || ctx.format === 'jsonl')
+    stderr.write(inertJson(stringifyJson({ error: clipDeep(parseJson(redact(stringifyJson(err.toJSON()))), MAX_LINE) })) + '\n');
   return err.exitCode;
 }

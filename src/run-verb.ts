@@ -3,6 +3,7 @@ import type { VerbSpec } from './commands/define.js';
 import { Context, type GlobalOptions } from './context.js';
 import { Interrupted } from './errors.js';
 import { EXIT } from './exit-codes.js';
+import { envNumber } from './config/env-number.js';
 import { processIO } from './io.js';
 import { setErrorContext } from './render-state.js';
 
@@ -10,9 +11,24 @@ type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
 const SIGNALS = Object.keys(SIGNAL_EXIT) as Signal[];
 
+/**
+ * Ends the process by the signal itself, with its default action: the shell sees
+ * 128 + the signal number. Not process.exit(): at exit libuv joins its thread
+ * pool, and a thread blocked in open() (a FIFO with no writer) never returns, so
+ * process.exit() would hang for ever — two SIGTERMs once did not end such a run.
+ */
+function dieBy(sig: Signal): never {
+  process.removeAllListeners(sig);
+  process.kill(process.pid, sig);
+  // The default action is immediate; this is only reached if the signal is blocked.
+  process.exit(SIGNAL_EXIT[sig]);
+}
+
 export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
   const ctx = await Context.create(io, globals);
+  // How long the clean-up after a signal may take before the process exits anyway (default 10 s).
+  const graceMs = envNumber(io.env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 });
   setErrorContext({ format: ctx.format, verbose: Boolean(globals.verbose), chalk: ctx.chalk, redact: (s) => ctx.redactor.text(s) });
   // SIGTERM (cron, systemd, timeout) and SIGHUP (terminal closed) stop a job
   // the way Ctrl-C does — summary, NOT_SENT list, state flushed, temporary
@@ -21,8 +37,10 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   const onSignal = (sig: Signal) => {
     const code = SIGNAL_EXIT[sig];
     // A second signal does not wait for cleanup.
-    if (stopping) process.exit(code);
+    if (stopping) dieBy(sig);
     stopping = true;
+    // The clean-up has a bounded time: whatever it waits on (a blocked read, a hung server), the signal ends the process.
+    setTimeout(() => dieBy(sig), graceMs).unref();
     ctx.abort.abort(new Interrupted(sig === 'SIGINT' ? 'interrupted' : `stopped by ${sig}`, code));
   };
   for (const sig of SIGNALS) process.on(sig, onSignal);

@@ -4,9 +4,13 @@
 // most one write in flight — so a kill -9 leaves either the old or the new
 // file, never half of one. It may lag the API by the last few confirmations:
 // those batches are sent again on --resume, which Update and Delete allow.
+// A finished run leaves a "done" marker (not nothing), so a --resume after it
+// sends nothing and says so. The state file is read only if it is a regular
+// file, opened without following links and without blocking (a FIFO planted at
+// its path would otherwise hang the run): anything else is exit 2 at once.
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { lstat, open, rename, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -27,7 +31,51 @@ interface StateFile {
   confirmed_count: number;
   /** Facts a resumed run needs besides the confirmed batches (a media upload's media id). */
   extra?: Record<string, unknown>;
+  /** Set by a run that finished: every batch confirmed, nothing left to send. */
+  done?: true;
   updated_at: string;
+}
+
+/** A state file is small; a larger "state" is not one of ours. */
+const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a state file, or undefined when there is none. Only a regular
+ * file is read: a FIFO, a device, a directory or a symbolic link at the path is
+ * exit 2 at once (O_NONBLOCK: opening a FIFO never waits for a writer;
+ * O_NOFOLLOW and fstat: what was opened is what was checked).
+ */
+export async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
+  const refuse = (why: string) =>
+    new UsageError(
+      `refusing the ${what} ${path}: ${why}`,
+      'point --state at a regular file, or remove what is at that path; nothing was sent.',
+    );
+  const st = await lstat(path).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return undefined;
+    throw new CliError(`cannot read the ${what} ${path}: ${e.message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
+  });
+  if (!st) return undefined;
+  if (st.isSymbolicLink()) throw refuse('it is a symbolic link');
+  if (!st.isFile()) throw refuse(`it is not a regular file (${fileKind(st)})`);
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (e) {
+    throw new CliError(`cannot read the ${what} ${path}: ${(e as Error).message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
+  }
+  try {
+    const now = await fh.stat();
+    if (!now.isFile()) throw refuse(`it is not a regular file (${fileKind(now)})`);
+    if (now.size > MAX_STATE_BYTES) throw refuse(`it is ${now.size} bytes, not a postctl state`);
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+function fileKind(st: { isFIFO(): boolean; isDirectory(): boolean; isSocket(): boolean }): string {
+  return st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a directory' : st.isSocket() ? 'a socket' : 'a device';
 }
 
 const MIN_WRITE_INTERVAL_MS = 200;
@@ -148,16 +196,7 @@ export class UploadState {
     opts: { resume: boolean; readOnly: boolean; warn: (m: string) => void; info: (m: string) => void },
   ): Promise<UploadState> {
     let saved: StateFile | undefined;
-    let text: string | undefined;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        throw new CliError(`cannot read the upload state ${path}: ${(e as Error).message}`, {
-          exitCode: EXIT.USAGE,
-          code: 'state_unreadable',
-        });
-    }
+    const text = await readStateFile(path);
     if (text !== undefined) {
       try {
         saved = JSON.parse(text) as StateFile;
@@ -173,7 +212,7 @@ export class UploadState {
     }
     if (!opts.readOnly) await checkStateWritable(path);
     if (!opts.resume) {
-      if (saved && saved.confirmed)
+      if (saved?.confirmed && !saved.done)
         opts.warn(
           `starting over: ${path} holds an unfinished upload (${saved.confirmed_count} batches confirmed); pass --resume to continue it instead`,
         );
@@ -210,10 +249,18 @@ export class UploadState {
     } catch (e) {
       throw new UsageError(`the upload state ${path} is not usable (${(e as Error).message})`, 'remove it to start over.');
     }
-    opts.info(`resuming: ${confirmed.size} batch${confirmed.size === 1 ? '' : 'es'} already confirmed (state ${path})`);
+    if (!saved.done) opts.info(`resuming: ${confirmed.size} batch${confirmed.size === 1 ? '' : 'es'} already confirmed (state ${path})`);
     const state = new UploadState(path, input, options, confirmed, opts.readOnly);
     state.extraData = saved.extra && typeof saved.extra === 'object' ? { ...saved.extra } : {};
+    if (saved.done) state.finishedAt = saved.updated_at;
     return state;
+  }
+
+  /** When the saved state says the run finished (a --resume after it has nothing to send), its time. */
+  finishedAt: string | undefined;
+
+  get done(): boolean {
+    return this.finishedAt !== undefined;
   }
 
   /** Facts saved with the state (empty on a fresh start). */
@@ -267,6 +314,7 @@ export class UploadState {
       confirmed: toRanges([...this.confirmedSet].sort((a, b) => a - b)),
       confirmed_count: this.confirmedSet.size,
       ...(Object.keys(this.extraData).length ? { extra: this.extraData } : {}),
+      ...(this.finishedAt !== undefined ? { done: true as const } : {}),
       updated_at: new Date().toISOString(),
     };
     const { tmp, fh } = await openExclusiveTemp(this.path);
@@ -301,7 +349,19 @@ export class UploadState {
       });
   }
 
-  /** Every batch is confirmed: nothing is left to resume. */
+  /** Every batch is confirmed: the state becomes a "done" marker, so --resume sends nothing and says so. */
+  async markDone(): Promise<void> {
+    if (this.readOnly) return;
+    this.finishedAt = new Date().toISOString();
+    this.schedule();
+    await this.flush();
+  }
+
+  /**
+   * The run's work needs no record once finished: `ads stats` jobs are read-only queries whose rows
+   * went to stdout, so a finished run removes its state (a later run asks again) rather than leaving
+   * a "done" marker that would make `--resume` print nothing.
+   */
   async remove(): Promise<void> {
     await this.flush();
     if (!this.readOnly) await rm(this.path, { force: true });

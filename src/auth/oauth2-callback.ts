@@ -8,7 +8,7 @@ import { CliError, Interrupted, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { reply } from './callback-server.js';
 import { sameState } from './pkce.js';
-import type { RedirectResult, RedirectTarget } from './oauth2-url.js';
+import { repeatedRedirectParam, type RedirectResult, type RedirectTarget } from './oauth2-url.js';
 
 export interface OAuth2Listener {
   /** The redirect URI to send: the given one, with the real port when it asked for port 0. */
@@ -24,6 +24,11 @@ function handler(target: RedirectTarget, expect: () => { state?: string; onMisma
       return reply(res, 404, 'Not found', 'This address only receives the authorization redirect for postctl.');
     const { state, onMismatch } = expect();
     if (!state) return reply(res, 409, 'No login in progress', 'postctl is not waiting for an authorization right now.');
+    // A repeated code= or state= is refused like a wrong state: which one would be real?
+    if (repeatedRedirectParam(u.searchParams)) {
+      onMismatch?.();
+      return reply(res, 400, 'Wrong login attempt', 'This redirect carries a parameter more than once. Use the URL postctl printed last.');
+    }
     if (!sameState(state, u.searchParams.get('state'))) {
       onMismatch?.();
       return reply(

@@ -71,23 +71,53 @@ async function post(client: ApiClient, path: string, c: OAuth2ClientCreds, param
     headers: credsHeaders(c),
     idempotent: false,
     noThrow: true,
+    // JSON only, and never echoed: a body with junk after a fresh token must not print the token.
+    expect: 'json',
+    secretBody: true,
   });
   if (res.status < 200 || res.status >= 300) throw refused(`POST ${path}`, res);
   return res;
 }
 
+// A token goes into an Authorization header on every later call: visible ASCII only
+// (RFC 6750 §2.1 b64token is narrower still), of a sane length. Anything else would be
+// stored and then fail every call as a "network" error.
+const TOKEN_TEXT = /^[\x21-\x7e]{1,4096}$/;
+/** expires_in is clamped to [1 minute, 1 year]: 1e300 once made "Invalid time value" after the refresh token was spent. */
+const EXPIRES_MIN = 60;
+const EXPIRES_MAX = 366 * 86_400;
+
+/** A sane expiry in seconds, or undefined when the answer gave none usable. */
+export function clampExpiresIn(value: unknown): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return undefined;
+  return Math.min(EXPIRES_MAX, Math.max(EXPIRES_MIN, Math.floor(value)));
+}
+
+function badToken(which: string): AuthError {
+  return new AuthError(
+    `the token endpoint answered with an ${which} that is not a usable token (empty, too long, or not visible ASCII); nothing was stored`,
+    'log in again with `postctl auth oauth2`; if it persists, the token endpoint (api_url) is not the API.',
+  );
+}
+
 function tokens(res: ApiResponse, client: ApiClient): TokenResponse {
-  const b = res.body as Partial<TokenResponse> | null;
-  if (!b || typeof b.access_token !== 'string' || !b.access_token)
+  const b = res.body as Partial<Record<keyof TokenResponse, unknown>> | null;
+  const body = b && typeof b === 'object' && !Array.isArray(b) ? b : {};
+  for (const v of [body.access_token, body.refresh_token]) if (typeof v === 'string') client.redactor.add(v);
+  if (typeof body.access_token !== 'string' || !body.access_token)
     throw new AuthError(
       'the token endpoint answered without an access_token',
       'try again; if it persists, log in again with `postctl auth oauth2`.',
     );
-  client.redactor.add(b.access_token, b.refresh_token);
-  const out: TokenResponse = { token_type: String(b.token_type ?? 'bearer'), access_token: b.access_token };
-  if (typeof b.expires_in === 'number' && b.expires_in > 0) out.expires_in = b.expires_in;
-  if (typeof b.refresh_token === 'string' && b.refresh_token) out.refresh_token = b.refresh_token;
-  if (typeof b.scope === 'string') out.scope = b.scope;
+  if (!TOKEN_TEXT.test(body.access_token)) throw badToken('access_token');
+  const out: TokenResponse = { token_type: clip(neutralize(String(body.token_type ?? 'bearer')), 40), access_token: body.access_token };
+  const expires = clampExpiresIn(body.expires_in);
+  if (expires !== undefined) out.expires_in = expires;
+  if (typeof body.refresh_token === 'string' && body.refresh_token) {
+    if (!TOKEN_TEXT.test(body.refresh_token)) throw badToken('refresh_token');
+    out.refresh_token = body.refresh_token;
+  }
+  if (typeof body.scope === 'string') out.scope = body.scope;
   return out;
 }
 

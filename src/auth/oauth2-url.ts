@@ -1,7 +1,7 @@
 // OAuth 2.0 authorization code flow, the pure parts: scopes, the authorize
 // URL, the redirect URI and the address the browser was sent back to.
 // Reference: https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/authorization-code
-import { InputError, UsageError } from '../errors.js';
+import { AuthError, InputError, UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/url-policy.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
@@ -126,6 +126,24 @@ export interface RedirectResult {
   errorDescription?: string;
 }
 
+/** The redirect parameters postctl reads; each may appear once (RFC 6749 §3.1: "MUST NOT be included more than once"). */
+const REDIRECT_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss'] as const;
+
+/** The first redirect parameter that appears more than once, if any. */
+export function repeatedRedirectParam(query: URLSearchParams): string | undefined {
+  return REDIRECT_PARAMS.find((k) => query.getAll(k).length > 1);
+}
+
+/** A repeated parameter is refused like a forged state: which of the two would be the real one? */
+export function repeatedParamError(name: string): AuthError {
+  const e = new AuthError(
+    `the redirect carries ${name}= more than once; refused (nothing stored, nothing sent)`,
+    'use the address of your own, latest login attempt, exactly as the browser shows it.',
+  );
+  e.code = 'state_mismatch';
+  return e;
+}
+
 /** The address the browser was sent to (a full URL, or just its query). */
 export function parseRedirectAddress(raw: string): RedirectResult {
   const text = raw.trim();
@@ -140,6 +158,8 @@ export function parseRedirectAddress(raw: string): RedirectResult {
       },
     ]);
   }
+  const repeated = repeatedRedirectParam(query);
+  if (repeated) throw repeatedParamError(repeated);
   const pick = (k: string) => query.get(k) ?? undefined;
   const out: RedirectResult = {};
   for (const [k, key] of [

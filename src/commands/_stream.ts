@@ -8,6 +8,7 @@ import { EXIT } from '../exit-codes.js';
 import { stringifyJson } from '../json/stringify.js';
 import type { EventStreamOptions, StreamSummary } from '../platform/events.js';
 import { integerBetween } from '../validate/rules.js';
+import { envNumber } from '../config/env-number.js';
 
 /** The flags both streaming verbs declare (their descriptions differ, so each verb declares them). */
 export interface StreamFlags {
@@ -33,7 +34,8 @@ export function streamOptions(opts: StreamFlags, ctx: Context): EventStreamOptio
     ...(backfill !== undefined ? { backfillMinutes: backfill } : {}),
     ...(limit !== undefined ? { limit } : {}),
     maxAttempts: intFlag(opts.maxReconnects, '--max-reconnects', 0, 1000, 10),
-    baseDelayMs: Number(ctx.env.POSTCTL_RETRY_BASE_MS ?? 1000),
+    baseDelayMs: envNumber(ctx.env, 'POSTCTL_RETRY_BASE_MS', { fallback: 1000, max: 600_000 }),
+    maxLineBytes: envNumber(ctx.env, 'POSTCTL_MAX_LINE_MB', { fallback: 4, min: 0.001, max: 1024 }) * 1024 * 1024,
     capDelayMs: 60_000,
     stallTimeoutMs: intFlag(opts.stallTimeout, '--stall-timeout', 1, 3600, 30) * 1000,
     signal: ctx.signal,

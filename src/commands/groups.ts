@@ -89,6 +89,8 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
   { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
+  { flags: '--max-pages <n>', description: 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)' },
+  { flags: '--csv-raw', description: "CSV: keep values starting with = + - @ as they are (default: prefixed with ')" },
 ];
 
 /** The creative groups under `ads`, also reachable as `postctl creatives <group> …`. */

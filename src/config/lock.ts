@@ -1,12 +1,17 @@
 // An advisory lock file around read-modify-write of the config, so two
 // processes writing at once never lose each other's update. The lock holds the
 // owner's pid and start time; a lock whose owner is gone (kill -9) or that is
-// older than STALE_MS is broken — by renaming it aside and checking that the
+// older than the stale age is broken — by renaming it aside and checking that the
 // file moved is the one judged stale, so a fresh owner's lock is never removed.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+// A holder of the asynchronous lock (an OAuth 2.0 refresh that may take longer
+// than the stale age) renews it with a heartbeat, so a living holder is never
+// judged stale and a refresh token is never spent twice.
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { CliError } from '../errors.js';
+import { envNumber } from './env-number.js';
 
-const STALE_MS = 15_000;
+/** Age after which a lock that is not renewed is stale (POSTCTL_LOCK_STALE_MS; 15 s). */
+const staleMs = (): number => envNumber(process.env, 'POSTCTL_LOCK_STALE_MS', { fallback: 15_000, min: 100, max: 3_600_000 });
 const TIMEOUT_MS = 20_000;
 
 function pidAlive(pid: number): boolean {
@@ -36,7 +41,7 @@ function breakIfStale(lockPath: string): boolean {
   const pid = Number(content.split(' ')[0]);
   // An empty file is an owner killed between creating and writing it.
   const dead = content === '' ? age > 1000 : !pidAlive(pid);
-  if (!dead && age <= STALE_MS) return false;
+  if (!dead && age <= staleMs()) return false;
   const aside = `${lockPath}.${process.pid}.${Date.now()}.stale`;
   try {
     renameSync(lockPath, aside);
@@ -62,7 +67,7 @@ function breakIfStale(lockPath: string): boolean {
 }
 
 /** One attempt: 'held' when the lock is ours, 'retry' to try again at once, 'wait' to sleep first. */
-function tryAcquire(lockPath: string, started: number): 'held' | 'retry' | 'wait' {
+function tryAcquire(lockPath: string, started: number, waitMs = TIMEOUT_MS): 'held' | 'retry' | 'wait' {
   try {
     const fd = openSync(lockPath, 'wx', 0o600);
     writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
@@ -71,7 +76,7 @@ function tryAcquire(lockPath: string, started: number): 'held' | 'retry' | 'wait
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     if (breakIfStale(lockPath)) return 'retry';
-    if (Date.now() - started > TIMEOUT_MS) {
+    if (Date.now() - started > waitMs) {
       throw new CliError(`the config file is locked by another postctl process (${lockPath})`, {
         exitCode: 1,
         code: 'config_locked',
@@ -107,14 +112,35 @@ export function withFileLock<T>(target: string, fn: () => T): T {
 export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>): Promise<T> {
   const lockPath = `${target}.lock`;
   const started = Date.now();
+  const stale = staleMs();
+  // A waiter gives up only after the holder could have finished: the lock is renewed, not aged out.
   for (let attempt = 0; ; attempt++) {
-    const r = tryAcquire(lockPath, started);
+    const r = tryAcquire(lockPath, started, Math.max(TIMEOUT_MS, stale * 4));
     if (r === 'held') break;
     if (r === 'wait') await new Promise((res) => setTimeout(res, pause(attempt)));
   }
+  const mine = readFileSync(lockPath, 'utf8');
+  const heartbeat = setInterval(() => renew(lockPath, mine), Math.max(30, Math.floor(stale / 3)));
+  heartbeat.unref();
   try {
     return await fn();
   } finally {
-    rmSync(lockPath, { force: true });
+    clearInterval(heartbeat);
+    try {
+      if (readFileSync(lockPath, 'utf8') === mine) rmSync(lockPath, { force: true });
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** The heartbeat: touches the lock while it is still this holder's (never another's that replaced it). */
+function renew(lockPath: string, mine: string): void {
+  try {
+    if (readFileSync(lockPath, 'utf8') !== mine) return;
+    const now = new Date();
+    utimesSync(lockPath, now, now);
+  } catch {
+    /* released or broken: nothing to renew */
   }
 }

@@ -1,6 +1,7 @@
 // The credential and settings store: conf (atomic writes, mode 0600) plus a
 // lock around every read-modify-write. A corrupt file is an error that names
 // the file; it is never reset.
+import { envNumber } from './env-number.js';
 import Conf from 'conf';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
@@ -15,7 +16,7 @@ import type { ConfigData, Profile } from './schema.js';
  * the read and the write, so a SIGKILL lands inside the critical section.
  */
 function pauseForCrashTests(): void {
-  const ms = Number(process.env.POSTCTL_TEST_WRITE_PAUSE_MS ?? 0);
+  const ms = envNumber(process.env, 'POSTCTL_TEST_WRITE_PAUSE_MS', { fallback: 0, max: 60_000 });
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 

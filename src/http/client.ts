@@ -14,6 +14,7 @@ import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
 import { OriginPolicy } from './origin-policy.js';
 import { Deadline, describeTimeout } from './deadline.js';
+import { DEFAULT_MAX_BODY_BYTES, bodyTooLarge, readCapped } from './body.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { parseJson, stringifyJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
@@ -66,6 +67,10 @@ export interface ClientOptions {
   oauth2?: OAuth2Hook;
   /** The field dialect negotiated per API origin (src/wire/dialect.ts), remembered in the cache. */
   dialects?: { get(origin: string): Dialect | undefined; set(origin: string, dialect: Dialect): void };
+  /** The pager's hard limit on requests per listing (paginate.ts). */
+  maxPages?: number;
+  /** Largest response body read into memory (body.ts). */
+  maxBodyBytes?: number;
 }
 
 export interface RequestOptions {
@@ -97,6 +102,8 @@ export interface RequestOptions {
   noThrow?: boolean;
   /** What a 2xx body must be (default 'json'; see parseBody). */
   expect?: BodyExpectation;
+  /** The answer may carry credentials (the token endpoint): its body is never shown in traces or messages. */
+  secretBody?: boolean;
 }
 
 export type BodyExpectation = 'json' | 'text' | 'raw';
@@ -187,7 +194,9 @@ export class ApiClient {
   /** Wire-name spelling every endpoint function asks for (`wire(key, client.names)`). */
   readonly names: NameStyle;
   private dispatcher: Dispatcher;
-  private opts: Required<Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random'>> &
+  private opts: Required<
+    Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random' | 'maxPages' | 'maxBodyBytes'>
+  > &
     ClientOptions;
   private bearerPromise: Promise<string> | undefined;
   /**
@@ -206,6 +215,8 @@ export class ApiClient {
       retryBaseMs: 500,
       userAgent: 'postctl',
       random: Math.random,
+      maxPages: 10_000,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
       ...options,
     };
     for (const url of Object.values(options.urls)) assertSafeBaseUrl(url);
@@ -224,6 +235,16 @@ export class ApiClient {
 
   get credentials(): Credentials {
     return this.opts.credentials;
+  }
+
+  /** The pager's page cap (--max-pages, POSTCTL_MAX_PAGES). */
+  get maxPages(): number {
+    return this.opts.maxPages;
+  }
+
+  /** A line for the user on stderr (warnings of the pager), even without --verbose. */
+  notice(line: string): void {
+    this.opts.notice?.(line);
   }
 
   baseUrl(api: ApiName): string {
@@ -453,9 +474,15 @@ export class ApiClient {
       // The deadline covers reaching the stream, not how long it stays open.
       attemptDeadline.clear();
       this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
-      return { done: { status: res.statusCode, headers: resHeaders, body: res.body as unknown as Readable, url: fullUrl } };
+      // The link to the run's signal lives as long as this body, not the run: one listener per connection, not per reconnect.
+      const body = res.body as unknown as Readable;
+      body.once('close', () => attemptDeadline.dispose());
+      return { done: { status: res.statusCode, headers: resHeaders, body, url: fullUrl } };
     }
-    const raw = Buffer.from(await res.body.arrayBuffer());
+    const limit = this.opts.maxBodyBytes;
+    const raw = await readCapped(res.body as unknown as Readable, limit, resHeaders['content-length'], (seen) =>
+      bodyTooLarge(method, url, res.statusCode, limit, seen),
+    );
     attemptDeadline.clear();
     const text = raw.toString('utf8');
     const parsed = parseBody(text, resHeaders['content-type'], opts.expect ?? 'json');
@@ -464,9 +491,13 @@ export class ApiClient {
       this.trace(
         `< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
       );
-      if (text) this.trace(`< ${this.redactor.body(text).slice(0, 2000)}`);
+      if (text)
+        this.trace(
+          opts.secretBody ? `< (${raw.length} bytes, not shown: it may hold credentials)` : `< ${this.redactor.body(text).slice(0, 2000)}`,
+        );
     }
-    if (ok && parsed.notJson) throw notJsonError(method, url, res.statusCode, text);
+    if (ok && (parsed.notJson || emptyWhereJsonPromised(res.statusCode, text, opts.expect)))
+      throw notJsonError(method, url, res.statusCode, opts.secretBody ? undefined : text, raw.length);
     const response: ApiResponse = {
       status: res.statusCode,
       headers: resHeaders,
@@ -648,9 +679,23 @@ const URL_VARIABLES: Record<ApiName, string> = {
   'ads-sandbox': 'POSTCTL_ADS_SANDBOX_URL',
 };
 
+/**
+ * An empty (or blank) 2xx body where JSON was promised is no answer: printing `{}`
+ * and exit 0 would tell a script the lookup found nothing. 204/205 say "no content"
+ * on purpose and stay allowed.
+ */
+function emptyWhereJsonPromised(status: number, text: string, expect: BodyExpectation | undefined): boolean {
+  return (expect ?? 'json') === 'json' && status !== 204 && status !== 205 && text.trim() === '';
+}
+
 /** A 2xx whose body is not the JSON the endpoint promises: a proxy page, a truncated or hostile answer. */
-function notJsonError(method: string, url: string, status: number, text: string): NetworkError {
-  const head = neutralize(clip(text, 120));
+function notJsonError(method: string, url: string, status: number, text: string | undefined, bytes: number): NetworkError {
+  const head =
+    text === undefined
+      ? `(${bytes} bytes, not shown: it may hold credentials)`
+      : text.trim() === ''
+        ? `(empty, ${bytes} bytes)`
+        : neutralize(clip(text, 120));
   return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
     hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
   });

@@ -2,6 +2,7 @@
 // back as `cursor`) and v2's meta.next_token (sent back as `pagination_token`).
 import type { ApiClient, RequestOptions } from './client.js';
 import { toParams } from './encode.js';
+import { NetworkError } from '../errors.js';
 
 export interface Page<T = unknown> {
   /** The whole response envelope of this page. */
@@ -38,7 +39,33 @@ function nextRequest(opts: RequestOptions, style: CursorStyle, cursor: string): 
   return { ...opts, query };
 }
 
-/** Follows the cursor from page to page. Stops after `limit` items when given (the last page cut to fit). */
+/**
+ * Why a listing must stop although the server offers another page: a cursor it
+ * already gave (a repeat or a cycle would never end: one hostile server got
+ * 15,512 requests in 8 s), or the page cap (--max-pages, POSTCTL_MAX_PAGES),
+ * which also bounds a server that invents a fresh cursor for every empty page.
+ * With items read, the listing ends with a warning and exit 0; with none, exit 7.
+ */
+function stopReason(cursor: string, cursors: Set<string>, requests: number, maxPages: number): string | undefined {
+  if (cursors.has(cursor)) return `the server repeated a cursor it had already given (after ${requests} pages)`;
+  if (requests >= maxPages) return `reached the page cap of ${maxPages} pages (--max-pages, POSTCTL_MAX_PAGES)`;
+  return undefined;
+}
+
+function stopped(client: ApiClient, opts: RequestOptions, reason: string, items: number): void {
+  const what = `${(opts.method ?? 'GET').toUpperCase()} ${opts.path}`;
+  if (items === 0)
+    throw new NetworkError(`listing ${what} stopped: ${reason}, and no items were read`, {
+      hint: 'The server keeps offering more pages without data; check the base URL, or raise --max-pages if the listing is genuinely that long.',
+    });
+  client.notice(`warning: listing ${what} stopped: ${reason}; printed the ${items} items read so far`);
+}
+
+/**
+ * Follows the cursor from page to page: the one pager of every paged verb and
+ * `request --paginate`. Stops after `limit` items when given (the last page cut
+ * to fit), at a repeated cursor and at the page cap (see stopReason).
+ */
 export async function* pages<T = unknown>(
   client: ApiClient,
   opts: RequestOptions,
@@ -47,7 +74,8 @@ export async function* pages<T = unknown>(
 ): AsyncGenerator<Page<T>> {
   let next: RequestOptions = opts;
   let seen = 0;
-  for (;;) {
+  const cursors = new Set<string>();
+  for (let requests = 1; ; requests++) {
     const res = await client.request(next);
     const envelope = (res.body ?? {}) as Record<string, unknown>;
     let items = (Array.isArray(envelope.data) ? envelope.data : []) as T[];
@@ -56,6 +84,9 @@ export async function* pages<T = unknown>(
     yield { envelope, items };
     const cursor = style.next(envelope);
     if (typeof cursor !== 'string' || cursor === '' || (limit !== undefined && seen >= limit)) return;
+    const reason = stopReason(cursor, cursors, requests, client.maxPages);
+    if (reason) return stopped(client, opts, reason, seen);
+    cursors.add(cursor);
     next = nextRequest(opts, style, cursor);
   }
 }

@@ -4,6 +4,13 @@ const REDACTED = '[redacted]';
 // Names whose values are secret: *token, *secret, *verifier, *signature, *password, pin, authorization, cookie.
 const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|authorization|cookie|proxy-authorization|bearer)$/i;
 
+// A token-shaped key with its value in any text that is not (or no longer) parseable:
+// `"access_token":"…"`, `refresh_token=…`, also inside a JSON string (`\\"access_token\\":\\"…`).
+// A body with junk after its JSON still has its tokens removed from every message.
+// The match starts at the name's ending (not at `[\w-]*` before it, which would backtrack
+// quadratically over a long word): linear in the text, whatever its size.
+const TOKEN_PAIR = /(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
+
 function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
 }
@@ -19,7 +26,7 @@ export class Redactor {
   }
 
   text(s: string): string {
-    let out = s;
+    let out = s.replace(TOKEN_PAIR, `$1$2${REDACTED}`);
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     for (const secret of this.secrets) {
       const enc = encodeURIComponent(secret);

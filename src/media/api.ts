@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
+import { NetworkError } from '../errors.js';
+import { clip, neutralize } from '../output/sanitize.js';
 
 export interface ProcessingInfo {
   state: 'pending' | 'in_progress' | 'succeeded' | 'failed' | string;
@@ -73,7 +75,7 @@ export async function finalizeUpload(client: ApiClient, mediaId: string): Promis
     method: 'POST',
     path: joinPath('2', 'media', 'upload', idSegment(mediaId, 'numeric', 'media_id'), 'finalize'),
   });
-  return requireData(res.body, 'finalize');
+  return requireData(res.body, 'finalize', mediaId);
 }
 
 export async function uploadStatus(client: ApiClient, mediaId: string): Promise<MediaUploadData> {
@@ -85,7 +87,7 @@ export async function uploadStatus(client: ApiClient, mediaId: string): Promise<
       ['media_id', idSegment(mediaId, 'numeric', 'media_id').id],
     ],
   });
-  return requireData(res.body, 'status');
+  return requireData(res.body, 'status', mediaId);
 }
 
 export async function setAltText(client: ApiClient, mediaId: string, text: string): Promise<void> {
@@ -98,8 +100,13 @@ export async function setAltText(client: ApiClient, mediaId: string, text: strin
   });
 }
 
-function requireData(body: Envelope<MediaUploadData> | undefined, step: string): MediaUploadData {
+/** The answer's data; for an existing upload, about that media id and no other (a reply for another id is not ours to print). */
+function requireData(body: Envelope<MediaUploadData> | undefined, step: string, mediaId?: string): MediaUploadData {
   const data = body?.data;
-  if (!data || typeof data.id !== 'string') throw new Error(`the ${step} answer has no data.id`);
+  if (!data || typeof data.id !== 'string') throw new NetworkError(`the ${step} answer has no data.id`);
+  if (mediaId !== undefined && data.id !== mediaId)
+    throw new NetworkError(`the ${step} answer is about media ${clip(neutralize(data.id), 40)}, not media ${mediaId}`, {
+      hint: `something other than the API answered (check the base URL and proxy); rerun with --resume to finalize media ${mediaId} again.`,
+    });
   return data;
 }

@@ -7,12 +7,13 @@
 // Appends go one after another: the reference shows them sequential and does
 // not say the service accepts segments in parallel.
 import { open } from 'node:fs/promises';
-import { inputIdentity, UploadState } from '../audiences/state.js';
+import { inputIdentity, UploadState, type InputIdentity } from '../audiences/state.js';
 import type { Context } from '../context.js';
-import { CliError, Interrupted, UsageError } from '../errors.js';
+import { CliError, Interrupted, NetworkError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
-import { neutralize } from '../output/sanitize.js';
+import { clip, neutralize } from '../output/sanitize.js';
+import { checkConfirmedChunks, checkUnchanged, chunkHash, fileChanged } from './file-guard.js';
 import { appendSegment, finalizeUpload, initializeUpload, setAltText, uploadStatus, type MediaUploadData } from './api.js';
 import { categoryName, type MediaPlan } from './limits.js';
 
@@ -21,6 +22,8 @@ export interface UploadOptions {
   resume: boolean;
   wait: boolean;
   altText?: string | undefined;
+  /** --processing-timeout: the longest wait for processing, in ms, before exit 7 with the media id. */
+  processingTimeoutMs: number;
 }
 
 export interface UploadResult {
@@ -45,19 +48,22 @@ const POLL_SECS = { min: 1, max: 60 } as const;
 
 export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
   const options = { media_type: plan.mediaType, media_category: plan.category, chunk_bytes: plan.chunkBytes };
-  const state = await UploadState.open(o.statePath, await inputIdentity(plan.path), options, {
+  const identity = await inputIdentity(plan.path);
+  const state = await UploadState.open(o.statePath, identity, options, {
     resume: o.resume,
     readOnly: false,
     warn: (m) => ctx.log.warn(m),
     info: (m) => ctx.log.info(m),
   });
+  if (state.done) return alreadyUploaded(ctx, client, plan, state);
   const session = await openSession(ctx, client, plan, state);
-  const sent = await sendChunks(ctx, client, plan, state, session.media_id);
+  const sent = await sendChunks(ctx, client, plan, state, { mediaId: session.media_id, identity });
   let data: MediaUploadData = await finalizeUpload(client, session.media_id);
-  // The upload is complete: a later --resume has nothing left to send.
-  await state.remove();
+  // The upload is complete: a later --resume has nothing left to send, and says so.
+  await state.markDone();
   if (o.altText !== undefined) await setAltText(client, session.media_id, o.altText);
-  if (data.processing_info && o.wait) data = await waitForProcessing(ctx, client, session.media_id, data);
+  if (data.processing_info && o.wait)
+    data = await waitForProcessing(ctx, client, session.media_id, data, Date.now() + o.processingTimeoutMs);
   const processing = data.processing_info?.state ?? 'succeeded';
   if (processing === 'failed') {
     const why = data.processing_info?.error?.message ?? data.processing_info?.error?.name ?? 'no reason given';
@@ -75,6 +81,23 @@ export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPla
     chunks: plan.segments,
     chunks_sent: sent,
     state: processing,
+  };
+}
+
+/** `--resume` after an upload that finished: nothing is sent; the saved media id is the result. */
+function alreadyUploaded(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState): UploadResult {
+  const saved = state.extra as Partial<Session>;
+  const mediaId = typeof saved.media_id === 'string' ? saved.media_id : '';
+  ctx.log.info(`${plan.path}: nothing to send: media ${mediaId} was finalized at ${state.finishedAt} (state ${state.path})`);
+  return {
+    file: plan.path,
+    media_id: mediaId,
+    media_key: saved.media_key ?? null,
+    media_category: categoryName(plan.category, client.names),
+    size: plan.size,
+    chunks: plan.segments,
+    chunks_sent: 0,
+    state: 'finalized',
   };
 }
 
@@ -106,11 +129,24 @@ async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, sta
   return session;
 }
 
-/** Appends every segment the state has not confirmed; returns how many were sent. */
-async function sendChunks(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState, mediaId: string): Promise<number> {
+/**
+ * Appends every segment the state has not confirmed; returns how many were sent.
+ * The file must keep its size and mtime throughout (file-guard.ts), and the
+ * chunks an earlier run confirmed must still hash the same, or nothing is finalized.
+ */
+async function sendChunks(
+  ctx: Context,
+  client: ApiClient,
+  plan: MediaPlan,
+  state: UploadState,
+  at: { mediaId: string; identity: InputIdentity },
+): Promise<number> {
   const progress = ctx.progress(`${plan.path} bytes`, plan.size);
   const fh = await open(plan.path, 'r');
   const buffer = Buffer.alloc(Math.min(plan.chunkBytes, plan.size));
+  const saved = state.extra.chunk_sha256;
+  const hashes: Record<string, unknown> = saved && typeof saved === 'object' ? { ...saved } : {};
+  const earlier = { ...hashes };
   let sent = 0;
   try {
     for (let i = 0; i < plan.segments; i++) {
@@ -121,18 +157,19 @@ async function sendChunks(ctx: Context, client: ApiClient, plan: MediaPlan, stat
         continue;
       }
       if (ctx.signal.aborted) throw new Interrupted();
+      await checkUnchanged(fh, at.identity, at.mediaId, `before chunk ${i}`);
       const { bytesRead } = await fh.read(buffer, 0, length, offset);
-      if (bytesRead !== length)
-        throw new UsageError(
-          `${plan.path} changed while it was being read (segment ${i} is short)`,
-          'rerun without --resume once the file is stable.',
-        );
-      await appendSegment(client, mediaId, i, buffer.subarray(0, length));
+      if (bytesRead !== length) throw fileChanged(plan.path, `chunk ${i} is short`, at.mediaId);
+      await appendSegment(client, at.mediaId, i, buffer.subarray(0, length));
+      hashes[i] = chunkHash(buffer.subarray(0, length));
+      state.setExtra({ ...state.extra, chunk_sha256: hashes });
       state.confirm(i);
       await state.flush();
       sent++;
       progress.tick(length);
     }
+    await checkUnchanged(fh, at.identity, at.mediaId, 'before finalize');
+    await checkConfirmedChunks(fh, earlier, plan.chunkBytes, at.identity, at.mediaId);
   } finally {
     progress.done();
     await fh.close();
@@ -140,20 +177,41 @@ async function sendChunks(ctx: Context, client: ApiClient, plan: MediaPlan, stat
   return sent;
 }
 
-/** STATUS until succeeded or failed, waiting check_after_secs (bounded) between calls. */
-async function waitForProcessing(ctx: Context, client: ApiClient, mediaId: string, first: MediaUploadData): Promise<MediaUploadData> {
+/**
+ * STATUS until succeeded or failed, waiting check_after_secs (bounded) between
+ * calls, and never past `deadline` (--processing-timeout): processing that never
+ * finishes must not hang a cron job. Past it: exit 7 with the media id to check later.
+ */
+async function waitForProcessing(
+  ctx: Context,
+  client: ApiClient,
+  mediaId: string,
+  first: MediaUploadData,
+  deadline: number,
+): Promise<MediaUploadData> {
   let data = first;
   let last = '';
+  const started = Date.now();
   while (data.processing_info && data.processing_info.state !== 'succeeded' && data.processing_info.state !== 'failed') {
     const info = data.processing_info;
     const note = `media ${mediaId}: ${neutralize(String(info.state))}${info.progress_percent !== undefined ? ` ${info.progress_percent}%` : ''}`;
     if (note !== last) ctx.log.info(note);
     last = note;
     const secs = Math.min(POLL_SECS.max, Math.max(POLL_SECS.min, Number(info.check_after_secs) || POLL_SECS.min));
+    if (Date.now() + secs * 1000 > deadline) throw stillProcessing(mediaId, String(info.state), Date.now() - started);
     await sleep(secs * 1000, ctx.signal);
     data = await uploadStatus(client, mediaId);
   }
   return data;
+}
+
+function stillProcessing(mediaId: string, state: string, waitedMs: number): NetworkError {
+  return new NetworkError(
+    `media ${mediaId} is still ${clip(neutralize(state), 40)} after ${Math.round(waitedMs / 1000)} s of processing (--processing-timeout)`,
+    {
+      hint: `the upload itself is finalized: check it later with \`postctl request GET /2/media/upload -f command=STATUS -f media_id=${mediaId}\`, or raise --processing-timeout.`,
+    },
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

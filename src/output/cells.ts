@@ -37,15 +37,24 @@ export function tableCell(value: unknown): string {
   return neutralize(cellText(value).replace(/\r\n|[\r\n]/g, ' '));
 }
 
-export function csvField(value: unknown): string {
-  const s = cellText(value);
+// A spreadsheet reads a cell starting with one of these as a formula (=HYPERLINK(…), +cmd|…, @SUM, a tab or CR
+// before one): https://owasp.org/www-community/attacks/CSV_Injection recommends a leading single quote.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula
+ * gets a leading `'` unless `raw` (--csv-raw); numbers are never formulas.
+ */
+export function csvField(value: unknown, raw = false): string {
+  let s = cellText(value);
+  if (!raw && typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A raw CSV value: scalars as they are, arrays and objects as JSON (exact, never joined or cut). */
-export function rawCsvField(value: unknown): string {
+/** A CSV value: scalars as they are, arrays and objects as JSON (exact, never joined or cut); formulas as csvField says. */
+export function rawCsvField(value: unknown, raw = false): string {
   if (value === undefined || value === null) return '';
-  return csvField(typeof value === 'object' ? stringifyJson(value) : String(value));
+  return csvField(typeof value === 'object' ? stringifyJson(value) : value, raw);
 }
 
 /**

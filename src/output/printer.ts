@@ -7,6 +7,7 @@ import { cellValue, csvField, flatKeys, flatten, inferColumns, rawCsvField, tabl
 import type { Format } from './format.js';
 import { stringifyJson } from '../json/stringify.js';
 import { renderTable } from './table.js';
+import { inertJson, neutralize } from './sanitize.js';
 
 export type { Column } from './cells.js';
 
@@ -16,6 +17,13 @@ export interface ListStream<T> {
   end(tail?: Record<string, unknown>): void;
 }
 
+export interface PrinterOptions {
+  /** stdout is a terminal: escapes in CSV/JSON/raw output are made inert (files and pipes keep exact bytes). */
+  tty?: boolean;
+  /** --csv-raw: no leading `'` before formula-like values. */
+  csvRaw?: boolean;
+}
+
 export class Printer {
   constructor(
     private out: NodeJS.WritableStream,
@@ -23,10 +31,22 @@ export class Printer {
     private chalk: ChalkInstance,
     /** Table width: the terminal's columns (or COLUMNS); undefined = no limit. */
     private width?: number,
+    private options: PrinterOptions = {},
   ) {}
 
+  /**
+   * Data to stdout. On a terminal, text in any format but table (whose cells are
+   * neutralised already and whose header may carry postctl's own styling) has
+   * its control characters made visible: JSON's C1/bidi as \u escapes (the same
+   * JSON), anything else as in messages.
+   */
   write(text: string | Uint8Array): void {
-    this.out.write(text);
+    if (!this.options.tty || this.format === 'table') {
+      this.out.write(text);
+      return;
+    }
+    const s = typeof text === 'string' ? text : Buffer.from(text).toString('utf8');
+    this.out.write(neutralize(this.format === 'csv' ? s : inertJson(s), true));
   }
 
   private table(columns: Column[], rows: unknown[]): string {
@@ -45,8 +65,9 @@ export class Printer {
   private csv(items: unknown[], keys?: string[]): { text: string; keys: string[] } {
     const flat = items.map((i) => flatten(i));
     const cols = keys ?? flatKeys(flat);
-    const head = keys ? '' : cols.map((k) => csvField(k)).join(',') + '\n';
-    return { text: head + flat.map((r) => cols.map((k) => rawCsvField(r[k])).join(',') + '\n').join(''), keys: cols };
+    const raw = this.options.csvRaw ?? false;
+    const head = keys ? '' : cols.map((k) => csvField(k, raw)).join(',') + '\n';
+    return { text: head + flat.map((r) => cols.map((k) => rawCsvField(r[k], raw)).join(',') + '\n').join(''), keys: cols };
   }
 
   /** A list: json keeps the whole envelope, jsonl/csv/table show the items. */
@@ -100,7 +121,7 @@ export class Printer {
     if (this.format === 'table' || this.format === 'csv') {
       if (Array.isArray(value)) return this.list(value);
       if (value && typeof value === 'object') return this.object(value);
-      this.write((this.format === 'csv' ? rawCsvField(value) : tableCell(value)) + '\n');
+      this.write((this.format === 'csv' ? rawCsvField(value, this.options.csvRaw) : tableCell(value)) + '\n');
       return;
     }
     this.write((this.format === 'jsonl' ? stringifyJson(value) : stringifyJson(value, 2)) + '\n');

@@ -2,6 +2,8 @@
 // (count, total, rate, ETA). Elsewhere (ssh without a tty, `| tee`, cron logs):
 // one plain line every N seconds (POSTCTL_PROGRESS_INTERVAL, default 10; 0 turns
 // it off), so a long job is never silent until its summary.
+import { envNumber } from '../config/env-number.js';
+
 export interface Progress {
   tick(n?: number): void;
   setTotal(total: number): void;
@@ -19,10 +21,7 @@ const DEFAULT_INTERVAL_SEC = 10;
 
 /** POSTCTL_PROGRESS_INTERVAL as seconds (non-negative number), else the default. */
 export function progressInterval(env: NodeJS.ProcessEnv): number {
-  const raw = env.POSTCTL_PROGRESS_INTERVAL;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_INTERVAL_SEC;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_INTERVAL_SEC;
+  return envNumber(env, 'POSTCTL_PROGRESS_INTERVAL', { fallback: DEFAULT_INTERVAL_SEC, max: 86_400 });
 }
 
 const num = (n: number): string => n.toLocaleString('en-US');

@@ -3,7 +3,9 @@
 // ending, a network error, silence longer than the stall timeout, or an
 // operational-disconnect problem in the stream — lead to a reconnect with
 // backoff that resumes where the last event left off (see event-resume.ts).
-// Attempts are bounded per outage and reset once a connection delivers data.
+// Attempts are bounded per outage and reset once a connection delivers an event
+// (a keep-alive is not data: a server that sends one and closes would otherwise
+// be reconnected to for ever). Lines are split in linear time and capped in length.
 // `runStream` is the machinery for any such stream (the filtered stream uses
 // it too); a StreamSpec says where to connect and how to resume.
 import type { Readable } from 'node:stream';
@@ -51,7 +53,12 @@ export interface StreamOptions {
   /** Called once per new event with the line as received; awaited (backpressure). */
   onEvent: (event: StreamEvent, line: string) => Promise<void> | void;
   now?: () => number;
+  /** Longest line kept (characters); a longer one is skipped with a warning, in constant memory. Default 4 MiB. */
+  maxLineBytes?: number;
 }
+
+/** The default line-length cap: a post with every expansion is tens of kilobytes. */
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 export interface EventStreamOptions extends StreamOptions {
   /** Ask for this many minutes of past events on the first connection. */
@@ -163,11 +170,15 @@ function consume(body: Readable, spec: StreamSpec, summary: StreamSummary, opts:
 
 /** One connection's body, read line by line under a stall timer, until it ends, stalls or reaches the limit. */
 class Connection {
+  /** An event (not a keep-alive, not a problem report) arrived on this connection. */
   private gotData = false;
   private stalled = false;
   private timer: NodeJS.Timeout | undefined;
-  /** A partial line from the previous chunk. */
-  private carry = '';
+  /** The pieces of a line not yet ended by a newline: joined once, when it ends (linear, not a rescan per chunk). */
+  private parts: string[] = [];
+  private partLength = 0;
+  /** Inside a line longer than the cap: its bytes are dropped until the next newline. */
+  private skipping = false;
   /** The operational-disconnect problem the server announced, if any. */
   private disconnect: string | undefined;
 
@@ -194,9 +205,7 @@ class Connection {
       this.body.setEncoding('utf8');
       for await (const chunk of this.body as AsyncIterable<string>) {
         this.arm();
-        this.gotData = true;
-        this.carry += chunk;
-        if (await this.lines()) return { kind: 'limit' };
+        if (await this.chunk(chunk)) return { kind: 'limit' };
       }
     } catch (e) {
       if (opts.signal.aborted) return { kind: 'aborted' };
@@ -204,6 +213,7 @@ class Connection {
         return { kind: 'disconnected', reason: this.disconnect ?? `connection lost: ${(e as Error).message}`, gotData: this.gotData };
     } finally {
       clearTimeout(this.timer);
+      this.body.destroy();
     }
     if (opts.signal.aborted) return { kind: 'aborted' };
     if (this.stalled)
@@ -215,16 +225,36 @@ class Connection {
     return { kind: 'disconnected', reason: this.disconnect ?? 'the server closed the stream', gotData: this.gotData };
   }
 
-  /** The complete lines received so far; true once the event limit is reached (the body is destroyed). */
-  private async lines(): Promise<boolean> {
-    let nl: number;
-    while ((nl = this.carry.indexOf('\n')) >= 0) {
-      const line = this.carry.slice(0, nl).replace(/\r$/, '');
-      this.carry = this.carry.slice(nl + 1);
-      if (!line.trim()) continue; // keep-alive
+  /** Splits a chunk at its newlines; true once the event limit is reached (the body is destroyed). */
+  private async chunk(chunk: string): Promise<boolean> {
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
+      this.keep(chunk.slice(start, nl));
+      start = nl + 1;
+      const line = this.skipping ? undefined : this.parts.join('').replace(/\r$/, '');
+      this.parts = [];
+      this.partLength = 0;
+      this.skipping = false;
+      if (line === undefined || !line.trim()) continue; // a skipped line, or a keep-alive
       if (await this.line(line)) return true;
     }
+    this.keep(chunk.slice(start));
     return false;
+  }
+
+  /** Keeps part of the current line, unless the line has grown past the cap. */
+  private keep(piece: string): void {
+    if (this.skipping || !piece) return;
+    const max = this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    if (this.partLength + piece.length > max) {
+      this.opts.log.warn(`skipped a line longer than ${max} characters from ${this.spec.name} (POSTCTL_MAX_LINE_MB raises the cap)`);
+      this.parts = [];
+      this.partLength = 0;
+      this.skipping = true;
+      return;
+    }
+    this.parts.push(piece);
+    this.partLength += piece.length;
   }
 
   private async line(line: string): Promise<boolean> {
@@ -243,6 +273,7 @@ class Connection {
       }
       return false;
     }
+    this.gotData = true;
     if (!this.spec.accept(msg, this.now())) {
       summary.duplicatesDropped++;
       return false;

@@ -33,8 +33,9 @@ export async function requestToken(client: ApiClient, callback: string, accessTy
     auth: 'user',
     token: null,
     oauthExtra: { oauth_callback: callback },
-    // The answer is form-encoded text (oauth_token=…&…), not JSON.
+    // The answer is form-encoded text (oauth_token=…&…), not JSON; it holds a token: never shown.
     expect: 'text',
+    secretBody: true,
     ...(accessType ? { form: [[wire('param.access_type', client.names), accessType]] as Array<[string, string]> } : {}),
   });
   const f = formFields(res.body);
@@ -92,6 +93,7 @@ export async function exchangeVerifier(client: ApiClient, request: TokenPair, ve
     token: request,
     oauthExtra: { oauth_verifier: verifier },
     expect: 'text',
+    secretBody: true,
   });
   const f = formFields(res.body);
   if (!f.oauth_token || !f.oauth_token_secret) throw badResponse('oauth/access_token', 'oauth_token and oauth_token_secret');
@@ -153,6 +155,9 @@ export async function requestBearerToken(client: ApiClient): Promise<BearerToken
     auth: 'basic',
     form: [['grant_type', 'client_credentials']],
     idempotent: true,
+    // JSON only (a non-JSON answer is exit 7), and never shown: it holds the token.
+    expect: 'json',
+    secretBody: true,
   });
   const body = formFields(res.body);
   if (!body.access_token) throw badResponse('oauth2/token', 'an access_token');

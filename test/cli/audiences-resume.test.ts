@@ -76,8 +76,13 @@ describe('audiences upload --resume', () => {
     const store = received(emu, id);
     expect(store.size).toBe(20_000);
     expect(emails.every((e) => store.has(sha(e)) as boolean)).toBe(true);
-    // Done: nothing left to resume.
-    expect(existsSync(statePath)).toBe(false);
+    // Done: the state is a "done" marker, and a --resume sends nothing and says so.
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).done).toBe(true);
+    const third = await emu.run([...args, '--resume']);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stderr).toContain(`nothing to send: the run finished at`);
+    expect(third.json()).toMatchObject({ sent: 0, already_done: true, state_file: statePath });
+    expect(userPosts(emu, id).length).toBe(mark + resent.length);
   });
 
   it('refuses to resume when the input or the options changed, sending nothing', async () => {

@@ -66,7 +66,13 @@ describe('media upload', () => {
       ],
     ]);
     expect(r.stderr).toContain('in_progress');
-    expect(existsSync(`${path}.postctl-state.json`)).toBe(false);
+    // Finished: the state is a "done" marker, so a --resume sends nothing and says so.
+    expect(JSON.parse(readFileSync(`${path}.postctl-state.json`, 'utf8')).done).toBe(true);
+    const again = await emu.run(['media', 'upload', path, '--resume', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json().data[0]).toMatchObject({ media_id: row.media_id, chunks_sent: 0, state: 'finalized' });
+    expect(again.stderr).toContain(`nothing to send: media ${row.media_id} was finalized at`);
+    expect(emu.state.log.length - before).toBe(log.length);
     console.log(`3 MB upload: ${bytes.length} bytes in 2 appends, server sha256 ${sha(s.bytes!).slice(0, 16)}… matches`);
   });
 
@@ -187,7 +193,7 @@ describe('media upload', () => {
     const row = second.json().data[0];
     expect(row).toMatchObject({ media_id: mediaId, chunks: 4, chunks_sent: 3 });
     expect(sha(mediaSessions(emu.state).get(mediaId)!.bytes!)).toBe(sha(bytes));
-    expect(existsSync(statePath)).toBe(false);
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).done).toBe(true);
     console.log(
       `kill + resume: killed run sent segments [${killedRun.join(',')}] (state confirmed "0"); resumed run sent [${resent.join(',')}]; server sha256 matches`,
     );
@@ -220,7 +226,7 @@ describe('media upload', () => {
     const state = join(dir, 'named-state.json');
     const r = await emu.run(['media', 'upload', path, '--state', state, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(existsSync(state)).toBe(false);
+    expect(JSON.parse(readFileSync(state, 'utf8')).done).toBe(true);
     const two = await emu.run(['media', 'upload', path, path, '--state', state]);
     expect(two.code).toBe(2);
   });

@@ -5,7 +5,7 @@
 // removed, and the exit code is 143 / 129. The signal is sent to the CLI
 // subprocess once the (slowed) emulator has logged a few requests.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audienceStore, Received } from '../../src/emulator/routes/audiences.js';
@@ -72,7 +72,8 @@ describe('audiences upload stopped by a signal', () => {
     expect(resumed.json()).toMatchObject({ already_confirmed: state.confirmed_count * 50, complete: true });
     // Only the unconfirmed batches went out again.
     expect(requestsTo('POST', path) - sentBefore).toBe(n / 50 - state.confirmed_count);
-    expect(existsSync(summary.state_file)).toBe(false);
+    // Finished: a "done" marker, so a later --resume sends nothing.
+    expect(JSON.parse(readFileSync(summary.state_file, 'utf8')).done).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import { seededRandom } from '../../src/emulator/random.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { fromRanges } from '../../src/audiences/state.js';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -21,16 +22,6 @@ afterEach(async () => {
   await emu?.close();
   emu = undefined;
 });
-
-/** Batch numbers of a state file's "0-41,43" ranges. */
-function ranges(text: string): Set<number> {
-  const out = new Set<number>();
-  for (const part of text.split(',').filter(Boolean)) {
-    const [a, b = a] = part.split('-').map(Number) as [number, number?];
-    for (let i = a; i <= b!; i++) out.add(i);
-  }
-  return out;
-}
 
 const usersKey = (users: unknown): string => sha(JSON.stringify(users));
 const bodyKey = (body: string): string =>
@@ -85,7 +76,7 @@ describe('audiences upload under kill -9', () => {
       if (existsSync(stateFile)) {
         expect(statSync(stateFile).mode & 0o777).toBe(0o600);
         const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { confirmed: string; confirmed_count: number };
-        confirmed = ranges(saved.confirmed);
+        confirmed = fromRanges(saved.confirmed);
         expect(confirmed.size).toBe(saved.confirmed_count);
       }
       const since = posts().length;
@@ -118,7 +109,7 @@ describe('audiences upload under kill -9', () => {
         // Batches the emulator answered but the state had not recorded yet are sent again (Update allows it).
         const answered = new Set(sent.filter((e) => e.status === 200).map((e) => keyOf.get(bodyKey(e.body))!));
         const saved = existsSync(stateFile)
-          ? ranges((JSON.parse(readFileSync(stateFile, 'utf8')) as { confirmed: string }).confirmed)
+          ? fromRanges((JSON.parse(readFileSync(stateFile, 'utf8')) as { confirmed: string }).confirmed)
           : new Set<number>();
         lagged += [...answered].filter((b) => !saved.has(b)).length;
         console.log(
@@ -132,7 +123,8 @@ describe('audiences upload under kill -9', () => {
       done = true;
     }
     expect(kills).toBe(3);
-    expect(existsSync(stateFile)).toBe(false);
+    // Finished: the state file is a "done" marker (a --resume after it sends nothing).
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).done).toBe(true);
     const store = received.field('Update', 'email') as DigestStore;
     expect(store.size).toBe(n);
     expect([...store.values()].sort()).toEqual(emails.map((e) => sha(e.toLowerCase())).sort());

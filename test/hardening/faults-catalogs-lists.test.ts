@@ -9,27 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { figures, harshPlan, report } from '../helpers/faults.js';
+import { product } from '../helpers/products.js';
 
 let emu: TestEmulator | undefined;
 afterEach(async () => {
   await emu?.close();
   emu = undefined;
 });
-
-function product(i: number): Record<string, unknown> {
-  return {
-    id: `sku-${i}`,
-    title: `Product ${i}`,
-    description: `Plain description of product ${i}`,
-    availability: 'in stock',
-    condition: 'new',
-    price: `${(i % 90) + 10}.99 USD`,
-    link: `https://shop.example/p/${i}`,
-    image_link: `https://shop.example/img/${i}.jpg`,
-    brand: 'Acme',
-    inventory: (i % 7) + 1,
-  };
-}
 
 /** A catalog holding nothing yet, a feed of n products, and the upsert arguments. */
 async function upsertSetup(e: TestEmulator, n: number): Promise<{ catalog: string; args: string[] }> {

@@ -9,10 +9,10 @@ describe('plain progress lines', () => {
     expect(plainLine('uploading', 6000, 6000, 30)).toBe('uploading: 6,000/6,000 (100%), 200/s');
   });
 
-  it('POSTCTL_PROGRESS_INTERVAL: seconds, 0 allowed, junk falls back to 10', () => {
+  it('POSTCTL_PROGRESS_INTERVAL: seconds, 0 allowed, junk is exit 2 naming the variable', () => {
     expect(progressInterval({})).toBe(10);
     expect(progressInterval({ POSTCTL_PROGRESS_INTERVAL: '1' })).toBe(1);
     expect(progressInterval({ POSTCTL_PROGRESS_INTERVAL: '0' })).toBe(0);
-    expect(progressInterval({ POSTCTL_PROGRESS_INTERVAL: 'soon' })).toBe(10);
+    expect(() => progressInterval({ POSTCTL_PROGRESS_INTERVAL: 'soon' })).toThrow(/POSTCTL_PROGRESS_INTERVAL must be a number/);
   });
 });

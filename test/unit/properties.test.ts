@@ -72,11 +72,12 @@ describe('money', () => {
 
 describe('CSV fields', () => {
   it('any cell text survives csvField → csv-parse', () => {
+    // Raw (--csv-raw): the round trip is exact; the default adds a quote before formula-like text (cells.ts).
     // A record with one empty cell is an empty line, which CSV cannot tell from no record.
     const cellsArb = fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 5 }).filter((c) => !(c.length === 1 && c[0] === ''));
     fc.assert(
       fc.property(cellsArb, (cells) => {
-        const line = cells.map(csvField).join(',');
+        const line = cells.map((c) => csvField(c, true)).join(',');
         const [row] = parse(line) as string[][];
         expect(row).toEqual(cells);
       }),

@@ -10,6 +10,7 @@ import { callingCode } from '../../audiences/countries.js';
 import { RejectSink } from '../../audiences/rejects.js';
 import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from '../../audiences/source.js';
 import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
+import { alreadyDone, stateOption } from '../_resume.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
 import type { Context } from '../../context.js';
 import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
@@ -73,7 +74,7 @@ export const uploadJobOptions = [
   },
   { flags: '--rejects <file>', description: 'write every rejected or failed value with its input line to this CSV file' },
   { flags: '--resume', description: 'send only the batches a previous run of the same file and options did not get confirmed' },
-  { flags: '--state <file>', description: 'resume state file (default: <file>.postctl-state.json next to the input)' },
+  stateOption,
   { flags: '--dry-run', description: 'write the normalized, hashed operations to stdout as JSON lines; send nothing' },
   accountOption,
   sandboxOption,
@@ -115,6 +116,7 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
   const input = checkInput(kind, opts, ctx);
   const rules = checkRules(kind, opts);
   const { plan, state } = await prepare({ kind, id, ...input, ...rules }, opts, ctx);
+  if (state?.done) return alreadyDone(state, ctx);
   const rejects = new RejectSink(opts.rejects);
   // Built for dry runs too (it sends nothing until asked): it holds the wire-name style.
   const built = await ctx.client();
@@ -325,9 +327,9 @@ function noValidIdentifiers(summary: UploadSummary, { plan, rejects, rejectsFile
   );
 }
 
-/** A job that ran to its end: the state goes when nothing failed; failed users are exit 8. */
+/** A job that ran to its end: the state becomes a "done" marker when nothing failed; failed users are exit 8. */
 async function finished(summary: UploadSummary, { plan, state, rejectsFile }: Job, stateFile: string | undefined): Promise<number> {
-  if (summary.failed === 0 && !plan.dryRun) await state?.remove();
+  if (summary.failed === 0 && !plan.dryRun) await state?.markDone();
   if (summary.failed > 0) {
     const again = stateFile ? 'rerun with --resume to send the unconfirmed batches again.' : 'rerun to send them again.';
     throw new PartialFailure(

@@ -4,7 +4,16 @@
 import { createReadStream } from 'node:fs';
 import { PRODUCT_STATUSES, UPSERT_BATCH } from '../../catalogs/api.js';
 import { FEED_FORMATS, formatFromName, sniffFormat, spoolToTemp, type FeedFormat } from '../../catalogs/feed.js';
-import { batches, problemsError, validateFeed, type FeedSource, type Outcome, type OutcomeStatus } from '../../catalogs/upsert.js';
+import {
+  batches,
+  problemsError,
+  validateFeed,
+  type Batch,
+  type FeedSource,
+  type Outcome,
+  type OutcomeStatus,
+} from '../../catalogs/upsert.js';
+import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
 import type { Context } from '../../context.js';
 import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
@@ -62,6 +71,49 @@ export async function feedSource(
     await cleanup();
     throw e;
   }
+}
+
+/**
+ * The resume state of an upsert (--resume or --state; a regular --file only):
+ * the same discipline as audience uploads — tied to the feed's path, size and
+ * mtime and to what decides the batches; confirmed batches are skipped.
+ */
+export async function upsertState(
+  opts: { file?: string | undefined; resume?: boolean | undefined; state?: string | undefined },
+  options: Record<string, unknown>,
+  ctx: Context,
+): Promise<UploadState | undefined> {
+  if (!(await resumeNeedsFile(opts))) return undefined;
+  const file = opts.file ?? '-';
+  return UploadState.open(opts.state ?? defaultStatePath(file), await inputIdentity(file), options, {
+    resume: Boolean(opts.resume),
+    readOnly: false,
+    warn: (m) => ctx.log.warn(m),
+    info: (m) => ctx.log.info(m),
+  });
+}
+
+/**
+ * Whether the run keeps a state (--resume or --state); they need a regular --file
+ * (exit 2 before the feed is read otherwise: stdin or a pipe has no identity).
+ */
+export async function resumeNeedsFile(opts: {
+  file?: string | undefined;
+  resume?: boolean | undefined;
+  state?: string | undefined;
+}): Promise<boolean> {
+  if (!opts.resume && opts.state === undefined) return false;
+  const file = opts.file ?? '-';
+  if (isStdinPath(file) || (await inputKind(file)).kind !== 'file')
+    throw new UsageError(
+      `--resume and --state need a regular --file: ${file === '-' ? 'stdin' : file} cannot be checked for changes between runs`,
+    );
+  return true;
+}
+
+/** The batches a resumed run still has to send (those its state does not record as confirmed). */
+export async function* unconfirmed(source: AsyncIterable<Batch>, state: UploadState | undefined): AsyncGenerator<Batch> {
+  for await (const b of source) if (!state?.isConfirmed(b.index)) yield b;
 }
 
 /** Validates every product; without --skip-invalid any problem stops here (exit 6). */

@@ -8,7 +8,11 @@ import type { ApiName } from '../../http/client.js';
 import { integerBetween } from '../../validate/rules.js';
 import { sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';
-import { Outcomes, feedSource, finish, printDryRun, validated, type Report } from './_upsert.js';
+import { Outcomes, feedSource, finish, printDryRun, resumeNeedsFile, unconfirmed, upsertState, validated, type Report } from './_upsert.js';
+import type { UploadState } from '../../audiences/state.js';
+import { alreadyDone, resumeOption, stateOption } from '../_resume.js';
+
+const SUCCESS = new Set(['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE']);
 
 export default defineVerb({
   name: 'upsert <catalog_id>',
@@ -18,6 +22,7 @@ export default defineVerb({
     'postctl catalogs upsert 1456789 --file feed.csv --dry-run',
     'postctl catalogs upsert 1456789 --file feed.tsv --skip-invalid -o jsonl > results.jsonl',
     'gzip -dc feed.json.gz | postctl catalogs upsert 1456789 --format json',
+    'postctl catalogs upsert 1456789 --file products.jsonl --resume',
   ],
   options: [
     { flags: '-f, --file <path>', description: 'the feed file, or - for stdin (default: stdin)' },
@@ -32,17 +37,23 @@ export default defineVerb({
     },
     { flags: '--dry-run', description: 'validate and print the batches that would be sent; send nothing' },
     { flags: '--concurrency <n>', description: 'requests in flight at once (1 to 32)', default: '4' },
+    resumeOption,
+    stateOption,
     sandboxOption,
   ],
   async run([catalogId], opts, ctx) {
     const bad = integerBetween(1, 32)(String(opts.concurrency ?? '4'));
     if (bad) throw new InputError(`--concurrency ${bad}`);
     const concurrency = Number(opts.concurrency ?? 4);
+    await resumeNeedsFile(opts);
     const { src, cleanup } = await feedSource(opts, ctx);
     try {
       const report = await validated(src, opts.skipInvalid, ctx);
       if (opts.dryRun) return await printDryRun(catalogId, src, report, ctx);
-      return await send(catalogId, src, report, { api: adsApi(opts), concurrency }, ctx);
+      const api = adsApi(opts);
+      const state = await upsertState(opts, { catalog_id: catalogId, api, skip_invalid: Boolean(opts.skipInvalid) }, ctx);
+      if (state?.done) return alreadyDone(state, ctx);
+      return await send(catalogId, src, report, { api, concurrency, state }, ctx);
     } finally {
       await cleanup();
     }
@@ -54,10 +65,11 @@ async function send(
   catalogId: string,
   src: FeedSource,
   report: Report,
-  how: { api: ApiName; concurrency: number },
+  how: { api: ApiName; concurrency: number; state: UploadState | undefined },
   ctx: Context,
 ): Promise<number> {
   const client = await ctx.client();
+  const { state } = how;
   const results = new Outcomes(ctx, catalogId, report.valid);
   const started = Date.now();
   let failure: unknown;
@@ -66,20 +78,26 @@ async function send(
     const onOutcomes = (outcomes: Outcome[], batch: number) => {
       results.settled.add(batch);
       results.emit(outcomes);
+      // A batch is confirmed when every product in it succeeded: --resume skips it.
+      if (outcomes.every((o) => SUCCESS.has(o.status))) state?.confirm(batch);
     };
     const stats = await sendBatches(
-      batches(src, report, (o) => results.emit([o])),
+      unconfirmed(
+        batches(src, report, (o) => results.emit([o])),
+        state,
+      ),
       { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, onOutcomes },
     );
     requests = stats.requests;
   } catch (e) {
     failure = e;
   }
+  await state?.flush();
   if (failure !== undefined) {
     // Name every product the job did not get to, so a rerun (or a person) knows
     // exactly what is missing. The feed is read again: batches are deterministic.
     for await (const b of batches(src, report, () => undefined)) {
-      if (results.settled.has(b.index)) continue;
+      if (results.settled.has(b.index) || state?.isConfirmed(b.index)) continue;
       results.emit(
         b.items.map(({ line, product }) => ({
           line,
@@ -93,5 +111,6 @@ async function send(
     }
   }
   const seconds = (Date.now() - started) / 1000;
+  if (failure === undefined && !results.counts.ERROR && !results.counts.INVALID) await state?.markDone();
   return finish({ catalogId, client, requests, seconds, failure, records: report.records }, results, ctx);
 }

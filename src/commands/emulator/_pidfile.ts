@@ -1,13 +1,35 @@
 // Background emulators (--print-env) are recorded as one small JSON file per
 // port under <config dir>/emulators/, so `postctl emulator stop` finds them.
+// A record decides which process gets a SIGTERM, so it is trusted like the
+// config itself (config/trust.ts: our own directories and 0600 files, no links),
+// and it names the process precisely: its command line and start time as
+// /proc showed them when the emulator wrote the record (see `sameProcess`).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir } from '../../config/paths.js';
+import { configDir, configFile } from '../../config/paths.js';
+import { checkConfigTrust } from '../../config/trust.js';
 
 export interface EmulatorRecord {
   pid: number;
   port: number;
   url: string;
+  /** /proc/<pid>/cmdline of the emulator when it started (Linux). */
+  cmdline?: string;
+  /** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot (Linux). */
+  start?: string;
+}
+
+/** What /proc says about a pid: its command line and start time; undefined without /proc or without the process. */
+export function procIdentity(pid: number | 'self'): { cmdline: string; start: string } | undefined {
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start ? { cmdline, start } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const dirOf = (env: NodeJS.ProcessEnv): string => join(configDir(env), 'emulators');
@@ -25,7 +47,9 @@ export function removeRecord(env: NodeJS.ProcessEnv, port: number): void {
   rmSync(recordFile(env, port), { force: true });
 }
 
+/** The records, each from a trusted directory and file (exit 2 otherwise: a record someone else wrote names any pid). */
 export function listRecords(env: NodeJS.ProcessEnv): EmulatorRecord[] {
+  checkConfigTrust(configDir(env), configFile(env));
   let names: string[];
   try {
     names = readdirSync(dirOf(env)).filter((n) => /^\d+\.json$/.test(n));
@@ -34,6 +58,7 @@ export function listRecords(env: NodeJS.ProcessEnv): EmulatorRecord[] {
   }
   const out: EmulatorRecord[] = [];
   for (const name of names) {
+    checkConfigTrust(dirOf(env), join(dirOf(env), name));
     try {
       const rec = JSON.parse(readFileSync(join(dirOf(env), name), 'utf8')) as EmulatorRecord;
       if (Number.isInteger(rec.pid) && Number.isInteger(rec.port)) out.push(rec);

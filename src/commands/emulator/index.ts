@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
-import { removeRecord, writeRecord } from './_pidfile.js';
+import { procIdentity, removeRecord, writeRecord } from './_pidfile.js';
 
 const OPTIONS = [
   { flags: '--port <n>', description: 'port to listen on (default: a free one)', default: '0' },
@@ -163,7 +163,7 @@ async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRa
     process.disconnect();
     return err.exitCode;
   }
-  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url });
+  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url, ...procIdentity('self') });
   await send({ env: emu.env(), url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
   process.disconnect();
   await new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));

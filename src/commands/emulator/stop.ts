@@ -1,26 +1,25 @@
 // `postctl emulator stop`: end the emulators started in the background with --print-env.
-import { readFileSync } from 'node:fs';
 import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb } from '../define.js';
-import { listRecords, removeRecord } from './_pidfile.js';
+import { listRecords, procIdentity, removeRecord, type EmulatorRecord } from './_pidfile.js';
 
 /**
- * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
- * where /proc shows command lines, it is a `postctl emulator` (a pid reused by
- * another program after a reboot is never signalled).
+ * Whether this pid is still the emulator the record was written by: it exists
+ * (signal 0 only checks) and, where /proc exists, has the very command line and
+ * start time recorded — a pid reused by another program, or a record naming
+ * some other process, is never signalled. A record without them (written by an
+ * older postctl) is trusted only where there is no /proc to check.
  */
-function ours(pid: number): boolean {
+function ours(rec: EmulatorRecord): boolean {
   try {
-    process.kill(pid, 0);
+    process.kill(rec.pid, 0);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator');
-  } catch {
-    return true; // no /proc (macOS): the record and a live pid are all there is
-  }
+  const now = procIdentity(rec.pid);
+  if (!now) return procIdentity('self') === undefined; // no /proc (macOS): the trusted record and a live pid are all there is
+  return now.cmdline === rec.cmdline && now.start === rec.start && now.cmdline.includes('emulator');
 }
 
 export default defineVerb({
@@ -35,7 +34,7 @@ export default defineVerb({
     const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
     let stopped = 0;
     for (const rec of records) {
-      if (ours(rec.pid)) {
+      if (ours(rec)) {
         process.kill(rec.pid, 'SIGTERM');
         ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
         stopped++;

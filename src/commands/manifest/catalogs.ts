@@ -70,6 +70,7 @@ export const MANIFEST: Manifest = {
         "postctl catalogs upsert 1456789 --file feed.csv --dry-run",
         "postctl catalogs upsert 1456789 --file feed.tsv --skip-invalid -o jsonl > results.jsonl",
         "gzip -dc feed.json.gz | postctl catalogs upsert 1456789 --format json",
+        "postctl catalogs upsert 1456789 --file products.jsonl --resume",
       ],
       options: [
         {"flags":"-f, --file <path>","description":"the feed file, or - for stdin (default: stdin)"},
@@ -77,6 +78,8 @@ export const MANIFEST: Manifest = {
         {"flags":"--skip-invalid","description":"send the valid products even when others are invalid (the invalid ones are reported as INVALID)"},
         {"flags":"--dry-run","description":"validate and print the batches that would be sent; send nothing"},
         {"flags":"--concurrency <n>","description":"requests in flight at once (1 to 32)","default":"4"},
+        {"flags":"--resume","description":"continue an interrupted run: send only the batches its state file does not record as confirmed"},
+        {"flags":"--state <file>","description":"resume state file (default: <file>.postctl-state.json next to the input)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
       load: () => import("../catalogs/upsert.js").then(loaded),

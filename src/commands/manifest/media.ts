@@ -27,6 +27,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--resume","description":"continue an interrupted upload of the same file: send only the chunks not yet confirmed"},
         {"flags":"--state <file>","description":"resume state file (one file only; default: <file>.postctl-state.json next to it)"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)","choices":["app","user","oauth2"]},
+        {"flags":"--processing-timeout <seconds>","description":"longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id"},
       ],
       load: () => import("../media/upload.js").then(loaded),
     },

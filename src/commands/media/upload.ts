@@ -4,7 +4,8 @@
 // and processing notes on stderr.
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../audiences/state.js';
-import { CliError, InputError, PartialFailure, UsageError, formatProblem, type InputProblem } from '../../errors.js';
+import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors.js';
+import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
 import { uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
@@ -59,6 +60,14 @@ async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaP
   return out;
 }
 
+/** --processing-timeout in ms (default 30 minutes). */
+function processingTimeout(value: string | undefined): number {
+  if (value === undefined) return 1800_000;
+  const msg = integerBetween(1, 86_400)(value);
+  if (msg) throw invalid('--processing-timeout', msg);
+  return Number(value) * 1000;
+}
+
 export default defineVerb({
   name: 'upload <files...>',
   description: 'upload files in chunks (initialize, append, finalize), wait for processing, print media id and media key',
@@ -82,6 +91,10 @@ export default defineVerb({
     { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
     { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
     authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)'),
+    {
+      flags: '--processing-timeout <seconds>',
+      description: 'longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id',
+    },
   ],
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
@@ -90,6 +103,7 @@ export default defineVerb({
         '--state names one state file: give it with a single file',
         'without --state each file keeps its state next to it (<file>.postctl-state.json).',
       );
+    const processingTimeoutMs = processingTimeout(opts.processingTimeout);
     const todo = await plans(files, opts);
     const endpoints = opts.altText !== undefined ? [...UPLOAD_ENDPOINTS, 'POST /2/media/metadata'] : UPLOAD_ENDPOINTS;
     const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
@@ -105,6 +119,7 @@ export default defineVerb({
             resume: Boolean(opts.resume),
             wait: opts.wait !== false,
             altText: opts.altText,
+            processingTimeoutMs,
           }),
         );
         const r = done.at(-1)!;
