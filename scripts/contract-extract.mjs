@@ -26,7 +26,20 @@ if (!v159 || !v167 || !adsDir) {
 }
 const OUT = new URL('../test/fixtures/contract/', import.meta.url).pathname;
 /** The v2 path prefixes postctl's verbs build (platform API). */
-const PREFIXES = ['/2/tweets', '/2/posts', '/2/connections', '/2/activity/', '/2/webhooks', '/2/media/upload', '/2/media/metadata', '/2/users/me'];
+const PREFIXES = [
+  '/2/tweets',
+  '/2/posts',
+  '/2/connections',
+  '/2/activity/',
+  '/2/webhooks',
+  '/2/media/upload',
+  '/2/media/metadata',
+  '/2/users',
+  '/2/dm_conversations',
+  '/2/dm_events',
+  '/2/lists',
+  '/2/account_activity/',
+];
 
 function resolver(doc) {
   const deref = (o, depth = 0) => {
@@ -177,7 +190,11 @@ for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
 writeFileSync(
   join(OUT, 'auth-requirements.json'),
   JSON.stringify(
-    { source: 'security requirements of openapi-v2.159.json and openapi-v2.167.json (app = BearerToken, user = UserToken, oauth2 = OAuth2UserToken with scopes)', operations: auth },
+    {
+      source:
+        'security requirements of openapi-v2.159.json and openapi-v2.167.json (app = BearerToken, user = UserToken, oauth2 = OAuth2UserToken with scopes)',
+      operations: auth,
+    },
     null,
     1,
   ) + '\n',

@@ -52,6 +52,65 @@ const RULES: Record<string, Rule> = {
   'PUT /2/webhooks/:webhook_id': { bearer: true, oauth1: true },
   'POST /2/webhooks/replay': APP,
   'GET /2/users/me': { oauth1: true, oauth2: READ },
+  // Issue 28: users, engagement, direct messages, lists, webhooks and subscriptions (same descriptions).
+  'DELETE /2/account_activity/webhooks/:webhook_id/subscriptions/:user_id/all': { bearer: true },
+  'DELETE /2/activity/subscriptions': { bearer: true },
+  'DELETE /2/activity/subscriptions/:subscription_id': { bearer: true },
+  'DELETE /2/dm_events/:event_id': { oauth1: true, oauth2: ['dm.read', 'dm.write'] },
+  'DELETE /2/lists/:id': { oauth1: true, oauth2: ['list.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/lists/:id/members/:user_id': { oauth1: true, oauth2: ['list.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/users/:id/bookmarks/:tweet_id': { oauth2: ['bookmark.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/users/:id/likes/:tweet_id': { oauth1: true, oauth2: ['like.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/users/:id/retweets/:source_tweet_id': { oauth1: true, oauth2: ['tweet.read', 'tweet.write', 'users.read'] },
+  'DELETE /2/users/:source_user_id/following/:target_user_id': { oauth1: true, oauth2: ['follows.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/users/:source_user_id/muting/:target_user_id': { oauth1: true, oauth2: ['mute.write', 'tweet.read', 'users.read'] },
+  'DELETE /2/webhooks/:webhook_id': { bearer: true, oauth1: true },
+  'GET /2/account_activity/subscriptions/count': { bearer: true },
+  'GET /2/account_activity/webhooks/:webhook_id/subscriptions/all': {
+    oauth1: true,
+    oauth2: ['dm.read', 'dm.write', 'tweet.read', 'users.read'],
+  },
+  'GET /2/account_activity/webhooks/:webhook_id/subscriptions/all/list': { bearer: true },
+  'GET /2/activity/subscriptions': { bearer: true, oauth1: true, oauth2: ['like.read', 'tweet.read'] },
+  'GET /2/dm_conversations/media/:dm_id/:media_id/:resource_id': { oauth2: ['dm.read'] },
+  'GET /2/dm_conversations/with/:participant_id/dm_events': { oauth1: true, oauth2: ['dm.read', 'tweet.read', 'users.read'] },
+  'GET /2/dm_conversations/:id/dm_events': { oauth1: true, oauth2: ['dm.read', 'tweet.read', 'users.read'] },
+  'GET /2/dm_events': { oauth1: true, oauth2: ['dm.read', 'tweet.read', 'users.read'] },
+  'GET /2/dm_events/:event_id': { oauth1: true, oauth2: ['dm.read', 'tweet.read', 'users.read'] },
+  'GET /2/lists/:id': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/lists/:id/followers': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/lists/:id/members': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/lists/:id/tweets': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/users': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
+  'GET /2/users/by': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
+  'GET /2/users/:id/followed_lists': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/followers': { bearer: true, oauth1: true, oauth2: ['follows.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/following': { bearer: true, oauth1: true, oauth2: ['follows.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/liked_tweets': { oauth1: true, oauth2: ['like.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/liked_posts': { oauth1: true, oauth2: ['like.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/mentions': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
+  'GET /2/users/:id/owned_lists': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/users/:id/tweets': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
+  'GET /2/users/:id/posts': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
+  'GET /2/webhooks': { bearer: true },
+  'POST /2/account_activity/webhooks/:webhook_id/subscriptions/all': {
+    oauth1: true,
+    oauth2: ['dm.read', 'dm.write', 'tweet.read', 'users.read'],
+  },
+  'POST /2/dm_conversations': { oauth1: true, oauth2: ['dm.write', 'tweet.read', 'users.read'] },
+  'POST /2/dm_conversations/with/:participant_id/messages': { oauth1: true, oauth2: ['dm.write', 'tweet.read', 'users.read'] },
+  'POST /2/dm_conversations/:dm_conversation_id/messages': { oauth1: true, oauth2: ['dm.write', 'tweet.read', 'users.read'] },
+  'POST /2/lists': { oauth1: true, oauth2: ['list.read', 'list.write', 'tweet.read', 'users.read'] },
+  'POST /2/lists/:id/members': { oauth1: true, oauth2: ['list.write', 'tweet.read', 'users.read'] },
+  'POST /2/users/:id/bookmarks': { oauth2: ['bookmark.write', 'tweet.read', 'users.read'] },
+  'POST /2/users/:id/bookmarks/folders': { oauth2: ['bookmark.write', 'users.read'] },
+  'POST /2/users/:id/following': { oauth1: true, oauth2: ['follows.write', 'tweet.read', 'users.read'] },
+  'POST /2/users/:id/likes': { oauth1: true, oauth2: ['like.write', 'tweet.read', 'users.read'] },
+  'POST /2/users/:id/muting': { oauth1: true, oauth2: ['mute.write', 'tweet.read', 'users.read'] },
+  'POST /2/users/:id/retweets': { oauth1: true, oauth2: ['tweet.read', 'tweet.write', 'users.read'] },
+  'POST /2/webhooks': { bearer: true, oauth1: true },
+  'PUT /2/activity/subscriptions/:subscription_id': { bearer: true },
+  'PUT /2/lists/:id': { oauth1: true, oauth2: ['list.write', 'tweet.read', 'users.read'] },
 };
 
 const shape = (path: string) => path.replace(/^\/2\/posts(?=\/|$)/, '/2/tweets').replace(/:\w+/g, ':');
@@ -84,10 +143,16 @@ function oauth2User(state: EmulatorState, rule: Rule, token: string): AuthInfo |
   const granted = t.scope.split(' ');
   const missing = rule.oauth2.filter((s) => !granted.includes(s));
   if (missing.length)
-    return problem(403, 'client-forbidden', 'Forbidden', `Your OAuth 2.0 token is missing the scope(s) this endpoint needs: ${missing.join(', ')}.`, {
-      reason: 'missing-scopes',
-      required_scopes: rule.oauth2,
-    });
+    return problem(
+      403,
+      'client-forbidden',
+      'Forbidden',
+      `Your OAuth 2.0 token is missing the scope(s) this endpoint needs: ${missing.join(', ')}.`,
+      {
+        reason: 'missing-scopes',
+        required_scopes: rule.oauth2,
+      },
+    );
   return { kind: 'user', consumerKey: t.clientId, userId: t.userId, token, scheme: 'oauth2' };
 }
 
@@ -98,7 +163,10 @@ export function authenticateByRule(state: EmulatorState, rule: Rule, raw: RawReq
   if (scheme === 'bearer') {
     const token = header.slice(7).trim();
     const app = [...state.apps.values()].find((a) => a.bearer === token);
-    if (app) return rule.bearer ? { kind: 'app', consumerKey: app.consumerKey, token, scheme: 'bearer' } : unsupported(rule, 'OAuth 2.0 Application-Only');
+    if (app)
+      return rule.bearer
+        ? { kind: 'app', consumerKey: app.consumerKey, token, scheme: 'bearer' }
+        : unsupported(rule, 'OAuth 2.0 Application-Only');
     return oauth2User(state, rule, token);
   }
   if (scheme === 'oauth') {

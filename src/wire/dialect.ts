@@ -29,12 +29,10 @@ const EXPANSION_VALUES: ReadonlyArray<readonly [string, string]> = [
 const side = (d: Dialect) => (d === 'tweet' ? 0 : 1);
 
 function respellValue(pairs: ReadonlyArray<readonly [string, string]>, value: string, to: Dialect): string {
-  return (
-    value
-      .split(',')
-      .map((v) => pairs.find((p) => p.includes(v))?.[side(to)] ?? v)
-      .join(',')
-  );
+  return value
+    .split(',')
+    .map((v) => pairs.find((p) => p.includes(v))?.[side(to)] ?? v)
+    .join(',');
 }
 
 /** The query with its field parameters and their values in `to`; other parameters unchanged. */

@@ -21,7 +21,9 @@ describe('field-name negotiation (openapi v2.159 → v2.167)', () => {
     let from = emu.state.log.length;
     const first = await emu.run(['posts', 'lookup', '20', '--post-fields', 'created_at', '-o', 'json', '--verbose']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.json().data).toEqual([{ id: '20', text: expect.stringContaining('Post 20 from the emulator'), created_at: expect.any(String) }]);
+    expect(first.json().data).toEqual([
+      { id: '20', text: expect.stringContaining('Post 20 from the emulator'), created_at: expect.any(String) },
+    ]);
     expect(lookups(from)).toEqual([
       { status: 400, params: 'ids&tweet.fields' },
       { status: 200, params: 'ids&post.fields' },
@@ -33,7 +35,9 @@ describe('field-name negotiation (openapi v2.159 → v2.167)', () => {
     // Remembered in the cache directory, never in the config.
     const cache = join(emu.configDir, '.cache', 'postctl', 'dialects.json');
     expect(JSON.parse(readFileSync(cache, 'utf8'))).toEqual({ [origin]: 'post' });
-    expect(existsSync(join(emu.configDir, 'config.json')) ? readFileSync(join(emu.configDir, 'config.json'), 'utf8') : '').not.toContain('post');
+    expect(existsSync(join(emu.configDir, 'config.json')) ? readFileSync(join(emu.configDir, 'config.json'), 'utf8') : '').not.toContain(
+      'post',
+    );
 
     from = emu.state.log.length;
     const second = await emu.run(['posts', 'lookup', '20', '--post-fields', 'created_at', '-o', 'json']);
@@ -45,7 +49,17 @@ describe('field-name negotiation (openapi v2.159 → v2.167)', () => {
   it('field values and expansions are respelled too, and the reply is read in either spelling', async () => {
     const from = emu.state.log.length;
     const ids = Array.from({ length: 40 }, (_, i) => String(20 + i));
-    const r = await emu.run(['posts', 'lookup', ...ids, '--post-fields', 'referenced_tweets', '--expansions', 'referenced_tweets.id', '-o', 'table']);
+    const r = await emu.run([
+      'posts',
+      'lookup',
+      ...ids,
+      '--post-fields',
+      'referenced_tweets',
+      '--expansions',
+      'referenced_tweets.id',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const sent = emu.state.log.slice(from).filter((e) => e.path === '/2/tweets');
     expect(sent.map((e) => e.status)).toEqual([400, 200]);

@@ -73,7 +73,14 @@ describe('OAuth 2.0 user context on the user-context verbs', () => {
       'DELETE /2/tweets/N Bearer 200',
     ]);
     // The emulator verified a user token each time (never OAuth 1.0a, never the app's bearer).
-    expect(new Set(emu.state.log.slice(from).filter((e) => e.path.startsWith('/2/')).map((e) => e.auth))).toEqual(new Set(['user']));
+    expect(
+      new Set(
+        emu.state.log
+          .slice(from)
+          .filter((e) => e.path.startsWith('/2/'))
+          .map((e) => e.auth),
+      ),
+    ).toEqual(new Set(['user']));
   });
 
   it('a login without media.write: media upload exits 3 naming the scope and the login that adds it; no upload request', async () => {
@@ -110,7 +117,9 @@ describe('OAuth 2.0 user context on the user-context verbs', () => {
       body: '{"text":"x"}',
     });
     expect(app.status).toBe(403);
-    expect(((await app.json()) as { detail: string }).detail).toContain('Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context]');
+    expect(((await app.json()) as { detail: string }).detail).toContain(
+      'Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context]',
+    );
     expect(since(from)).toEqual(['POST /2/media/upload/initialize Bearer 403', 'POST /2/tweets Bearer 403']);
   });
 

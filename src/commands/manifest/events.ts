@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["events"],"description":"activity events: stream them, subscribe to them"},
+    {"words":["events"],"description":"activity events: stream them, subscribe to them, list, update and delete subscriptions"},
   ],
   verbs: [
     {

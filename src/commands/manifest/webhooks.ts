@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["webhooks"],"description":"validate webhooks and check CRC responses and delivery signatures"},
+    {"words":["webhooks"],"description":"register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures"},
   ],
   verbs: [
     {

@@ -25,7 +25,11 @@ export default defineVerb({
     const input = searchInput(args, opts);
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
-    const auth = chooseAuth(await ctx.settings(), { endpoints: [searchEndpoint('counts', input.scope)], prefer: APP_FIRST, flag: opts.auth });
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: [searchEndpoint('counts', input.scope)],
+      prefer: APP_FIRST,
+      flag: opts.auth,
+    });
     const client = await ctx.client();
     await printPaged(ctx, client, {
       path: searchPath(client, 'counts', input.scope),

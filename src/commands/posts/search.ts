@@ -31,7 +31,11 @@ export default defineVerb({
     const fields = fieldParamsFromFlags(opts, client.names);
     const params = searchParams(input, Date.now());
     const limit = limitFlag(opts);
-    const auth = chooseAuth(await ctx.settings(), { endpoints: [searchEndpoint('search', input.scope)], prefer: APP_FIRST, flag: opts.auth });
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: [searchEndpoint('search', input.scope)],
+      prefer: APP_FIRST,
+      flag: opts.auth,
+    });
     const query = [...params, ...fields];
     await printPaged(ctx, client, {
       path: searchPath(client, 'search', input.scope),

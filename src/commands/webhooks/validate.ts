@@ -17,7 +17,11 @@ export default defineVerb({
   async run([webhookId], opts, ctx) {
     const bad = numericId(webhookId);
     if (bad) throw invalid('webhook_id', bad);
-    const auth = chooseAuth(await ctx.settings(), { endpoints: ['PUT /2/webhooks/{webhook_id}'], prefer: ['user', 'app'], flag: opts.auth });
+    const auth = chooseAuth(await ctx.settings(), {
+      endpoints: ['PUT /2/webhooks/{webhook_id}'],
+      prefer: ['user', 'app'],
+      flag: opts.auth,
+    });
     const envelope = await validateWebhook(await ctx.client(), webhookId, auth);
     const errors = envelope.errors ?? [];
     const attempted = envelope.data?.attempted;

@@ -7,6 +7,7 @@ import * as connections from './platform-connections.js';
 import * as events from './platform-events.js';
 import * as media from './platform-media.js';
 import * as posts from './platform-posts.js';
+import * as users from './platform-users.js';
 import * as posting from './platform-posting.js';
 import * as search from './platform-search.js';
 import * as filtered from './platform-stream.js';
@@ -15,6 +16,8 @@ import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
   posts.register(r, state);
+  // Issue 28: users, engagement, direct messages, lists, the webhook and subscription lifecycle.
+  users.register(r, state);
   // Issue 17: create/edit/delete, search and counts, the filtered stream.
   posting.register(r, state);
   search.register(r, state);
