@@ -5,6 +5,7 @@ import { loaded, type Manifest } from '../define.js';
 export const MANIFEST: Manifest = {
   groups: [
     {"words":["events"],"description":"activity events: stream them, subscribe to them, list, update and delete subscriptions"},
+    {"words":["events","subscriptions"],"description":"activity subscriptions (/2/activity/subscriptions): list, update, delete"},
   ],
   verbs: [
     {
@@ -41,6 +42,49 @@ export const MANIFEST: Manifest = {
         {"flags":"--webhook-id <id>","description":"deliver to this webhook instead of the stream"},
       ],
       load: () => import("../events/subscribe.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","list"],
+      name: "list",
+      description: "activity subscriptions of the app (GET /2/activity/subscriptions): max-results 1 to 100, --all",
+      examples: [
+        "postctl events subscriptions list",
+        "postctl events subscriptions list --all -o jsonl",
+      ],
+      options: [
+        {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
+        {"flags":"--all","description":"follow pagination and list every page"},
+        {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+      ],
+      load: () => import("../events/subscriptions/list.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","update"],
+      name: "update <subscription_id>",
+      description: "change the tag or webhook of an activity subscription (PUT /2/activity/subscriptions/{id}); only the flags given are sent",
+      examples: [
+        "postctl events subscriptions update 1930000000000000002 --tag support",
+        "postctl events subscriptions update 1930000000000000002 --webhook-id 1146654567674912769 --dry-run",
+      ],
+      options: [
+        {"flags":"--tag <text>","description":"a label for the subscription, 1 to 200 characters"},
+        {"flags":"--webhook-id <id>","description":"deliver the events to this registered webhook"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+      ],
+      load: () => import("../events/subscriptions/update.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","delete"],
+      name: "delete <subscription_ids...>",
+      description: "delete activity subscriptions (DELETE /2/activity/subscriptions/{id}); asks y/N on a terminal, needs --yes otherwise",
+      examples: [
+        "postctl events subscriptions delete 1930000000000000002 --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+      ],
+      load: () => import("../events/subscriptions/delete.js").then(loaded),
     },
   ],
 };

@@ -12,6 +12,7 @@ import * as posting from './platform-posting.js';
 import * as search from './platform-search.js';
 import * as filtered from './platform-stream.js';
 import * as webhookReplay from './platform-webhook-replay.js';
+import * as webhookAdmin from './platform-webhook-admin.js';
 import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
@@ -25,6 +26,7 @@ export function register(r: Router, state: EmulatorState): void {
   // /2/webhooks/replay before PUT /2/webhooks/:webhook_id would answer it with 405.
   webhookReplay.register(r, state);
   webhooks.register(r, state);
+  webhookAdmin.register(r, state);
   media.register(r, state);
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.
