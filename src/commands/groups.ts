@@ -38,6 +38,16 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
     description: 'users: who am I, look up @handles and ids, followers, following, timelines; follow, mute',
   },
   {
+    register: fromManifest(() => import('./manifest/dm.js')),
+    word: 'dm',
+    description: 'direct messages: send (with media), list events, create group conversations',
+  },
+  {
+    register: fromManifest(() => import('./manifest/lists.js')),
+    word: 'lists',
+    description: 'lists: get, create, update, delete, members, posts, owned and followed lists',
+  },
+  {
     register: fromManifest(() => import('./manifest/stream.js')),
     word: 'stream',
     description: 'the filtered stream: manage its rules and connect to it',

@@ -81,6 +81,7 @@ const RULES: Record<string, Rule> = {
   'GET /2/lists/:id/followers': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
   'GET /2/lists/:id/members': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
   'GET /2/lists/:id/tweets': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
+  'GET /2/lists/:id/posts': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },
   'GET /2/users': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
   'GET /2/users/by': { bearer: true, oauth1: true, oauth2: ['tweet.read', 'users.read'] },
   'GET /2/users/:id/followed_lists': { bearer: true, oauth1: true, oauth2: ['list.read', 'tweet.read', 'users.read'] },

@@ -4,7 +4,9 @@
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as connections from './platform-connections.js';
+import * as dm from './platform-dm.js';
 import * as events from './platform-events.js';
+import * as lists from './platform-lists.js';
 import * as media from './platform-media.js';
 import * as posts from './platform-posts.js';
 import * as users from './platform-users.js';
@@ -19,6 +21,8 @@ export function register(r: Router, state: EmulatorState): void {
   posts.register(r, state);
   // Issue 28: users, engagement, direct messages, lists, the webhook and subscription lifecycle.
   users.register(r, state);
+  dm.register(r, state);
+  lists.register(r, state);
   // Issue 17: create/edit/delete, search and counts, the filtered stream.
   posting.register(r, state);
   search.register(r, state);
