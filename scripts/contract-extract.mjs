@@ -62,6 +62,12 @@ const enumOf = (schema) => schema?.enum ?? schema?.items?.enum ?? null;
 
 /** JSON body: keys per object path ('' top level, 'filter' …) and enums per key. */
 function bodyShape(schema, at = '', out = { keys: {}, enums: {} }) {
+  // anyOf/oneOf alternatives (a DM message: text and/or attachments): the keys of any of them.
+  const alts = schema?.anyOf ?? schema?.oneOf;
+  if (alts) {
+    const merged = { type: 'object', properties: Object.assign({}, schema.properties ?? {}, ...alts.map((a) => a.properties ?? {})) };
+    return bodyShape(merged, at, out);
+  }
   if (!schema || schema.type !== 'object' || !schema.properties) return out;
   out.keys[at] = Object.keys(schema.properties).sort();
   for (const [k, s] of Object.entries(schema.properties)) {
