@@ -8,33 +8,13 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
 import { invalid } from './platform-posting.js';
+import { FIELDS } from './platform-posts.js';
 import { isReply, page, select, type Obj } from './platform-paging.js';
 import { followerIds, followingIds, listOf, userById, userByName, usersState, type EmuUser } from './platform-users-state.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
-export const USER_FIELDS = [
-  'affiliation',
-  'connection_status',
-  'created_at',
-  'description',
-  'entities',
-  'id',
-  'location',
-  'most_recent_tweet_id',
-  'name',
-  'pinned_tweet_id',
-  'profile_banner_url',
-  'profile_image_url',
-  'protected',
-  'public_metrics',
-  'receives_your_dm',
-  'subscription_type',
-  'url',
-  'username',
-  'verified',
-  'verified_type',
-  'withheld',
-];
+/** The user fields posts lookup accepts (neutral spelling), with the live service's spelling of the two post references. */
+export const USER_FIELDS = [...FIELDS.user, 'pinned_tweet_id', 'most_recent_tweet_id'];
 const USER_DEFAULTS = ['id', 'name', 'username'];
 
 export function userOut(u: EmuUser, q: URLSearchParams): Obj | EmuResponse {
