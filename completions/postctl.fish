@@ -443,7 +443,7 @@ end
 complete -c postctl -f
 complete -c postctl -n '__postctl_is '\'''\''' -a 'auth' -d 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'webhooks' -d 'register, list, validate and delete webhooks, their account activity subscriptio'
-complete -c postctl -n '__postctl_is '\'''\''' -a 'posts' -d 'look up, create, edit, delete, search and count posts'
+complete -c postctl -n '__postctl_is '\'''\''' -a 'posts' -d 'look up, create, edit, delete, search and count posts; like, repost and bookmark'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'users' -d 'users: who am I, look up @handles and ids, followers, following, timelines; foll'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'dm' -d 'direct messages: send (with media), list events, create group conversations'
 complete -c postctl -n '__postctl_is '\'''\''' -a 'lists' -d 'lists: get, create, update, delete, members, posts, owned and followed lists'
@@ -906,7 +906,7 @@ complete -c postctl -n '__postctl_under '\''events stream'\''' -l max-reconnects
 complete -c postctl -n '__postctl_under '\''events stream'\''' -l stall-timeout -r -F -d 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30'
 complete -c postctl -n '__postctl_under '\''events stream'\''' -l help -s h -d 'display help'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l event-type -r -F -d 'dot-separated event types, comma separated or repeated: profile.update.bio, post'
-complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l user-id -r -F -d 'filter: the user whose events to deliver'
+complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l user-id -r -F -d 'filter: the user whose events to deliver (id, @handle or profile URL; a handle c'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l keyword -r -F -d 'filter: keyword (news and other high-volume events)'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l direction -r -F -d 'filter for dm.* events: sent, received or both (both = no direction filter)'
 complete -c postctl -n '__postctl_under '\''events subscribe'\''' -l tag -r -F -d 'label delivered with each event'

@@ -30,7 +30,7 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/posts.js')),
     word: 'posts',
-    description: 'look up, create, edit, delete, search and count posts',
+    description: 'look up, create, edit, delete, search and count posts; like, repost and bookmark them',
   },
   {
     register: fromManifest(() => import('./manifest/users.js')),

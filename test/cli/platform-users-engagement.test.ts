@@ -95,6 +95,17 @@ describe('ids as URLs and @handles (issue 27)', () => {
   });
 });
 
+describe('ids as @handles in flags (issue 27)', () => {
+  it('events subscribe --user-id @alice: one lookup, then the subscription filters on her id', async () => {
+    const from = emu.state.log.length;
+    const r = await emu.run(['events', 'subscribe', '--event-type', 'post.create', '--user-id', '@alice', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const calls = api(from);
+    expect(calls.map((e) => `${e.method} ${e.path}`)).toEqual(['GET /2/users/by', 'POST /2/activity/subscriptions']);
+    expect(JSON.parse(calls[1]!.body).filter).toEqual({ user_id: ALICE });
+  });
+});
+
 describe('engagement', () => {
   it('posts like twice on the same post: both exit 0, one like on the server; a second repost is a success with a note', async () => {
     const first = await emu.run(['posts', 'like', 'https://x.com/alice/status/1460323737035677698', '-o', 'json']);

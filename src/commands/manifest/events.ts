@@ -35,7 +35,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--event-type <types>","description":"dot-separated event types, comma separated or repeated: profile.update.bio, post.create, post.delete, spaces.start, dm.received…","repeatable":true},
-        {"flags":"--user-id <id>","description":"filter: the user whose events to deliver"},
+        {"flags":"--user-id <user>","description":"filter: the user whose events to deliver (id, @handle or profile URL; a handle costs one lookup)"},
         {"flags":"--keyword <keyword>","description":"filter: keyword (news and other high-volume events)"},
         {"flags":"--direction <direction>","description":"filter for dm.* events: sent, received or both (both = no direction filter)"},
         {"flags":"--tag <tag>","description":"label delivered with each event"},

@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["posts"],"description":"look up, create, edit, delete, search and count posts"},
+    {"words":["posts"],"description":"look up, create, edit, delete, search and count posts; like, repost and bookmark them"},
   ],
   verbs: [
     {
