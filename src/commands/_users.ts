@@ -1,21 +1,19 @@
 // Flags and columns of the verbs that print users (users me/get/followers/
 // following, lists members list).
 import type { Column } from '../output/printer.js';
+import { postFieldOptions } from './_post-fields.js';
 import type { OptionSpec } from './define.js';
 
 export const userFieldOptions = [
-  {
-    flags: '--user-fields <list>',
-    description: 'user.fields: created_at, description, public_metrics, verified, location, url… (repeatable)',
-    repeatable: true,
-  },
-  { flags: '--post-fields <list>', description: 'post.fields for the expanded pinned or most recent post (repeatable)', repeatable: true },
+  // The same --user-fields and --post-fields as posts lookup (one declaration of each).
+  postFieldOptions[1],
+  postFieldOptions[0],
   {
     flags: '--expansions <list>',
     description: 'pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)',
     repeatable: true,
   },
-  { flags: '--allow-unknown-fields', description: 'send field and expansion names postctl does not know (the API still checks them)' },
+  postFieldOptions[8],
 ] as const satisfies readonly OptionSpec[];
 
 export const USER_COLUMNS: Column[] = [
@@ -26,10 +24,3 @@ export const USER_COLUMNS: Column[] = [
   { header: 'created_at', key: 'created_at' },
   { header: 'description', key: 'description', flex: true },
 ];
-
-/** Listing flags: one page of --max-results, or every page (--all) up to --limit items. */
-export const pageOptions = [
-  { flags: '--max-results <n>', description: 'items per page (the endpoint’s range; default the API’s)' },
-  { flags: '--all', description: 'follow pagination and list every page' },
-  { flags: '--limit <n>', description: 'stop after this many items (implies following pages)' },
-] as const satisfies readonly OptionSpec[];

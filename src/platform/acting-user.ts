@@ -13,7 +13,6 @@ import type { ResolvedSettings } from '../config/resolve.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
-import { cacheDir } from '../wire/dialect-cache.js';
 import { NUMERIC } from './refs.js';
 
 export interface ActingUser {
@@ -23,7 +22,9 @@ export interface ActingUser {
   source: 'token' | 'cache' | 'users/me';
 }
 
-function cacheFile(env: NodeJS.ProcessEnv): string {
+async function cacheFile(env: NodeJS.ProcessEnv): Promise<string> {
+  // Imported the way the client imports it (lazily), so a lookup's start-up loads no extra chunk.
+  const { cacheDir } = await import('../wire/dialect-cache.js');
   return join(cacheDir(env), 'acting-users.json');
 }
 
@@ -63,7 +64,7 @@ export async function actingUser(
   const prefix = token.split('-')[0] ?? '';
   if (auth === 'user' && token.includes('-') && NUMERIC.test(prefix)) return { id: prefix, source: 'token' };
   const key = `${settings.profile}|${settings.get('api_url') ?? ''}|${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
-  const file = cacheFile(env);
+  const file = await cacheFile(env);
   const cached = readCache(file)[key];
   if (cached && NUMERIC.test(String(cached.id))) return { id: String(cached.id), username: cached.username, source: 'cache' };
   const res = await client.request<{ data?: { id?: unknown; username?: unknown } }>({ method: 'GET', path: '/2/users/me', auth });

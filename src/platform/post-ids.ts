@@ -5,7 +5,7 @@
 // from, before anything is sent.
 import { UsageError, type InputProblem } from '../errors.js';
 import { openInput, readLines } from '../input/lines.js';
-import { BAD_POST, parsePostRef } from './refs.js';
+import { BAD_POST, parsePostRef } from '../validate/platform-ids.js';
 
 export interface IdSources {
   args: string[];

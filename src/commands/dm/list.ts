@@ -8,7 +8,7 @@ import { commaList } from '../../validate/rules.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { pageParams, printListing } from '../_listing.js';
-import { pageOptions } from '../_users.js';
+import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 
 const COLUMNS = [

@@ -1,7 +1,7 @@
 // `postctl lists followed <user>`: lists a user followed (GET /2/users/{id}/followed_lists).
 import { LIST_FIELD_PARAMS } from '../../platform/lists.js';
 import { authOption } from '../_flags.js';
-import { pageOptions } from '../_users.js';
+import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 import { listsOf } from '../users/_listing.js';
 import { LIST_COLUMNS } from './_lists.js';

@@ -5,7 +5,7 @@ import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { authOption } from '../_flags.js';
 import { pageParams, printListing } from '../_listing.js';
 import { postFieldOptions } from '../_post-fields.js';
-import { pageOptions } from '../_users.js';
+import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 import { APP_FIRST } from '../posts/_search.js';
 

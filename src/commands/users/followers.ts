@@ -1,6 +1,7 @@
 // `postctl users followers <user>`: one page, --all or --limit through the one pager.
 import { authOption } from '../_flags.js';
-import { pageOptions, userFieldOptions } from '../_users.js';
+import { userFieldOptions } from '../_users.js';
+import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 import { usersOf } from './_listing.js';
 

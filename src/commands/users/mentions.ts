@@ -1,7 +1,7 @@
 // `postctl users mentions <user>`: one page, --all or --limit through the one pager.
 import { authOption } from '../_flags.js';
 import { postFieldOptions } from '../_post-fields.js';
-import { pageOptions } from '../_users.js';
+import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 import { postsOf } from './_listing.js';
 

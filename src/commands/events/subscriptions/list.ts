@@ -2,7 +2,7 @@
 // (GET /2/activity/subscriptions), one page, --all or --limit.
 import { reads } from '../../../platform/webhook-lifecycle.js';
 import { pageParams, printListing } from '../../_listing.js';
-import { pageOptions } from '../../_users.js';
+import { pageOptions } from '../../_listing.js';
 import { defineVerb } from '../../define.js';
 
 export const SUBSCRIPTION_COLUMNS = [

@@ -4,7 +4,8 @@ import { listReads } from '../../../platform/lists.js';
 import { userFieldParams } from '../../../validate/user-fields.js';
 import { authOption } from '../../_flags.js';
 import { pageParams, printListing } from '../../_listing.js';
-import { USER_COLUMNS, pageOptions, userFieldOptions } from '../../_users.js';
+import { USER_COLUMNS, userFieldOptions } from '../../_users.js';
+import { pageOptions } from '../../_listing.js';
 import { defineVerb } from '../../define.js';
 import { APP_FIRST } from '../../posts/_search.js';
 
