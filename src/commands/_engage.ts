@@ -125,6 +125,7 @@ export async function engage(
       'rerun with the failed ones: repeating an action is harmless.',
     );
   }
-  ctx.log.success(`${results.length} ${spec.target}${results.length === 1 ? '' : 's'} ${spec.done}`);
+  const paced = pacer.budgetWaits.count ? ` (paced: waited ${(pacer.budgetWaits.ms / 1000).toFixed(1)} s for the documented limit)` : '';
+  ctx.log.success(`${results.length} ${spec.target}${results.length === 1 ? '' : 's'} ${spec.done}${paced}`);
   return 0;
 }
