@@ -234,6 +234,27 @@ describe('webhooks and subscriptions', () => {
   });
 });
 
+describe('account activity subscriptions', () => {
+  it('add (user context), list and count (app), remove asks first and then removes (server state via list)', async () => {
+    const hook = '1146654567674912769';
+    const add = await emu.run(['webhooks', 'subscriptions', 'add', hook, '-o', 'json']);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.json()).toEqual({ data: { subscribed: true } });
+    const list = await emu.run(['webhooks', 'subscriptions', 'list', hook, '-o', 'json']);
+    expect(list.json().data.subscriptions).toEqual([{ user_id: EMU_USER.id }]);
+    const count = await emu.run(['webhooks', 'subscriptions', 'count', '-o', 'json']);
+    expect(count.json().data).toMatchObject({ subscriptions_count_all: '1', provisioned_count: '15' });
+    const from = emu.state.log.length;
+    const dry = await emu.run(['webhooks', 'subscriptions', 'remove', hook, '@emu_dev', '--dry-run', '-o', 'json']);
+    expect(dry.json()).toEqual({ method: 'DELETE', path: `/2/account_activity/webhooks/${hook}/subscriptions/${EMU_USER.id}/all` });
+    expect((await emu.run(['webhooks', 'subscriptions', 'remove', hook, EMU_USER.id])).code).toBe(2);
+    expect(api(from).map((e) => e.method)).toEqual(['GET']);
+    const removed = await emu.run(['webhooks', 'subscriptions', 'remove', hook, EMU_USER.id, '--yes', '-o', 'json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await emu.run(['webhooks', 'subscriptions', 'list', hook, '-o', 'json'])).json().data.subscriptions).toEqual([]);
+  });
+});
+
 describe('OAuth 2.0 scopes', () => {
   /** A profile holding only an OAuth 2.0 login with these scopes. */
   async function oauth2Only(scopes: string) {
