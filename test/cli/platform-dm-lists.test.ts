@@ -11,6 +11,7 @@ import { usersState } from '../../src/emulator/routes/platform-users-state.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { oauth2Only } from '../helpers/oauth2.js';
 
 const emu = freshEmulator();
 const api = (from: number) => emu.state.log.slice(from).filter((e) => e.path.startsWith('/2/') && !e.path.startsWith('/2/oauth2'));
@@ -125,16 +126,11 @@ describe('lists', () => {
 
 describe('bookmarks (OAuth 2.0 only)', () => {
   it('with an OAuth 2.0 login holding bookmark.write: bookmark and unbookmark change the server state', async () => {
-    const dir = tempDir();
-    const env = { POSTCTL_CONFIG_DIR: dir, HOME: dir, POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined };
-    const s1 = await emu.run(['auth', 'oauth2', '--scopes', 'tweet.read,users.read,bookmark.write'], { env });
-    expect(s1.code, s1.stderr).toBe(0);
-    const approve = await fetch(s1.json().authorize_url, { redirect: 'manual' });
-    expect((await emu.run(['auth', 'oauth2', '--redirect-url', approve.headers.get('location')!], { env })).code).toBe(0);
-    const b = await emu.run(['posts', 'bookmark', 'https://x.com/alice/status/1460323737035677698'], { env });
+    const { run } = await oauth2Only(emu, 'tweet.read,users.read,bookmark.write');
+    const b = await run(['posts', 'bookmark', 'https://x.com/alice/status/1460323737035677698']);
     expect(b.code, b.stderr).toBe(0);
     expect(usersState(emu.state).bookmarks.get(EMU_USER.id)).toEqual(['1460323737035677698']);
-    expect((await emu.run(['posts', 'unbookmark', '1460323737035677698'], { env })).code).toBe(0);
+    expect((await run(['posts', 'unbookmark', '1460323737035677698'])).code).toBe(0);
     expect(usersState(emu.state).bookmarks.get(EMU_USER.id)).toEqual([]);
   });
 });

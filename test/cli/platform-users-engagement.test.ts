@@ -12,8 +12,9 @@ import { activityFeed } from '../../src/emulator/routes/platform-events.js';
 import { usersState } from '../../src/emulator/routes/platform-users-state.js';
 import { webhooks } from '../../src/emulator/routes/platform-webhooks.js';
 import { EMU_USER } from '../../src/emulator/state.js';
-import { tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { oauth2Only } from '../helpers/oauth2.js';
 
 // The client paces likes to 50 per POSTCTL_ENGAGE_WINDOW_MS (2.1 s here); the emulator enforces 50 per 2 s on its own
 // (a fixed window: a client that did not pace would get 429s, which the log would show).
@@ -256,29 +257,8 @@ describe('account activity subscriptions', () => {
 });
 
 describe('OAuth 2.0 scopes', () => {
-  /** A profile holding only an OAuth 2.0 login with these scopes. */
-  async function oauth2Only(scopes: string) {
-    const dir = tempDir();
-    const env = {
-      POSTCTL_CONFIG_DIR: dir,
-      HOME: dir,
-      POSTCTL_ACCESS_TOKEN: undefined,
-      POSTCTL_ACCESS_TOKEN_SECRET: undefined,
-      POSTCTL_CONSUMER_KEY: undefined,
-      POSTCTL_CONSUMER_SECRET: undefined,
-      POSTCTL_BEARER_TOKEN: undefined,
-    };
-    const run = (args: string[], opts: RunOptions = {}): Promise<CliResult> => emu.run(args, { ...opts, env: { ...env, ...opts.env } });
-    const s1 = await run(['auth', 'oauth2', '--scopes', scopes]);
-    expect(s1.code, s1.stderr).toBe(0);
-    const approve = await fetch(s1.json().authorize_url, { redirect: 'manual' });
-    const s2 = await run(['auth', 'oauth2', '--redirect-url', approve.headers.get('location')!]);
-    expect(s2.code, s2.stderr).toBe(0);
-    return run;
-  }
-
   it('a token lacking like.write: posts like exits 3 naming the scope, 0 requests', async () => {
-    const run = await oauth2Only('tweet.read,users.read,offline.access');
+    const { run } = await oauth2Only(emu, 'tweet.read,users.read,offline.access');
     const from = emu.state.log.length;
     const r = await run(['posts', 'like', '1460323737035677698']);
     expect(r.code).toBe(3);
@@ -287,7 +267,7 @@ describe('OAuth 2.0 scopes', () => {
   });
 
   it('with like.write: the acting user is asked once (GET /2/users/me) and cached for the profile', async () => {
-    const run = await oauth2Only('tweet.read,users.read,like.write,offline.access');
+    const { run } = await oauth2Only(emu, 'tweet.read,users.read,like.write,offline.access');
     const from = emu.state.log.length;
     expect((await run(['posts', 'like', '1460323737035677698'])).code).toBe(0);
     expect((await run(['posts', 'unlike', '1460323737035677698'])).code).toBe(0);
