@@ -39,7 +39,10 @@ function match(ops: Record<string, Op>, method: string, path: string): { key: st
     let literal = 0;
     const ok = tsegs.every((s, i) => {
       const p = /^\{(\w+)\}$/.exec(s);
-      if (p) return (params[p[1]!] = decodeURIComponent(segs[i]!)), true;
+      if (p) {
+        params[p[1]!] = decodeURIComponent(segs[i]!);
+        return true;
+      }
       literal++;
       return s === segs[i];
     });

@@ -118,7 +118,7 @@ function members(op: 'add' | 'remove') {
   return (req: EmuRequest, state: EmulatorState): EmuResponse => {
     const l = owned(req, state);
     if (isReply(l)) return l;
-    const user = op === 'add' ? String((req.json<Obj>() ?? {}).user_id ?? '') : req.params.user_id!;
+    const user = op === 'add' ? String(req.json<Obj>()?.user_id ?? '') : req.params.user_id!;
     if (!NUMERIC.test(user)) return invalid('`user_id` must match ^[0-9]{1,19}$', 'user_id', user);
     if (!userById(state, user)) return problem(404, 'resource-not-found', 'Not Found Error', `Could not find user with id: [${user}].`);
     const at = l.members.indexOf(user);
