@@ -250,7 +250,7 @@ _postctl_opts() {
     'posts unbookmark') echo '--file --auth -h --help' ;;
     'users') echo '-h --help' ;;
     'users me') echo '--user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users get') echo '--user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users get') echo '--file --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users followers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users following') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users posts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --space-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;

@@ -688,6 +688,7 @@ complete -c postctl -n '__postctl_under '\''users me'\''' -l expansions -r -F -d
 complete -c postctl -n '__postctl_under '\''users me'\''' -l allow-unknown-fields -d 'send field and expansion names postctl does not know (the API still checks them)'
 complete -c postctl -n '__postctl_under '\''users me'\''' -l auth -x -a 'app user oauth2' -d 'app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 '
 complete -c postctl -n '__postctl_under '\''users me'\''' -l help -s h -d 'display help'
+complete -c postctl -n '__postctl_under '\''users get'\''' -l file -r -F -d 'read users from a file (- for stdin): one or more per line, comma or space separ'
 complete -c postctl -n '__postctl_under '\''users get'\''' -l user-fields -r -F -d 'user.fields for included users: username, name, verified, public_metrics… (repea'
 complete -c postctl -n '__postctl_under '\''users get'\''' -l post-fields -r -F -d 'post.fields: id, text, author_id, created_at, public_metrics, attachments, entit'
 complete -c postctl -n '__postctl_under '\''users get'\''' -l expansions -r -F -d 'pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)'

@@ -7,14 +7,12 @@
 // request per target paced to the documented limit (src/bulk/pacer.ts).
 import { Pacer } from '../bulk/pacer.js';
 import type { Context } from '../context.js';
-import { CliError, PartialFailure, UsageError, type InputProblem } from '../errors.js';
-import { openInput, readLines } from '../input/lines.js';
-import { neutralize } from '../output/sanitize.js';
+import { CliError, PartialFailure, UsageError } from '../errors.js';
 import { actingUser } from '../platform/acting-user.js';
 import { ACTIONS, ENGAGEMENT_LIMIT, perform, type Action, type ActionResult } from '../platform/engagement.js';
-import { BAD_POST, BAD_USER, argParts, parsePostRef, parseUserRef, throwProblems, type UserRef } from '../platform/refs.js';
 import { resolveUserIds } from '../platform/users.js';
 import { USER_CONTEXT, authedClient } from './_auth.js';
+import { readTargets } from './_targets.js';
 import { authOption } from './_flags.js';
 import type { OptionSpec } from './define.js';
 
@@ -25,38 +23,6 @@ export const engageOptions = [
   },
   authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
 ] as const satisfies readonly OptionSpec[];
-
-type Ref = UserRef;
-
-/** Targets from arguments and a file, parsed as posts (ids, URLs) or users (ids, @handles, URLs); repeats dropped. */
-async function readTargets(ctx: Context, args: readonly string[], file: string | undefined, kind: 'post' | 'user'): Promise<Ref[]> {
-  const problems: InputProblem[] = [];
-  const out: Ref[] = [];
-  const seen = new Set<string>();
-  const add = (raw: string, where: Omit<InputProblem, 'message'>) => {
-    if (!raw.trim()) return;
-    const postId = kind === 'post' ? parsePostRef(raw) : undefined;
-    const ref: Ref | undefined = kind === 'post' ? (postId ? { id: postId } : undefined) : parseUserRef(raw);
-    if (!ref) {
-      problems.push({ ...where, id: neutralize(raw.trim()), message: (kind === 'post' ? BAD_POST : BAD_USER)(raw.trim()) });
-      return;
-    }
-    const key = ref.id ?? `@${ref.username!.toLowerCase()}`;
-    if (!seen.has(key)) out.push(ref);
-    seen.add(key);
-  };
-  const files: string[] = args.filter((a) => a === '-');
-  for (const { part, n } of argParts(args.map((a) => (a === '-' ? '' : a)))) add(part, { field: `argument ${n}` });
-  if (file !== undefined) files.push(file);
-  if (files.length > 1 && files.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
-  for (const f of files) {
-    const name = f === '-' ? 'stdin' : f;
-    for await (const { line, text } of readLines(openInput(f, ctx.io.stdin), { name }))
-      for (const part of text.replace(/#.*$/, '').split(/[\s,]+/)) add(part, { field: name, line });
-  }
-  throwProblems(problems, kind === 'post' ? 'post ids' : 'users', 'nothing was sent.');
-  return out;
-}
 
 /** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
 function pacingBudget(ctx: Context): { max: number; windowMs: number } {

@@ -44,6 +44,23 @@ describe('users', () => {
     expect(data[0]!.username).toBe('alice');
   });
 
+  it('users get from stdin: handles, ids and URLs, # comments, one request each kind', async () => {
+    const from = emu.state.log.length;
+    const r = await emu.run(['users', 'get', '-', '-o', 'jsonl'], { input: '@alice\n# friends\n12345, https://x.com/bob\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([ALICE, '12345', BOB]);
+    expect(
+      api(from)
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/2/users', '/2/users/by']);
+  });
+
   it('users followers @alice --all -o jsonl: three pages, 250 ids unique and in order, one handle lookup', async () => {
     const from = emu.state.log.length;
     const r = await emu.run(['users', 'followers', '@alice', '--all', '-o', 'jsonl']);

@@ -26,13 +26,15 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["users","get"],
-      name: "get <users...>",
+      name: "get [users...]",
       description: "look up users by @handle, id or profile URL (GET /2/users/by, GET /2/users), 100 per request, merged in the order given",
       examples: [
         "postctl users get @emu_dev 2244994945",
         "postctl users get https://x.com/emu_dev --user-fields created_at,public_metrics,description -o json",
+        "postctl users get --file handles.txt -o jsonl",
       ],
       options: [
+        {"flags":"--file <path>","description":"read users from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},

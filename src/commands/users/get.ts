@@ -6,27 +6,37 @@ import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { describeProblem } from '../../platform/posts.js';
-import { userRefsFromArgs } from '../../platform/refs.js';
 import { lookupUsers } from '../../platform/users.js';
 import { userFieldParams } from '../../validate/user-fields.js';
 import { authOption } from '../_flags.js';
+import { readTargets } from '../_targets.js';
 import { USER_COLUMNS, userFieldOptions } from '../_users.js';
 import { defineVerb } from '../define.js';
 import { APP_FIRST } from '../posts/_search.js';
 
 export default defineVerb({
-  name: 'get <users...>',
+  name: 'get [users...]',
   description: 'look up users by @handle, id or profile URL (GET /2/users/by, GET /2/users), 100 per request, merged in the order given',
   examples: [
     'postctl users get @emu_dev 2244994945',
     'postctl users get https://x.com/emu_dev --user-fields created_at,public_metrics,description -o json',
+    'postctl users get --file handles.txt -o jsonl',
   ],
-  options: [...userFieldOptions, authOption('app')],
+  options: [
+    {
+      flags: '--file <path>',
+      description: 'read users from a file (- for stdin): one or more per line, comma or space separated, # comments',
+    },
+    ...userFieldOptions,
+    authOption('app'),
+  ],
   async run(args, opts, ctx) {
     const client = await ctx.client();
     const fields = userFieldParams(opts, client.names);
-    const refs = userRefsFromArgs(args, 'user');
-    if (!refs.length) throw new UsageError('no users given');
+    if (!args.length && opts.file === undefined)
+      throw new UsageError('no users given', 'pass @handles, ids or profile URLs, --file <path>, or - for stdin.');
+    const refs = await readTargets(ctx, args, opts.file, 'user');
+    if (!refs.length) throw new UsageError('no users given (the input was empty)');
     const endpoints = [
       ...(refs.some((r) => r.id !== undefined) ? ['GET /2/users'] : []),
       ...(refs.some((r) => r.username !== undefined) ? ['GET /2/users/by'] : []),
