@@ -34,7 +34,11 @@ const PREFIXES = [
   '/2/webhooks',
   '/2/media/upload',
   '/2/media/metadata',
-  '/2/users/me',
+  '/2/users',
+  '/2/dm_conversations',
+  '/2/dm_events',
+  '/2/lists',
+  '/2/account_activity/',
 ];
 
 function resolver(doc) {
@@ -58,6 +62,12 @@ const enumOf = (schema) => schema?.enum ?? schema?.items?.enum ?? null;
 
 /** JSON body: keys per object path ('' top level, 'filter' …) and enums per key. */
 function bodyShape(schema, at = '', out = { keys: {}, enums: {} }) {
+  // anyOf/oneOf alternatives (a DM message: text and/or attachments): the keys of any of them.
+  const alts = schema?.anyOf ?? schema?.oneOf;
+  if (alts) {
+    const merged = { type: 'object', properties: Object.assign({}, schema.properties ?? {}, ...alts.map((a) => a.properties ?? {})) };
+    return bodyShape(merged, at, out);
+  }
   if (!schema || schema.type !== 'object' || !schema.properties) return out;
   out.keys[at] = Object.keys(schema.properties).sort();
   for (const [k, s] of Object.entries(schema.properties)) {

@@ -46,13 +46,14 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
         [
-          'POSTCTL_CACHE_DIR',
-          'where learnt facts are cached (the field-name dialect negotiated per API origin); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
+          'POSTCTL_ENGAGE_WINDOW_MS',
+          'likes, reposts, bookmarks, follows, mutes: the pacing window for 50 requests, in ms (default 900000, the documented 15 minutes)',
         ],
         [
-          'POSTCTL_EMULATOR_DIALECT',
-          'postctl emulator: 2.159 (tweet.fields, default) or 2.167 (post.fields) field names (same as --dialect)',
+          'POSTCTL_CACHE_DIR',
+          'cache directory (negotiated dialects, the acting user per profile); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
         ],
+        ['POSTCTL_EMULATOR_DIALECT', "the emulator's field dialect, 2.159 (default) or 2.167 (same as emulator --dialect)"],
         ['COLUMNS', "table width when stdout is not a terminal (default: the terminal's width, else 80)"],
         ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy settings, honoured by every request'],
         ['NO_COLOR, FORCE_COLOR', 'turn colour off / force it on'],

@@ -8,6 +8,8 @@ export class Pacer {
   private sent: number[] = [];
   private last: RateLimitInfo = {};
   private inFlight = 0;
+  /** Waits for the static budget (the documented limit), and their total length: callers report the pacing they did. */
+  readonly budgetWaits = { count: 0, ms: 0 };
 
   constructor(
     private budget?: { max: number; windowMs: number },
@@ -21,7 +23,10 @@ export class Pacer {
       if (this.budget) {
         this.sent = this.sent.filter((t) => now - t < this.budget!.windowMs);
         if (this.sent.length >= this.budget.max) {
-          await sleep(this.sent[0]! + this.budget.windowMs - now + 5, this.signal);
+          const ms = this.sent[0]! + this.budget.windowMs - now + 5;
+          this.budgetWaits.count++;
+          this.budgetWaits.ms += ms;
+          await sleep(ms, this.signal);
           continue;
         }
       }

@@ -3,6 +3,12 @@
 // `fieldParamsFromFlags`.
 import type { OptionSpec } from './define.js';
 
+/** Shared by the verbs that print users (src/commands/_users.ts). */
+export const allowUnknownFieldsOption = {
+  flags: '--allow-unknown-fields',
+  description: 'send field and expansion names postctl does not know (the API still checks them)',
+} as const satisfies OptionSpec;
+
 export const postFieldOptions = [
   {
     flags: '--post-fields <list>',
@@ -31,5 +37,5 @@ export const postFieldOptions = [
     flags: '--all-fields',
     description: 'every field the spec lists for posts, users and media, with the author_id and attachments.media_keys expansions',
   },
-  { flags: '--allow-unknown-fields', description: 'send field and expansion names postctl does not know (the API still checks them)' },
+  allowUnknownFieldsOption,
 ] as const satisfies readonly OptionSpec[];

@@ -24,12 +24,28 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/webhooks.js')),
     word: 'webhooks',
-    description: 'validate webhooks and check CRC responses and delivery signatures',
+    description:
+      'register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures',
   },
   {
     register: fromManifest(() => import('./manifest/posts.js')),
     word: 'posts',
-    description: 'look up, create, edit, delete, search and count posts',
+    description: 'look up, create, edit, delete, search and count posts; like, repost and bookmark them',
+  },
+  {
+    register: fromManifest(() => import('./manifest/users.js')),
+    word: 'users',
+    description: 'users: who am I, look up @handles and ids, followers, following, timelines; follow, mute',
+  },
+  {
+    register: fromManifest(() => import('./manifest/dm.js')),
+    word: 'dm',
+    description: 'direct messages: send (with media), list events, create group conversations',
+  },
+  {
+    register: fromManifest(() => import('./manifest/lists.js')),
+    word: 'lists',
+    description: 'lists: get, create, update, delete, members, posts, owned and followed lists',
   },
   {
     register: fromManifest(() => import('./manifest/stream.js')),
@@ -39,7 +55,7 @@ export const GROUPS: Array<{ word: string; description: string; register: () => 
   {
     register: fromManifest(() => import('./manifest/events.js')),
     word: 'events',
-    description: 'activity events: stream them, subscribe to them',
+    description: 'activity events: stream them, subscribe to them, list, update and delete subscriptions',
   },
   {
     register: fromManifest(() => import('./manifest/connections.js')),
@@ -110,14 +126,31 @@ export function creativesToAds(args: readonly string[]): string[] {
  */
 export const TREE: Record<string, { description?: string; order?: readonly string[] }> = {
   auth: { order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove'] },
-  webhooks: { order: ['validate', 'crc', 'verify-signature', 'replay'] },
-  posts: { order: ['lookup', 'create', 'edit', 'delete', 'search', 'counts'] },
+  webhooks: { order: ['create', 'list', 'delete', 'validate', 'subscriptions', 'crc', 'verify-signature', 'replay'] },
+  'webhooks subscriptions': {
+    description: 'account activity subscriptions of a webhook (/2/account_activity): add the user, list, count, remove',
+    order: ['add', 'list', 'count', 'remove'],
+  },
+  posts: {
+    order: ['lookup', 'create', 'edit', 'delete', 'search', 'counts', 'like', 'unlike', 'repost', 'unrepost', 'bookmark', 'unbookmark'],
+  },
+  users: {
+    order: ['me', 'get', 'followers', 'following', 'posts', 'mentions', 'liked', 'follow', 'unfollow', 'mute', 'unmute'],
+  },
+  dm: { order: ['send', 'list', 'conversation'] },
+  'dm conversation': { description: 'direct message conversations (POST /2/dm_conversations)', order: ['create'] },
+  lists: { order: ['get', 'create', 'update', 'delete', 'members', 'posts', 'owned', 'followed'] },
+  'lists members': { description: 'members of a list (GET/POST /2/lists/{id}/members)', order: ['list', 'add', 'remove'] },
   stream: { order: ['rules', 'connect'] },
   'stream rules': {
     description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules)',
     order: ['list', 'add', 'delete'],
   },
-  events: { order: ['stream', 'subscribe'] },
+  events: { order: ['stream', 'subscribe', 'subscriptions'] },
+  'events subscriptions': {
+    description: 'activity subscriptions (/2/activity/subscriptions): list, update, delete',
+    order: ['list', 'update', 'delete'],
+  },
   connections: { order: ['list', 'terminate'] },
   media: { order: ['upload'] },
   ads: {

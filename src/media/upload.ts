@@ -17,6 +17,9 @@ import { checkConfirmedChunks, checkUnchanged, chunkHash, fileChanged } from './
 import { appendSegment, finalizeUpload, initializeUpload, setAltText, uploadStatus, type MediaUploadData } from './api.js';
 import { categoryName, type MediaPlan } from './limits.js';
 
+/** How long processing may take when no --processing-timeout is given (30 minutes: a long video's worst case, still ending a cron job). */
+export const DEFAULT_PROCESSING_TIMEOUT_MS = 1800_000;
+
 export interface UploadOptions {
   statePath: string;
   resume: boolean;

@@ -1,10 +1,11 @@
 // Post ids from arguments (comma lists allowed) and from a file or stdin (one
 // or more per line, separated by commas or blanks; blank lines and # comments
-// skipped). Every id is checked against ^[0-9]{1,19}$ and every bad one is
-// reported with where it came from, before anything is sent.
+// skipped). Every id is checked against ^[0-9]{1,19}$ (a post URL gives its
+// id: src/platform/refs.ts) and every bad one is reported with where it came
+// from, before anything is sent.
 import { UsageError, type InputProblem } from '../errors.js';
 import { openInput, readLines } from '../input/lines.js';
-import { NUMERIC_ID } from '../validate/platform-ids.js';
+import { BAD_POST, parsePostRef } from '../validate/platform-ids.js';
 
 export interface IdSources {
   args: string[];
@@ -19,8 +20,6 @@ export interface CollectedIds {
   duplicates: number;
 }
 
-const badId = (v: string) => `not a post id: must be 1 to 19 digits (got ${JSON.stringify(v)})`;
-
 class IdCollector {
   readonly ids: string[] = [];
   readonly problems: InputProblem[] = [];
@@ -28,10 +27,10 @@ class IdCollector {
   private seen = new Set<string>();
 
   add(raw: string, where: Omit<InputProblem, 'message'>): void {
-    const id = raw.trim();
-    if (!id) return;
-    if (!NUMERIC_ID.test(id)) {
-      this.problems.push({ ...where, id, message: badId(id) });
+    if (!raw.trim()) return;
+    const id = parsePostRef(raw);
+    if (id === undefined) {
+      this.problems.push({ ...where, id: raw.trim(), message: BAD_POST(raw.trim()) });
       return;
     }
     // The API answers each id once; asking twice only costs quota.

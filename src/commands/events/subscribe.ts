@@ -4,6 +4,8 @@ import { ApiError } from '../../api-error.js';
 import type { Context } from '../../context.js';
 import { PartialFailure } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
+import { parseUserRef } from '../../platform/refs.js';
+import { resolveUserIds } from '../../platform/users.js';
 import { createSubscription, type Subscription, type SubscriptionRequest } from '../../platform/subscriptions.js';
 import { spellEventType, subscriptionProblems, type SubscriptionInput } from '../../validate/platform-events.js';
 import { commaList } from '../../validate/rules.js';
@@ -94,7 +96,10 @@ export default defineVerb({
       repeatable: true,
     },
     { flags: '--event <types>', description: 'the same as --event-type', repeatable: true },
-    { flags: '--user-id <id>', description: 'filter: the user whose events to deliver' },
+    {
+      flags: '--user-id <user>',
+      description: 'filter: the user whose events to deliver (id, @handle or profile URL; a handle costs one lookup)',
+    },
     { flags: '--keyword <keyword>', description: 'filter: keyword (news.new is filtered by keyword)' },
     {
       flags: '--direction <direction>',
@@ -114,14 +119,20 @@ export default defineVerb({
     const eventTypes = [
       ...new Set(commaList([...(opts.eventType ?? []), ...(opts.event ?? [])]).map((t) => spellEventType(t, client.names))),
     ];
+    // An @handle or profile URL is one lookup (after the other rules passed, so a bad flag costs none).
+    const ref = opts.userId !== undefined ? parseUserRef(opts.userId) : undefined;
     const input: SubscriptionInput = {
       eventTypes,
-      userId: opts.userId,
+      userId: ref?.id ?? opts.userId,
       keyword: opts.keyword,
       direction: opts.direction,
       tag: opts.tag,
       webhookId: opts.webhookId,
     };
+    if (ref?.username !== undefined) {
+      subscriptionProblems({ ...input, userId: '1' }, client.names).throwIfAny('invalid subscription');
+      input.userId = (await resolveUserIds(client, [ref], 'app'))[0];
+    }
     subscriptionProblems(input, client.names).throwIfAny('invalid subscription');
     return printResults(ctx, input, await subscribeEach(client, input));
   },

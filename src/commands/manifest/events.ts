@@ -4,7 +4,8 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["events"],"description":"activity events: stream them, subscribe to them"},
+    {"words":["events"],"description":"activity events: stream them, subscribe to them, list, update and delete subscriptions"},
+    {"words":["events","subscriptions"],"description":"activity subscriptions (/2/activity/subscriptions): list, update, delete"},
   ],
   verbs: [
     {
@@ -36,7 +37,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--event-type <types>","description":"event types, comma separated or repeated: profile.update.*, post.create/delete, post.mention/reply/quote/repost.create, like.create, follow.follow/unfollow, news.new, spaces.*, broadcast.*, chat.*, dm.*, mute.*, block.*","repeatable":true},
         {"flags":"--event <types>","description":"the same as --event-type","repeatable":true},
-        {"flags":"--user-id <id>","description":"filter: the user whose events to deliver"},
+        {"flags":"--user-id <user>","description":"filter: the user whose events to deliver (id, @handle or profile URL; a handle costs one lookup)"},
         {"flags":"--keyword <keyword>","description":"filter: keyword (news.new is filtered by keyword)"},
         {"flags":"--direction <direction>","description":"filter for dm.*, chat.* and like.create: sent, received or both (both = no direction filter)"},
         {"flags":"--tag <tag>","description":"label delivered with each event"},
@@ -44,6 +45,49 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2","choices":["app","user","oauth2"]},
       ],
       load: () => import("../events/subscribe.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","list"],
+      name: "list",
+      description: "activity subscriptions of the app (GET /2/activity/subscriptions): max-results 1 to 100, --all",
+      examples: [
+        "postctl events subscriptions list",
+        "postctl events subscriptions list --all -o jsonl",
+      ],
+      options: [
+        {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
+        {"flags":"--all","description":"follow pagination and list every page"},
+        {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+      ],
+      load: () => import("../events/subscriptions/list.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","update"],
+      name: "update <subscription_id>",
+      description: "change the tag or webhook of an activity subscription (PUT /2/activity/subscriptions/{id}); only the flags given are sent",
+      examples: [
+        "postctl events subscriptions update 1930000000000000002 --tag support",
+        "postctl events subscriptions update 1930000000000000002 --webhook-id 1146654567674912769 --dry-run",
+      ],
+      options: [
+        {"flags":"--tag <text>","description":"a label for the subscription, 1 to 200 characters"},
+        {"flags":"--webhook-id <id>","description":"deliver the events to this registered webhook"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+      ],
+      load: () => import("../events/subscriptions/update.js").then(loaded),
+    },
+    {
+      words: ["events","subscriptions","delete"],
+      name: "delete <subscription_ids...>",
+      description: "delete activity subscriptions (DELETE /2/activity/subscriptions/{id}); asks y/N on a terminal, needs --yes otherwise",
+      examples: [
+        "postctl events subscriptions delete 1930000000000000002 --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+      ],
+      load: () => import("../events/subscriptions/delete.js").then(loaded),
     },
   ],
 };

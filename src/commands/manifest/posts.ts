@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["posts"],"description":"look up, create, edit, delete, search and count posts"},
+    {"words":["posts"],"description":"look up, create, edit, delete, search and count posts; like, repost and bookmark them"},
   ],
   verbs: [
     {
@@ -44,8 +44,8 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--text <text>","description":"the post text (at most 25,000 characters, counted as Unicode code points after NFC)"},
         {"flags":"--text-file <file>","description":"read the text from a UTF-8 file (- for stdin); one trailing newline is dropped"},
-        {"flags":"--reply-to <post_id>","description":"reply to this post (reply.in_reply_to_tweet_id)"},
-        {"flags":"--quote <post_id>","description":"quote this post (quote_tweet_id); not with --media or --poll-option"},
+        {"flags":"--reply-to <post>","description":"reply to this post: id or post URL (reply.in_reply_to_tweet_id)"},
+        {"flags":"--quote <post>","description":"quote this post: id or post URL (quote_tweet_id); not with --media or --poll-option"},
         {"flags":"--media <media_ids>","description":"media ids to attach, comma separated or repeated: up to 4 images, or 1 video or GIF","repeatable":true},
         {"flags":"--poll-option <text>","description":"a poll choice, 1 to 25 characters; repeat 2 to 4 times; needs --poll-duration","repeatable":true},
         {"flags":"--poll-duration <minutes>","description":"how long the poll runs: 5 to 10080 minutes"},
@@ -142,6 +142,86 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app; counts take app, or oauth2 for the last 7 days (openapi v2.167)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../posts/counts.js").then(loaded),
+    },
+    {
+      words: ["posts","like"],
+      name: "like [posts...]",
+      description: "like posts as the authenticated user (POST /2/users/{id}/likes): ids or post URLs, --file or -; paced to 50 per 15 minutes",
+      examples: [
+        "postctl posts like 1460323737035677698",
+        "postctl posts like https://x.com/emu_dev/status/1460323737035677698",
+        "postctl posts like --file ids.txt",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/like.js").then(loaded),
+    },
+    {
+      words: ["posts","unlike"],
+      name: "unlike [posts...]",
+      description: "remove likes (DELETE /2/users/{id}/likes/{tweet_id}): ids or post URLs, --file or -",
+      examples: [
+        "postctl posts unlike 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/unlike.js").then(loaded),
+    },
+    {
+      words: ["posts","repost"],
+      name: "repost [posts...]",
+      description: "repost posts (POST /2/users/{id}/retweets): ids or post URLs, --file or -; already reposted is a success with a note",
+      examples: [
+        "postctl posts repost 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/repost.js").then(loaded),
+    },
+    {
+      words: ["posts","unrepost"],
+      name: "unrepost [posts...]",
+      description: "undo reposts (DELETE /2/users/{id}/retweets/{source_tweet_id}): ids or post URLs, --file or -",
+      examples: [
+        "postctl posts unrepost 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/unrepost.js").then(loaded),
+    },
+    {
+      words: ["posts","bookmark"],
+      name: "bookmark [posts...]",
+      description: "bookmark posts (POST /2/users/{id}/bookmarks; OAuth 2.0 only, scope bookmark.write): ids or post URLs, --file or -",
+      examples: [
+        "postctl posts bookmark 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/bookmark.js").then(loaded),
+    },
+    {
+      words: ["posts","unbookmark"],
+      name: "unbookmark [posts...]",
+      description: "remove bookmarks (DELETE /2/users/{id}/bookmarks/{tweet_id}; OAuth 2.0 only): ids or post URLs, --file or -",
+      examples: [
+        "postctl posts unbookmark 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/unbookmark.js").then(loaded),
     },
   ],
 };

@@ -4,9 +4,51 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["webhooks"],"description":"validate webhooks and check CRC responses and delivery signatures"},
+    {"words":["webhooks"],"description":"register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures"},
+    {"words":["webhooks","subscriptions"],"description":"account activity subscriptions of a webhook (/2/account_activity): add the user, list, count, remove"},
   ],
   verbs: [
+    {
+      words: ["webhooks","create"],
+      name: "create <url>",
+      description: "register a webhook (POST /2/webhooks): an https URL up to 200 characters that answers the CRC check",
+      examples: [
+        "postctl webhooks create https://hooks.example.com/postctl",
+        "postctl webhooks create https://hooks.example.com/postctl --dry-run",
+      ],
+      options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../webhooks/create.js").then(loaded),
+    },
+    {
+      words: ["webhooks","list"],
+      name: "list",
+      description: "the app's webhooks (GET /2/webhooks): id, url, valid, created_at",
+      examples: [
+        "postctl webhooks list",
+        "postctl webhooks list -o json",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/list.js").then(loaded),
+    },
+    {
+      words: ["webhooks","delete"],
+      name: "delete <webhook_ids...>",
+      description: "delete webhooks (DELETE /2/webhooks/{webhook_id}); asks y/N on a terminal, needs --yes otherwise",
+      examples: [
+        "postctl webhooks delete 1146654567674912769 --yes",
+        "postctl webhooks delete 1146654567674912769 --dry-run",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../webhooks/delete.js").then(loaded),
+    },
     {
       words: ["webhooks","validate"],
       name: "validate <webhook_id>",
@@ -19,6 +61,55 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user when an access token is configured, else app; OAuth 2.0 is not accepted here","choices":["app","user","oauth2"]},
       ],
       load: () => import("../webhooks/validate.js").then(loaded),
+    },
+    {
+      words: ["webhooks","subscriptions","add"],
+      name: "add <webhook_id>",
+      description: "subscribe the authenticated user's account activity to a webhook (POST /2/account_activity/webhooks/{id}/subscriptions/all; user context)",
+      examples: [
+        "postctl webhooks subscriptions add 1146654567674912769",
+        "postctl webhooks subscriptions add 1146654567674912769 --dry-run",
+      ],
+      options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read, dm.write)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../webhooks/subscriptions/add.js").then(loaded),
+    },
+    {
+      words: ["webhooks","subscriptions","list"],
+      name: "list <webhook_id>",
+      description: "users subscribed to a webhook (GET /2/account_activity/webhooks/{id}/subscriptions/all/list; app)",
+      examples: [
+        "postctl webhooks subscriptions list 1146654567674912769",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/subscriptions/list.js").then(loaded),
+    },
+    {
+      words: ["webhooks","subscriptions","count"],
+      name: "count",
+      description: "account activity subscriptions in use and provisioned (GET /2/account_activity/subscriptions/count; app)",
+      examples: [
+        "postctl webhooks subscriptions count",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/subscriptions/count.js").then(loaded),
+    },
+    {
+      words: ["webhooks","subscriptions","remove"],
+      name: "remove <webhook_id> <user>",
+      description: "unsubscribe a user's account activity from a webhook (DELETE …/subscriptions/{user_id}/all; app); asks unless --yes",
+      examples: [
+        "postctl webhooks subscriptions remove 1146654567674912769 @emu_dev --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"remove without asking (needed when not interactive)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+      ],
+      load: () => import("../webhooks/subscriptions/remove.js").then(loaded),
     },
     {
       words: ["webhooks","crc"],

@@ -7,7 +7,7 @@ import { defaultStatePath } from '../../audiences/state.js';
 import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors.js';
 import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
-import { uploadFile, type UploadResult } from '../../media/upload.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
@@ -62,7 +62,7 @@ async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaP
 
 /** --processing-timeout in ms (default 30 minutes). */
 function processingTimeout(value: string | undefined): number {
-  if (value === undefined) return 1800_000;
+  if (value === undefined) return DEFAULT_PROCESSING_TIMEOUT_MS;
   const msg = integerBetween(1, 86_400)(value);
   if (msg) throw invalid('--processing-timeout', msg);
   return Number(value) * 1000;

@@ -6,6 +6,7 @@ import { createBody, sendPost } from '../../platform/posting.js';
 import { commaList } from '../../validate/rules.js';
 import { draftProblems, type PostDraft } from '../../validate/posting.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { parsePostRef } from '../../platform/refs.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 import { dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
@@ -21,8 +22,8 @@ export default defineVerb({
   ],
   options: [
     ...textOptions,
-    { flags: '--reply-to <post_id>', description: 'reply to this post (reply.in_reply_to_tweet_id)' },
-    { flags: '--quote <post_id>', description: 'quote this post (quote_tweet_id); not with --media or --poll-option' },
+    { flags: '--reply-to <post>', description: 'reply to this post: id or post URL (reply.in_reply_to_tweet_id)' },
+    { flags: '--quote <post>', description: 'quote this post: id or post URL (quote_tweet_id); not with --media or --poll-option' },
     mediaOption,
     {
       flags: '--poll-option <text>',
@@ -45,8 +46,8 @@ export default defineVerb({
       text: await textFrom(args, opts, ctx),
       media: commaList(opts.media),
       pollOptions: opts.pollOption ?? [],
-      ...(opts.replyTo !== undefined ? { replyTo: opts.replyTo } : {}),
-      ...(opts.quote !== undefined ? { quote: opts.quote } : {}),
+      ...(opts.replyTo !== undefined ? { replyTo: parsePostRef(opts.replyTo) ?? opts.replyTo } : {}),
+      ...(opts.quote !== undefined ? { quote: parsePostRef(opts.quote) ?? opts.quote } : {}),
       ...(opts.pollDuration !== undefined ? { pollDuration: opts.pollDuration } : {}),
       ...(opts.replySettings !== undefined ? { replySettings: opts.replySettings } : {}),
       ...(opts.community !== undefined ? { community: opts.community } : {}),

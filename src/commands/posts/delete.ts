@@ -3,15 +3,13 @@
 // and the rest deleted (exit 8).
 import type { Context } from '../../context.js';
 import type { ApiClient } from '../../http/client.js';
-import { CliError } from '../../errors.js';
+import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { neutralize } from '../../output/sanitize.js';
 import { deletePost, type CreatedEnvelope } from '../../platform/posting.js';
-import { commaList, Problems } from '../../validate/rules.js';
+import { postIdsFromArgs } from '../../platform/refs.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
-import { NUMERIC_ID } from './_write.js';
 
 /** Deletes each post in turn; one failure among several is a warning. */
 async function deleteEach(
@@ -45,13 +43,9 @@ export default defineVerb({
     authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
   ],
   async run(args, opts, ctx) {
-    const ids = args.flatMap((a) => commaList(a));
-    const p = new Problems();
-    if (!ids.length) p.add('post ids', 'no post ids given');
-    for (const id of ids)
-      if (!NUMERIC_ID.test(id)) p.add('post ids', `must be 1 to 19 digits (got ${JSON.stringify(neutralize(id))})`, { id: neutralize(id) });
-    p.throwIfAny('invalid post ids');
-    const unique = [...new Set(ids)];
+    // Ids or post URLs (src/platform/refs.ts).
+    const unique = postIdsFromArgs(args, 'post ids');
+    if (!unique.length) throw new UsageError('no post ids given');
     // The authentication is settled (and a wrong one refused) before asking.
     const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/tweets/{id}'], prefer: USER_CONTEXT, flag: opts.auth });
     if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes)))

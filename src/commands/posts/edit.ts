@@ -9,6 +9,7 @@ import { MEDIA_MAX, POST_TEXT_MAX, editProblem, postLength } from '../../validat
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+import { BAD_POST, parsePostRef } from '../../platform/refs.js';
 import { NUMERIC_ID, dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
 
 function editProblems(text: string | undefined, media: string[]): Problems {
@@ -36,8 +37,10 @@ export default defineVerb({
     dryRunOption,
     authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
   ],
-  async run([id, ...rest], opts, ctx) {
-    if (!id || !NUMERIC_ID.test(id)) throw invalid('post id', `must be 1 to 19 digits (got ${JSON.stringify(id ?? '')})`);
+  async run([ref, ...rest], opts, ctx) {
+    // An id or a post URL (src/platform/refs.ts).
+    const id = parsePostRef(ref ?? '');
+    if (id === undefined) throw invalid('post id', BAD_POST(ref ?? ''));
     const text = await textFrom(rest, opts, ctx);
     const media = commaList(opts.media);
     editProblems(text, media).throwIfAny('invalid edit');

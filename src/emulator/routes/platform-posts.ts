@@ -30,7 +30,7 @@ export const NUMERIC_ID = /^[0-9]{1,19}$/;
  * Field and expansion names the service accepts (openapi v2.159 enums, in the
  * emulator's internal neutral spelling), plus paid_partnership (v2.167).
  */
-const FIELDS: Record<FieldFamily, readonly string[]> = {
+export const FIELDS: Record<FieldFamily, readonly string[]> = {
   post: [
     'article',
     'attachments',

@@ -4,17 +4,25 @@
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as connections from './platform-connections.js';
+import * as dm from './platform-dm.js';
 import * as events from './platform-events.js';
+import * as lists from './platform-lists.js';
 import * as media from './platform-media.js';
 import * as posts from './platform-posts.js';
+import * as users from './platform-users.js';
 import * as posting from './platform-posting.js';
 import * as search from './platform-search.js';
 import * as filtered from './platform-stream.js';
 import * as webhookReplay from './platform-webhook-replay.js';
+import * as webhookAdmin from './platform-webhook-admin.js';
 import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
   posts.register(r, state);
+  // Issue 28: users, engagement, direct messages, lists, the webhook and subscription lifecycle.
+  users.register(r, state);
+  dm.register(r, state);
+  lists.register(r, state);
   // Issue 17: create/edit/delete, search and counts, the filtered stream.
   posting.register(r, state);
   search.register(r, state);
@@ -22,6 +30,7 @@ export function register(r: Router, state: EmulatorState): void {
   // /2/webhooks/replay before PUT /2/webhooks/:webhook_id would answer it with 405.
   webhookReplay.register(r, state);
   webhooks.register(r, state);
+  webhookAdmin.register(r, state);
   media.register(r, state);
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.

@@ -1,0 +1,55 @@
+// Shared steps of the webhook and subscription lifecycle verbs: a dry run
+// prints the planned requests (method, path, body) and sends nothing; deletes
+// ask first (y/N on a terminal, --yes otherwise) and go on past a failure
+// among several (exit 8).
+import type { Context } from '../context.js';
+import { CliError, PartialFailure } from '../errors.js';
+import { EXIT } from '../exit-codes.js';
+import type { ApiClient } from '../http/client.js';
+import { send, type Planned } from '../platform/webhook-lifecycle.js';
+import type { OptionSpec } from './define.js';
+
+export const lifecycleDryRun = {
+  flags: '--dry-run',
+  description: 'print the request(s) that would be sent (method, path, body) and send nothing',
+} as const satisfies OptionSpec;
+
+export function printPlanned(ctx: Context, planned: readonly Planned[]): number {
+  ctx.printer.value(planned.length === 1 ? planned[0] : planned);
+  ctx.log.info('dry run: nothing was sent');
+  return EXIT.OK;
+}
+
+/** Asks once, then sends each planned DELETE; one row per id ({id, deleted}). */
+export async function deleteEach(
+  ctx: Context,
+  client: ApiClient,
+  items: ReadonlyArray<{ id: string; plan: Planned }>,
+  opts: { yes?: boolean | undefined; what: string; key?: string },
+): Promise<number> {
+  const label = items.length === 1 ? `${opts.what} ${items[0]!.id}` : `${items.length} ${opts.what}s`;
+  if (!(await ctx.prompt.confirm(`Delete ${label}?`, opts.yes))) return EXIT.OK;
+  const key = opts.key ?? 'deleted';
+  const rows: Array<Record<string, unknown>> = [];
+  let failed = 0;
+  for (const { id, plan } of items) {
+    try {
+      const body = await send<{ data?: Record<string, unknown> }>(client, plan);
+      rows.push({ id, [key]: body.data?.[key] ?? null });
+    } catch (e) {
+      if (items.length === 1 || !(e instanceof CliError)) throw e;
+      failed++;
+      ctx.log.warn(`${opts.what} ${id}: ${e.message}`);
+    }
+  }
+  ctx.printer.list(
+    rows,
+    [
+      { header: 'id', key: 'id' },
+      { header: key, key },
+    ],
+    { data: rows },
+  );
+  if (failed) throw new PartialFailure(`${failed} of ${items.length} ${opts.what}s were not deleted`);
+  return EXIT.OK;
+}

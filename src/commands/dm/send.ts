@@ -1,0 +1,64 @@
+// `postctl dm send <user> | --conversation <id>`: one direct message, text
+// and/or one media (an id, or a file uploaded here with its dm_* category);
+// everything checked before the first request; --dry-run sends nothing.
+import { UsageError } from '../../errors.js';
+import { type DmMessage, dmMessage, dmPlans } from '../../platform/dm.js';
+import { userRefsFromArgs } from '../../platform/refs.js';
+import { resolveUserIds } from '../../platform/users.js';
+import { send } from '../../platform/webhook-lifecycle.js';
+import { USER_CONTEXT, authedClient } from '../_auth.js';
+import { authOption } from '../_flags.js';
+import { lifecycleDryRun, printPlanned } from '../_lifecycle.js';
+import { defineVerb } from '../define.js';
+import { DM_UPLOAD_ENDPOINTS, dmMediaId, dmMediaOptions, planDmMedia } from './_media.js';
+
+export const DM_SENT_COLUMNS = [
+  { header: 'dm_conversation_id', key: 'dm_conversation_id' },
+  { header: 'dm_event_id', key: 'dm_event_id' },
+];
+
+export default defineVerb({
+  name: 'send [user]',
+  description:
+    'send a direct message to a user (id, @handle or URL) or --conversation (POST /2/dm_conversations/…/messages): --text up to 10,000 characters and/or one media',
+  examples: [
+    'postctl dm send @alice --text "hi"',
+    'postctl dm send @alice --text "the plan" --media-file photo.png',
+    'postctl dm send --conversation 1000000001-2244994945 --text "back to you"',
+  ],
+  options: [
+    { flags: '--text <text>', description: 'the message, 1 to 10,000 characters' },
+    {
+      flags: '--conversation <dm_conversation_id>',
+      description: 'send into this conversation (<id>-<id>, or a group id) instead of to a user',
+    },
+    ...dmMediaOptions,
+    lifecycleDryRun,
+    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
+  ],
+  async run([user], opts, ctx) {
+    if ((user === undefined) === (opts.conversation === undefined))
+      throw new UsageError('give a user or --conversation (exactly one)', 'postctl dm send @alice --text hi');
+    const refs = user !== undefined ? userRefsFromArgs([user], 'user') : [];
+    const plan = await planDmMedia(opts);
+    // The text and a given media id are checked before any upload or lookup.
+    dmMessage(opts.text, opts.media ?? (plan ? '1' : undefined));
+    const target =
+      user !== undefined
+        ? 'POST /2/dm_conversations/with/{participant_id}/messages'
+        : 'POST /2/dm_conversations/{dm_conversation_id}/messages';
+    const endpoints = [target, ...(plan ? DM_UPLOAD_ENDPOINTS : []), ...(refs[0]?.username !== undefined ? ['GET /2/users/by'] : [])];
+    const { client, auth } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
+    // Ids need no request; a handle costs one lookup (a dry run too: the path needs the id).
+    const participant = refs.length ? (await resolveUserIds(client, refs, auth))[0] : undefined;
+    const planFor = (m: DmMessage) =>
+      participant !== undefined ? dmPlans.toParticipant(participant, m) : dmPlans.toConversation(opts.conversation!, m);
+    if (opts.dryRun) return printPlanned(ctx, [planFor(dmMessage(opts.text, opts.media, plan?.path))]);
+    // The conversation id is checked before an upload.
+    planFor({});
+    const message = dmMessage(opts.text, await dmMediaId(ctx, client, opts.media, plan));
+    const body = await send<{ data?: Record<string, unknown> }>(client, planFor(message));
+    ctx.printer.object(body.data ?? {}, DM_SENT_COLUMNS, body);
+    return 0;
+  },
+});

@@ -1,0 +1,35 @@
+// `postctl webhooks create <url>`: registers a webhook (POST /2/webhooks); the
+// service runs a CRC check against the URL before answering.
+import { chooseAuth } from '../../platform/auth-choice.js';
+import { checkWebhookUrl, plans, send } from '../../platform/webhook-lifecycle.js';
+import { lifecycleDryRun, printPlanned } from '../_lifecycle.js';
+import { authOption } from '../_flags.js';
+import { defineVerb } from '../define.js';
+import { APP_FIRST } from '../posts/_search.js';
+
+export const WEBHOOK_COLUMNS = [
+  { header: 'id', key: 'id' },
+  { header: 'url', key: 'url' },
+  { header: 'valid', key: 'valid' },
+  { header: 'created_at', key: 'created_at' },
+];
+
+export default defineVerb({
+  name: 'create <url>',
+  description: 'register a webhook (POST /2/webhooks): an https URL up to 200 characters that answers the CRC check',
+  examples: [
+    'postctl webhooks create https://hooks.example.com/postctl',
+    'postctl webhooks create https://hooks.example.com/postctl --dry-run',
+  ],
+  options: [lifecycleDryRun, authOption('app')],
+  async run([url], opts, ctx) {
+    checkWebhookUrl(url!);
+    const plan = plans.createWebhook(url!);
+    if (opts.dryRun) return printPlanned(ctx, [plan]);
+    const auth = chooseAuth(await ctx.settings(), { endpoints: ['POST /2/webhooks'], prefer: APP_FIRST, flag: opts.auth });
+    const body = await send<{ data?: Record<string, unknown> }>(await ctx.client(), plan, auth);
+    ctx.printer.object(body.data ?? {}, WEBHOOK_COLUMNS, body);
+    ctx.log.success(`webhook ${String(body.data?.id ?? '?')} registered`);
+    return 0;
+  },
+});
