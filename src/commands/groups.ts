@@ -83,6 +83,11 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--profile <name>', description: 'config profile to use (env POSTCTL_PROFILE)' },
   { flags: '-o, --output <format>', description: 'output format; default table on a terminal, json when piped', choices: FORMATS },
   { flags: '--json', description: 'same as -o json' },
+  {
+    flags: '--columns <list>',
+    description: 'table and CSV columns: names or dotted paths, comma list (id,name,public_metrics.like_count); help lists them',
+  },
+  { flags: '--query <expr>', description: 'JMESPath filter over the JSON output, as in the AWS CLI (--query "data[].id")' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '--no-input', description: 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)' },
   { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
