@@ -7,6 +7,7 @@ import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } fro
 import { EXIT } from './exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
 import { HELP_TOPICS } from './help-topics.js';
+import { helpWidth, UNWRAPPED, wrapHelp } from './help-wrap.js';
 
 export { GROUPS };
 
@@ -20,6 +21,14 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .version(__POSTCTL_VERSION__, '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
+    // Commander lays help out one line per item; wrapHelp fits it to the screen as it is written
+    // (words whole, descriptions aligned), the same as the launcher does with the prebuilt texts.
+    .configureOutput({
+      getOutHelpWidth: () => UNWRAPPED,
+      getErrHelpWidth: () => UNWRAPPED,
+      writeOut: (s) => process.stdout.write(wrapHelp(s, helpWidth(process.stdout, process.env))),
+      writeErr: (s) => process.stderr.write(wrapHelp(s, helpWidth(process.stderr, process.env))),
+    })
     .helpCommand(false)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
   for (const spec of GLOBAL_OPTIONS) program.addOption(option(program, spec));
@@ -39,7 +48,7 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .addOption(new Option('--markdown', "with `help commands`: as the README's markdown list").hideHelp())
     .action(async (topic: string[], opts: { markdown?: boolean }) => {
       const name = topic.join(' ');
-      if (name === 'globals') return void process.stdout.write(globalsHelp(program));
+      if (name === 'globals') return void process.stdout.write(wrapHelp(globalsHelp(program), helpWidth(process.stdout, process.env)));
       if (name === 'commands') return void (await printIndex(Boolean(opts.markdown)));
       const doc = HELP_TOPICS[name];
       if (doc) {

@@ -63,7 +63,9 @@ export function withMoneyDecimals(columns: readonly Column[]): Column[] {
     return {
       ...c,
       get(row: unknown) {
-        const v = key.split('.').reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), row);
+        const v = key
+          .split('.')
+          .reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), row);
         const digits = typeof v === 'number' ? String(v) : v;
         return typeof digits === 'string' && /^-?\d+$/.test(digits) ? `${digits} (${fromMicros(digits)})` : v;
       },

@@ -95,7 +95,11 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
     );
     return total() <= limit;
   };
-  const minor = () => shown.slice(1).reverse().filter((i) => (spec.priority?.[i] ?? 1) < 2);
+  const minor = () =>
+    shown
+      .slice(1)
+      .reverse()
+      .filter((i) => (spec.priority?.[i] ?? 1) < 2);
   while (spec.priority && !keepsWhole() && minor().length) dropLowest(minor());
   while (!fits() && shown.length > 1) dropLowest(shown.slice(1).reverse());
   shrink(

@@ -21,7 +21,9 @@ describe('narrow tables keep id, name, status and money', () => {
 
   it('at 200 columns every column is there, money as micros with the decimal beside', async () => {
     const r = await emu.run(['ads', 'line-items', 'list', '-o', 'table'], { env: { COLUMNS: '200' } });
-    expect(lines(r.stdout)[0]).toMatch(/^id\s+name\s+campaign_id\s+objective\s+entity_status\s+bid_strategy\s+bid\s+daily_budget\s+total_budget$/);
+    expect(lines(r.stdout)[0]).toMatch(
+      /^id\s+name\s+campaign_id\s+objective\s+entity_status\s+bid_strategy\s+bid\s+daily_budget\s+total_budget$/,
+    );
     expect(r.stdout).toContain('100000000 (100)');
   });
 
@@ -39,7 +41,11 @@ describe('--columns', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout)[0]).toBe('id,name,bid_amount_local_micro');
     const rows = parse(r.stdout, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.find((x) => x.id === '8u94w')).toEqual({ id: '8u94w', name: 'website_clicks line item', bid_amount_local_micro: '2000000' });
+    expect(rows.find((x) => x.id === '8u94w')).toEqual({
+      id: '8u94w',
+      name: 'website_clicks line item',
+      bid_amount_local_micro: '2000000',
+    });
   });
 
   it('posts lookup: dotted paths into nested fields, in CSV and in the table', async () => {
@@ -92,7 +98,18 @@ describe('--query (JMESPath) on every JSON output', () => {
   });
 
   it('filters with a condition, over every page with --all, and -o jsonl prints one element per line', async () => {
-    const r = await emu.run(['ads', 'line-items', 'list', '--all', '--count', '2', '--query', "data[?bid_strategy=='MAX'].id", '-o', 'jsonl']);
+    const r = await emu.run([
+      'ads',
+      'line-items',
+      'list',
+      '--all',
+      '--count',
+      '2',
+      '--query',
+      "data[?bid_strategy=='MAX'].id",
+      '-o',
+      'jsonl',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(lines(r.stdout)).toEqual(['"8u94v"', '"8u94x"']);
   });
