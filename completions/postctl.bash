@@ -156,7 +156,8 @@ _postctl_subs() {
     'config unset') echo '' ;;
     'config list') echo '' ;;
     'config path') echo '' ;;
-    'emulator') echo 'stop' ;;
+    'emulator') echo 'status stop' ;;
+    'emulator status') echo '' ;;
     'emulator stop') echo '' ;;
     'completion') echo '' ;;
     'help') echo '' ;;
@@ -164,7 +165,7 @@ _postctl_subs() {
 }
 _postctl_opts() {
   case "$1" in
-    '') echo '-V --version --profile -o --output --json --no-color --no-input --verbose --timeout --max-wait -h --help -V --version' ;;
+    '') echo '-V --version --profile -o --output --json --columns --query --no-color --no-input --verbose --timeout --max-wait --max-pages --csv-raw -h --help -V --version' ;;
     'auth') echo '-h --help' ;;
     'auth login') echo '--consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web --callback-port --wait -h --help' ;;
     'auth pin') echo '--pin --consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web -h --help' ;;
@@ -319,6 +320,7 @@ _postctl_opts() {
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
     'emulator') echo '--port --latency --no-approve --fault-rate --seed --names --print-env -h --help' ;;
+    'emulator status') echo '-h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
@@ -375,7 +377,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --callback-port --campaign-ids --card-ids --card-types --card-uri --card-uris --categories --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation-settings --count --country --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity-id --entity-status --entity-type --event-type --expansions --expires-at --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-ids --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --latency --level --limit --line-item-id --line-item-ids --location --max-pages --max-query-length --max-reconnects --max-results --max-wait --media --media-category --media-fields --media-key --media-keys --media-type --name --names --negative --operation --output --pay-by --permission-ids --permission-scope --pin --place-fields --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --product-key --product-keys-file --profile --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --signature --since-id --sort-by --space-fields --stall-timeout --start --start-time --state --status --swipeable --tag --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

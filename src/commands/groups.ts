@@ -194,5 +194,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'grant', 'revoke'],
   },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
-  emulator: { order: ['stop'] },
+  emulator: { order: ['status', 'stop'] },
 };

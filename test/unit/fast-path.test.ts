@@ -129,9 +129,9 @@ describe('the fast path parses argv as commander does', async () => {
     expect(fast.globals).toEqual(commander.globals);
   }
 
-  // `emulator stop` is a verb below a verb: commander's (see fast-path.ts).
+  // `emulator stop` and `emulator status` are verbs below a verb: commander's (see fast-path.ts).
   it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) =>
-    compare(argv, argv[0] !== 'emulator' || argv[1] !== 'stop'),
+    compare(argv, argv[0] !== 'emulator' || !['stop', 'status'].includes(argv[1]!)),
   );
   it.each(EDGE_CASES.map((c) => [c.join(' '), c] as const))('edge case: %s', (_name, argv) => compare(argv, false));
 

@@ -8,6 +8,8 @@ export interface EmulatorRecord {
   pid: number;
   port: number;
   url: string;
+  /** When it started listening (ISO 8601); absent in records of older versions. */
+  started?: string;
 }
 
 const dirOf = (env: NodeJS.ProcessEnv): string => join(configDir(env), 'emulators');
@@ -42,4 +44,22 @@ export function listRecords(env: NodeJS.ProcessEnv): EmulatorRecord[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
+ * where /proc shows command lines, it is a `postctl emulator` (a pid reused by
+ * another program after a reboot is never signalled).
+ */
+export function ours(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator');
+  } catch {
+    return true; // no /proc (macOS): the record and a live pid are all there is
+  }
 }

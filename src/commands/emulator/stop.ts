@@ -1,27 +1,9 @@
 // `postctl emulator stop`: end the emulators started in the background with --print-env.
-import { readFileSync } from 'node:fs';
 import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb } from '../define.js';
-import { listRecords, removeRecord } from './_pidfile.js';
-
-/**
- * Whether this pid is still our emulator: it exists (signal 0 only checks) and,
- * where /proc shows command lines, it is a `postctl emulator` (a pid reused by
- * another program after a reboot is never signalled).
- */
-function ours(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator');
-  } catch {
-    return true; // no /proc (macOS): the record and a live pid are all there is
-  }
-}
+import { listRecords, ours, removeRecord } from './_pidfile.js';
+import { removeEmulatorProfile } from './_profile.js';
 
 export default defineVerb({
   name: 'stop',
@@ -29,9 +11,11 @@ export default defineVerb({
   examples: ['postctl emulator stop', 'postctl emulator stop --port 8788'],
   options: [{ flags: '--port <n>', description: 'stop only the emulator on this port' }],
   async run(_args, opts, ctx) {
-    const only = opts.port === undefined ? undefined : Number(opts.port);
+    // `emulator stop --port N`: commander hands --port to the parent verb (`emulator`), whose flags come with the globals.
+    const given = opts.port ?? (ctx.globals as { port?: string }).port;
+    const only = given === undefined ? undefined : Number(given);
     if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535))
-      throw new InputError(`--port must be 1 to 65535 (got ${opts.port})`);
+      throw new InputError(`--port must be 1 to 65535 (got ${given})`);
     const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
     let stopped = 0;
     for (const rec of records) {
@@ -40,8 +24,9 @@ export default defineVerb({
         ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
         stopped++;
       }
-      // The emulator removes its own record on SIGTERM; a stale one (killed -9, reboot) goes here.
+      // The emulator removes its own record and profile on SIGTERM; stale ones (killed -9, reboot) go here.
       removeRecord(ctx.env, rec.port);
+      await removeEmulatorProfile(ctx, rec.port);
     }
     if (!stopped)
       throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, {
