@@ -165,7 +165,7 @@ _postctl_subs() {
 }
 _postctl_opts() {
   case "$1" in
-    '') echo '-V --version --profile -o --output --json --columns --query --no-color --no-input --verbose --timeout --max-wait --max-pages --csv-raw -h --help -V --version' ;;
+    '') echo '-V --version --profile -o --output --json --columns --query --no-color --no-input --verbose --quiet --timeout --max-wait --max-pages --csv-raw -h --help -V --version' ;;
     'auth') echo '-h --help' ;;
     'auth login') echo '--consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web --callback-port --wait -h --help' ;;
     'auth pin') echo '--pin --consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web -h --help' ;;

@@ -374,6 +374,7 @@ complete -c postctl -n 'true' -l query -r -F -d 'JMESPath filter over the JSON o
 complete -c postctl -n 'true' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c postctl -n 'true' -l no-input -d 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)'
 complete -c postctl -n 'true' -l verbose -d 'trace requests on stderr (secrets redacted)'
+complete -c postctl -n 'true' -l quiet -d 'no retry and wait lines on stderr (shown by default when stderr is not a termina'
 complete -c postctl -n 'true' -l timeout -r -F -d 'per-request timeout (default 30)'
 complete -c postctl -n 'true' -l max-wait -r -F -d 'longest wait for rate-limit resets and retries (default 900)'
 complete -c postctl -n 'true' -l max-pages -r -F -d 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)'

@@ -32,6 +32,7 @@ export interface GlobalOptions {
   csvRaw?: boolean;
   columns?: string;
   query?: string;
+  quiet?: boolean;
 }
 
 /** The pager's page cap: --max-pages, else POSTCTL_MAX_PAGES, else 10,000 (paging.ts). */
@@ -171,7 +172,9 @@ export class Context {
       maxBodyBytes: envNumber(this.env, 'POSTCTL_MAX_BODY_MB', { fallback: 64, min: 1, max: 4096 }) * 1024 * 1024,
       // Traces show response bodies: neutralised like every other message (see output/logger.ts).
       trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(neutralize(line, true)) + '\n') : undefined,
-      notice: (line) => this.log.info(line),
+      notice: this.globals.quiet ? undefined : (line) => this.log.info(line),
+      // Off a terminal (cron, CI) every retry and wait is a line of the log; on a terminal with --verbose. --quiet: none.
+      retryNotice: !this.globals.quiet && (!this.io.stderrTTY || this.globals.verbose) ? (line) => this.log.info(line) : undefined,
       signal: this.signal,
       redactor: this.redactor,
       names: nameStyle(s.get('api_names')),

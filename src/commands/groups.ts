@@ -91,6 +91,7 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '--no-input', description: 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)' },
   { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
+  { flags: '--quiet', description: 'no retry and wait lines on stderr (shown by default when stderr is not a terminal)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
   { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
   { flags: '--max-pages <n>', description: 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)' },
