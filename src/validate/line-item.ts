@@ -203,6 +203,11 @@ function checksFor(p: LineItemParam): Check[] {
   }
 }
 
+/** The API's enum values are upper case: `--entity-status paused` is PAUSED (anything else stays as typed, for the error). */
+function upperEnum(p: { kind: ParamKind; values?: readonly (string | number)[] }, value: string): string {
+  return p.kind === 'enum' && p.values?.includes(value.toUpperCase()) ? value.toUpperCase() : value;
+}
+
 /**
  * Builds the parameters from parsed flags (commander camelCase keys): only the
  * flags given, money flags converted to micros exactly. Raw and friendly flags
@@ -225,7 +230,7 @@ export function paramsFromFlags(opts: Record<string, unknown>): { params: LineIt
         problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
       }
     } else if (raw !== undefined) {
-      params[p.name] = p.kind === 'iab' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
+      params[p.name] = p.kind === 'iab' ? commaList(String(raw)).join(',') || String(raw) : upperEnum(p, String(raw));
     }
   }
   return { params, problems, typed };
