@@ -37,8 +37,11 @@ async function sendOnce(client: ApiClient, req: Request, include: boolean | unde
       ctx.printer.write('\n');
     }
     if (res.raw.length && !ctx.io.stdoutTTY) ctx.printer.write(res.raw);
-    // A terminal gets the text with control characters neutralised and a closing newline.
-    else if (res.raw.length) ctx.printer.write(neutralize(res.text.endsWith('\n') ? res.text : res.text + '\n', true));
+    // A terminal gets JSON indented (other text as it came), control characters neutralised, a closing newline.
+    else if (res.raw.length) {
+      const text = res.body !== null && typeof res.body === 'object' ? stringifyJson(res.body, 2) : res.text;
+      ctx.printer.write(neutralize(text.endsWith('\n') ? text : text + '\n', true));
+    }
     if (res.status >= 400)
       throw new ApiError({
         status: res.status,
