@@ -431,7 +431,7 @@ export const MANIFEST: Manifest = {
       name: "get <account_media_id>",
       description: "show one account media asset",
       examples: [
-        "postctl ads media get 3wpx",
+        "postctl ads media get w5ev",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -485,8 +485,8 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one card with its components",
       examples: [
-        "postctl ads cards get 1505723617405960192",
-        "postctl ads cards get 1505723617405960192 -o json",
+        "postctl ads cards get 1505723617405960001",
+        "postctl ads cards get 1505723617405960001 -o json",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -670,7 +670,7 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one poll card",
       examples: [
-        "postctl ads poll-cards get 1505723617405960300",
+        "postctl ads poll-cards get 1505723617405960101",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -748,7 +748,7 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one video conversation card",
       examples: [
-        "postctl ads video-conversation-cards get 1505723617405960400",
+        "postctl ads video-conversation-cards get 1505723617405960201",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
