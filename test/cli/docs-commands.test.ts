@@ -1,16 +1,13 @@
 // The reading commands shown in the README and docs/ (list, get, lookup, search, counts, status, history, …)
 // run against the emulator and exit 0 (issue 27). Synopsis lines (with [optional] parts) and the catalog
 // commands (the emulator seeds no catalog; docs/catalogs.md creates one first) are left out.
-import { execFile } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { linkedDir, shellRun } from '../helpers/shell.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
-const exec = promisify(execFile);
 const emu = fileEmulator();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READING = new Set([
@@ -50,10 +47,8 @@ function readingCommands(): Array<[string, string]> {
 }
 
 const commands = readingCommands();
-const dir = tempDir('postctl-docs-');
+const dir = linkedDir('postctl-docs-');
 writeFileSync(join(dir, 'ids.txt'), '20\n21\n');
-writeFileSync(join(dir, 'postctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
-chmodSync(join(dir, 'postctl'), 0o755);
 
 describe('reading commands of the docs run against the emulator', () => {
   it('there are many of them', () => {
@@ -61,11 +56,7 @@ describe('reading commands of the docs run against the emulator', () => {
   });
 
   it.each(commands)('%s', async (_name, command) => {
-    const env = { ...emu.cliEnv(), PATH: `${dir}:${process.env.PATH}` } as NodeJS.ProcessEnv;
-    const r = await exec('bash', ['-o', 'pipefail', '-c', `${command} > /dev/null`], { env, cwd: dir, timeout: 30_000 }).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+    const r = await shellRun(command, dir, emu.cliEnv());
     expect(r.code, r.stderr).toBe(0);
   });
 });

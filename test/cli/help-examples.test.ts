@@ -1,17 +1,14 @@
 // Every --help example of the reading verbs (list, get, lookup, search, counts, status, history, …) runs
 // against the emulator and exits 0 (issue 27): an example ends in data from the emulator's seed, never in
 // "not found". The files examples name are made here; pipes run in bash with `postctl` on PATH.
-import { execFile } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asParent, SpecNode, type VerbSpec } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { linkedDir, shellRun } from '../helpers/shell.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
-const exec = promisify(execFile);
 const emu = fileEmulator();
 const READING = /^(list|get|lookup|search|counts|status|history|apps|business-categories|targeted|keywords|audience-estimate)$/;
 // The emulator seeds no product catalog: a catalog's id is made by `catalogs create` (see docs/catalogs.md).
@@ -30,12 +27,10 @@ async function readingExamples(): Promise<string[]> {
 }
 
 const examples = await readingExamples();
-const dir = tempDir('postctl-examples-');
+const dir = linkedDir('postctl-examples-');
 writeFileSync(join(dir, 'targeting.json'), JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
 writeFileSync(join(dir, 'ids.txt'), '20\n21\n');
 writeFileSync(join(dir, 'export.tsv'), '20\tfirst\n21\tsecond\n');
-writeFileSync(join(dir, 'postctl'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`);
-chmodSync(join(dir, 'postctl'), 0o755);
 
 describe('--help examples of the reading verbs run against the emulator', () => {
   it('there are many of them', () => {
@@ -43,11 +38,7 @@ describe('--help examples of the reading verbs run against the emulator', () => 
   });
 
   it.each(examples)('%s', async (example) => {
-    const env = { ...emu.cliEnv(), PATH: `${dir}:${process.env.PATH}` } as NodeJS.ProcessEnv;
-    const r = await exec('bash', ['-o', 'pipefail', '-c', `${example} > /dev/null`], { env, cwd: dir, timeout: 30_000 }).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+    const r = await shellRun(example, dir, emu.cliEnv());
     expect(r.code, r.stderr).toBe(0);
   });
 });
