@@ -45,7 +45,8 @@ export function streamOptions(opts: StreamFlags, ctx: Context, readable: (item: 
     log: ctx.log,
     onEvent: async (event) => {
       // One complete line per event, compact (big integers exact); wait when the reader is slow.
-      const line = ctx.format === 'table' ? readable(event) : stringifyJson(event);
+      // --query filters each event's JSON line (the readable line is for people, unfiltered).
+      const line = ctx.format === 'table' ? readable(event) : stringifyJson(ctx.printer.filtered(event));
       if (!out.write(line + '\n')) await once(out, 'drain');
     },
   };

@@ -94,6 +94,16 @@ export class Printer {
     return withMoneyDecimals(cols);
   }
 
+  /** Whether --query applies: outputs written without the printer's list/object/value (request, stream lines) ask it. */
+  get querying(): boolean {
+    return this.options.query !== undefined;
+  }
+
+  /** A value through --query (as is without it): for JSON written line by line, such as stream events. */
+  filtered(value: unknown): unknown {
+    return this.options.query ? this.options.query(value) : value;
+  }
+
   /** `--columns help`: the names it accepts, one per line, instead of the data. */
   private columnNames(declared: Column[] | undefined, items: unknown[]): void {
     this.write(availableColumns(declared, items).join('\n') + '\n');

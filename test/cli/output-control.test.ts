@@ -97,6 +97,15 @@ describe('--query (JMESPath) on every JSON output', () => {
     expect(account.json()).toEqual({ id: '18ce54d4x5t', name: 'Emulator Ads' });
   });
 
+  it('request (as gh api --jq) and the JSON lines of events stream', async () => {
+    const req = await emu.run(['request', 'GET', '/2/tweets', '-f', 'ids=20,21', '--query', 'data[].id']);
+    expect(req.code, req.stderr).toBe(0);
+    expect(req.json()).toEqual(['20', '21']);
+    const events = await emu.run(['events', 'stream', '--limit', '2', '--query', 'data.event_type']);
+    expect(events.code, events.stderr).toBe(0);
+    expect(lines(events.stdout)).toEqual(['"post.create"', '"profile.update.bio"']);
+  });
+
   it('filters with a condition, over every page with --all, and -o jsonl prints one element per line', async () => {
     const r = await emu.run([
       'ads',
