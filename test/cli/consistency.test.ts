@@ -57,6 +57,21 @@ describe('ads accounts history', () => {
   });
 });
 
+describe('upper-case API values typed in any case', () => {
+  it('flag choices (both parsers) and checked values: shared → SHARED, day → DAY, retail → RETAIL', async () => {
+    for (const env of [{}, { POSTCTL_NO_FAST_PATH: '1' }]) {
+      const r = await emu.run(['audiences', 'list', '--permission-scope', 'shared', '-o', 'json'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(new Map(emu.state.requests('GET', /custom_audiences/).at(-1)!.query).get('permission_scope')).toBe('SHARED');
+    }
+    const acct = await emu.run(['ads', 'accounts', 'update', '--industry-type', 'retail', '-o', 'json']);
+    expect(acct.code, acct.stderr).toBe(0);
+    expect(new Map(emu.state.requests('PUT').at(-1)!.query).get('industry_type')).toBe('RETAIL');
+    const bad = await emu.run(['audiences', 'list', '--permission-scope', 'bogus']);
+    expect(bad.code).toBe(6);
+  });
+});
+
 describe('--since/--until on search and counts', () => {
   it('posts search --since 24h sends a start_time 24 hours ago; counts --since/--until both', async () => {
     const before = Date.now();
