@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BIN, baseEnv, runCli, tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { terminal } from '../helpers/terminal.js';
 
 const exec = promisify(execFile);
 const emu = freshEmulator();
@@ -26,6 +27,16 @@ describe('retry lines', () => {
     expect(lines.map((l) => RETRY.exec(l)?.[1])).toEqual(['2', '3']);
     expect(JSON.parse(readFileSync(out, 'utf8')).data[0].id).toBe('20');
     expect(emu.state.requests('GET', '/2/tweets').map((r) => r.status)).toEqual([503, 503, 200]);
+  });
+
+  it('on a terminal only with --verbose', async () => {
+    for (const verbose of [false, true]) {
+      emu.state.faults.add({ kind: 'status', status: 503, times: 1, path: '/2/tweets' });
+      const term = terminal(['posts', 'lookup', '20', ...(verbose ? ['--verbose'] : [])], emu.cliEnv() as Record<string, string>);
+      expect(await term.exit).toBe(0);
+      const retried = /retrying GET \/2\/tweets after server error 503 \(attempt 2 of 6\)/.test(term.transcript());
+      expect(retried, `--verbose ${verbose}`).toBe(verbose);
+    }
   });
 
   it('--quiet silences them', async () => {
