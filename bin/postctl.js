@@ -32,6 +32,9 @@ try {
   text = undefined; // not built yet, or not a command (a help topic, a typo): the CLI answers
 }
 if (text !== undefined) {
+  // The texts are unwrapped: fitted here to the terminal (COLUMNS when piped, else 80), words whole.
+  const { helpWidth, wrapHelp } = fast === 'version' ? {} : await import('../dist/help-wrap.js');
+  if (wrapHelp) text = wrapHelp(text, helpWidth(process.stdout, process.env));
   process.stdout.on('error', () => undefined); // piped into `head`: end quietly
   process.stdout.write(text);
 } else {

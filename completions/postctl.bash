@@ -238,7 +238,8 @@ _postctl_subs() {
     'config unset') echo '' ;;
     'config list') echo '' ;;
     'config path') echo '' ;;
-    'emulator') echo 'stop' ;;
+    'emulator') echo 'status stop' ;;
+    'emulator status') echo '' ;;
     'emulator stop') echo '' ;;
     'completion') echo '' ;;
     'help') echo '' ;;
@@ -246,7 +247,7 @@ _postctl_subs() {
 }
 _postctl_opts() {
   case "$1" in
-    '') echo '-V --version --profile -o --output --json --no-color --no-input --verbose --timeout --max-wait --max-pages --csv-raw -h --help -V --version' ;;
+    '') echo '-V --version --profile -o --output --json --columns --query --no-color --no-input --verbose --quiet --timeout --max-wait --max-pages --csv-raw -h --help -V --version' ;;
     'auth') echo '-h --help' ;;
     'auth login') echo '--consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web --callback-port --wait -h --help' ;;
     'auth pin') echo '--pin --consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web -h --help' ;;
@@ -275,8 +276,8 @@ _postctl_opts() {
     'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run --auth -h --help' ;;
     'posts edit') echo '--text --text-file --media --no-edit-check --dry-run --auth -h --help' ;;
     'posts delete') echo '-y --yes --auth -h --help' ;;
-    'posts search') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'posts counts') echo '--start --end --since-id --until-id --archive --max-query-length --all --limit --granularity --auth -h --help' ;;
+    'posts search') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts counts') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --granularity --auth -h --help' ;;
     'posts like') echo '--file --auth -h --help' ;;
     'posts unlike') echo '--file --auth -h --help' ;;
     'posts repost') echo '--file --auth -h --help' ;;
@@ -338,7 +339,7 @@ _postctl_opts() {
     'ads accounts create') echo '--sandbox -h --help' ;;
     'ads accounts delete') echo '-y --yes --sandbox -h --help' ;;
     'ads accounts apps') echo '--count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
-    'ads accounts history') echo '--entity-type --entity-id --start-time --end-time --user-id --count --cursor --all --limit --account --sandbox -h --help' ;;
+    'ads accounts history') echo '--entity-type --entity-id --start-time --end-time --since --until --user-id --count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads business-categories') echo '--sandbox -h --help' ;;
     'ads curated-categories') echo '-h --help' ;;
     'ads curated-categories list') echo '--country-codes --account --sandbox -h --help' ;;
@@ -483,6 +484,7 @@ _postctl_opts() {
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
     'emulator') echo '--port --latency --no-approve --fault-rate --seed --stats-job-latency --stats-job-polls --names --dialect --print-env -h --help' ;;
+    'emulator status') echo '-h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
     'completion') echo '-h --help' ;;
     'help') echo '-h --help' ;;
@@ -579,7 +581,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

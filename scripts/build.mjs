@@ -24,7 +24,8 @@ if (manifest.status !== 0) process.exit(manifest.status ?? 1);
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts' },
+  // help-wrap.js is the launcher's: it fits the prebuilt help to the screen without loading the CLI.
+  entryPoints: { cli: 'src/cli.ts', 'help-wrap': 'src/help-wrap.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -71,11 +72,14 @@ for (const file of result.outputFiles) {
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(await same(path, bytes))) await swap(path, bytes);
 await swap(entry, entryText);
-// Top-level help, rendered once by commander (80 columns, as when piped) for
-// the CLI's fast path; removed first so this run goes through commander.
+// Top-level help, rendered once by commander unwrapped (COLUMNS as wide as it gets; the
+// launcher fits it to the screen) for the CLI's fast path; removed first so this run goes through commander.
 const helpFile = join(outdir, 'help.txt');
 await rm(helpFile, { force: true });
-const help = spawnSync(process.execPath, [entry, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+const help = spawnSync(process.execPath, [entry, '--help'], {
+  encoding: 'utf8',
+  env: { PATH: process.env.PATH, NO_COLOR: '1', COLUMNS: '100000' },
+});
 if (help.status !== 0 || !help.stdout.includes('Usage: postctl')) throw new Error(`rendering the top-level help failed: ${help.stderr}`);
 await swap(helpFile, help.stdout);
 // Help of every group and verb, for the launcher's help fast path (bin/postctl.js):

@@ -1,6 +1,7 @@
-// The command index: one line per verb, read from the command tree. The README's
-// "Commands" block is this output (`npm run readme:commands` writes it; a test
-// keeps them equal), and `postctl help commands` prints it for people.
+// The command index: one line per verb, read from the command tree. docs/commands.md
+// holds it and the README's "Commands" block one line per top-level word
+// (`npm run readme:commands` writes both; a test keeps them equal), and
+// `postctl help commands` prints it for people.
 import type { Command } from 'commander';
 
 export interface IndexEntry {
@@ -38,7 +39,21 @@ export function commandIndex(program: Command): IndexEntry[] {
   return out;
 }
 
-/** Markdown for the README: one line per verb. */
+/**
+ * Markdown for the README: one line per top-level word with its description and
+ * how many verbs it holds (the full list of ~170 verbs would not fit a front door).
+ */
+export function groupMarkdown(program: Command, entries: IndexEntry[]): string {
+  const lines: string[] = [];
+  for (const sub of program.commands) {
+    if (hidden(sub) || sub.name() === 'help' || sub.name() === 'creatives') continue;
+    const n = entries.filter((e) => e.usage === `postctl ${sub.name()}` || e.usage.startsWith(`postctl ${sub.name()} `)).length;
+    lines.push(`- \`postctl ${sub.name()}\` — ${sub.description().replace(/\s+/g, ' ')} (${n} command${n === 1 ? '' : 's'})`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Markdown for docs/commands.md: one line per verb. */
 export function indexMarkdown(entries: IndexEntry[]): string {
   return entries.map((e) => `- \`${e.usage}\` — ${e.description.replace(/\s+/g, ' ')}`).join('\n') + '\n';
 }

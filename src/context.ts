@@ -11,7 +11,8 @@ import { selectFormat, type Format } from './output/format.js';
 import { prepareTables } from './output/table.js';
 import { Logger } from './output/logger.js';
 import { createProgress, progressInterval, type Progress } from './output/progress.js';
-import { Printer } from './output/printer.js';
+import { parseColumns } from './output/columns.js';
+import { Printer, type PrinterOptions } from './output/printer.js';
 import { neutralize } from './output/sanitize.js';
 import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
@@ -29,6 +30,9 @@ export interface GlobalOptions {
   maxWait?: string;
   maxPages?: string;
   csvRaw?: boolean;
+  columns?: string;
+  query?: string;
+  quiet?: boolean;
 }
 
 /** The pager's page cap: --max-pages, else POSTCTL_MAX_PAGES, else 10,000 (paging.ts). */
@@ -70,20 +74,29 @@ export class Context {
   static async create(io: IO, globals: GlobalOptions): Promise<Context> {
     const off = globals.color === false;
     await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
-    const ctx = new Context(io, globals);
+    // A bad --columns or --query is exit 2 before anything is sent; JMESPath is loaded only for --query.
+    const output: PrinterOptions = { columns: parseColumns(globals.columns) };
+    if (globals.query !== undefined) output.query = await (await import('./output/query.js')).prepareQuery(globals.query);
+    const ctx = new Context(io, globals, output);
     if (ctx.format === 'table') await prepareTables();
+    if (globals.columns !== undefined && (ctx.format === 'json' || ctx.format === 'jsonl') && !output.query)
+      ctx.log.warn('--columns shapes table and CSV output; for JSON use --query (e.g. --query "data[].[id, name]")');
     return ctx;
   }
 
   constructor(
     readonly io: IO,
     readonly globals: GlobalOptions,
+    output: PrinterOptions = {},
   ) {
     const errColor = colorLevel(io.stderrTTY, globals.color === false, io.env);
     const outColor = colorLevel(io.stdoutTTY, globals.color === false, io.env);
     this.chalk = makeChalk(Math.max(errColor, outColor) as 0 | 1 | 2 | 3);
-    this.format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
+    const format = selectFormat(globals.output, globals.json, io.env.POSTCTL_OUTPUT, io.stdoutTTY);
+    // --query's result is JSON: on a terminal it replaces the table, as `aws --query` does with its default output.
+    this.format = output.query && format === 'table' ? 'json' : format;
     this.printer = new Printer(io.stdout, this.format, makeChalk(outColor), tableWidth(io), {
+      ...output,
       tty: io.stdoutTTY,
       csvRaw: Boolean(globals.csvRaw),
     });
@@ -159,7 +172,9 @@ export class Context {
       maxBodyBytes: envNumber(this.env, 'POSTCTL_MAX_BODY_MB', { fallback: 64, min: 1, max: 4096 }) * 1024 * 1024,
       // Traces show response bodies: neutralised like every other message (see output/logger.ts).
       trace: this.globals.verbose ? (line) => this.io.stderr.write(this.chalk.dim(neutralize(line, true)) + '\n') : undefined,
-      notice: (line) => this.log.info(line),
+      notice: this.globals.quiet ? undefined : (line) => this.log.info(line),
+      // Off a terminal (cron, CI) every retry and wait is a line of the log; on a terminal with --verbose. --quiet: none.
+      retryNotice: !this.globals.quiet && (!this.io.stderrTTY || this.globals.verbose) ? (line) => this.log.info(line) : undefined,
       signal: this.signal,
       redactor: this.redactor,
       names: nameStyle(s.get('api_names')),

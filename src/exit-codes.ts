@@ -27,7 +27,7 @@ export const EXIT_CODE_DOCS: Array<[number, string]> = [
   [5, 'rate limited or usage capped, after the allowed waiting and retries'],
   [
     6,
-    'invalid input: a value rejected by postctl before sending (flag values out of range or not among the choices included), or invalid-request / 400 from the API',
+    'invalid input: a value rejected by postctl before sending (flag values out of range or not among the choices included; an input file that is missing, unreadable or a directory), or invalid-request / 400 from the API',
   ],
   [7, "network, timeout or server error (5xx) after retries, or a reply that is not the API's (empty or non-JSON 2xx, too large)"],
   [8, 'partial failure: a batch finished but some items failed (details on stdout, summary on stderr)'],

@@ -8,7 +8,7 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, asParent, type OptionSpec, type VerbSpec } from './commands/define.js';
+import { SpecNode, asParent, choiceOf, type OptionSpec, type VerbSpec } from './commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
@@ -80,7 +80,8 @@ function take(defs: readonly FlagDef[], tokens: readonly string[], i: number, in
     into[def.attr] = !def.negate;
     return i + 1;
   }
-  const value = inline ?? tokens[i + 1];
+  const typed = inline ?? tokens[i + 1];
+  const value = typed !== undefined && def.spec.choices ? choiceOf(def.spec.choices, typed) : typed;
   if (value === undefined || (def.spec.choices && !def.spec.choices.includes(value))) return -1;
   into[def.attr] = def.spec.repeatable ? [...((into[def.attr] as string[] | undefined) ?? []), value] : value;
   return inline === undefined ? i + 2 : i + 1;

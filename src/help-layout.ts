@@ -39,7 +39,7 @@ const hasOwnExamples = (cmd: Command): boolean => OWN_EXAMPLES.has(cmd);
 export function formatHelp(cmd: Command, helper: Help): string {
   let text = reorder(Help.prototype.formatHelp.call(helper, cmd, helper));
   const root = !cmd.parent;
-  if (!root) text += '\nGlobal options (--output, --json, --profile, --verbose, --no-input, …): postctl help globals\n';
+  if (!root) text += '\nGlobal options (-o, --json, --profile, --verbose, …): postctl help globals\n';
   const examples = !root && cmd.commands.length && !EXAMPLES.has(cmd) && !hasOwnExamples(cmd) ? groupExamples(cmd) : [];
   if (examples.length) text += `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
   return text;

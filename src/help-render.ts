@@ -1,8 +1,9 @@
-// Help for every group and verb, rendered by commander exactly as
-// `postctl <words> --help` prints it when piped (80 columns, no colour). The
-// build writes these texts to dist/help/ so the launcher can answer help
-// without loading the CLI (bin/postctl.js); a test keeps them equal.
+// Help for every group and verb, rendered by commander one line per item (no
+// colour, unwrapped): the build writes these texts to dist/help/ so the launcher
+// can answer help without loading the CLI (bin/postctl.js), fitting them to the
+// screen with src/help-wrap.ts as commander's path does; a test keeps them equal.
 import type { Command } from 'commander';
+import { UNWRAPPED } from './help-wrap.js';
 import { buildProgram } from './program.js';
 
 /** File name of a command path's help under dist/help/ ('ads line-items' → 'ads_line-items.txt'). */
@@ -10,7 +11,7 @@ export const helpFileName = (words: readonly string[]): string => `${words.join(
 
 function capture(cmd: Command): string {
   let text = '';
-  cmd.configureOutput({ writeOut: (s) => void (text += s), getOutHelpWidth: () => 80 });
+  cmd.configureOutput({ writeOut: (s) => void (text += s), getOutHelpWidth: () => UNWRAPPED });
   cmd.outputHelp();
   return text;
 }

@@ -7,6 +7,7 @@ import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } fro
 import { EXIT } from './exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
 import { HELP_TOPICS } from './help-topics.js';
+import { helpWidth, UNWRAPPED, wrapHelp } from './help-wrap.js';
 
 export { GROUPS };
 
@@ -20,6 +21,14 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .version(__POSTCTL_VERSION__, '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
+    // Commander lays help out one line per item; wrapHelp fits it to the screen as it is written
+    // (words whole, descriptions aligned), the same as the launcher does with the prebuilt texts.
+    .configureOutput({
+      getOutHelpWidth: () => UNWRAPPED,
+      getErrHelpWidth: () => UNWRAPPED,
+      writeOut: (s) => process.stdout.write(wrapHelp(s, helpWidth(process.stdout, process.env))),
+      writeErr: (s) => process.stderr.write(wrapHelp(s, helpWidth(process.stderr, process.env))),
+    })
     .helpCommand(false)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
   for (const spec of GLOBAL_OPTIONS) program.addOption(option(program, spec));
@@ -36,11 +45,12 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   program
     .command('help [topic...]')
     .description(`show help for a command, or a topic: commands, globals, ${Object.keys(HELP_TOPICS).join(', ')}`)
-    .addOption(new Option('--markdown', "with `help commands`: as the README's markdown list").hideHelp())
-    .action(async (topic: string[], opts: { markdown?: boolean }) => {
+    .addOption(new Option('--markdown', 'with `help commands`: as the markdown list of docs/commands.md').hideHelp())
+    .addOption(new Option('--groups', "with `help commands --markdown`: the README's list of top-level words").hideHelp())
+    .action(async (topic: string[], opts: { markdown?: boolean; groups?: boolean }) => {
       const name = topic.join(' ');
-      if (name === 'globals') return void process.stdout.write(globalsHelp(program));
-      if (name === 'commands') return void (await printIndex(Boolean(opts.markdown)));
+      if (name === 'globals') return void process.stdout.write(wrapHelp(globalsHelp(program), helpWidth(process.stdout, process.env)));
+      if (name === 'commands') return void (await printIndex(Boolean(opts.markdown), Boolean(opts.groups)));
       const doc = HELP_TOPICS[name];
       if (doc) {
         process.stdout.write(doc.text());
@@ -88,9 +98,12 @@ function registerCreatives(program: Command): void {
   );
 }
 
-/** `postctl help commands`: the index of every verb, from the full tree (markdown for the README). */
-async function printIndex(markdown: boolean): Promise<void> {
-  const [{ commandIndex, indexMarkdown, indexText }, full] = await Promise.all([import('./command-index.js'), buildProgram()]);
+/** `postctl help commands`: the index of every verb, from the full tree (markdown for docs/commands.md and the README). */
+async function printIndex(markdown: boolean, groups: boolean): Promise<void> {
+  const [{ commandIndex, groupMarkdown, indexMarkdown, indexText }, full] = await Promise.all([
+    import('./command-index.js'),
+    buildProgram(),
+  ]);
   const entries = commandIndex(full);
-  process.stdout.write(markdown ? indexMarkdown(entries) : indexText(entries));
+  process.stdout.write(markdown ? (groups ? groupMarkdown(full, entries) : indexMarkdown(entries)) : indexText(entries));
 }

@@ -23,8 +23,9 @@ export function toCliError(e: unknown): CliError {
     );
   }
   if (err?.code === 'ENOENT' || err?.code === 'EACCES') {
+    // An input file that cannot be read is exit 6 in every verb (as a directory is, above).
     return new CliError(`${err.code === 'ENOENT' ? 'no such file' : 'permission denied'}: ${err.path ?? err.message}`, {
-      exitCode: EXIT.USAGE,
+      exitCode: EXIT.INVALID_INPUT,
       code: 'file',
       cause: e,
     });

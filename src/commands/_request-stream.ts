@@ -9,6 +9,7 @@ import { Interrupted, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient, AuthMode, RequestOptions } from '../http/client.js';
 import { toParams } from '../http/encode.js';
+import { stringifyJson } from '../json/stringify.js';
 import { runStream, type StreamSpec } from '../platform/events.js';
 import { reportStream, streamOptions, type StreamFlags } from './_stream.js';
 
@@ -37,7 +38,9 @@ export async function streamRequest(
       reconnectQuery: () => query,
       accept: () => true,
     };
-    return reportStream(ctx, await runStream(client, spec, streamOptions(opts, ctx)), 'line');
+    // `request` prints what the endpoint sends, so its readable form is the JSON line itself (--query still applies).
+    const asJson = (item: unknown) => stringifyJson(ctx.printer.filtered(item));
+    return reportStream(ctx, await runStream(client, spec, streamOptions(opts, ctx, asJson)), 'line');
   }
   const res = await client.stream(req);
   const out = ctx.io.stdout;

@@ -25,8 +25,11 @@ function intFlag(value: string | undefined, flag: string, min: number, max: numb
   return Number(value);
 }
 
-/** --limit, --backfill-minutes (the real streams' window is 1 to 5), --max-reconnects, --stall-timeout. */
-export function streamOptions(opts: StreamFlags, ctx: Context): EventStreamOptions {
+/**
+ * --limit, --backfill-minutes (the real streams' window is 1 to 5), --max-reconnects, --stall-timeout.
+ * `readable` makes the line a person reads on a terminal (the table format: the default there); JSON lines otherwise.
+ */
+export function streamOptions(opts: StreamFlags, ctx: Context, readable: (item: unknown) => string): EventStreamOptions {
   const limit = opts.limit === undefined ? undefined : intFlag(opts.limit, '--limit', 1, Number.MAX_SAFE_INTEGER, 0);
   const backfill = opts.backfillMinutes === undefined ? undefined : intFlag(opts.backfillMinutes, '--backfill-minutes', 1, 5, 0);
   const out = ctx.io.stdout;
@@ -42,7 +45,9 @@ export function streamOptions(opts: StreamFlags, ctx: Context): EventStreamOptio
     log: ctx.log,
     onEvent: async (event) => {
       // One complete line per event, compact (big integers exact); wait when the reader is slow.
-      if (!out.write(stringifyJson(event) + '\n')) await once(out, 'drain');
+      // --query filters each event's JSON line (the readable line is for people, unfiltered).
+      const line = ctx.format === 'table' ? readable(event) : stringifyJson(ctx.printer.filtered(event));
+      if (!out.write(line + '\n')) await once(out, 'drain');
     },
   };
 }

@@ -157,9 +157,23 @@ let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../
 export const setVerbRunner = (fn: VerbRunner): void => void (runner = fn);
 export const runParsedVerb: VerbRunner = (...a) => runner(...a);
 
+/**
+ * A flag value read against its choices without regard to case (`--permission-scope shared` is SHARED, the
+ * API's upper-case spelling): the choice it names, else the value as typed (for the error). Both parsers use it.
+ */
+export function choiceOf(choices: readonly string[], value: string): string {
+  return choices.includes(value) ? value : (choices.find((c) => c.toLowerCase() === value.toLowerCase()) ?? value);
+}
+
 export function option(parent: Command, spec: OptionSpec): Option {
   const opt = parent.createOption(spec.flags, spec.description);
-  if (spec.choices) opt.choices(spec.choices);
+  if (spec.choices) {
+    const choices = spec.choices;
+    opt.choices(choices);
+    // Commander's own check (and message) on the value in the choices' case.
+    const check = opt.parseArg!;
+    opt.argParser((value: string, previous: unknown) => check(choiceOf(choices, value), previous));
+  }
   if (spec.repeatable) opt.argParser((value: string, prev: string[] | undefined) => [...(prev ?? []), value]);
   if (spec.default !== undefined) opt.default(spec.default);
   if (spec.hidden) opt.hideHelp();

@@ -100,9 +100,15 @@ export const GLOBAL_OPTIONS: OptionSpec[] = [
   { flags: '--profile <name>', description: 'config profile to use (env POSTCTL_PROFILE)' },
   { flags: '-o, --output <format>', description: 'output format; default table on a terminal, json when piped', choices: FORMATS },
   { flags: '--json', description: 'same as -o json' },
+  {
+    flags: '--columns <list>',
+    description: 'table and CSV columns: names or dotted paths, comma list (id,name,public_metrics.like_count); help lists them',
+  },
+  { flags: '--query <expr>', description: 'JMESPath filter over the JSON output, as in the AWS CLI (--query "data[].id")' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '--no-input', description: 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)' },
   { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
+  { flags: '--quiet', description: 'no retry and wait lines on stderr (shown by default when stderr is not a terminal)' },
   { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
   { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
   { flags: '--max-pages <n>', description: 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)' },
@@ -248,5 +254,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'grant', 'revoke'],
   },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
-  emulator: { order: ['stop'] },
+  emulator: { order: ['status', 'stop'] },
 };

@@ -40,9 +40,14 @@ async function sendOnce(client: ApiClient, req: Request, include: boolean | unde
       for (const [k, v] of Object.entries(res.headers)) ctx.printer.write(`${k}: ${v}\n`);
       ctx.printer.write('\n');
     }
-    if (res.raw.length && !ctx.io.stdoutTTY) ctx.printer.write(res.raw);
-    // A terminal gets the text with control characters neutralised and a closing newline.
-    else if (res.raw.length) ctx.printer.write(neutralize(res.text.endsWith('\n') ? res.text : res.text + '\n', true));
+    // --query: the JSON body filtered (as `gh api --jq`); without it the body as received.
+    if (ctx.printer.querying && res.body !== null && typeof res.body === 'object') ctx.printer.value(res.body);
+    else if (res.raw.length && !ctx.io.stdoutTTY) ctx.printer.write(res.raw);
+    // A terminal gets JSON indented (other text as it came), control characters neutralised, a closing newline.
+    else if (res.raw.length) {
+      const text = res.body !== null && typeof res.body === 'object' ? stringifyJson(res.body, 2) : res.text;
+      ctx.printer.write(neutralize(text.endsWith('\n') ? text : text + '\n', true));
+    }
     if (res.status >= 400)
       throw new ApiError({
         status: res.status,

@@ -94,7 +94,8 @@ export class ConfigStore {
         else profile[k] = v;
       }
       data.profiles[name] = profile;
-      data.default_profile ??= name;
+      // An emulator's own profile (emulator-<port>, commands/emulator/_profile.ts) never becomes the default.
+      if (!/^emulator-\d+$/.test(name)) data.default_profile ??= name;
     });
   }
 }

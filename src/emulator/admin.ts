@@ -9,6 +9,7 @@
 //   GET    /_emulator/routes         served routes
 //   POST   /_emulator/oauth2/expire  {"token"?: "…"} expire OAuth 2.0 access tokens (all, or one)
 //   POST   /_emulator/dialect        {"dialect": "2.159"|"2.167"} field-parameter dialect of the official paths
+import { parseFaultPlan } from './fault-plan.js';
 import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
 import type { EmulatorState } from './state.js';
@@ -27,10 +28,10 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       return { status: 200, body: { ok: true } };
     }
     if (what === 'faults' && method === 'POST') {
-      const plan = json();
-      for (const r of plan.rules ?? []) state.faults.add(r);
+      const plan = parseFaultPlan(json());
+      for (const r of plan.rules) state.faults.add(r);
       if (plan.random) state.faults.setRandom(plan.random);
-      if (typeof plan.latencyMs === 'number') state.faults.latencyMs = plan.latencyMs;
+      if (plan.latencyMs !== undefined) state.faults.latencyMs = plan.latencyMs;
       return { status: 200, body: { ok: true, rules: state.faults.rules.length } };
     }
     if (what === 'faults' && method === 'DELETE') {

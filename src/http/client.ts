@@ -7,6 +7,7 @@ import { ApiError } from '../api-error.js';
 import { AuthError, CliError, Interrupted, NetworkError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import { backoffDelay, resetJitter, sleep } from './backoff.js';
+import { loopbackRefused, retryLine } from './retry-notice.js';
 import { encodeParams, toParams, type ParamInput, type Params } from './encode.js';
 import { signOAuth1 } from './oauth1.js';
 import { describeRateLimit, parseRateLimit, waitFor429, type RateLimitInfo } from './rate-limit.js';
@@ -57,6 +58,8 @@ export interface ClientOptions {
   trace?: ((line: string) => void) | undefined;
   /** Tells the user about long waits (stderr), even without --verbose. */
   notice?: ((line: string) => void) | undefined;
+  /** One line per retry or wait (cause, attempt, delay): cron logs show them; replaces the long-wait notice. */
+  retryNotice?: ((line: string) => void) | undefined;
   signal?: AbortSignal | undefined;
   userAgent?: string;
   redactor?: Redactor;
@@ -434,6 +437,7 @@ export class ApiClient {
       this.stats.retries++;
       this.stats.waitedMs += retry.waitMs;
       this.trace(`! ${retry.reason}; retry ${attempt}/${this.opts.maxRetries} in ${retry.waitMs} ms`);
+      this.opts.retryNotice?.(retryLine(method, url, retry.reason, attempt, this.opts.maxRetries, retry.waitMs));
       try {
         await sleep(retry.waitMs, this.opts.signal);
       } catch {
@@ -587,7 +591,7 @@ export class ApiClient {
           : `Still rate limited after ${a.attempt} attempts with no usable reset announced; gave up within --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Retry later.`;
       throw error;
     }
-    if (waitMs > 5000)
+    if (waitMs > 5000 && !this.opts.retryNotice)
       this.opts.notice?.(
         `rate limited on ${a.method} ${new URL(a.url).pathname}; waiting ${Math.ceil(waitMs / 1000)} s${announced !== undefined ? ' for the reset' : ''}`,
       );
@@ -607,6 +611,10 @@ export class ApiClient {
       ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}`
       : ((e as Error)?.message ?? String(e));
     if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
+    if (code === 'ECONNREFUSED') {
+      const fast = loopbackRefused(a.url, this.urlVariable(a.url), e);
+      if (fast) throw fast;
+    }
     const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (a.idempotent || NOT_SENT_CODES.has(code));
     if (!retryable || a.attempt > this.opts.maxRetries) {
       throw new NetworkError(
@@ -631,12 +639,18 @@ export class ApiClient {
     return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
   }
 
+  /** The variable that sets the base URL `url` is under, for messages. */
+  private urlVariable(url: string): string | undefined {
+    const origin = new URL(url).origin;
+    const setting = (Object.keys(URL_VARIABLES) as ApiName[]).find((api) => new URL(this.opts.urls[api]).origin === origin);
+    return setting ? URL_VARIABLES[setting] : undefined;
+  }
+
   /** DNS said the name does not exist: retrying cannot help; name the setting to check. */
   private unresolvable(a: AttemptState, e: unknown): NetworkError {
     const host = new URL(a.url).hostname;
-    const origin = new URL(a.url).origin;
-    const setting = (Object.keys(URL_VARIABLES) as ApiName[]).find((api) => new URL(this.opts.urls[api]).origin === origin);
-    const check = setting ? ` (check ${URL_VARIABLES[setting]})` : '';
+    const variable = this.urlVariable(a.url);
+    const check = variable ? ` (check ${variable})` : '';
     return new NetworkError(`cannot resolve ${host}${check}`, {
       hint: 'The host name does not exist in DNS; fix the base URL (`postctl config list` shows where it comes from).',
       cause: e,

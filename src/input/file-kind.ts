@@ -3,7 +3,7 @@
 // (/dev/fd/N) and /dev/stdin are streams — they can be read once only, from
 // their current position, so callers spool them or read them in one pass.
 import { stat } from 'node:fs/promises';
-import { InputError, UsageError } from '../errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * Paths that name this process's stdin. They are read from the stdin stream
@@ -23,7 +23,8 @@ export async function inputKind(path: string): Promise<InputKind> {
     s = await stat(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
+    // Exit 6 like every unreadable input file (README, exit codes): the input was rejected before sending.
+    throw new InputError(
       `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`,
     );
   }

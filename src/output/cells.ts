@@ -10,6 +10,8 @@ export interface Column<T = unknown> {
   get?(row: T): unknown;
   /** Free text (a post's text, a description): the first column to give way on a narrow screen. */
   flex?: boolean;
+  /** How long the column stays on a narrow screen (higher stays longer); columns.ts `columnPriority` gives the default. */
+  priority?: number;
 }
 
 function pathGet(obj: unknown, path: string): unknown {

@@ -10,6 +10,8 @@ export interface TableSpec {
   rows: string[][];
   /** Columns that hold free text and give way first (by index). */
   flex?: ReadonlySet<number>;
+  /** Per column: the lowest is left out first when the table cannot fit (equal ones: the rightmost, free text last). */
+  priority?: readonly number[];
   /** Screen width; undefined = no limit. */
   width?: number;
   /** Styles the header cells (bold on a colour terminal). */
@@ -77,11 +79,29 @@ export function layout(spec: TableSpec): { widths: number[]; shown: number[] } {
     );
     return total() <= limit;
   };
-  // The rightmost columns go first; never the first column, and free text last.
-  while (!fits() && shown.length > 1) {
-    const drop = [...shown].reverse().find((i) => i !== shown[0] && !flex.includes(i)) ?? shown[shown.length - 1]!;
+  // The least important columns go first, the rightmost of equals, free text after the others of its
+  // priority; never the first column.
+  const rank = (i: number) => (spec.priority?.[i] ?? 1) * 2 + (flex.includes(i) ? 1 : 0);
+  const dropLowest = (among: number[]) => {
+    const drop = among.reduce((best, i) => (rank(i) < rank(best) ? i : best), among[0]!);
     shown = shown.filter((i) => i !== drop);
-  }
+  };
+  // Columns of lesser priority (below 2: not money, status, names) are left out before an important one is cut.
+  const keepsWhole = () => {
+    widths = [...natural];
+    shrink(
+      shown.filter((i) => flex.includes(i)),
+      (i) => textFloor(i, Math.floor(limit * 0.4)),
+    );
+    return total() <= limit;
+  };
+  const minor = () =>
+    shown
+      .slice(1)
+      .reverse()
+      .filter((i) => (spec.priority?.[i] ?? 1) < 2);
+  while (spec.priority && !keepsWhole() && minor().length) dropLowest(minor());
+  while (!fits() && shown.length > 1) dropLowest(shown.slice(1).reverse());
   shrink(
     shown.filter((i) => flex.includes(i)),
     (i) => textFloor(i, 12),

@@ -71,6 +71,8 @@ const collector = (): { problems: InputProblem[]; add: Add } => {
 export const wholeHour: Check = (v) => {
   const t = parseIso8601(v);
   if (t === undefined) return isoDateTime(v);
+  // A date alone parses as midnight, but the API wants the time written out.
+  if (!/T\d\d/.test(v)) return `must be a date and time on a whole hour, e.g. ${v.trim()}T00:00:00Z (got ${JSON.stringify(v)})`;
   return t % 3_600_000 === 0
     ? undefined
     : `must be a whole hour (minutes and seconds zero, UTC), e.g. 2026-01-05T10:00:00Z (got ${JSON.stringify(v)})`;

@@ -25,6 +25,13 @@ export function apiField(kind: IdentifierKind, style: NameStyle): string {
 /** --type values: every kind, the user id in both spellings. */
 export const TYPE_CHOICES: readonly string[] = ['email', 'phone', 'handle', 'device_id', ...spellings('key.service_id'), 'partner_user_id'];
 
+/** --type values of do-not-reach uploads. */
+export const DO_NOT_REACH_TYPE_CHOICES: readonly string[] = ['email', 'phone'];
+
+/** The --type choices of an upload target: the flag's choices and its hints come from here alone. */
+export const typeChoicesFor = (target: 'custom_audience' | 'do_not_reach'): readonly string[] =>
+  target === 'custom_audience' ? TYPE_CHOICES : DO_NOT_REACH_TYPE_CHOICES;
+
 /** Names accepted for each kind in CSV/TSV headers and JSON Lines keys. */
 export const KIND_ALIASES: Record<string, IdentifierKind> = {
   email: 'email',

@@ -222,6 +222,11 @@ function checksFor(p: LineItemParam): Check[] {
   }
 }
 
+/** The API's enum values are upper case: `--entity-status paused` is PAUSED (anything else stays as typed, for the error). */
+function upperEnum(p: { kind: ParamKind; values?: readonly (string | number)[] }, value: string): string {
+  return p.kind === 'enum' && p.values?.includes(value.toUpperCase()) ? value.toUpperCase() : value;
+}
+
 /**
  * Builds the parameters from parsed flags (commander camelCase keys): only the
  * flags given, money flags converted to micros exactly. Raw and friendly flags
@@ -252,7 +257,7 @@ export function paramsFromFlagsOf(
         problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
       }
     } else if (raw !== undefined) {
-      params[p.name] = p.kind === 'iab' || p.kind === 'enums' ? commaList(String(raw)).join(',') || String(raw) : String(raw);
+      params[p.name] = p.kind === 'iab' || p.kind === 'enums' ? commaList(String(raw)).join(',') || String(raw) : upperEnum(p, String(raw));
     }
   }
   return { params, problems, typed };

@@ -33,7 +33,7 @@ describe('line-items update: rules that need only the flags (nothing is sent)', 
   it.each([
     ['audience_expansion', ['--audience-expansion', 'NARROW']],
     ['bid_strategy', ['--bid-strategy', 'LOWEST_COST']],
-    ['entity_status', ['--entity-status', 'paused']],
+    ['entity_status', ['--entity-status', 'sleeping']], // any case of a known value is accepted (issue 27): an unknown one is not
     ['goal', ['--goal', 'CLICKS']],
     ['pay_by', ['--pay-by', 'SITE_VISITS']],
     ['bid_amount_local_micro', ['--bid-amount-local-micro', '0']],

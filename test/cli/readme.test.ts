@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/program.js';
-import { commandIndex, indexMarkdown } from '../../src/command-index.js';
+import { commandIndex, groupMarkdown, indexMarkdown } from '../../src/command-index.js';
 import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 
@@ -81,11 +81,18 @@ describe('README', () => {
     }
   }, 40_000);
 
-  it('the command index is the command tree, one line per verb', async () => {
-    const block = /<!-- commands:start[^\n]*-->\n([\s\S]*?)<!-- commands:end -->/.exec(README)![1]!;
-    expect(block, 'README.md is stale: run npm run readme:commands').toBe(indexMarkdown(commandIndex(await buildProgram())));
-    expect(block).toContain('- `postctl ads line-items get <line_item_id>` — ');
-    expect(block).toContain('- `postctl emulator stop` — ');
+  it('the command index is the command tree: one line per verb in docs/commands.md, per top-level word in the README', async () => {
+    const between = (text: string) => /<!-- commands:start[^\n]*-->\n([\s\S]*?)<!-- commands:end -->/.exec(text)![1]!;
+    const program = await buildProgram();
+    const entries = commandIndex(program);
+    const verbs = between(readFileSync(join(root, 'docs', 'commands.md'), 'utf8'));
+    expect(verbs, 'docs/commands.md is stale: run npm run readme:commands').toBe(indexMarkdown(entries));
+    expect(verbs).toContain('- `postctl ads line-items get <line_item_id>` — ');
+    expect(verbs).toContain('- `postctl emulator stop` — ');
+    const groups = between(README);
+    expect(groups, 'README.md is stale: run npm run readme:commands').toBe(groupMarkdown(program, entries));
+    expect(groups).toMatch(/^- `postctl ads` — .* \(\d+ commands\)$/m);
+    expect(groups).toMatch(/^- `postctl users` — /m);
   });
 
   it('is a front door: at most 300 lines, links to each docs page that exists', () => {

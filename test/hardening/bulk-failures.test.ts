@@ -42,10 +42,10 @@ describe('upload failures --resume cannot fix', () => {
     expect(existsSync(`${f}.postctl-state.json`)).toBe(false);
   });
 
-  it('a missing input file: exit 2 naming it, no summary', async () => {
+  it('a missing input file: exit 6 naming it (as in every verb), no summary', async () => {
     const f = join(tempDir(), 'missing.txt');
     const r = await emu.run(['audiences', 'upload', 'any', '--file', f, '--type', 'email']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(6);
     expect(r.stderr.split('\n')[0]).toBe(`error: cannot read ${f}: no such file`);
     expect(r.stdout).toBe('');
   });

@@ -505,6 +505,7 @@ function table(): Record<string, Row> {
     'config list': { args: ['config', 'list'], local: true },
     'config path': { args: ['config', 'path'], local: true },
     emulator: { args: ['emulator', '--port', '0'], local: true, timeoutMs: 2500 },
+    'emulator status': { args: ['emulator', 'status'], local: true },
     'emulator stop': { args: ['emulator', 'stop'], local: true },
     completion: { args: ['completion', 'bash'], local: true },
     __profiles: { args: ['__profiles'], local: true },

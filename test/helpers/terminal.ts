@@ -8,7 +8,7 @@ import os, pty, sys, select, fcntl, termios, struct
 pid, fd = pty.fork()
 if pid == 0:
     os.execvp(sys.argv[1], sys.argv[1:])
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 400, 0, 0))
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 50, int(os.environ.get('POSTCTL_TEST_PTY_COLUMNS', '400')), 0, 0))
 inp, out, open_in = sys.stdin.fileno(), sys.stdout.fileno(), True
 while True:
     r, _, _ = select.select([fd] + ([inp] if open_in else []), [], [])

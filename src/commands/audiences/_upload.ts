@@ -19,6 +19,7 @@ import { inputKind } from '../../input/file-kind.js';
 import {
   DO_NOT_REACH_KINDS,
   IDENTIFIER_KINDS,
+  typeChoicesFor,
   KIND_ALIASES,
   OPERATION_TYPES,
   USERS_LIMITS,
@@ -153,7 +154,8 @@ function checkInput(
   if (!INPUT_FORMATS.includes(format)) throw new InputError(`unknown --format ${format}`);
   if (format === 'lines' && !opts.type)
     throw new UsageError(
-      `plain lines need --type (${kinds.join(', ')})`,
+      // The same list as the flag's choices (user ids as twitter_id or service_id, not the internal user_id).
+      `plain lines need --type (${typeChoicesFor(kind).join(', ')})`,
       'or give a CSV/TSV with a header naming the kinds, or JSON Lines of user objects (--format).',
     );
   if (format !== 'lines' && opts.type)

@@ -12,7 +12,7 @@ export default defineVerb({
   description: 'keyword insights: post volume of keywords over time (at most 7 days) and 30 related keywords, for one country',
   examples: [
     'postctl audiences keywords --keywords coffee,espresso --granularity DAY --start 2026-03-01T00:00:00Z --end 2026-03-07T00:00:00Z',
-    'postctl audiences keywords --keywords tea --negative "iced tea" --granularity HOUR --start 2026-03-06T00:00:00Z --location 96683cc9126741d1',
+    'postctl audiences keywords --keywords tea --negative "iced tea" --granularity HOUR --start 2026-03-06T00:00:00Z --end 2026-03-07T00:00:00Z --location 96683cc9126741d1',
   ],
   options: [
     {

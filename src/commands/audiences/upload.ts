@@ -1,6 +1,6 @@
 // `postctl audiences upload <custom_audience_id>`: normalize, hash and upload
 // identifiers to a custom audience (the job's steps are in ./_upload.ts).
-import { TYPE_CHOICES } from '../../validate/audiences.js';
+import { typeChoicesFor } from '../../validate/audiences.js';
 import { defineVerb } from '../define.js';
 import { effectiveAtOption, expiresAtOption, runUpload, uploadInputOptions, uploadJobOptions } from './_upload.js';
 
@@ -15,7 +15,7 @@ export default defineVerb({
     'postctl audiences upload 1qz4s --file emails.txt --type email --dry-run | head -c 400',
   ],
   options: [
-    ...uploadInputOptions([...TYPE_CHOICES]),
+    ...uploadInputOptions(typeChoicesFor('custom_audience')),
     effectiveAtOption,
     expiresAtOption('ISO 8601 UTC expiry, later than --effective-at (API default: 13 months)'),
     ...uploadJobOptions,

@@ -17,6 +17,8 @@ export interface EmulatorRecord {
   cmdline?: string;
   /** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot (Linux). */
   start?: string;
+  /** When it started listening (ISO 8601); absent in records of older versions. */
+  started?: string;
 }
 
 /** What /proc says about a pid: its command line and start time; undefined without /proc or without the process. */
@@ -67,4 +69,22 @@ export function listRecords(env: NodeJS.ProcessEnv): EmulatorRecord[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether this pid is still the emulator the record was written by: it exists
+ * (signal 0 only checks) and, where /proc exists, has the very command line and
+ * start time recorded — a pid reused by another program, or a record naming
+ * some other process, is never signalled. A record without them (written by an
+ * older postctl) is trusted only where there is no /proc to check.
+ */
+export function ours(rec: EmulatorRecord): boolean {
+  try {
+    process.kill(rec.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = procIdentity(rec.pid);
+  if (!now) return procIdentity('self') === undefined; // no /proc (macOS): the trusted record and a live pid are all there is
+  return now.cmdline === rec.cmdline && now.start === rec.start && now.cmdline.includes('emulator');
 }

@@ -7,9 +7,12 @@ import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
 import { procIdentity, removeRecord, writeRecord } from './_pidfile.js';
+import { removeEmulatorProfile, writeEmulatorProfile } from './_profile.js';
 
 const OPTIONS = [
-  { flags: '--port <n>', description: 'port to listen on (default: a free one)', default: '0' },
+  // No declared default: `emulator stop --port N` reaches stop through this flag (commander gives a parent verb its
+  // flags wherever they stand), and stop must tell "no --port" from a port.
+  { flags: '--port <n>', description: 'port to listen on (default 0: a free one)' },
   { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
   { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
   { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
@@ -52,7 +55,7 @@ function checkOptions(opts: Opts): { port: number; faultRate?: number } {
       exitCode: EXIT.INVALID_INPUT,
       code: 'invalid_input',
     });
-  const port = Number(opts.port);
+  const port = Number(opts.port ?? 0);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CliError(`--port must be 0 to 65535 (got ${opts.port})`, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input' });
   if (opts.faultRate === undefined) return { port };
@@ -103,7 +106,7 @@ async function start(opts: Opts, port: number, faultRate: number | undefined) {
 async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
   const pass = [
     '--port',
-    String(opts.port),
+    String(opts.port ?? 0),
     '--latency',
     String(opts.latency ?? 0),
     '--seed',
@@ -163,11 +166,13 @@ async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRa
     process.disconnect();
     return err.exitCode;
   }
-  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url, ...procIdentity('self') });
-  await send({ env: emu.env(), url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
+  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url, started: new Date().toISOString(), ...procIdentity('self') });
+  const env = await writeEmulatorProfile(ctx, emu.port, emu.env());
+  await send({ env, url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
   process.disconnect();
   await new Promise<void>((resolve) => process.once('SIGTERM', () => resolve()));
   removeRecord(ctx.env, emu.port);
+  await removeEmulatorProfile(ctx, emu.port);
   await emu.close();
   return 0;
 }
@@ -177,7 +182,8 @@ export default defineVerb({
   description: 'run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)',
   examples: [
     'eval "$(postctl emulator --port 8788 --print-env)"   # starts it in the background, sets the env',
-    'postctl emulator stop                                # ends it',
+    'postctl emulator status                              # the background emulators: port, pid, start time',
+    'postctl emulator stop --port 8788                    # ends that one (without --port: every one)',
     'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop',
     'postctl emulator --latency 50 --fault-rate 0.1 --seed 7',
     "postctl emulator --names official                     # a server that knows only the live service's names",
@@ -189,7 +195,7 @@ export default defineVerb({
     if (opts.backgroundChild && process.send) return serveInBackground(opts, ctx, port, faultRate);
     if (opts.printEnv) return startInBackground(opts, ctx);
     const emu = await start(opts, port, faultRate);
-    const lines = exportLines(emu.env());
+    const lines = exportLines(await writeEmulatorProfile(ctx, emu.port, emu.env()));
     // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
     if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
     ctx.log.info(
@@ -201,6 +207,7 @@ export default defineVerb({
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
       process.once('SIGTERM', () => resolve());
     });
+    await removeEmulatorProfile(ctx, emu.port);
     await emu.close();
     return 0;
   },

@@ -4,11 +4,13 @@
 // an interrupted run, so scripts can tell it from a run that reached --limit (0).
 import { runEventStream } from '../../platform/events.js';
 import { reportStream, streamOptions } from '../_stream.js';
+import { eventLine } from '../_stream-lines.js';
 import { defineVerb } from '../define.js';
 
 export default defineVerb({
   name: 'stream',
-  description: 'print activity events as JSON lines (GET /2/activity/stream), reconnecting and resuming on disconnects until Ctrl-C',
+  description:
+    'print activity events (GET /2/activity/stream): a line each on a terminal (time, type, what), JSON lines when piped or with -o jsonl; resumes until Ctrl-C',
   examples: [
     'postctl events stream',
     'postctl events stream --limit 100 > events.jsonl',
@@ -24,7 +26,7 @@ export default defineVerb({
     },
   ],
   async run(_args, opts, ctx) {
-    const options = streamOptions(opts, ctx);
+    const options = streamOptions(opts, ctx, eventLine);
     const client = await ctx.client();
     return reportStream(ctx, await runEventStream(client, options), 'event');
   },

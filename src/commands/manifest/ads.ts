@@ -131,12 +131,15 @@ export const MANIFEST: Manifest = {
       description: "changes to one entity of the ad account in a time window of whole hours (beta; needs allowlisting)",
       examples: [
         "postctl ads accounts history --entity-type LINE_ITEM --entity-id 8u94t --start-time 2026-01-05T00:00:00Z --end-time 2026-01-06T00:00:00Z",
+        "postctl ads accounts history --entity-type line_item --entity-id 8u94t --since 7d",
       ],
       options: [
         {"flags":"--entity-type <type>","description":"required: CAMPAIGN, LINE_ITEM, PROMOTED_TWEET, TARGETING_CRITERIA, PROMOTED_ACCOUNT"},
         {"flags":"--entity-id <id>","description":"required: the entity's id"},
-        {"flags":"--start-time <time>","description":"required: ISO 8601 on a whole hour, e.g. 2026-01-05T10:00:00Z"},
-        {"flags":"--end-time <time>","description":"required: ISO 8601 on a whole hour, after --start-time"},
+        {"flags":"--start-time <time>","description":"required (or --since): ISO 8601 on a whole hour, e.g. 2026-01-05T10:00:00Z"},
+        {"flags":"--end-time <time>","description":"required (or --until, or --since alone): ISO 8601 on a whole hour, after the start"},
+        {"flags":"--since <time>","description":"start as a relative time (24h, 7d: rounded down to the hour) or ISO 8601"},
+        {"flags":"--until <time>","description":"end as a relative time (rounded up to the hour; default with --since: now) or ISO 8601"},
         {"flags":"--user-id <id>","description":"only changes made by this user id"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
         {"flags":"--cursor <cursor>","description":"start from this page cursor (next_cursor of a previous page)"},
@@ -797,7 +800,7 @@ export const MANIFEST: Manifest = {
       name: "get <account_media_id>",
       description: "show one account media asset",
       examples: [
-        "postctl ads media get 3wpx",
+        "postctl ads media get w5ev",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -851,8 +854,8 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one card with its components",
       examples: [
-        "postctl ads cards get 1505723617405960192",
-        "postctl ads cards get 1505723617405960192 -o json",
+        "postctl ads cards get 1505723617405960001",
+        "postctl ads cards get 1505723617405960001 -o json",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -1036,7 +1039,7 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one poll card",
       examples: [
-        "postctl ads poll-cards get 1505723617405960300",
+        "postctl ads poll-cards get 1505723617405960101",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},
@@ -1114,7 +1117,7 @@ export const MANIFEST: Manifest = {
       name: "get <card_id>",
       description: "show one video conversation card",
       examples: [
-        "postctl ads video-conversation-cards get 1505723617405960400",
+        "postctl ads video-conversation-cards get 1505723617405960201",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},

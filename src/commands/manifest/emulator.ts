@@ -12,14 +12,15 @@ export const MANIFEST: Manifest = {
       description: "run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)",
       examples: [
         "eval \"$(postctl emulator --port 8788 --print-env)\"   # starts it in the background, sets the env",
-        "postctl emulator stop                                # ends it",
+        "postctl emulator status                              # the background emulators: port, pid, start time",
+        "postctl emulator stop --port 8788                    # ends that one (without --port: every one)",
         "postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop",
         "postctl emulator --latency 50 --fault-rate 0.1 --seed 7",
         "postctl emulator --names official                     # a server that knows only the live service's names",
         "postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it",
       ],
       options: [
-        {"flags":"--port <n>","description":"port to listen on (default: a free one)","default":"0"},
+        {"flags":"--port <n>","description":"port to listen on (default 0: a free one)"},
         {"flags":"--latency <ms>","description":"added latency per request in milliseconds","default":"0"},
         {"flags":"--no-approve","description":"do not auto-approve the OAuth authorize step"},
         {"flags":"--fault-rate <p>","description":"probability of a random fault (429, 5xx, dropped connection) per request"},
@@ -32,6 +33,18 @@ export const MANIFEST: Manifest = {
         {"flags":"--background-child","description":"internal: the background process --print-env starts","hidden":true},
       ],
       load: () => import("../emulator/index.js").then(loaded),
+    },
+    {
+      words: ["emulator","status"],
+      name: "status",
+      description: "list the emulators running in the background (port, pid, start time, URL, profile)",
+      examples: [
+        "postctl emulator status",
+        "postctl emulator status -o json",
+      ],
+      options: [
+      ],
+      load: () => import("../emulator/status.js").then(loaded),
     },
     {
       words: ["emulator","stop"],

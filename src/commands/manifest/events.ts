@@ -11,7 +11,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["events","stream"],
       name: "stream",
-      description: "print activity events as JSON lines (GET /2/activity/stream), reconnecting and resuming on disconnects until Ctrl-C",
+      description: "print activity events (GET /2/activity/stream): a line each on a terminal (time, type, what), JSON lines when piped or with -o jsonl; resumes until Ctrl-C",
       examples: [
         "postctl events stream",
         "postctl events stream --limit 100 > events.jsonl",

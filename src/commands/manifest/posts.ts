@@ -96,12 +96,15 @@ export const MANIFEST: Manifest = {
       description: "search posts (GET /2/tweets/search/recent, or /all with --archive); --all/--limit follow pages",
       examples: [
         "postctl posts search \"coffee -is:retweet\"",
+        "postctl posts search \"from:emu_news\" --since 24h",
         "postctl posts search \"from:emu_news\" --archive --start 2025-01-01T00:00:00Z --all -o jsonl",
-        "postctl posts search \"#postctl\" --limit 250 --max-results 100 -o csv",
+        "postctl posts search \"postctl\" --limit 250 --max-results 100 -o csv",
       ],
       options: [
         {"flags":"--start <time>","description":"oldest post time, ISO 8601 (recent: within the last 7 days)"},
         {"flags":"--end <time>","description":"newest post time, ISO 8601, at least 10 s in the past; must be after --start"},
+        {"flags":"--since <time>","description":"like --start, as a relative time (24h, 7d, 30m: that long ago) or ISO 8601"},
+        {"flags":"--until <time>","description":"like --end, as a relative time (10m: ten minutes ago) or ISO 8601"},
         {"flags":"--since-id <id>","description":"only posts newer than this post id"},
         {"flags":"--until-id <id>","description":"only posts older than this post id"},
         {"flags":"--archive","description":"the full archive (/all) instead of the last 7 days (/recent)"},
@@ -127,11 +130,14 @@ export const MANIFEST: Manifest = {
       description: "count matching posts per minute, hour or day (GET /2/tweets/counts/recent, or /all with --archive)",
       examples: [
         "postctl posts counts \"coffee\" --granularity day",
+        "postctl posts counts \"postctl\" --since 6d --until 1h --granularity hour",
         "postctl posts counts \"from:emu_news\" --archive --start 2025-01-01T00:00:00Z --all -o csv",
       ],
       options: [
         {"flags":"--start <time>","description":"oldest bucket time, ISO 8601 (recent: within the last 7 days)"},
         {"flags":"--end <time>","description":"newest bucket time, ISO 8601, at least 10 s in the past; must be after --start"},
+        {"flags":"--since <time>","description":"like --start, as a relative time (24h, 7d, 30m: that long ago) or ISO 8601"},
+        {"flags":"--until <time>","description":"like --end, as a relative time (10m: ten minutes ago) or ISO 8601"},
         {"flags":"--since-id <id>","description":"only posts newer than this post id"},
         {"flags":"--until-id <id>","description":"only posts older than this post id"},
         {"flags":"--archive","description":"the full archive (/all) instead of the last 7 days (/recent)"},

@@ -53,7 +53,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["stream","connect"],
       name: "connect",
-      description: "print matching posts as JSON lines (GET /2/tweets/search/stream), reconnecting on disconnects and stalls until Ctrl-C",
+      description: "print matching posts (GET /2/tweets/search/stream): a line each on a terminal (time, @author, text), JSON lines when piped or with -o jsonl; reconnects until Ctrl-C",
       examples: [
         "postctl stream connect",
         "postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl",

@@ -2,6 +2,7 @@
 // flags, --auth (app or user only), and reading the query and flags into a
 // SearchInput. Recent (last 7 days) by default, --archive for the full archive.
 import { UsageError, invalid } from '../../errors.js';
+import { timeFlag } from '../../validate/relative-time.js';
 import { integerBetween } from '../../validate/rules.js';
 import type { SearchInput } from '../../validate/search.js';
 import type { OptionSpec } from '../define.js';
@@ -10,6 +11,8 @@ export const timeOptions = <const W extends string>(what: W) =>
   [
     { flags: '--start <time>', description: `oldest ${what} time, ISO 8601 (recent: within the last 7 days)` },
     { flags: '--end <time>', description: `newest ${what} time, ISO 8601, at least 10 s in the past; must be after --start` },
+    { flags: '--since <time>', description: `like --start, as a relative time (24h, 7d, 30m: that long ago) or ISO 8601` },
+    { flags: '--until <time>', description: `like --end, as a relative time (10m: ten minutes ago) or ISO 8601` },
     { flags: '--since-id <id>', description: 'only posts newer than this post id' },
     { flags: '--until-id <id>', description: 'only posts older than this post id' },
     { flags: '--archive', description: 'the full archive (/all) instead of the last 7 days (/recent)' },
@@ -36,6 +39,8 @@ export const searchEndpoint = (kind: 'search' | 'counts', scope: SearchInput['sc
 export interface SearchFlags {
   start?: string | undefined;
   end?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
   sinceId?: string | undefined;
   untilId?: string | undefined;
   archive?: boolean | undefined;
@@ -58,6 +63,16 @@ export function searchInput(args: readonly string[], opts: SearchFlags): SearchI
   for (const key of PASSED_ON) {
     const v = opts[key];
     if (v !== undefined) input[key] = v;
+  }
+  // --since/--until: the same window in relative terms (resolved against one clock reading).
+  const now = Date.now();
+  for (const [flag, rel, key] of [
+    ['--since', opts.since, 'start'],
+    ['--until', opts.until, 'end'],
+  ] as const) {
+    if (rel === undefined) continue;
+    if (input[key] !== undefined) throw new UsageError(`${flag} and --${key} set the same time; give one`);
+    input[key] = timeFlag(flag, rel, now);
   }
   return input;
 }

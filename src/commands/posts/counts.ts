@@ -14,6 +14,7 @@ export default defineVerb({
   description: 'count matching posts per minute, hour or day (GET /2/tweets/counts/recent, or /all with --archive)',
   examples: [
     'postctl posts counts "coffee" --granularity day',
+    'postctl posts counts "postctl" --since 6d --until 1h --granularity hour',
     'postctl posts counts "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o csv',
   ],
   options: [

@@ -15,8 +15,9 @@ export default defineVerb({
   description: 'search posts (GET /2/tweets/search/recent, or /all with --archive); --all/--limit follow pages',
   examples: [
     'postctl posts search "coffee -is:retweet"',
+    'postctl posts search "from:emu_news" --since 24h',
     'postctl posts search "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o jsonl',
-    'postctl posts search "#postctl" --limit 250 --max-results 100 -o csv',
+    'postctl posts search "postctl" --limit 250 --max-results 100 -o csv',
   ],
   options: [
     ...timeOptions('post'),

@@ -5,11 +5,13 @@ import { runFilteredStream } from '../../platform/filtered-stream.js';
 import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { reportStream, streamOptions } from '../_stream.js';
+import { postLine } from '../_stream-lines.js';
 import { defineVerb } from '../define.js';
 
 export default defineVerb({
   name: 'connect',
-  description: 'print matching posts as JSON lines (GET /2/tweets/search/stream), reconnecting on disconnects and stalls until Ctrl-C',
+  description:
+    'print matching posts (GET /2/tweets/search/stream): a line each on a terminal (time, @author, text), JSON lines when piped or with -o jsonl; reconnects until Ctrl-C',
   examples: ['postctl stream connect', 'postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl'],
   options: [
     { flags: '--limit <n>', description: 'stop after n posts (exit 0)' },
@@ -27,7 +29,7 @@ export default defineVerb({
     ...postFieldOptions,
   ],
   async run(_args, opts, ctx) {
-    const options = streamOptions(opts, ctx);
+    const options = streamOptions(opts, ctx, postLine);
     // Building the client sends nothing; it holds the selected wire-name style.
     const client = await ctx.client();
     const fields = fieldParamsFromFlags(opts, client.names);

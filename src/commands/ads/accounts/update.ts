@@ -20,7 +20,7 @@ export default defineVerb({
   async run([id], opts, ctx) {
     const params: { name?: string; industry_type?: string } = {};
     if (opts.name !== undefined) params.name = opts.name;
-    if (opts.industryType !== undefined) params.industry_type = opts.industryType;
+    if (opts.industryType !== undefined) params.industry_type = opts.industryType.toUpperCase(); // the API's values are upper case: retail is RETAIL
     if (!Object.keys(params).length) throw new UsageError('nothing to update: give --name and/or --industry-type');
     throwIfProblems(checkAccountUpdate(params), 'invalid account update');
     const account = await accountRef(ctx, opts, id);

@@ -9,7 +9,7 @@ import { CARD_FIELDS } from './_columns.js';
 export default defineVerb({
   name: 'get <card_id>',
   description: 'show one card with its components',
-  examples: ['postctl ads cards get 1505723617405960192', 'postctl ads cards get 1505723617405960192 -o json'],
+  examples: ['postctl ads cards get 1505723617405960001', 'postctl ads cards get 1505723617405960001 -o json'],
   options: [withDeletedOption, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

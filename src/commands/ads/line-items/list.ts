@@ -14,16 +14,19 @@ import { accountRef } from '../_account.js';
 import { PAGE_1000 } from '../_page.js';
 
 const PAGE = { min: 1, max: 1000 };
+// What people open this list for stays on a narrow screen: id, name, status, bid and daily budget (money cells
+// read `micros (decimal)`); the campaign, objective, strategy and total budget give way first. The money headers
+// are short so the columns fit; --columns takes the field names (bid_amount_local_micro) as well.
 const COLUMNS: Column<LineItem>[] = [
   { header: 'id', key: 'id' },
-  { header: 'name', key: 'name' },
-  { header: 'campaign_id', key: 'campaign_id' },
-  { header: 'objective', key: 'objective' },
+  { header: 'name', key: 'name', priority: 2 },
+  { header: 'campaign_id', key: 'campaign_id', priority: 0 },
+  { header: 'objective', key: 'objective', priority: 0 },
   { header: 'entity_status', key: 'entity_status' },
-  { header: 'bid_strategy', key: 'bid_strategy' },
-  { header: 'bid_amount_local_micro', key: 'bid_amount_local_micro' },
-  { header: 'daily_budget_amount_local_micro', key: 'daily_budget_amount_local_micro' },
-  { header: 'total_budget_amount_local_micro', key: 'total_budget_amount_local_micro' },
+  { header: 'bid_strategy', key: 'bid_strategy', priority: 0 },
+  { header: 'bid', key: 'bid_amount_local_micro' },
+  { header: 'daily_budget', key: 'daily_budget_amount_local_micro' },
+  { header: 'total_budget', key: 'total_budget_amount_local_micro', priority: 1 },
 ];
 
 const ADS_ID = /^[0-9a-z]{1,32}$/;

@@ -11,9 +11,10 @@ export const COLUMNS: Column<MediaLibraryItem>[] = [
   { header: 'media_key', key: 'media_key' },
   { header: 'media_type', key: 'media_type' },
   { header: 'media_status', key: 'media_status' },
-  { header: 'duration', get: (m) => formatDuration(m.duration) },
-  { header: 'aspect_ratio', key: 'aspect_ratio' },
-  { header: 'name', key: 'name' },
+  { header: 'duration', get: (m) => formatDuration(m.duration), priority: 0 },
+  { header: 'aspect_ratio', key: 'aspect_ratio', priority: 0 },
+  // The name is what people look for: it stays (shortened) on a narrow screen, duration and aspect ratio go first.
+  { header: 'name', key: 'name', flex: true, priority: 2 },
 ];
 export const FIELDS: Column<MediaLibraryItem>[] = [
   ...COLUMNS,

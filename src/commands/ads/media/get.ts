@@ -9,7 +9,7 @@ import { FIELDS } from './_columns.js';
 export default defineVerb({
   name: 'get <account_media_id>',
   description: 'show one account media asset',
-  examples: ['postctl ads media get 3wpx'],
+  examples: ['postctl ads media get w5ev'],
   options: [withDeletedOption, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

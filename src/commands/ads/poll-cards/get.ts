@@ -9,7 +9,7 @@ import { FIELDS } from './_poll.js';
 export default defineVerb({
   name: 'get <card_id>',
   description: 'show one poll card',
-  examples: ['postctl ads poll-cards get 1505723617405960300'],
+  examples: ['postctl ads poll-cards get 1505723617405960101'],
   options: [withDeletedOption, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

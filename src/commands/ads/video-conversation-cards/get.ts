@@ -9,7 +9,7 @@ import { FIELDS } from './_vcc.js';
 export default defineVerb({
   name: 'get <card_id>',
   description: 'show one video conversation card',
-  examples: ['postctl ads video-conversation-cards get 1505723617405960400'],
+  examples: ['postctl ads video-conversation-cards get 1505723617405960201'],
   options: [withDeletedOption, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

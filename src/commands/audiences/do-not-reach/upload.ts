@@ -1,5 +1,6 @@
 // `postctl audiences do-not-reach upload <list_id>`: the audience upload's
 // pipeline (../_upload.ts) for a do-not-reach list: emails and phone numbers only.
+import { DO_NOT_REACH_TYPE_CHOICES } from '../../../validate/audiences.js';
 import { defineVerb } from '../../define.js';
 import { expiresAtOption, runUpload, uploadInputOptions, uploadJobOptions } from '../_upload.js';
 
@@ -11,7 +12,7 @@ export default defineVerb({
     'postctl audiences do-not-reach upload 3dnr8 --file optouts.csv --expires-at 2027-06-30T00:00:00Z',
   ],
   options: [
-    ...uploadInputOptions(['email', 'phone']),
+    ...uploadInputOptions(DO_NOT_REACH_TYPE_CHOICES),
     expiresAtOption('ISO 8601 UTC expiry, later than now (API default: 13 months)'),
     ...uploadJobOptions,
   ],

@@ -1,0 +1,32 @@
+// `postctl emulator status`: the emulators started in the background with --print-env that are still running.
+import { defineVerb } from '../define.js';
+import { listRecords, ours, removeRecord } from './_pidfile.js';
+import { emulatorProfile, removeEmulatorProfile } from './_profile.js';
+
+export default defineVerb({
+  name: 'status',
+  description: 'list the emulators running in the background (port, pid, start time, URL, profile)',
+  examples: ['postctl emulator status', 'postctl emulator status -o json'],
+  options: [],
+  async run(_args, _opts, ctx) {
+    const running = [];
+    for (const rec of listRecords(ctx.env).sort((a, b) => a.port - b.port)) {
+      if (ours(rec)) {
+        running.push({ port: rec.port, pid: rec.pid, started: rec.started ?? null, url: rec.url, profile: emulatorProfile(rec.port) });
+        continue;
+      }
+      // Its process is gone (kill -9, reboot): the record and profile are stale.
+      removeRecord(ctx.env, rec.port);
+      await removeEmulatorProfile(ctx, rec.port);
+    }
+    ctx.printer.list(running, [
+      { header: 'port', key: 'port' },
+      { header: 'pid', key: 'pid' },
+      { header: 'started', key: 'started' },
+      { header: 'url', key: 'url' },
+      { header: 'profile', key: 'profile' },
+    ]);
+    if (!running.length && ctx.format === 'table') ctx.log.info('no background emulator is running');
+    return 0;
+  },
+});
