@@ -1,6 +1,7 @@
 // The reading commands shown in the README and docs/ (list, get, lookup, search, counts, status, history, …)
 // run against the emulator and exit 0 (issue 27). Synopsis lines (with [optional] parts) and the catalog
-// commands (the emulator seeds no catalog; docs/catalogs.md creates one first) are left out.
+// commands (the emulator seeds no catalog; docs/catalogs.md creates one first) are left out, as are
+// placeholders and $VARIABLEs of walkthroughs (test/cli/campaigns-walkthrough.test.ts runs docs/campaigns.md).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,9 @@ function readingCommands(): Array<[string, string]> {
     for (const [, block] of readFileSync(file, 'utf8').matchAll(/```(?:sh|console)\n([\s\S]*?)```/g)) {
       for (let line of block!.replace(/\\\n\s*/g, ' ').split('\n')) {
         line = line.trim().replace(/^\$ /, '');
-        if (!line.startsWith('postctl ') || line.includes('[')) continue;
+        // Synopsis lines ([optional] parts, <placeholders>) and walkthrough steps that need an
+        // earlier step's $VARIABLE are not runnable as written (the walkthroughs run in their own tests).
+        if (!line.startsWith('postctl ') || /[[<$]/.test(line.replace(/\s+#.*$/, ''))) continue;
         const words = line
           .split(/\s+/)
           .slice(1, 5)

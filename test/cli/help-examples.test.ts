@@ -30,6 +30,7 @@ const examples = await readingExamples();
 const dir = linkedDir('postctl-examples-');
 writeFileSync(join(dir, 'targeting.json'), JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
 writeFileSync(join(dir, 'ids.txt'), '20\n21\n');
+writeFileSync(join(dir, 'handles.txt'), '@alice\n1000000002\n');
 writeFileSync(join(dir, 'export.tsv'), '20\tfirst\n21\tsecond\n');
 
 describe('--help examples of the reading verbs run against the emulator', () => {
