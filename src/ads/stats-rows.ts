@@ -8,6 +8,9 @@ import { iso, type Window } from './stats-plan.js';
 
 export type Row = Record<string, string | number | null>;
 
+/** Whether a query's columns hold money (`…_micro`): then rows say the account's currency. */
+export const hasMoney = (columns: readonly string[]): boolean => columns.some((c) => c.endsWith('_micro'));
+
 /** The metric columns of a query, in the order of its groups. */
 export function metricColumns(entity: StatsEntity, groups: readonly MetricGroup[]): string[] {
   return groups.flatMap((g) => {
@@ -60,6 +63,8 @@ export interface RowOptions {
   /** Buckets per window; TOTAL over several windows is one bucket spanning them all. */
   buckets: readonly Window[][];
   total: boolean;
+  /** The account's currency, set when a money metric is asked for: the last column of every row. */
+  currency?: string | undefined;
 }
 
 function row(s: Series, bucket: Window, opts: RowOptions, cellOf: (metric: string) => Cell): Row {
@@ -69,6 +74,7 @@ function row(s: Series, bucket: Window, opts: RowOptions, cellOf: (metric: strin
   for (const m of s.metrics.keys()) flatCell(r, m, cellOf(m), cols);
   if (opts.derived)
     for (const d of derivedColumns(opts.columns)) r[d.name] = ratio(r[d.num] as number | null, r[d.den] as number | null, d.factor);
+  if (opts.currency !== undefined) r.currency = opts.currency;
   return r;
 }
 

@@ -43,7 +43,10 @@ describe('ads stats: 45 line items × 30 days, DAY, ENGAGEMENT+BILLING', () => {
       expect(Number(r.impressions)).toBe(emuStatsTotal({ ...q, metric: 'impressions' }));
       expect(Number(r.billed_charge_local_micro)).toBe(emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' }));
       expect(r.carousel_swipes).toBe('');
+      // Money metrics are in micros of the account's currency, read once from its funding instruments.
+      expect(r.currency).toBe('USD');
     }
+    expect(emu.state.requests('GET', `/12/accounts/${EMU_ACCOUNT}/funding_instruments`)).toHaveLength(1);
     // Per-entity totals over the whole range equal the emulator's.
     const whole = { start: Date.parse('2026-10-10T04:00:00Z'), end: Date.parse('2026-11-09T05:00:00Z'), placement: 'ALL_ON_TWITTER' };
     for (const id of ids45) {

@@ -25,6 +25,7 @@ export function rowOptions(q: Query, f: OutputFlags): RowOptions {
     totals: Boolean(f.totals),
     buckets: q.plan.buckets,
     total: q.granularity === 'TOTAL',
+    currency: q.currency,
   };
 }
 
@@ -50,6 +51,7 @@ export function openOutput(ctx: Context, q: Query, f: OutputFlags): { sink: (s: 
     data_type: 'stats',
     account_id: q.plan.account.id,
     time_zone: q.tz,
+    ...(q.currency ? { currency: q.currency } : {}),
     granularity: q.granularity,
     start_time: iso(q.start),
     end_time: iso(q.end),

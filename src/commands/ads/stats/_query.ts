@@ -2,6 +2,8 @@
 // checked before the first request (exit 6, nothing sent); the account's time
 // zone is then fetched once, and the range checked and split in it.
 import { getAccount } from '../../../ads/accounts.js';
+import { fundingInstrumentsRequest } from '../../../ads/campaigns.js';
+import { hasMoney, metricColumns } from '../../../ads/stats-rows.js';
 import { activeEntities } from '../../../ads/stats.js';
 import {
   buckets,
@@ -19,7 +21,7 @@ import {
   type StatsMode,
 } from '../../../ads/stats-plan.js';
 import type { RunPlan } from '../../../ads/stats-run.js';
-import type { AccountRef } from '../../../ads/types.js';
+import type { AccountRef, AdsEnvelope } from '../../../ads/types.js';
 import type { Context } from '../../../context.js';
 import { NetworkError, type InputProblem } from '../../../errors.js';
 import type { ApiClient } from '../../../http/client.js';
@@ -58,6 +60,8 @@ export interface Query {
   granularity: Granularity;
   mode: StatsMode;
   tz: string;
+  /** The account's currency when a money metric is asked for (from its funding instruments). */
+  currency?: string | undefined;
   start: number;
   end: number;
   plan: RunPlan;
@@ -108,6 +112,23 @@ export async function checkFlags(ctx: Context, args: string[], f: StatsFlags) {
   problems.push(...boundProblems(f));
   throwIfProblems(problems, 'invalid stats query');
   return { ids, groups: groups as MetricGroup[], entity: entityName(f.entity)!, granularity: f.granularity.toUpperCase() as Granularity };
+}
+
+/**
+ * The account's currency: an ads account holds none itself, its funding instruments do
+ * (https://docs.x.com/x-ads-api/campaign-management#funding-instruments), and an account bills in one
+ * currency, so the first instrument's is the account's. Undefined (with the rows still in micros) when
+ * the account has no instrument to read it from.
+ */
+async function accountCurrency(client: ApiClient, account: AccountRef): Promise<string | undefined> {
+  const res = await client.request<AdsEnvelope<Array<{ currency?: unknown }>>>(
+    fundingInstrumentsRequest(account, [
+      ['count', '1'],
+      ['with_deleted', 'true'],
+    ]),
+  );
+  const currency = Array.isArray(res.body?.data) ? res.body.data[0]?.currency : undefined;
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
 }
 
 export async function accountZone(client: ApiClient, account: AccountRef): Promise<string> {
@@ -174,5 +195,6 @@ export async function buildQuery(
     windows,
     buckets: windows.map((w) => buckets(w, c.granularity, tz)),
   };
-  return { entity: c.entity, groups: c.groups, granularity: c.granularity, mode, tz, start, end, plan };
+  const currency = hasMoney(metricColumns(c.entity, c.groups)) ? await accountCurrency(client, account) : undefined;
+  return { entity: c.entity, groups: c.groups, granularity: c.granularity, mode, tz, currency, start, end, plan };
 }
