@@ -5,6 +5,7 @@
 // (dist/help.txt, dist/help/<words>.txt), without loading the CLI at all.
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const isWord = (w) => /^[a-z][a-z0-9-]*$/.test(w);
@@ -34,8 +35,29 @@ try {
 if (text !== undefined) {
   process.stdout.on('error', () => undefined); // piped into `head`: end quietly
   process.stdout.write(text);
-} else {
-  // Node 22.1+ can cache compiled code between runs; on Node 20 this is a no-op.
-  module.enableCompileCache?.();
+} else if (module.enableCompileCache) {
+  // Node 22.1+ caches compiled code between runs, here in postctl's own cache directory.
+  const { privateCacheDir } = await import('./code-cache.js');
+  const dir = privateCacheDir('compile');
+  if (dir) module.enableCompileCache(dir);
   await import('../dist/cli.js');
+} else {
+  // Node 20: an API call runs from one script with a V8 code cache (bin/code-cache.js);
+  // what the fast path does not resolve goes to the ES-module CLI.
+  const { loadApiScript } = await import('./code-cache.js');
+  const loaded = process.env.POSTCTL_NO_CODE_CACHE
+    ? undefined
+    : loadApiScript(fileURLToPath(new URL('../dist/chunks/api-script.js', import.meta.url)));
+  if (loaded) loaded.api.quietOnEpipe();
+  if (loaded && (await loaded.api.runApi(process.argv))) {
+    loaded.save();
+    // Flush stdout, then leave without waiting for idle keep-alive sockets (as dist/cli.js does).
+    process.stdout.write('', () => process.exit(process.exitCode ?? 0));
+  } else {
+    if (loaded) {
+      loaded.save();
+      globalThis.__postctlFastTried = true;
+    }
+    await import('../dist/cli.js');
+  }
 }
