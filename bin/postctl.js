@@ -44,10 +44,10 @@ if (text !== undefined) {
 } else {
   // Node 20: an API call runs from one script with a V8 code cache (bin/code-cache.js);
   // what the fast path does not resolve goes to the ES-module CLI.
+  // Help, topics and version flags never resolve to a verb: they skip the script.
+  const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
   const { loadApiScript } = await import('./code-cache.js');
-  const loaded = process.env.POSTCTL_NO_CODE_CACHE
-    ? undefined
-    : loadApiScript(fileURLToPath(new URL('../dist/chunks/api-script.js', import.meta.url)));
+  const loaded = notApi ? undefined : loadApiScript(fileURLToPath(new URL('../dist/chunks/api-script.js', import.meta.url)));
   if (loaded) loaded.api.quietOnEpipe();
   if (loaded && (await loaded.api.runApi(process.argv))) {
     loaded.save();

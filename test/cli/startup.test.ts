@@ -3,6 +3,7 @@
 // bundle's inputs through esbuild's metafile.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,18 +18,19 @@ const HEAVY = /node_modules\/(undici|conf|@inquirer)\//;
 function loadedInputs(
   args: string[],
   extraEnv: Record<string, string> = {},
-): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[] } {
+): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[]; urls: string[] } {
   const dir = tempDir();
   const log = join(dir, 'loads.txt');
   const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
     env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv },
     encoding: 'utf8',
   });
-  const meta = JSON.parse(readFileSync(join(root, 'dist/meta.json'), 'utf8')) as {
-    outputs: Record<string, { inputs: Record<string, unknown>; bytes: number }>;
-  };
+  // The ES-module build and the one-script API path (dist/chunks/api-script.js, Node 20).
+  type Meta = { outputs: Record<string, { inputs: Record<string, unknown>; bytes: number }> };
+  const read = (f: string) => JSON.parse(readFileSync(join(root, 'dist', f), 'utf8')) as Meta;
+  const meta = { outputs: { ...read('meta.json').outputs, ...read('api-meta.json').outputs } };
   const lines = readFileSync(log, 'utf8').split('\n');
-  const urls = lines.filter((u) => u.includes('/dist/'));
+  const urls = [...new Set(lines.filter((u) => u.includes('/dist/')))];
   const builtins = lines.filter((l) => l.startsWith('builtin:')).map((l) => l.slice('builtin:'.length));
   const inputs: string[] = [];
   let bytes = 0;
@@ -37,7 +39,7 @@ function loadedInputs(
     inputs.push(...Object.keys(meta.outputs[rel]?.inputs ?? {}));
     bytes += meta.outputs[rel]?.bytes ?? 0;
   }
-  return { inputs, code: r.status, files: urls, bytes, builtins };
+  return { inputs, code: r.status, files: urls, bytes, builtins, urls: lines };
 }
 
 describe('start-up', () => {
@@ -82,34 +84,50 @@ describe('start-up', () => {
     expect(inputs.some((i) => /node_modules\/conf\//.test(i))).toBe(false);
   });
 
-  it('a signed lookup runs without commander and loads a bounded set of modules (fast path, one llhttp build read as .wasm)', async () => {
-    // In another process: spawnSync blocks this one's event loop.
-    const emu = (await startEmulatorProcess()) as { env: Record<string, string>; stop: () => void };
-    try {
-      const { inputs, code, files, bytes, builtins } = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], emu.env);
-      // HTTP/1.1 to a plain-http host: undici's HTTP/2 client (node:http2, node:tls) stays unloaded.
-      expect(builtins).toContain('net');
-      expect(builtins.filter((b) => /^(http2|tls|internal\/http2\/core)$/.test(b))).toEqual([]);
-      expect(code).toBe(0);
-      expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
-      expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3|chalk)\//.test(i))).toEqual([]);
-      expect(inputs.filter((i) => /llhttp[-_a-z]*-wasm\.js$/.test(i)).length).toBeGreaterThan(0);
-      // chalk is loaded only when a stream gets colour:
-      const coloured = loadedInputs(['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], {
-        ...emu.env,
-        FORCE_COLOR: '1',
-        NO_COLOR: '',
-      });
-      expect(coloured.inputs.some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
-      // Upper bounds with a little room: a new eager import shows up here. Measured: 39 files, 389 KB
-      // (undici 254 KB, lossless-json 10 KB, the platform group's declarations 14 KB); before the fast
-      // path and the .wasm files: 35 files, 556 KB.
-      expect(files.length).toBeLessThanOrEqual(42);
-      expect(bytes).toBeLessThan(400_000);
-    } finally {
-      emu.stop();
-    }
-  });
+  // Node 20 runs an API call from one script with a V8 code cache (bin/code-cache.js); Node 22+ (and
+  // POSTCTL_NO_CODE_CACHE=1) from the ES modules with Node's compile cache.
+  const oneScript = !('enableCompileCache' in module);
+  it.each([
+    ['the default path', {}],
+    ['the ES modules', { POSTCTL_NO_CODE_CACHE: '1' }],
+  ])(
+    'a signed lookup runs without commander and loads a bounded set of modules (%s; fast path, one llhttp build read as .wasm)',
+    async (path, pathEnv) => {
+      // In another process: spawnSync blocks this one's event loop.
+      const emu = (await startEmulatorProcess()) as { env: Record<string, string>; stop: () => void };
+      try {
+        const lookup = ['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'];
+        const { inputs, code, files, bytes, builtins } = loadedInputs(lookup, { ...emu.env, ...pathEnv });
+        // HTTP/1.1 to a plain-http host: undici's HTTP/2 client (node:http2, node:tls) stays unloaded.
+        expect(builtins).toContain('net');
+        expect(builtins.filter((b) => /^(http2|tls|internal\/http2\/core)$/.test(b))).toEqual([]);
+        expect(code).toBe(0);
+        expect(inputs.some((i) => /node_modules\/undici\//.test(i))).toBe(true);
+        expect(inputs.filter((i) => /node_modules\/(commander|conf|@inquirer|cli-table3|chalk)\//.test(i))).toEqual([]);
+        expect(inputs.filter((i) => /llhttp[-_a-z]*-wasm\.js$/.test(i)).length).toBeGreaterThan(0);
+        // chalk is loaded only when a stream gets colour:
+        // (bundled into a chunk on the ES-module path, imported from node_modules by the one script)
+        const coloured = loadedInputs(lookup, { ...emu.env, ...pathEnv, FORCE_COLOR: '1', NO_COLOR: '' });
+        expect([...coloured.inputs, ...coloured.urls].some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
+        const js = files.filter((f) => f.endsWith('.js'));
+        if (path === 'the default path' && oneScript) {
+          // One script (the fast API path, every verb: 1.10 MB, compiled from the code cache after the
+          // first run) and one .wasm parser file; measured: 1 + 1 files, 1,102,862 bytes.
+          expect(js.map((f) => f.split('/dist/')[1])).toEqual(['chunks/api-script.js']);
+          expect(files.length).toBe(2);
+          expect(bytes).toBeLessThan(1_150_000);
+        } else {
+          // Upper bounds: a new eager import shows up here. Measured: 44 modules and one .wasm file,
+          // 404 KB (undici 254 KB, lossless-json 10 KB, the platform group's declarations 14 KB);
+          // before the fast path and the .wasm files: 35 modules, 556 KB.
+          expect(js.length).toBeLessThanOrEqual(44);
+          expect(bytes).toBeLessThan(410_000);
+        }
+      } finally {
+        emu.stop();
+      }
+    },
+  );
 
   it('group and verb help answered by the launcher is what commander prints, for every command', async () => {
     const { renderAllHelp, helpFileName } = await import('../../src/help-render.js');
