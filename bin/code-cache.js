@@ -66,11 +66,12 @@ function writeCache(file, data) {
 }
 
 /**
- * Loads the one-script API path with a code cache. Returns its exports and
- * `save()`, which writes the cache when there was none usable (call it once
- * the command has run); undefined when the script is not built.
+ * Loads the one-script API path with a code cache. Returns its exports,
+ * `cached` (whether V8 took the compiled code from the cache) and `save()`,
+ * which writes the cache when there was none usable (call it once the command
+ * has run); undefined when the script is not built. `runtime` is for tests.
  */
-export function loadApiScript(path, env = process.env) {
+export function loadApiScript(path, env = process.env, runtime = { node: process.version, v8: process.versions.v8 }) {
   let source;
   try {
     source = readFileSync(path, 'latin1'); // esbuild writes ASCII
@@ -80,7 +81,7 @@ export function loadApiScript(path, env = process.env) {
   const { size, mtimeMs } = statSync(path);
   const contentHash = /^\/\/postctl-api ([0-9a-f]+)\n/.exec(source)?.[1] ?? '';
   const flags = [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ');
-  const id = [process.version, process.versions.v8, process.arch, flags, contentHash, size, mtimeMs].join('\0');
+  const id = [runtime.node, runtime.v8, process.arch, flags, contentHash, size, mtimeMs].join('\0');
   const dir = privateCacheDir('code', env);
   const file = dir && join(dir, `api-${sha256(id).toString('hex').slice(0, 32)}.bin`);
   const cachedData = file ? readCache(file) : undefined;
@@ -95,5 +96,5 @@ export function loadApiScript(path, env = process.env) {
   const importPackage = (specifier) => import(specifier);
   script.runInThisContext()(mod.exports, createRequire(path), mod, path, dirname(path), importPackage);
   const fresh = cachedData === undefined || script.cachedDataRejected === true;
-  return { api: mod.exports, save: () => fresh && file && writeCache(file, script.createCachedData()) };
+  return { api: mod.exports, cached: !fresh, save: () => fresh && file && writeCache(file, script.createCachedData()) };
 }

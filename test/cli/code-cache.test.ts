@@ -1,0 +1,135 @@
+// The compiled-code cache (bin/code-cache.js). On Node 20 a signed call runs
+// from one script (dist/chunks/api-script.js) whose V8 code cache lives in
+// <cache>/code: a corrupt cache file is ignored and rewritten, a cache made for
+// another Node version or another build is never used, a directory or file
+// another user could have written is never read. On Node 22+ Node's compile
+// cache is kept in <cache>/compile.
+import { chmodSync, chownSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import module from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain .js launcher module without type declarations
+import { loadApiScript } from '../../bin/code-cache.js';
+import { tempDir } from '../helpers/cli.js';
+import { fileEmulator } from '../helpers/emulator.js';
+
+const oneScript = !('enableCompileCache' in module);
+const emu = fileEmulator();
+const LOOKUP = ['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'];
+
+type Loaded = { api: Record<string, unknown>; cached: boolean; save: () => void };
+const load = loadApiScript as (path: string, env: Record<string, string>, runtime?: { node: string; v8: string }) => Loaded | undefined;
+
+const cacheFiles = (dir: string) => readdirSync(join(dir, 'code')).filter((f) => f.endsWith('.bin'));
+/** The cache file is a SHA-256 digest of its data, then the data. */
+const wellFormed = (buf: Buffer) => createHash('sha256').update(buf.subarray(32)).digest().equals(buf.subarray(0, 32));
+
+async function lookup(cacheDir: string) {
+  const r = await emu.run(LOOKUP, { env: { POSTCTL_CACHE_DIR: cacheDir } });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.json().data).toEqual([expect.objectContaining({ id: '20', text: expect.stringContaining('Post 20') })]);
+}
+
+describe.runIf(oneScript)('V8 code cache of the one-script API path (Node 20)', () => {
+  it('the first call writes a private cache; a corrupted cache file is ignored, the call succeeds and the file is rewritten', async () => {
+    const dir = tempDir();
+    await lookup(dir);
+    expect(statSync(join(dir, 'code')).mode & 0o777).toBe(0o700);
+    const [name] = cacheFiles(dir);
+    expect(cacheFiles(dir)).toEqual([name]);
+    const file = join(dir, 'code', name!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const good = readFileSync(file);
+    expect(good.length).toBeGreaterThan(100_000);
+    expect(wellFormed(good)).toBe(true);
+
+    // Bytes flipped in the middle of the V8 data: the digest no longer matches.
+    const bad = Buffer.from(good);
+    for (let i = bad.length >> 1; i < (bad.length >> 1) + 64; i++) bad[i] ^= 0xff;
+    writeFileSync(file, bad);
+    await lookup(dir);
+    const rewritten = readFileSync(file);
+    expect(wellFormed(rewritten)).toBe(true);
+    expect(rewritten.equals(bad)).toBe(false);
+
+    // Cut short, and then garbage with a valid digest (V8 rejects it: cachedDataRejected).
+    writeFileSync(file, good.subarray(0, 1000));
+    await lookup(dir);
+    expect(wellFormed(readFileSync(file))).toBe(true);
+    const junk = Buffer.alloc(4096, 7);
+    writeFileSync(file, Buffer.concat([createHash('sha256').update(junk).digest(), junk]));
+    await lookup(dir);
+    const again = readFileSync(file);
+    expect(wellFormed(again)).toBe(true);
+    expect(again.length).toBeGreaterThan(100_000);
+    expect(cacheFiles(dir)).toEqual([name]);
+  });
+
+  it('a cache is used only by the Node version and the script build that made it', () => {
+    const cache = tempDir();
+    const env = { POSTCTL_CACHE_DIR: cache };
+    const script = join(tempDir(), 'api-script.js');
+    writeFileSync(script, '//postctl-api aaaa\nexports.answer = () => 42;\n');
+    const node20 = { node: 'v20.0.0', v8: '11.3' };
+    const first = load(script, env, node20)!;
+    expect((first.api.answer as () => number)()).toBe(42);
+    expect(first.cached).toBe(false);
+    first.save();
+    expect(load(script, env, node20)!.cached).toBe(true);
+    // Another Node or V8 version: another key, the cache is not read.
+    expect(load(script, env, { node: 'v20.0.1', v8: '11.3' })!.cached).toBe(false);
+    expect(load(script, env, { node: 'v20.0.0', v8: '11.4' })!.cached).toBe(false);
+    // Another build of the same length and time: its content hash differs.
+    const { mtime } = statSync(script);
+    writeFileSync(script, '//postctl-api bbbb\nexports.answer = () => 43;\n');
+    utimesSync(script, mtime, mtime);
+    const other = load(script, env, node20)!;
+    expect(other.cached).toBe(false);
+    expect((other.api.answer as () => number)()).toBe(43);
+    // Saving it replaces the other build's cache.
+    other.save();
+    expect(cacheFiles(cache)).toHaveLength(1);
+    expect(load(script, env, node20)!.cached).toBe(true);
+  });
+
+  it('a cache directory others can open, or a cache file another user owns, is not used', () => {
+    const cache = tempDir();
+    const env = { POSTCTL_CACHE_DIR: cache };
+    const script = join(tempDir(), 'api-script.js');
+    writeFileSync(script, '//postctl-api cccc\nexports.answer = () => 1;\n');
+    load(script, env)!.save();
+    expect(load(script, env)!.cached).toBe(true);
+    chmodSync(join(cache, 'code'), 0o755);
+    expect(load(script, env)!.cached).toBe(false);
+    chmodSync(join(cache, 'code'), 0o700);
+    expect(load(script, env)!.cached).toBe(true);
+    if (process.getuid?.() === 0) {
+      // Only root can hand a file to another user; elsewhere this part is covered by the mode check.
+      chownSync(join(cache, 'code', cacheFiles(cache)[0]!), 4242, 4242);
+      expect(load(script, env)!.cached).toBe(false);
+    }
+  });
+});
+
+describe.runIf(!oneScript)("Node's compile cache (Node 22+)", () => {
+  it("is kept in postctl's cache directory, private to the user", async () => {
+    const dir = tempDir();
+    await lookup(dir);
+    expect(statSync(join(dir, 'compile')).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(dir, 'compile')).length).toBeGreaterThan(0);
+    await lookup(dir);
+  });
+});
+
+it('without a usable cache directory the call still succeeds', async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'code'), { mode: 0o755 });
+  chmodSync(join(dir, 'code'), 0o755);
+  mkdirSync(join(dir, 'compile'), { mode: 0o755 });
+  chmodSync(join(dir, 'compile'), 0o755);
+  await lookup(dir);
+  expect(readdirSync(join(dir, 'code'))).toEqual([]);
+  expect(readdirSync(join(dir, 'compile'))).toEqual([]);
+});
