@@ -4,10 +4,12 @@
 // private (0700): code read from a cache is run, so a directory another user
 // can write to is never used.
 //
-// Node 22+: Node's module compile cache, pointed at <cache>/compile.
-// Node 20 caches no compiled code for ES modules. There the fast API path is
-// built as one CommonJS script (dist/chunks/api-script.js, src/api-script.ts)
-// compiled through vm.Script with V8's code cache in <cache>/code/api-<key>.bin.
+// An API call runs from the fast API path built as one CommonJS script
+// (dist/chunks/api-script.js, src/api-script.ts) compiled through vm.Script with
+// V8's code cache in <cache>/code/api-<key>.bin, on every Node version: Node 20
+// caches no compiled code for ES modules, and on Node 22+ the script with its
+// cache starts faster than the ES modules with Node's compile cache (which the
+// launcher keeps in <cache>/compile for the ES-module CLI, commander's path).
 // The key covers the Node and V8 versions, the architecture, Node's and V8's
 // flags, the script's content hash (its first line, written by the build) and
 // its size and modification time (an edit in place changes the key). The file

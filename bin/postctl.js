@@ -35,18 +35,15 @@ try {
 if (text !== undefined) {
   process.stdout.on('error', () => undefined); // piped into `head`: end quietly
   process.stdout.write(text);
-} else if (module.enableCompileCache) {
-  // Node 22.1+ caches compiled code between runs, here in postctl's own cache directory.
-  const { privateCacheDir } = await import('./code-cache.js');
-  const dir = privateCacheDir('compile');
-  if (dir) module.enableCompileCache(dir);
-  await import('../dist/cli.js');
 } else {
-  // Node 20: an API call runs from one script with a V8 code cache (bin/code-cache.js);
-  // what the fast path does not resolve goes to the ES-module CLI.
-  // Help, topics and version flags never resolve to a verb: they skip the script.
+  // An API call runs from one script with a V8 code cache (bin/code-cache.js), on
+  // every Node version: on Node 22+ too it starts faster than the ES modules with
+  // Node's compile cache. Help, topics and version flags never resolve to a verb
+  // and skip it, as does what the fast path does not resolve (or the script leaves
+  // out): those go to the ES-module CLI, with Node's compile cache (22.1+) kept in
+  // postctl's cache directory.
+  const { loadApiScript, privateCacheDir } = await import('./code-cache.js');
   const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
-  const { loadApiScript } = await import('./code-cache.js');
   const loaded = notApi ? undefined : loadApiScript(fileURLToPath(new URL('../dist/chunks/api-script.js', import.meta.url)));
   if (loaded) loaded.api.quietOnEpipe();
   if (loaded && (await loaded.api.runApi(process.argv))) {
@@ -58,6 +55,8 @@ if (text !== undefined) {
       loaded.save();
       globalThis.__postctlFastTried = true;
     }
+    const dir = module.enableCompileCache && privateCacheDir('compile');
+    if (dir) module.enableCompileCache(dir);
     await import('../dist/cli.js');
   }
 }

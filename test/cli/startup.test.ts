@@ -3,7 +3,6 @@
 // bundle's inputs through esbuild's metafile.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import module from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -84,9 +83,8 @@ describe('start-up', () => {
     expect(inputs.some((i) => /node_modules\/conf\//.test(i))).toBe(false);
   });
 
-  // Node 20 runs an API call from one script with a V8 code cache (bin/code-cache.js); Node 22+ (and
-  // POSTCTL_NO_CODE_CACHE=1) from the ES modules with Node's compile cache.
-  const oneScript = !('enableCompileCache' in module);
+  // An API call runs from one script with a V8 code cache (bin/code-cache.js); POSTCTL_NO_CODE_CACHE=1
+  // sends it through the ES modules, as commander's path goes.
   it.each([
     ['the default path', {}],
     ['the ES modules', { POSTCTL_NO_CODE_CACHE: '1' }],
@@ -110,7 +108,7 @@ describe('start-up', () => {
         const coloured = loadedInputs(lookup, { ...emu.env, ...pathEnv, FORCE_COLOR: '1', NO_COLOR: '' });
         expect([...coloured.inputs, ...coloured.urls].some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
         const js = files.filter((f) => f.endsWith('.js'));
-        if (path === 'the default path' && oneScript) {
+        if (path === 'the default path') {
           // One script (the fast API path, every verb: 1.10 MB, compiled from the code cache after the
           // first run) and one .wasm parser file; measured: 1 + 1 files, 1,102,862 bytes.
           expect(js.map((f) => f.split('/dist/')[1])).toEqual(['chunks/api-script.js']);
