@@ -47,7 +47,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
         [
           'POSTCTL_CACHE_DIR',
-          'where learnt facts are cached (the field-name dialect negotiated per API origin); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
+          'where learnt facts (the field-name dialect negotiated per API origin) and compiled code are cached; default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
         ],
         [
           'POSTCTL_EMULATOR_DIALECT',
