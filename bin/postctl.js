@@ -45,13 +45,13 @@ if (text !== undefined) {
   const { loadApiScript, privateCacheDir } = await import('./code-cache.js');
   const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
   const loaded = notApi ? undefined : loadApiScript(fileURLToPath(new URL('../dist/chunks/api-script.js', import.meta.url)));
-  if (loaded) loaded.api.quietOnEpipe();
-  if (loaded && (await loaded.api.runApi(process.argv))) {
+  if (loaded?.api) loaded.api.quietOnEpipe();
+  if (loaded?.api && (await loaded.api.runApi(process.argv))) {
     loaded.save();
     // Flush stdout, then leave without waiting for idle keep-alive sockets (as dist/cli.js does).
     process.stdout.write('', () => process.exit(process.exitCode ?? 0));
   } else {
-    if (loaded) {
+    if (loaded?.api) {
       loaded.save();
       globalThis.__postctlFastTried = true;
     }

@@ -17,9 +17,9 @@ const HEAVY = /node_modules\/(undici|conf|@inquirer)\//;
 function loadedInputs(
   args: string[],
   extraEnv: Record<string, string> = {},
+  dir = tempDir(),
 ): { inputs: string[]; code: number | null; files: string[]; bytes: number; builtins: string[]; urls: string[] } {
-  const dir = tempDir();
-  const log = join(dir, 'loads.txt');
+  const log = join(dir, `loads-${Date.now()}.txt`);
   const r = spawnSync(process.execPath, ['--import', HOOK, BIN, ...args], {
     env: { ...baseEnv(dir), TRACE_LOADS_FILE: log, ...extraEnv },
     encoding: 'utf8',
@@ -95,7 +95,12 @@ describe('start-up', () => {
       const emu = (await startEmulatorProcess()) as { env: Record<string, string>; stop: () => void };
       try {
         const lookup = ['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'];
-        const { inputs, code, files, bytes, builtins } = loadedInputs(lookup, { ...emu.env, ...pathEnv });
+        const dir = tempDir();
+        if (path === 'the default path')
+          // The first run (no cache yet) uses the ES modules; the second compiles the script and writes its cache.
+          for (let run = 0; run < 2; run++)
+            expect(loadedInputs(lookup, emu.env, dir).files.some((f) => f.includes('/api-script.js'))).toBe(run === 1);
+        const { inputs, code, files, bytes, builtins } = loadedInputs(lookup, { ...emu.env, ...pathEnv }, dir);
         // HTTP/1.1 to a plain-http host: undici's HTTP/2 client (node:http2, node:tls) stays unloaded.
         expect(builtins).toContain('net');
         expect(builtins.filter((b) => /^(http2|tls|internal\/http2\/core)$/.test(b))).toEqual([]);
@@ -105,7 +110,7 @@ describe('start-up', () => {
         expect(inputs.filter((i) => /llhttp[-_a-z]*-wasm\.js$/.test(i)).length).toBeGreaterThan(0);
         // chalk is loaded only when a stream gets colour:
         // (bundled into a chunk on the ES-module path, imported from node_modules by the one script)
-        const coloured = loadedInputs(lookup, { ...emu.env, ...pathEnv, FORCE_COLOR: '1', NO_COLOR: '' });
+        const coloured = loadedInputs(lookup, { ...emu.env, ...pathEnv, FORCE_COLOR: '1', NO_COLOR: '' }, dir);
         expect([...coloured.inputs, ...coloured.urls].some((i) => /node_modules\/chalk\//.test(i))).toBe(true);
         const js = files.filter((f) => f.endsWith('.js'));
         if (path === 'the default path') {
