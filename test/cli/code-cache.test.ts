@@ -62,7 +62,7 @@ describe('V8 code cache of the one-script API path', () => {
     // Bytes flipped in the middle of the V8 data: the digest no longer matches. Cut short. Garbage with a
     // valid digest: V8 rejects it (cachedDataRejected). Each is ignored and rewritten within two calls.
     const bad = Buffer.from(good);
-    for (let i = bad.length >> 1; i < (bad.length >> 1) + 64; i++) bad[i] ^= 0xff;
+    for (let i = bad.length >> 1; i < (bad.length >> 1) + 64; i++) bad[i] = bad[i]! ^ 0xff;
     const junk = Buffer.alloc(4096, 7);
     for (const broken of [bad, good.subarray(0, 1000), Buffer.concat([createHash('sha256').update(junk).digest(), junk])]) {
       writeFileSync(file, broken);
