@@ -39,12 +39,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import vm from 'node:vm';
 
-const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'postctl');
+// node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
+const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
+const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
 
 /** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
 export function privateCacheDir(name, env = process.env) {
@@ -113,7 +112,8 @@ function compile(path, cachedData) {
   // V8 rejects a cache made under other flags, and the script turns on
   // --liftoff-only when undici loads (src/http/undici-lite.ts): turned on
   // first, the flags are the same when the cache is made and when it is read.
-  setFlagsFromString('--liftoff-only');
+  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+  const vm = process.getBuiltinModule('node:vm');
   const source = readFileSync(path, 'latin1'); // esbuild writes ASCII
   const wrapped = `(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`;
   const script = new vm.Script(wrapped, { filename: path, cachedData });
