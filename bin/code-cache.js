@@ -86,7 +86,7 @@ function writeCache(file, data) {
   }
 }
 
-/** The cache file for the script at `path` (undefined without a private cache directory); undefined file = not built. */
+/** `{ built, file }`: whether the script at `path` exists, and its cache file (undefined without a private cache directory). */
 function cacheFile(path, env, runtime) {
   let fd;
   try {
