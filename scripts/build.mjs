@@ -6,6 +6,7 @@
 // swapped in with a rename, so a CLI that is running while a rebuild happens
 // keeps working. `--clean` (used by prepack) empties dist/ first.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -71,6 +72,55 @@ for (const file of result.outputFiles) {
 }
 await swap(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(await same(path, bytes))) await swap(path, bytes);
+// The fast API path again as ONE CommonJS script (src/api-script.ts), for the
+// launcher's V8 code cache on Node 20 (bin/code-cache.js). Its first line names
+// the hash of the rest, part of the cache's key. Beside the chunks, so undici's
+// .wasm files resolve from it too.
+// Left out of the script, to keep what every API call reads and compiles small:
+// packages a verb imports lazily and rarely (config writes, prompts, colour,
+// tables, charts), kept as import() of the package itself (see __import below);
+// and the emulator and completion verbs (src/api-script.ts hands them to the
+// ES-module CLI), whose modules are replaced by an empty one.
+const LAZY_PACKAGES = /^(conf|@inquirer\/prompts|chalk|cli-table3(\/.*)?|asciichart)$/;
+const scriptScope = {
+  name: 'script-scope',
+  setup(b) {
+    b.onResolve({ filter: LAZY_PACKAGES }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+    b.onResolve({ filter: /^\.\.\/(emulator\/index|completion)\.js$/ }, (args) =>
+      args.importer.includes(`${join('commands', 'manifest')}`) ? { path: args.path, namespace: 'left-out' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+const script = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/api-script.ts'],
+  write: false,
+  outfile: join(outdir, 'chunks', 'api-script.js'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  metafile: true,
+  define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+  // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
+  logOverride: { 'require-resolve-not-external': 'silent' },
+  plugins: [...undiciPlugins, scriptScope],
+});
+// A vm.Script read from a code cache loses its import() callback on Node 20, so
+// the left-out packages are imported by the launcher's own import(), handed in
+// as __import (bin/code-cache.js).
+const scriptBody = script.outputFiles[0].text.replace(/\bimport\("([^"]+)"\)/g, (call, spec) => {
+  if (!LAZY_PACKAGES.test(spec)) throw new Error(`unexpected import() in the API script: ${call}`);
+  return `__import(${JSON.stringify(spec)})`;
+});
+const scriptHash = createHash('sha256').update(scriptBody).digest('hex').slice(0, 32);
+await swap(script.outputFiles[0].path, `//postctl-api ${scriptHash}\n${scriptBody}`);
+await swap(join(outdir, 'api-meta.json'), JSON.stringify(script.metafile));
 await swap(entry, entryText);
 // Top-level help, rendered once by commander unwrapped (COLUMNS as wide as it gets; the
 // launcher fits it to the screen) for the CLI's fast path; removed first so this run goes through commander.

@@ -1,28 +1,8 @@
 // Entry point: parses argv against the command tree and maps every failure to
 // a documented exit code.
 import { EXIT } from './exit-codes.js';
-import { selectFormat, type Format } from './output/format.js';
-import { getErrorContext } from './render-state.js';
+import { argvFormat, quietOnEpipe, renderFailure, runFast } from './run-fast.js';
 import type { CommanderError as CommanderErrorType } from 'commander';
-
-/**
- * The output format as far as argv and the environment tell before any verb
- * runs (commander's own errors): -o/--output/--json, POSTCTL_OUTPUT, else json
- * when stdout is piped. A profile's `output` setting is not read here.
- */
-function argvFormat(argv: string[]): Format {
-  let flag: string | undefined;
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') break;
-    if (a === '--json') json = true;
-    else if (a === '-o' || a === '--output') flag = argv[i + 1];
-    else if (a.startsWith('--output=')) flag = a.slice(9);
-    else if (/^-o\w/.test(a)) flag = a.slice(2);
-  }
-  return selectFormat(flag, json, process.env.POSTCTL_OUTPUT, Boolean(process.stdout.isTTY));
-}
 
 /** Exit code and JSON error for commander's own errors (usage 2; a bad choice or flag value 6). */
 function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: string[]): number {
@@ -46,10 +26,7 @@ function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: stri
 }
 
 async function main(argv: string[]): Promise<void> {
-  // Piping into `head` ends quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
+  quietOnEpipe();
   const args = argv.slice(2);
   // The version needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -58,24 +35,20 @@ async function main(argv: string[]): Promise<void> {
   }
   // An exactly resolvable verb runs without commander (src/fast-path.ts);
   // anything else — help, errors, completion — goes through the command tree.
-  const fast = process.env.POSTCTL_NO_FAST_PATH ? undefined : await (await import('./fast-path.js')).resolveVerb(args);
+  // On Node 20 the launcher's one-script API path (bin/code-cache.js) has
+  // already tried the fast path when it hands argv over; it says so here.
+  const skipFast = (globalThis as { __postctlFastTried?: boolean }).__postctlFastTried;
+  if (!skipFast && (await runFast(argv))) return;
   try {
-    if (fast) {
-      const { runParsedVerb } = await import('./commands/define.js');
-      await runParsedVerb(fast.spec, fast.args, fast.opts, fast.globals);
-    } else {
-      const { buildProgram, creativesToAds } = await import('./program.js');
-      await (await buildProgram(args)).parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
-    }
+    const { buildProgram, creativesToAds } = await import('./program.js');
+    await (await buildProgram(args)).parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
   } catch (e) {
-    const CommanderError = fast ? undefined : (await import('./program.js')).CommanderError;
-    if (CommanderError && e instanceof CommanderError) {
+    const { CommanderError } = await import('./program.js');
+    if (e instanceof CommanderError) {
       process.exitCode = commanderFailure(e, argv);
       return;
     }
-    const { renderError } = await import('./render-error.js');
-    const ctx = getErrorContext() ?? { format: argvFormat(argv), verbose: argv.includes('--verbose') };
-    process.exitCode = renderError(e, ctx, process.stderr, ctx.redact);
+    process.exitCode = await renderFailure(e, argv);
   }
 }
 

@@ -124,7 +124,8 @@ export class Context {
   }
 
   async store(): Promise<ConfigStore> {
-    const { ConfigStore } = await import('./config/store.js');
+    const { ConfigStore, loadConf } = await import('./config/store.js');
+    await loadConf();
     return new ConfigStore(this.io.env);
   }
 

@@ -12,6 +12,8 @@ import { SpecNode, asParent, choiceOf, type OptionSpec, type VerbSpec } from './
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
+  /** The top-level word the verb is under (its group, or a built-in such as `request`). */
+  group: string;
   spec: VerbSpec;
   args: string[];
   /** What commander's `command.opts()` gives the verb. */
@@ -152,5 +154,5 @@ export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb |
   const { required, max } = arity(spec.name);
   if (args.length < required || args.length > max) return undefined;
   // optsWithGlobals() lets program options win over a verb flag of the same name.
-  return { spec, args, opts, globals: { ...opts, ...split.globals } };
+  return { group: split.rest[0]!, spec, args, opts, globals: { ...opts, ...split.globals } };
 }

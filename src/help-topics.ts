@@ -51,7 +51,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ],
         [
           'POSTCTL_CACHE_DIR',
-          'cache directory (negotiated dialects, the acting user per profile); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
+          'cache directory (negotiated dialects, the acting user per profile, compiled code); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',
         ],
         ['POSTCTL_EMULATOR_DIALECT', "the emulator's field dialect, 2.159 (default) or 2.167 (same as emulator --dialect)"],
         ['COLUMNS', "table width when stdout is not a terminal (default: the terminal's width, else 80)"],

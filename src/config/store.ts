@@ -2,7 +2,7 @@
 // lock around every read-modify-write. A corrupt file is an error that names
 // the file; it is never reset.
 import { envNumber } from './env-number.js';
-import Conf from 'conf';
+import type Conf from 'conf';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
 import { checkProfileName } from './profile-name.js';
@@ -20,6 +20,16 @@ function pauseForCrashTests(): void {
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+// conf (and the schema library it loads) is imported when a store is first
+// opened for writing, not with this module: the one-script API path
+// (src/api-script.ts) leaves the package out and imports it on demand.
+let ConfClass: typeof Conf | undefined;
+
+/** Loads conf; call before a store's first write (Context.store() does). */
+export async function loadConf(): Promise<void> {
+  ConfClass ??= (await import('conf')).default;
+}
+
 export class ConfigStore {
   readonly dir: string;
   readonly path: string;
@@ -30,9 +40,10 @@ export class ConfigStore {
   }
 
   private open(): Conf<ConfigData> {
+    if (!ConfClass) throw new Error('internal: loadConf() was not awaited before writing the config');
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     try {
-      return new Conf<ConfigData>({
+      return new ConfClass<ConfigData>({
         cwd: this.dir,
         configName: 'config',
         projectSuffix: '',

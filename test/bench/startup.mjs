@@ -1,8 +1,14 @@
-// Start-up benchmark: empty node, `postctl --version`, group help, and one
-// signed lookup against a local emulator, with a Python requests-oauthlib
-// script making the same signed call as a peer. One hyperfine run (interleaved
-// by hyperfine's own warm-up and repetition), ratios against the empty node
-// script measured in that run. Without hyperfine, an interleaved loop here.
+// Start-up benchmark: empty node, `postctl --version`, group help, one signed
+// lookup against a local emulator (code cache warm, a first run with no cache,
+// and the second run, which writes the cache), the floor script (bare undici), and the same signed call by Python
+// peers (requests-oauthlib, tweepy) where installed. One hyperfine run per Node
+// version (this process's Node, and Node 24 from BENCH_NODE24 or `npm exec
+// --package=node@24`), ratios against the empty node script measured in that
+// run, CPU time (user + system) next to wall time. Without hyperfine, an
+// interleaved loop here (wall time only).
+//
+// BENCH_BASELINE_BIN=<other checkout>/bin/postctl.js adds that build's signed
+// lookup with no cache (the old build's first run), to compare first runs.
 //
 // NODE_EXTRA_CA_CERTS is unset for every command: these machines set it, and
 // Node 20 then parses a CA bundle in every process (~30 ms), which hides the
@@ -18,7 +24,10 @@ import { llhttpWasmFiles, undiciPlugins } from '../../scripts/undici-lean.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(root, 'bin/postctl.js');
-const PEER = join(root, 'test/bench/peers/lookup_requests_oauthlib.py');
+const PEERS = [
+  ['python requests-oauthlib (signed)', 'requests_oauthlib', 'lookup_requests_oauthlib.py'],
+  ['python tweepy (signed)', 'tweepy', 'lookup_tweepy.py'],
+];
 const PYTHON = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
 
 const has = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
@@ -42,7 +51,7 @@ function loop(cases, env, runs) {
       if (i > 0) times[k].push(Number(process.hrtime.bigint() - t0) / 1e6); // run 0 warms caches
     });
   }
-  return times.map(median);
+  return times.map((t) => ({ wall: median(t), cpu: undefined }));
 }
 
 function viaHyperfine(cases, env, runs, dir) {
@@ -55,11 +64,22 @@ function viaHyperfine(cases, env, runs, dir) {
     String(runs),
     '--export-json',
     out,
+    ...cases.flatMap(([, , prepare]) => ['--prepare', prepare ?? 'true']),
     ...cases.flatMap(([name, argv]) => ['-n', name, argv.map(quote).join(' ')]),
   ];
   const r = spawnSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('hyperfine failed');
-  return JSON.parse(readFileSync(out, 'utf8')).results.map((x) => x.median * 1000);
+  return JSON.parse(readFileSync(out, 'utf8')).results.map((x) => ({ wall: x.median * 1000, cpu: (x.user + x.system) * 1000 }));
+}
+
+/** Node 24's executable: BENCH_NODE24, else the one `npm exec --package=node@24` runs; undefined if neither. */
+function findNode24() {
+  if (process.env.BENCH_NODE24) return process.env.BENCH_NODE24;
+  const r = spawnSync('npm', ['exec', '--yes', '--package=node@24', '--', 'node', '-p', 'process.execPath'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 /** Bundles the floor script (test/bench/floor/) the way the build bundles undici; returns its path. */
@@ -84,43 +104,104 @@ async function buildFloor(dir) {
   return outfile;
 }
 
-export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
-  const empty = join(dir, 'empty.mjs');
-  writeFileSync(empty, '');
-  const emu = await startEmulatorProcess();
-  const env = cleanEnv({ HOME: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env });
-  const node = process.execPath;
-  const lookup = (process.env.BENCH_LOOKUP_ARGS ?? 'posts lookup 20 --auth user -o json').split(' ');
+/** The commands of one run on `node`; [name, argv, prepare command]. */
+function startupCases(node, { empty, floor, dir, lookup }) {
+  // The first-run rows remove the code caches before every run: postctl's (in HOME/.cache) and, for a
+  // baseline build that calls module.enableCompileCache() without a directory, Node's own in TMPDIR.
+  const cache = join(dir, '.cache', 'postctl');
   const cases = [
     ['node empty.mjs', [node, empty]],
     ['postctl --version', [node, BIN, '--version']],
     ['postctl ads line-items --help', [node, BIN, 'ads', 'line-items', '--help']],
-    ['postctl posts lookup (signed)', [node, BIN, ...lookup]],
-    ['floor: node + lean undici, signed GET, no CLI', [node, await buildFloor(dir)]],
+    ['postctl posts lookup (signed, cache warm)', [node, BIN, ...lookup]],
+    [
+      'postctl posts lookup (signed, first run: no cache)',
+      [node, BIN, ...lookup],
+      `rm -rf ${join(cache, 'code')} ${join(cache, 'compile')}`,
+    ],
+    // The run after a first run compiles the one script afresh and writes its cache (once).
+    [
+      'postctl posts lookup (signed, second run: writes the cache)',
+      [node, BIN, ...lookup],
+      `sh -c ${quote(`rm -rf ${join(cache, 'code')} ${join(cache, 'compile')} && ${[node, BIN, ...lookup].map(quote).join(' ')} >/dev/null`)}`,
+    ],
   ];
-  const notes = [];
-  if (has(PYTHON, ['-c', 'import requests_oauthlib']))
-    cases.push(['python requests-oauthlib (signed)', [PYTHON, PEER, process.env.BENCH_PEER_PATH ?? '/2/tweets']]);
-  else
-    notes.push(`python requests-oauthlib: skipped (${PYTHON} cannot import requests_oauthlib; apt-get install python3-requests-oauthlib)`);
+  if (process.env.BENCH_BASELINE_BIN)
+    cases.push([
+      'baseline build: posts lookup (signed, no cache)',
+      [node, process.env.BENCH_BASELINE_BIN, ...lookup],
+      `rm -rf ${join(dir, 'node-compile-cache')}`,
+    ]);
+  cases.push(['floor: node + lean undici, signed GET, no CLI', [node, floor]]);
+  return cases;
+}
+
+/** The Python peers that can run here, and notes for those that cannot. */
+function peerCases(notes) {
+  const cases = [];
+  for (const [name, module, file] of PEERS) {
+    if (has(PYTHON, ['-c', `import ${module}`]))
+      cases.push([
+        name,
+        [PYTHON, join(root, 'test/bench/peers', file), ...(module === 'tweepy' ? [] : [process.env.BENCH_PEER_PATH ?? '/2/tweets'])],
+      ]);
+    else notes.push(`${name}: skipped (${PYTHON} cannot import ${module}; apt-get install python3-${module.replace('_', '-')})`);
+  }
+  return cases;
+}
+
+function measure(label, cases, env, runs, dir) {
   for (const [name, argv] of cases) {
     const r = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.stderr}`);
   }
   const tool = has('hyperfine', ['--version']) ? 'hyperfine' : 'an interleaved loop (hyperfine not installed)';
-  const medians = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
-  emu.stop();
-  const base = medians[0];
-  console.log(
-    `\nStart-up: median of ${runs} runs by ${tool}, Node ${process.version}, NODE_EXTRA_CA_CERTS unset, load average ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(' ')}`,
+  const results = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
+  const base = results[0].wall;
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+  console.log(`\nStart-up on ${label}: median of ${runs} runs by ${tool}, NODE_EXTRA_CA_CERTS unset, load average ${load}`);
+  console.table(
+    cases.map(([name], k) => ({
+      name,
+      wall_ms: results[k].wall.toFixed(1),
+      'cpu_ms (user+sys, mean)': results[k].cpu?.toFixed(1) ?? '-',
+      ratio: (results[k].wall / base).toFixed(2),
+    })),
   );
-  console.log('goals: signed lookup ≤ 2.5× empty node and faster than the python peer; group help ≤ 1.5×');
-  console.table(cases.map(([name], k) => ({ name, median_ms: medians[k].toFixed(1), ratio: (medians[k] / base).toFixed(2) })));
+  return results;
+}
+
+export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
+  const empty = join(dir, 'empty.mjs');
+  writeFileSync(empty, '');
+  const emu = await startEmulatorProcess();
+  const env = cleanEnv({ HOME: dir, TMPDIR: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env });
+  delete env.POSTCTL_CACHE_DIR;
+  delete env.XDG_CACHE_HOME;
+  const lookup = (process.env.BENCH_LOOKUP_ARGS ?? 'posts lookup 20 --auth user -o json').split(' ');
+  const floor = await buildFloor(dir);
+  const notes = [];
+  const peers = peerCases(notes);
+  const node24 = findNode24();
+  if (!node24) notes.push('Node 24: skipped (set BENCH_NODE24 to its executable)');
+  console.log(
+    'goals: signed lookup (cache warm) ≤ the floor on Node 20 and below the python peers; ≤ 2.5× empty node on Node 24; first run no slower than the baseline build; group help ≤ 1.5×',
+  );
+  const all = [];
+  try {
+    for (const node of [process.execPath, node24].filter(Boolean)) {
+      const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      const cases = [...startupCases(node, { empty, floor, dir, lookup }), ...peers];
+      all.push(measure(`Node ${version}`, cases, env, runs, dir));
+    }
+  } finally {
+    emu.stop();
+  }
   for (const n of notes) console.log(n);
-  return medians;
+  return all;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

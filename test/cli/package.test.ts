@@ -31,7 +31,7 @@ describe('npm package', () => {
     const files = packed.files.map((f) => f.path);
     for (const f of files)
       expect(f, f).toMatch(
-        /^(bin\/postctl\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
+        /^(bin\/(postctl|code-cache)\.js|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
       );
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');
@@ -88,6 +88,15 @@ describe('npm package', () => {
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       expect(JSON.parse(r.stdout).data[0].id).toBe('42');
+      // Packages the Node 20 API script imports on demand (chalk, cli-table3) resolve from the installed package.
+      const table = spawnSync(bin, ['posts', 'lookup', '42', '-o', 'table'], {
+        env: { ...env, ...emuEnv, FORCE_COLOR: '1', NO_COLOR: '' },
+        encoding: 'utf8',
+      });
+      expect(table.stderr).toBe('');
+      expect(table.status).toBe(0);
+      expect(table.stdout).toContain('\u001b[1mid\u001b[22m');
+      expect(table.stdout).toMatch(/^.*\n42 /m);
     } finally {
       emu.kill('SIGTERM');
     }

@@ -1,0 +1,166 @@
+// Compiled code kept between runs, in postctl's own cache directory
+// ($POSTCTL_CACHE_DIR, else $XDG_CACHE_HOME/postctl, else ~/.cache/postctl, as
+// src/wire/dialect-cache.ts), in a subdirectory that is this user's own and
+// private (0700): code read from a cache is run, so a directory another user
+// can write to is never used.
+//
+// An API call runs from the fast API path built as one CommonJS script
+// (dist/chunks/api-script.js, src/api-script.ts) compiled through vm.Script with
+// V8's code cache in <cache>/code/api-<key>.bin, on every Node version: Node 20
+// caches no compiled code for ES modules, and on Node 22+ the script with its
+// cache starts faster than the ES modules with Node's compile cache (which the
+// launcher keeps in <cache>/compile for the ES-module CLI, commander's path).
+// The key covers the Node and V8 versions, the architecture, the script's
+// content hash (its first line, written by the build) and
+// its size and modification time (an edit in place changes the key).
+//
+// Compiling the whole script without a cache costs more than the ES modules a
+// call loads (about 10 ms on Node 20, 20 ms on Node 24). So a run without a
+// usable cache (the first after an install or upgrade, or after a corrupt
+// file) runs the ES modules as before and leaves a mark; the next run compiles
+// the script and, once its command has run, writes its cache with every
+// function that ran. A file that fails its SHA-256, or data V8 rejects
+// (script.cachedDataRejected), is not used. Files are written to a temporary
+// file renamed into place.
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+
+// node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
+const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
+const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
+
+/** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
+export function privateCacheDir(name, env = process.env) {
+  const dir = join(cacheRoot(env), name);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (!st.isDirectory() || (st.mode & 0o077) !== 0 || (process.getuid && st.uid !== process.getuid())) return undefined;
+    return dir;
+  } catch {
+    return undefined; // no cache: the command runs all the same
+  }
+}
+
+const sha256 = (data) => createHash('sha256').update(data).digest();
+
+/** The verified V8 data in `file` ({ data }: a SHA-256 of the data, then the data), or undefined (missing, foreign, corrupt). */
+function readCache(file) {
+  try {
+    const buf = readFileSync(file);
+    if (process.getuid && statSync(file).uid !== process.getuid()) return undefined;
+    const data = buf.subarray(32);
+    return data.length > 0 && sha256(data).equals(buf.subarray(0, 32)) ? { data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `data` to `file` atomically (0600) and removes the caches of other builds or Node versions. */
+function writeCache(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, Buffer.concat([sha256(data), data]), { mode: 0o600 });
+    renameSync(tmp, file);
+    const dir = dirname(file);
+    for (const f of readdirSync(dir))
+      if (/^api-[0-9a-f]+\.bin(\.seen)?$/.test(f) && !f.startsWith(basename(file))) unlinkSync(join(dir, f));
+  } catch {
+    // A read-only or full disk only costs the compile again next time.
+  }
+}
+
+/** `{ built, file }`: whether the script at `path` exists, and its cache file (undefined without a private cache directory). */
+function cacheFile(path, env, runtime) {
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return { built: false };
+  }
+  try {
+    const head = Buffer.alloc(64);
+    const contentHash = /^\/\/postctl-api ([0-9a-f]+)\n/.exec(head.toString('latin1', 0, readSync(fd, head, 0, 64, 0)))?.[1] ?? '';
+    const { size, mtimeMs } = fstatSync(fd);
+    // V8 checks its own flags (a cache made under others is rejected, then rewritten).
+    const id = [runtime.node, runtime.v8, process.arch, contentHash, size, mtimeMs].join('\0');
+    const dir = privateCacheDir('code', env);
+    return { built: true, file: dir && join(dir, `api-${sha256(id).toString('hex').slice(0, 32)}.bin`) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Compiles and runs the script (with `cachedData` if given); returns its exports and the vm.Script. */
+function compile(path, cachedData) {
+  // V8 rejects a cache made under other flags, and the script turns on
+  // --liftoff-only when undici loads (src/http/undici-lite.ts): turned on
+  // first, the flags are the same when the cache is made and when it is read.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+  const vm = process.getBuiltinModule('node:vm');
+  const source = readFileSync(path, 'latin1'); // esbuild writes ASCII
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`;
+  const script = new vm.Script(wrapped, { filename: path, cachedData });
+  const mod = { exports: {} };
+  // The packages the script leaves out (scripts/build.mjs) are imported from here, beside postctl's node_modules.
+  const importPackage = (specifier) => import(specifier);
+  script.runInThisContext()(mod.exports, createRequire(path), mod, path, dirname(path), importPackage);
+  return { api: mod.exports, script };
+}
+
+const RUNTIME = { node: process.version, v8: process.versions.v8 };
+
+/**
+ * Loads the one-script API path. With a usable cache: `api` (the script's
+ * exports), `cached` (V8 took the compiled code) and `save()`, to call once the
+ * command has run (it rewrites the cache when V8 rejected it). Without one, the
+ * first time: no `api` (this run uses the ES modules, as fast as before there
+ * was a cache) and a mark left beside the cache; the time after: the script
+ * compiled afresh, and `save()` writes its cache. Undefined when the script is
+ * not built. `runtime` is for tests.
+ */
+export function loadApiScript(path, env = process.env, runtime = RUNTIME) {
+  const { built, file } = cacheFile(path, env, runtime);
+  if (!built) return undefined;
+  if (!file) return {}; // no private cache directory: the ES modules, every time
+  const cached = readCache(file);
+  if (!cached && !markedBefore(`${file}.seen`)) return {};
+  const { api, script } = compile(path, cached?.data);
+  const fresh = !cached || script.cachedDataRejected === true;
+  return {
+    api,
+    cached: !fresh,
+    save: () => {
+      if (!fresh) return;
+      writeCache(file, script.createCachedData());
+      rmSync(`${file}.seen`, { force: true });
+    },
+  };
+}
+
+/** Whether `mark` exists; leaves it if not. */
+function markedBefore(mark) {
+  if (existsSync(mark)) return true;
+  try {
+    writeFileSync(mark, '', { mode: 0o600 });
+  } catch {
+    // Not writable: the cache cannot be written either.
+  }
+  return false;
+}

@@ -1,0 +1,15 @@
+// Entry of dist/api-script.js: the fast API path (src/run-fast.ts and all it
+// imports, verbs included) bundled as ONE CommonJS script, which the launcher
+// compiles through vm.Script with a V8 code cache on Node 20 (bin/code-cache.js):
+// Node 20 caches no compiled code for ES modules, and compiling the ~40 modules
+// a signed call loads was most of its start-up. What the fast path does not
+// resolve, the launcher hands to the ES-module CLI (dist/cli.js).
+import { runFast } from './run-fast.js';
+
+export { quietOnEpipe } from './run-fast.js';
+
+/** Verbs left out of the script (scripts/build.mjs): the emulator and shell completion are no API calls. */
+const LEFT_OUT = new Set(['emulator', 'completion']);
+
+/** The fast path for every verb in the script; false when the ES-module CLI must run argv. */
+export const runApi = (argv: string[]): Promise<boolean> => runFast(argv, (group) => !LEFT_OUT.has(group));

@@ -1,0 +1,56 @@
+// The fast path's run: an exactly resolvable verb (src/fast-path.ts) parsed and
+// run without commander, its failure rendered with the documented exit code.
+// Shared by the ES-module CLI (src/cli.ts) and the one-script API path that the
+// launcher runs with a V8 code cache on Node 20 (src/api-script.ts).
+import { selectFormat, type Format } from './output/format.js';
+import { getErrorContext } from './render-state.js';
+
+/**
+ * The output format as far as argv and the environment tell before any verb
+ * runs (commander's own errors): -o/--output/--json, POSTCTL_OUTPUT, else json
+ * when stdout is piped. A profile's `output` setting is not read here.
+ */
+export function argvFormat(argv: string[]): Format {
+  let flag: string | undefined;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--json') json = true;
+    else if (a === '-o' || a === '--output') flag = argv[i + 1];
+    else if (a.startsWith('--output=')) flag = a.slice(9);
+    else if (/^-o\w/.test(a)) flag = a.slice(2);
+  }
+  return selectFormat(flag, json, process.env.POSTCTL_OUTPUT, Boolean(process.stdout.isTTY));
+}
+
+/** Renders a failure on stderr; returns its exit code. */
+export async function renderFailure(e: unknown, argv: string[]): Promise<number> {
+  const { renderError } = await import('./render-error.js');
+  const ctx = getErrorContext() ?? { format: argvFormat(argv), verbose: argv.includes('--verbose') };
+  return renderError(e, ctx, process.stderr, ctx.redact);
+}
+
+/** Piping into `head` ends quietly. */
+export function quietOnEpipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+}
+
+/**
+ * Runs argv's verb if the fast path resolves it (and `accept` takes its top-level word);
+ * false when the ES-module CLI must run argv.
+ */
+export async function runFast(argv: string[], accept: (group: string) => boolean = () => true): Promise<boolean> {
+  if (process.env.POSTCTL_NO_FAST_PATH) return false;
+  const fast = await (await import('./fast-path.js')).resolveVerb(argv.slice(2));
+  if (!fast || !accept(fast.group)) return false;
+  try {
+    const { runParsedVerb } = await import('./commands/define.js');
+    await runParsedVerb(fast.spec, fast.args, fast.opts, fast.globals);
+  } catch (e) {
+    process.exitCode = await renderFailure(e, argv);
+  }
+  return true;
+}
