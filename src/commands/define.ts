@@ -117,6 +117,13 @@ export interface Manifest {
   verbs: ReadonlyArray<VerbSpec & { words: readonly string[] }>;
 }
 
+/** A top-level word in the generated index (src/commands/manifest/index.ts). */
+export interface TopWord {
+  word: string;
+  description: string;
+  load: () => Promise<{ MANIFEST: Manifest }>;
+}
+
 /** Registers a manifest's groups and verbs into commander or the fast path's SpecNode tree. */
 export function registerManifest(program: Command, manifest: Manifest): void {
   const nodes = new Map<string, Command>([['', program]]);
