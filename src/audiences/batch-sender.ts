@@ -13,7 +13,7 @@ import type { Progress } from '../output/progress.js';
 import { countsOf, itemErrors, requestErrors } from './batch-response.js';
 import { subsetBody, type Batch } from './encode.js';
 import type { RejectSink } from './rejects.js';
-import type { UploadState } from './state.js';
+import type { UploadState } from '../bulk/state.js';
 
 /** Sends of one batch whose counts do not match before it is reported failed. */
 export const MISMATCH_ATTEMPTS = 3;

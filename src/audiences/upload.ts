@@ -19,7 +19,7 @@ import { prefetch } from '../bulk/prefetch.js';
 import type { NormalizeOptions } from './normalize.js';
 import type { RejectSink } from './rejects.js';
 import { readBatches, type ReadCounts, type SourceSpec } from './source.js';
-import type { UploadState } from './state.js';
+import type { UploadState } from '../bulk/state.js';
 
 /** Finished batches kept ready ahead of the requests in flight. */
 const READ_AHEAD = 4;
