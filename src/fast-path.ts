@@ -8,7 +8,7 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, asParent, choiceOf, type OptionSpec, type VerbSpec } from './commands/define.js';
+import { SpecNode, choiceOf, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
@@ -110,7 +110,7 @@ async function registerInto(root: SpecNode, word: string): Promise<boolean> {
   const builtin = BUILTINS.find((b) => b.words.includes(word));
   const register = await (group ?? builtin)?.register();
   if (!register) return false;
-  register(asParent(root));
+  register(specTree(root));
   return true;
 }
 

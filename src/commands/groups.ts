@@ -2,12 +2,11 @@
 // the command tree (src/program.ts) and the launcher's fast path
 // (src/fast-path.ts) both start here. A word's manifest is imported only when
 // argv names it.
-import type { Command } from 'commander';
-import { registerManifest, type Manifest, type OptionSpec } from './define.js';
+import { registerManifest, type Manifest, type OptionSpec, type TreeTarget } from './define.js';
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
 
-type Register = (program: Command) => void;
+type Register = (program: TreeTarget) => void;
 
 /** A top-level word whose verbs are listed in its generated manifest (src/commands/manifest/). */
 const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): Promise<Register> => {
