@@ -125,7 +125,7 @@ function arity(name: string): { required: number; max: number } {
 export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb | undefined> {
   const globalDefs = flagDefs(GLOBAL_OPTIONS);
   const split = globalDefs && splitGlobals(creativesToAds(argv), globalDefs);
-  if (!split || !split.rest.length) return undefined;
+  if (!split?.rest.length) return undefined;
   const root = new SpecNode('postctl');
   if (!(await registerInto(root, split.rest[0]!))) return undefined;
   // Down the tree while the next word names a subcommand (as commander dispatches:

@@ -66,7 +66,7 @@ class Collector {
   }
 }
 
-export const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
+const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
   entity: plan.entity,
   ids: r.ids,
   groups: r.groups,

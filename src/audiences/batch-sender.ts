@@ -22,9 +22,9 @@ const REPAIR_ROUNDS = 3;
 /** Failed batches in a row (after the client's own retries) that end the run. */
 export const GIVE_UP_AFTER = 5;
 /** Failures listed in the summary; the rejects file has every line. */
-export const FAILURES_KEPT = 100;
+const FAILURES_KEPT = 100;
 
-export interface Failure {
+interface Failure {
   batch: number;
   /** Input lines: one, or "first-last" of the batch. */
   lines: string;
@@ -54,7 +54,7 @@ export interface UploadSummary {
   failures: Failure[];
 }
 
-export function emptySummary(): UploadSummary {
+function emptySummary(): UploadSummary {
   return {
     read: 0,
     invalid: 0,

@@ -10,7 +10,6 @@ import { createDispatcher, emptyWhereJsonPromised, flattenHeaders, notJsonError,
 import type { Readable } from 'node:stream';
 import { ApiError } from '../api-error.js';
 import { CliError, Interrupted } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
 import { sleep } from './backoff.js';
 import { retryLine } from './retry-notice.js';
 import { encodeParams, toParams, type ParamInput, type Params } from './encode.js';
@@ -300,7 +299,7 @@ export class ApiClient {
       // Signed anew on every attempt: fresh nonce and timestamp.
       const headers = { ...baseHeaders };
       const auth = await this.authorizer.header(opts, method, url, [...query, ...(form ?? [])]);
-      if (auth) headers['authorization'] = auth;
+      if (auth) headers.authorization = auth;
       this.stats.requests++;
       this.traceRequest(method, fullUrl, attempt, headers, body);
       const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
@@ -439,6 +438,5 @@ export class ApiClient {
   }
 }
 
-export { EXIT };
 // Kept where callers found it before the split.
 export { attemptBudgetMs };
