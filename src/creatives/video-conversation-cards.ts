@@ -22,11 +22,8 @@ export function createVideoConversationCard(
   account: AccountRef,
   params: Params,
 ): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
-  return vcc.create(
-    client,
-    account,
-    params.map(([k, v]) => [respell('param.', k, client.names), v]),
-  );
+  const query: Params = params.map(([k, v]) => [respell('param.', k, client.names), v]);
+  return vcc.create(client, account, query);
 }
 
 /** PUT …/cards/video_conversation/:card_id with only the parameters given (query parameters, as create). */
