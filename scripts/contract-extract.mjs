@@ -68,7 +68,7 @@ function bodyShape(schema, at = '', out = { keys: {}, enums: {} }) {
     const merged = { type: 'object', properties: Object.assign({}, schema.properties ?? {}, ...alts.map((a) => a.properties ?? {})) };
     return bodyShape(merged, at, out);
   }
-  if (!schema || schema.type !== 'object' || !schema.properties) return out;
+  if (schema?.type !== 'object' || !schema.properties) return out;
   out.keys[at] = Object.keys(schema.properties).sort();
   for (const [k, s] of Object.entries(schema.properties)) {
     const p = at ? `${at}.${k}` : k;

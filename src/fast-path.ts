@@ -8,7 +8,7 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, asParent, choiceOf, type OptionSpec, type VerbSpec } from './commands/define.js';
+import { SpecNode, choiceOf, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
@@ -112,7 +112,7 @@ async function registerInto(root: SpecNode, word: string): Promise<boolean> {
   const builtin = BUILTINS.find((b) => b.words.includes(word));
   const register = await (group ?? builtin)?.register();
   if (!register) return false;
-  register(asParent(root));
+  register(specTree(root));
   return true;
 }
 
@@ -127,7 +127,7 @@ function arity(name: string): { required: number; max: number } {
 export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb | undefined> {
   const globalDefs = flagDefs(GLOBAL_OPTIONS);
   const split = globalDefs && splitGlobals(creativesToAds(argv), globalDefs);
-  if (!split || !split.rest.length) return undefined;
+  if (!split?.rest.length) return undefined;
   const root = new SpecNode('postctl');
   if (!(await registerInto(root, split.rest[0]!))) return undefined;
   // Down the tree while the next word names a subcommand (as commander dispatches:

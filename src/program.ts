@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
-import { option } from './commands/define.js';
+import { commanderTree, option } from './commands/define.js';
 import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 import { EXIT } from './exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
@@ -36,11 +36,11 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).
   for (const entry of GROUPS) {
-    if (!argv || [entry.word, ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(program);
+    if (!argv || [entry.word, ...(entry.also ?? [])].some((name) => argv.includes(name))) (await entry.register())(commanderTree(program));
     else program.command(entry.word).description(entry.description);
   }
   registerCreatives(program);
-  for (const builtin of await Promise.all(BUILTINS.map((b) => b.register()))) builtin(program);
+  for (const builtin of await Promise.all(BUILTINS.map((b) => b.register()))) builtin(commanderTree(program));
 
   program
     .command('help [topic...]')

@@ -17,7 +17,7 @@ export type BatchResource = 'campaigns' | 'line_items' | 'targeting_criteria';
 /** "The current maximum batch size is 40" (campaigns, line items); 500 for targeting criteria. */
 export const BATCH_SIZE: Record<BatchResource, number> = { campaigns: 40, line_items: 40, targeting_criteria: 500 };
 
-export type BatchParams = Record<string, string | number>;
+type BatchParams = Record<string, string | number>;
 
 export interface BatchItem {
   /** Input line (1-based). */
@@ -27,7 +27,7 @@ export interface BatchItem {
   raw: string;
 }
 
-export type ItemStatus = 'CREATED' | 'FAILED' | 'NOT_CREATED' | 'NOT_SENT';
+type ItemStatus = 'CREATED' | 'FAILED' | 'NOT_CREATED' | 'NOT_SENT';
 
 export interface ItemResult {
   line: number;

@@ -5,7 +5,7 @@
 import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
 import { idSegment } from '../http/path.js';
 import { accountPath } from './common.js';
-import type { AccountRef, AdsEnvelope, LineItem } from './types.js';
+import type { AccountRef, AdsEnvelope } from './types.js';
 
 export interface FundingInstrument {
   id: string;
@@ -93,5 +93,3 @@ export function deleteCampaign(client: ApiClient, account: AccountRef, id: strin
 export function createLineItemRequest(account: AccountRef, params: Record<string, string>): RequestOptions {
   return { api: account.api, method: 'POST', path: accountPath(account, 'line_items'), query: Object.entries(params) };
 }
-
-export type { LineItem };

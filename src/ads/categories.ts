@@ -5,6 +5,7 @@ import type { ApiClient, ApiName, ApiResponse, RequestOptions } from '../http/cl
 import { ADS_VERSION, accountPath } from './common.js';
 import type { AccountRef, AdsEnvelope, BusinessCategory, CuratedCategory, LineItemCuratedCategory } from './types.js';
 import { idSegment, joinPath } from '../http/path.js';
+import { accountResource } from './resource.js';
 
 export const LICC_PAGE = { min: 1, max: 1000, def: 200 } as const;
 export const LICC_SORT_FIELDS = ['id', 'line_item_id', 'curated_category_id', 'created_at', 'updated_at'] as const;
@@ -38,53 +39,29 @@ export async function curatedCategory(
   });
 }
 
-const liccPath = (account: AccountRef, id?: string) =>
-  accountPath(
-    account,
-    'line_item_curated_categories',
-    ...(id === undefined ? [] : [idSegment(id, 'ads', 'line_item_curated_category_id')]),
-  );
+const licc = accountResource<LineItemCuratedCategory>(['line_item_curated_categories'], {
+  kind: 'ads',
+  field: 'line_item_curated_category_id',
+});
 
-export function lineItemCategoriesRequest(account: AccountRef, query: Array<[string, string]>): RequestOptions {
-  return { api: account.api, method: 'GET', path: liccPath(account), query };
-}
+export const lineItemCategoriesRequest = (account: AccountRef, query: Array<[string, string]>): RequestOptions =>
+  licc.listRequest(account, query);
 
-export async function getLineItemCategory(
-  client: ApiClient,
-  account: AccountRef,
-  id: string,
-  opts: { withDeleted?: boolean } = {},
-): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
-  return client.request({
-    api: account.api,
-    method: 'GET',
-    path: liccPath(account, id),
-    query: opts.withDeleted ? { with_deleted: 'true' } : undefined,
-  });
-}
+export const getLineItemCategory = (client: ApiClient, account: AccountRef, id: string, opts: { withDeleted?: boolean } = {}) =>
+  licc.get(client, account, id, opts.withDeleted);
 
 /** Not retried on 5xx: a repeat could create a second link. */
-export async function createLineItemCategory(
+export const createLineItemCategory = (
   client: ApiClient,
   account: AccountRef,
   params: { line_item_id: string; curated_category_id: string },
-): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
-  return client.request({ api: account.api, method: 'POST', path: liccPath(account), query: params });
-}
+) => licc.create(client, account, params);
 
-export async function updateLineItemCategory(
+export const updateLineItemCategory = (
   client: ApiClient,
   account: AccountRef,
   id: string,
   params: { line_item_id?: string; curated_category_id?: string },
-): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
-  return client.request({ api: account.api, method: 'PUT', path: liccPath(account, id), query: params });
-}
+) => licc.update(client, account, id, params);
 
-export async function deleteLineItemCategory(
-  client: ApiClient,
-  account: AccountRef,
-  id: string,
-): Promise<ApiResponse<AdsEnvelope<LineItemCuratedCategory>>> {
-  return client.request({ api: account.api, method: 'DELETE', path: liccPath(account, id) });
-}
+export const deleteLineItemCategory = licc.delete;

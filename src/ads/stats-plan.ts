@@ -8,7 +8,7 @@ import { STATS_LIMITS, type Granularity } from '../validate/ads-stats.js';
 import { parseIso8601 } from '../validate/rules.js';
 import type { InputProblem } from '../errors.js';
 
-export const HOUR_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -42,14 +42,14 @@ export function isTimeZone(tz: string): boolean {
 }
 
 /** The wall-clock fields of a UTC instant in `tz`. */
-export function localParts(ms: number, tz: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+function localParts(ms: number, tz: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
   const p: Record<string, number> = {};
   for (const part of formatter(tz).formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
   return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, min: p.minute!, s: p.second! };
 }
 
 /** The zone's offset from UTC at an instant, in ms (local − UTC). */
-export function offsetAt(ms: number, tz: string): number {
+function offsetAt(ms: number, tz: string): number {
   const l = localParts(ms, tz);
   return Date.UTC(l.y, l.m - 1, l.d, l.h, l.min, l.s) - Math.floor(ms / 1000) * 1000;
 }
@@ -75,7 +75,7 @@ export function localMidnight(y: number, m: number, d: number, tz: string): numb
 }
 
 /** The local midnight that starts the day after the one containing `ms`. */
-export function nextMidnight(ms: number, tz: string): number {
+function nextMidnight(ms: number, tz: string): number {
   const l = localParts(ms, tz);
   const next = new Date(Date.UTC(l.y, l.m - 1, l.d) + DAY_MS);
   return localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz);

@@ -7,7 +7,7 @@
 // x-rate-limit-remaining 0; results downloaded with no credential and merged.
 // A series (id chunk × placement) is handed on as soon as all of its requests
 // are in, in plan order, so memory holds only the series still in flight.
-import type { UploadState } from '../audiences/state.js';
+import type { UploadState } from '../bulk/state.js';
 import { runPool } from '../bulk/pool.js';
 import { NetworkError } from '../errors.js';
 import type { ApiClient } from '../http/client.js';
@@ -66,7 +66,7 @@ class Collector {
   }
 }
 
-export const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
+const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
   entity: plan.entity,
   ids: r.ids,
   groups: r.groups,

@@ -50,7 +50,7 @@ const statsPath = (account: AccountRef, ...rest: string[]) =>
   joinPath(ADS_VERSION, 'stats', ...rest, 'accounts', idSegment(account.id, 'ads', 'account_id'));
 const jobsPath = (account: AccountRef) => joinPath(ADS_VERSION, 'stats', 'jobs', 'accounts', idSegment(account.id, 'ads', 'account_id'));
 
-export function statsQuery(p: StatsParams): Array<[string, string]> {
+function statsQuery(p: StatsParams): Array<[string, string]> {
   const q: Array<[string, string]> = [
     ['entity', p.entity],
     ['entity_ids', p.ids.join(',')],
@@ -153,7 +153,7 @@ export async function reach(
 }
 
 /** Only https, or plain http to a loopback host (the emulator): a job's url comes from the server and is not trusted. */
-export function checkResultUrl(raw: unknown, jobId: string): URL {
+function checkResultUrl(raw: unknown, jobId: string): URL {
   let url: URL | undefined;
   try {
     url = typeof raw === 'string' ? new URL(raw) : undefined;

@@ -13,7 +13,7 @@ import type { Progress } from '../output/progress.js';
 import { countsOf, itemErrors, requestErrors } from './batch-response.js';
 import { subsetBody, type Batch } from './encode.js';
 import type { RejectSink } from './rejects.js';
-import type { UploadState } from './state.js';
+import type { UploadState } from '../bulk/state.js';
 
 /** Sends of one batch whose counts do not match before it is reported failed. */
 export const MISMATCH_ATTEMPTS = 3;
@@ -22,9 +22,9 @@ const REPAIR_ROUNDS = 3;
 /** Failed batches in a row (after the client's own retries) that end the run. */
 export const GIVE_UP_AFTER = 5;
 /** Failures listed in the summary; the rejects file has every line. */
-export const FAILURES_KEPT = 100;
+const FAILURES_KEPT = 100;
 
-export interface Failure {
+interface Failure {
   batch: number;
   /** Input lines: one, or "first-last" of the batch. */
   lines: string;
@@ -54,7 +54,7 @@ export interface UploadSummary {
   failures: Failure[];
 }
 
-export function emptySummary(): UploadSummary {
+function emptySummary(): UploadSummary {
   return {
     read: 0,
     invalid: 0,

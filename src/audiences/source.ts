@@ -57,7 +57,7 @@ const BLANK = /^\s*$/;
 const HASH_QUEUE = 4;
 
 /** A header name's kind: 'email', 'Email 2', 'phone_number_3' … (a kind may repeat). */
-export function kindOfHeader(name: string): IdentifierKind | undefined {
+function kindOfHeader(name: string): IdentifierKind | undefined {
   const n = name
     .trim()
     .toLowerCase()
@@ -280,7 +280,7 @@ async function* delimitedRows(ctx: ReadContext, stream: NodeJS.ReadableStream): 
     const pairs: Pairs = [];
     for (let i = 0; i < kinds.length; i++) {
       const v = record[String(i)];
-      if (v !== undefined && v.trim()) pairs.push([kinds[i]!, v]);
+      if (v?.trim()) pairs.push([kinds[i]!, v]);
     }
     if (!pairs.length) rejects.add({ line, field: '', value: '', reason: 'no identifiers on this row' });
     const done = take(ctx, line, pairs.length ? encoder.many(line, pairs) : undefined);

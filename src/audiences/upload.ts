@@ -19,7 +19,7 @@ import { prefetch } from '../bulk/prefetch.js';
 import type { NormalizeOptions } from './normalize.js';
 import type { RejectSink } from './rejects.js';
 import { readBatches, type ReadCounts, type SourceSpec } from './source.js';
-import type { UploadState } from './state.js';
+import type { UploadState } from '../bulk/state.js';
 
 /** Finished batches kept ready ahead of the requests in flight. */
 const READ_AHEAD = 4;
@@ -53,8 +53,8 @@ export interface UploadDeps {
   verbose: (message: string) => void;
 }
 
-export { MISMATCH_ATTEMPTS, type Failure, type UploadSummary } from './batch-sender.js';
-export { countsOf, itemErrors, type ItemError } from './batch-response.js';
+export type { UploadSummary } from './batch-sender.js';
+export { countsOf, itemErrors } from './batch-response.js';
 
 /** Runs the job. A run that stops early (interrupt, fatal API error) still returns its summary, with the error. */
 export async function upload(plan: UploadPlan, deps: UploadDeps): Promise<{ summary: UploadSummary; error?: unknown }> {

@@ -8,7 +8,7 @@ import { EXIT } from '../exit-codes.js';
 
 const CALLBACK_PATH = '/callback';
 
-export interface WaitOptions {
+interface WaitOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /** A redirect for another (older) login attempt arrived; we keep waiting. */

@@ -99,7 +99,7 @@ export async function loginSetup(ctx: Context, opts: OAuth2Flags): Promise<Login
   };
 }
 
-export interface LoginResult {
+interface LoginResult {
   profile: string;
   user_id: string | null;
   username: string | null;

@@ -135,7 +135,7 @@ export function repeatedRedirectParam(query: URLSearchParams): string | undefine
 }
 
 /** A repeated parameter is refused like a forged state: which of the two would be the real one? */
-export function repeatedParamError(name: string): AuthError {
+function repeatedParamError(name: string): AuthError {
   const e = new AuthError(
     `the redirect carries ${name}= more than once; refused (nothing stored, nothing sent)`,
     'use the address of your own, latest login attempt, exactly as the browser shows it.',

@@ -9,7 +9,7 @@ import type { AdsEnvelope } from '../ads/types.js';
 export const UPSERT_BATCH = 25;
 export const PRODUCTS_PAGE = { min: 1, max: 100, def: 100 } as const;
 export const PRODUCT_STATUSES = ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE', 'ERROR'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 const SET_TYPES = ['MANUAL', 'FILTERED'] as const;
 export const FILTER_ATTRIBUTES = [
   'price',

@@ -117,23 +117,39 @@ export interface Manifest {
   verbs: ReadonlyArray<VerbSpec & { words: readonly string[] }>;
 }
 
-/** Registers a manifest's groups and verbs into commander or the fast path's SpecNode tree. */
-export function registerManifest(program: Command, manifest: Manifest): void {
-  const nodes = new Map<string, Command>([['', program]]);
+/** A top-level word in the generated index (src/commands/manifest/index.ts). */
+export interface TopWord {
+  word: string;
+  description: string;
+  load: () => Promise<{ MANIFEST: Manifest }>;
+}
+
+/**
+ * What registering a manifest needs from a command tree: a group below this node, a verb below it. Commander's
+ * tree is one (`commanderTree`), the fast path's SpecNode another; neither is passed off as the other.
+ */
+export interface TreeTarget {
+  group(name: string, description: string): TreeTarget;
+  verb(spec: VerbSpec): TreeTarget;
+}
+
+/** Registers a manifest's groups and verbs into commander's tree or the fast path's SpecNode tree. */
+export function registerManifest(program: TreeTarget, manifest: Manifest): void {
+  const nodes = new Map<string, TreeTarget>([['', program]]);
   const descriptions = new Map(manifest.groups.map((g) => [g.words.join(' '), g.description]));
   // A group is registered just before its first verb, so a group listed among
   // verbs in TREE's order (`catalogs … delete-products, sets`) keeps its place in help.
-  const node = (words: readonly string[]): Command => {
+  const node = (words: readonly string[]): TreeTarget => {
     const key = words.join(' ');
     const found = nodes.get(key);
     if (found) return found;
     const description = descriptions.get(key);
     if (description === undefined) throw new Error(`manifest: ${key} is neither a group nor a verb listed before its verbs`);
-    const made = group(node(words.slice(0, -1)), words.at(-1)!, description);
+    const made = node(words.slice(0, -1)).group(words.at(-1)!, description);
     nodes.set(key, made);
     return made;
   };
-  for (const v of manifest.verbs) nodes.set(v.words.join(' '), verb(node(v.words.slice(0, -1)), v));
+  for (const v of manifest.verbs) nodes.set(v.words.join(' '), node(v.words.slice(0, -1)).verb(v));
 }
 
 /** A command tree without commander: what the fast path registers groups into. */
@@ -148,8 +164,26 @@ export class SpecNode {
   }
 }
 
-/** Registration is typed against commander; the fast path hands it a SpecNode in its place. */
-export const asParent = (node: SpecNode): Command => node as unknown as Command;
+/** The fast path's tree as a registration target (a SpecNode's `verb` field holds the spec it runs). */
+export function specTree(node: SpecNode): TreeTarget {
+  return {
+    group: (name) => specTree(node.child(name)),
+    verb: (spec) => {
+      const child = node.child(spec.name.split(' ')[0]!);
+      child.verb = spec;
+      for (const a of spec.aliases ?? []) node.children.set(a, child);
+      return specTree(child);
+    },
+  };
+}
+
+/** Commander's tree as a registration target. */
+export function commanderTree(cmd: Command): TreeTarget {
+  return {
+    group: (name, description) => commanderTree(group(cmd, name, description)),
+    verb: (spec) => commanderTree(verb(cmd, spec)),
+  };
+}
 
 /** Runs a parsed verb; tests swap it to compare parsers without running anything. */
 export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => Promise<void>;
@@ -180,8 +214,7 @@ export function option(parent: Command, spec: OptionSpec): Option {
   return opt;
 }
 
-export function group(parent: Command, name: string, description: string): Command {
-  if ((parent as unknown) instanceof SpecNode) return asParent((parent as unknown as SpecNode).child(name));
+function group(parent: Command, name: string, description: string): Command {
   const cmd = parent.command(name).description(description);
   cmd.copyInheritedSettings(parent);
   return cmd;
@@ -203,18 +236,11 @@ function ownOptions(command: Command): Record<string, unknown> {
   return opts;
 }
 
-export function verb(parent: Command, spec: VerbSpec): Command {
-  if ((parent as unknown) instanceof SpecNode) {
-    const node = (parent as unknown as SpecNode).child(spec.name.split(' ')[0]!);
-    node.verb = spec;
-    for (const a of spec.aliases ?? []) (parent as unknown as SpecNode).children.set(a, node);
-    return asParent(node);
-  }
-  const cmd = parent.command(spec.name).description(spec.description);
+function verb(parent: Command, spec: VerbSpec): Command {
+  const cmd = parent.command(spec.name, { hidden: Boolean(spec.hidden) }).description(spec.description);
   cmd.copyInheritedSettings(parent);
   for (const a of spec.aliases ?? []) cmd.alias(a);
   for (const o of spec.options ?? []) cmd.addOption(option(cmd, o));
-  if (spec.hidden) (cmd as unknown as { _hidden: boolean })._hidden = true;
   if (spec.examples.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   rememberExamples(cmd, spec.examples);
   cmd.action(async (...received: unknown[]) => {

@@ -2,11 +2,11 @@
 // the command tree (src/program.ts) and the launcher's fast path
 // (src/fast-path.ts) both start here. A word's manifest is imported only when
 // argv names it.
-import type { Command } from 'commander';
-import { registerManifest, type Manifest, type OptionSpec } from './define.js';
+import { registerManifest, type Manifest, type OptionSpec, type TreeTarget } from './define.js';
 import { FORMATS } from '../output/format.js';
+import { TOP_WORDS } from './manifest/index.js';
 
-type Register = (program: Command) => void;
+type Register = (program: TreeTarget) => void;
 
 /** A top-level word whose verbs are listed in its generated manifest (src/commands/manifest/). */
 const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): Promise<Register> => {
@@ -14,86 +14,30 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
   return (program) => registerManifest(program, MANIFEST);
 };
 
+/**
+ * Top-level words: the generated index (src/commands/manifest/index.ts, written by scripts/manifest.mjs
+ * from the verb files) lists every word with its description and manifest, so a new top-level group is
+ * registered by `npm run build` alone. The words of LAST are registered after the groups, eagerly, in
+ * this order; every other word is a group, listed in top-level help in TREE['']'s order.
+ */
+const LAST = ['request', 'config', 'emulator', 'completion', '__profiles'];
+/** Other words that build a group (`creatives <group>` is `ads <group>`). */
+const ALSO: Record<string, string[]> = { ads: ['creatives'] };
+
 /** Top-level groups: the word, its description (top-level help needs no manifest), its manifest. */
-export const GROUPS: Array<{ word: string; description: string; register: () => Promise<Register>; also?: string[] }> = [
-  {
-    register: fromManifest(() => import('./manifest/auth.js')),
-    word: 'auth',
-    description: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles',
-  },
-  {
-    register: fromManifest(() => import('./manifest/webhooks.js')),
-    word: 'webhooks',
-    description:
-      'register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures',
-  },
-  {
-    register: fromManifest(() => import('./manifest/posts.js')),
-    word: 'posts',
-    description: 'look up, create, edit, delete, search and count posts; like, repost and bookmark them',
-  },
-  {
-    register: fromManifest(() => import('./manifest/users.js')),
-    word: 'users',
-    description: 'users: who am I, look up @handles and ids, followers, following, timelines; follow, mute',
-  },
-  {
-    register: fromManifest(() => import('./manifest/dm.js')),
-    word: 'dm',
-    description: 'direct messages: send (with media), list events, create group conversations',
-  },
-  {
-    register: fromManifest(() => import('./manifest/lists.js')),
-    word: 'lists',
-    description: 'lists: get, create, update, delete, members, posts, owned and followed lists',
-  },
-  {
-    register: fromManifest(() => import('./manifest/stream.js')),
-    word: 'stream',
-    description: 'the filtered stream: manage its rules and connect to it',
-  },
-  {
-    register: fromManifest(() => import('./manifest/events.js')),
-    word: 'events',
-    description: 'activity events: stream them, subscribe to them, list, update and delete subscriptions',
-  },
-  {
-    register: fromManifest(() => import('./manifest/connections.js')),
-    word: 'connections',
-    description: 'list and terminate streaming connections (clears TooManyConnections)',
-  },
-  {
-    register: fromManifest(() => import('./manifest/media.js')),
-    word: 'media',
-    description: 'upload media (chunked, resumable) for posts, cards and the ads media library',
-  },
-  {
-    register: fromManifest(() => import('./manifest/ads.js')),
-    word: 'ads',
-    description:
-      'advertising API: accounts, funding instruments, campaigns, line items, targeting, promoted posts, analytics, categories, features, creatives',
-    also: ['creatives'],
-  },
-  {
-    register: fromManifest(() => import('./manifest/catalogs.js')),
-    word: 'catalogs',
-    description: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets',
-  },
-  {
-    register: fromManifest(() => import('./manifest/audiences.js')),
-    word: 'audiences',
-    description: 'custom audiences (create, upload users), do-not-reach lists, audience permissions, targeted line items, keyword insights',
-  },
-];
+export const GROUPS: Array<{ word: string; description: string; register: () => Promise<Register>; also?: string[] }> = TOP_WORDS.filter(
+  (t) => !LAST.includes(t.word),
+).map((t) => ({
+  word: t.word,
+  description: t.description,
+  register: fromManifest(t.load),
+  ...(ALSO[t.word] ? { also: ALSO[t.word] } : {}),
+}));
 
 /** Top-level verbs, registered after the groups (their order is the help's order). */
-export const BUILTINS: Array<{ words: string[]; register: () => Promise<Register> }> = [
-  { words: ['request'], register: fromManifest(() => import('./manifest/request.js')) },
-  { words: ['config'], register: fromManifest(() => import('./manifest/config.js')) },
-  { words: ['emulator'], register: fromManifest(() => import('./manifest/emulator.js')) },
-  { words: ['completion'], register: fromManifest(() => import('./manifest/completion.js')) },
-  { words: ['__profiles'], register: fromManifest(() => import('./manifest/__profiles.js')) },
-];
+export const BUILTINS: Array<{ words: string[]; register: () => Promise<Register> }> = LAST.flatMap((word) =>
+  TOP_WORDS.filter((t) => t.word === word).map((t) => ({ words: [word], register: fromManifest(t.load) })),
+);
 
 /** Options of the program itself, accepted anywhere on the command line. */
 export const GLOBAL_OPTIONS: OptionSpec[] = [
@@ -131,35 +75,81 @@ export function creativesToAds(args: readonly string[]): string[] {
  * group not named in `order` comes after those that are, in name order.
  */
 export const TREE: Record<string, { description?: string; order?: readonly string[] }> = {
-  auth: { order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove'] },
-  webhooks: { order: ['create', 'list', 'delete', 'validate', 'subscriptions', 'crc', 'verify-signature', 'replay'] },
+  '': {
+    order: [
+      'auth',
+      'webhooks',
+      'posts',
+      'users',
+      'dm',
+      'lists',
+      'stream',
+      'events',
+      'connections',
+      'media',
+      'ads',
+      'catalogs',
+      'audiences',
+    ],
+  },
+  auth: {
+    description: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles',
+    order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove'],
+  },
+  webhooks: {
+    description:
+      'register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures',
+    order: ['create', 'list', 'delete', 'validate', 'subscriptions', 'crc', 'verify-signature', 'replay'],
+  },
   'webhooks subscriptions': {
     description: 'account activity subscriptions of a webhook (/2/account_activity): add the user, list, count, remove',
     order: ['add', 'list', 'count', 'remove'],
   },
   posts: {
+    description: 'look up, create, edit, delete, search and count posts; like, repost and bookmark them',
     order: ['lookup', 'create', 'edit', 'delete', 'search', 'counts', 'like', 'unlike', 'repost', 'unrepost', 'bookmark', 'unbookmark'],
   },
   users: {
+    description: 'users: who am I, look up @handles and ids, followers, following, timelines; follow, mute',
     order: ['me', 'get', 'followers', 'following', 'posts', 'mentions', 'liked', 'follow', 'unfollow', 'mute', 'unmute'],
   },
-  dm: { order: ['send', 'list', 'conversation'] },
+  dm: {
+    description: 'direct messages: send (with media), list events, create group conversations',
+    order: ['send', 'list', 'conversation'],
+  },
   'dm conversation': { description: 'direct message conversations (POST /2/dm_conversations)', order: ['create'] },
-  lists: { order: ['get', 'create', 'update', 'delete', 'members', 'posts', 'owned', 'followed'] },
+  lists: {
+    description: 'lists: get, create, update, delete, members, posts, owned and followed lists',
+    order: ['get', 'create', 'update', 'delete', 'members', 'posts', 'owned', 'followed'],
+  },
   'lists members': { description: 'members of a list (GET/POST /2/lists/{id}/members)', order: ['list', 'add', 'remove'] },
-  stream: { order: ['rules', 'connect'] },
+  stream: {
+    description: 'the filtered stream: manage its rules and connect to it',
+    order: ['rules', 'connect'],
+  },
   'stream rules': {
     description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules)',
     order: ['list', 'add', 'delete'],
   },
-  events: { order: ['stream', 'subscribe', 'subscriptions'] },
+  events: {
+    description: 'activity events: stream them, subscribe to them, list, update and delete subscriptions',
+    order: ['stream', 'subscribe', 'subscriptions'],
+  },
   'events subscriptions': {
     description: 'activity subscriptions (/2/activity/subscriptions): list, update, delete',
     order: ['list', 'update', 'delete'],
   },
-  connections: { order: ['list', 'terminate'] },
-  media: { order: ['upload'] },
+  connections: {
+    description: 'list and terminate streaming connections (clears TooManyConnections)',
+    order: ['list', 'terminate'],
+  },
+  media: {
+    description: 'upload media (chunked, resumable) for posts, cards and the ads media library',
+    order: ['upload'],
+  },
   ads: {
+    description:
+      'advertising API: accounts, funding instruments, campaigns, line items, targeting, promoted posts, analytics, categories, features, creatives',
     order: [
       'accounts',
       'business-categories',
@@ -239,12 +229,18 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'get', 'create', 'update'],
   },
   'ads posts': { description: 'posts made through the ad account (promoted-only by default) and their names', order: ['create', 'name'] },
-  catalogs: { order: ['list', 'create', 'rename', 'delete', 'upsert', 'products', 'delete-products', 'sets'] },
+  catalogs: {
+    description: 'product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets',
+    order: ['list', 'create', 'rename', 'delete', 'upsert', 'products', 'delete-products', 'sets'],
+  },
   'catalogs sets': {
     description: 'product sets: groups of products chosen by key (MANUAL) or by filters (FILTERED)',
     order: ['get', 'create'],
   },
-  audiences: { order: ['create', 'get', 'update', 'delete', 'upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'] },
+  audiences: {
+    description: 'custom audiences (create, upload users), do-not-reach lists, audience permissions, targeted line items, keyword insights',
+    order: ['create', 'get', 'update', 'delete', 'upload', 'do-not-reach', 'permissions', 'list', 'targeted', 'keywords'],
+  },
   'audiences do-not-reach': {
     description: 'do-not-reach lists: create, list, upload hashed emails and phone numbers, delete a list',
     order: ['create', 'list', 'upload', 'delete'],

@@ -2,7 +2,7 @@
 // completion script generators.
 import type { Command, Option } from 'commander';
 
-export interface OptNode {
+interface OptNode {
   names: string[];
   takesValue: boolean;
   choices: string[];

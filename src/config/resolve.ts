@@ -10,7 +10,7 @@ import { SETTINGS, type ConfigData, type Profile, type SettingSpec } from './sch
 
 export type Source = 'flag' | 'env' | 'profile' | 'default';
 
-export interface ResolvedValue {
+interface ResolvedValue {
   value: string | undefined;
   source: Source | undefined;
   /** The variable or flag name the value came from, for `auth status`. */

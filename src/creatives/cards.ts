@@ -1,8 +1,8 @@
 // Cards (ads-api.md "Creatives"): list, fetch, create from components or
 // slides, delete; plus the one-line components summary the tables show.
 import { accountPath } from '../ads/common.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import type { Params } from '../http/encode.js';
+import { accountResource } from '../ads/resource.js';
+import type { ApiClient, ApiResponse } from '../http/client.js';
 import { idSegment } from '../http/path.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { Card } from './types.js';
@@ -16,23 +16,10 @@ export interface NewCard {
   slides?: unknown[][];
 }
 
-export function cardsListRequest(account: AccountRef, query: Params): RequestOptions {
-  return {
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'cards'),
-    query,
-  };
-}
+const cards = accountResource<Card>(['cards'], { kind: 'numeric', field: 'card_id' });
 
-export function getCard(client: ApiClient, account: AccountRef, id: string, withDeleted = false): Promise<ApiResponse<AdsEnvelope<Card>>> {
-  return client.request({
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'cards', idSegment(id, 'numeric', 'card_id')),
-    query: withDeleted ? { with_deleted: 'true' } : undefined,
-  });
-}
+export const cardsListRequest = cards.listRequest;
+export const getCard = cards.get;
 
 /** JSON body only. POST creates a new card each time: not retried on 5xx (a lost response could mean a duplicate). */
 export function createCard(client: ApiClient, account: AccountRef, card: NewCard): Promise<ApiResponse<AdsEnvelope<Card>>> {

@@ -1,13 +1,11 @@
 // Media library (ads-api.md "Creatives"): list, fetch, add, update, delete,
 // plus what the CLI can tell about a media key before asking the API.
-import { accountPath } from '../ads/common.js';
+import { accountResource } from '../ads/resource.js';
 import { ApiError } from '../api-error.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import type { Params } from '../http/encode.js';
+import type { ApiClient } from '../http/client.js';
 import type { MediaType } from './enums.js';
-import type { AccountRef, AdsEnvelope } from '../ads/types.js';
+import type { AccountRef } from '../ads/types.js';
 import type { MediaLibraryItem } from './types.js';
-import { idSegment } from '../http/path.js';
 
 export { MEDIA_TYPES } from './enums.js';
 export { MEDIA_LIBRARY_PAGE } from './pages.js';
@@ -22,26 +20,11 @@ export function kindFromKey(key: string): MediaType | undefined {
   return prefix === '3' ? 'IMAGE' : prefix === '7' || prefix === '13' ? 'VIDEO' : prefix === '16' ? 'GIF' : undefined;
 }
 
-export function mediaLibraryListRequest(account: AccountRef, query: Params): RequestOptions {
-  return {
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'media_library'),
-    query,
-  };
-}
+const library = accountResource<MediaLibraryItem>(['media_library'], { kind: 'media_key', field: 'media_key' });
 
-export function getMediaLibraryItem(
-  client: ApiClient,
-  account: AccountRef,
-  key: string,
-): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
-  });
-}
+export const mediaLibraryListRequest = library.listRequest;
+
+export const getMediaLibraryItem = (client: ApiClient, account: AccountRef, key: string) => library.get(client, account, key);
 
 /** The item, or undefined when the library does not have the key (HTTP 404). */
 export async function findMediaLibraryItem(client: ApiClient, account: AccountRef, key: string): Promise<MediaLibraryItem | undefined> {
@@ -54,45 +37,11 @@ export async function findMediaLibraryItem(client: ApiClient, account: AccountRe
 }
 
 /** POST: not retried on 5xx (the default for POST); whether a repeated add is harmless is not stated. */
-export function addMediaLibraryItem(
-  client: ApiClient,
-  account: AccountRef,
-  params: Params,
-): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({
-    api: account.api,
-    method: 'POST',
-    path: accountPath(account, 'media_library'),
-    query: params,
-    idempotent: false,
-  });
-}
+export const addMediaLibraryItem = library.create;
 
-export function updateMediaLibraryItem(
-  client: ApiClient,
-  account: AccountRef,
-  key: string,
-  params: Params,
-): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({
-    api: account.api,
-    method: 'PUT',
-    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
-    query: params,
-  });
-}
+export const updateMediaLibraryItem = library.update;
 
-export function deleteMediaLibraryItem(
-  client: ApiClient,
-  account: AccountRef,
-  key: string,
-): Promise<ApiResponse<AdsEnvelope<MediaLibraryItem>>> {
-  return client.request({
-    api: account.api,
-    method: 'DELETE',
-    path: accountPath(account, 'media_library', idSegment(key, 'media_key', 'media_key')),
-  });
-}
+export const deleteMediaLibraryItem = library.delete;
 
 /** 15300 → "0:15.3"; 3723000 → "1:02:03". */
 export function formatDuration(ms: unknown): string {

@@ -1,37 +1,20 @@
 // Video conversation cards (ads-api.md "Creatives"): list, fetch, create
 // (query parameters; no JSON body is stated).
 import { accountPath } from '../ads/common.js';
+import { accountResource } from '../ads/resource.js';
 import { idSegment } from '../http/path.js';
 import { respell } from '../wire/names.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
+import type { ApiClient, ApiResponse } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { AccountRef, AdsEnvelope } from '../ads/types.js';
 import type { VideoConversationCard } from './types.js';
 
 export { VIDEO_CONVERSATION_PAGE } from './pages.js';
 
-export function videoConversationListRequest(account: AccountRef, query: Params): RequestOptions {
-  return {
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'cards', 'video_conversation'),
-    query,
-  };
-}
+const vcc = accountResource<VideoConversationCard>(['cards', 'video_conversation'], { kind: 'numeric', field: 'card_id' });
 
-export function getVideoConversationCard(
-  client: ApiClient,
-  account: AccountRef,
-  id: string,
-  withDeleted = false,
-): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
-  return client.request({
-    api: account.api,
-    method: 'GET',
-    path: accountPath(account, 'cards', 'video_conversation', idSegment(id, 'numeric', 'card_id')),
-    query: withDeleted ? { with_deleted: 'true' } : undefined,
-  });
-}
+export const videoConversationListRequest = vcc.listRequest;
+export const getVideoConversationCard = vcc.get;
 
 /** POST creates a new card each time: not retried on 5xx. The CTA post texts' parameter names are wire names (src/wire/names.ts). */
 export function createVideoConversationCard(
@@ -40,13 +23,7 @@ export function createVideoConversationCard(
   params: Params,
 ): Promise<ApiResponse<AdsEnvelope<VideoConversationCard>>> {
   const query: Params = params.map(([k, v]) => [respell('param.', k, client.names), v]);
-  return client.request({
-    api: account.api,
-    method: 'POST',
-    path: accountPath(account, 'cards', 'video_conversation'),
-    query,
-    idempotent: false,
-  });
+  return vcc.create(client, account, query);
 }
 
 /** PUT …/cards/video_conversation/:card_id with only the parameters given (query parameters, as create). */

@@ -29,7 +29,7 @@ export const FOREIGN_ACCOUNT = '5gvk9h';
  * account is in America/New_York, which has it): analytics buckets follow each
  * account's own midnight.
  */
-export const TOKYO_ACCOUNT = '9iqxk2';
+const TOKYO_ACCOUNT = '9iqxk2';
 
 export function accounts(state: EmulatorState): Map<string, AdAccount> {
   return state.slice('ads.accounts', () => {
@@ -71,7 +71,7 @@ export function requireAccount(req: EmuRequest, state: EmulatorState): AdAccount
 }
 
 /** Checks `count` against the endpoint's bounds (ads-style error on failure). */
-export function countParam(req: EmuRequest, bounds: { min: number; max: number; def: number }): number {
+function countParam(req: EmuRequest, bounds: { min: number; max: number; def: number }): number {
   const raw = req.query.get('count');
   if (raw === null) return bounds.def;
   const n = Number(raw);

@@ -128,7 +128,7 @@ export class Faults {
   }
 
   /** Draws a random fault for this request (transport-level kinds only). */
-  draw(method: string, path: string): FaultRule | undefined {
+  draw(_method: string, path: string): FaultRule | undefined {
     const r = this.random;
     if (!r) return undefined;
     const p = r.plan;

@@ -51,7 +51,7 @@ export interface VerifyInput {
   tokenSecret?: string;
 }
 
-export function signatureBaseString(input: Omit<VerifyInput, 'consumerSecret' | 'tokenSecret'>): string {
+function signatureBaseString(input: Omit<VerifyInput, 'consumerSecret' | 'tokenSecret'>): string {
   const pairs: Array<[string, string]> = [...parseQueryPairs(input.query), ...(input.formBody ? parseQueryPairs(input.formBody) : [])];
   for (const [k, v] of Object.entries(input.oauth)) if (k !== 'oauth_signature' && k !== 'realm') pairs.push([k, v]);
   const encoded = pairs.map(([k, v]) => [rfc3986(k), rfc3986(v)] as const);

@@ -78,7 +78,7 @@ export function verifierMatches(code: AuthCode, verifier: string): boolean {
 /** The live user token behind a Bearer value, or why it is not one. */
 export function userToken(state: EmulatorState, token: string, now = Date.now()): UserToken | 'expired' | undefined {
   const t = oauth2State(state).tokens.get(token);
-  if (!t || t.kind !== 'access' || t.revoked) return undefined;
+  if (t?.kind !== 'access' || t.revoked) return undefined;
   if (t.expiresAt !== undefined && t.expiresAt <= now) return 'expired';
   return t;
 }

@@ -3,10 +3,6 @@ import { EmuHttpError, type EmuRequest, type EmuResponse } from './types.js';
 
 export const PROBLEM_BASE = 'https://api.x.com/2/problems/';
 
-export function ok(body: unknown, status = 200): EmuResponse {
-  return { status, body };
-}
-
 /** Error object dialect: {errors:[{code,message}]} */
 export function errorObject(status: number, code: number, message: string): EmuResponse {
   return { status, body: { errors: [{ code, message }] } };

@@ -40,7 +40,7 @@ function plausibleWait(resetAtMs: number, now: number): number | undefined {
 
 /** Server clock minus local clock, from the Date header (0 when absent). */
 function clockSkewMs(headers: Headers, now = Date.now()): number {
-  const d = headers['date'] ? Date.parse(headers['date']) : NaN;
+  const d = headers.date ? Date.parse(headers.date) : NaN;
   // Date has one-second precision: ignore skews below 2 s.
   return Number.isFinite(d) && Math.abs(d - now) > 2000 ? d - now : 0;
 }

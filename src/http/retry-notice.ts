@@ -4,7 +4,7 @@
 import { NetworkError } from '../errors.js';
 
 /** 4 s, 1.5 s, 250 ms. */
-export function describeDelay(ms: number): string {
+function describeDelay(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const s = ms / 1000;
   return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;

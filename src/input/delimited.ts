@@ -39,7 +39,7 @@ export async function* readDelimited(
     }
   } catch (e) {
     const err = e as Error & { code?: string; lines?: number };
-    if (err.code && err.code.startsWith('CSV_')) {
+    if (err.code?.startsWith('CSV_')) {
       const line = err.lines ?? 0;
       throw new InputError(
         `${opts.name ?? 'input'} line ${line}: ${err.message.replace(/^Invalid Record Length: /, 'wrong number of columns: ')}`,

@@ -12,7 +12,7 @@ import { idSegment, joinPath } from '../http/path.js';
 import { NetworkError } from '../errors.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
-export interface ProcessingInfo {
+interface ProcessingInfo {
   state: 'pending' | 'in_progress' | 'succeeded' | 'failed' | string;
   check_after_secs?: number;
   progress_percent?: number;

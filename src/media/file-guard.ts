@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import type { InputIdentity } from '../audiences/state.js';
+import type { InputIdentity } from '../bulk/state.js';
 
 export const chunkHash = (chunk: Buffer): string => createHash('sha256').update(chunk).digest('hex');
 

@@ -2,13 +2,13 @@
 // (read one at a time into one buffer: memory stays at one chunk whatever the
 // file size), finalize, alt text, then STATUS polling while the service
 // processes a video or GIF. Progress survives a kill: the resume state
-// (src/audiences/state.ts, written atomically) holds the media id and the
+// (src/bulk/state.ts, written atomically) holds the media id and the
 // confirmed segment numbers, and is flushed after every confirmed chunk.
 // Appends go one after another: the reference shows them sequential and does
 // not say the service accepts segments in parallel.
 import { open } from 'node:fs/promises';
-import { inputIdentity, UploadState, type InputIdentity } from '../audiences/state.js';
-import type { Context } from '../context.js';
+import { inputIdentity, UploadState, type InputIdentity } from '../bulk/state.js';
+import type { Progress } from '../output/progress.js';
 import { CliError, Interrupted, NetworkError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
@@ -19,6 +19,16 @@ import { categoryName, type MediaPlan } from './limits.js';
 
 /** How long processing may take when no --processing-timeout is given (30 minutes: a long video's worst case, still ending a cron job). */
 export const DEFAULT_PROCESSING_TIMEOUT_MS = 1800_000;
+
+/**
+ * What an upload needs from the command that runs it (the command's Context has it): notes on stderr,
+ * a progress line, the Ctrl-C signal. Domain code takes this, never the Context itself.
+ */
+export interface UploadIO {
+  readonly log: { info(message: string): void; warn(message: string): void };
+  progress(label: string, total?: number): Progress;
+  readonly signal: AbortSignal;
+}
 
 export interface UploadOptions {
   statePath: string;
@@ -49,7 +59,7 @@ interface Session {
 /** Polling waits at least this long, and at most this long, between STATUS calls. */
 const POLL_SECS = { min: 1, max: 60 } as const;
 
-export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
+export async function uploadFile(ctx: UploadIO, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
   const options = { media_type: plan.mediaType, media_category: plan.category, chunk_bytes: plan.chunkBytes };
   const identity = await inputIdentity(plan.path);
   const state = await UploadState.open(o.statePath, identity, options, {
@@ -88,7 +98,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, plan: MediaPla
 }
 
 /** `--resume` after an upload that finished: nothing is sent; the saved media id is the result. */
-function alreadyUploaded(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState): UploadResult {
+function alreadyUploaded(ctx: UploadIO, client: ApiClient, plan: MediaPlan, state: UploadState): UploadResult {
   const saved = state.extra as Partial<Session>;
   const mediaId = typeof saved.media_id === 'string' ? saved.media_id : '';
   ctx.log.info(`${plan.path}: nothing to send: media ${mediaId} was finalized at ${state.finishedAt} (state ${state.path})`);
@@ -105,7 +115,7 @@ function alreadyUploaded(ctx: Context, client: ApiClient, plan: MediaPlan, state
 }
 
 /** The saved session on --resume (when it has not expired), else a new one from initialize. */
-async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, state: UploadState): Promise<Session> {
+async function openSession(ctx: UploadIO, client: ApiClient, plan: MediaPlan, state: UploadState): Promise<Session> {
   const saved = state.extra as Partial<Session>;
   if (typeof saved.media_id === 'string') {
     if (typeof saved.expires_at === 'number' && saved.expires_at <= Date.now()) {
@@ -138,7 +148,7 @@ async function openSession(ctx: Context, client: ApiClient, plan: MediaPlan, sta
  * chunks an earlier run confirmed must still hash the same, or nothing is finalized.
  */
 async function sendChunks(
-  ctx: Context,
+  ctx: UploadIO,
   client: ApiClient,
   plan: MediaPlan,
   state: UploadState,
@@ -186,7 +196,7 @@ async function sendChunks(
  * finishes must not hang a cron job. Past it: exit 7 with the media id to check later.
  */
 async function waitForProcessing(
-  ctx: Context,
+  ctx: UploadIO,
   client: ApiClient,
   mediaId: string,
   first: MediaUploadData,

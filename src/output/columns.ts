@@ -8,7 +8,7 @@ import { fromMicros } from '../validate/money.js';
 import { flatKeys, flatten, type Column } from './cells.js';
 
 /** Money fields of the ads API are integers in micro units of the currency. */
-export const isMoneyKey = (key: string | undefined): boolean => Boolean(key?.endsWith('_local_micro'));
+const isMoneyKey = (key: string | undefined): boolean => Boolean(key?.endsWith('_local_micro'));
 
 /** The names `--columns` accepts: declared columns first, then every flattened field of the items. */
 export function availableColumns(declared: readonly Column[] | undefined, items: readonly unknown[]): string[] {

@@ -10,10 +10,8 @@ import { profileArg } from '../auth/session.js';
 import type { ResolvedSettings } from '../config/resolve.js';
 import { AuthError, UsageError } from '../errors.js';
 
-export type PlatformAuth = AuthScheme;
-
 /** Which kinds of credentials the resolved settings hold. */
-export function heldAuth(settings: ResolvedSettings): Record<AuthScheme, boolean> {
+function heldAuth(settings: ResolvedSettings): Record<AuthScheme, boolean> {
   const key = Boolean(settings.get('consumer_key') && settings.get('consumer_secret'));
   return {
     // The bearer token is configured, or fetched (and cached) with the consumer key and secret.
@@ -68,7 +66,7 @@ export function chooseAuth(settings: ResolvedSettings, choice: AuthChoice): Auth
 }
 
 /** A stored OAuth 2.0 login that was granted fewer scopes than the endpoint needs: exit 3, nothing sent. */
-export function requireScopes(settings: ResolvedSettings, needed: readonly string[], what: string): void {
+function requireScopes(settings: ResolvedSettings, needed: readonly string[], what: string): void {
   const granted = settings.stored.oauth2?.scope;
   // No login (the session says so when it is used) or no scope recorded: the server decides.
   if (granted === undefined) return;

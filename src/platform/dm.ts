@@ -12,11 +12,11 @@ import { NUMERIC } from './refs.js';
 import type { Planned } from './webhook-lifecycle.js';
 
 /** The text limit of a direct message (https://docs.x.com/x-api/direct-messages/manage/introduction). */
-export const DM_TEXT_MAX = 10_000;
+const DM_TEXT_MAX = 10_000;
 /** Group conversations: 2 to 49 other participants (openapi v2.159 CreateDmConversationRequest). */
-export const GROUP_PARTICIPANTS = { min: 2, max: 49 } as const;
+const GROUP_PARTICIPANTS = { min: 2, max: 49 } as const;
 const CONVERSATION_ID = /^([0-9]{1,19}-[0-9]{1,19}|[0-9]{15,19})$/;
-export const DM_EVENT_TYPES = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'] as const;
+const DM_EVENT_TYPES = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'] as const;
 const DEFAULT_EVENT_FIELDS = 'id,event_type,created_at,sender_id,dm_conversation_id,text,attachments,participant_ids';
 
 export interface DmMessage {

@@ -17,7 +17,7 @@ import type { Params } from '../http/encode.js';
 import { EventResume, startTimeParam, type StreamEvent } from './event-resume.js';
 import { parseJson } from '../json/lossless.js';
 
-export interface StreamLog {
+interface StreamLog {
   warn(message: string): void;
   info(message: string): void;
   verbose(message: string): void;
@@ -58,7 +58,7 @@ export interface StreamOptions {
 }
 
 /** The default line-length cap: a post with every expansion is tens of kilobytes. */
-export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 export interface EventStreamOptions extends StreamOptions {
   /** Ask for this many minutes of past events on the first connection. */

@@ -9,7 +9,6 @@ import { Problems, lengthBetween, maxLength } from '../validate/rules.js';
 import { wire, type NameStyle } from '../wire/names.js';
 import type { Planned } from './webhook-lifecycle.js';
 
-export const LIST_FIELDS = ['created_at', 'description', 'follower_count', 'id', 'member_count', 'name', 'owner_id', 'private'] as const;
 /** Asked for on every list read, so tables have something to show. */
 export const LIST_FIELD_PARAMS: Params = [['list.fields', 'created_at,description,follower_count,member_count,owner_id,private']];
 

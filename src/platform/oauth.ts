@@ -179,5 +179,3 @@ export async function invalidateBearerToken(client: ApiClient, token: string): P
     idempotent: true,
   });
 }
-
-export { formFields };

@@ -6,7 +6,7 @@
 import type { Problem } from '../api-error.js';
 import type { ApiClient } from '../http/client.js';
 
-export interface SubscriptionFilter {
+interface SubscriptionFilter {
   user_id?: string;
   keyword?: string;
   /** Wire spelling of the direction (src/wire/names.ts `enum.direction.*`). */

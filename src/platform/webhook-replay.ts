@@ -79,7 +79,7 @@ export async function createReplayJob(
  * top level, v2.167 wraps it in `data` ({data: {job_id, created_at}, errors}).
  * A reply with neither is a bad reply (exit 7), never "job undefined".
  */
-export function replayJobOf(body: unknown): ReplayJob {
+function replayJobOf(body: unknown): ReplayJob {
   const top = body as (Partial<ReplayJob> & { data?: Partial<ReplayJob> }) | null;
   const job = typeof top?.data?.job_id === 'string' ? top.data : top;
   if (typeof job?.job_id !== 'string' || !job.job_id)

@@ -7,7 +7,7 @@ import type { InputProblem } from '../errors.js';
 export const STATS_ENTITIES = ['ACCOUNT', 'FUNDING_INSTRUMENT', 'CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'PROMOTED_ACCOUNT'] as const;
 export type StatsEntity = (typeof STATS_ENTITIES)[number];
 /** The spec's neutral spelling of PROMOTED_TWEET, accepted on input; the live name is sent. */
-export const ENTITY_ALIASES: Record<string, StatsEntity> = { PROMOTED_POST: 'PROMOTED_TWEET' };
+const ENTITY_ALIASES: Record<string, StatsEntity> = { PROMOTED_POST: 'PROMOTED_TWEET' };
 /** Active entities lists every analytics entity but ACCOUNT. */
 export const ACTIVE_ENTITIES = ['CAMPAIGN', 'FUNDING_INSTRUMENT', 'LINE_ITEM', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEET'] as const;
 
@@ -45,7 +45,7 @@ const MOBILE_CONVERSIONS = ['installs', 'purchases', 'sign_ups', 'site_visits', 
 const LTV_CONVERSIONS = ['purchases', 'sign_ups', 'updates', 'tutorials_completed', 'reservations'];
 
 /** Metric names per group (a representative subset for the conversion groups: their JSON objects are flattened). */
-export const METRICS_BY_GROUP: Record<MetricGroup, readonly string[]> = {
+const METRICS_BY_GROUP: Record<MetricGroup, readonly string[]> = {
   ENGAGEMENT: [...ENGAGEMENT_ALL, ...ENGAGEMENT_NOT_ACCOUNT],
   BILLING: ['billed_engagements', 'billed_charge_local_micro'],
   VIDEO: ['video_total_views', 'video_views_25', 'video_views_50', 'video_views_75', 'video_views_100', 'video_cta_clicks'],
@@ -67,12 +67,10 @@ export const OBJECT_METRIC_KEYS: Partial<Record<MetricGroup, readonly string[]>>
   LIFE_TIME_VALUE_MOBILE_CONVERSION: ['metric', 'order_quantity', 'sale_amount'],
 };
 
-export const MONEY_METRICS = ['billed_charge_local_micro'] as const;
-
 export const PLACEMENTS = ['ALL_ON_TWITTER', 'SPOTLIGHT', 'TREND'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 /** The spec's neutral spelling of ALL_ON_TWITTER. */
-export const PLACEMENT_ALIASES: Record<string, Placement> = { ALL_ON_SERVICE: 'ALL_ON_TWITTER' };
+const PLACEMENT_ALIASES: Record<string, Placement> = { ALL_ON_SERVICE: 'ALL_ON_TWITTER' };
 
 export const GRANULARITIES = ['DAY', 'HOUR', 'TOTAL'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

@@ -23,7 +23,7 @@ export function apiField(kind: IdentifierKind, style: NameStyle): string {
 }
 
 /** --type values: every kind, the user id in both spellings. */
-export const TYPE_CHOICES: readonly string[] = ['email', 'phone', 'handle', 'device_id', ...spellings('key.service_id'), 'partner_user_id'];
+const TYPE_CHOICES: readonly string[] = ['email', 'phone', 'handle', 'device_id', ...spellings('key.service_id'), 'partner_user_id'];
 
 /** --type values of do-not-reach uploads. */
 export const DO_NOT_REACH_TYPE_CHOICES: readonly string[] = ['email', 'phone'];

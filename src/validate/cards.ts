@@ -8,8 +8,6 @@ import type { InputProblem } from '../errors.js';
 import { LABEL_VALUES } from '../creatives/enums.js';
 import { charLength } from './rules.js';
 
-export { LABEL_VALUES };
-
 const CARD_NAME_MAX = 80;
 const SWIPEABLE_MEDIA_KEYS = { min: 2, max: 6 } as const;
 export const CARD_TYPES = [
@@ -32,7 +30,7 @@ export const CARD_TYPES = [
 type FieldKind = 'string' | 'string[]' | 'object';
 type DestinationType = 'WEBSITE' | 'APP';
 
-export interface ComponentRule {
+interface ComponentRule {
   /** A card needs exactly one 'media' component and exactly one 'action' component. */
   role: 'media' | 'action';
   required: ReadonlyArray<{ field: string; kind: FieldKind }>;
@@ -61,7 +59,7 @@ const COMPONENTS: Readonly<Record<string, ComponentRule>> = {
   },
 };
 
-export interface DestinationRule {
+interface DestinationRule {
   required: readonly string[];
   /** At least one of these. */
   anyOf?: readonly string[];

@@ -17,7 +17,7 @@ import {
 } from './line-item.js';
 import { commaList } from './rules.js';
 
-export const OBJECTIVES = [
+const OBJECTIVES = [
   'APP_ENGAGEMENTS',
   'APP_INSTALLS',
   'REACH',

@@ -30,7 +30,7 @@ const GOALS = [
 const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
 const DURATION_IN_DAYS = ['1', '7', '30'] as const;
 
-export type ParamKind = 'text' | 'enum' | 'enums' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package' | 'id';
+type ParamKind = 'text' | 'enum' | 'enums' | 'micros' | 'count' | 'time' | 'domain' | 'iab' | 'digits' | 'package' | 'id';
 
 export interface LineItemParam {
   /** API parameter name; the flag is --name-with-dashes. */

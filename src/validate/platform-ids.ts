@@ -22,7 +22,7 @@ export const connectionUuid: Check = (v) =>
 // out, and joinPath checks them again, so a pasted URL never puts `..` or `/`
 // into a path.
 /** Usernames: 1 to 15 letters, digits or underscores (openapi v2.159 UserName). */
-export const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 const HOSTS = /^(?:www\.|mobile\.|m\.)?(?:x|twitter)\.com$/i;
 /** Path words on x.com that are not profiles. */
 const RESERVED = new Set(['i', 'home', 'search', 'explore', 'settings', 'messages', 'notifications', 'intent', 'share']);

@@ -117,7 +117,7 @@ const atMostImages: Check = (v) => {
   return n > MAX_ADDITIONAL_IMAGES ? `takes at most ${MAX_ADDITIONAL_IMAGES} URLs (got ${n})` : undefined;
 };
 
-export interface AttributeRule {
+interface AttributeRule {
   /** text: a string (numbers in JSON are turned into text); integer: a whole number; list: comma-separated (a JSON array is joined). */
   kind: 'text' | 'integer' | 'list';
   required?: boolean;
@@ -166,7 +166,7 @@ const PRODUCT_ATTRIBUTES: Record<string, AttributeRule> = {
 const ATTRIBUTE_LIST = Object.entries(PRODUCT_ATTRIBUTES);
 const ATTRIBUTE_MAP = new Map(ATTRIBUTE_LIST);
 
-export interface CrossRule {
+interface CrossRule {
   field: string;
   check: (p: Product) => string | undefined;
 }

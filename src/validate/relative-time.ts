@@ -10,14 +10,14 @@ const RELATIVE = /^(\d{1,6})([smhdw])$/;
 const HOUR = 3_600_000;
 
 /** Epoch ms of `value` (relative to `now`, or ISO 8601), or undefined when it is neither. */
-export function parseTimeFlag(value: string, now: number): number | undefined {
+function parseTimeFlag(value: string, now: number): number | undefined {
   const m = RELATIVE.exec(value.trim());
   if (m) return now - Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
   return parseIso8601(value);
 }
 
 /** ISO 8601 in UTC to the second, as the APIs take it (2026-01-05T10:00:00Z). */
-export const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+const isoSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /** A --since/--until value for an API time parameter: relative times resolved, ISO times passed on as typed. */
 export function timeFlag(flag: string, value: string, now: number): string {

@@ -8,7 +8,7 @@ import type { NameStyle } from '../wire/names.js';
 import { fieldParams } from './post-fields.js';
 import { commaList } from './rules.js';
 
-export const USER_EXPANSIONS = ['affiliation.user_id', 'most_recent_tweet_id', 'pinned_tweet_id'] as const;
+const USER_EXPANSIONS = ['affiliation.user_id', 'most_recent_tweet_id', 'pinned_tweet_id'] as const;
 
 export interface UserFieldFlags {
   userFields?: string[] | undefined;

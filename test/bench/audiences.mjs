@@ -66,7 +66,14 @@ async function startEmulator() {
   const emu = await startEmulatorProcess();
   // The request log keeps bodies: clear it now and then so a 10M run does not fill the emulator.
   const timer = setInterval(() => fetch(`${emu.env.POSTCTL_API_URL}/_emulator/log`, { method: 'DELETE' }).catch(() => undefined), 2000);
-  return { env: emu.env, cpu: () => cpuOf(emu.pid) ?? 0, stop: () => (clearInterval(timer), emu.stop()) };
+  return {
+    env: emu.env,
+    cpu: () => cpuOf(emu.pid) ?? 0,
+    stop: () => {
+      clearInterval(timer);
+      return emu.stop();
+    },
+  };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */

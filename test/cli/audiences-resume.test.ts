@@ -4,7 +4,7 @@
 // are refused before anything is sent.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRanges } from '../../src/audiences/state.js';
+import { fromRanges } from '../../src/bulk/state.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { freshAudience, received, sha, userPosts, writeInput } from '../fixtures/audiences/helpers.js';
 

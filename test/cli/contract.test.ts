@@ -78,7 +78,7 @@ function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>, ops
     for (const v of value.split(','))
       if (!allowed.includes(v) && !(add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
   }
-  if (e.body && e.body.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
+  if (e.body?.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
   return out;
 }
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asParent, SpecNode, type VerbSpec } from '../../src/commands/define.js';
+import { SpecNode, specTree, type VerbSpec } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
 import { linkedDir, shellRun } from '../helpers/shell.js';
 import { fileEmulator } from '../helpers/emulator.js';
@@ -16,7 +16,7 @@ const NEEDS_A_CATALOG = /^postctl catalogs (products|sets get) 1456789\b/;
 
 async function readingExamples(): Promise<string[]> {
   const root = new SpecNode('postctl');
-  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(asParent(root));
+  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(specTree(root));
   const specs: VerbSpec[] = [];
   const walk = (node: SpecNode, words: string[]) => {
     if (node.verb && READING.test(words.at(-1) ?? '') && !specs.includes(node.verb)) specs.push(node.verb);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { product } from '../helpers/products.js';
-import { fromRanges } from '../../src/audiences/state.js';
+import { fromRanges } from '../../src/bulk/state.js';
 
 let emu: TestEmulator | undefined;
 afterEach(async () => {

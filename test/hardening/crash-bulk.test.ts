@@ -13,7 +13,7 @@ import { seededRandom } from '../../src/emulator/random.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { fromRanges } from '../../src/audiences/state.js';
+import { fromRanges } from '../../src/bulk/state.js';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 

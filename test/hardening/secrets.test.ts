@@ -609,7 +609,12 @@ describe('no secret leaks from any verb', () => {
       if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
     }
     console.log(
-      `[secrets] ${verbs.length} verbs ran with --verbose, ${reached} reached the emulator, ${verbs.length - reached} local only; files checked: ${files.length}; exits ${JSON.stringify(Object.entries(exits).reduce<Record<string, number>>((a, [, c]) => ({ ...a, [String(c)]: (a[String(c)] ?? 0) + 1 }), {}))}`,
+      `[secrets] ${verbs.length} verbs ran with --verbose, ${reached} reached the emulator, ${verbs.length - reached} local only; files checked: ${files.length}; exits ${JSON.stringify(
+        Object.entries(exits).reduce<Record<string, number>>((a, [, c]) => {
+          a[String(c)] = (a[String(c)] ?? 0) + 1;
+          return a;
+        }, {}),
+      )}`,
     );
     expect(problems).toEqual([]);
     expect(exits).toEqual(Object.fromEntries(verbs.map((v) => [v, v in NONZERO_EXITS ? NONZERO_EXITS[v] : 0])));

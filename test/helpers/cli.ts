@@ -22,6 +22,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string | Buffer;
   cwd?: string;
+  /** Another launcher than this repository's (a copy of it). */
+  bin?: string;
   timeoutMs?: number;
   /** Called with the child once spawned (to signal it, read partial output…). */
   onSpawn?: (child: ChildProcess) => void;
@@ -45,7 +47,7 @@ export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.env ?? baseEnv(tempDir()))) if (v !== undefined) env[k] = v;
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Batcher, NO_WRAP, UserEncoder, envelope, subsetBody, type Batch, type Rejected } from '../../src/audiences/encode.js';
-import { UploadState, fromRanges, inputIdentity, toRanges } from '../../src/audiences/state.js';
+import { UploadState, fromRanges, inputIdentity, toRanges } from '../../src/bulk/state.js';
 import { countsOf, itemErrors } from '../../src/audiences/upload.js';
 import { DigestSet, DigestStore } from '../../src/emulator/routes/audiences.js';
 import type { InputError } from '../../src/errors.js';

@@ -86,7 +86,15 @@ describe('ApiError', () => {
 describe('renderError', () => {
   const sink = () => {
     let text = '';
-    return { stream: { write: (s: string) => ((text += s), true) } as unknown as NodeJS.WritableStream, text: () => text };
+    return {
+      stream: {
+        write: (s: string) => {
+          text += s;
+          return true;
+        },
+      } as unknown as NodeJS.WritableStream,
+      text: () => text,
+    };
   };
   it('people get error: and hint: lines; JSON output adds one JSON line', () => {
     const human = sink();

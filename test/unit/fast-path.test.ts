@@ -3,7 +3,7 @@
 // verb, arguments and options compared. Where the fast path declines, commander
 // must be the one to decide (help, errors).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SpecNode, asParent, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
+import { SpecNode, specTree, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
 import { resolveVerb } from '../../src/fast-path.js';
 import { buildProgram } from '../../src/program.js';
@@ -66,7 +66,7 @@ function exampleArgv(example: string): string[] | undefined {
 /** Every verb's examples, read from the declarations themselves. */
 async function examples(): Promise<string[][]> {
   const root = new SpecNode('postctl');
-  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(asParent(root));
+  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(specTree(root));
   const specs: VerbSpec[] = [];
   const walk = (node: SpecNode) => {
     if (node.verb && !specs.includes(node.verb)) specs.push(node.verb);

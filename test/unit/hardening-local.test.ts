@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { openExclusiveTemp } from '../../src/audiences/state.js';
+import { openExclusiveTemp } from '../../src/bulk/state.js';
 import { InputError, formatProblem } from '../../src/errors.js';
 import { Logger } from '../../src/output/logger.js';
 import { renderError, toCliError } from '../../src/render-error.js';

@@ -2,6 +2,13 @@
 // src/emulator imports client code (so a client mistake cannot be copied into
 // the server that tests it), and no client module imports the emulator. The
 // one launcher, src/commands/emulator/index.ts, starts it and is the exception.
+//
+// The client's layers: commands (src/commands, the Context and the launcher
+// files beside them) → domain (endpoint functions, rules, names, bulk state:
+// DOMAIN below) → http → output. Each layer imports only from its own and the
+// layers below (ALLOWED); domain code never takes the command Context nor prints
+// (it returns data, the verb prints it). src/auth is the credential flows the
+// `auth` verbs and the Context run (interactive login, status): command side.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +33,21 @@ function importsOf(file: string): string[] {
 
 const top = (p: string) => p.split('/')[0]!;
 
+/** Endpoint functions, their rules (validate), wire names, input readers and bulk state. */
+const DOMAIN = ['platform', 'ads', 'audiences', 'catalogs', 'creatives', 'media', 'bulk', 'validate', 'wire', 'input'];
+/** Modules every layer may use: errors, exit codes, lossless JSON, settings from the environment. */
+const BASE = ['errors.ts', 'api-error.ts', 'exit-codes.ts', 'json', 'config'];
+/** What each lower layer may import (top-level directory or file under src/). */
+const ALLOWED: Record<string, string[]> = {
+  // auth: the endpoint-auth table and credential storage the domain's auth choice reads.
+  ...Object.fromEntries(DOMAIN.map((d) => [d, [...DOMAIN, 'http', 'output', 'auth', ...BASE]])),
+  // wire: the one name table the client applies to what it sends.
+  http: ['http', 'wire', 'output', ...BASE],
+  // validate/money: the exact money formatting of micro columns.
+  output: ['output', 'validate', ...BASE],
+};
+const PRINTS = /process\.(stdout|stderr)|console\.|\.printer\b/;
+
 describe('import graph', () => {
   it('finds imports (the scanner works)', () => {
     expect(importsOf(join(SRC, 'emulator/server.ts'))).toContain('emulator/state.ts');
@@ -49,5 +71,35 @@ describe('import graph', () => {
         .map((i) => `${relative(SRC, f)} → ${i}`),
     );
     expect(bad).toEqual([]);
+  });
+
+  it('each layer imports only its own and the layers below (commands → domain → http → output)', () => {
+    const bad = files(SRC).flatMap((f) => {
+      const allowed = ALLOWED[top(relative(SRC, f))];
+      if (!allowed) return [];
+      return importsOf(f)
+        .filter((i) => !allowed.includes(top(i)))
+        .map((i) => `${relative(SRC, f)} → ${i}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('domain code never imports the command Context and never prints', () => {
+    const domain = files(SRC).filter((f) => DOMAIN.includes(top(relative(SRC, f))));
+    expect(domain.length).toBeGreaterThan(100);
+    const ctx = domain.flatMap((f) =>
+      importsOf(f)
+        .filter((i) => i === 'context.ts')
+        .map(() => relative(SRC, f)),
+    );
+    const prints = domain.filter((f) => PRINTS.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f));
+    expect({ ctx, prints }).toEqual({ ctx: [], prints: [] });
+  });
+
+  it('the layer check sees a leak (a domain file importing the Context)', () => {
+    expect(importsOf(join(SRC, 'commands/_ads-list.ts'))).toContain('context.ts');
+    expect(ALLOWED.ads).not.toContain('context.ts');
+    expect(ALLOWED.ads).not.toContain('commands');
+    expect(PRINTS.test('ctx.printer.list(items)')).toBe(true);
   });
 });

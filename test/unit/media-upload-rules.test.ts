@@ -184,7 +184,7 @@ describe('upload state extra facts (the media id a resumed upload needs)', () =>
     const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { UploadState, inputIdentity } = await import('../../src/audiences/state.js');
+    const { UploadState, inputIdentity } = await import('../../src/bulk/state.js');
     const dir = mkdtempSync(join(tmpdir(), 'postctl-state-'));
     const input = join(dir, 'in.bin');
     writeFileSync(input, 'abc');

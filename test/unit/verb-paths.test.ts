@@ -29,7 +29,7 @@ const wordsOf = (f: string): string[] => {
 
 async function manifestVerbs(): Promise<Manifest['verbs']> {
   const out: Array<Manifest['verbs'][number]> = [];
-  for (const f of readdirSync(manifests).filter((n) => n.endsWith('.ts'))) {
+  for (const f of readdirSync(manifests).filter((n) => n.endsWith('.ts') && n !== 'index.ts')) {
     const m = (await import(pathToFileURL(join(manifests, f)).href)) as { MANIFEST: Manifest };
     out.push(...m.MANIFEST.verbs);
   }

@@ -9,7 +9,7 @@ import type { UploadTargetKind } from '../../audiences/api.js';
 import { callingCode } from '../../audiences/countries.js';
 import { RejectSink } from '../../audiences/rejects.js';
 import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from '../../audiences/source.js';
-import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
+import { UploadState, defaultStatePath, inputIdentity } from '../../bulk/state.js';
 import { alreadyDone, stateOption } from '../_resume.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
 import type { Context } from '../../context.js';

@@ -1,7 +1,8 @@
 // `postctl audiences list`: custom audiences of the account (audiences reference,
 // GET accounts/:account_id/custom_audiences; the same path name in the
 // official and the neutral spelling), one page or every page.
-import { listQuery, printAdsList } from '../../ads/common.js';
+import { listQuery } from '../../ads/common.js';
+import { printAdsList } from '../_ads-list.js';
 import { customAudiencesRequest } from '../../audiences/api.js';
 import type { Column } from '../../output/printer.js';
 import { CUSTOM_AUDIENCES_PAGE } from '../../validate/audiences.js';

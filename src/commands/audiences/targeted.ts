@@ -1,5 +1,6 @@
 // `postctl audiences targeted <custom_audience_id>`: campaigns and line items using the audience.
-import { listQuery, printAdsList } from '../../ads/common.js';
+import { listQuery } from '../../ads/common.js';
+import { printAdsList } from '../_ads-list.js';
 import { targetedRequest } from '../../audiences/api.js';
 import { EXIT } from '../../exit-codes.js';
 import type { Column } from '../../output/printer.js';

@@ -20,6 +20,6 @@ export function userId(opts: { userId?: string }): string | undefined {
 }
 
 export function catalogName(name: string | undefined): string {
-  if (!name || !name.trim()) throw new InputError('the catalog name must not be empty');
+  if (!name?.trim()) throw new InputError('the catalog name must not be empty');
   return name;
 }

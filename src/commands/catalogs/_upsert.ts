@@ -13,7 +13,7 @@ import {
   type Outcome,
   type OutcomeStatus,
 } from '../../catalogs/upsert.js';
-import { UploadState, defaultStatePath, inputIdentity } from '../../audiences/state.js';
+import { UploadState, defaultStatePath, inputIdentity } from '../../bulk/state.js';
 import type { Context } from '../../context.js';
 import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';

@@ -1,5 +1,6 @@
 // `postctl catalogs products <catalog_id>`: the products of a catalog, one page or every page.
-import { adsApi, listQuery, printAdsList } from '../../ads/common.js';
+import { adsApi, listQuery } from '../../ads/common.js';
+import { printAdsList } from '../_ads-list.js';
 import { PRODUCTS_PAGE, catalogPath } from '../../catalogs/api.js';
 import { InputError } from '../../errors.js';
 import type { Column } from '../../output/printer.js';

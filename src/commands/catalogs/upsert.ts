@@ -9,7 +9,7 @@ import { integerBetween } from '../../validate/rules.js';
 import { sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';
 import { Outcomes, feedSource, finish, printDryRun, resumeNeedsFile, unconfirmed, upsertState, validated, type Report } from './_upsert.js';
-import type { UploadState } from '../../audiences/state.js';
+import type { UploadState } from '../../bulk/state.js';
 import { alreadyDone, resumeOption, stateOption } from '../_resume.js';
 
 const SUCCESS = new Set(['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'NO_CHANGE']);

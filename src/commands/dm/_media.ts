@@ -2,7 +2,7 @@
 // uploaded here with the dm_* category its type calls for (--media-file:
 // dm_image, dm_gif or dm_video), through the one media upload.
 import { stat } from 'node:fs/promises';
-import { defaultStatePath } from '../../audiences/state.js';
+import { defaultStatePath } from '../../bulk/state.js';
 import type { Context } from '../../context.js';
 import { InputError, UsageError, formatProblem } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';

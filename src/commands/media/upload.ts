@@ -3,7 +3,7 @@
 // after another. One row per file: media id and media key (stdout); progress
 // and processing notes on stderr.
 import { stat } from 'node:fs/promises';
-import { defaultStatePath } from '../../audiences/state.js';
+import { defaultStatePath } from '../../bulk/state.js';
 import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors.js';
 import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';

@@ -13,7 +13,7 @@ import type { EmuRequest, Handler } from '../types.js';
 import { runBatch, itemQuery } from './ads-batch.js';
 import { nowIso, rejectUnknown, sortItems } from './ads-core-common.js';
 
-export interface EmuFundingInstrument {
+interface EmuFundingInstrument {
   id: string;
   account_id: string;
   type: string;
@@ -98,7 +98,7 @@ export function campaignStore(state: EmulatorState): Store {
 }
 
 /** An account's funding instruments, seeded on first use (any account: a new sandbox account has one as well). */
-export function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
+function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
   const s = campaignStore(state);
   let m = s.funding.get(account);
   if (!m) {
@@ -121,7 +121,7 @@ export function fundingInstruments(state: EmulatorState, account: string): Map<s
   return m;
 }
 
-export function campaigns(state: EmulatorState, account: string): Map<string, EmuCampaign> {
+function campaigns(state: EmulatorState, account: string): Map<string, EmuCampaign> {
   const s = campaignStore(state);
   let m = s.campaigns.get(account);
   if (!m) {

@@ -12,14 +12,14 @@ import { nowIso, rejectUnknown, requireParam, sortItems } from './ads-core-commo
 const PAGE = { min: 1, max: 1000, def: 200 };
 const SEEDED_AT = '2026-01-05T10:00:00Z';
 
-export const BUSINESS_CATEGORIES = [
+const BUSINESS_CATEGORIES = [
   { id: 'b1', name: 'Arts & Entertainment', iab_categories: ['IAB1', 'IAB1-1', 'IAB1-6'] },
   { id: 'b2', name: 'Automotive', iab_categories: ['IAB2', 'IAB2-1'] },
   { id: 'b3', name: 'Food & Drink', iab_categories: ['IAB8', 'IAB8-5'] },
   { id: 'b4', name: 'Sports', iab_categories: ['IAB17', 'IAB17-12'] },
 ];
 
-export const CURATED_CATEGORIES = [
+const CURATED_CATEGORIES = [
   {
     id: '1xh6',
     name: 'Sports highlights',
@@ -55,7 +55,7 @@ export const CURATED_CATEGORIES = [
 /** Seeded links of the emulator account (the third one deleted). */
 export const LICC_IDS = { REACH_SPORTS: '43853bhii885', VIDEO_MUSIC: '43853bhii886', DELETED: '43853bhii887' } as const;
 
-export interface EmuLicc {
+interface EmuLicc {
   id: string;
   line_item_id: string;
   curated_category_id: string;

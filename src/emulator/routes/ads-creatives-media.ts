@@ -61,7 +61,7 @@ function applyFields(req: EmuRequest, s: CreativesState, item: { media_type: str
     if (VIDEO_ONLY.includes(f) && item.media_type !== 'VIDEO') bad(req, f, `${f} applies to videos only`);
     if (f === 'poster_media_key') {
       const poster = libraryGet(s, v) ?? uploadFor(s, v);
-      if (!poster || poster.media_type !== 'IMAGE') bad(req, f, 'poster_media_key must be an uploaded image');
+      if (poster?.media_type !== 'IMAGE') bad(req, f, 'poster_media_key must be an uploaded image');
       target.poster_media_url = `https://media.emulator.invalid/img/${v}.jpg`;
     }
     target[f] = v;
@@ -104,7 +104,7 @@ const listLibraryMedia: Handler = (req, state) => {
   const type = req.query.get('media_type');
   if (type !== null && !['GIF', 'IMAGE', 'VIDEO'].includes(type)) bad(req, 'media_type', 'media_type must be GIF, IMAGE or VIDEO');
   const q = qParam(req, 1, 255);
-  const hit = (v: string | null) => v !== null && v.toLowerCase().includes(q!);
+  const hit = (v: string | null) => v?.toLowerCase().includes(q!);
   const items = s.library.filter(
     (i) =>
       !i.deleted &&

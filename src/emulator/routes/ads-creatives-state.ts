@@ -6,7 +6,7 @@ import { adsError, fail } from '../replies.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 
-export const SEED_TIME = '2026-01-05T10:00:00Z';
+const SEED_TIME = '2026-01-05T10:00:00Z';
 const KEY_BASE = 1720000000000000000n;
 
 export interface LibraryItem {
@@ -31,7 +31,7 @@ export interface LibraryItem {
 
 export type Upload = Pick<LibraryItem, 'media_key' | 'media_type' | 'media_category' | 'duration' | 'aspect_ratio'>;
 
-export interface AccountMediaItem {
+interface AccountMediaItem {
   id: string;
   creative_type: string;
   video_id: string | null;
@@ -92,10 +92,10 @@ export interface CreativesState {
 /** An advertiser who granted the emulator user's handle access (as_user_id). */
 export const GRANTING_ADVERTISER = '756201191';
 
-export const mediaKey = (prefix: number, n: number | bigint) => `${prefix}_${KEY_BASE + BigInt(n)}`;
+const mediaKey = (prefix: number, n: number | bigint) => `${prefix}_${KEY_BASE + BigInt(n)}`;
 const PREFIX = { IMAGE: 3, VIDEO: 7, GIF: 16 } as const;
 
-export function mediaUrl(key: string, type: LibraryItem['media_type']): string {
+function mediaUrl(key: string, type: LibraryItem['media_type']): string {
   return `https://media.emulator.invalid/${type === 'VIDEO' ? 'video' : type === 'GIF' ? 'gif' : 'img'}/${key}.${type === 'IMAGE' ? 'jpg' : 'mp4'}`;
 }
 

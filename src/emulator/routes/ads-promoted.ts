@@ -12,7 +12,7 @@ import type { EmuRequest } from '../types.js';
 import { nowIso, rejectUnknown } from './ads-core-common.js';
 import { findLineItem, lineItems } from './ads-core-line-items.js';
 
-export interface EmuPromotedPost {
+interface EmuPromotedPost {
   id: string;
   line_item_id: string;
   post_id: string;
@@ -25,7 +25,7 @@ export interface EmuPromotedPost {
 
 const MAX_IDS = 50;
 
-export function promotedPosts(state: EmulatorState): Map<string, EmuPromotedPost> {
+function promotedPosts(state: EmulatorState): Map<string, EmuPromotedPost> {
   return state.slice('ads.promoted', () => new Map<string, EmuPromotedPost>());
 }
 

@@ -34,14 +34,14 @@ export function emuEntityPlacements(id: string): string[] {
 }
 
 /** One hour's value of one metric (key = entity|placement|segment|metric[.sub]). */
-export function emuHourValue(key: number, metric: string, hourIndex: number): number {
+function emuHourValue(key: number, metric: string, hourIndex: number): number {
   const s = scale(metric);
   if (s === 0) return 0;
   const v = mix((key + Math.imul(hourIndex, 0x9e3779b1)) | 0) % s;
   return metric === 'billed_charge_local_micro' ? v * 1000 : v;
 }
 
-export const emuSeriesKey = (id: string, placement: string, segment: string, metric: string): number =>
+const emuSeriesKey = (id: string, placement: string, segment: string, metric: string): number =>
   fnv(`${id}|${placement}|${segment}|${metric}`);
 
 /** Sum of a metric over [start, end) for one entity (the test oracle). */
@@ -55,7 +55,7 @@ export function emuStatsTotal(q: { id: string; placement: string; metric: string
 
 const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
 /** The local calendar date (en-CA gives YYYY-MM-DD) an instant falls on. */
-export function emuLocalDate(ms: number, tz: string): string {
+function emuLocalDate(ms: number, tz: string): string {
   let f = dayKeyFormats.get(tz);
   if (!f)
     dayKeyFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
@@ -66,7 +66,7 @@ export function emuLocalDate(ms: number, tz: string): string {
 export const emuIsMidnight = (ms: number, tz: string): boolean => emuLocalDate(ms, tz) !== emuLocalDate(ms - HOUR, tz);
 
 /** For every hour of [start, end), the index of its bucket; and how many buckets. */
-export function emuBucketIndex(start: number, end: number, granularity: string, tz: string): { of: Int32Array; count: number } {
+function emuBucketIndex(start: number, end: number, granularity: string, tz: string): { of: Int32Array; count: number } {
   const hours = Math.round((end - start) / HOUR);
   const of = new Int32Array(hours);
   if (granularity === 'HOUR') {

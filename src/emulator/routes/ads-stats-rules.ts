@@ -28,7 +28,7 @@ export const EMU_STATS_LIMITS = { ids: 20, syncHours: 7 * 24, jobHours: 90 * 24,
 const ENG_ALL = ['engagements', 'impressions', 'retweets', 'replies', 'likes', 'follows'];
 const ENG_MORE = ['card_engagements', 'clicks', 'app_clicks', 'url_clicks', 'qualified_impressions', 'carousel_swipes'];
 /** Metrics the model reports per group (integer arrays, or objects of arrays for conversions). */
-export const EMU_METRICS: Record<string, string[]> = {
+const EMU_METRICS: Record<string, string[]> = {
   ENGAGEMENT: [...ENG_ALL, ...ENG_MORE],
   BILLING: ['billed_engagements', 'billed_charge_local_micro'],
   VIDEO: ['video_total_views', 'video_views_25', 'video_views_50', 'video_views_75', 'video_views_100', 'video_cta_clicks'],

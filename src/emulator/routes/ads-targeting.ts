@@ -16,7 +16,7 @@ import { findLineItem } from './ads-core-line-items.js';
 import { catalogue, lookupValue } from './ads-targeting-catalogue.js';
 import { audienceStore } from './audiences.js';
 
-export interface EmuCriterion {
+interface EmuCriterion {
   id: string;
   line_item_id: string;
   targeting_type: string;
@@ -63,13 +63,13 @@ const TYPES = [
 const BATCH_MAX = 500;
 const PARAMS = ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'];
 /** Below this many users a custom audience is TOO_SMALL to target. */
-export const MIN_TARGETABLE = 100;
+const MIN_TARGETABLE = 100;
 
 function bad(p: string, m: string, code = 'INVALID_PARAMETER'): never {
   return fail(adsError(400, code, m, p));
 }
 
-export function criteria(state: EmulatorState): Map<string, EmuCriterion> {
+function criteria(state: EmulatorState): Map<string, EmuCriterion> {
   return state.slice('ads.targeting', () => new Map<string, EmuCriterion>());
 }
 

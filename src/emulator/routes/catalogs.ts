@@ -157,7 +157,7 @@ function checkProduct(p: Record<string, unknown>): { errors: Issue[]; warnings: 
   return { errors, warnings };
 }
 
-function stored(c: Catalog, id: string, s: StoredProduct): Record<string, unknown> {
+function stored(c: Catalog, _id: string, s: StoredProduct): Record<string, unknown> {
   const group = s.attrs.item_group_id;
   return { ...s.attrs, product_key: s.product_key, ...(typeof group === 'string' ? { item_group_key: c.groupKeys.get(group) } : {}) };
 }
@@ -331,7 +331,7 @@ const listCatalogs: Handler = (req, state) => {
 
 const createCatalog: Handler = (req, state) => {
   const name = req.query.get('name');
-  if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
+  if (!name?.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
   const owner = userParam(req, req.query.get('user_id'));
   const existing = [...catalogs(state).values()].find((c) => c.owner === owner);
   if (existing)
@@ -352,7 +352,7 @@ const createCatalog: Handler = (req, state) => {
 const updateCatalog: Handler = (req, state) => {
   const c = requireCatalog(req, state);
   const name = req.query.get('name');
-  if (!name || !name.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
+  if (!name?.trim()) fail(adsError(400, 'INVALID_PARAMETER', 'name is required', 'name', req));
   c.name = name;
   return adsOk(req, view(c));
 };

@@ -153,7 +153,7 @@ function refreshGrant(form: URLSearchParams, client: OAuth2Client, state: Emulat
   const value = form.get('refresh_token');
   if (!value) return oauthError(400, 'invalid_request', 'refresh_token is required.');
   const t = oauth2State(state).tokens.get(value);
-  if (!t || t.kind !== 'refresh' || t.revoked || t.clientId !== client.clientId)
+  if (t?.kind !== 'refresh' || t.revoked || t.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'Value passed for the token was invalid.');
   // Rotation: the used refresh token dies with this answer.
   t.revoked = true;

@@ -26,7 +26,7 @@ const EVENT_FIELDS = [
   'text',
 ];
 
-export interface DmEvent {
+interface DmEvent {
   id: string;
   event_type: 'MessageCreate' | 'ParticipantsJoin';
   dm_conversation_id: string;

@@ -109,7 +109,7 @@ function subscriptionProblem(b: {
   return undefined;
 }
 
-export interface EmuSubscription {
+interface EmuSubscription {
   subscription_id: string;
   event_type: string;
   filter: { user_id?: string; keyword?: string; direction?: string };

@@ -70,7 +70,7 @@ export function mediaSessions(state: EmulatorState): Map<string, MediaSession> {
 const invalid = (detail: string, parameters: Record<string, unknown> = {}): never =>
   fail(problem(400, 'invalid-request', 'Invalid Request', detail, { errors: [{ message: detail, parameters }] }));
 
-function session(req: EmuRequest, state: EmulatorState, id: string | null | undefined): MediaSession {
+function session(_req: EmuRequest, state: EmulatorState, id: string | null | undefined): MediaSession {
   if (!id || !/^[0-9]{1,19}$/.test(id)) invalid(`The \`media_id\` value [${id ?? ''}] does not match ^[0-9]{1,19}$`, { media_id: [id] });
   const s = mediaSessions(state).get(id!);
   if (!s || s.expires_at < Date.now())

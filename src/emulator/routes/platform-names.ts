@@ -9,7 +9,7 @@ import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse, RouteSpec } from '../types.js';
 import { spellingsOf } from '../spelling.js';
 
-export type Spelling = 'official' | 'neutral';
+type Spelling = 'official' | 'neutral';
 
 /** name → [official, neutral]. */
 const POSTING_NAMES = {

@@ -145,7 +145,7 @@ function checkList(req: EmuRequest, param: string, valid: readonly string[], to:
   return { values: read.map((r) => r.name) };
 }
 
-export function notFound(id: string): Obj {
+function notFound(id: string): Obj {
   return {
     value: id,
     detail: `Could not find post with ids: [${id}].`,

@@ -25,7 +25,7 @@ import { invalid } from './platform-posting.js';
 
 const RULE_RULES = { valueMax: 2048, defaultCap: 1000, backfillMax: 5, keepMs: 5 * 60_000 } as const;
 
-export interface EmuRule {
+interface EmuRule {
   id: string;
   value: string;
   tag?: string;

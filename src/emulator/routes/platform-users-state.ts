@@ -31,13 +31,13 @@ export interface UsersState {
   bookmarks: Map<string, string[]>;
 }
 
-export const SYNTHETIC_FOLLOWERS = 250;
-export const SYNTHETIC_FOLLOWING = 30;
+const SYNTHETIC_FOLLOWERS = 250;
+const SYNTHETIC_FOLLOWING = 30;
 const FOLLOWER_BASE = 3_000_000_000;
 const FOLLOWING_BASE = 3_100_000_000;
 
 /** Seeded accounts: the emulator's user, two public ones and a protected one (follows wait for approval). */
-export const SEEDED_USERS: Array<Pick<EmuUser, 'id' | 'username' | 'name'> & { protected?: boolean }> = [
+const SEEDED_USERS: Array<Pick<EmuUser, 'id' | 'username' | 'name'> & { protected?: boolean }> = [
   { id: EMU_USER.id, username: EMU_USER.screenName, name: 'Emulator Developer' },
   { id: '1000000001', username: 'alice', name: 'Alice Example' },
   { id: '1000000002', username: 'bob', name: 'Bob Example' },

@@ -14,7 +14,7 @@ import { followerIds, followingIds, listOf, userById, userByName, usersState, ty
 
 const NUMERIC = /^[0-9]{1,19}$/;
 /** The user fields posts lookup accepts (neutral spelling), with the live service's spelling of the two post references. */
-export const USER_FIELDS = [...FIELDS.user, 'pinned_tweet_id', 'most_recent_tweet_id'];
+const USER_FIELDS = [...FIELDS.user, 'pinned_tweet_id', 'most_recent_tweet_id'];
 const USER_DEFAULTS = ['id', 'name', 'username'];
 
 export function userOut(u: EmuUser, q: URLSearchParams): Obj | EmuResponse {

@@ -15,7 +15,7 @@ import { webhooks } from './platform-webhooks.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
 /** Provisioned account activity subscriptions of the emulated app. */
-export const PROVISIONED = 15;
+const PROVISIONED = 15;
 
 const notFound = (what: string, id: string, parameter: string) =>
   problem(404, 'resource-not-found', 'Not Found Error', `Could not find ${what} with ${parameter}: [${id}].`, {

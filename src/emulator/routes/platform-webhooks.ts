@@ -18,7 +18,7 @@ export interface EmuWebhook {
 }
 
 export const WEBHOOK_OK = '1146654567674912769';
-export const WEBHOOK_OK_2 = '1146654567674912770';
+const WEBHOOK_OK_2 = '1146654567674912770';
 export const WEBHOOK_CRC_FAILS = '1146654567674912771';
 
 export function webhooks(state: EmulatorState): Map<string, EmuWebhook> {

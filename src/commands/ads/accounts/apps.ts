@@ -1,6 +1,7 @@
 // `postctl ads accounts apps`: the apps of the ad account.
 import { APP_SORT_FIELDS, APPS_PAGE, appsRequest } from '../../../ads/accounts.js';
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import type { AccountApp } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
 import { checkSortBy } from '../../../validate/ads-core-params.js';

@@ -1,6 +1,7 @@
 // `postctl ads accounts history`: changes to one entity of the ad account in a window of whole hours.
 import { HISTORY_PAGE, historyRequest } from '../../../ads/accounts.js';
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import type { HistoryEntry } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
 import { HISTORY_ENTITY_TYPES, checkHistoryQuery, type HistoryQuery } from '../../../validate/ads-core-params.js';

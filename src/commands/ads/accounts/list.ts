@@ -1,6 +1,7 @@
 // `postctl ads accounts list`: the ad accounts the authenticated user can use.
 import { ACCOUNT_SORT_FIELDS, ACCOUNTS_PAGE, listAccountsRequest } from '../../../ads/accounts.js';
-import { adsApi, listQuery, printAdsList } from '../../../ads/common.js';
+import { adsApi, listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import type { Account } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
 import { checkSortBy, idList } from '../../../validate/ads-core-params.js';

@@ -1,6 +1,7 @@
 // `postctl ads campaigns list`: GET accounts/:account_id/campaigns (campaign-management reference).
 import { campaignsRequest, type Campaign } from '../../../ads/campaigns.js';
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import type { Column } from '../../../output/printer.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

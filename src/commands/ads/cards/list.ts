@@ -1,5 +1,5 @@
 // `postctl ads cards list`: the cards made through the create endpoint.
-import { printAdsList } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { CARDS_PAGE, cardsListRequest } from '../../../creatives/cards.js';
 import { CARDS_Q_MAX } from '../../../creatives/pages.js';
 import type { Params } from '../../../http/encode.js';

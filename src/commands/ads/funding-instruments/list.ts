@@ -1,6 +1,7 @@
 // `postctl ads funding-instruments list`: GET accounts/:account_id/funding_instruments
 // (campaign-management reference): type, currency, amounts in micros with their decimal value.
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { fundingInstrumentsRequest, type FundingInstrument } from '../../../ads/campaigns.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

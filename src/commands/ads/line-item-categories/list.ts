@@ -1,6 +1,7 @@
 // `postctl ads line-item-categories list`: links between line items and curated categories.
 import { LICC_PAGE, LICC_SORT_FIELDS, lineItemCategoriesRequest } from '../../../ads/categories.js';
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import type { LineItemCuratedCategory } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
 import { checkSortBy } from '../../../validate/ads-core-params.js';

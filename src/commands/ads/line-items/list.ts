@@ -1,7 +1,8 @@
 // `postctl ads line-items list`: GET accounts/:account_id/line_items
 // (campaign-management reference) with its id filters; --status filters the
 // rows as they arrive, since the endpoint takes no status parameter.
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { lineItemsListRequest } from '../../../ads/line-items.js';
 import type { LineItem } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';

@@ -1,5 +1,5 @@
 // `postctl ads media-library list`: filtered by media type and a search term.
-import { printAdsList } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { MEDIA_LIBRARY_PAGE, MEDIA_TYPES, mediaLibraryListRequest } from '../../../creatives/media-library.js';
 import type { Params } from '../../../http/encode.js';
 import { validateLibraryFilters } from '../../../validate/creatives-media-library.js';

@@ -1,5 +1,5 @@
 // `postctl ads media list`: account media, filtered by id and creative type.
-import { printAdsList } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { ACCOUNT_MEDIA_PAGE, CREATIVE_TYPES, accountMediaListRequest } from '../../../creatives/account-media.js';
 import { enumList, idList } from '../../../validate/creatives-lists.js';
 import { accountRef } from '../_account.js';

@@ -1,5 +1,5 @@
 // `postctl ads poll-cards list`.
-import { printAdsList } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { POLL_CARDS_PAGE, pollCardsListRequest } from '../../../creatives/poll-cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

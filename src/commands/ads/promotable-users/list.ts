@@ -1,6 +1,7 @@
 // `postctl ads promotable-users list`: GET accounts/:account_id/promotable_users —
 // the users whose posts the account may promote (FULL or RETWEETS_ONLY).
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { promotableUsersRequest } from '../../../ads/promoted.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

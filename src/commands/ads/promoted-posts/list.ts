@@ -1,5 +1,6 @@
 // `postctl ads promoted-posts list`: GET accounts/:account_id/promoted_tweets.
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { promotedListRequest } from '../../../ads/promoted.js';
 import type { Column } from '../../../output/printer.js';
 import { Problems } from '../../../validate/rules.js';

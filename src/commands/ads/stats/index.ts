@@ -4,7 +4,7 @@
 // one series per entity × placement × segment.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { optionsHash, UploadState } from '../../../audiences/state.js';
+import { optionsHash, UploadState } from '../../../bulk/state.js';
 import { runJobs, runSync } from '../../../ads/stats-run.js';
 import { iso } from '../../../ads/stats-plan.js';
 import { InputError } from '../../../errors.js';

@@ -1,5 +1,6 @@
 // `postctl ads targeting list --line-item <ids>`: GET accounts/:account_id/targeting_criteria.
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { targetingListRequest } from '../../../ads/targeting.js';
 import { UsageError } from '../../../errors.js';
 import { Problems } from '../../../validate/rules.js';

@@ -1,7 +1,8 @@
 // `postctl ads targeting search <type> [query]`: the discovery endpoints
 // (GET targeting_criteria/<type>) — the targeting_value column is what
 // `ads targeting add --value` takes.
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { discoveryRequest } from '../../../ads/targeting.js';
 import { UsageError } from '../../../errors.js';
 import type { Column } from '../../../output/printer.js';

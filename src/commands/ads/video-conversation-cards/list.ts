@@ -1,5 +1,5 @@
 // `postctl ads video-conversation-cards list`.
-import { printAdsList } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { VIDEO_CONVERSATION_PAGE, videoConversationListRequest } from '../../../creatives/video-conversation-cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

@@ -1,5 +1,6 @@
 // `postctl audiences permissions list <tailored_audience_id>` (ads API version 5).
-import { listQuery, printAdsList } from '../../../ads/common.js';
+import { listQuery } from '../../../ads/common.js';
+import { printAdsList } from '../../_ads-list.js';
 import { permissionsRequest } from '../../../audiences/api.js';
 import { EXIT } from '../../../exit-codes.js';
 import { PERMISSIONS_PAGE, filterIds } from '../../../validate/audiences.js';

@@ -1,5 +1,6 @@
 // `postctl ads stats jobs list`: the account's analytics jobs, newest first.
-import { printAdsList, listQuery } from '../../../../ads/common.js';
+import { listQuery } from '../../../../ads/common.js';
+import { printAdsList } from '../../../_ads-list.js';
 import { listStatsJobsRequest, type StatsJob } from '../../../../ads/stats.js';
 import type { Column } from '../../../../output/printer.js';
 import { accountOptions, listOptions } from '../../../_ads-flags.js';

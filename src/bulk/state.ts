@@ -45,7 +45,7 @@ const MAX_STATE_BYTES = 64 * 1024 * 1024;
  * exit 2 at once (O_NONBLOCK: opening a FIFO never waits for a writer;
  * O_NOFOLLOW and fstat: what was opened is what was checked).
  */
-export async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
+async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
   const refuse = (why: string) =>
     new UsageError(
       `refusing the ${what} ${path}: ${why}`,
@@ -96,7 +96,7 @@ export async function openExclusiveTemp(path: string): Promise<{ tmp: string; fh
  * directory takes a new file, and the path is not a directory or a symlink.
  * Finding out after every batch was sent would make a rerun send them again.
  */
-export async function checkStateWritable(path: string): Promise<void> {
+async function checkStateWritable(path: string): Promise<void> {
   const refuse = (why: string) =>
     new UsageError(
       `cannot write the upload state ${path}: ${why}`,

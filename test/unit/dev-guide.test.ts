@@ -1,0 +1,101 @@
+// docs/development.md is followed to the letter in a copy of the repository:
+// its ```ts blocks (each starts with the path of its file) are written there,
+// the one-line table rows it gives are added where it says, and the copy is
+// typechecked, built and run. A guide whose example does not compile, or a new
+// top-level group that nothing registers (`unknown command`), fails here.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const GUIDE = readFileSync(join(ROOT, 'docs/development.md'), 'utf8');
+
+/** The guide's ```ts blocks, de-indented: [path from the first line, text]. */
+function snippets(md: string): Array<[string, string]> {
+  return [...md.matchAll(/^( *)```ts\n([\s\S]*?)^ *```$/gm)].map((m) => {
+    const text = m[2]!.replace(new RegExp(`^${m[1]}`, 'gm'), '');
+    const path = /^\/\/ (src\/\S+\.ts)\n/.exec(text)?.[1];
+    if (!path) throw new Error(`a ts block of the guide does not start with its path:\n${text}`);
+    return [path, text];
+  });
+}
+
+/** The row the guide gives as inline code, matched by its start. */
+function row(start: string): string {
+  const found = new RegExp('`(' + start.replace(/[{}[\]()/.*+?^$|\\]/g, '\\$&') + '[^`]*)`').exec(GUIDE)?.[1];
+  if (!found) throw new Error(`the guide gives no row starting ${start}`);
+  return found;
+}
+
+function insertAfter(file: string, marker: string, line: string): void {
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(marker);
+  writeFileSync(file, text.replace(marker, `${marker}\n  ${line}`));
+}
+
+const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 300_000 });
+
+describe('docs/development.md, followed in a copy of the repository', () => {
+  let copy: string;
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    copy = mkdtempSync(join(tmpdir(), 'postctl-guide-'));
+    for (const p of ['src', 'scripts', 'bin', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, p), join(copy, p), { recursive: true });
+    rmSync(join(copy, 'src/commands/manifest'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    emu = await testEmulator();
+  });
+  afterAll(async () => {
+    await emu?.close();
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('the guide has its worked example as files (endpoint function, verb file)', () => {
+    expect(snippets(GUIDE).map(([p]) => p)).toEqual(['src/platform/spaces.ts', 'src/commands/spaces/get.ts']);
+    expect(GUIDE).toContain('biome.jsonc');
+    expect(GUIDE).not.toMatch(/biome\.json\b(?!c)/);
+    expect(GUIDE).toContain('authedClient');
+  });
+
+  it('adds `spaces get` by the guide: it typechecks, builds and runs first time', async () => {
+    // Async: the emulator answers in this process.
+    const cli = (args: string[]) => runCli(args, { env: emu.cliEnv(), bin: join(copy, 'bin/postctl.js') });
+    for (const [path, text] of snippets(GUIDE)) {
+      mkdirSync(dirname(join(copy, path)), { recursive: true });
+      writeFileSync(join(copy, path), text);
+    }
+    insertAfter(join(copy, 'src/auth/endpoint-auth.ts'), 'const TABLE: Record<string, string> = {', row("'GET /2/spaces/{id}': "));
+    insertAfter(
+      join(copy, 'src/commands/groups.ts'),
+      'export const TREE: Record<string, { description?: string; order?: readonly string[] }> = {',
+      row('spaces: {'),
+    );
+    const build = run(process.execPath, ['scripts/build.mjs'], copy);
+    expect(build.stderr).not.toContain('rror');
+    expect(build.status).toBe(0);
+    // After the build (it writes the manifests): only the sources, the guide's files compile against the project's types.
+    writeFileSync(
+      join(copy, 'tsconfig.json'),
+      readFileSync(join(ROOT, 'tsconfig.json'), 'utf8').replace(/"include": \[[^\]]*\]/, '"include": ["src"]'),
+    );
+    const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', copy], copy);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    expect(readFileSync(join(copy, 'src/commands/manifest/index.ts'), 'utf8')).toContain('import("./spaces.js")');
+
+    expect((await cli(['--help'])).stdout).toMatch(/^ {2}spaces +Spaces: look up live audio conversations$/m);
+    expect((await cli(['spaces', '--help'])).stdout).toMatch(/^ {2}get \[options\] <space_id> +show a Space/m);
+    // The emulator has no route for it (step 5 not taken): the request reaches it and is answered 404.
+    const got = await cli(['spaces', 'get', '1DXxyRYNejbKM']);
+    expect(got.stderr).not.toContain('unknown command');
+    expect(got.code).toBe(4);
+    expect(emu.state.requests('GET', '/2/spaces/1DXxyRYNejbKM')).toHaveLength(1);
+    const bad = await cli(['spaces', 'get', '../x']);
+    expect(bad.code).toBe(6);
+    expect(bad.stderr).toContain('space_id');
+  });
+});
