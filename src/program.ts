@@ -9,8 +9,6 @@ import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { helpWidth, UNWRAPPED, wrapHelp } from './help-wrap.js';
 
-export { GROUPS };
-
 /** The command tree; with `argv`, only the groups it names are built (the full tree otherwise). */
 export async function buildProgram(argv?: string[]): Promise<Command> {
   const program = new Command('postctl');
@@ -73,7 +71,7 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
   return program;
 }
 
-export { CREATIVE_GROUPS, creativesToAds };
+export { creativesToAds };
 
 /**
  * `postctl creatives`: a group that lists the creative verbs of `ads` (its
