@@ -66,6 +66,8 @@ export interface LogEntry {
   auth?: string;
   /** The Authorization header's scheme as sent ('OAuth', 'Bearer', 'Basic'), never its value. */
   authScheme?: string;
+  /** OAuth 1.0a: `oauth_nonce@oauth_timestamp` as sent (not secret), so tests see that every retry is signed anew. */
+  oauthNonce?: string;
 }
 
 export interface EmulatorOptions {

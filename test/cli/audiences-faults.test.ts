@@ -119,6 +119,21 @@ describe('audiences upload under faults', () => {
     expect(received(emu, id).size).toBe(10);
   });
 
+  it('a plain 400 (no per-user errors) fails its batch after exactly one request: never retried; the next batch still goes', async () => {
+    const id = freshAudience(emu);
+    const path = `/custom_audiences/${id}/users`;
+    emu.state.faults.add({ kind: 'status', status: 400, path, times: 1 });
+    const file = writeInput('plain-400.txt', ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com'].join('\n'));
+    const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '2', '-o', 'json']);
+    emu.state.faults.clear();
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.json()).toMatchObject({ sent: 4, accepted: 2, failed: 2, batches_confirmed: 1, batches_failed: 1 });
+    // One request for the refused batch, one for the other: a retry of the 400 would make three or more.
+    const posts = userPosts(emu, id);
+    expect(posts.map((p) => p.status)).toEqual([400, 200]);
+    expect(received(emu, id).size).toBe(2);
+  });
+
   it('operation_errors: the users the API names fail with their input lines; the rest of the batch is sent again', async () => {
     const id = freshAudience(emu);
     const emails = [
