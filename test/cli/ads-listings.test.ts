@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 
-const emu = fileEmulator();
+const emu = freshEmulator();
 const acct = ['--account', EMU_ACCOUNT];
 const listPath = `/12/accounts/${EMU_ACCOUNT}/line_items`;
 const listCalls = () => emu.state.requests('GET', new RegExp(`^${listPath}$`));

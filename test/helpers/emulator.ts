@@ -49,12 +49,13 @@ export function fileEmulator(options: EmulatorOptions = {}, { keepFaults = false
 /**
  * A new emulator and config dir for every test of the file: no test sees what
  * another one changed, so any single test (`-t`) passes alone and in any order.
- * The returned object forwards to the current test's instance.
+ * The returned object forwards to the current test's instance; `setup` runs on each new one.
  */
-export function freshEmulator(options: EmulatorOptions = {}): TestEmulator {
+export function freshEmulator(options: EmulatorOptions = {}, setup?: (emu: TestEmulator) => void): TestEmulator {
   let current: TestEmulator | undefined;
   beforeEach(async () => {
     current = await testEmulator(options);
+    setup?.(current);
   });
   afterEach(async () => {
     await current?.close();
