@@ -91,6 +91,8 @@ export interface EmulatorOptions {
   statsEntities?: number;
   statsJobPolls?: number;
   statsJobLatencyMs?: number;
+  /** check_after_secs of a media upload still processing (default 1; tests use 0 with POSTCTL_MEDIA_POLL_MS). */
+  mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)

@@ -13,7 +13,8 @@ export interface TestEmulator extends Emulator {
 }
 
 export async function testEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ port: 0, ...options });
+  // check_after_secs 0: media processing polls wait POSTCTL_MEDIA_POLL_MS (baseEnv), not a second per step.
+  const emu = await startEmulator({ port: 0, mediaCheckAfterSecs: 0, ...options });
   const configDir = tempDir();
   const cliEnv = (extra: Record<string, string | undefined> = {}) => ({ ...baseEnv(configDir), ...emu.env(), ...extra });
   return Object.assign(emu, {
