@@ -205,6 +205,9 @@ describe('audiences list', () => {
   });
 
   it('--sort-by, --with-deleted, --with-total-count, --limit and --cursor', async () => {
+    // A second audience of this test's own, so one per page leaves a next page to follow.
+    const second = await emu.run(['audiences', 'create', ...acct, '--name', 'Second audience']);
+    expect(second.code, second.stderr).toBe(0);
     const mark = audCalls().length;
     const r = await emu.run([
       'audiences',
@@ -229,10 +232,27 @@ describe('audiences list', () => {
     expect(r.json().total_count).toBeGreaterThanOrEqual(1);
     const limited = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--limit', '1', '-o', 'jsonl']);
     expect(limited.stdout.trim().split('\n')).toHaveLength(1);
-    if (r.json().next_cursor) {
-      const next = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--cursor', r.json().next_cursor, '-o', 'json']);
-      expect(next.code, next.stderr).toBe(0);
-    }
+    // The seeded account has more than one audience: one per page, so there is a next page.
+    const cursor = r.json().next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const next = await emu.run([
+      'audiences',
+      'list',
+      ...acct,
+      '--sort-by',
+      'name-desc',
+      '--with-deleted',
+      '--count',
+      '1',
+      '--cursor',
+      cursor,
+      '-o',
+      'json',
+    ]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.json().data).toHaveLength(1);
+    expect(next.json().data[0].id).not.toBe(r.json().data[0].id);
+    expect(audCalls().at(-1)!.query).toContainEqual(['cursor', cursor]);
     expect(
       audCalls()
         .at(-1)!
