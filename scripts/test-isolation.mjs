@@ -54,8 +54,8 @@ function vitestRun(args) {
 
 /** A -t pattern matching exactly this test's full name (describe blocks joined by ' > ' in the list, by a space in the matcher). */
 function exactly(name) {
-  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return `^${name.split(' > ').map(escape).join('(?: > | )')}$`;
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${name.split(' > ').map(esc).join('(?: > | )')}$`;
 }
 
 const all = testFiles(join(root, 'test')).sort();

@@ -138,6 +138,7 @@ describe('auth oauth2: headless two-step', () => {
       rotated.access_token,
       rotated.refresh_token,
     ];
+    expect(f.outputs.length).toBeGreaterThan(0);
     for (const text of f.outputs) for (const s of secrets) expect(text).not.toContain(s);
     expect(readdirSync(f.dir)).toEqual(['config.json']);
   });
@@ -184,6 +185,7 @@ describe('auth oauth2: headless two-step', () => {
 });
 
 function expectNoSecret(f: Fresh, secrets: string[]): void {
+  expect(f.outputs.length).toBeGreaterThan(0);
   for (const text of f.outputs) for (const s of secrets) expect(text).not.toContain(s);
 }
 
