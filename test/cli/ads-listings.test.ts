@@ -209,19 +209,8 @@ describe('audiences list', () => {
     const second = await emu.run(['audiences', 'create', ...acct, '--name', 'Second audience']);
     expect(second.code, second.stderr).toBe(0);
     const mark = audCalls().length;
-    const r = await emu.run([
-      'audiences',
-      'list',
-      ...acct,
-      '--sort-by',
-      'name-desc',
-      '--with-deleted',
-      '--with-total-count',
-      '--count',
-      '1',
-      '-o',
-      'json',
-    ]);
+    const sorted = ['audiences', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--count', '1', '-o', 'json'];
+    const r = await emu.run([...sorted, '--with-total-count']);
     expect(r.code, r.stderr).toBe(0);
     expect(audCalls()[mark]!.query).toEqual([
       ['count', '1'],
@@ -232,23 +221,10 @@ describe('audiences list', () => {
     expect(r.json().total_count).toBeGreaterThanOrEqual(1);
     const limited = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--limit', '1', '-o', 'jsonl']);
     expect(limited.stdout.trim().split('\n')).toHaveLength(1);
-    // The seeded account has more than one audience: one per page, so there is a next page.
+    // Two audiences (the seeded one and this test's), one per page: there is a next page.
     const cursor = r.json().next_cursor as string;
     expect(cursor).toEqual(expect.any(String));
-    const next = await emu.run([
-      'audiences',
-      'list',
-      ...acct,
-      '--sort-by',
-      'name-desc',
-      '--with-deleted',
-      '--count',
-      '1',
-      '--cursor',
-      cursor,
-      '-o',
-      'json',
-    ]);
+    const next = await emu.run([...sorted, '--cursor', cursor]);
     expect(next.code, next.stderr).toBe(0);
     expect(next.json().data).toHaveLength(1);
     expect(next.json().data[0].id).not.toBe(r.json().data[0].id);

@@ -5,18 +5,13 @@
 // line beyond 2^53 come out with their exact digits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { hostileServer, type Hostile } from '../helpers/hostile.js';
+import { hostileServer, STREAMS, type Hostile } from '../helpers/hostile.js';
 
 let h: Hostile;
 beforeAll(async () => {
   h = await hostileServer();
 });
 afterAll(() => h.close());
-
-const STREAMS = [
-  ['stream connect', ['stream', 'connect'], '/2/tweets/search/stream'],
-  ['events stream', ['events', 'stream'], '/2/activity/stream'],
-] as const;
 
 describe('stream reconnects back off', () => {
   for (const [label, args, path] of STREAMS) {
