@@ -88,6 +88,8 @@ function openCall(state: EmulatorState, req: IncomingMessage, res: ServerRespons
     body: '',
     status: 0,
   };
+  const nonce = /oauth_nonce="([^"]*)"/.exec(req.headers.authorization ?? '')?.[1];
+  if (nonce !== undefined) entry.oauthNonce = `${nonce}@${/oauth_timestamp="([^"]*)"/.exec(req.headers.authorization ?? '')?.[1] ?? ''}`;
   state.log.push(entry);
   return { req, res, url, method, api, path, entry };
 }

@@ -66,6 +66,8 @@ export interface LogEntry {
   auth?: string;
   /** The Authorization header's scheme as sent ('OAuth', 'Bearer', 'Basic'), never its value. */
   authScheme?: string;
+  /** OAuth 1.0a: `oauth_nonce@oauth_timestamp` as sent (not secret), so tests see that every retry is signed anew. */
+  oauthNonce?: string;
 }
 
 export interface EmulatorOptions {
@@ -89,6 +91,8 @@ export interface EmulatorOptions {
   statsEntities?: number;
   statsJobPolls?: number;
   statsJobLatencyMs?: number;
+  /** check_after_secs of a media upload still processing (default 1; tests use 0 with POSTCTL_MEDIA_POLL_MS). */
+  mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)

@@ -156,8 +156,11 @@ function giveUp(e: unknown, attempts: number, max: number): unknown {
 }
 
 async function pause(attempt: number, opts: StreamOptions): Promise<boolean> {
+  const ms = backoffDelay(attempt, { baseMs: opts.baseDelayMs, capMs: opts.capDelayMs });
+  // Said with --verbose, so the growing delays can be checked (test/hardening/stream-backoff.test.ts).
+  opts.log.verbose(`reconnect attempt ${attempt}: waiting ${ms} ms`);
   try {
-    await sleep(backoffDelay(attempt, { baseMs: opts.baseDelayMs, capMs: opts.capDelayMs }), opts.signal);
+    await sleep(ms, opts.signal);
     return true;
   } catch {
     return false;

@@ -2,8 +2,8 @@
 // audience estimate through the built CLI against the emulator.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { freshEmulator } from '../helpers/emulator.js';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT, EMU_USER } from '../../src/emulator/state.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
@@ -12,13 +12,7 @@ import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 // test must not depend on which hour it runs in.
 const NOW = Date.parse('2026-03-10T14:59:59.500Z');
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator({ fixtureSize: 30, now: () => NOW });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = freshEmulator({ fixtureSize: 30, now: () => NOW });
 
 async function run(args: string[], opts: { env?: Record<string, string | undefined>; input?: string } = {}) {
   const before = emu.state.log.length;
@@ -81,6 +75,12 @@ describe('accounts list|get|update', () => {
 
 describe('sandbox-only operations', () => {
   let sandboxId = '';
+  /** A sandbox account of this test's own emulator (each test has a fresh one). */
+  const sandboxAccount = async (): Promise<string> => {
+    const r = await emu.run(['ads', 'accounts', 'create', '--sandbox', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    return r.json().data.id as string;
+  };
 
   it('are refused without --sandbox (exit 2), nothing sent', async () => {
     for (const args of [
@@ -115,6 +115,7 @@ describe('sandbox-only operations', () => {
   });
 
   it("features add --sandbox checks keys against the spec's list, then adds them", async () => {
+    sandboxId = await sandboxAccount();
     const bad = await run(['ads', 'features', 'add', 'AGE_TARGETTING', '--sandbox', '--account', sandboxId]);
     expect(bad.code).toBe(6);
     expect(problemFields(bad)).toEqual(['feature_keys']);
@@ -129,6 +130,7 @@ describe('sandbox-only operations', () => {
   });
 
   it('delete --sandbox asks for --yes, deletes, and a repeat exits 4', async () => {
+    sandboxId = await sandboxAccount();
     const ask = await run(['ads', 'accounts', 'delete', sandboxId, '--sandbox']);
     expect(ask.code).toBe(2);
     expect(ask.sent).toEqual([]);

@@ -1,17 +1,11 @@
 // `postctl ads line-item-categories list|get|create|update|delete` through the
 // built CLI against the emulator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { freshEmulator } from '../helpers/emulator.js';
 import { LICC_IDS, LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator({ fixtureSize: 10 });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = freshEmulator({ fixtureSize: 10 });
 
 const BASE = `/12/accounts/${EMU_ACCOUNT}/line_item_curated_categories`;
 
@@ -23,6 +17,12 @@ async function run(args: string[]) {
 
 describe('line-item-categories', () => {
   let created = '';
+  /** A link of this test's own emulator (each test has a fresh one). */
+  const link = async (): Promise<string> => {
+    const r = await run(['ads', 'line-item-categories', 'create', '--line-item-id', LI.ENGAGEMENTS, '--curated-category-id', '1xh8']);
+    expect(r.code, r.stderr).toBe(0);
+    return r.json().data.id as string;
+  };
 
   it('list and get keep the envelope; a deleted one needs --with-deleted', async () => {
     const list = await run(['ads', 'line-item-categories', 'list']);
@@ -72,6 +72,7 @@ describe('line-item-categories', () => {
   });
 
   it('update sends only the flag given; with none it is a usage error', async () => {
+    created = await link();
     const none = await run(['ads', 'line-item-categories', 'update', created]);
     expect(none.code).toBe(2);
     expect(none.sent).toEqual([]);
@@ -82,6 +83,7 @@ describe('line-item-categories', () => {
   });
 
   it('delete needs --yes when not interactive, then marks it deleted; a repeat exits 4', async () => {
+    created = await link();
     const ask = await run(['ads', 'line-item-categories', 'delete', created]);
     expect(ask.code).toBe(2);
     expect(ask.sent).toEqual([]);

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { EMU_AUDIENCE, EMU_SHARED_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 
-const emu = fileEmulator();
+const emu = freshEmulator();
 const acct = ['--account', EMU_ACCOUNT];
 const listPath = `/12/accounts/${EMU_ACCOUNT}/line_items`;
 const listCalls = () => emu.state.requests('GET', new RegExp(`^${listPath}$`));
@@ -205,20 +205,12 @@ describe('audiences list', () => {
   });
 
   it('--sort-by, --with-deleted, --with-total-count, --limit and --cursor', async () => {
+    // A second audience of this test's own, so one per page leaves a next page to follow.
+    const second = await emu.run(['audiences', 'create', ...acct, '--name', 'Second audience']);
+    expect(second.code, second.stderr).toBe(0);
     const mark = audCalls().length;
-    const r = await emu.run([
-      'audiences',
-      'list',
-      ...acct,
-      '--sort-by',
-      'name-desc',
-      '--with-deleted',
-      '--with-total-count',
-      '--count',
-      '1',
-      '-o',
-      'json',
-    ]);
+    const sorted = ['audiences', 'list', ...acct, '--sort-by', 'name-desc', '--with-deleted', '--count', '1', '-o', 'json'];
+    const r = await emu.run([...sorted, '--with-total-count']);
     expect(r.code, r.stderr).toBe(0);
     expect(audCalls()[mark]!.query).toEqual([
       ['count', '1'],
@@ -229,10 +221,14 @@ describe('audiences list', () => {
     expect(r.json().total_count).toBeGreaterThanOrEqual(1);
     const limited = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--limit', '1', '-o', 'jsonl']);
     expect(limited.stdout.trim().split('\n')).toHaveLength(1);
-    if (r.json().next_cursor) {
-      const next = await emu.run(['audiences', 'list', ...acct, '--count', '1', '--cursor', r.json().next_cursor, '-o', 'json']);
-      expect(next.code, next.stderr).toBe(0);
-    }
+    // Two audiences (the seeded one and this test's), one per page: there is a next page.
+    const cursor = r.json().next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const next = await emu.run([...sorted, '--cursor', cursor]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.json().data).toHaveLength(1);
+    expect(next.json().data[0].id).not.toBe(r.json().data[0].id);
+    expect(audCalls().at(-1)!.query).toContainEqual(['cursor', cursor]);
     expect(
       audCalls()
         .at(-1)!

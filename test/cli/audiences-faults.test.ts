@@ -17,6 +17,8 @@ describe('audiences upload under faults', () => {
     const emails = Array.from({ length: 100_000 }, (_, i) => `Person.${i}@Example${i % 101}.org`);
     const file = writeInput('100k.txt', emails.join('\n') + '\n');
     const path = `/custom_audiences/${id}/users`;
+    // The counts are the file emulator's since it started: this test's are the difference (any order).
+    const earlier: Record<string, number> = { ...emu.state.faults.stats.byKind };
     emu.state.faults.add({ kind: '429', path, after: 5, times: 2, resetInSec: 1 });
     emu.state.faults.add({ kind: 'status', status: 503, path, after: 15, times: 3 });
     emu.state.faults.add({ kind: 'status', status: 500, path, after: 25, times: 1 });
@@ -24,7 +26,7 @@ describe('audiences upload under faults', () => {
     emu.state.faults.add({ kind: 'drop-after', path, after: 45, times: 1 });
     emu.state.faults.add({ kind: 'count-mismatch', path, after: 55, times: 1 });
     const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '1000'], { timeoutMs: 60_000 });
-    const byKind = { ...emu.state.faults.stats.byKind };
+    const byKind = Object.fromEntries(Object.entries(emu.state.faults.stats.byKind).map(([k, n]) => [k, n - (earlier[k] ?? 0)]));
     emu.state.faults.clear();
     expect(r.code).toBe(0);
     expect(r.json()).toMatchObject({
@@ -117,6 +119,21 @@ describe('audiences upload under faults', () => {
     expect(resent).toHaveLength(1);
     expect(JSON.parse(resent[0]!.body)[0].params.users[0]).toEqual({ email: [sha('m0@example.com')] });
     expect(received(emu, id).size).toBe(10);
+  });
+
+  it('a plain 400 (no per-user errors) fails its batch after exactly one request: never retried; the next batch still goes', async () => {
+    const id = freshAudience(emu);
+    const path = `/custom_audiences/${id}/users`;
+    emu.state.faults.add({ kind: 'status', status: 400, path, times: 1 });
+    const file = writeInput('plain-400.txt', ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com'].join('\n'));
+    const r = await emu.run(['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '2', '-o', 'json']);
+    emu.state.faults.clear();
+    expect(r.code, r.stderr).toBe(8);
+    expect(r.json()).toMatchObject({ sent: 4, accepted: 2, failed: 2, batches_confirmed: 1, batches_failed: 1 });
+    // One request for the refused batch, one for the other: a retry of the 400 would make three or more.
+    const posts = userPosts(emu, id);
+    expect(posts.map((p) => p.status)).toEqual([400, 200]);
+    expect(received(emu, id).size).toBe(2);
   });
 
   it('operation_errors: the users the API names fail with their input lines; the rest of the batch is sent again', async () => {

@@ -10,12 +10,12 @@ import {
 } from '../../src/emulator/routes/audiences.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 import { futureYear } from '../helpers/clock.js';
 import { sha, writeInput } from '../fixtures/audiences/helpers.js';
 
 // Deliberately the spec's neutral names (this file asserts them); official names: wire-names.test.ts, contract.test.ts.
-const emu = fileEmulator({ names: 'neutral' }, { keepFaults: true });
+const emu = freshEmulator({ names: 'neutral' });
 
 const dnrPosts = () => emu.state.requests('POST', '/do_not_reach_lists/');
 
@@ -73,6 +73,11 @@ describe('do-not-reach lists', () => {
   });
 
   it('delete: asks for --yes when not interactive, then deletes; a second delete is 404', async () => {
+    // Three identifiers of its own (a fresh emulator per test), so list_size is known.
+    const up = await emu.run(['audiences', 'do-not-reach', 'upload', EMU_DNR_LIST, '--type', 'email'], {
+      input: 'one@example.com\ntwo@example.com\nthree@example.com\n',
+    });
+    expect(up.code, up.stderr).toBe(0);
     const refused = await emu.run(['audiences', 'do-not-reach', 'delete', EMU_DNR_LIST]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');

@@ -138,6 +138,7 @@ describe('auth oauth2: headless two-step', () => {
       rotated.access_token,
       rotated.refresh_token,
     ];
+    expect(f.outputs.length).toBeGreaterThan(0);
     for (const text of f.outputs) for (const s of secrets) expect(text).not.toContain(s);
     // (the tests' HOME is the config dir: ~/.cache holds postctl's compiled-code cache, not config)
     expect(readdirSync(f.dir).filter((n) => n !== '.cache')).toEqual(['config.json']);
@@ -185,6 +186,7 @@ describe('auth oauth2: headless two-step', () => {
 });
 
 function expectNoSecret(f: Fresh, secrets: string[]): void {
+  expect(f.outputs.length).toBeGreaterThan(0);
   for (const text of f.outputs) for (const s of secrets) expect(text).not.toContain(s);
 }
 

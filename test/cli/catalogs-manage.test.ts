@@ -1,28 +1,53 @@
 // Catalogs, products and product sets through the built CLI against the
 // emulator, and the emulator's own catalog rules (batch limit, repeated ids).
+// Every test gets a new emulator and makes the catalog and products it reads,
+// so each passes alone (-t) and in any order.
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshEmulator } from '../helpers/emulator.js';
 import { tempDir } from '../helpers/cli.js';
 import { jsonl, product } from '../fixtures/catalogs/make.js';
 
-let emu: TestEmulator;
+const emu = freshEmulator();
 let catalog: string;
 const dir = tempDir();
 const keys = new Map<string, string>();
-
-beforeAll(async () => {
-  emu = await testEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
 
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
+}
+
+/** The one catalog of this test's emulator. */
+async function withCatalog(): Promise<void> {
+  const r = await emu.run(['catalogs', 'create', 'Spring shop', '-o', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  catalog = r.json().data.id;
+}
+
+/** The catalog with five products (two variants of a group); their product keys in `keys`. */
+async function withProducts(): Promise<void> {
+  await withCatalog();
+  keys.clear();
+  const feed = file(
+    'products.jsonl',
+    jsonl([
+      product(1),
+      product(2),
+      product(3),
+      product(4, { title: 'Tee', item_group_id: 'tee', size: 'S' }),
+      product(5, { title: 'Tee', item_group_id: 'tee', size: 'M' }),
+    ]),
+  );
+  const r = await emu.run(['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl']);
+  expect(r.code, r.stderr).toBe(0);
+  for (const line of r.stdout.trim().split('\n')) {
+    const o = JSON.parse(line);
+    keys.set(o.id, o.product_key);
+  }
+  expect(keys.size).toBe(5);
 }
 
 describe('catalogs', () => {
@@ -69,6 +94,7 @@ describe('catalogs', () => {
   });
 
   it('rename', async () => {
+    await withCatalog();
     const r = await emu.run(['catalogs', 'rename', catalog, 'Summer shop', '-o', 'json']);
     expect(r.code).toBe(0);
     expect(r.json().data).toEqual({ id: catalog, name: 'Summer shop' });
@@ -76,24 +102,7 @@ describe('catalogs', () => {
 });
 
 describe('products', () => {
-  beforeAll(async () => {
-    const feed = file(
-      'products.jsonl',
-      jsonl([
-        product(1),
-        product(2),
-        product(3),
-        product(4, { title: 'Tee', item_group_id: 'tee', size: 'S' }),
-        product(5, { title: 'Tee', item_group_id: 'tee', size: 'M' }),
-      ]),
-    );
-    const r = await emu.run(['catalogs', 'upsert', catalog, '--file', feed, '-o', 'jsonl']);
-    expect(r.code).toBe(0);
-    for (const line of r.stdout.trim().split('\n')) {
-      const o = JSON.parse(line);
-      keys.set(o.id, o.product_key);
-    }
-  });
+  beforeEach(withProducts);
 
   it('lists one page with the envelope, or every page with --all (only the first variant of a group)', async () => {
     const page = await emu.run(['catalogs', 'products', catalog, '--count', '2', '-o', 'json']);
@@ -182,6 +191,8 @@ describe('products', () => {
 });
 
 describe('product sets', () => {
+  beforeEach(withProducts);
+
   it('MANUAL: created from product keys with processing_status DONE', async () => {
     const r = await emu.run([
       'catalogs',
@@ -298,6 +309,7 @@ describe('product sets', () => {
 });
 
 describe('the emulator enforces the catalog rules itself', () => {
+  beforeEach(withCatalog);
   const body = (products: unknown[]) => file(`body-${products.length}-${Math.random()}.json`, JSON.stringify({ products }));
 
   it('more than 25 products in one request is a 400 ads error', async () => {
@@ -348,6 +360,7 @@ describe('the emulator enforces the catalog rules itself', () => {
 
 describe('delete', () => {
   it('needs --yes when not interactive; then deletes permanently', async () => {
+    await withCatalog();
     const before = emu.state.log.length;
     const refused = await emu.run(['catalogs', 'delete', catalog]);
     expect(refused.code).toBe(2);
@@ -356,7 +369,7 @@ describe('delete', () => {
 
     const r = await emu.run(['catalogs', 'delete', catalog, '--yes', '-o', 'json']);
     expect(r.code).toBe(0);
-    expect(r.json().data).toEqual({ id: catalog, name: 'Summer shop' });
+    expect(r.json().data).toEqual({ id: catalog, name: 'Spring shop' });
     const gone = await emu.run(['catalogs', 'products', catalog]);
     expect(gone.code).toBe(4);
     const list = await emu.run(['catalogs', 'list', '-o', 'json']);

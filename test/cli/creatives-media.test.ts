@@ -3,7 +3,7 @@
 // add (with the AMPLIFY_VIDEO → PREROLL note), update, delete; every rule
 // rejected before sending.
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 import { expectRejected } from '../fixtures/creatives/expect-rejected.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -11,7 +11,7 @@ const IMG = '3_1720000000000000001';
 const VID = '7_1720000000000000022';
 const GIF = '16_1720000000000000026';
 
-const emu = fileEmulator({}, { keepFaults: true });
+const emu = freshEmulator({});
 
 describe('ads media-library', () => {
   it('pages through the 30 seeded items with --count 7 --all (5 requests) and --limit', async () => {

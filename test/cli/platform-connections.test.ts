@@ -2,19 +2,14 @@
 // activity stream holding the app's one allowed connection: a second stream
 // fails with TooManyConnections and a hint pointing here.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshEmulator } from '../helpers/emulator.js';
 import { configureFeed } from '../../src/emulator/routes/platform-events.js';
 import { connectionRegistry } from '../../src/emulator/routes/platform-connections.js';
 import type { CliResult } from '../helpers/cli.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await testEmulator();
-  configureFeed(emu.state, { intervalMs: 40, keepAliveMs: 200 });
-});
-afterAll(async () => {
-  await emu.close();
+const emu = freshEmulator({}, (e) => {
+  configureFeed(e.state, { intervalMs: 40, keepAliveMs: 200 });
 });
 beforeEach(() => {
   emu.state.faults.clear();
@@ -105,6 +100,12 @@ describe('postctl connections', () => {
   });
 
   it('terminate --endpoint uses DELETE /2/connections/{endpoint}; list --status all --all pages through the history', async () => {
+    // A history of its own (a fresh emulator per test): two streams the client ended, then one terminated.
+    for (let i = 0; i < 2; i++) {
+      const c = await openStream();
+      c.child.kill('SIGINT');
+      await c.done;
+    }
     const s = await openStream();
     try {
       const r = await emu.run(['connections', 'terminate', '--endpoint', 'activity_stream', '--yes']);

@@ -3,11 +3,11 @@
 // or repeating events, keep-alives, stalls, Ctrl-C, 401, and the subscription rules.
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 import { configureFeed, eventSeq } from '../../src/emulator/routes/platform-events.js';
 import { connectionRegistry } from '../../src/emulator/routes/platform-connections.js';
 
-const emu = fileEmulator();
+const emu = freshEmulator();
 
 const streams = () => emu.state.requests('GET', '/2/activity/stream');
 const seqs = (stdout: string) =>
@@ -207,6 +207,18 @@ describe('postctl events subscribe', () => {
   });
 
   it('a duplicate among several types is a partial failure (exit 8); alone it is the API error (exit 6)', async () => {
+    // The subscription that the second type repeats, made here (a fresh emulator per test).
+    const first = await emu.run([
+      'events',
+      'subscribe',
+      '--event-type',
+      'profile.update.screenname',
+      '--user-id',
+      '783214',
+      '--tag',
+      'audit',
+    ]);
+    expect(first.code, first.stderr).toBe(0);
     const r = await emu.run([
       'events',
       'subscribe',

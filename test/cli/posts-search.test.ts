@@ -202,8 +202,15 @@ describe('postctl posts search', () => {
   });
 
   it('a query of exactly 512 characters is sent', async () => {
-    const r = await emu.run(['posts', 'search', 'coffee ' + 'x'.repeat(505)]);
+    const q = 'coffee ' + 'x'.repeat(505);
+    expect(q).toHaveLength(512);
+    const before = emu.state.log.length;
+    const r = await emu.run(['posts', 'search', q]);
     expect(r.code, r.stderr).toBe(0);
+    // Sent whole: one search request whose query is exactly those 512 characters.
+    const sent = emu.state.log.slice(before).filter((e) => e.query.some(([k]) => k === 'query'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.query.find(([k]) => k === 'query')).toEqual(['query', q]);
   });
 });
 

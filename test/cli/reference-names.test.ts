@@ -8,9 +8,9 @@
 // wire-name table entries (src/wire/names.ts).
 // Event types: https://docs.x.com/x-api/activity/introduction ("Supported event types").
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 
-const emu = fileEmulator();
+const emu = freshEmulator();
 
 const EXPANSIONS = [
   'author_id',
@@ -57,7 +57,9 @@ describe('names sent as in the reference', () => {
   it('posts lookup --all-fields adds exactly author_id and attachments.media_keys', async () => {
     const { r, log } = await sent(['posts', 'lookup', '1', '--all-fields', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(log[0]!.query.find(([k]) => k === 'expansions')).toEqual(['expansions', 'author_id,attachments.media_keys']);
+    const lookups = log.filter((e) => e.path === '/2/tweets');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]!.query.find(([k]) => k === 'expansions')).toEqual(['expansions', 'author_id,attachments.media_keys']);
   });
 
   it('a misspelt expansion is refused before sending (exit 6)', async () => {
@@ -70,7 +72,8 @@ describe('names sent as in the reference', () => {
   it('events subscribe sends each reference event type name, one subscription each', async () => {
     const { r, log } = await sent(['events', 'subscribe', '--event-type', EVENT_TYPES.join(','), '--user-id', '783214', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const posts = log.filter((e) => e.method === 'POST');
+    // Not the bearer token exchange a fresh config starts with.
+    const posts = log.filter((e) => e.method === 'POST' && e.path === '/2/activity/subscriptions');
     expect(posts.map((e) => (JSON.parse(e.body) as { event_type: string }).event_type)).toEqual(EVENT_TYPES);
     expect(posts.every((e) => e.status >= 200 && e.status < 300)).toBe(true);
   });

@@ -45,6 +45,13 @@ describe('postctl request', () => {
     expect(r.json().data[0].id).toBe('2');
     const attempts = emu.state.log.slice(before);
     expect(attempts.map((e) => e.status)).toEqual([503, 503, 200]);
+    // Freshly signed: each attempt carries its own OAuth 1.0a nonce (one signature reused would repeat it).
+    const nonces = attempts.map((e) => e.oauthNonce);
+    expect(
+      nonces.every((n) => typeof n === 'string' && /^[^@]+@\d+$/.test(n)),
+      String(nonces),
+    ).toBe(true);
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('persistent 503 exits 7 after bounded retries', async () => {

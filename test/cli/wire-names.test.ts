@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import type { ServedNames } from '../../src/emulator/spelling.js';
-import { fileEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { freshEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const ACCOUNT = '18ce54d4x5t';
 const IMG = '3_1720000000000000001';
@@ -63,7 +63,7 @@ const last = (emu: TestEmulator, method: string, path: string | RegExp) => emu.s
 
 function mustShow(style: 'official' | 'neutral') {
   const served: ServedNames = style;
-  const emu = fileEmulator({ names: served });
+  const emu = freshEmulator({ names: served });
   const want = EXPECT[style];
   // The neutral server's env carries POSTCTL_API_NAMES=neutral; set it explicitly too (the must-show condition).
   const env = style === 'neutral' ? { POSTCTL_API_NAMES: 'neutral' } : { POSTCTL_API_NAMES: undefined };
@@ -252,7 +252,7 @@ mustShow('official');
 mustShow('neutral');
 
 describe('a server that knows only one spelling refuses the other', () => {
-  const emu = fileEmulator({ names: 'official' });
+  const emu = freshEmulator({ names: 'official' });
   it('neutral names against an official-only server fail (404 for the neutral path), so a wrong name cannot pass', async () => {
     const r = await emu.run(['posts', 'lookup', '1460323737035677698'], { env: { POSTCTL_API_NAMES: 'neutral' } });
     expect(r.code).not.toBe(0);

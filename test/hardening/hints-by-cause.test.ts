@@ -3,9 +3,9 @@
 // "too often"; 89 on an app-only call means the bearer token, not the user
 // login; a host that does not resolve is not retried and names its variable.
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { freshEmulator } from '../helpers/emulator.js';
 
-const emu = fileEmulator({ bearerMaxRequests: 2 });
+const emu = freshEmulator({ bearerMaxRequests: 2 });
 
 describe('hints by cause', () => {
   it('99 after a client-credentials exchange with a fresh (wrong) secret: check the consumer key and secret', async () => {

@@ -2,7 +2,7 @@
 // token, an absurd expiry, a token with control characters, a refresh slower
 // than the lock's stale age with two processes, and a redirect with a repeated
 // parameter. Every run is the built CLI; the figure is the server's request count.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -89,32 +89,56 @@ describe('token responses are parsed strictly and never echoed', () => {
 });
 
 describe('the refresh lock holds while its holder lives', () => {
-  // The issue's case is an 18-s refresh against a 15-s stale age. The same race, scaled by
-  // POSTCTL_LOCK_STALE_MS: the refresh is held 6 stale ages (1.8 s against 300 ms), and the
-  // second process starts only once the first one's refresh has reached the server (a barrier).
+  // The issue's case is an 18-s refresh against a 15-s stale age, scaled by POSTCTL_LOCK_STALE_MS.
+  // Two barriers, no timing: the second process starts only once the first one's refresh has
+  // reached the server; that refresh is answered only once the lock file shows the holder's
+  // heartbeat renewed it to more than 3 stale ages after the second process started (so the
+  // second one waited on a lock that unrenewed would have been broken three times over), or as
+  // soon as a second refresh arrives (the lock was broken: the count below fails). Without the
+  // heartbeat the lock is never renewed, so the first barrier cannot open by renewal: the test
+  // fails on the second refresh, or on the missing renewal — never passes by luck.
   it('two processes, a refresh slower than the stale age: one refresh request, both exit 0', async () => {
     const f = expiredLogin();
+    const lock = join(f.dir, 'config.json.oauth2.lock');
+    const STALE = 500;
     let arrived!: () => void;
     const first = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let refreshes = 0;
     h.handle(async (req, res, seen) => {
       if (seen.path !== '/2/oauth2/token') return me(req, res);
-      arrived();
-      await new Promise((resolve) => setTimeout(resolve, 1800));
+      if (++refreshes > 1) release();
+      else arrived();
+      await released;
       json(res, { token_type: 'bearer', access_token: NEW.access, refresh_token: NEW.refresh, expires_in: 7200 });
     });
-    const env = { ...f.env, POSTCTL_LOCK_STALE_MS: '300' };
+    const env = { ...f.env, POSTCTL_LOCK_STALE_MS: String(STALE) };
     const one = runCli(['request', 'GET', '/2/users/me', '--auth', 'oauth2'], { env });
     await first;
+    const secondStarted = Date.now();
     const two = runCli(['request', 'GET', '/2/users/me', '--auth', 'oauth2'], { env });
+    const renewedPast = () => {
+      try {
+        return statSync(lock).mtimeMs - secondStarted > 3 * STALE;
+      } catch {
+        return false;
+      }
+    };
+    let renewed = false;
+    for (const giveUp = Date.now() + 15_000; Date.now() < giveUp && refreshes < 2 && !renewed; ) {
+      renewed = renewedPast();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
     const [r1, r2] = await Promise.all([one, two]);
-    console.log(
-      `[hostile] two processes, refresh held 1.8 s, stale age 0.3 s: ${tokenCalls().length} refresh request(s), exits ${r1.code}/${r2.code}`,
-    );
-    expect([r1.code, r2.code]).toEqual([0, 0]);
+    console.log(`[hostile] two processes, stale age ${STALE} ms: ${tokenCalls().length} refresh request(s), exits ${r1.code}/${r2.code}`);
     expect(tokenCalls()).toHaveLength(1);
+    expect(renewed).toBe(true);
+    expect([r1.code, r2.code]).toEqual([0, 0]);
     expect(tokenCalls()[0]!.body).toContain(`refresh_token=${OLD.refresh}`);
     expect(f.config().profiles.default.oauth2.refresh_token).toBe(NEW.refresh);
-  }, 30_000);
+  }, 40_000);
 });
 
 describe('redirects', () => {

@@ -5,18 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { hostileServer, rssEnv, type Hostile } from '../helpers/hostile.js';
+import { hostileServer, rssEnv, STREAMS, type Hostile } from '../helpers/hostile.js';
 
 let h: Hostile;
 beforeAll(async () => {
   h = await hostileServer();
 });
 afterAll(() => h.close());
-
-const STREAMS = [
-  ['stream connect', ['stream', 'connect'], '/2/tweets/search/stream'],
-  ['events stream', ['events', 'stream'], '/2/activity/stream'],
-] as const;
 
 describe('a keep-alive is not data', () => {
   for (const [label, args, path] of STREAMS) {

@@ -39,6 +39,8 @@ export function baseEnv(configDir: string): Record<string, string> {
     HOME: configDir,
     POSTCTL_CONFIG_DIR: configDir,
     POSTCTL_RETRY_BASE_MS: '5',
+    // Media processing polls: the test emulator answers check_after_secs 0, so polls come 10 ms apart, not 1 s.
+    POSTCTL_MEDIA_POLL_MS: '10',
     NO_COLOR: '1',
   };
 }

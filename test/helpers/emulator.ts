@@ -13,7 +13,8 @@ export interface TestEmulator extends Emulator {
 }
 
 export async function testEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ port: 0, ...options });
+  // check_after_secs 0: media processing polls wait POSTCTL_MEDIA_POLL_MS (baseEnv), not a second per step.
+  const emu = await startEmulator({ port: 0, mediaCheckAfterSecs: 0, ...options });
   const configDir = tempDir();
   const cliEnv = (extra: Record<string, string | undefined> = {}) => ({ ...baseEnv(configDir), ...emu.env(), ...extra });
   return Object.assign(emu, {
@@ -49,12 +50,13 @@ export function fileEmulator(options: EmulatorOptions = {}, { keepFaults = false
 /**
  * A new emulator and config dir for every test of the file: no test sees what
  * another one changed, so any single test (`-t`) passes alone and in any order.
- * The returned object forwards to the current test's instance.
+ * The returned object forwards to the current test's instance; `setup` runs on each new one.
  */
-export function freshEmulator(options: EmulatorOptions = {}): TestEmulator {
+export function freshEmulator(options: EmulatorOptions = {}, setup?: (emu: TestEmulator) => void): TestEmulator {
   let current: TestEmulator | undefined;
   beforeEach(async () => {
     current = await testEmulator(options);
+    setup?.(current);
   });
   afterEach(async () => {
     await current?.close();

@@ -78,3 +78,9 @@ export function rssEnv(file: string): Record<string, string> {
   const preload = new URL('./rss-preload.mjs', import.meta.url).href;
   return { NODE_OPTIONS: `--import=${preload}`, POSTCTL_TEST_RSS_FILE: file };
 }
+
+/** The two streaming verbs and the path each connects to. */
+export const STREAMS = [
+  ['stream connect', ['stream', 'connect'], '/2/tweets/search/stream'],
+  ['events stream', ['events', 'stream'], '/2/activity/stream'],
+] as const;

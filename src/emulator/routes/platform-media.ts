@@ -142,7 +142,7 @@ function append(req: EmuRequest, state: EmulatorState): EmuResponse {
   return { status: 200, body: { data: { expires_at: Math.floor(s.expires_at / 1000) } } };
 }
 
-function statusBody(s: MediaSession): EmuResponse {
+function statusBody(s: MediaSession, emu: EmulatorState): EmuResponse {
   const data: Record<string, unknown> = {
     id: s.id,
     media_key: s.media_key,
@@ -159,7 +159,9 @@ function statusBody(s: MediaSession): EmuResponse {
     const state = STEPS[s.step]!;
     data.processing_info = {
       state,
-      ...(state === 'succeeded' ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: s.step * 50 }),
+      ...(state === 'succeeded'
+        ? { progress_percent: 100 }
+        : { check_after_secs: emu.options.mediaCheckAfterSecs ?? 1, progress_percent: s.step * 50 }),
     };
   }
   return { status: 200, body: { data } };
@@ -167,7 +169,7 @@ function statusBody(s: MediaSession): EmuResponse {
 
 function finalize(req: EmuRequest, state: EmulatorState): EmuResponse {
   const s = session(req, state, req.params.id);
-  if (s.bytes) return statusBody(s);
+  if (s.bytes) return statusBody(s, state);
   const indexes = [...s.segments.keys()].sort((a, b) => a - b);
   const missing = indexes.length ? Array.from({ length: indexes.at(-1)! + 1 }, (_, i) => i).filter((i) => !s.segments.has(i)) : [0];
   if (missing.length) invalid(`Segments ${missing.join(', ')} are missing`, { id: [s.id] });
@@ -176,7 +178,7 @@ function finalize(req: EmuRequest, state: EmulatorState): EmuResponse {
   s.bytes = bytes;
   s.segments.clear();
   if (CATEGORIES[s.media_category]!.processed) s.step = 0;
-  return statusBody(s);
+  return statusBody(s, state);
 }
 
 function status(req: EmuRequest, state: EmulatorState): EmuResponse {
@@ -190,7 +192,7 @@ function status(req: EmuRequest, state: EmulatorState): EmuResponse {
     const container = ['video/mp4', 'video/quicktime'].includes(s.media_type);
     if (STEPS[s.step] === 'succeeded' && container && s.bytes!.subarray(4, 8).toString('latin1') !== 'ftyp') s.step = 'failed';
   }
-  return statusBody(s);
+  return statusBody(s, state);
 }
 
 function metadata(req: EmuRequest, state: EmulatorState): EmuResponse {
