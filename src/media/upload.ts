@@ -29,6 +29,8 @@ export interface UploadIO {
   readonly log: { info(message: string): void; warn(message: string): void };
   progress(label: string, total?: number): Progress;
   readonly signal: AbortSignal;
+  /** For POSTCTL_MEDIA_POLL_MS, the processing poll floor (tests shorten it). */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 export interface UploadOptions {
