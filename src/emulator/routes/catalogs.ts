@@ -69,7 +69,15 @@ const catalogs = (state: EmulatorState): Slice => state.slice('catalogs', () => 
 function seed(state: EmulatorState): Slice {
   const slice: Slice = new Map();
   if (!state.options.sampleCatalog) return slice;
-  const c: Catalog = { id: '1456789', name: 'Spring shop', owner: EMU_USER.id, products: new Map(), byKey: new Map(), groupKeys: new Map(), sets: new Map() };
+  const c: Catalog = {
+    id: '1456789',
+    name: 'Spring shop',
+    owner: EMU_USER.id,
+    products: new Map(),
+    byKey: new Map(),
+    groupKeys: new Map(),
+    sets: new Map(),
+  };
   c.groupKeys.set('shoe-1', '88vr1');
   for (const [id, key, size, price] of [
     ['shoe-1-42', 'pk-1', '42', '45.00 USD'],
@@ -90,7 +98,14 @@ function seed(state: EmulatorState): Slice {
     c.products.set(id, { attrs, canon: canonical(attrs), product_key: key });
     c.byKey.set(key, id);
   }
-  c.sets.set('73kq1', { id: '73kq1', name: 'Best sellers', type: 'MANUAL', product_ids: ['shoe-1-42'], processing_status: 'DONE', filters: [] });
+  c.sets.set('73kq1', {
+    id: '73kq1',
+    name: 'Best sellers',
+    type: 'MANUAL',
+    product_ids: ['shoe-1-42'],
+    processing_status: 'DONE',
+    filters: [],
+  });
   slice.set(c.id, c);
   return slice;
 }
