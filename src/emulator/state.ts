@@ -97,7 +97,7 @@ export interface EmulatorOptions {
   dialect?: FieldDialect;
   /**
    * Seed the product catalog the docs and `--help` examples name (catalog 1456789 of the emulator's user with
-   * products pk-1 and pk-2 of item group 88vr1, and product set 73kq1); off by default, as a user starts with
+   * products pk-1 and pk-2 of item group 88vr1 and pk-3, and product set 73kq1); off by default, as a user starts with
    * no catalog and may create only one.
    */
   sampleCatalog?: boolean;

@@ -187,7 +187,7 @@ const ASKS = new Set([
 ]);
 /** `catalogs create`: a user has one catalog, so it runs against an emulator without the sample one. */
 const NO_CATALOG = /^postctl catalogs create /;
-const ENV = { CLIENT_ID: 'emu-oauth2-public-client', SECRET: 'emu-consumer-secret-0123456789', SIG };
+export const ENV = { CLIENT_ID: 'emu-oauth2-public-client', SECRET: 'emu-consumer-secret-0123456789', SIG };
 const exec = promisify(execFile);
 /** The emulator's fixed ports are taken one example at a time. */
 let portTurn: Promise<unknown> = Promise.resolve();

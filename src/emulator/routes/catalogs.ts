@@ -79,9 +79,11 @@ function seed(state: EmulatorState): Slice {
     sets: new Map(),
   };
   c.groupKeys.set('shoe-1', '88vr1');
-  for (const [id, key, size, price] of [
-    ['shoe-1-42', 'pk-1', '42', '45.00 USD'],
-    ['shoe-1-43', 'pk-2', '43', '49.00 USD'],
+  // Two variants of one item group (fetches show the first) and a product of its own: two pages of one.
+  for (const [id, key, size, price, group] of [
+    ['shoe-1-42', 'pk-1', '42', '45.00 USD', 'shoe-1'],
+    ['shoe-1-43', 'pk-2', '43', '49.00 USD', 'shoe-1'],
+    ['shoe-2-42', 'pk-3', '42', '59.00 USD', undefined],
   ] as const) {
     const attrs = {
       id,
@@ -92,7 +94,7 @@ function seed(state: EmulatorState): Slice {
       price,
       link: `https://shop.example.com/p/${id}`,
       image_link: `https://shop.example.com/i/${id}.jpg`,
-      item_group_id: 'shoe-1',
+      ...(group ? { item_group_id: group } : {}),
       product_type: 'Shoes',
     };
     c.products.set(id, { attrs, canon: canonical(attrs), product_key: key });
