@@ -646,7 +646,7 @@ complete -c postctl -n '__postctl_under '\''webhooks verify-signature'\''' -l bo
 complete -c postctl -n '__postctl_under '\''webhooks verify-signature'\''' -l signature -r -F -d 'the signature header value, sha256=<base64>'
 complete -c postctl -n '__postctl_under '\''webhooks verify-signature'\''' -l consumer-secret-stdin -d 'read the app'\''s consumer secret from stdin instead of the profile / POSTCTL_CONSU'
 complete -c postctl -n '__postctl_under '\''webhooks verify-signature'\''' -l help -s h -d 'display help'
-complete -c postctl -n '__postctl_under '\''webhooks replay'\''' -l from -r -F -d 'start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; wi'
+complete -c postctl -n '__postctl_under '\''webhooks replay'\''' -l from -r -F -d 'start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a '
 complete -c postctl -n '__postctl_under '\''webhooks replay'\''' -l to -r -F -d 'end of the window: same forms; after --from, not in the future'
 complete -c postctl -n '__postctl_under '\''webhooks replay'\''' -l help -s h -d 'display help'
 complete -c postctl -n '__postctl_is '\''posts'\''' -a 'lookup' -d 'look up posts by id (GET /2/posts), 100 ids per request, merged into one envelop'

@@ -99,6 +99,12 @@ export interface EmulatorOptions {
    * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).
    */
   dialect?: FieldDialect;
+  /**
+   * Seed the product catalog the docs and `--help` examples name (catalog 1456789 of the emulator's user with
+   * products pk-1 and pk-2 of item group 88vr1 and pk-3, and product set 73kq1); off by default, as a user starts with
+   * no catalog and may create only one.
+   */
+  sampleCatalog?: boolean;
   /** Clock (ms since the epoch) for the times the emulator stamps; tests fix it so no result depends on when they run. */
   now?: () => number;
 }

@@ -8,6 +8,7 @@ import { CliError, type InputProblem } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { joinPath } from '../http/path.js';
+import { isRelativeTime, parseTimeFlag } from '../validate/relative-time.js';
 import { parseIso8601 } from '../validate/rules.js';
 
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +49,11 @@ export function replayWindow(
     if (v === undefined) {
       problems.push({ field, message: `is required (--${field === 'from_date' ? 'from' : 'to'})` });
       return undefined;
+    }
+    // A relative time (2h: two hours ago) becomes a whole minute inside the window: --from rounds up, --to down.
+    if (isRelativeTime(v)) {
+      const ms = parseTimeFlag(v, now)! / MINUTE;
+      return (field === 'from_date' ? Math.ceil(ms) : Math.floor(ms)) * MINUTE;
     }
     const r = parseReplayTime(v);
     if (typeof r === 'string') problems.push({ field, message: r });

@@ -9,8 +9,11 @@ const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_00
 const RELATIVE = /^(\d{1,6})([smhdw])$/;
 const HOUR = 3_600_000;
 
+/** Whether `value` is a relative time (24h, 30m, …) rather than a date. */
+export const isRelativeTime = (value: string): boolean => RELATIVE.test(value.trim());
+
 /** Epoch ms of `value` (relative to `now`, or ISO 8601), or undefined when it is neither. */
-function parseTimeFlag(value: string, now: number): number | undefined {
+export function parseTimeFlag(value: string, now: number): number | undefined {
   const m = RELATIVE.exec(value.trim());
   if (m) return now - Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
   return parseIso8601(value);

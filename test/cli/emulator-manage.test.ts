@@ -1,8 +1,8 @@
 // Background emulators (issue 27): `stop --port N` stops only that one, `status` lists the running ones,
 // and an emulator's credentials live in its own profile: a real default profile is never read, changed,
 // or sent to it.
-import { execFile } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,4 +87,91 @@ describe("the emulator's own profile", () => {
       expect(readFileSync(join(dir, 'config.json'), 'utf8').replace(/\s/g, '')).toBe(JSON.stringify(JSON.parse(config)).replace(/\s/g, ''));
     }
   }, 60_000);
+});
+
+/** A foreground emulator (stdout piped: it prints its env and keeps serving); resolves with its port once listening. */
+function startForeground(env: Record<string, string>): Promise<{ port: number; kill9: () => Promise<void> }> {
+  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /^export POSTCTL_PROFILE=emulator-(\d+)$/m.exec(out);
+      const kill9 = () => {
+        child.kill('SIGKILL');
+        return gone;
+      };
+      if (m) resolve({ port: Number(m[1]), kill9 });
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before listening: ${out}`)));
+  });
+}
+
+const profiles = (dir: string): string[] =>
+  Object.keys((JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: object }).profiles).sort();
+
+describe('stale emulator profiles', () => {
+  it.each([
+    ['emulator status', ['emulator', 'status']],
+    ['emulator stop', ['emulator', 'stop']],
+  ])(
+    'a foreground emulator killed -9 leaves its profile; %s removes it (and only it)',
+    async (_name, args) => {
+      const dir = tempDir();
+      dirs.push(dir);
+      const env = baseEnv(dir);
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { bearer_token: 'realToken' } } }), { mode: 0o600 });
+      chmodSync(dir, 0o700);
+      const fg = await startForeground(env);
+      const bg = await startBackground(env);
+      expect(profiles(dir)).toEqual(['default', `emulator-${bg.port}`, `emulator-${fg.port}`].sort());
+      // While it runs, status does not list the foreground one (not a background emulator) and keeps its profile.
+      const running = await runCli(['emulator', 'status', '-o', 'json'], { env });
+      expect(running.json<Array<{ port: number }>>().map((e) => e.port)).toEqual([bg.port]);
+      expect(profiles(dir)).toContain(`emulator-${fg.port}`);
+      await fg.kill9();
+      expect(profiles(dir)).toContain(`emulator-${fg.port}`);
+      expect(existsSync(join(dir, 'emulators', `${fg.port}.json`))).toBe(true);
+
+      const r = await runCli(args, { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(dir, 'emulators', `${fg.port}.json`))).toBe(false);
+      expect(profiles(dir)).not.toContain(`emulator-${fg.port}`);
+      expect(profiles(dir)).toContain('default');
+      // status leaves the live background emulator's profile; stop ends it, and it removes its own.
+      if (args[1] === 'status') expect(profiles(dir)).toEqual(['default', `emulator-${bg.port}`]);
+    },
+    40_000,
+  );
+
+  it('the next emulator start removes the profile of one killed -9', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const env = baseEnv(dir);
+    const first = await startForeground(env);
+    await first.kill9();
+    expect(profiles(dir)).toEqual([`emulator-${first.port}`]);
+    const next = await startBackground(env);
+    expect(profiles(dir)).toEqual([`emulator-${next.port}`]);
+    expect(existsSync(join(dir, 'emulators', `${first.port}.json`))).toBe(false);
+  }, 40_000);
+
+  it('an emulator-<port> profile with no record (an older postctl killed -9) is removed by status', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const env = baseEnv(dir);
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { 'emulator-41234': { bearer_token: 'x' }, work: { bearer_token: 'y' } } }),
+      {
+        mode: 0o600,
+      },
+    );
+    chmodSync(dir, 0o700);
+    const r = await runCli(['emulator', 'status', '-o', 'json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toEqual([]);
+    expect(profiles(dir)).toEqual(['work']);
+  });
 });

@@ -1,45 +1,32 @@
-// Every --help example of the reading verbs (list, get, lookup, search, counts, status, history, …) runs
-// against the emulator and exits 0 (issue 27): an example ends in data from the emulator's seed, never in
-// "not found". The files examples name are made here; pipes run in bash with `postctl` on PATH.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Every `--help` example of every verb — reading and writing — runs against a fresh emulator and exits 0
+// (issue 27; the runner, its files and prior steps: test/helpers/examples.ts). The few that cannot end by
+// themselves (a browser login, an endless stream, a foreground server) are listed there with the reason and
+// checked here to still exist, so the list cannot hide a renamed example.
 import { describe, expect, it } from 'vitest';
-import { SpecNode, specTree, type VerbSpec } from '../../src/commands/define.js';
+import { SpecNode, specTree } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
-import { linkedDir, shellRun } from '../helpers/shell.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { NOT_RUN, runExampleInTurn } from '../helpers/examples.js';
 
-const emu = fileEmulator();
-const READING = /^(list|get|lookup|search|counts|status|history|apps|business-categories|targeted|keywords|audience-estimate)$/;
-// The emulator seeds no product catalog: a catalog's id is made by `catalogs create` (see docs/catalogs.md).
-const NEEDS_A_CATALOG = /^postctl catalogs (products|sets get) 1456789\b/;
-
-async function readingExamples(): Promise<string[]> {
+async function allExamples(): Promise<string[]> {
   const root = new SpecNode('postctl');
   for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(specTree(root));
-  const specs: VerbSpec[] = [];
-  const walk = (node: SpecNode, words: string[]) => {
-    if (node.verb && READING.test(words.at(-1) ?? '') && !specs.includes(node.verb)) specs.push(node.verb);
-    for (const [word, child] of node.children) walk(child, [...words, word]);
+  const out = new Set<string>();
+  const walk = (node: SpecNode) => {
+    for (const e of node.verb?.examples ?? []) out.add(e);
+    for (const child of node.children.values()) walk(child);
   };
-  walk(root, []);
-  return specs.flatMap((s) => s.examples).filter((e) => !NEEDS_A_CATALOG.test(e));
+  walk(root);
+  return [...out];
 }
 
-const examples = await readingExamples();
-const dir = linkedDir('postctl-examples-');
-writeFileSync(join(dir, 'targeting.json'), JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
-writeFileSync(join(dir, 'ids.txt'), '20\n21\n');
-writeFileSync(join(dir, 'handles.txt'), '@alice\n1000000002\n');
-writeFileSync(join(dir, 'export.tsv'), '20\tfirst\n21\tsecond\n');
+const examples = await allExamples();
+const runnable = examples.filter((e) => !(e in NOT_RUN));
 
-describe('--help examples of the reading verbs run against the emulator', () => {
-  it('there are many of them', () => {
-    expect(examples.length).toBeGreaterThan(70);
+describe('--help examples run against the emulator', () => {
+  it('there are many of them, reading and writing, and every one left out is still an example', () => {
+    expect(runnable.length).toBeGreaterThan(300);
+    expect(Object.keys(NOT_RUN).filter((e) => !examples.includes(e))).toEqual([]);
   });
 
-  it.each(examples)('%s', async (example) => {
-    const r = await shellRun(example, dir, emu.cliEnv());
-    expect(r.code, r.stderr).toBe(0);
-  });
+  it.concurrent.each(runnable)('%s', (example) => runExampleInTurn(example));
 });

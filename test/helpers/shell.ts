@@ -2,10 +2,7 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { BIN, tempDir } from './cli.js';
-
-const exec = promisify(execFile);
 
 /** A fresh directory holding a `postctl` script that runs the built CLI (and whatever files the caller writes). */
 export function linkedDir(prefix = 'postctl-shell-'): string {
@@ -15,11 +12,25 @@ export function linkedDir(prefix = 'postctl-shell-'): string {
   return dir;
 }
 
-/** Runs `command` in `dir` (its `postctl` first on PATH), stdout discarded; the exit code and stderr. */
+/**
+ * Runs `command` in `dir` (its `postctl` first on PATH), stdout discarded; the exit code and stderr. After 30 s
+ * the whole process group is killed (code null), so a command that never ends leaves no postctl behind.
+ */
 export function shellRun(command: string, dir: string, env: Record<string, string | undefined>): Promise<{ code: number; stderr: string }> {
   const full = { ...env, PATH: `${dir}:${process.env.PATH}` } as NodeJS.ProcessEnv;
-  return exec('bash', ['-o', 'pipefail', '-c', `${command} > /dev/null`], { env: full, cwd: dir, timeout: 30_000 }).then(
-    () => ({ code: 0, stderr: '' }),
-    (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-  );
+  // detached: bash leads its own process group, so the timeout can end everything it started.
+  const options = { env: full, cwd: dir, detached: true, encoding: 'utf8' as const };
+  return new Promise((resolve) => {
+    const child = execFile('bash', ['-o', 'pipefail', '-c', `${command} > /dev/null`], options, (e, _out, stderr) => {
+      clearTimeout(timer);
+      resolve(e ? { code: e.code as number, stderr } : { code: 0, stderr: '' });
+    });
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 30_000);
+  });
 }

@@ -113,6 +113,12 @@ describe('replay window', () => {
     expect(replayWindow('202611231400', '202611231400', now).problems[0]!.message).toContain('after from_date');
     expect(replayWindow(undefined, undefined, now).problems.map((p) => p.field)).toEqual(['from_date', 'to_date']);
   });
+  it('relative times: that long before now, --from rounded up and --to down to a minute, so 24h is still inside', () => {
+    const at = now; // 2026-11-23T15:00:30Z
+    expect(replayWindow('3h', '90m', at)).toMatchObject({ from_date: '202611231201', to_date: '202611231330', problems: [] });
+    expect(replayWindow('24h', '1m', at)).toMatchObject({ from_date: '202611221501', to_date: '202611231459', problems: [] });
+    expect(replayWindow('25h', '1h', at).problems[0]!.field).toBe('from_date');
+  });
 });
 
 describe('card update body', () => {

@@ -19,6 +19,8 @@ export interface EmulatorRecord {
   start?: string;
   /** When it started listening (ISO 8601); absent in records of older versions. */
   started?: string;
+  /** A foreground emulator (Ctrl-C ends it): recorded only so its profile can be cleaned if it is killed -9. */
+  foreground?: boolean;
 }
 
 /** What /proc says about a pid: its command line and start time; undefined without /proc or without the process. */

@@ -6,6 +6,7 @@
 // port), removed when it stops.
 import type { Context } from '../../context.js';
 import { SETTINGS } from '../../config/schema.js';
+import { type EmulatorRecord, listRecords, ours, removeRecord } from './_pidfile.js';
 
 export const emulatorProfile = (port: number): string => `emulator-${port}`;
 
@@ -22,11 +23,39 @@ export async function writeEmulatorProfile(ctx: Context, port: number, env: Reco
 }
 
 export async function removeEmulatorProfile(ctx: Context, port: number): Promise<void> {
-  const name = emulatorProfile(port);
+  await removeEmulatorProfiles(ctx, [emulatorProfile(port)]);
+}
+
+async function removeEmulatorProfiles(ctx: Context, names: string[]): Promise<void> {
   const store = await ctx.store();
-  if (!store.profileNames().includes(name)) return;
+  const present = names.filter((n) => store.profileNames().includes(n));
+  if (!present.length) return;
   store.update((data) => {
-    delete data.profiles?.[name];
-    if (data.default_profile === name) delete data.default_profile;
+    for (const name of present) {
+      delete data.profiles?.[name];
+      if (data.default_profile === name) delete data.default_profile;
+    }
   });
+}
+
+/**
+ * The records whose emulator still runs (`ours`); the others (killed -9, a reboot) are removed with their
+ * profiles, and so is an `emulator-<port>` profile with no record at all (every emulator records itself
+ * before writing its profile). Run by `emulator status`, `emulator stop` and every emulator start.
+ */
+export async function liveEmulators(ctx: Context): Promise<EmulatorRecord[]> {
+  const live: EmulatorRecord[] = [];
+  const stale: string[] = [];
+  for (const rec of listRecords(ctx.env)) {
+    if (ours(rec)) live.push(rec);
+    else {
+      removeRecord(ctx.env, rec.port);
+      stale.push(emulatorProfile(rec.port));
+    }
+  }
+  const recorded = new Set(live.map((r) => emulatorProfile(r.port)));
+  const store = await ctx.store();
+  stale.push(...store.profileNames().filter((n) => /^emulator-\d+$/.test(n) && !recorded.has(n)));
+  await removeEmulatorProfiles(ctx, stale);
+  return live;
 }

@@ -7,7 +7,7 @@ import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
 import { procIdentity, removeRecord, writeRecord } from './_pidfile.js';
-import { removeEmulatorProfile, writeEmulatorProfile } from './_profile.js';
+import { liveEmulators, removeEmulatorProfile, writeEmulatorProfile } from './_profile.js';
 
 const OPTIONS = [
   // No declared default: `emulator stop --port N` reaches stop through this flag (commander gives a parent verb its
@@ -154,6 +154,23 @@ async function startInBackground(opts: Opts, ctx: Context): Promise<number> {
   return 0;
 }
 
+/**
+ * Records this emulator (the record comes before its profile: a profile without a record is stale) after
+ * cleaning the records and profiles of emulators that are gone — a foreground one killed -9 leaves both.
+ */
+async function recordSelf(ctx: Context, emu: { port: number; url: string }, foreground: boolean): Promise<void> {
+  await liveEmulators(ctx);
+  const started = new Date().toISOString();
+  writeRecord(ctx.env, {
+    pid: process.pid,
+    port: emu.port,
+    url: emu.url,
+    started,
+    ...procIdentity('self'),
+    ...(foreground ? { foreground } : {}),
+  });
+}
+
 /** The detached process: listen, record the pid, tell the parent, serve until SIGTERM. */
 async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRate: number | undefined): Promise<number> {
   const send = (m: unknown) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
@@ -166,7 +183,7 @@ async function serveInBackground(opts: Opts, ctx: Context, port: number, faultRa
     process.disconnect();
     return err.exitCode;
   }
-  writeRecord(ctx.env, { pid: process.pid, port: emu.port, url: emu.url, started: new Date().toISOString(), ...procIdentity('self') });
+  await recordSelf(ctx, emu, false);
   const env = await writeEmulatorProfile(ctx, emu.port, emu.env());
   await send({ env, url: emu.url, port: emu.port, pid: process.pid } satisfies Started);
   process.disconnect();
@@ -195,6 +212,7 @@ export default defineVerb({
     if (opts.backgroundChild && process.send) return serveInBackground(opts, ctx, port, faultRate);
     if (opts.printEnv) return startInBackground(opts, ctx);
     const emu = await start(opts, port, faultRate);
+    await recordSelf(ctx, emu, true);
     const lines = exportLines(await writeEmulatorProfile(ctx, emu.port, emu.env()));
     // Piped (a test harness, a script reading the env): the env on stdout, and it keeps serving.
     if (!ctx.io.stdoutTTY) ctx.printer.write(lines.join('\n') + '\n');
@@ -207,6 +225,7 @@ export default defineVerb({
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
       process.once('SIGTERM', () => resolve());
     });
+    removeRecord(ctx.env, emu.port);
     await removeEmulatorProfile(ctx, emu.port);
     await emu.close();
     return 0;

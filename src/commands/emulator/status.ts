@@ -1,7 +1,6 @@
 // `postctl emulator status`: the emulators started in the background with --print-env that are still running.
 import { defineVerb } from '../define.js';
-import { listRecords, ours, removeRecord } from './_pidfile.js';
-import { emulatorProfile, removeEmulatorProfile } from './_profile.js';
+import { emulatorProfile, liveEmulators } from './_profile.js';
 
 export default defineVerb({
   name: 'status',
@@ -9,16 +8,11 @@ export default defineVerb({
   examples: ['postctl emulator status', 'postctl emulator status -o json'],
   options: [],
   async run(_args, _opts, ctx) {
-    const running = [];
-    for (const rec of listRecords(ctx.env).sort((a, b) => a.port - b.port)) {
-      if (ours(rec)) {
-        running.push({ port: rec.port, pid: rec.pid, started: rec.started ?? null, url: rec.url, profile: emulatorProfile(rec.port) });
-        continue;
-      }
-      // Its process is gone (kill -9, reboot): the record and profile are stale.
-      removeRecord(ctx.env, rec.port);
-      await removeEmulatorProfile(ctx, rec.port);
-    }
+    // Stale records and profiles (kill -9, reboot) are cleaned on the way; foreground emulators are not listed.
+    const running = (await liveEmulators(ctx))
+      .filter((rec) => !rec.foreground)
+      .sort((a, b) => a.port - b.port)
+      .map((rec) => ({ port: rec.port, pid: rec.pid, started: rec.started ?? null, url: rec.url, profile: emulatorProfile(rec.port) }));
     ctx.printer.list(running, [
       { header: 'port', key: 'port' },
       { header: 'pid', key: 'pid' },

@@ -2,8 +2,8 @@
 import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { defineVerb } from '../define.js';
-import { listRecords, ours, removeRecord } from './_pidfile.js';
-import { removeEmulatorProfile } from './_profile.js';
+import { removeRecord } from './_pidfile.js';
+import { liveEmulators, removeEmulatorProfile } from './_profile.js';
 
 export default defineVerb({
   name: 'stop',
@@ -16,18 +16,16 @@ export default defineVerb({
     const only = given === undefined ? undefined : Number(given);
     if (only !== undefined && !(Number.isInteger(only) && only > 0 && only <= 65535))
       throw new InputError(`--port must be 1 to 65535 (got ${given})`);
-    const records = listRecords(ctx.env).filter((r) => only === undefined || r.port === only);
-    let stopped = 0;
+    // Stale records and profiles (killed -9, reboot) are cleaned first. A stopped one removes its own on SIGTERM,
+    // and they go here too, so they are gone when stop returns.
+    const records = (await liveEmulators(ctx)).filter((r) => !r.foreground && (only === undefined || r.port === only));
     for (const rec of records) {
-      if (ours(rec)) {
-        process.kill(rec.pid, 'SIGTERM');
-        ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
-        stopped++;
-      }
-      // The emulator removes its own record and profile on SIGTERM; stale ones (killed -9, reboot) go here.
+      process.kill(rec.pid, 'SIGTERM');
+      ctx.log.info(`stopped the emulator on port ${rec.port} (pid ${rec.pid})`);
       removeRecord(ctx.env, rec.port);
       await removeEmulatorProfile(ctx, rec.port);
     }
+    const stopped = records.length;
     if (!stopped)
       throw new CliError(`no background emulator is running${only === undefined ? '' : ` on port ${only}`}`, {
         exitCode: EXIT.NOT_FOUND,

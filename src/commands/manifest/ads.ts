@@ -814,7 +814,7 @@ export const MANIFEST: Manifest = {
       name: "delete <account_media_id>",
       description: "delete an account media asset (asks on a terminal, needs --yes otherwise)",
       examples: [
-        "postctl ads media delete 3wpx --yes",
+        "postctl ads media delete w5ev --yes",
       ],
       options: [
         {"flags":"-y, --yes","description":"confirm the deletion without asking (needed when not interactive)"},
@@ -898,9 +898,9 @@ export const MANIFEST: Manifest = {
       name: "update <card_id>",
       description: "replace fields of a card: the JSON body holds only the fields to change (name, components or slides); checked with the create rules; only those fields are sent",
       examples: [
-        "postctl ads cards update 1505723617405960192 --name \"Spring sale (final)\"",
-        "postctl ads cards update 1505723617405960192 --file components.json",
-        "postctl ads cards update 1505723617405960192 --file body.json --dry-run",
+        "postctl ads cards update 1505723617405960001 --name \"Spring sale (final)\"",
+        "postctl ads cards update 1505723617405960001 --file components.json",
+        "postctl ads cards update 1505723617405960001 --file body.json --dry-run",
       ],
       options: [
         {"flags":"-f, --file <path>","description":"the fields to replace as JSON: {\"name\"}, {\"components\": […]} or {\"slides\": [[…], …]}; - for stdin"},
@@ -916,7 +916,7 @@ export const MANIFEST: Manifest = {
       name: "delete <card_id>",
       description: "delete a card (DELETE …/cards/:card_id; asks on a terminal, needs --yes otherwise)",
       examples: [
-        "postctl ads cards delete 1505723617405960192 --yes",
+        "postctl ads cards delete 1505723617405960001 --yes",
       ],
       options: [
         {"flags":"-y, --yes","description":"confirm the deletion without asking (needed when not interactive)"},
@@ -1161,8 +1161,8 @@ export const MANIFEST: Manifest = {
       name: "update <card_id>",
       description: "change fields of a video conversation card: only the flags given are sent; the required-with rules are checked against the card as it would be (unless --no-fetch)",
       examples: [
-        "postctl ads video-conversation-cards update 1505723617405960400 --first-cta \"#TeamRed\" --first-cta-post \"I am #TeamRed\"",
-        "postctl ads video-conversation-cards update 1505723617405960400 --name \"Launch v2\" --thank-you-text \"Thanks again!\"",
+        "postctl ads video-conversation-cards update 1505723617405960201 --first-cta \"#TeamRed\" --first-cta-post \"I am #TeamRed\"",
+        "postctl ads video-conversation-cards update 1505723617405960201 --name \"Launch v2\" --thank-you-text \"Thanks again!\"",
       ],
       options: [
         {"flags":"--name <name>","description":"card name (max 80 characters)"},
@@ -1192,7 +1192,7 @@ export const MANIFEST: Manifest = {
       name: "create",
       description: "create a post for an advertiser (--as-user); text, media keys (up to 4 images, or 1 GIF, or 1 video) and/or a card",
       examples: [
-        "postctl ads posts create --as-user 756201191 --text \"Spring is here\" --card-uri card://1505723617405960192",
+        "postctl ads posts create --as-user 756201191 --text \"Spring is here\" --card-uri card://1505723617405960001",
         "postctl ads posts create --as-user 756201191 --media-keys 3_1720000000000000001,3_1720000000000000002 --name \"Spring A\"",
         "postctl ads posts create --as-user 756201191 --media-keys 7_1720000000000000021 --video-title Launch --video-cta WATCH_NOW --video-cta-value https://example.com",
       ],

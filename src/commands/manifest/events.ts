@@ -30,7 +30,7 @@ export const MANIFEST: Manifest = {
       name: "subscribe",
       description: "create activity subscriptions (POST /2/activity/subscriptions), one per event type",
       examples: [
-        "postctl events subscribe --event-type profile.update.bio,post.create --user-id 2244994945",
+        "postctl events subscribe --event-type profile.update.bio,post.create --user-id 1000000002",
         "postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support",
         "postctl events subscribe --event follow.follow,follow.unfollow --user-id 2244994945",
       ],

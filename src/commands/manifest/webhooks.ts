@@ -129,8 +129,8 @@ export const MANIFEST: Manifest = {
       name: "verify-signature",
       description: "check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not",
       examples: [
-        "postctl webhooks verify-signature --body delivery.json --signature \"sha256=K1v0…=\"",
-        "cat body.json | postctl webhooks verify-signature --body - --signature \"$SIG\"",
+        "postctl webhooks verify-signature --body delivery.json --signature \"$SIG\"",
+        "cat delivery.json | postctl webhooks verify-signature --body - --signature \"$SIG\"",
       ],
       options: [
         {"flags":"--body <file>","description":"the delivered request body, byte for byte (- for stdin)"},
@@ -144,11 +144,11 @@ export const MANIFEST: Manifest = {
       name: "replay <webhook_id>",
       description: "replay the events delivered (or attempted) to a webhook in a window of the last 24 hours (POST /2/webhooks/replay); prints the job id",
       examples: [
-        "postctl webhooks replay 1146654567674912769 --from 2026-11-23T08:00Z --to 2026-11-23T09:30Z",
-        "postctl webhooks replay 1146654567674912769 --from 202611230800 --to 202611230930 -o json",
+        "postctl webhooks replay 1146654567674912769 --from 3h --to 90m            # relative: that long ago",
+        "postctl webhooks replay 1146654567674912769 --from 2h --to 1h -o json",
       ],
       options: [
-        {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes) or yyyymmddhhmm; within the last 24 hours"},
+        {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (3h, 90m: that long ago); within the last 24 hours"},
         {"flags":"--to <time>","description":"end of the window: same forms; after --from, not in the future"},
       ],
       load: () => import("../webhooks/replay.js").then(loaded),

@@ -10,8 +10,8 @@ export default defineVerb({
   name: 'verify-signature',
   description: 'check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not',
   examples: [
-    'postctl webhooks verify-signature --body delivery.json --signature "sha256=K1v0…="',
-    'cat body.json | postctl webhooks verify-signature --body - --signature "$SIG"',
+    'postctl webhooks verify-signature --body delivery.json --signature "$SIG"',
+    'cat delivery.json | postctl webhooks verify-signature --body - --signature "$SIG"',
   ],
   options: [
     { flags: '--body <file>', description: 'the delivered request body, byte for byte (- for stdin)' },

@@ -5,7 +5,7 @@
 // request, deletes by product_key, and product sets with processing_status.
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
-import type { EmulatorState } from '../state.js';
+import { EMU_USER, type EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
 
 const MAX_BATCH = 25;
@@ -63,7 +63,54 @@ interface Catalog {
 
 type Slice = Map<string, Catalog>;
 
-const catalogs = (state: EmulatorState): Slice => state.slice('catalogs', () => new Map<string, Catalog>());
+const catalogs = (state: EmulatorState): Slice => state.slice('catalogs', () => seed(state));
+
+/** The sample catalog of options.sampleCatalog: the ids docs/catalogs.md and the `--help` examples use. */
+function seed(state: EmulatorState): Slice {
+  const slice: Slice = new Map();
+  if (!state.options.sampleCatalog) return slice;
+  const c: Catalog = {
+    id: '1456789',
+    name: 'Spring shop',
+    owner: EMU_USER.id,
+    products: new Map(),
+    byKey: new Map(),
+    groupKeys: new Map(),
+    sets: new Map(),
+  };
+  c.groupKeys.set('shoe-1', '88vr1');
+  // Two variants of one item group (fetches show the first) and a product of its own: two pages of one.
+  for (const [id, key, size, price, group] of [
+    ['shoe-1-42', 'pk-1', '42', '45.00 USD', 'shoe-1'],
+    ['shoe-1-43', 'pk-2', '43', '49.00 USD', 'shoe-1'],
+    ['shoe-2-42', 'pk-3', '42', '59.00 USD', undefined],
+  ] as const) {
+    const attrs = {
+      id,
+      title: `Trail shoe, size ${size}`,
+      description: 'A light trail running shoe',
+      availability: 'in stock',
+      condition: 'new',
+      price,
+      link: `https://shop.example.com/p/${id}`,
+      image_link: `https://shop.example.com/i/${id}.jpg`,
+      ...(group ? { item_group_id: group } : {}),
+      product_type: 'Shoes',
+    };
+    c.products.set(id, { attrs, canon: canonical(attrs), product_key: key });
+    c.byKey.set(key, id);
+  }
+  c.sets.set('73kq1', {
+    id: '73kq1',
+    name: 'Best sellers',
+    type: 'MANUAL',
+    product_ids: ['shoe-1-42'],
+    processing_status: 'DONE',
+    filters: [],
+  });
+  slice.set(c.id, c);
+  return slice;
+}
 
 function caller(req: EmuRequest): string {
   return req.auth?.userId ?? '';

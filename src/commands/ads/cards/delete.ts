@@ -9,7 +9,7 @@ import { CARD_FIELDS } from './_columns.js';
 export default defineVerb({
   name: 'delete <card_id>',
   description: 'delete a card (DELETE …/cards/:card_id; asks on a terminal, needs --yes otherwise)',
-  examples: ['postctl ads cards delete 1505723617405960192 --yes'],
+  examples: ['postctl ads cards delete 1505723617405960001 --yes'],
   options: [yesDelete, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

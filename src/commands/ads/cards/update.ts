@@ -53,9 +53,9 @@ export default defineVerb({
   description:
     'replace fields of a card: the JSON body holds only the fields to change (name, components or slides); checked with the create rules; only those fields are sent',
   examples: [
-    'postctl ads cards update 1505723617405960192 --name "Spring sale (final)"',
-    'postctl ads cards update 1505723617405960192 --file components.json',
-    'postctl ads cards update 1505723617405960192 --file body.json --dry-run',
+    'postctl ads cards update 1505723617405960001 --name "Spring sale (final)"',
+    'postctl ads cards update 1505723617405960001 --file components.json',
+    'postctl ads cards update 1505723617405960001 --file body.json --dry-run',
   ],
   options: [
     {

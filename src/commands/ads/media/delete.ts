@@ -9,7 +9,7 @@ import { FIELDS } from './_columns.js';
 export default defineVerb({
   name: 'delete <account_media_id>',
   description: 'delete an account media asset (asks on a terminal, needs --yes otherwise)',
-  examples: ['postctl ads media delete 3wpx --yes'],
+  examples: ['postctl ads media delete w5ev --yes'],
   options: [yesDelete, ...accountOptions],
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

@@ -124,7 +124,7 @@ export default defineVerb({
   name: 'create',
   description: 'create a post for an advertiser (--as-user); text, media keys (up to 4 images, or 1 GIF, or 1 video) and/or a card',
   examples: [
-    'postctl ads posts create --as-user 756201191 --text "Spring is here" --card-uri card://1505723617405960192',
+    'postctl ads posts create --as-user 756201191 --text "Spring is here" --card-uri card://1505723617405960001',
     'postctl ads posts create --as-user 756201191 --media-keys 3_1720000000000000001,3_1720000000000000002 --name "Spring A"',
     'postctl ads posts create --as-user 756201191 --media-keys 7_1720000000000000021 --video-title Launch --video-cta WATCH_NOW --video-cta-value https://example.com',
   ],

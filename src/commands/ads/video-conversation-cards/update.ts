@@ -48,8 +48,8 @@ export default defineVerb({
   description:
     'change fields of a video conversation card: only the flags given are sent; the required-with rules are checked against the card as it would be (unless --no-fetch)',
   examples: [
-    'postctl ads video-conversation-cards update 1505723617405960400 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"',
-    'postctl ads video-conversation-cards update 1505723617405960400 --name "Launch v2" --thank-you-text "Thanks again!"',
+    'postctl ads video-conversation-cards update 1505723617405960201 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"',
+    'postctl ads video-conversation-cards update 1505723617405960201 --name "Launch v2" --thank-you-text "Thanks again!"',
   ],
   options: [
     { flags: '--name <name>', description: 'card name (max 80 characters)' },

@@ -1,0 +1,238 @@
+// The runner of the `--help` examples and the docs' commands (issue 27): each runs against a fresh emulator
+// (seeded with the sample product catalog the catalog examples name) in its own directory holding the files
+// examples read, with `postctl` on PATH; an example that needs an earlier step (a profile to switch to, a card
+// to update) has that step run first, and an id that exists only once made stands in for the example's.
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { futureYear } from './clock.js';
+import { testEmulator } from './emulator.js';
+import { linkedDir, shellRun } from './shell.js';
+
+/** Examples that cannot end by themselves in a test, and why (each must still be an example). */
+export const NOT_RUN: Record<string, string> = {
+  'postctl auth login --web': 'waits for a browser to open the authorize URL (test/cli/auth.test.ts drives it)',
+  'postctl auth login --access read --force-login': 'waits for a browser (test/cli/auth.test.ts)',
+  'postctl stream connect': 'an endless stream (test/cli/stream.test.ts)',
+  'postctl events stream': 'an endless stream (test/cli/platform-events.test.ts)',
+  'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop': 'a foreground server',
+  'postctl emulator --latency 50 --fault-rate 0.1 --seed 7': 'a foreground server',
+  "postctl emulator --names official                     # a server that knows only the live service's names": 'a foreground server',
+  'postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl':
+    'the emulator stream sends fewer than 100 posts, then waits',
+  'postctl events stream --limit 100 > events.jsonl': 'the emulator sends fewer than 100 events, then waits',
+  'postctl events stream --backfill-minutes 5 | jq .data.event_type': 'an endless stream',
+  'postctl request GET /2/tweets/search/stream --reconnect --limit 10': 'the emulator stream sends fewer than 10 posts, then waits',
+  'postctl --profile work auth login --consumer-key KEY --consumer-secret-stdin --callback-port 8765 < secret.txt':
+    'waits for a browser (test/cli/auth.test.ts)',
+  'postctl auth pin --pin 1234567     # headless step 2':
+    'the PIN is shown on the authorize page (test/cli/auth-pin.test.ts runs both steps)',
+  'echo 1234567 | postctl auth pin --pin -': 'the PIN is shown on the authorize page (test/cli/auth-pin.test.ts)',
+  'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it': 'a foreground server',
+};
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+const fixture = (path: string) => new URL(path, FIXTURES).pathname;
+const mp4 = (bytes: number) => Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42', 'latin1'), Buffer.alloc(bytes - 12, 1)]);
+const emails = Array.from({ length: 20 }, (_, i) => `subscriber${i}@example.com`).join('\n') + '\n';
+const product = { id: 'sock-1', title: 'Wool socks', description: 'Warm socks', availability: 'in stock', condition: 'new' };
+const productLine = JSON.stringify({
+  ...product,
+  brand: 'Acme',
+  price: '9.00 USD',
+  link: 'https://shop.example/p/sock-1',
+  image_link: 'https://shop.example/i/sock-1.jpg',
+});
+
+// A webhook delivery and its signature with the emulator's consumer secret (the webhooks verify-signature examples).
+const DELIVERY = '{"for_user_id":"2244994945","favorite_events":[]}';
+const SIG = `sha256=${createHmac('sha256', 'emu-consumer-secret-0123456789').update(DELIVERY).digest('base64')}`;
+
+/** The files the examples read, in a fresh directory. */
+function exampleDir(): string {
+  const dir = linkedDir('postctl-examples-');
+  const files: Record<string, string | Buffer> = {
+    'targeting.json': JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]),
+    'ids.txt': '20\n21\n',
+    'handles.txt': '@alice\n1000000002\n',
+    'export.tsv': '20\tfirst\n21\tsecond\n',
+    'secret.txt': 'emu-consumer-secret-0123456789\n',
+    'thread-1.txt': 'The first post of a thread\n',
+    'fixed.txt': 'Fixed the typo\n',
+    'rules.txt': 'cats has:images\ndogs lang:en\n',
+    'photo.png': Buffer.alloc(2048, 7),
+    'photo.jpg': Buffer.alloc(2048, 7),
+    'a.png': Buffer.alloc(1024, 1),
+    'b.gif': Buffer.alloc(1024, 2),
+    'clip.mp4': mp4(4096),
+    'launch.mp4': mp4(8192),
+    'campaigns.jsonl': `${JSON.stringify({ name: 'Batch A', funding_instrument_id: 'lygyi', daily_budget: '50' })}\n`,
+    'line-items.jsonl': `${JSON.stringify({ campaign_id: '8wku2', name: 'Batch line item', objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', bid_strategy: 'AUTO', start_time: `${futureYear()}-03-01T00:00:00Z`, end_time: `${futureYear()}-04-01T00:00:00Z` })}\n`,
+    'criteria.jsonl': `${JSON.stringify({ line_item_id: '8u94t', targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' })}\n`,
+    'products.jsonl': `${productLine}\n`,
+    'feed.csv': `id,title,description,availability,condition,price,link,image_link,brand\nsock-1,Wool socks,Warm socks,in stock,new,9.00 USD,https://shop.example/p/sock-1,https://shop.example/i/sock-1.jpg,Acme\n`,
+    'feed.tsv': `id\ttitle\tdescription\tavailability\tcondition\tprice\tlink\timage_link\tbrand\nsock-1\tWool socks\tWarm socks\tin stock\tnew\t9.00 USD\thttps://shop.example/p/sock-1\thttps://shop.example/i/sock-1.jpg\tAcme\n`,
+    'feed.json.gz': gzipSync(JSON.stringify([JSON.parse(productLine)])),
+    'keys.txt': 'pk-1\npk-2\n',
+    'emails.txt': emails,
+    'optouts.txt': emails,
+    'crm.csv': `email,phone\nsubscriber1@example.com,+44 20 7946 0000\n`,
+    'users.jsonl': `${JSON.stringify({ email: 'subscriber1@example.com' })}\n`,
+    'optouts.csv': `email\nsubscriber1@example.com\n`,
+    'subscription.json': JSON.stringify({ event_type: 'profile.update.bio', filter: { user_id: '1000000002' } }),
+    'line-items.txt': '8u94t\n8u94u\n',
+    'announcement.txt': 'We are launching today\n',
+    'muted.txt': '@alice\n',
+    'users.txt': emails,
+    'plan.png': Buffer.alloc(2048, 7),
+    'big.mp4': mp4(16384),
+    'sub.json': JSON.stringify({ event_type: 'profile.update.bio', filter: { user_id: '1000000002' } }),
+  };
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  for (const name of ['card.json', 'carousel.json', 'components.json', 'body.json'])
+    copyFileSync(fixture('creatives/card-website.json'), join(dir, name));
+  writeFileSync(join(dir, 'other-tool'), '#!/bin/sh\ncat > /dev/null\n', { mode: 0o755 });
+  for (const sub of ['.local/share/bash-completion/completions', '.zfunc', '.config/fish/completions'])
+    mkdirSync(join(dir, 'home', sub), { recursive: true });
+  writeFileSync(join(dir, 'delivery.json'), DELIVERY);
+  return dir;
+}
+
+// The headless OAuth 2.0 login's first step, approved at the emulator's authorize page (which approves at once):
+// prints the address the browser is sent back to, which the second step takes.
+const OAUTH2_STEP1 = `postctl auth oauth2 --client-id "$CLIENT_ID" --scopes tweet.read,tweet.write,users.read,bookmark.read,bookmark.write,offline.access --no-browser -o json | jq -r .authorize_url | xargs curl -s -o /dev/null -w '%{redirect_url}'`;
+
+/** Steps an example needs first (shell lines, run in the example's directory) and the env it reads. */
+const BEFORE: Array<[RegExp, string]> = [
+  // Docs lines shown failing (docs/security.md): a config directory others may write, a FIFO as upload state.
+  [
+    /^postctl ads accounts list => refusing to use the config directory/,
+    'mkdir -p "$POSTCTL_CONFIG_DIR" && chmod 777 "$POSTCTL_CONFIG_DIR"',
+  ],
+  [/^postctl media upload clip.mp4 --resume => refusing the upload state/, 'mkfifo clip.mp4.postctl-state.json'],
+  [/auth oauth2 --redirect-url '[^']*state=forged/, `${OAUTH2_STEP1} > /dev/null`],
+  [/posts (un)?bookmark|request GET \/2\/users\/me --auth oauth2/, `postctl auth oauth2 --redirect-url "$(${OAUTH2_STEP1})"`],
+  [
+    /auth (use work|remove old)/,
+    'postctl --profile work config set ads_account 18ce54d4x5t && postctl --profile old config set ads_account 18ce54d4x5t',
+  ],
+  [/webhooks subscriptions remove 1146654567674912769/, 'postctl webhooks subscriptions add 1146654567674912769'],
+  [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
+  [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
+  [/^postctl emulator stop$/, 'postctl emulator --port 0 --print-env'],
+];
+/**
+ * Ids an example names that only exist once made (a post of one's own to edit or delete, a targeting
+ * criterion, a promoted post): the step prints the new id, which stands in for the example's.
+ */
+const MADE: Array<[RegExp, string | RegExp, string]> = [
+  [
+    /stream rules delete .*1165037377523306499/,
+    '1165037377523306499',
+    'postctl stream rules add "tea -is:retweet" -o json | jq -r .data[0].id',
+  ],
+  [
+    /dm send 1000000001 --media 1600000000000000286/,
+    '1600000000000000286',
+    'postctl media upload photo.png --media-category dm_image -o json | jq -r .data[0].media_id',
+  ],
+  [
+    /ads stats jobs cancel 1120829647711653888/,
+    '1120829647711653888',
+    'postctl request POST /12/stats/jobs/accounts/18ce54d4x5t --api ads -f entity=LINE_ITEM -f entity_ids=8u94t -f start_time=2026-10-01T04:00:00Z -f end_time=2026-10-02T04:00:00Z -f granularity=DAY -f placement=ALL_ON_TWITTER -f metric_groups=ENGAGEMENT | jq -r .data.id_str',
+  ],
+  // The redirect address of a headless OAuth 2.0 login (not the forged one docs/oauth2.md shows refused).
+  [/auth oauth2 --redirect-url '(?![^']*state=forged)/, /http:\/\/127\.0\.0\.1:8765\/callback\?[^']*/, OAUTH2_STEP1],
+  // A fixed port may be taken on a shared machine: the emulator stopped by port is started on a free one.
+  [/emulator stop --port 8788/, '8788', "postctl emulator --port 0 --print-env | sed -n 's/.*stop --port \\([0-9]*\\).*/\\1/p'"],
+  [/ads (accounts delete|features add .*--account) gq1x7a/, 'gq1x7a', 'postctl ads accounts create --sandbox -o json | jq -r .data.id'],
+  [/posts (edit|delete) 1460323737035677698/, '1460323737035677698', 'postctl posts create --text "Draft" -o json | jq -r .data.id'],
+  [/posts delete .*1460323737035677699/, '1460323737035677699', 'postctl posts create --text "Draft 2" -o json | jq -r .data.id'],
+  [
+    /ads targeting delete dpl3a6/,
+    'dpl3a6',
+    'postctl ads targeting add --line-item 8u94t --type LOCATION --value 96683cc9126741d1 -o json | jq -r .data.id',
+  ],
+  [
+    /ads promoted-posts delete 1gp8a5/,
+    '1gp8a5',
+    'postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 -o json | jq -r .data[0].id',
+  ],
+  [
+    /ads posts name 1505723617405960500/,
+    '1505723617405960500',
+    'postctl ads posts create --as-user 756201191 --text hi -o json | jq -r .data.id_str',
+  ],
+  [
+    /audiences permissions revoke 1qz4s 7xk2p/,
+    '7xk2p',
+    'postctl audiences permissions grant 1qz4s --granted-account 18ce54d4x5u --level READ_ONLY -o json | jq -r .data.id',
+  ],
+  [
+    /stream rules delete 1165037377523306498/,
+    '1165037377523306498',
+    'postctl stream rules add "coffee -is:retweet" -o json | jq -r .data[0].id',
+  ],
+];
+/** Examples that ask before acting (no --yes): without a terminal they stop with exit 2 and send nothing. */
+const ASKS = new Set([
+  'postctl auth remove old',
+  'postctl posts delete 1460323737035677698',
+  'postctl catalogs delete 1456789',
+  'postctl connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+]);
+/** `catalogs create`: a user has one catalog, so it runs against an emulator without the sample one. */
+const NO_CATALOG = /^postctl catalogs create /;
+export const ENV = { CLIENT_ID: 'emu-oauth2-public-client', SECRET: 'emu-consumer-secret-0123456789', SIG };
+const exec = promisify(execFile);
+/** The emulator's fixed ports are taken one example at a time. */
+let portTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one example or docs command (exit 0; or, for a docs line shown failing, a failure with the shown
+ * error; examples that start or stop background emulators one at a time). */
+export function runExampleInTurn(example: string, shownError?: string): Promise<void> {
+  if (!/emulator .*(8788|--port 0)|emulator stop/.test(example)) return runExample(example, shownError);
+  const turn = portTurn.then(() => runExample(example, shownError));
+  portTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+async function runExample(example: string, shownError?: string): Promise<void> {
+  const emu = await testEmulator({ sampleCatalog: !NO_CATALOG.test(example) });
+  const dir = exampleDir();
+  const env = emu.cliEnv({ ...ENV, HOME: join(dir, 'home') });
+  try {
+    const key = shownError === undefined ? example : `${example} => ${shownError}`;
+    for (const [when, step] of BEFORE) {
+      if (!when.test(key)) continue;
+      const r = await shellRun(step, dir, env);
+      expect(r.code, `${step}\n${r.stderr}`).toBe(0);
+    }
+    let command = example;
+    for (const [when, id, step] of MADE) {
+      if (!when.test(example)) continue;
+      const made = await exec('bash', ['-o', 'pipefail', '-c', step], { env: { ...env, PATH: `${dir}:${process.env.PATH}` }, cwd: dir });
+      const fresh = made.stdout.trim();
+      expect(fresh, step).toMatch(/^[^\s']+$/);
+      command = command.replace(id, fresh);
+    }
+    const r = await shellRun(command, dir, env);
+    if (shownError !== undefined) {
+      expect(r.code, r.stderr).not.toBe(0);
+      // Paths in the docs are the reader's (/home/me/…): compared as <path>.
+      const paths = (t: string) => t.replace(/\/[^\s:]+/g, '<path>');
+      expect(paths(r.stderr)).toContain(paths(`error: ${shownError}`));
+    } else if (ASKS.has(example)) {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('pass --yes to confirm');
+    } else expect(r.code, `${command}\n${r.stderr}`).toBe(0);
+  } finally {
+    await shellRun('postctl emulator stop 2>/dev/null || true', dir, env);
+    await emu.close();
+  }
+}
