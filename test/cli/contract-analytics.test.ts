@@ -3,25 +3,23 @@
 // ones, and values from its lists (test/fixtures/contract/ads-analytics-reference.json,
 // extracted by scripts/contract-extract-analytics.mjs); the client's rule
 // tables hold the reference's entities, placements, groups and segmentation.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GROUPS_BY_ENTITY, METRIC_GROUPS, PLACEMENTS, SEGMENTATION, STATS_ENTITIES } from '../../src/validate/ads-stats.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
+import { fixture, templateKeys } from '../helpers/contract.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { statsArgs } from '../helpers/stats.js';
 
 interface Op {
   params: Record<string, { required: boolean; values?: string[] }>;
 }
-const REF = JSON.parse(readFileSync(new URL('../fixtures/contract/ads-analytics-reference.json', import.meta.url), 'utf8')) as {
+const REF = fixture<{
   operations: Record<string, Op>;
   segmentation: Array<{ type: string; country: boolean }>;
-};
+}>('ads-analytics-reference.json');
 const emu = fileEmulator({ statsJobPolls: 1 });
 const env = { POSTCTL_STATS_POLL_MS: '5' };
-
-const pattern = (key: string) => new RegExp(`^${key.split(' ')[1]!.replace(/:\w+/g, '[^/]+')}$`);
 
 describe('analytics contract', () => {
   it('the client tables hold the reference values', () => {
@@ -54,7 +52,7 @@ describe('analytics contract', () => {
     }
     const seen = new Set<string>();
     for (const e of emu.state.log.filter((x) => x.path.startsWith('/12/stats/'))) {
-      const key = Object.keys(REF.operations).find((k) => k.startsWith(`${e.method} `) && pattern(k).test(e.path));
+      const key = templateKeys(REF.operations, e)[0];
       expect(key, `${e.method} ${e.path} is in the reference`).toBeDefined();
       seen.add(key!);
       const params = REF.operations[key!]!.params;

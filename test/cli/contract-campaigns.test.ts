@@ -4,20 +4,16 @@
 // every query parameter is listed for that endpoint; JSON bodies: the batch
 // endpoints' items carry operation_type and params whose keys are the single
 // create's parameters, the audience estimate's keys are the body fields listed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core.js';
 import { CAMPAIGN_IDS, FUNDING_IDS } from '../../src/emulator/routes/ads-campaigns.js';
 import type { LogEntry } from '../../src/emulator/state.js';
+import { type AdsOp, adsQueryProblems, opKey, operations } from '../helpers/contract.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
-type Op = { query: string[]; body: string[] };
-const ADS = JSON.parse(readFileSync(new URL('../fixtures/contract/ads-reference.json', import.meta.url), 'utf8')).operations as Record<
-  string,
-  Op
->;
-const templateRe = (t: string) => new RegExp(`^${t.replace(/:[a-z_]+/g, '[^/]+')}$`);
+const ADS = operations<AdsOp>('ads-reference.json');
 /** The single endpoint whose parameters a batch item carries. */
 const SINGLE: Record<string, string> = {
   'POST /12/batch/accounts/:account_id/campaigns': 'POST /12/accounts/:account_id/campaigns',
@@ -25,20 +21,15 @@ const SINGLE: Record<string, string> = {
   'POST /12/batch/accounts/:account_id/targeting_criteria': 'POST /12/accounts/:account_id/targeting_criteria',
 };
 
-function keyOf(e: Pick<LogEntry, 'method' | 'path'>): string | undefined {
-  const keys = Object.keys(ADS).filter((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
-  // A literal segment beats a :param (targeting_criteria/locations vs targeting_criteria/:id).
-  return keys.sort((a, b) => (a.match(/:/g)?.length ?? 0) - (b.match(/:/g)?.length ?? 0))[0];
-}
+/** The reference entry of a request: a literal segment beats a :param (targeting_criteria/locations vs targeting_criteria/:id). */
+const keyOf = (e: Pick<LogEntry, 'method' | 'path'>) => opKey(ADS, e);
 
 /** What is wrong with one request against the reference extract. */
 function problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>): string[] {
   const key = keyOf(e);
   if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
   const op = ADS[key]!;
-  const out = e.query
-    .filter(([n]) => !op.query.includes(n) && !op.body.includes(n))
-    .map(([n]) => `${key}: query parameter ${n} is not listed`);
+  const out = adsQueryProblems(key, op, e.query);
   if (!e.body) return out;
   const body = JSON.parse(e.body) as unknown;
   const single = SINGLE[key];

@@ -7,80 +7,27 @@
 // parameter declared with its enum values, JSON body keys in the schema. The
 // requests are the ones the emulator logged (official names), and every
 // operation issue 28 uses must have been exercised.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
+import { opKey, opProblems, operations, pathParams, type V2Op } from '../helpers/contract.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
-type Enum = string[] | null;
-interface Op {
-  query: Record<string, Enum>;
-  path: Record<string, { pattern: string | null; enum: Enum }>;
-  body: { keys: Record<string, string[]>; enums: Record<string, string[]> };
-}
-const FIX = new URL('../fixtures/contract/', import.meta.url).pathname;
-const read = (f: string) => JSON.parse(readFileSync(join(FIX, f), 'utf8')).operations as Record<string, Op>;
-const DESCRIPTIONS: Record<string, Record<string, Op>> = {
-  'v2.159': read('openapi-v2.159-extract.json'),
-  'v2.167': read('openapi-v2.167-extract.json'),
+const DESCRIPTIONS: Record<string, Record<string, V2Op>> = {
+  'v2.159': operations<V2Op>('openapi-v2.159-extract.json'),
+  'v2.167': operations<V2Op>('openapi-v2.167-extract.json'),
 };
-
-/** The operation key a request matches: the one with the most literal segments. */
-function match(ops: Record<string, Op>, method: string, path: string): { key: string; params: Record<string, string> } | undefined {
-  const segs = path.split('/');
-  let best: { key: string; params: Record<string, string>; literal: number } | undefined;
-  for (const key of Object.keys(ops)) {
-    const [m, t] = key.split(' ') as [string, string];
-    const tsegs = t.split('/');
-    if (m !== method || tsegs.length !== segs.length) continue;
-    const params: Record<string, string> = {};
-    let literal = 0;
-    const ok = tsegs.every((s, i) => {
-      const p = /^\{(\w+)\}$/.exec(s);
-      if (p) {
-        params[p[1]!] = decodeURIComponent(segs[i]!);
-        return true;
-      }
-      literal++;
-      return s === segs[i];
-    });
-    if (ok && (!best || literal > best.literal)) best = { key, params, literal };
-  }
-  return best;
-}
-
-function bodyProblems(key: string, obj: Record<string, unknown>, op: Op, at: string, out: string[]): void {
-  for (const [k, v] of Object.entries(obj)) {
-    const p = at ? `${at}.${k}` : k;
-    if (!(op.body.keys[at] ?? []).includes(k)) out.push(`${key}: body key ${p} is not in the schema`);
-    const allowed = op.body.enums[p] ?? [];
-    if (allowed.length && typeof v === 'string' && !allowed.includes(v)) out.push(`${key}: body ${p} value ${v} is not in the enum`);
-    if (v && typeof v === 'object' && !Array.isArray(v)) bodyProblems(key, v as Record<string, unknown>, op, p, out);
-  }
-}
 
 /** What is wrong with a logged request in one description (undefined: the description lacks the path). */
 function problems(
   e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>,
-  ops: Record<string, Op>,
+  ops: Record<string, V2Op>,
 ): { key: string; out: string[] } | undefined {
-  const m = match(ops, e.method, e.path);
-  if (!m) return undefined;
-  const op = ops[m.key]!;
-  const out: string[] = [];
-  for (const [name, value] of Object.entries(m.params)) {
-    const pattern = op.path[name]?.pattern;
-    if (pattern && !new RegExp(pattern).test(value)) out.push(`${m.key}: path ${name}=${value} does not match ${pattern}`);
-  }
-  for (const [name, value] of e.query) {
-    if (!(name in op.query)) out.push(`${m.key}: query parameter ${name} is not declared`);
-    const allowed = op.query[name];
-    if (allowed) for (const v of value.split(',')) if (!allowed.includes(v)) out.push(`${m.key}: ${name} value ${v} is not in the enum`);
-  }
-  if (e.body.trimStart().startsWith('{')) bodyProblems(m.key, JSON.parse(e.body), op, '', out);
-  return { key: m.key, out };
+  const key = opKey(ops, e);
+  if (!key) return undefined;
+  return { key, out: opProblems(key, ops[key]!, e, { params: pathParams(key, e.path) }) };
 }
 
 const emu = fileEmulator({ names: 'official' });
@@ -231,7 +178,7 @@ describe('contract: issue 28 requests against openapi v2.159 and v2.167', () => 
   });
 
   it('every operation issue 28 uses was sent', () => {
-    const sent = new Set(entries.map((e) => match(DESCRIPTIONS['v2.159']!, e.method, e.path)?.key));
+    const sent = new Set(entries.map((e) => opKey(DESCRIPTIONS['v2.159']!, e)));
     expect(EXPECTED.filter((k) => !sent.has(k))).toEqual([]);
   });
 

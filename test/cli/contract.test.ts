@@ -17,69 +17,37 @@
 //   the OAuth 2.0 runs made from a profile holding only an `auth oauth2` login.
 // The requests are the ones the built CLI really sends, read from the
 // emulator's request log (a server that knows only the official names).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMU_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import type { LogEntry } from '../../src/emulator/state.js';
+import {
+  type AdsOp,
+  adsQueryProblems,
+  fixture,
+  opKey,
+  opProblems,
+  operations,
+  templateKeys,
+  type V2Add,
+  type V2Op,
+} from '../helpers/contract.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { oauth2Only } from '../helpers/oauth2.js';
 
-const FIX = new URL('../fixtures/contract/', import.meta.url).pathname;
-type Enum = string[] | null;
-interface V2Op {
-  query: Record<string, Enum>;
-  path: Record<string, { pattern: string | null; enum: Enum }>;
-  body: { keys: Record<string, string[]>; enums: Record<string, string[]> };
-}
-interface V2Add {
-  query: Record<string, string[]>;
-  bodyEnums: Record<string, string[]>;
-  bodyKeys: Record<string, string[]>;
-}
-const V2 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.159-extract.json'), 'utf8')) as {
-  operations: Record<string, V2Op>;
-  v2167: Record<string, V2Add>;
-};
-const V167 = JSON.parse(readFileSync(join(FIX, 'openapi-v2.167-extract.json'), 'utf8')).operations as Record<string, V2Op>;
+const V2 = fixture<{ operations: Record<string, V2Op>; v2167: Record<string, V2Add> }>('openapi-v2.159-extract.json');
+const V167 = operations<V2Op>('openapi-v2.167-extract.json');
 /** Per operation and description: scheme → OAuth 2.0 scopes (app, user, oauth2). */
-const AUTH = JSON.parse(readFileSync(join(FIX, 'auth-requirements.json'), 'utf8')).operations as Record<
-  string,
-  Record<string, Record<string, string[]>>
->;
-const ADS = JSON.parse(readFileSync(join(FIX, 'ads-reference.json'), 'utf8')).operations as Record<
-  string,
-  { query: string[]; body: string[] }
->;
-
-const templateRe = (t: string) => new RegExp('^' + t.replace(/\{[^}]+\}|:[a-z_]+/g, '[^/]+') + '$');
-
-/** The operation key of a request among `ops` (literal paths before templates). */
-function opKey(ops: Record<string, unknown>, e: Pick<LogEntry, 'method' | 'path'>): string | undefined {
-  const keys = Object.keys(ops).filter((k) => k.startsWith(`${e.method} `));
-  return keys.find((k) => k === `${e.method} ${e.path}`) ?? keys.find((k) => templateRe(k.slice(e.method.length + 1)).test(e.path));
-}
+const AUTH = operations<Record<string, Record<string, string[]>>>('auth-requirements.json');
+const ADS = operations<AdsOp>('ads-reference.json');
 
 /** The v2 operation a request matches, and what is wrong with the request against it (v2.159 and its additions, or `ops` alone). */
 function v2Problems(e: Pick<LogEntry, 'method' | 'path' | 'query' | 'body'>, ops: Record<string, V2Op> = V2.operations): string[] {
   const key = opKey(ops, e);
   if (!key) return [`${e.method} ${e.path}: no such path template for the method`];
-  const op = ops[key]!;
-  const add = ops === V2.operations ? V2.v2167[key] : undefined;
-  const out: string[] = [];
-  for (const [name, value] of e.query) {
-    if (!(name in op.query)) {
-      out.push(`${key}: query parameter ${name} is not declared`);
-      continue;
-    }
-    const allowed = op.query[name];
-    if (!allowed) continue;
-    for (const v of value.split(','))
-      if (!allowed.includes(v) && !(add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
-  }
-  if (e.body?.trimStart().startsWith('{')) checkBody(key, JSON.parse(e.body), op, add, '', out);
-  return out;
+  return opProblems(key, ops[key]!, e, { add: ops === V2.operations ? V2.v2167[key] : undefined });
 }
 
 /**
@@ -102,24 +70,11 @@ function authProblem(e: LogEntry): string | undefined {
   return allowed.has(scheme) ? undefined : `${key}: sent with ${scheme}, allowed: ${[...allowed].join(', ')}`;
 }
 
-function checkBody(key: string, obj: Record<string, unknown>, op: V2Op, add: V2Add | undefined, at: string, out: string[]): void {
-  const keys = [...(op.body.keys[at] ?? []), ...(add?.bodyKeys[at] ?? [])];
-  for (const [k, v] of Object.entries(obj)) {
-    const p = at ? `${at}.${k}` : k;
-    if (!keys.includes(k)) out.push(`${key}: body key ${p} is not in the schema`);
-    const allowed = [...(op.body.enums[p] ?? []), ...(add?.bodyEnums[p] ?? [])];
-    if (allowed.length && typeof v === 'string' && !allowed.includes(v)) out.push(`${key}: body ${p} value ${v} is not in the enum`);
-    if (v && typeof v === 'object' && !Array.isArray(v)) checkBody(key, v as Record<string, unknown>, op, add, p, out);
-  }
-}
-
-/** The ads reference entry a request matches, and the query parameters it does not list. */
+/** The ads reference entry a request matches (the first in the reference's order), and the query parameters it does not list. */
 function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
-  const key = Object.keys(ADS).find((k) => k.startsWith(`${e.method} `) && templateRe(k.slice(e.method.length + 1)).test(e.path));
+  const key = templateKeys(ADS, e)[0];
   if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
-  return e.query
-    .filter(([n]) => !ADS[key]!.query.includes(n) && !ADS[key]!.body.includes(n))
-    .map(([n]) => `${key}: query parameter ${n} is not listed`);
+  return adsQueryProblems(key, ADS[key]!, e.query);
 }
 
 const emu = fileEmulator({ names: 'official' });
