@@ -77,7 +77,6 @@ function adsProblems(e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
   return adsQueryProblems(key, ADS[key]!, e.query);
 }
 
-const emu = fileEmulator({ names: 'official' });
 const dir = mkdtempSync(join(tmpdir(), 'postctl-contract-'));
 const MEDIA_FILE = join(dir, 'picture.png');
 /** Whole minutes (the replay window's unit), ISO 8601. */
@@ -211,6 +210,9 @@ const EXPECTED_DISAGREEMENTS: string[] = [
 ];
 
 describe('v2 requests in official names match openapi v2.159', () => {
+  // Its own emulator: another describe's subscriptions and stream rules would make these verbs duplicates
+  // (exit 6) when the order is shuffled.
+  const emu = fileEmulator({ names: 'official' });
   let sent: LogEntry[] = [];
   const exits: Record<string, number | null> = {};
   beforeAll(async () => {
@@ -294,6 +296,9 @@ describe('v2 requests in official names match openapi v2.159', () => {
 });
 
 describe('v2 requests against openapi v2.167 where the descriptions agree, and the auth each endpoint allows', () => {
+  // Its own emulator: another describe's subscriptions and stream rules would make these verbs duplicates
+  // (exit 6) when the order is shuffled.
+  const emu = fileEmulator({ names: 'official' });
   let sent: LogEntry[] = [];
   let oauth2Sent: LogEntry[] = [];
   let dialectSent: LogEntry[] = [];
@@ -376,6 +381,9 @@ describe('v2 requests against openapi v2.167 where the descriptions agree, and t
 });
 
 describe('ads requests in official names match the ads reference pages', () => {
+  // Its own emulator: another describe's subscriptions and stream rules would make these verbs duplicates
+  // (exit 6) when the order is shuffled.
+  const emu = fileEmulator({ names: 'official' });
   let sent: LogEntry[] = [];
   const exits: Record<string, number | null> = {};
   beforeAll(async () => {
