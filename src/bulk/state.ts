@@ -45,7 +45,7 @@ const MAX_STATE_BYTES = 64 * 1024 * 1024;
  * exit 2 at once (O_NONBLOCK: opening a FIFO never waits for a writer;
  * O_NOFOLLOW and fstat: what was opened is what was checked).
  */
-async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
+export async function readStateFile(path: string, what = 'upload state'): Promise<string | undefined> {
   const refuse = (why: string) =>
     new UsageError(
       `refusing the ${what} ${path}: ${why}`,

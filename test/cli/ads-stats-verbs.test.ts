@@ -1,6 +1,8 @@
 // `ads stats` bad input (exit 6, nothing sent), output options (--derived,
 // --totals, -o json, --chart off a terminal), the synchronous rate limit, and
 // the active, reach and jobs verbs.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
@@ -49,6 +51,16 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/2026-06-01T00:00:00Z is not midnight in the account's time zone America\/New_York/);
     expect(emu.state.log.map((e) => e.path)).toEqual([`/12/accounts/${EMU_ACCOUNT}`]);
+  });
+
+  it('a FIFO at the job state path: exit 2 at once, no job created', async () => {
+    const cwd = tempDir();
+    execFileSync('mkfifo', [join(cwd, 'st.json')]);
+    const args = ['ads', 'stats', '--entity', 'LINE_ITEM', 'l0000', '--from', '2026-11-01', '--to', '2026-11-02'];
+    const r = await emu.run([...args, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '--state', 'st.json'], { env, cwd });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('it is not a regular file (a FIFO)');
+    expect(emu.state.requests('POST', /stats\/jobs/)).toHaveLength(0);
   });
 });
 

@@ -2,9 +2,8 @@
 // requests the API allows (≤ 20 ids, 7-day synchronous or 90/45-day job windows,
 // DAY on the account's midnights), run synchronously or as jobs, and merged into
 // one series per entity × placement × segment.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { optionsHash, UploadState } from '../../../bulk/state.js';
+import { optionsHash, readStateFile, UploadState } from '../../../bulk/state.js';
 import { runJobs, runSync } from '../../../ads/stats-run.js';
 import { iso } from '../../../ads/stats-plan.js';
 import { InputError } from '../../../errors.js';
@@ -45,10 +44,14 @@ async function openState(ctx: Context, q: Query, opts: { state?: string; resume?
   };
   const path = opts.state ?? join(process.cwd(), `postctl-stats-${optionsHash(fingerprint).slice(0, 12)}.state.json`);
   if (!opts.resume) {
-    const saved = await readFile(path, 'utf8').then(
-      (t) => Object.keys((JSON.parse(t) as { extra?: { jobs?: object } }).extra?.jobs ?? {}).length,
-      () => 0,
-    );
+    // The one state-file reader: a FIFO, device or link at the path is refused at once (exit 2), never read.
+    const text = await readStateFile(path, 'stats job state');
+    let saved = 0;
+    try {
+      saved = text === undefined ? 0 : Object.keys((JSON.parse(text) as { extra?: { jobs?: object } }).extra?.jobs ?? {}).length;
+    } catch {
+      saved = 0; // not a state postctl wrote: UploadState.open below replaces it
+    }
     if (saved)
       ctx.log.warn(`${path} holds ${saved} job${saved === 1 ? '' : 's'} of an unfinished run; starting over (pass --resume to reuse them)`);
   }
