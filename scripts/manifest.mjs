@@ -41,6 +41,7 @@ async function loadAll(files) {
   const lines = files.map((f, i) => `import * as m${i} from ${JSON.stringify('./' + relative(root, f).split(sep).join('/'))};`);
   lines.push(`export const modules = [${files.map((_, i) => `m${i}`).join(', ')}];`);
   lines.push("export * as groups from './src/commands/groups.ts';");
+  lines.push("export { optionList } from './src/commands/define.ts';");
   const out = join(root, `.manifest-gen.${process.pid}.mjs`);
   await build({
     absWorkingDir: root,
@@ -98,7 +99,7 @@ function treeOrder(entries, tree) {
   return entries.sort(cmp);
 }
 
-function collect(files, modules, groups) {
+function collect(files, modules, groups, optionList) {
   const verbs = [];
   const problems = [];
   files.forEach((file, i) => {
@@ -107,7 +108,14 @@ function collect(files, modules, groups) {
     const words = wordsOf(file);
     const first = v.name.split(' ')[0];
     if (first !== words.at(-1)) problems.push(`${relative(root, file)}: declares verb '${first}' but its path says '${words.at(-1)}'`);
-    verbs.push({ words, file, verb: v });
+    // A verb declares its flags keyed by attribute; the manifest lists them as the parsers take them.
+    let options;
+    try {
+      options = v.options && optionList(v.options);
+    } catch (e) {
+      problems.push(`${relative(root, file)}: ${e.message}`);
+    }
+    verbs.push({ words, file, verb: { ...v, options } });
   });
   const groupWords = new Map();
   for (const { words } of verbs) {
@@ -157,8 +165,8 @@ function render(top, groups, verbs) {
 }
 
 const files = await sourceFiles(commands);
-const { modules, groups } = await loadAll(files);
-const { verbs, groups: groupList, problems } = collect(files, modules, groups);
+const { modules, groups, optionList } = await loadAll(files);
+const { verbs, groups: groupList, problems } = collect(files, modules, groups, optionList);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -8,7 +8,7 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, choiceOf, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
+import { SpecNode, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
@@ -125,7 +125,7 @@ function arity(name: string): { required: number; max: number } {
 
 /** The verb argv names and its parsed flags, or undefined when commander should handle argv. */
 export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb | undefined> {
-  const globalDefs = flagDefs(GLOBAL_OPTIONS);
+  const globalDefs = flagDefs(optionList(GLOBAL_OPTIONS));
   const split = globalDefs && splitGlobals(creativesToAds(argv), globalDefs);
   if (!split?.rest.length) return undefined;
   const root = new SpecNode('postctl');

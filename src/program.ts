@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
-import { commanderTree, option } from './commands/define.js';
+import { commanderTree, option, optionList } from './commands/define.js';
 import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 import { EXIT } from './exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
@@ -29,7 +29,7 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     })
     .helpCommand(false)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
-  for (const spec of GLOBAL_OPTIONS) program.addOption(option(program, spec));
+  for (const spec of optionList(GLOBAL_OPTIONS)) program.addOption(option(program, spec));
 
   // Groups are declared lazily: top-level help and most runs need only their
   // names; a group's verbs are built when argv names it (or for the full tree).

@@ -2,7 +2,7 @@
 // declared once here. Each is
 // `as const` (or spelt out in its return type) so a verb's option types
 // (define.ts `OptionsOf`) see the literal flag.
-import type { OptionSpec } from './define.js';
+import type { OptionSpec, OptionTable } from './define.js';
 
 /** --sandbox: every ads, catalogs and audiences verb can address the sandbox. */
 export const sandboxOption = {
@@ -16,17 +16,20 @@ export const accountOption = {
 } as const satisfies OptionSpec;
 
 /** --account and --sandbox: the flags of every verb about one ad account. */
-export const accountOptions = [accountOption, sandboxOption] as const;
+export const accountOptions = {
+  account: accountOption,
+  sandbox: sandboxOption,
+} as const;
 
 /** On a verb that fetches one object. */
 export const withDeletedOption = { flags: '--with-deleted', description: 'also find it when it is deleted' } as const satisfies OptionSpec;
 
 /** --cursor, --all, --limit: where to start and how far to follow next_cursor. */
-export const pagingOptions = [
-  { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
-  { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
-  { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
-] as const satisfies readonly OptionSpec[];
+export const pagingOptions = {
+  cursor: { flags: '--cursor <cursor>', description: 'start from this page cursor (next_cursor of a previous page)' },
+  all: { flags: '--all', description: 'follow next_cursor through every page, printing rows as they arrive' },
+  limit: { flags: '--limit <n>', description: 'stop after n items (implies --all)' },
+} as const satisfies OptionTable;
 
 const sortByOption = {
   flags: '--sort-by <attr>',
@@ -39,29 +42,26 @@ const totalCountOption = {
 } as const satisfies OptionSpec;
 
 type ListExtras = { sortBy?: boolean; withDeleted?: boolean; totalCount?: boolean };
-/** The flag S, unless the caller turned it off with `{ [K]: false }`. */
-type Unless<X, K extends keyof ListExtras, S> = X extends Record<K, false> ? [] : [S];
-/** What listOptions returns for `extra` X, flag by flag, in order. */
-export type ListOptions<X> = readonly [
-  { flags: '--count <n>'; description: string },
-  ...typeof pagingOptions,
-  ...Unless<X, 'sortBy', typeof sortByOption>,
-  ...Unless<X, 'withDeleted', typeof includeDeletedOption>,
-  ...Unless<X, 'totalCount', typeof totalCountOption>,
-];
+/** The flag S under key K, unless the caller turned it off with `{ [E]: false }`. */
+type Unless<X, E extends keyof ListExtras, K extends string, S> = X extends Record<E, false> ? unknown : { readonly [k in K]: S };
+/** What listOptions returns for `extra` X. */
+export type ListOptions<X> = { readonly count: { flags: '--count <n>'; description: string } } & typeof pagingOptions &
+  Unless<X, 'sortBy', 'sortBy', typeof sortByOption> &
+  Unless<X, 'withDeleted', 'withDeleted', typeof includeDeletedOption> &
+  Unless<X, 'totalCount', 'withTotalCount', typeof totalCountOption>;
 
 /** The common list flags; pass the endpoint's count bounds for the help text. */
 export function listOptions<const X extends ListExtras = Record<never, never>>(
   bounds: { min: number; max: number; def: number },
   extra?: X,
 ): ListOptions<X> {
-  const o: OptionSpec[] = [
-    { flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` },
+  const o = {
+    count: { flags: '--count <n>', description: `items per page (${bounds.min} to ${bounds.max}; API default ${bounds.def})` },
     ...pagingOptions,
-  ];
-  if (extra?.sortBy !== false) o.push(sortByOption);
-  if (extra?.withDeleted !== false) o.push(includeDeletedOption);
-  if (extra?.totalCount !== false) o.push(totalCountOption);
+    ...(extra?.sortBy !== false && { sortBy: sortByOption }),
+    ...(extra?.withDeleted !== false && { withDeleted: includeDeletedOption }),
+    ...(extra?.totalCount !== false && { withTotalCount: totalCountOption }),
+  };
   // The conditions above are the ones ListOptions spells; TypeScript cannot follow them.
-  return o as unknown as ListOptions<X>;
+  return o as ListOptions<X>;
 }

@@ -14,15 +14,15 @@ import { resolveUserIds } from '../platform/users.js';
 import { USER_CONTEXT, authedClient } from './_auth.js';
 import { readTargets } from './_targets.js';
 import { authOption } from './_flags.js';
-import type { OptionSpec } from './define.js';
+import type { OptionTable } from './define.js';
 
-export const engageOptions = [
-  {
+export const engageOptions = {
+  file: {
     flags: '--file <path>',
     description: 'read targets from a file (- for stdin): one or more per line, comma or space separated, # comments',
   },
-  authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-] as const satisfies readonly OptionSpec[];
+  auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+} as const satisfies OptionTable;
 
 /** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
 function pacingBudget(ctx: Context): { max: number; windowMs: number } {

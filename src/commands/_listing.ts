@@ -8,14 +8,14 @@ import type { Params } from '../http/encode.js';
 import { pages, v2Cursor } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
 import { Problems, integerBetween } from '../validate/rules.js';
-import type { OptionSpec } from './define.js';
+import type { OptionTable } from './define.js';
 
 /** Listing flags: one page of --max-results, or every page (--all) up to --limit items. */
-export const pageOptions = [
-  { flags: '--max-results <n>', description: 'items per page (the endpoint’s range; default the API’s)' },
-  { flags: '--all', description: 'follow pagination and list every page' },
-  { flags: '--limit <n>', description: 'stop after this many items (implies following pages)' },
-] as const satisfies readonly OptionSpec[];
+export const pageOptions = {
+  maxResults: { flags: '--max-results <n>', description: 'items per page (the endpoint’s range; default the API’s)' },
+  all: { flags: '--all', description: 'follow pagination and list every page' },
+  limit: { flags: '--limit <n>', description: 'stop after this many items (implies following pages)' },
+} as const satisfies OptionTable;
 
 export interface PageFlags {
   maxResults?: string | undefined;

@@ -2,19 +2,18 @@
 // following, lists members list).
 import type { Column } from '../output/printer.js';
 import { allowUnknownFieldsOption, postFieldOptions } from './_post-fields.js';
-import type { OptionSpec } from './define.js';
+import type { OptionTable } from './define.js';
 
-export const userFieldOptions = [
-  // The same --user-fields and --post-fields as posts lookup (one declaration of each).
-  postFieldOptions[1],
-  postFieldOptions[0],
-  {
+export const userFieldOptions = {
+  userFields: postFieldOptions.userFields,
+  postFields: postFieldOptions.postFields,
+  expansions: {
     flags: '--expansions <list>',
     description: 'pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)',
     repeatable: true,
   },
-  allowUnknownFieldsOption,
-] as const satisfies readonly OptionSpec[];
+  allowUnknownFields: allowUnknownFieldsOption,
+} as const satisfies OptionTable;
 
 export const USER_COLUMNS: Column[] = [
   { header: 'id', key: 'id' },

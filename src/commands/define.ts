@@ -21,6 +21,43 @@ export interface OptionSpec {
   /** Repeatable: values are collected into an array. */
   repeatable?: boolean;
   hidden?: boolean;
+  /** Also accept '--no-<flag>' (this is its help): a boolean that is true, false or not given. */
+  negate?: string;
+  /**
+   * The API parameter this flag sets, for verbs that build a request from their flags
+   * (src/validate/line-item.ts `paramsFromFlags`); the parsers ignore it.
+   */
+  wire?: string;
+  /** 'money': a decimal amount of the account's currency, sent as `wire` in micro units (--bid 2.50 → 2500000). */
+  type?: 'money';
+}
+
+/**
+ * A verb's flags, keyed by commander's attribute name: `dryRun` for '--dry-run', `fetch` for '--no-fetch'
+ * (the build fails when a key is not its flag's attribute: scripts/manifest.mjs). The key is how `run` reads
+ * the flag, so a flag's declaration, its type and its use share one name.
+ */
+export type OptionTable = { readonly [attr: string]: OptionSpec };
+
+const camel = (s: string): string => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** Commander's attribute name of a flag: '-o, --output <format>' → 'output', '--no-fetch' → 'fetch'. */
+export function attributeOf(flags: string): string {
+  const long = /--([a-z0-9-]+)/i.exec(flags)?.[1] ?? '';
+  return camel(long.startsWith('no-') ? long.slice(3) : long);
+}
+
+/**
+ * The table as the parsers take it, in declaration order: a `negate` entry becomes its flag and the
+ * '--no-' flag after it. A key that is not its flag's attribute throws (the manifest build reports it).
+ */
+export function optionList(table: OptionTable): OptionSpec[] {
+  return Object.entries(table).flatMap(([key, spec]) => {
+    if (attributeOf(spec.flags) !== key)
+      throw new Error(`option key '${key}' does not match its flags '${spec.flags}' (${attributeOf(spec.flags)})`);
+    // wire and type are the verb's business, not the parsers'.
+    const { negate, wire: _wire, type: _type, ...rest } = spec;
+    return negate === undefined ? [rest] : [rest, { flags: `--no-${spec.flags.replace(/^--/, '')}`, description: negate }];
+  });
 }
 
 export interface VerbModule {
@@ -65,10 +102,10 @@ type ValueOf<S extends OptionSpec> = S['flags'] extends `${string}<${string}`
 type Present<S extends OptionSpec> = S extends { default: unknown } ? true : S['flags'] extends `--no-${string}` ? true : false;
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The parsed flags of a verb declaring `O`. */
-export type OptionsOf<O extends readonly OptionSpec[]> = Flatten<
-  { [S in O[number] as Present<S> extends true ? AttrOf<S['flags']> : never]: ValueOf<S> } & {
-    [S in O[number] as Present<S> extends true ? never : AttrOf<S['flags']>]?: ValueOf<S>;
+/** The parsed flags of a verb declaring `O`, under the same keys. */
+export type OptionsOf<O extends OptionTable> = Flatten<
+  { [K in keyof O as Present<O[K]> extends true ? K : never]: ValueOf<O[K]> } & {
+    [K in keyof O as Present<O[K]> extends true ? never : K]?: ValueOf<O[K]>;
   }
 >;
 
@@ -86,7 +123,7 @@ type ArgList<T extends readonly string[]> = T extends readonly [infer H extends 
 export type ArgsOf<N extends string> = N extends `${string} ${infer Rest}` ? ArgList<Words<Rest>> : [];
 
 /** What a verb file default-exports. */
-export interface Verb<N extends string = string, O extends readonly OptionSpec[] = readonly OptionSpec[]> {
+export interface Verb<N extends string = string, O extends OptionTable = OptionTable> {
   readonly verb: true;
   name: N;
   description: string;
@@ -98,8 +135,19 @@ export interface Verb<N extends string = string, O extends readonly OptionSpec[]
   run(args: ArgsOf<N>, opts: OptionsOf<O>, ctx: Context): Promise<number | void>;
 }
 
+/** O with each key checked against its flag: a key that is not the flag's attribute does not compile. */
+type AttrKeyed<O extends OptionTable> = {
+  readonly [K in keyof O]: string extends O[K]['flags']
+    ? O[K]
+    : AttrOf<O[K]['flags']> extends K
+      ? O[K]
+      : { flags: `a flag whose attribute is ${K & string}` };
+};
+
 /** Declares a verb; the types of `run`'s arguments follow from `name` and `options`. */
-export function defineVerb<const N extends string, const O extends readonly OptionSpec[] = []>(spec: Omit<Verb<N, O>, 'verb'>): Verb<N, O> {
+export function defineVerb<const N extends string, const O extends OptionTable = Record<never, never>>(
+  spec: Omit<Verb<N, O>, 'verb'> & { options?: AttrKeyed<O> },
+): Verb<N, O> {
   return { verb: true, ...spec };
 }
 

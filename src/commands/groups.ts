@@ -2,7 +2,7 @@
 // the command tree (src/program.ts) and the launcher's fast path
 // (src/fast-path.ts) both start here. A word's manifest is imported only when
 // argv names it.
-import { registerManifest, type Manifest, type OptionSpec, type TreeTarget } from './define.js';
+import { registerManifest, type Manifest, type TreeTarget, type OptionTable } from './define.js';
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
 
@@ -40,24 +40,24 @@ export const BUILTINS: Array<{ words: string[]; register: () => Promise<Register
 );
 
 /** Options of the program itself, accepted anywhere on the command line. */
-export const GLOBAL_OPTIONS: OptionSpec[] = [
-  { flags: '--profile <name>', description: 'config profile to use (env POSTCTL_PROFILE)' },
-  { flags: '-o, --output <format>', description: 'output format; default table on a terminal, json when piped', choices: FORMATS },
-  { flags: '--json', description: 'same as -o json' },
-  {
+export const GLOBAL_OPTIONS: OptionTable = {
+  profile: { flags: '--profile <name>', description: 'config profile to use (env POSTCTL_PROFILE)' },
+  output: { flags: '-o, --output <format>', description: 'output format; default table on a terminal, json when piped', choices: FORMATS },
+  json: { flags: '--json', description: 'same as -o json' },
+  columns: {
     flags: '--columns <list>',
     description: 'table and CSV columns: names or dotted paths, comma list (id,name,public_metrics.like_count); help lists them',
   },
-  { flags: '--query <expr>', description: 'JMESPath filter over the JSON output, as in the AWS CLI (--query "data[].id")' },
-  { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
-  { flags: '--no-input', description: 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)' },
-  { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
-  { flags: '--quiet', description: 'no retry and wait lines on stderr (shown by default when stderr is not a terminal)' },
-  { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
-  { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
-  { flags: '--max-pages <n>', description: 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)' },
-  { flags: '--csv-raw', description: "CSV: keep values starting with = + - @ as they are (default: prefixed with ')" },
-];
+  query: { flags: '--query <expr>', description: 'JMESPath filter over the JSON output, as in the AWS CLI (--query "data[].id")' },
+  color: { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
+  input: { flags: '--no-input', description: 'never prompt; fail with exit 2 instead (also POSTCTL_NO_INPUT, CI)' },
+  verbose: { flags: '--verbose', description: 'trace requests on stderr (secrets redacted)' },
+  quiet: { flags: '--quiet', description: 'no retry and wait lines on stderr (shown by default when stderr is not a terminal)' },
+  timeout: { flags: '--timeout <seconds>', description: 'per-request timeout (default 30)' },
+  maxWait: { flags: '--max-wait <seconds>', description: 'longest wait for rate-limit resets and retries (default 900)' },
+  maxPages: { flags: '--max-pages <n>', description: 'most pages one listing may request (default 10000; env POSTCTL_MAX_PAGES)' },
+  csvRaw: { flags: '--csv-raw', description: "CSV: keep values starting with = + - @ as they are (default: prefixed with ')" },
+};
 
 /** The creative groups under `ads`, also reachable as `postctl creatives <group> …`. */
 export const CREATIVE_GROUPS = ['cards', 'media', 'media-library', 'poll-cards', 'video-conversation-cards', 'posts'] as const;

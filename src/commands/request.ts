@@ -93,41 +93,44 @@ export default defineVerb({
     'postctl request GET /2/users/me --auth oauth2',
     'postctl request GET /2/tweets/search/stream --reconnect --limit 10',
   ],
-  options: [
-    {
+  options: {
+    api: {
       flags: '--api <api>',
       description: 'which base URL (default: ads for /12/ and /5/ paths, else platform)',
       choices: ['platform', 'ads', 'ads-sandbox'],
     },
-    {
+    auth: {
       flags: '--auth <mode>',
       description:
         'authentication: user (OAuth 1.0a), app (bearer), oauth2 (OAuth 2.0 user context, refreshed as needed), basic or none (default: user; app when only a bearer token is configured; oauth2 when only an OAuth 2.0 login is)',
       choices: ['user', 'app', 'oauth2', 'basic', 'none'],
     },
-    { flags: '-f, --raw-field <key=value>', description: 'string parameter (repeatable)', repeatable: true },
-    {
+    rawField: { flags: '-f, --raw-field <key=value>', description: 'string parameter (repeatable)', repeatable: true },
+    field: {
       flags: '-F, --field <key=value>',
       description: 'typed parameter: numbers, true/false/null, @file or @- for stdin (repeatable)',
       repeatable: true,
     },
-    { flags: '--form', description: 'send parameters form-encoded (signed) instead of as JSON (platform POST/PUT)' },
-    { flags: '--input <file>', description: 'raw JSON request body from a file, or - for stdin' },
-    { flags: '-H, --header <name:value>', description: 'extra request header (repeatable)', repeatable: true },
-    { flags: '-i, --include', description: 'print the status line and response headers before the body' },
-    { flags: '--paginate', description: 'follow next_cursor (ads) or meta.next_token (v2) and stream every page' },
-    {
+    form: { flags: '--form', description: 'send parameters form-encoded (signed) instead of as JSON (platform POST/PUT)' },
+    input: { flags: '--input <file>', description: 'raw JSON request body from a file, or - for stdin' },
+    header: { flags: '-H, --header <name:value>', description: 'extra request header (repeatable)', repeatable: true },
+    include: { flags: '-i, --include', description: 'print the status line and response headers before the body' },
+    paginate: { flags: '--paginate', description: 'follow next_cursor (ads) or meta.next_token (v2) and stream every page' },
+    stream: {
       flags: '--stream',
       description: 'write the body as it arrives (on by itself for streaming endpoints such as /2/tweets/search/stream)',
     },
-    {
+    reconnect: {
       flags: '--reconnect',
       description: 'with a stream: reconnect on disconnects and stalls as `stream connect` does, one JSON line per message',
     },
-    { flags: '--limit <n>', description: 'with --reconnect: stop after n messages (exit 0)' },
-    { flags: '--max-reconnects <n>', description: 'with --reconnect: attempts per outage before giving up (default 10)' },
-    { flags: '--stall-timeout <seconds>', description: 'with --reconnect: reconnect after this long without a byte (default 30)' },
-  ],
+    limit: { flags: '--limit <n>', description: 'with --reconnect: stop after n messages (exit 0)' },
+    maxReconnects: { flags: '--max-reconnects <n>', description: 'with --reconnect: attempts per outage before giving up (default 10)' },
+    stallTimeout: {
+      flags: '--stall-timeout <seconds>',
+      description: 'with --reconnect: reconnect after this long without a byte (default 30)',
+    },
+  },
   async run([methodArg, path], opts, ctx) {
     const method = methodArg.toUpperCase();
     if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method))

@@ -7,43 +7,19 @@
 import type { InputProblem } from '../errors.js';
 import { budgetAgainst, budgetOrder, checkTable, type LineItemParam, type LineItemParams, type TypedUnits } from './line-item.js';
 
-const NAME = { name: 'name', kind: 'text', max: 255, help: 'campaign name (1 to 255 characters)' } as const;
-const BUDGET_OPTIMIZATION = {
-  name: 'budget_optimization',
-  kind: 'enum',
-  values: ['LINE_ITEM'],
-  help: 'LINE_ITEM (the only value of API version 12; the default)',
-} as const;
-const DAILY = {
-  name: 'daily_budget_amount_local_micro',
-  kind: 'micros',
-  money: 'daily-budget',
-  help: "daily budget in micro units of the funding instrument's currency; at most the total budget",
-} as const;
-const TOTAL = {
-  name: 'total_budget_amount_local_micro',
-  kind: 'micros',
-  money: 'total-budget',
-  help: 'total budget in micro units (37500000 for 37.50)',
-} as const;
-const PO = {
-  name: 'purchase_order_number',
-  kind: 'text',
-  max: 50,
-  help: 'booking reference for invoices (at most 50 characters)',
-} as const;
+const NAME = { name: 'name', kind: 'text', max: 255 } as const;
+const BUDGET_OPTIMIZATION = { name: 'budget_optimization', kind: 'enum', values: ['LINE_ITEM'] } as const;
+const DAILY = { name: 'daily_budget_amount_local_micro', kind: 'micros', money: 'daily-budget' } as const;
+const TOTAL = { name: 'total_budget_amount_local_micro', kind: 'micros', money: 'total-budget' } as const;
+const PO = { name: 'purchase_order_number', kind: 'text', max: 50 } as const;
 
 export const CAMPAIGN_CREATE_PARAMS = [
-  {
-    name: 'funding_instrument_id',
-    kind: 'id',
-    help: 'funding instrument to charge (required; see `postctl ads funding-instruments list`)',
-  },
+  { name: 'funding_instrument_id', kind: 'id' },
   NAME,
   BUDGET_OPTIMIZATION,
   DAILY,
   TOTAL,
-  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'DRAFT', 'PAUSED'], help: 'ACTIVE (API default), DRAFT or PAUSED' },
+  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'DRAFT', 'PAUSED'] },
   PO,
 ] as const satisfies readonly LineItemParam[];
 
@@ -52,7 +28,7 @@ export const CAMPAIGN_UPDATE_PARAMS = [
   BUDGET_OPTIMIZATION,
   DAILY,
   TOTAL,
-  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'PAUSED'], help: 'ACTIVE or PAUSED' },
+  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'PAUSED'] },
   PO,
 ] as const satisfies readonly LineItemParam[];
 

@@ -33,22 +33,12 @@ const TAP = ['TAP_BANNER', 'TAP_FULL', 'TAP_FULL_LANDSCAPE', 'TAP_NATIVE', 'TAP_
 const PLACEMENTS = ['PUBLISHER_NETWORK', ...TAP, ...spellings('enum.placement.')];
 
 export const LINE_ITEM_CREATE_PARAMS = [
-  { name: 'objective', kind: 'enum', values: OBJECTIVES, help: `campaign objective (required): ${OBJECTIVES.join(', ')}` },
-  {
-    name: 'product_type',
-    kind: 'enum',
-    values: PRODUCT_TYPES,
-    help: 'MEDIA, PROMOTED_ACCOUNT or PROMOTED_TWEETS (PROMOTED_POSTS accepted) (required)',
-  },
-  {
-    name: 'placements',
-    kind: 'enums',
-    values: PLACEMENTS,
-    help: 'comma list (required): ALL_ON_TWITTER, PUBLISHER_NETWORK, TAP_*, TWITTER_PROFILE, TWITTER_REPLIES, TWITTER_SEARCH, TWITTER_TIMELINE (SERVICE_* accepted)',
-  },
-  { name: 'primary_web_event_tag', kind: 'text', help: 'web event tag id; required when goal is WEBSITE_CONVERSIONS' },
-  { name: 'standard_delivery', kind: 'enum', values: ['true', 'false'], help: 'true (even pacing) or false (accelerated)' },
-  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'DRAFT', 'PAUSED'], help: 'ACTIVE, DRAFT or PAUSED' },
+  { name: 'objective', kind: 'enum', values: OBJECTIVES },
+  { name: 'product_type', kind: 'enum', values: PRODUCT_TYPES },
+  { name: 'placements', kind: 'enums', values: PLACEMENTS },
+  { name: 'primary_web_event_tag', kind: 'text' },
+  { name: 'standard_delivery', kind: 'enum', values: ['true', 'false'] },
+  { name: 'entity_status', kind: 'enum', values: ['ACTIVE', 'DRAFT', 'PAUSED'] },
   ...LINE_ITEM_PARAMS.filter((p) => p.name !== 'entity_status'),
 ] as const satisfies readonly LineItemParam[];
 

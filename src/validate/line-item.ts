@@ -37,77 +37,36 @@ export interface LineItemParam {
   name: string;
   kind: ParamKind;
   values?: readonly string[];
-  /** Friendly decimal flag converted to micros (e.g. --bid 2.50). */
+  /** Its decimal-amount key in --file lines, converted to micros (`bid`: 2.50 → bid_amount_local_micro 2500000). */
   money?: string;
   /** Longest text accepted, in characters (kind text). */
   max?: number;
-  help: string;
 }
 
 /**
- * The spec's parameter table for PUT …/line_items/:line_item_id; literal, so
- * the flags built from it (src/commands/ads/line-items/_update-flags.ts) are typed.
+ * The spec's parameter table for PUT …/line_items/:line_item_id: each parameter's rules, by its wire name.
+ * The flags that set them are declared in the verb (src/commands/ads/line-items/update.ts), each naming its
+ * parameter (`wire`); help text lives there.
  */
 export const LINE_ITEM_PARAMS = [
-  { name: 'name', kind: 'text', help: 'line item name' },
-  { name: 'entity_status', kind: 'enum', values: ENTITY_STATUSES, help: `status: ${ENTITY_STATUSES.join(', ')}` },
-  {
-    name: 'bid_strategy',
-    kind: 'enum',
-    values: BID_STRATEGIES,
-    help: 'AUTO, MAX (not for REACH or FOLLOWERS objectives) or TARGET (REACH or WEBSITE_CLICKS objectives); MAX and TARGET need a bid',
-  },
-  {
-    name: 'bid_amount_local_micro',
-    kind: 'micros',
-    money: 'bid',
-    help: 'bid in micro units of the funding currency (> 0); required with MAX/TARGET, ignored with AUTO',
-  },
-  { name: 'goal', kind: 'enum', values: GOALS, help: `optimization goal: ${GOALS.join(', ')}` },
-  {
-    name: 'pay_by',
-    kind: 'enum',
-    values: PAY_BY,
-    help: 'APP_CLICK, IMPRESSION or LINK_CLICK; only for APP_INSTALLS line items; IMPRESSION not with TARGET',
-  },
-  { name: 'audience_expansion', kind: 'enum', values: AUDIENCE_EXPANSION, help: `${AUDIENCE_EXPANSION.join(', ')}` },
-  {
-    name: 'total_budget_amount_local_micro',
-    kind: 'micros',
-    money: 'total-budget',
-    help: 'total budget in micro units (37500000 for 37.50)',
-  },
-  {
-    name: 'daily_budget_amount_local_micro',
-    kind: 'micros',
-    money: 'daily-budget',
-    help: 'daily budget in micro units; at most the total budget',
-  },
-  { name: 'start_time', kind: 'time', help: 'ISO 8601, e.g. 2026-03-01T00:00:00Z; before end_time' },
-  { name: 'end_time', kind: 'time', help: 'ISO 8601; after start_time' },
-  {
-    name: 'frequency_cap',
-    kind: 'count',
-    help: 'impressions per user per window; only REACH, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS objectives',
-  },
-  { name: 'duration_in_days', kind: 'enum', values: DURATION_IN_DAYS, help: 'frequency cap window: 1, 7 or 30' },
-  {
-    name: 'advertiser_domain',
-    kind: 'domain',
-    help: 'domain without protocol (example.com); required with the PUBLISHER_NETWORK placement',
-  },
-  {
-    name: 'categories',
-    kind: 'iab',
-    help: 'IAB categories, comma list (IAB1,IAB19-6); required with PUBLISHER_NETWORK; see `postctl ads business-categories`',
-  },
-  { name: 'advertiser_user_id', kind: 'digits', help: 'user id of the handle promoting a PREROLL_VIEWS ad' },
-  {
-    name: 'android_app_store_identifier',
-    kind: 'package',
-    help: 'Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id',
-  },
-  { name: 'ios_app_store_identifier', kind: 'digits', help: 'numeric part of the App Store id (333903271, not id333903271)' },
+  { name: 'name', kind: 'text' },
+  { name: 'entity_status', kind: 'enum', values: ENTITY_STATUSES },
+  { name: 'bid_strategy', kind: 'enum', values: BID_STRATEGIES },
+  { name: 'bid_amount_local_micro', kind: 'micros', money: 'bid' },
+  { name: 'goal', kind: 'enum', values: GOALS },
+  { name: 'pay_by', kind: 'enum', values: PAY_BY },
+  { name: 'audience_expansion', kind: 'enum', values: AUDIENCE_EXPANSION },
+  { name: 'total_budget_amount_local_micro', kind: 'micros', money: 'total-budget' },
+  { name: 'daily_budget_amount_local_micro', kind: 'micros', money: 'daily-budget' },
+  { name: 'start_time', kind: 'time' },
+  { name: 'end_time', kind: 'time' },
+  { name: 'frequency_cap', kind: 'count' },
+  { name: 'duration_in_days', kind: 'enum', values: DURATION_IN_DAYS },
+  { name: 'advertiser_domain', kind: 'domain' },
+  { name: 'categories', kind: 'iab' },
+  { name: 'advertiser_user_id', kind: 'digits' },
+  { name: 'android_app_store_identifier', kind: 'package' },
+  { name: 'ios_app_store_identifier', kind: 'digits' },
 ] as const satisfies readonly LineItemParam[];
 
 /** The same table, each entry as the checkers read it. */
@@ -138,8 +97,7 @@ const OBJECTIVE_RULES = {
   placementNeeds: { PUBLISHER_NETWORK: ['advertiser_domain', 'categories'] } as Record<string, readonly string[]>,
 };
 
-export const flagOf = (name: string): string => `--${name.replace(/_/g, '-')}`;
-const camel = (name: string): string => name.replace(/[-_]([a-z])/g, (_, c: string) => c.toUpperCase());
+const flagOf = (name: string): string => `--${name.replace(/_/g, '-')}`;
 
 const nonEmpty: Check = (v) => (v.trim() === '' ? 'must not be empty' : undefined);
 
@@ -228,40 +186,57 @@ function upperEnum(p: { kind: ParamKind; values?: readonly (string | number)[] }
 }
 
 /**
- * Builds the parameters from parsed flags (commander camelCase keys): only the
- * flags given, money flags converted to micros exactly. Raw and friendly flags
- * for the same field conflict (UsageError, exit 2); a bad decimal is a problem.
+ * A flag that sets an API parameter, as a verb declares it in its options: `wire` is the parameter's name
+ * (its rules are the table entry of that name); `type: 'money'` takes a decimal amount of the account's
+ * currency, sent in micro units (--bid 2.50 → bid_amount_local_micro=2500000).
  */
-export function paramsFromFlags(opts: Record<string, unknown>): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
-  return paramsFromFlagsOf(PARAMS, opts);
+export interface ParamFlag {
+  readonly flags: string;
+  readonly wire?: string;
+  readonly type?: 'money';
 }
 
-/** paramsFromFlags for another parameter table (campaigns, line item create). */
-export function paramsFromFlagsOf(
+/**
+ * The parameters set by the flags given. `declared` is the verb's options object and `given` its parsed
+ * options, read under the same keys (no name is derived): each declared flag with a `wire` that was given sets
+ * that parameter — money converted to micros exactly, enum values in the API's case. Two flags for one
+ * parameter conflict (UsageError, exit 2); a bad decimal is a problem. A `wire` with no rule in `table` is a
+ * bug in the verb's declaration and throws.
+ */
+export function paramsFromFlags<D extends Readonly<Record<string, ParamFlag>>>(
+  declared: D,
+  given: { readonly [K in keyof D]?: unknown },
   table: readonly LineItemParam[],
-  opts: Record<string, unknown>,
 ): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
   const params: LineItemParams = {};
   const problems: InputProblem[] = [];
   const typed: TypedUnits = {};
-  for (const p of table) {
-    const raw = opts[camel(p.name)];
-    const friendly = p.money ? opts[camel(p.money)] : undefined;
-    if (raw !== undefined && friendly !== undefined)
-      throw new UsageError(`${flagOf(p.name)} and --${p.money} set the same field (${p.name}); give only one`);
-    if (friendly !== undefined) {
+  const setBy: Record<string, string> = {};
+  for (const key of Object.keys(declared) as (keyof D & string)[]) {
+    const { flags, wire, type } = declared[key]!;
+    const value = given[key];
+    if (wire === undefined || value === undefined) continue;
+    const rule = table.find((p) => p.name === wire);
+    if (!rule) throw new Error(`${flags} sets ${wire}, which has no rule in this verb's table`);
+    const flag = longFlag(flags);
+    if (setBy[wire]) throw new UsageError(`${setBy[wire]} and ${flag} set the same field (${wire}); give only one`);
+    setBy[wire] = flag;
+    if (type === 'money') {
       try {
-        params[p.name] = toMicros(String(friendly)).toString();
-        typed[p.name] = `--${p.money}`;
+        params[wire] = toMicros(String(value)).toString();
+        typed[wire] = flag;
       } catch (e) {
-        problems.push({ field: p.name, message: `--${p.money} ${(e as Error).message}` });
+        problems.push({ field: wire, message: `${flag} ${(e as Error).message}` });
       }
-    } else if (raw !== undefined) {
-      params[p.name] = p.kind === 'iab' || p.kind === 'enums' ? commaList(String(raw)).join(',') || String(raw) : upperEnum(p, String(raw));
+    } else {
+      params[wire] =
+        rule.kind === 'iab' || rule.kind === 'enums' ? commaList(String(value)).join(',') || String(value) : upperEnum(rule, String(value));
     }
   }
   return { params, problems, typed };
 }
+
+const longFlag = (flags: string): string => /--[a-z0-9-]+/i.exec(flags)?.[0] ?? flags;
 
 /** The rules that need only the parameters themselves. */
 export function checkLineItemParams(

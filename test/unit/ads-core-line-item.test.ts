@@ -1,6 +1,7 @@
 // The line item rules as pure functions: flags → parameters, the rules that need
 // only the parameters, and the rules that need the fetched line item.
 import { describe, expect, it } from 'vitest';
+import { LINE_ITEM_FLAGS } from '../../src/commands/ads/line-items/update.js';
 import { UsageError } from '../../src/errors.js';
 import {
   LINE_ITEM_PARAMS,
@@ -12,16 +13,42 @@ import {
 } from '../../src/validate/line-item.js';
 
 const fields = (r: { problems: Array<{ field?: string }> }) => r.problems.map((p) => p.field);
+/** The verb's parameter flags, as `ads line-items update` reads them. */
+const fromFlags = (given: { [K in keyof typeof LINE_ITEM_FLAGS]?: string } & Record<string, unknown>) =>
+  paramsFromFlags(LINE_ITEM_FLAGS, given, LINE_ITEM_PARAMS);
 
 describe('paramsFromFlags', () => {
+  it('every parameter flag of the verb names a parameter of the table, and every parameter has a flag', () => {
+    const wires = Object.values(LINE_ITEM_FLAGS).map((f) => f.wire);
+    expect(new Set(wires)).toEqual(new Set(LINE_ITEM_PARAMS.map((p) => p.name)));
+    const money = Object.entries(LINE_ITEM_FLAGS).filter(([, f]) => 'type' in f && f.type === 'money');
+    expect(money.map(([k, f]) => [k, f.wire])).toEqual([
+      ['bid', 'bid_amount_local_micro'],
+      ['totalBudget', 'total_budget_amount_local_micro'],
+      ['dailyBudget', 'daily_budget_amount_local_micro'],
+    ]);
+  });
+
+  it('a flag naming a parameter the table does not have is a bug, not a silent drop', () => {
+    const declared = { colour: { flags: '--colour <c>', wire: 'colour' } } as const;
+    expect(() => paramsFromFlags(declared, { colour: 'red' }, LINE_ITEM_PARAMS)).toThrow(/--colour <c> sets colour, which has no rule/);
+  });
+
+  it('reads each flag under its declared key only: a key the verb did not declare is ignored', () => {
+    const given = { bid: '2.50', bidAmountLocalMicro: '1' };
+    expect(paramsFromFlags({ bid: LINE_ITEM_FLAGS.bid }, given, LINE_ITEM_PARAMS).params).toEqual({
+      bid_amount_local_micro: '2500000',
+    });
+  });
+
   it('keeps only the flags given, named as the API names them', () => {
-    const { params, problems } = paramsFromFlags({ entityStatus: 'PAUSED', name: 'x', fetch: true, dryRun: true, account: 'a' });
+    const { params, problems } = fromFlags({ entityStatus: 'PAUSED', name: 'x', fetch: true, dryRun: true, account: 'a' });
     expect(params).toEqual({ name: 'x', entity_status: 'PAUSED' });
     expect(problems).toEqual([]);
   });
 
   it('converts money flags to micros exactly', () => {
-    expect(paramsFromFlags({ bid: '0.1', dailyBudget: '10', totalBudget: '37.50' }).params).toEqual({
+    expect(fromFlags({ bid: '0.1', dailyBudget: '10', totalBudget: '37.50' }).params).toEqual({
       bid_amount_local_micro: '100000',
       total_budget_amount_local_micro: '37500000',
       daily_budget_amount_local_micro: '10000000',
@@ -29,14 +56,14 @@ describe('paramsFromFlags', () => {
   });
 
   it('a decimal with too many places is a problem on the field', () => {
-    const { params, problems } = paramsFromFlags({ bid: '1.0000001' });
+    const { params, problems } = fromFlags({ bid: '1.0000001' });
     expect(params).toEqual({});
     expect(problems).toEqual([{ field: 'bid_amount_local_micro', message: expect.stringMatching(/--bid .*more decimals/) }]);
   });
 
   it('raw and friendly flags for one field conflict (usage error)', () => {
-    expect(() => paramsFromFlags({ bid: '1', bidAmountLocalMicro: '1000000' })).toThrow(UsageError);
-    expect(() => paramsFromFlags({ dailyBudget: '1', dailyBudgetAmountLocalMicro: '1000000' })).toThrow(
+    expect(() => fromFlags({ bid: '1', bidAmountLocalMicro: '1000000' })).toThrow(UsageError);
+    expect(() => fromFlags({ dailyBudget: '1', dailyBudgetAmountLocalMicro: '1000000' })).toThrow(
       /--daily-budget-amount-local-micro and --daily-budget/,
     );
   });
@@ -136,11 +163,11 @@ describe('checkLineItemParams', () => {
   });
 
   it('budget order errors speak the unit the user typed: dollars from --daily-budget, micros from the raw flags', () => {
-    const fromDollars = paramsFromFlags({ dailyBudget: '500', totalBudget: '100' });
+    const fromDollars = fromFlags({ dailyBudget: '500', totalBudget: '100' });
     const msg = checkLineItemParams(fromDollars.params, fromDollars.typed).problems[0]!.message;
     expect(msg).toContain('--daily-budget 500 > --total-budget 100');
     expect(msg).not.toContain('500000000');
-    const fromMicros = paramsFromFlags({ dailyBudgetAmountLocalMicro: '500000000', totalBudgetAmountLocalMicro: '100000000' });
+    const fromMicros = fromFlags({ dailyBudgetAmountLocalMicro: '500000000', totalBudgetAmountLocalMicro: '100000000' });
     expect(checkLineItemParams(fromMicros.params, fromMicros.typed).problems[0]!.message).toContain('(500000000 > 100000000)');
   });
 

@@ -4,7 +4,8 @@
 // placements table (https://developer.x.com/en/docs/x-ads-api/campaign-management/overview/placements).
 import { describe, expect, it } from 'vitest';
 import { checkAgainstCampaign, checkCampaign, CAMPAIGN_CREATE_PARAMS } from '../../src/validate/campaign.js';
-import { paramsFromFlagsOf } from '../../src/validate/line-item.js';
+import { paramsFromFlags } from '../../src/validate/line-item.js';
+import { CAMPAIGN_FLAGS } from '../../src/commands/ads/campaigns/update.js';
 import { checkLineItemCreate } from '../../src/validate/line-item-create.js';
 import { checkAgeOnce, checkCriterion, checkSuggestions, estimateCriteria } from '../../src/validate/targeting.js';
 
@@ -12,7 +13,11 @@ const fields = (ps: Array<{ field?: string }>) => ps.map((p) => p.field);
 
 describe('campaign parameters', () => {
   it('money flags become exact micros (the reference: 5.50 → 5500000, 37.50 → 37500000)', () => {
-    const { params, typed, problems } = paramsFromFlagsOf(CAMPAIGN_CREATE_PARAMS, { dailyBudget: '5.50', totalBudget: '37.50', name: 'x' });
+    const { params, typed, problems } = paramsFromFlags(
+      CAMPAIGN_FLAGS,
+      { dailyBudget: '5.50', totalBudget: '37.50', name: 'x' },
+      CAMPAIGN_CREATE_PARAMS,
+    );
     expect(problems).toEqual([]);
     expect(params).toEqual({ name: 'x', daily_budget_amount_local_micro: '5500000', total_budget_amount_local_micro: '37500000' });
     expect(typed).toEqual({ daily_budget_amount_local_micro: '--daily-budget', total_budget_amount_local_micro: '--total-budget' });

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isVerb, type Manifest } from '../../src/commands/define.js';
+import { isVerb, optionList, type Manifest } from '../../src/commands/define.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const commands = join(root, 'src', 'commands');
@@ -52,9 +52,11 @@ describe('verb files', () => {
       const entry = listed.find((v) => v.words.join(' ') === words.join(' '));
       expect(entry, `postctl ${words.join(' ')} is missing from the manifest (npm run manifest)`).toBeDefined();
       const { load: _load, words: _words, ...declared } = entry!;
-      const { verb: _verb, run: _run, ...own } = mod.default;
+      const { verb: _verb, run: _run, options, ...own } = mod.default;
+      // The manifest lists the keyed flags as the parsers take them (optionList).
+      const expected = options ? { ...own, options: optionList(options) } : own;
       expect(declared, `manifest entry of postctl ${words.join(' ')} is out of date (npm run manifest)`).toEqual(
-        JSON.parse(JSON.stringify(own)),
+        JSON.parse(JSON.stringify(expected)),
       );
       seen.add(words.join(' '));
     }
@@ -68,5 +70,23 @@ describe('verb files', () => {
     const check = spawnSync(process.execPath, [join(root, 'scripts', 'manifest.mjs'), '--check'], { encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
+  });
+});
+
+describe('options keyed by attribute', () => {
+  it("a key that is not its flag's attribute is refused; a negate entry lists its --no- twin after it", () => {
+    expect(() => optionList({ dry: { flags: '--dry-run', description: 'x' } })).toThrow(
+      /option key 'dry' does not match its flags '--dry-run' \(dryRun\)/,
+    );
+    expect(
+      optionList({ fetch: { flags: '--no-fetch', description: 'skip' }, wait: { flags: '--wait', description: 'w', negate: 'nw' } }),
+    ).toEqual([
+      { flags: '--no-fetch', description: 'skip' },
+      { flags: '--wait', description: 'w' },
+      { flags: '--no-wait', description: 'nw' },
+    ]);
+    expect(optionList({ bid: { flags: '--bid <amount>', description: 'b', wire: 'bid_amount_local_micro', type: 'money' } })).toEqual([
+      { flags: '--bid <amount>', description: 'b' },
+    ]);
   });
 });

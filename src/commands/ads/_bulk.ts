@@ -12,13 +12,16 @@ import { PartialFailure, UsageError, type InputProblem } from '../../errors.js';
 import { openInput, readLines } from '../../input/lines.js';
 import type { LineItemParam, LineItemParams, TypedUnits } from '../../validate/line-item.js';
 import { toMicros } from '../../validate/money.js';
-import type { OptionSpec } from '../define.js';
+import type { OptionTable } from '../define.js';
 import { throwIfProblems } from './_checks.js';
 
-export const bulkOptions = [
-  { flags: '--file <file>', description: 'create from a JSON Lines file (one object of API parameters per line; - for stdin) in batches' },
-  { flags: '--failed <file>', description: 'with --file: write the lines not created to this file, as read, ready to send again' },
-] as const satisfies readonly OptionSpec[];
+export const bulkOptions = {
+  file: {
+    flags: '--file <file>',
+    description: 'create from a JSON Lines file (one object of API parameters per line; - for stdin) in batches',
+  },
+  failed: { flags: '--failed <file>', description: 'with --file: write the lines not created to this file, as read, ready to send again' },
+} as const satisfies OptionTable;
 
 /** Lines above this are refused: the API's own limits (200 to 8,000 active campaigns, 100 line items each) are far below. */
 const MAX_ITEMS = 100_000;

@@ -15,13 +15,13 @@ export default defineVerb({
   name: 'audience-estimate',
   description: 'approximate audience size for targeting criteria given as JSON (the same objects `ads targeting add --file` takes)',
   examples: ['postctl ads audience-estimate --input targeting.json', 'cat targeting.json | postctl ads audience-estimate --input -'],
-  options: [
-    {
+  options: {
+    input: {
       flags: '--input <file>',
       description: 'JSON file: an array of {targeting_type, targeting_value, operator_type}, or - for stdin (required)',
     },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     if (!opts.input) throw new UsageError('--input <file> is required (a JSON array of objects, or - for stdin)');
     const text = opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8');

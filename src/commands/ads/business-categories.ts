@@ -16,7 +16,9 @@ export default defineVerb({
   name: 'business-categories',
   description: "advertiser business categories and their IAB categories (for PREROLL_VIEWS line items' --categories)",
   examples: ['postctl ads business-categories', 'postctl ads business-categories -o json'],
-  options: [sandboxOption],
+  options: {
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const client = await ctx.client();
     const res = await businessCategories(client, adsApi(opts));

@@ -25,7 +25,7 @@ export function audienceProblems(p: { name?: string; description?: string }, cre
   return out;
 }
 
-export const nameOptions = [
-  { flags: '--name <name>', description: 'audience name (unique in the account; the API refuses a name it already has)' },
-  { flags: '--description <text>', description: 'description' },
-] as const;
+export const nameOptions = {
+  name: { flags: '--name <name>', description: 'audience name (unique in the account; the API refuses a name it already has)' },
+  description: { flags: '--description <text>', description: 'description' },
+} as const;

@@ -29,34 +29,34 @@ import {
 } from '../../validate/audiences.js';
 import { Problems, integerBetween } from '../../validate/rules.js';
 import { accountOption, sandboxOption } from '../_ads-flags.js';
-import type { OptionsOf, OptionSpec } from '../define.js';
+import type { OptionsOf, OptionSpec, OptionTable } from '../define.js';
 
 // ---- Flags: both verbs take these, in this order; `audiences upload` adds
 // --effective-at before --expires-at, and each says what --expires-at is later than.
 
 /** --file … --operation, with the identifier kinds `--type` accepts. */
 export const uploadInputOptions = <const K extends string>(kinds: readonly K[]) =>
-  [
-    { flags: '-f, --file <path>', description: 'input file, or - for stdin (default: stdin)' },
-    {
+  ({
+    file: { flags: '-f, --file <path>', description: 'input file, or - for stdin (default: stdin)' },
+    format: {
       flags: '--format <format>',
       description:
         'lines (one identifier per line), csv or tsv (header names identifier kinds), jsonl (user objects); default: from the file extension, else lines',
       choices: ['lines', 'csv', 'tsv', 'jsonl'],
     },
-    { flags: '--type <kind>', description: `identifier kind of plain lines: ${kinds.join(', ')}`, choices: kinds },
-    { flags: '--hashed', description: 'the input is already SHA-256 hex (64 characters, checked); sent as is' },
-    {
+    type: { flags: '--type <kind>', description: `identifier kind of plain lines: ${kinds.join(', ')}`, choices: kinds },
+    hashed: { flags: '--hashed', description: 'the input is already SHA-256 hex (64 characters, checked); sent as is' },
+    defaultCountry: {
       flags: '--default-country <CC>',
       description: 'ISO country code (e.g. GB) that turns national phone numbers (no + or 00) into international ones',
     },
-    {
+    operation: {
       flags: '--operation <op>',
       description: 'update (add or refresh the users) or delete (remove them)',
       choices: ['update', 'delete'],
       default: 'update',
     },
-  ] as const satisfies readonly OptionSpec[];
+  }) as const satisfies OptionTable;
 
 export const effectiveAtOption = {
   flags: '--effective-at <time>',
@@ -66,29 +66,31 @@ export const effectiveAtOption = {
 export const expiresAtOption = (description: string) => ({ flags: '--expires-at <time>', description }) as const satisfies OptionSpec;
 
 /** --batch-size … --dry-run, --account, --sandbox. */
-export const uploadJobOptions = [
-  { flags: '--batch-size <n>', description: 'users per request, 1 to 2500 (requests also stay under 5,000,000 bytes)', default: '2500' },
-  {
+export const uploadJobOptions = {
+  batchSize: {
+    flags: '--batch-size <n>',
+    description: 'users per request, 1 to 2500 (requests also stay under 5,000,000 bytes)',
+    default: '2500',
+  },
+  concurrency: {
     flags: '--concurrency <n>',
     description: 'requests in flight at once, 1 to 16 (paced to 1,500 requests per minute and the rate-limit headers)',
     default: '4',
   },
-  { flags: '--rejects <file>', description: 'write every rejected or failed value with its input line to this CSV file' },
-  { flags: '--resume', description: 'send only the batches a previous run of the same file and options did not get confirmed' },
-  stateOption,
-  { flags: '--dry-run', description: 'write the normalized, hashed operations to stdout as JSON lines; send nothing' },
-  accountOption,
-  sandboxOption,
-] as const satisfies readonly OptionSpec[];
+  rejects: { flags: '--rejects <file>', description: 'write every rejected or failed value with its input line to this CSV file' },
+  resume: { flags: '--resume', description: 'send only the batches a previous run of the same file and options did not get confirmed' },
+  state: stateOption,
+  dryRun: { flags: '--dry-run', description: 'write the normalized, hashed operations to stdout as JSON lines; send nothing' },
+  account: accountOption,
+  sandbox: sandboxOption,
+} as const satisfies OptionTable;
 
 /** The flags of either upload verb (do-not-reach has no --effective-at, and fewer --type kinds). */
 export type UploadFlags = OptionsOf<
-  readonly [
-    ...ReturnType<typeof uploadInputOptions<string>>,
-    typeof effectiveAtOption,
-    ReturnType<typeof expiresAtOption>,
-    ...typeof uploadJobOptions,
-  ]
+  ReturnType<typeof uploadInputOptions<string>> & {
+    effectiveAt: typeof effectiveAtOption;
+    expiresAt: ReturnType<typeof expiresAtOption>;
+  } & typeof uploadJobOptions
 >;
 
 // ---- The job

@@ -10,7 +10,11 @@ export default defineVerb({
   name: 'create',
   description: 'create a custom audience (empty until `audiences upload <id>` adds users)',
   examples: ['postctl audiences create --name "Newsletter 2027" --description "opted-in subscribers"'],
-  options: [...nameOptions, accountOption, sandboxOption],
+  options: {
+    ...nameOptions,
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     throwIfProblems(audienceProblems(opts, true), 'invalid custom audience');
     const params: Record<string, string> = { name: opts.name! };

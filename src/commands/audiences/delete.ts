@@ -10,7 +10,11 @@ export default defineVerb({
   name: 'delete <custom_audience_id>',
   description: 'delete a custom audience (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl audiences delete 1qz4s --yes'],
-  options: [yesDelete, accountOption, sandboxOption],
+  options: {
+    yes: yesDelete,
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `custom audience ${id}`, opts.yes))) return 0;

@@ -9,7 +9,11 @@ export default defineVerb({
   name: 'get <custom_audience_id>',
   description: 'show one custom audience (size, targetable, reasons not targetable)',
   examples: ['postctl audiences get 1qz4s'],
-  options: [withDeletedOption, accountOption, sandboxOption],
+  options: {
+    withDeleted: withDeletedOption,
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([id], opts, ctx) {
     const res = await getAudience(await ctx.client(), await accountRef(ctx, opts), id, Boolean(opts.withDeleted));
     ctx.printer.object(res.body.data, AUDIENCE_FIELDS, res.body);

@@ -14,19 +14,19 @@ export default defineVerb({
     'postctl audiences keywords --keywords coffee,espresso --granularity DAY --start 2026-03-01T00:00:00Z --end 2026-03-07T00:00:00Z',
     'postctl audiences keywords --keywords tea --negative "iced tea" --granularity HOUR --start 2026-03-06T00:00:00Z --end 2026-03-07T00:00:00Z --location 96683cc9126741d1',
   ],
-  options: [
-    {
+  options: {
+    keywords: {
       flags: '--keywords <list>',
       description: "keywords, comma-separated, OR'ed (with --negative at most 10 in all; required)",
       repeatable: true,
     },
-    { flags: '--negative <list>', description: "negative keywords, comma-separated, OR'ed", repeatable: true },
-    { flags: '--granularity <g>', description: 'DAY or HOUR (required)', choices: ['DAY', 'HOUR'] },
-    { flags: '--start <time>', description: 'ISO 8601 UTC start (required; the range is at most 7 days)' },
-    { flags: '--end <time>', description: 'ISO 8601 UTC end (API default: now)' },
-    { flags: '--location <value>', description: 'one country-level targeting value (one country per request)' },
-    sandboxOption,
-  ],
+    negative: { flags: '--negative <list>', description: "negative keywords, comma-separated, OR'ed", repeatable: true },
+    granularity: { flags: '--granularity <g>', description: 'DAY or HOUR (required)', choices: ['DAY', 'HOUR'] },
+    start: { flags: '--start <time>', description: 'ISO 8601 UTC start (required; the range is at most 7 days)' },
+    end: { flags: '--end <time>', description: 'ISO 8601 UTC end (API default: now)' },
+    location: { flags: '--location <value>', description: 'one country-level targeting value (one country per request)' },
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const query = checkKeywordQuery(opts);
     const client = await ctx.client();

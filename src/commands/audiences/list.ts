@@ -39,18 +39,18 @@ export default defineVerb({
     'postctl audiences list --q news --all -o jsonl',
     'postctl audiences list --custom-audience-ids 1qz4s,2hk7w -o json',
   ],
-  options: [
-    { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
-    {
+  options: {
+    customAudienceIds: { flags: '--custom-audience-ids <ids>', description: 'only these audiences (comma list, up to 200)' },
+    permissionScope: {
       flags: '--permission-scope <scope>',
       description: 'OWNER (API default: audiences the account owns) or SHARED (shared with it)',
       choices: ['OWNER', 'SHARED'],
     },
-    { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
+    q: { flags: '--q <text>', description: 'case-insensitive name prefix (1 to 255 characters)' },
     ...listOptions(CUSTOM_AUDIENCES_PAGE),
-    accountOption,
-    sandboxOption,
-  ],
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const p = new Problems();
     const query: Array<[string, string]> = [];

@@ -27,16 +27,16 @@ export default defineVerb({
   name: 'targeted <custom_audience_id>',
   description: 'campaigns and line items that target a custom audience',
   examples: ['postctl audiences targeted 1qz4s', 'postctl audiences targeted 1qz4s --with-active=false -o json'],
-  options: [
-    {
+  options: {
+    withActive: {
       flags: '--with-active <bool>',
       description: 'true (API default): servable line items only; false: include line items that are not servable',
       choices: ['true', 'false'],
     },
     ...pagingOptions,
-    accountOption,
-    sandboxOption,
-  ],
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([audience], opts, ctx) {
     // No count parameter on this endpoint: only the cursor and with_active.
     const query = listQuery({ cursor: opts.cursor, limit: opts.limit }, { min: 1, max: 1000 });

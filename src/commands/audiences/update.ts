@@ -11,7 +11,11 @@ export default defineVerb({
   name: 'update <custom_audience_id>',
   description: 'rename a custom audience or change its description',
   examples: ['postctl audiences update 1qz4s --name "Newsletter (all)"'],
-  options: [...nameOptions, accountOption, sandboxOption],
+  options: {
+    ...nameOptions,
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([id], opts, ctx) {
     if (opts.name === undefined && opts.description === undefined) throw new UsageError('nothing to update: give --name or --description');
     throwIfProblems(audienceProblems(opts, false), 'invalid custom audience update');

@@ -14,11 +14,11 @@ export default defineVerb({
     'postctl audiences upload 1qz4s --file emails.txt --type email --resume',
     'postctl audiences upload 1qz4s --file emails.txt --type email --dry-run | head -c 400',
   ],
-  options: [
+  options: {
     ...uploadInputOptions(typeChoicesFor('custom_audience')),
-    effectiveAtOption,
-    expiresAtOption('ISO 8601 UTC expiry, later than --effective-at (API default: 13 months)'),
+    effectiveAt: effectiveAtOption,
+    expiresAt: expiresAtOption('ISO 8601 UTC expiry, later than --effective-at (API default: 13 months)'),
     ...uploadJobOptions,
-  ],
+  },
   run: ([id], opts, ctx) => runUpload('custom_audience', id, opts, ctx),
 });

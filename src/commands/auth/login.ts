@@ -18,17 +18,17 @@ export default defineVerb({
     'postctl --profile work auth login --consumer-key KEY --consumer-secret-stdin --callback-port 8765 < secret.txt',
     'postctl auth login --access read --force-login',
   ],
-  options: [
+  options: {
     ...APP_OPTIONS,
     ...URL_OPTIONS,
     ...AUTHORIZE_OPTIONS,
-    {
+    callbackPort: {
       flags: '--callback-port <port>',
       description:
         'port of the loopback callback server (default: a free one); the callback URL http://127.0.0.1:<port>/callback must be registered for the app',
     },
-    { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect', default: '300' },
-  ],
+    wait: { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect', default: '300' },
+  },
   async run(_args, opts, ctx) {
     const port = parsePort(opts.callbackPort);
     const waitMs = parseWait(opts.wait);

@@ -6,16 +6,16 @@ import type { Profile } from '../../config/schema.js';
 import type { Context } from '../../context.js';
 import { invalidateAccessToken, invalidateBearerToken } from '../../platform/oauth.js';
 import { yesOption } from '../_flags.js';
-import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';
 import { logoutOAuth2 } from './_logout-oauth2.js';
 
-const OPTIONS = [
-  { flags: '--bearer', description: 'invalidate and remove the app-only bearer token instead of the access token' },
-  { flags: '--oauth2', description: 'revoke the OAuth 2.0 access and refresh tokens (POST /2/oauth2/revoke) and remove them' },
-  { flags: '--all', description: 'invalidate and remove both the access token and the bearer token' },
-  { flags: '--local-only', description: 'remove the tokens from the profile without contacting the API (they stay valid)' },
-  yesOption('do not ask for confirmation'),
-] as const satisfies readonly OptionSpec[];
+const OPTIONS = {
+  bearer: { flags: '--bearer', description: 'invalidate and remove the app-only bearer token instead of the access token' },
+  oauth2: { flags: '--oauth2', description: 'revoke the OAuth 2.0 access and refresh tokens (POST /2/oauth2/revoke) and remove them' },
+  all: { flags: '--all', description: 'invalidate and remove both the access token and the bearer token' },
+  localOnly: { flags: '--local-only', description: 'remove the tokens from the profile without contacting the API (they stay valid)' },
+  yes: yesOption('do not ask for confirmation'),
+} as const satisfies OptionTable;
 
 type Kind = 'access_token' | 'bearer_token';
 

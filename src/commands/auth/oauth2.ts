@@ -15,34 +15,40 @@ import { profileArg } from '../../auth/session.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { clip, neutralize } from '../../output/sanitize.js';
-import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';
 import { parseWait } from './_numbers.js';
 
-const OPTIONS = [
-  { flags: '--client-id <id>', description: "the app's OAuth 2.0 client id (env POSTCTL_CLIENT_ID; asked on a terminal)" },
-  {
+const OPTIONS = {
+  clientId: { flags: '--client-id <id>', description: "the app's OAuth 2.0 client id (env POSTCTL_CLIENT_ID; asked on a terminal)" },
+  clientSecretStdin: {
     flags: '--client-secret-stdin',
     description: 'confidential clients: read the client secret from stdin (or env POSTCTL_CLIENT_SECRET); sent as HTTP Basic',
   },
-  {
+  scopes: {
     flags: '--scopes <list>',
     description:
       'scopes, comma or space separated (default tweet.read,tweet.write,users.read,media.write,offline.access: what the verbs need; offline.access gives a refresh token)',
   },
-  {
+  redirectUri: {
     flags: '--redirect-uri <uri>',
     description:
       'callback URL registered for the app, exactly (default http://127.0.0.1:8765/callback; port 0 = a free port on a terminal)',
   },
-  { flags: '--redirect-url <address>', description: 'step 2: the address the browser was sent to after approving (- reads it from stdin)' },
-  { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },
-  {
+  redirectUrl: {
+    flags: '--redirect-url <address>',
+    description: 'step 2: the address the browser was sent to after approving (- reads it from stdin)',
+  },
+  web: { flags: '--web', description: 'open the authorization URL in a browser (it is always printed on stderr)' },
+  browser: {
     flags: '--no-browser',
     description: 'do not listen for the redirect: print step 1 and finish with --redirect-url (the default without a terminal)',
   },
-  { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect on a terminal', default: '300' },
-  { flags: '--api-url <url>', description: 'platform API base URL to store in the profile (token endpoint {api_url}/2/oauth2/token)' },
-] as const satisfies readonly OptionSpec[];
+  wait: { flags: '--wait <seconds>', description: 'how long to wait for the browser redirect on a terminal', default: '300' },
+  apiUrl: {
+    flags: '--api-url <url>',
+    description: 'platform API base URL to store in the profile (token endpoint {api_url}/2/oauth2/token)',
+  },
+} as const satisfies OptionTable;
 type Opts = OptionsOf<typeof OPTIONS>;
 
 // The platform reference: an authorization code must be exchanged within 30 seconds.

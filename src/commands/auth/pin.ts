@@ -10,15 +10,15 @@ import type { Context } from '../../context.js';
 import { UsageError, InputError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { authorizeUrl, exchangeVerifier, requestToken, type TokenPair } from '../../platform/oauth.js';
-import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';
 import { APP_OPTIONS, AUTHORIZE_OPTIONS, URL_OPTIONS } from './_options.js';
 
-const OPTIONS = [
-  { flags: '--pin <pin>', description: 'finish the pending login with the PIN shown after approving (- reads it from stdin)' },
+const OPTIONS = {
+  pin: { flags: '--pin <pin>', description: 'finish the pending login with the PIN shown after approving (- reads it from stdin)' },
   ...APP_OPTIONS,
   ...URL_OPTIONS,
   ...AUTHORIZE_OPTIONS,
-] as const satisfies readonly OptionSpec[];
+} as const satisfies OptionTable;
 type Opts = OptionsOf<typeof OPTIONS>;
 
 const MAX_TTY_ATTEMPTS = 3;

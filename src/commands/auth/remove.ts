@@ -7,7 +7,9 @@ export default defineVerb({
   name: 'remove <profile>',
   description: 'delete a stored profile locally (tokens are not revoked: run `auth logout --all` first for that)',
   examples: ['postctl auth remove old', 'postctl auth remove old --yes'],
-  options: [yesOption('do not ask for confirmation')],
+  options: {
+    yes: yesOption('do not ask for confirmation'),
+  },
   async run([name], opts, ctx) {
     const store = await ctx.store();
     const known = store.profileNames();

@@ -100,7 +100,9 @@ export default defineVerb({
   name: 'status',
   description: 'profiles, the default, which credentials are present and where each comes from (flag/env/profile); secrets masked',
   examples: ['postctl auth status', 'postctl auth status --check', 'postctl --profile work auth status -o json'],
-  options: [{ flags: '--check', description: 'make one cheap signed call to confirm the credentials work' }],
+  options: {
+    check: { flags: '--check', description: 'make one cheap signed call to confirm the credentials work' },
+  },
   async run(_args, opts, ctx) {
     const s = await ctx.settings();
     const status = await gather(ctx, s);

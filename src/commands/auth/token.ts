@@ -11,11 +11,14 @@ export default defineVerb({
   name: 'token',
   description: 'get the app-only bearer token (oauth2/token), cached in the profile and reused',
   examples: ['postctl auth token', 'postctl auth token --print | other-tool --bearer-stdin', 'postctl auth token --refresh'],
-  options: [
+  options: {
     ...APP_OPTIONS,
-    { flags: '--refresh', description: 'ask the API again even if a token is cached (it returns the same token until invalidated)' },
-    { flags: '--print', description: 'write the token itself to stdout, for other tools' },
-  ],
+    refresh: {
+      flags: '--refresh',
+      description: 'ask the API again even if a token is cached (it returns the same token until invalidated)',
+    },
+    print: { flags: '--print', description: 'write the token itself to stdout, for other tools' },
+  },
   async run(_args, opts, ctx) {
     await applyAppFlags(ctx, opts);
     const s = await ctx.settings();

@@ -13,7 +13,10 @@ export default defineVerb({
   name: 'create <name>',
   description: 'create the product catalog (one per user; create it before uploading products)',
   examples: ['postctl catalogs create "Spring shop"'],
-  options: [{ flags: '--user-id <id>', description: 'create it for this user id (a number)' }, sandboxOption],
+  options: {
+    userId: { flags: '--user-id <id>', description: 'create it for this user id (a number)' },
+    sandbox: sandboxOption,
+  },
   async run([name], opts, ctx) {
     const uid = userId(opts);
     const api = adsApi(opts);

@@ -29,12 +29,12 @@ export default defineVerb({
   name: 'delete-products <catalog_id> [product_keys...]',
   description: 'delete products by product_key (permanent: asks on a terminal, needs --yes otherwise); reports keys that failed',
   examples: ['postctl catalogs delete-products 1456789 pk-1 pk-2 --yes', 'postctl catalogs delete-products 1456789 --file keys.txt --yes'],
-  options: [
-    { flags: '-f, --file <path>', description: 'product keys, one per line (- for stdin)' },
-    { flags: '--batch-size <n>', description: 'keys per request (1 to 1000)', default: '100' },
-    yes,
-    sandboxOption,
-  ],
+  options: {
+    file: { flags: '-f, --file <path>', description: 'product keys, one per line (- for stdin)' },
+    batchSize: { flags: '--batch-size <n>', description: 'keys per request (1 to 1000)', default: '100' },
+    yes: yes,
+    sandbox: sandboxOption,
+  },
   async run([catalogId, ...keyArgs], opts, ctx) {
     // The spec states no maximum of keys per request: 100 by default, overridable with --batch-size.
     const bad = integerBetween(1, 1000)(String(opts.batchSize ?? '100'));

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <catalog_id>',
   description: 'delete a product catalog with all its products (permanent: asks on a terminal, needs --yes otherwise)',
   examples: ['postctl catalogs delete 1456789', 'postctl catalogs delete 1456789 --yes'],
-  options: [yes, sandboxOption],
+  options: {
+    yes: yes,
+    sandbox: sandboxOption,
+  },
   async run([id], opts, ctx) {
     const ok = await ctx.prompt.confirm(`Delete product catalog ${id} and all its products permanently?`, opts.yes);
     if (!ok) {

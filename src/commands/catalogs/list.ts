@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'list',
   description: 'list the product catalogs of the authenticated user (or of --user-id)',
   examples: ['postctl catalogs list', 'postctl catalogs list -o json'],
-  options: [{ flags: '--user-id <id>', description: 'list the catalogs of this user id (a number)' }, sandboxOption],
+  options: {
+    userId: { flags: '--user-id <id>', description: 'list the catalogs of this user id (a number)' },
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const uid = userId(opts);
     const client = await ctx.client();

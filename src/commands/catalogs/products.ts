@@ -25,11 +25,11 @@ export default defineVerb({
     'postctl catalogs products 1456789 --all -o jsonl',
     'postctl catalogs products 1456789 --item-group-key 88vr1',
   ],
-  options: [
-    { flags: '--item-group-key <key>', description: 'only the product group with this generated item_group_key' },
+  options: {
+    itemGroupKey: { flags: '--item-group-key <key>', description: 'only the product group with this generated item_group_key' },
     ...listOptions(PRODUCTS_PAGE, { sortBy: false, withDeleted: false, totalCount: false }),
-    sandboxOption,
-  ],
+    sandbox: sandboxOption,
+  },
   async run([catalogId], opts, ctx) {
     const query = listQuery(opts, PRODUCTS_PAGE);
     if (opts.itemGroupKey !== undefined) {

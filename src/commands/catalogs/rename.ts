@@ -9,7 +9,9 @@ export default defineVerb({
   name: 'rename <catalog_id> <name>',
   description: 'rename a product catalog',
   examples: ['postctl catalogs rename 1456789 "Summer shop"'],
-  options: [sandboxOption],
+  options: {
+    sandbox: sandboxOption,
+  },
   async run([id, name], opts, ctx) {
     const client = await ctx.client();
     const res = await renameCatalog(client, adsApi(opts), id, catalogName(name));

@@ -24,23 +24,23 @@ export default defineVerb({
     'gzip -dc feed.json.gz | postctl catalogs upsert 1456789 --format json',
     'postctl catalogs upsert 1456789 --file products.jsonl --resume',
   ],
-  options: [
-    { flags: '-f, --file <path>', description: 'the feed file, or - for stdin (default: stdin)' },
-    {
+  options: {
+    file: { flags: '-f, --file <path>', description: 'the feed file, or - for stdin (default: stdin)' },
+    format: {
       flags: '--format <format>',
       description: 'feed format (default: from the file extension, else detected): jsonl, json (an array or {"products":[…]}), csv, tsv',
       choices: ['jsonl', 'json', 'csv', 'tsv'],
     },
-    {
+    skipInvalid: {
       flags: '--skip-invalid',
       description: 'send the valid products even when others are invalid (the invalid ones are reported as INVALID)',
     },
-    { flags: '--dry-run', description: 'validate and print the batches that would be sent; send nothing' },
-    { flags: '--concurrency <n>', description: 'requests in flight at once (1 to 32)', default: '4' },
-    resumeOption,
-    stateOption,
-    sandboxOption,
-  ],
+    dryRun: { flags: '--dry-run', description: 'validate and print the batches that would be sent; send nothing' },
+    concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (1 to 32)', default: '4' },
+    resume: resumeOption,
+    state: stateOption,
+    sandbox: sandboxOption,
+  },
   async run([catalogId], opts, ctx) {
     const bad = integerBetween(1, 32)(String(opts.concurrency ?? '4'));
     if (bad) throw new InputError(`--concurrency ${bad}`);

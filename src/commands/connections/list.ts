@@ -40,16 +40,16 @@ export default defineVerb({
   name: 'list',
   description: 'streaming connections of the app (GET /2/connections)',
   examples: ['postctl connections list', 'postctl connections list --status all --endpoint activity_stream -o json'],
-  options: [
-    { flags: '--status <status>', description: 'active (default), inactive or all' },
-    {
+  options: {
+    status: { flags: '--status <status>', description: 'active (default), inactive or all' },
+    endpoint: {
       flags: '--endpoint <names>',
       description: 'only these endpoints, e.g. activity_stream, filtered_stream (comma separated or repeated)',
       repeatable: true,
     },
-    { flags: '--max-results <n>', description: 'connections per page, 1 to 100' },
-    { flags: '--all', description: 'follow pagination and list every page' },
-  ],
+    maxResults: { flags: '--max-results <n>', description: 'connections per page, 1 to 100' },
+    all: { flags: '--all', description: 'follow pagination and list every page' },
+  },
   async run(_args, opts, ctx) {
     const p = new Problems();
     // The client only holds settings until a request is made; it selects the spelling.

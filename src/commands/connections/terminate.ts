@@ -22,11 +22,11 @@ export default defineVerb({
     'postctl connections terminate 3f2504e0-4f89-11d3-9a0c-0305e82c3301',
     'postctl connections terminate --endpoint activity_stream --yes',
   ],
-  options: [
-    { flags: '--all', description: 'terminate every active connection of the app' },
-    { flags: '--endpoint <name>', description: 'terminate the connections of one endpoint, e.g. activity_stream' },
-    { flags: '-y, --yes', description: 'do not ask for confirmation' },
-  ],
+  options: {
+    all: { flags: '--all', description: 'terminate every active connection of the app' },
+    endpoint: { flags: '--endpoint <name>', description: 'terminate the connections of one endpoint, e.g. activity_stream' },
+    yes: { flags: '-y, --yes', description: 'do not ask for confirmation' },
+  },
   async run(uuids, opts, ctx) {
     const modes = [uuids.length > 0, Boolean(opts.all), opts.endpoint !== undefined].filter(Boolean).length;
     if (modes !== 1) throw new UsageError('say which connections: connection UUIDs, --endpoint <name>, or --all (exactly one)');

@@ -8,12 +8,15 @@ import { InputError, UsageError, formatProblem } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
 import { planUpload, type MediaPlan } from '../../media/limits.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile } from '../../media/upload.js';
-import type { OptionSpec } from '../define.js';
+import type { OptionTable } from '../define.js';
 
-export const dmMediaOptions = [
-  { flags: '--media <media_id>', description: 'attach media uploaded before (with a dm_* category)' },
-  { flags: '--media-file <path>', description: 'upload this file as dm_image, dm_gif or dm_video (from its type) and attach it' },
-] as const satisfies readonly OptionSpec[];
+export const dmMediaOptions = {
+  media: { flags: '--media <media_id>', description: 'attach media uploaded before (with a dm_* category)' },
+  mediaFile: {
+    flags: '--media-file <path>',
+    description: 'upload this file as dm_image, dm_gif or dm_video (from its type) and attach it',
+  },
+} as const satisfies OptionTable;
 
 /** Endpoints a --media-file upload calls. */
 export const DM_UPLOAD_ENDPOINTS = [

@@ -25,12 +25,15 @@ export default defineVerb({
   name: 'list',
   description: 'direct message events, newest first (GET /2/dm_events; --with a user: that conversation); max-results 1 to 100',
   examples: ['postctl dm list', 'postctl dm list --with @alice --all -o jsonl'],
-  options: [
-    { flags: '--with <user>', description: 'only the one-to-one conversation with this user (id, @handle or URL)' },
-    { flags: '--event-types <list>', description: 'MessageCreate, ParticipantsJoin, ParticipantsLeave (comma separated; default all)' },
+  options: {
+    with: { flags: '--with <user>', description: 'only the one-to-one conversation with this user (id, @handle or URL)' },
+    eventTypes: {
+      flags: '--event-types <list>',
+      description: 'MessageCreate, ParticipantsJoin, ParticipantsLeave (comma separated; default all)',
+    },
     ...pageOptions,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)'),
-  ],
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)'),
+  },
   async run(_args, opts, ctx) {
     const { query } = pageParams(opts, [1, 100]);
     const refs = opts.with !== undefined ? userRefsFromArgs([opts.with], '--with') : [];

@@ -26,16 +26,16 @@ export default defineVerb({
     'postctl dm send @alice --text "the plan" --media-file photo.png',
     'postctl dm send --conversation 1000000001-2244994945 --text "back to you"',
   ],
-  options: [
-    { flags: '--text <text>', description: 'the message, 1 to 10,000 characters' },
-    {
+  options: {
+    text: { flags: '--text <text>', description: 'the message, 1 to 10,000 characters' },
+    conversation: {
       flags: '--conversation <dm_conversation_id>',
       description: 'send into this conversation (<id>-<id>, or a group id) instead of to a user',
     },
     ...dmMediaOptions,
-    lifecycleDryRun,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
-  ],
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
+  },
   async run([user], opts, ctx) {
     if ((user === undefined) === (opts.conversation === undefined))
       throw new UsageError('give a user or --conversation (exactly one)', 'postctl dm send @alice --text hi');

@@ -5,38 +5,40 @@ import { spawn } from 'node:child_process';
 import type { Context } from '../../context.js';
 import { CliError, UsageError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
-import { defineVerb, type OptionsOf, type OptionSpec } from '../define.js';
+import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';
 import { procIdentity, removeRecord, writeRecord } from './_pidfile.js';
 import { liveEmulators, removeEmulatorProfile, writeEmulatorProfile } from './_profile.js';
 
-const OPTIONS = [
-  // No declared default: `emulator stop --port N` reaches stop through this flag (commander gives a parent verb its
-  // flags wherever they stand), and stop must tell "no --port" from a port.
-  { flags: '--port <n>', description: 'port to listen on (default 0: a free one)' },
-  { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
-  { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
-  { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
-  { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
-  { flags: '--stats-job-latency <ms>', description: 'analytics jobs: milliseconds before a job can succeed', default: '0' },
-  { flags: '--stats-job-polls <n>', description: 'analytics jobs: status requests before a job succeeds', default: '2' },
-  {
+const OPTIONS = {
+  port: { flags: '--port <n>', description: 'port to listen on (default 0: a free one)' },
+  latency: { flags: '--latency <ms>', description: 'added latency per request in milliseconds', default: '0' },
+  approve: { flags: '--no-approve', description: 'do not auto-approve the OAuth authorize step' },
+  faultRate: { flags: '--fault-rate <p>', description: 'probability of a random fault (429, 5xx, dropped connection) per request' },
+  seed: { flags: '--seed <n>', description: 'seed for random faults', default: '1' },
+  statsJobLatency: {
+    flags: '--stats-job-latency <ms>',
+    description: 'analytics jobs: milliseconds before a job can succeed',
+    default: '0',
+  },
+  statsJobPolls: { flags: '--stats-job-polls <n>', description: 'analytics jobs: status requests before a job succeeds', default: '2' },
+  names: {
     flags: '--names <style>',
     description: 'wire names served: official (the live service), neutral (the spec text) or both',
     choices: ['official', 'neutral', 'both'],
     default: 'both',
   },
-  {
+  dialect: {
     flags: '--dialect <version>',
     description:
       'field-parameter names of the official paths: 2.159 (tweet.fields, referenced_tweets) or 2.167 (post.fields, referenced_posts: the older names are refused as unknown); default POSTCTL_EMULATOR_DIALECT or 2.159',
     choices: ['2.159', '2.167'],
   },
-  {
+  printEnv: {
     flags: '--print-env',
     description: 'start in the background, print the environment for postctl on stdout and return (stop it with `postctl emulator stop`)',
   },
-  { flags: '--background-child', description: 'internal: the background process --print-env starts', hidden: true },
-] as const satisfies readonly OptionSpec[];
+  backgroundChild: { flags: '--background-child', description: 'internal: the background process --print-env starts', hidden: true },
+} as const satisfies OptionTable;
 type Opts = OptionsOf<typeof OPTIONS>;
 
 interface Started {

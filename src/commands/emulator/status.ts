@@ -6,7 +6,7 @@ export default defineVerb({
   name: 'status',
   description: 'list the emulators running in the background (port, pid, start time, URL, profile)',
   examples: ['postctl emulator status', 'postctl emulator status -o json'],
-  options: [],
+  options: {},
   async run(_args, _opts, ctx) {
     // Stale records and profiles (kill -9, reboot) are cleaned on the way; foreground emulators are not listed.
     const running = (await liveEmulators(ctx))

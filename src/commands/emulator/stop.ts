@@ -9,7 +9,9 @@ export default defineVerb({
   name: 'stop',
   description: 'stop emulators started in the background with --print-env (all, or the one on --port)',
   examples: ['postctl emulator stop', 'postctl emulator stop --port 8788'],
-  options: [{ flags: '--port <n>', description: 'stop only the emulator on this port' }],
+  options: {
+    port: { flags: '--port <n>', description: 'stop only the emulator on this port' },
+  },
   async run(_args, opts, ctx) {
     // `emulator stop --port N`: commander hands --port to the parent verb (`emulator`), whose flags come with the globals.
     const given = opts.port ?? (ctx.globals as { port?: string }).port;

@@ -16,15 +16,18 @@ export default defineVerb({
     'postctl events stream --limit 100 > events.jsonl',
     'postctl events stream --backfill-minutes 5 | jq .data.event_type',
   ],
-  options: [
-    { flags: '--limit <n>', description: 'stop after n events (exit 0)' },
-    { flags: '--backfill-minutes <n>', description: 'on the first connection, also deliver events of the last n minutes (1 to 5)' },
-    { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
-    {
+  options: {
+    limit: { flags: '--limit <n>', description: 'stop after n events (exit 0)' },
+    backfillMinutes: {
+      flags: '--backfill-minutes <n>',
+      description: 'on the first connection, also deliver events of the last n minutes (1 to 5)',
+    },
+    maxReconnects: { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
+    stallTimeout: {
       flags: '--stall-timeout <seconds>',
       description: 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30)',
     },
-  ],
+  },
   async run(_args, opts, ctx) {
     const options = streamOptions(opts, ctx, eventLine);
     const client = await ctx.client();

@@ -88,27 +88,27 @@ export default defineVerb({
     'postctl events subscribe --event-type dm.received --user-id 2244994945 --direction received --tag support',
     'postctl events subscribe --event follow.follow,follow.unfollow --user-id 2244994945',
   ],
-  options: [
-    {
+  options: {
+    eventType: {
       flags: '--event-type <types>',
       description:
         'event types, comma separated or repeated: profile.update.*, post.create/delete, post.mention/reply/quote/repost.create, like.create, follow.follow/unfollow, news.new, spaces.*, broadcast.*, chat.*, dm.*, mute.*, block.*',
       repeatable: true,
     },
-    { flags: '--event <types>', description: 'the same as --event-type', repeatable: true },
-    {
+    event: { flags: '--event <types>', description: 'the same as --event-type', repeatable: true },
+    userId: {
       flags: '--user-id <user>',
       description: 'filter: the user whose events to deliver (id, @handle or profile URL; a handle costs one lookup)',
     },
-    { flags: '--keyword <keyword>', description: 'filter: keyword (news.new is filtered by keyword)' },
-    {
+    keyword: { flags: '--keyword <keyword>', description: 'filter: keyword (news.new is filtered by keyword)' },
+    direction: {
       flags: '--direction <direction>',
       description: 'filter for dm.*, chat.* and like.create: sent, received or both (both = no direction filter)',
     },
-    { flags: '--tag <tag>', description: 'label delivered with each event' },
-    { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
-    authOption('app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2'),
-  ],
+    tag: { flags: '--tag <tag>', description: 'label delivered with each event' },
+    webhookId: { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
+    auth: authOption('app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2'),
+  },
   async run(_args, opts, ctx) {
     // The client selects the wire-name spelling and the authentication; building it sends nothing.
     const { client } = await authedClient(ctx, {

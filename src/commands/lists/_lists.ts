@@ -1,5 +1,5 @@
 // What the list verbs share: columns and the create/update flags.
-import type { OptionSpec } from '../define.js';
+import type { OptionTable } from '../define.js';
 
 export const LIST_COLUMNS = [
   { header: 'id', key: 'id' },
@@ -11,12 +11,12 @@ export const LIST_COLUMNS = [
   { header: 'description', key: 'description', flex: true },
 ];
 
-export const listFlagOptions = [
-  { flags: '--name <name>', description: 'the name, 1 to 25 characters' },
-  { flags: '--description <text>', description: 'the description, up to 100 characters' },
-  { flags: '--private', description: 'only you can see the list' },
-  { flags: '--public', description: 'anyone can see the list' },
-] as const satisfies readonly OptionSpec[];
+export const listFlagOptions = {
+  name: { flags: '--name <name>', description: 'the name, 1 to 25 characters' },
+  description: { flags: '--description <text>', description: 'the description, up to 100 characters' },
+  private: { flags: '--private', description: 'only you can see the list' },
+  public: { flags: '--public', description: 'anyone can see the list' },
+} as const satisfies OptionTable;
 
 /** --private / --public as the body's `private` (undefined when neither is given). */
 export function privacy(opts: { private?: boolean | undefined; public?: boolean | undefined }): boolean | undefined {

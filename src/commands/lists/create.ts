@@ -15,7 +15,11 @@ export default defineVerb({
     'postctl lists create --name "Launch team" --private',
     'postctl lists create --name news --description "What I read" --dry-run',
   ],
-  options: [...listFlagOptions, lifecycleDryRun, authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2')],
+  options: {
+    ...listFlagOptions,
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run(_args, opts, ctx) {
     if (opts.private && opts.public) throw new UsageError('--private and --public contradict each other');
     const plan = listPlans.create(listBody({ name: opts.name, description: opts.description, private: privacy(opts) }, true));

@@ -9,11 +9,11 @@ export default defineVerb({
   name: 'delete <list_ids...>',
   description: 'delete lists you own (DELETE /2/lists/{id}); asks y/N on a terminal, needs --yes otherwise',
   examples: ['postctl lists delete 1800000000000000001 --yes'],
-  options: [
-    yesOption('delete without asking'),
-    lifecycleDryRun,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  ],
+  options: {
+    yes: yesOption('delete without asking'),
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run(ids, opts, ctx) {
     const items = [...new Set(ids)].map((id) => ({ id, plan: listPlans.delete(id) }));
     if (opts.dryRun)

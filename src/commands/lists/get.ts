@@ -10,7 +10,9 @@ export default defineVerb({
   name: 'get <list_id>',
   description: 'show a list: name, privacy, member and follower counts, owner, description (GET /2/lists/{id})',
   examples: ['postctl lists get 1800000000000000001'],
-  options: [authOption('app')],
+  options: {
+    auth: authOption('app'),
+  },
   async run([id], opts, ctx) {
     const req = listReads.get(id!);
     const auth = chooseAuth(await ctx.settings(), { endpoints: ['GET /2/lists/{id}'], prefer: APP_FIRST, flag: opts.auth });

@@ -13,7 +13,11 @@ export default defineVerb({
   name: 'posts <list_id>',
   description: "posts of a list's members, newest first (GET /2/lists/{id}/tweets): max-results 1 to 100",
   examples: ['postctl lists posts 1800000000000000001 --limit 50 -o jsonl'],
-  options: [...pageOptions, ...postFieldOptions, authOption('app')],
+  options: {
+    ...pageOptions,
+    ...postFieldOptions,
+    auth: authOption('app'),
+  },
   async run([id], opts, ctx) {
     const client = await ctx.client();
     const fields = fieldParamsFromFlags(opts, client.names);

@@ -12,7 +12,11 @@ export default defineVerb({
   name: 'update <list_id>',
   description: 'change the name, description or privacy of a list (PUT /2/lists/{id}); only the flags given are sent',
   examples: ['postctl lists update 1800000000000000001 --name "Launch crew" --public'],
-  options: [...listFlagOptions, lifecycleDryRun, authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2')],
+  options: {
+    ...listFlagOptions,
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run([id], opts, ctx) {
     if (opts.private && opts.public) throw new UsageError('--private and --public contradict each other');
     const plan = listPlans.update(id!, listBody({ name: opts.name, description: opts.description, private: privacy(opts) }, false));

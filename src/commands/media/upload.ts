@@ -77,25 +77,28 @@ export default defineVerb({
     'postctl media upload launch.mp4 --resume',
     'postctl media upload a.png b.gif clip.mp4 --no-wait -o json',
   ],
-  options: [
-    {
+  options: {
+    mediaCategory: {
       flags: '--media-category <category>',
       description:
         'tweet_image, tweet_gif, tweet_video, amplify_video, dm_image, dm_gif, dm_video or subtitles (default: from the media type)',
     },
-    { flags: '--media-type <type>', description: 'media type, e.g. video/mp4 (default: from the file extension)' },
-    { flags: '--alt-text <text>', description: 'alt text for the media (max 1000 characters; POST /2/media/metadata)' },
-    { flags: '--chunk-size <MiB>', description: 'bytes per append in MiB, 1 to 5 (default 2)' },
-    { flags: '--wait', description: 'wait while the service processes a video or GIF (default)' },
-    { flags: '--no-wait', description: 'print the ids right after finalize, without waiting for processing' },
-    { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
-    { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)'),
-    {
+    mediaType: { flags: '--media-type <type>', description: 'media type, e.g. video/mp4 (default: from the file extension)' },
+    altText: { flags: '--alt-text <text>', description: 'alt text for the media (max 1000 characters; POST /2/media/metadata)' },
+    chunkSize: { flags: '--chunk-size <MiB>', description: 'bytes per append in MiB, 1 to 5 (default 2)' },
+    wait: {
+      flags: '--wait',
+      description: 'wait while the service processes a video or GIF (default)',
+      negate: 'print the ids right after finalize, without waiting for processing',
+    },
+    resume: { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
+    state: { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)'),
+    processingTimeout: {
       flags: '--processing-timeout <seconds>',
       description: 'longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id',
     },
-  ],
+  },
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
     if (opts.state !== undefined && files.length > 1)

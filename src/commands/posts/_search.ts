@@ -5,24 +5,24 @@ import { UsageError, invalid } from '../../errors.js';
 import { timeFlag } from '../../validate/relative-time.js';
 import { integerBetween } from '../../validate/rules.js';
 import type { SearchInput } from '../../validate/search.js';
-import type { OptionSpec } from '../define.js';
+import type { OptionTable } from '../define.js';
 
 export const timeOptions = <const W extends string>(what: W) =>
-  [
-    { flags: '--start <time>', description: `oldest ${what} time, ISO 8601 (recent: within the last 7 days)` },
-    { flags: '--end <time>', description: `newest ${what} time, ISO 8601, at least 10 s in the past; must be after --start` },
-    { flags: '--since <time>', description: `like --start, as a relative time (24h, 7d, 30m: that long ago) or ISO 8601` },
-    { flags: '--until <time>', description: `like --end, as a relative time (10m: ten minutes ago) or ISO 8601` },
-    { flags: '--since-id <id>', description: 'only posts newer than this post id' },
-    { flags: '--until-id <id>', description: 'only posts older than this post id' },
-    { flags: '--archive', description: 'the full archive (/all) instead of the last 7 days (/recent)' },
-    {
+  ({
+    start: { flags: '--start <time>', description: `oldest ${what} time, ISO 8601 (recent: within the last 7 days)` },
+    end: { flags: '--end <time>', description: `newest ${what} time, ISO 8601, at least 10 s in the past; must be after --start` },
+    since: { flags: '--since <time>', description: `like --start, as a relative time (24h, 7d, 30m: that long ago) or ISO 8601` },
+    until: { flags: '--until <time>', description: `like --end, as a relative time (10m: ten minutes ago) or ISO 8601` },
+    sinceId: { flags: '--since-id <id>', description: 'only posts newer than this post id' },
+    untilId: { flags: '--until-id <id>', description: 'only posts older than this post id' },
+    archive: { flags: '--archive', description: 'the full archive (/all) instead of the last 7 days (/recent)' },
+    maxQueryLength: {
       flags: '--max-query-length <n>',
       description: 'query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)',
     },
-    { flags: '--all', description: 'follow next_token and print every page as it arrives' },
-    { flags: '--limit <n>', description: 'follow next_token until n items are printed, then stop' },
-  ] as const satisfies readonly OptionSpec[];
+    all: { flags: '--all', description: 'follow next_token and print every page as it arrives' },
+    limit: { flags: '--limit <n>', description: 'follow next_token until n items are printed, then stop' },
+  }) as const satisfies OptionTable;
 
 /** Read verbs default to the app's bearer token, then whatever user login the profile holds. */
 export const APP_FIRST = ['app', 'user', 'oauth2'] as const;

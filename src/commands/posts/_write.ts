@@ -4,14 +4,14 @@ import type { Context } from '../../context.js';
 import { invalid } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { readText, type Body, type CreatedEnvelope } from '../../platform/posting.js';
-import type { OptionSpec } from '../define.js';
+import type { OptionSpec, OptionTable } from '../define.js';
 
 export const NUMERIC_ID = /^[0-9]{1,19}$/;
 
-export const textOptions = [
-  { flags: '--text <text>', description: 'the post text (at most 25,000 characters, counted as Unicode code points after NFC)' },
-  { flags: '--text-file <file>', description: 'read the text from a UTF-8 file (- for stdin); one trailing newline is dropped' },
-] as const satisfies readonly OptionSpec[];
+export const textOptions = {
+  text: { flags: '--text <text>', description: 'the post text (at most 25,000 characters, counted as Unicode code points after NFC)' },
+  textFile: { flags: '--text-file <file>', description: 'read the text from a UTF-8 file (- for stdin); one trailing newline is dropped' },
+} as const satisfies OptionTable;
 export const mediaOption = {
   flags: '--media <media_ids>',
   description: 'media ids to attach, comma separated or repeated: up to 4 images, or 1 video or GIF',

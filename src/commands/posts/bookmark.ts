@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'bookmark [posts...]',
   description: 'bookmark posts (POST /2/users/{id}/bookmarks; OAuth 2.0 only, scope bookmark.write): ids or post URLs, --file or -',
   examples: ['postctl posts bookmark 1460323737035677698'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'bookmark', args, opts),
 });

@@ -18,11 +18,11 @@ export default defineVerb({
     'postctl posts counts "postctl" --since 6d --until 1h --granularity hour',
     'postctl posts counts "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o csv',
   ],
-  options: [
+  options: {
     ...timeOptions('bucket'),
-    { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' },
-    authOption('app; counts take app, or oauth2 for the last 7 days (openapi v2.167)'),
-  ],
+    granularity: { flags: '--granularity <unit>', description: 'minute, hour (the API default) or day' },
+    auth: authOption('app; counts take app, or oauth2 for the last 7 days (openapi v2.167)'),
+  },
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
     const params = searchParams(input, Date.now());

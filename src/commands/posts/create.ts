@@ -20,27 +20,30 @@ export default defineVerb({
     'postctl posts create --text-file thread-1.txt --reply-to 1460323737035677698 --dry-run',
     'echo "from stdin" | postctl posts create -',
   ],
-  options: [
+  options: {
     ...textOptions,
-    { flags: '--reply-to <post>', description: 'reply to this post: id or post URL (reply.in_reply_to_tweet_id)' },
-    { flags: '--quote <post>', description: 'quote this post: id or post URL (quote_tweet_id); not with --media or --poll-option' },
-    mediaOption,
-    {
+    replyTo: { flags: '--reply-to <post>', description: 'reply to this post: id or post URL (reply.in_reply_to_tweet_id)' },
+    quote: { flags: '--quote <post>', description: 'quote this post: id or post URL (quote_tweet_id); not with --media or --poll-option' },
+    media: mediaOption,
+    pollOption: {
       flags: '--poll-option <text>',
       description: 'a poll choice, 1 to 25 characters; repeat 2 to 4 times; needs --poll-duration',
       repeatable: true,
     },
-    { flags: '--poll-duration <minutes>', description: 'how long the poll runs: 5 to 10080 minutes' },
-    {
+    pollDuration: { flags: '--poll-duration <minutes>', description: 'how long the poll runs: 5 to 10080 minutes' },
+    replySettings: {
       flags: '--reply-settings <who>',
       description: 'who can reply: following, mentionedUsers, subscribers or verified (default: everyone)',
     },
-    { flags: '--community <community_id>', description: 'post into this community (community_id)' },
-    { flags: '--paid-partnership', description: 'disclose the post as a paid partnership (paid_partnership: true)' },
-    { flags: '--share-with-followers', description: 'also show a community post to your followers (needs --community)' },
-    dryRunOption,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  ],
+    community: { flags: '--community <community_id>', description: 'post into this community (community_id)' },
+    paidPartnership: { flags: '--paid-partnership', description: 'disclose the post as a paid partnership (paid_partnership: true)' },
+    shareWithFollowers: {
+      flags: '--share-with-followers',
+      description: 'also show a community post to your followers (needs --community)',
+    },
+    dryRun: dryRunOption,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run(args, opts, ctx) {
     const draft: PostDraft = {
       text: await textFrom(args, opts, ctx),

@@ -38,10 +38,10 @@ export default defineVerb({
   name: 'delete <post_ids...>',
   description: 'delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise',
   examples: ['postctl posts delete 1460323737035677698', 'postctl posts delete 1460323737035677698 1460323737035677699 --yes'],
-  options: [
-    { flags: '-y, --yes', description: 'do not ask for confirmation' },
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  ],
+  options: {
+    yes: { flags: '-y, --yes', description: 'do not ask for confirmation' },
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run(args, opts, ctx) {
     // Ids or post URLs (src/platform/refs.ts).
     const unique = postIdsFromArgs(args, 'post ids');

@@ -30,13 +30,13 @@ export default defineVerb({
     'postctl posts edit 1460323737035677698 --text "Fixed the typo"',
     'postctl posts edit 1460323737035677698 --text-file fixed.txt --no-edit-check',
   ],
-  options: [
+  options: {
     ...textOptions,
-    mediaOption,
-    { flags: '--no-edit-check', description: 'do not look the post up first to check the edit window and the edits left' },
-    dryRunOption,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  ],
+    media: mediaOption,
+    editCheck: { flags: '--no-edit-check', description: 'do not look the post up first to check the edit window and the edits left' },
+    dryRun: dryRunOption,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run([ref, ...rest], opts, ctx) {
     // An id or a post URL (src/platform/refs.ts).
     const id = parsePostRef(ref ?? '');

@@ -10,6 +10,8 @@ export default defineVerb({
     'postctl posts like https://x.com/emu_dev/status/1460323737035677698',
     'postctl posts like --file ids.txt',
   ],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'like', args, opts),
 });

@@ -24,14 +24,14 @@ export default defineVerb({
     'postctl posts lookup 1460323737035677698 --post-fields created_at,public_metrics --expansions author_id,attachments.media_keys --media-fields type,duration_ms',
     'cut -f1 export.tsv | postctl posts lookup - -o jsonl',
   ],
-  options: [
-    {
+  options: {
+    file: {
       flags: '--file <path>',
       description: 'read ids from a file (- for stdin): one or more per line, comma or space separated, # comments',
     },
     ...postFieldOptions,
-    authOption('app'),
-  ],
+    auth: authOption('app'),
+  },
   async run(args, opts, ctx) {
     // Field names first: they are cheap to check and wrong for every id alike.
     // Building the client sends nothing; it holds the selected wire-name style.

@@ -20,12 +20,12 @@ export default defineVerb({
     'postctl posts search "from:emu_news" --archive --start 2025-01-01T00:00:00Z --all -o jsonl',
     'postctl posts search "postctl" --limit 250 --max-results 100 -o csv',
   ],
-  options: [
+  options: {
     ...timeOptions('post'),
-    { flags: '--max-results <n>', description: 'posts per page: 10 to 100 (recent), 10 to 500 (archive)' },
+    maxResults: { flags: '--max-results <n>', description: 'posts per page: 10 to 100 (recent), 10 to 500 (archive)' },
     ...postFieldOptions,
-    authOption('app; the archive (--archive) takes only app'),
-  ],
+    auth: authOption('app; the archive (--archive) takes only app'),
+  },
   async run(args, opts, ctx) {
     const input = searchInput(args, opts);
     // Building the client sends nothing; it holds the selected wire-name style.

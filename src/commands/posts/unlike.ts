@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'unlike [posts...]',
   description: 'remove likes (DELETE /2/users/{id}/likes/{tweet_id}): ids or post URLs, --file or -',
   examples: ['postctl posts unlike 1460323737035677698'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'unlike', args, opts),
 });

@@ -13,21 +13,21 @@ export default defineVerb({
   description:
     'print matching posts (GET /2/tweets/search/stream): a line each on a terminal (time, @author, text), JSON lines when piped or with -o jsonl; reconnects until Ctrl-C',
   examples: ['postctl stream connect', 'postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl'],
-  options: [
-    { flags: '--limit <n>', description: 'stop after n posts (exit 0)' },
-    {
+  options: {
+    limit: { flags: '--limit <n>', description: 'stop after n posts (exit 0)' },
+    backfillMinutes: {
       flags: '--backfill-minutes <n>',
       description:
         'after a reconnect, ask for up to n minutes (1 to 5) of missed posts (needs access that allows it); duplicates are dropped',
     },
-    { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
-    {
+    maxReconnects: { flags: '--max-reconnects <n>', description: 'reconnect attempts per outage before giving up (default 10)' },
+    stallTimeout: {
       flags: '--stall-timeout <seconds>',
       description:
         'reconnect when nothing, not even a keep-alive, arrives for this long (default 30; the service sends keep-alives every 20 s)',
     },
     ...postFieldOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const options = streamOptions(opts, ctx, postLine);
     // Building the client sends nothing; it holds the selected wire-name style.

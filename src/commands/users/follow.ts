@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'follow [users...]',
   description: 'follow users (POST /2/users/{id}/following): ids, @handles or profile URLs, --file or -; paced to 50 per 15 minutes',
   examples: ['postctl users follow @emu_dev', 'postctl users follow --file handles.txt'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'follow', args, opts),
 });

@@ -9,6 +9,10 @@ export default defineVerb({
   name: 'following <user>',
   description: 'whom a user follows (GET /2/users/{id}/following): the user as id, @handle or profile URL; max-results 1 to 1000',
   examples: ['postctl users following @emu_dev', 'postctl users following @emu_dev --all -o jsonl'],
-  options: [...pageOptions, ...userFieldOptions, authOption('app')],
+  options: {
+    ...pageOptions,
+    ...userFieldOptions,
+    auth: authOption('app'),
+  },
   run: ([user], opts, ctx) => usersOf(ctx, 'following', user!, opts),
 });

@@ -22,14 +22,14 @@ export default defineVerb({
     'postctl users get https://x.com/emu_dev --user-fields created_at,public_metrics,description -o json',
     'postctl users get --file handles.txt -o jsonl',
   ],
-  options: [
-    {
+  options: {
+    file: {
       flags: '--file <path>',
       description: 'read users from a file (- for stdin): one or more per line, comma or space separated, # comments',
     },
     ...userFieldOptions,
-    authOption('app'),
-  ],
+    auth: authOption('app'),
+  },
   async run(args, opts, ctx) {
     const client = await ctx.client();
     const fields = userFieldParams(opts, client.names);

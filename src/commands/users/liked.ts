@@ -9,6 +9,10 @@ export default defineVerb({
   name: 'liked <user>',
   description: 'posts a user liked (GET /2/users/{id}/liked_tweets; user context): max-results 5 to 100',
   examples: ['postctl users liked @emu_dev', 'postctl users liked 2244994945 --limit 250 --post-fields created_at,public_metrics -o jsonl'],
-  options: [...pageOptions, ...postFieldOptions, authOption('user (OAuth 1.0a) when held, else oauth2')],
+  options: {
+    ...pageOptions,
+    ...postFieldOptions,
+    auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
+  },
   run: ([user], opts, ctx) => postsOf(ctx, 'liked', user!, opts),
 });

@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'me',
   description: 'the authenticated user (GET /2/users/me): id, username, name and the fields asked for',
   examples: ['postctl users me', 'postctl users me --user-fields created_at,public_metrics -o json'],
-  options: [...userFieldOptions, authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2')],
+  options: {
+    ...userFieldOptions,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   async run(_args, opts, ctx) {
     const { client } = await authedClient(ctx, { endpoints: ['GET /2/users/me'], prefer: USER_CONTEXT, flag: opts.auth });
     const query = userFieldParams(opts, client.names);

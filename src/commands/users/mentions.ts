@@ -12,6 +12,10 @@ export default defineVerb({
     'postctl users mentions @emu_dev',
     'postctl users mentions 2244994945 --limit 250 --post-fields created_at,public_metrics -o jsonl',
   ],
-  options: [...pageOptions, ...postFieldOptions, authOption('app')],
+  options: {
+    ...pageOptions,
+    ...postFieldOptions,
+    auth: authOption('app'),
+  },
   run: ([user], opts, ctx) => postsOf(ctx, 'mentions', user!, opts),
 });

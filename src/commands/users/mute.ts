@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'mute [users...]',
   description: 'mute users (POST /2/users/{id}/muting): ids, @handles or profile URLs, --file or -',
   examples: ['postctl users mute @emu_dev'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'mute', args, opts),
 });

@@ -9,6 +9,10 @@ export default defineVerb({
   name: 'posts <user>',
   description: "a user's posts, newest first (GET /2/users/{id}/tweets): max-results 5 to 100",
   examples: ['postctl users posts @emu_dev', 'postctl users posts 2244994945 --limit 250 --post-fields created_at,public_metrics -o jsonl'],
-  options: [...pageOptions, ...postFieldOptions, authOption('app')],
+  options: {
+    ...pageOptions,
+    ...postFieldOptions,
+    auth: authOption('app'),
+  },
   run: ([user], opts, ctx) => postsOf(ctx, 'posts', user!, opts),
 });

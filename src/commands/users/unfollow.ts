@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'unfollow [users...]',
   description: 'unfollow users (DELETE /2/users/{source_user_id}/following/{target_user_id}): ids, @handles or profile URLs',
   examples: ['postctl users unfollow @emu_dev'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'unfollow', args, opts),
 });

@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'unmute [users...]',
   description: 'unmute users (DELETE /2/users/{source_user_id}/muting/{target_user_id}): ids, @handles or profile URLs',
   examples: ['postctl users unmute @emu_dev'],
-  options: [...engageOptions],
+  options: {
+    ...engageOptions,
+  },
   run: (args, opts, ctx) => engage(ctx, 'unmute', args, opts),
 });

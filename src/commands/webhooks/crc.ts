@@ -12,7 +12,9 @@ export default defineVerb({
     'postctl webhooks crc 9b4507b3-8ee6-4b4d-a25a-6cfe3c3c0b11',
     'printf %s "$SECRET" | postctl webhooks crc abc123 --consumer-secret-stdin',
   ],
-  options: [consumerSecretStdinOption],
+  options: {
+    consumerSecretStdin: consumerSecretStdinOption,
+  },
   async run([token], opts, ctx) {
     if (!token) throw invalid('crc_token', 'must not be empty');
     const body = crcResponse(await consumerSecret(ctx, opts.consumerSecretStdin), token);

@@ -21,7 +21,10 @@ export default defineVerb({
     'postctl webhooks create https://hooks.example.com/postctl',
     'postctl webhooks create https://hooks.example.com/postctl --dry-run',
   ],
-  options: [lifecycleDryRun, authOption('app')],
+  options: {
+    dryRun: lifecycleDryRun,
+    auth: authOption('app'),
+  },
   async run([url], opts, ctx) {
     checkWebhookUrl(url!);
     const plan = plans.createWebhook(url!);

@@ -11,7 +11,11 @@ export default defineVerb({
   name: 'delete <webhook_ids...>',
   description: 'delete webhooks (DELETE /2/webhooks/{webhook_id}); asks y/N on a terminal, needs --yes otherwise',
   examples: ['postctl webhooks delete 1146654567674912769 --yes', 'postctl webhooks delete 1146654567674912769 --dry-run'],
-  options: [yesOption('delete without asking'), lifecycleDryRun, authOption('app')],
+  options: {
+    yes: yesOption('delete without asking'),
+    dryRun: lifecycleDryRun,
+    auth: authOption('app'),
+  },
   async run(ids, opts, ctx) {
     const items = [...new Set(ids)].map((id) => ({ id, plan: plans.deleteWebhook(id) }));
     if (opts.dryRun)

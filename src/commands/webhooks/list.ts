@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'list',
   description: "the app's webhooks (GET /2/webhooks): id, url, valid, created_at",
   examples: ['postctl webhooks list', 'postctl webhooks list -o json'],
-  options: [],
+  options: {},
   async run(_args, _opts, ctx) {
     const client = await ctx.client();
     const res = await client.request<{ data?: unknown[] }>({ ...reads.webhooks(), auth: 'app' });

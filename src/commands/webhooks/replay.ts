@@ -13,14 +13,14 @@ export default defineVerb({
     'postctl webhooks replay 1146654567674912769 --from 3h --to 90m            # relative: that long ago',
     'postctl webhooks replay 1146654567674912769 --from 2h --to 1h -o json',
   ],
-  options: [
-    {
+  options: {
+    from: {
       flags: '--from <time>',
       description:
         'start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (3h, 90m: that long ago); within the last 24 hours',
     },
-    { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
-  ],
+    to: { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
+  },
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
     const w = replayWindow(opts.from, opts.to, Date.now());

@@ -13,7 +13,9 @@ export default defineVerb({
   name: 'validate <webhook_id>',
   description: 'trigger a CRC check of a registered webhook (PUT /2/webhooks/{id}); exit 7 when the check fails',
   examples: ['postctl webhooks validate 1146654567674912769', 'postctl webhooks validate 1146654567674912769 --auth app -o json'],
-  options: [authOption('user when an access token is configured, else app; OAuth 2.0 is not accepted here')],
+  options: {
+    auth: authOption('user when an access token is configured, else app; OAuth 2.0 is not accepted here'),
+  },
   async run([webhookId], opts, ctx) {
     const bad = numericId(webhookId);
     if (bad) throw invalid('webhook_id', bad);

@@ -13,11 +13,11 @@ export default defineVerb({
     'postctl webhooks verify-signature --body delivery.json --signature "$SIG"',
     'cat delivery.json | postctl webhooks verify-signature --body - --signature "$SIG"',
   ],
-  options: [
-    { flags: '--body <file>', description: 'the delivered request body, byte for byte (- for stdin)' },
-    { flags: '--signature <header>', description: 'the signature header value, sha256=<base64>' },
-    consumerSecretStdinOption,
-  ],
+  options: {
+    body: { flags: '--body <file>', description: 'the delivered request body, byte for byte (- for stdin)' },
+    signature: { flags: '--signature <header>', description: 'the signature header value, sha256=<base64>' },
+    consumerSecretStdin: consumerSecretStdinOption,
+  },
   async run(_args, opts, ctx) {
     if (!opts.body) throw new UsageError('--body <file> is required (the delivered body, byte for byte; - for stdin)');
     if (!opts.signature) throw new UsageError('--signature <header> is required (the delivery signature header, sha256=<base64>)');

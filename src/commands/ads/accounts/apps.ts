@@ -27,7 +27,10 @@ export default defineVerb({
     'postctl ads accounts apps --all -o jsonl',
     'postctl ads accounts apps --limit 50 --sort-by created_at-desc',
   ],
-  options: [...listOptions(PAGE_1000), ...accountOptions],
+  options: {
+    ...listOptions(PAGE_1000),
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     throwIfProblems(checkSortBy(opts.sortBy, APP_SORT_FIELDS));
     const query = listQuery(opts, APPS_PAGE);

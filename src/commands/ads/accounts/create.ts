@@ -9,7 +9,9 @@ export default defineVerb({
   name: 'create',
   description: 'create a sandbox ad account (sandbox only: needs --sandbox)',
   examples: ['postctl ads accounts create --sandbox'],
-  options: [sandboxOption],
+  options: {
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     requireSandbox(opts, 'creating an ad account');
     const client = await ctx.client();

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <account_id>',
   description: 'delete a sandbox ad account (sandbox only: needs --sandbox; asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads accounts delete gq1x7a --sandbox --yes'],
-  options: [yesOption(), sandboxOption],
+  options: {
+    yes: yesOption(),
+    sandbox: sandboxOption,
+  },
   async run([id], opts, ctx) {
     requireSandbox(opts, 'deleting an ad account');
     if (!(await ctx.prompt.confirm(`Delete sandbox account ${id}?`, opts.yes))) {

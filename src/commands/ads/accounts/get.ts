@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get [account_id]',
   description: "show one ad account (default: --account, POSTCTL_ADS_ACCOUNT or the profile's ads_account)",
   examples: ['postctl ads accounts get', 'postctl ads accounts get 18ce54d4x5t -o json'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts, id);
     const client = await ctx.client();

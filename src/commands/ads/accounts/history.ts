@@ -56,17 +56,23 @@ export default defineVerb({
     'postctl ads accounts history --entity-type LINE_ITEM --entity-id 8u94t --start-time 2026-01-05T00:00:00Z --end-time 2026-01-06T00:00:00Z',
     'postctl ads accounts history --entity-type line_item --entity-id 8u94t --since 7d',
   ],
-  options: [
-    { flags: '--entity-type <type>', description: `required: ${HISTORY_ENTITY_TYPES.join(', ')}` },
-    { flags: '--entity-id <id>', description: "required: the entity's id" },
-    { flags: '--start-time <time>', description: 'required (or --since): ISO 8601 on a whole hour, e.g. 2026-01-05T10:00:00Z' },
-    { flags: '--end-time <time>', description: 'required (or --until, or --since alone): ISO 8601 on a whole hour, after the start' },
-    { flags: '--since <time>', description: 'start as a relative time (24h, 7d: rounded down to the hour) or ISO 8601' },
-    { flags: '--until <time>', description: 'end as a relative time (rounded up to the hour; default with --since: now) or ISO 8601' },
-    { flags: '--user-id <id>', description: 'only changes made by this user id' },
+  options: {
+    entityType: { flags: '--entity-type <type>', description: `required: ${HISTORY_ENTITY_TYPES.join(', ')}` },
+    entityId: { flags: '--entity-id <id>', description: "required: the entity's id" },
+    startTime: { flags: '--start-time <time>', description: 'required (or --since): ISO 8601 on a whole hour, e.g. 2026-01-05T10:00:00Z' },
+    endTime: {
+      flags: '--end-time <time>',
+      description: 'required (or --until, or --since alone): ISO 8601 on a whole hour, after the start',
+    },
+    since: { flags: '--since <time>', description: 'start as a relative time (24h, 7d: rounded down to the hour) or ISO 8601' },
+    until: {
+      flags: '--until <time>',
+      description: 'end as a relative time (rounded up to the hour; default with --since: now) or ISO 8601',
+    },
+    userId: { flags: '--user-id <id>', description: 'only changes made by this user id' },
     ...listOptions(PAGE_1000, { sortBy: false, withDeleted: false, totalCount: false }),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const client = await ctx.client();
     // Either spelling of the promoted post type is accepted; the selected one is sent.

@@ -28,12 +28,12 @@ export default defineVerb({
     'postctl ads accounts list --q emu --with-total-count -o json',
     'postctl ads accounts list --all -o jsonl',
   ],
-  options: [
-    { flags: '--account-ids <ids>', description: 'only these accounts (comma list, up to 200)' },
-    { flags: '--q <prefix>', description: 'case-insensitive prefix of the account name' },
+  options: {
+    accountIds: { flags: '--account-ids <ids>', description: 'only these accounts (comma list, up to 200)' },
+    q: { flags: '--q <prefix>', description: 'case-insensitive prefix of the account name' },
     ...listOptions(PAGE_1000),
-    sandboxOption,
-  ],
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const ids = idList('account_ids', opts.accountIds);
     throwIfProblems([...ids.problems, ...checkSortBy(opts.sortBy, ACCOUNT_SORT_FIELDS)]);

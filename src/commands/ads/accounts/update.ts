@@ -12,11 +12,11 @@ export default defineVerb({
   name: 'update [account_id]',
   description: 'change the name or industry type of an ad account (only the flags given are sent)',
   examples: ['postctl ads accounts update --name "Spring ads"', 'postctl ads accounts update 18ce54d4x5t --industry-type RETAIL'],
-  options: [
-    { flags: '--name <name>', description: 'account name' },
-    { flags: '--industry-type <type>', description: `one of ${INDUSTRY_TYPES.join(', ')}` },
+  options: {
+    name: { flags: '--name <name>', description: 'account name' },
+    industryType: { flags: '--industry-type <type>', description: `one of ${INDUSTRY_TYPES.join(', ')}` },
     ...accountOptions,
-  ],
+  },
   async run([id], opts, ctx) {
     const params: { name?: string; industry_type?: string } = {};
     if (opts.name !== undefined) params.name = opts.name;

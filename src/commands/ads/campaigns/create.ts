@@ -5,14 +5,28 @@
 import { createCampaignRequest } from '../../../ads/campaigns.js';
 import { UsageError } from '../../../errors.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
-import { paramsFromFlagsOf } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/line-item.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb } from '../../define.js';
+import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
-import { paramOptions } from '../_param-flags.js';
+import { CAMPAIGN_FLAGS } from './update.js';
+
+/** The update's parameter flags (./update.ts) and the funding instrument, each naming its parameter in CAMPAIGN_CREATE_PARAMS. */
+const options = {
+  fundingInstrumentId: {
+    flags: '--funding-instrument-id <value>',
+    wire: 'funding_instrument_id',
+    description: 'funding instrument to charge (required; see `postctl ads funding-instruments list`)',
+  },
+  ...CAMPAIGN_FLAGS,
+  entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE (API default), DRAFT or PAUSED' },
+  ...bulkOptions,
+  dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
+  ...accountOptions,
+} as const satisfies OptionTable;
 
 export default defineVerb({
   name: 'create',
@@ -22,14 +36,9 @@ export default defineVerb({
     'postctl ads campaigns create --file campaigns.jsonl --failed retry.jsonl',
     'postctl ads campaigns create --file campaigns.jsonl --dry-run -o json',
   ],
-  options: [
-    ...paramOptions(CAMPAIGN_CREATE_PARAMS),
-    ...bulkOptions,
-    { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
-    ...accountOptions,
-  ],
+  options,
   async run(_args, opts, ctx) {
-    const { params, problems, typed } = paramsFromFlagsOf(CAMPAIGN_CREATE_PARAMS, opts);
+    const { params, problems, typed } = paramsFromFlags(options, opts, CAMPAIGN_CREATE_PARAMS);
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length) throw new UsageError('give the campaigns either in --file or as flags, not both');
       const items = await readBulk(ctx, opts.file, (obj, line) => {

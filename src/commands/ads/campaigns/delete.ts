@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <campaign_id>',
   description: 'delete a campaign (irreversible; asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads campaigns delete 8wku2 --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `campaign ${id} (irreversible)`, opts.yes))) return 0;

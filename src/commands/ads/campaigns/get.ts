@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get <campaign_id>',
   description: 'show one campaign',
   examples: ['postctl ads campaigns get 8wku2', 'postctl ads campaigns get 8wku2 -o json'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     const res = await getCampaign(await ctx.client(), account, id, Boolean(opts.withDeleted));

@@ -24,14 +24,17 @@ export default defineVerb({
   name: 'list',
   description: 'list campaigns of the account (id, name, funding instrument, status, budgets)',
   examples: ['postctl ads campaigns list', 'postctl ads campaigns list --funding-instrument-ids lygyi --q spring --all -o jsonl'],
-  options: [
-    { flags: '--campaign-ids <ids>', description: 'only these campaigns (comma list, up to 200)' },
-    { flags: '--funding-instrument-ids <ids>', description: 'only campaigns of these funding instruments (comma list, up to 200)' },
-    { flags: '--q <text>', description: 'name prefix' },
-    { flags: '--with-draft', description: 'include draft campaigns' },
+  options: {
+    campaignIds: { flags: '--campaign-ids <ids>', description: 'only these campaigns (comma list, up to 200)' },
+    fundingInstrumentIds: {
+      flags: '--funding-instrument-ids <ids>',
+      description: 'only campaigns of these funding instruments (comma list, up to 200)',
+    },
+    q: { flags: '--q <text>', description: 'name prefix' },
+    withDraft: { flags: '--with-draft', description: 'include draft campaigns' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const p = new Problems();
     const query: Array<[string, string]> = [];

@@ -5,27 +5,72 @@
 import { getCampaign, updateCampaignRequest, type Campaign } from '../../../ads/campaigns.js';
 import { UsageError } from '../../../errors.js';
 import { CAMPAIGN_UPDATE_PARAMS, checkAgainstCampaign, checkCampaign } from '../../../validate/campaign.js';
-import { paramsFromFlagsOf } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/line-item.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb } from '../../define.js';
+import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
 import { printChange, printDryRun } from '../_dry-run.js';
-import { paramOptions } from '../_param-flags.js';
+
+/**
+ * The parameter flags: each names the API parameter it sets (`wire`), whose rules are CAMPAIGN_UPDATE_PARAMS's
+ * (src/validate/campaign.ts); `type: 'money'` flags take a decimal amount sent in micro units.
+ * `ads campaigns create` takes these too.
+ */
+export const CAMPAIGN_FLAGS = {
+  name: { flags: '--name <value>', wire: 'name', description: 'campaign name (1 to 255 characters)' },
+  budgetOptimization: {
+    flags: '--budget-optimization <value>',
+    wire: 'budget_optimization',
+    description: 'LINE_ITEM (the only value of API version 12; the default)',
+  },
+  dailyBudgetAmountLocalMicro: {
+    flags: '--daily-budget-amount-local-micro <value>',
+    wire: 'daily_budget_amount_local_micro',
+    description: "daily budget in micro units of the funding instrument's currency; at most the total budget",
+  },
+  dailyBudget: {
+    flags: '--daily-budget <amount>',
+    wire: 'daily_budget_amount_local_micro',
+    type: 'money',
+    description:
+      'daily_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --daily-budget-amount-local-micro',
+  },
+  totalBudgetAmountLocalMicro: {
+    flags: '--total-budget-amount-local-micro <value>',
+    wire: 'total_budget_amount_local_micro',
+    description: 'total budget in micro units (37500000 for 37.50)',
+  },
+  totalBudget: {
+    flags: '--total-budget <amount>',
+    wire: 'total_budget_amount_local_micro',
+    type: 'money',
+    description:
+      'total_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --total-budget-amount-local-micro',
+  },
+  entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE or PAUSED' },
+  purchaseOrderNumber: {
+    flags: '--purchase-order-number <value>',
+    wire: 'purchase_order_number',
+    description: 'booking reference for invoices (at most 50 characters)',
+  },
+} as const satisfies OptionTable;
+
+const options = {
+  ...CAMPAIGN_FLAGS,
+  fetch: { flags: '--no-fetch', description: 'skip fetching the campaign first (its budgets are then not compared; the API still checks)' },
+  dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
+  ...accountOptions,
+} as const satisfies OptionTable;
 
 export default defineVerb({
   name: 'update <campaign_id>',
   description:
     'change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch)',
   examples: ['postctl ads campaigns update 8wku2 --entity-status PAUSED', 'postctl ads campaigns update 8wku2 --daily-budget 75 --dry-run'],
-  options: [
-    ...paramOptions(CAMPAIGN_UPDATE_PARAMS),
-    { flags: '--no-fetch', description: 'skip fetching the campaign first (its budgets are then not compared; the API still checks)' },
-    { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
-    ...accountOptions,
-  ],
+  options,
   async run([id], opts, ctx) {
-    const { params, problems, typed } = paramsFromFlagsOf(CAMPAIGN_UPDATE_PARAMS, opts);
+    const { params, problems, typed } = paramsFromFlags(options, opts, CAMPAIGN_UPDATE_PARAMS);
     if (Object.keys(params).length === 0 && problems.length === 0)
       throw new UsageError(
         'nothing to update: give at least one parameter flag',

@@ -89,25 +89,28 @@ export default defineVerb({
     'postctl ads cards create --file card.json',
     'postctl ads cards create --file carousel.json --name "Three shops" --dry-run',
   ],
-  options: [
-    {
+  options: {
+    file: {
       flags: '-f, --file <path>',
       description: 'the card as JSON: {"name", "components": […]} or {"name", "slides": [[…], …]}; - for stdin',
     },
-    { flags: '--name <name>', description: "card name (required, max 80 characters; overrides the file's name)" },
-    { flags: '--media <key>', description: 'MEDIA component: one image or video media key' },
-    { flags: '--swipeable <keys>', description: 'SWIPEABLE_MEDIA component: 2 to 6 media keys, comma-separated' },
-    { flags: '--website-title <title>', description: 'DETAILS component title (website destination)' },
-    { flags: '--website-url <url>', description: 'DETAILS component WEBSITE destination URL' },
-    { flags: '--app-button <label>', description: `BUTTON component label (app destination): ${LABEL_VALUES.join(', ')}` },
-    { flags: '--country <code>', description: 'APP destination country_code (ISO 3166-1 alpha-2, required with a button)' },
-    { flags: '--ios-app <id>', description: 'APP destination ios_app_store_identifier (numeric part of the App Store id)' },
-    { flags: '--googleplay-app <id>', description: 'APP destination googleplay_app_id (package name)' },
-    { flags: '--ios-deep-link <url>', description: 'APP destination ios_deep_link (needs --ios-app)' },
-    { flags: '--googleplay-deep-link <url>', description: 'APP destination googleplay_deep_link (needs --googleplay-app)' },
-    { flags: '--dry-run', description: 'check the card and print the JSON body that would be sent; send nothing' },
+    name: { flags: '--name <name>', description: "card name (required, max 80 characters; overrides the file's name)" },
+    media: { flags: '--media <key>', description: 'MEDIA component: one image or video media key' },
+    swipeable: { flags: '--swipeable <keys>', description: 'SWIPEABLE_MEDIA component: 2 to 6 media keys, comma-separated' },
+    websiteTitle: { flags: '--website-title <title>', description: 'DETAILS component title (website destination)' },
+    websiteUrl: { flags: '--website-url <url>', description: 'DETAILS component WEBSITE destination URL' },
+    appButton: { flags: '--app-button <label>', description: `BUTTON component label (app destination): ${LABEL_VALUES.join(', ')}` },
+    country: { flags: '--country <code>', description: 'APP destination country_code (ISO 3166-1 alpha-2, required with a button)' },
+    iosApp: { flags: '--ios-app <id>', description: 'APP destination ios_app_store_identifier (numeric part of the App Store id)' },
+    googleplayApp: { flags: '--googleplay-app <id>', description: 'APP destination googleplay_app_id (package name)' },
+    iosDeepLink: { flags: '--ios-deep-link <url>', description: 'APP destination ios_deep_link (needs --ios-app)' },
+    googleplayDeepLink: {
+      flags: '--googleplay-deep-link <url>',
+      description: 'APP destination googleplay_deep_link (needs --googleplay-app)',
+    },
+    dryRun: { flags: '--dry-run', description: 'check the card and print the JSON body that would be sent; send nothing' },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const card = await cardOf(opts.file, flagsOf(opts), ctx);
     checkCard(card, opts.file);

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <card_id>',
   description: 'delete a card (DELETE …/cards/:card_id; asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads cards delete 1505723617405960001 --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `card ${id} of account ${t.id}`, opts.yes))) return;

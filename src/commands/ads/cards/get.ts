@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'get <card_id>',
   description: 'show one card with its components',
   examples: ['postctl ads cards get 1505723617405960001', 'postctl ads cards get 1505723617405960001 -o json'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     const res = await getCard(await ctx.client(), t, id, Boolean(opts.withDeleted));

@@ -20,18 +20,18 @@ export default defineVerb({
     'postctl ads cards list --card-types IMAGE_WEBSITE,VIDEO_WEBSITE --q spring',
     'postctl ads cards list --count 50 --all -o jsonl',
   ],
-  options: [
-    {
+  options: {
+    cardTypes: {
       flags: '--card-types <types>',
       description: 'only these card types (comma list), e.g. IMAGE_WEBSITE, VIDEO_APP, IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
     },
-    { flags: '--card-ids <ids>', description: 'only these card ids (comma list, up to 200; sent as card_id)' },
-    { flags: '--card-uris <uris>', description: 'only these card URIs (comma list of card://<id>, up to 200)' },
-    { flags: '--include-legacy-cards', description: 'also list legacy cards' },
-    q80Option,
+    cardIds: { flags: '--card-ids <ids>', description: 'only these card ids (comma list, up to 200; sent as card_id)' },
+    cardUris: { flags: '--card-uris <uris>', description: 'only these card URIs (comma list of card://<id>, up to 200)' },
+    includeLegacyCards: { flags: '--include-legacy-cards', description: 'also list legacy cards' },
+    q: q80Option,
     ...listOptions(CARDS_PAGE, { totalCount: false }),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const query = listParams(opts, CARDS_PAGE, (p) => {
       const q: Params = [];

@@ -57,15 +57,15 @@ export default defineVerb({
     'postctl ads cards update 1505723617405960001 --file components.json',
     'postctl ads cards update 1505723617405960001 --file body.json --dry-run',
   ],
-  options: [
-    {
+  options: {
+    file: {
       flags: '-f, --file <path>',
       description: 'the fields to replace as JSON: {"name"}, {"components": […]} or {"slides": [[…], …]}; - for stdin',
     },
-    { flags: '--name <name>', description: "new card name (max 80 characters; overrides the file's name)" },
-    { flags: '--dry-run', description: 'check the body and print it; send nothing' },
+    name: { flags: '--name <name>', description: "new card name (max 80 characters; overrides the file's name)" },
+    dryRun: { flags: '--dry-run', description: 'check the body and print it; send nothing' },
     ...accountOptions,
-  ],
+  },
   async run([id], opts, ctx) {
     const body = await bodyOf(opts.file, opts.name, ctx);
     if (opts.dryRun) {

@@ -9,7 +9,9 @@ export default defineVerb({
   name: 'get <curated_category_id>',
   description: 'show one curated category',
   examples: ['postctl ads curated-categories get 1xh6'],
-  options: [...accountOptions],
+  options: {
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

@@ -23,13 +23,13 @@ export default defineVerb({
   name: 'list',
   description: 'list curated categories, with total_count in JSON',
   examples: ['postctl ads curated-categories list --country-codes US', 'postctl ads curated-categories list --country-codes US,GB'],
-  options: [
-    {
+  options: {
+    countryCodes: {
       flags: '--country-codes <codes>',
       description: 'required: categories available in these countries (comma list of up to 200 two-letter codes)',
     },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     if (opts.countryCodes === undefined)
       throw new UsageError(

@@ -11,7 +11,9 @@ export default defineVerb({
   name: 'add <keys...>',
   description: 'add features to a sandbox account (sandbox only: needs --sandbox); keys as arguments or comma lists',
   examples: ['postctl ads features add --sandbox AGE_TARGETING CONVERSATION_CARD --account gq1x7a'],
-  options: [...accountOptions],
+  options: {
+    ...accountOptions,
+  },
   async run(keysArg, opts, ctx) {
     requireSandbox(opts, 'adding account features');
     const keys = enumList('feature_keys', keysArg, SANDBOX_FEATURE_KEYS, { required: true });

@@ -11,10 +11,10 @@ export default defineVerb({
   name: 'list',
   description: 'the feature keys the account can access',
   examples: ['postctl ads features list', 'postctl ads features list --keys REACH_FREQUENCY_CAP,WEBSITE_CLICKS_CPM_BILLING'],
-  options: [
-    { flags: '--keys <keys>', description: `only these keys (comma list): ${READABLE_FEATURE_KEYS.join(', ')}` },
+  options: {
+    keys: { flags: '--keys <keys>', description: `only these keys (comma list): ${READABLE_FEATURE_KEYS.join(', ')}` },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const keys = enumList('feature_keys', opts.keys, READABLE_FEATURE_KEYS, { required: opts.keys !== undefined });
     throwIfProblems(keys.problems);

@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get <funding_instrument_id>',
   description: 'show one funding instrument (credit and funded amounts in micros with their decimal value)',
   examples: ['postctl ads funding-instruments get lygyi'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     const res = await getFundingInstrument(await ctx.client(), account, id, Boolean(opts.withDeleted));

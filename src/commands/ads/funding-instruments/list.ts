@@ -15,11 +15,14 @@ export default defineVerb({
   name: 'list',
   description: 'list funding instruments of the account (type, currency, credit and funded amounts, dates, status)',
   examples: ['postctl ads funding-instruments list', 'postctl ads funding-instruments list --funding-instrument-ids lygyi -o json'],
-  options: [
-    { flags: '--funding-instrument-ids <ids>', description: 'only these funding instruments (comma list, up to 200)' },
+  options: {
+    fundingInstrumentIds: {
+      flags: '--funding-instrument-ids <ids>',
+      description: 'only these funding instruments (comma list, up to 200)',
+    },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const p = new Problems();
     const query: Array<[string, string]> = [];

@@ -11,11 +11,14 @@ export default defineVerb({
   name: 'create',
   description: 'attach a curated category to a line item',
   examples: ['postctl ads line-item-categories create --line-item-id 8u94t --curated-category-id 1xh6'],
-  options: [
-    { flags: '--line-item-id <id>', description: 'required: the line item' },
-    { flags: '--curated-category-id <id>', description: 'required: the curated category (see `postctl ads curated-categories list`)' },
+  options: {
+    lineItemId: { flags: '--line-item-id <id>', description: 'required: the line item' },
+    curatedCategoryId: {
+      flags: '--curated-category-id <id>',
+      description: 'required: the curated category (see `postctl ads curated-categories list`)',
+    },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const { params, problems } = idParams(opts, true);
     throwIfProblems(problems);

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <id>',
   description: 'delete a line item curated category (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads line-item-categories delete 43853bhii885 --yes'],
-  options: [yesOption(), ...accountOptions],
+  options: {
+    yes: yesOption(),
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await ctx.prompt.confirm(`Delete line item curated category ${id}?`, opts.yes))) {

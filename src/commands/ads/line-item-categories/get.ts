@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get <id>',
   description: 'show one line item curated category',
   examples: ['postctl ads line-item-categories get 43853bhii885'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

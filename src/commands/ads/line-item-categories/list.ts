@@ -23,7 +23,10 @@ export default defineVerb({
   name: 'list',
   description: 'list line item curated categories',
   examples: ['postctl ads line-item-categories list', 'postctl ads line-item-categories list --with-deleted --all -o jsonl'],
-  options: [...listOptions(PAGE_1000), ...accountOptions],
+  options: {
+    ...listOptions(PAGE_1000),
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     throwIfProblems(checkSortBy(opts.sortBy, LICC_SORT_FIELDS));
     const query = listQuery(opts, LICC_PAGE);

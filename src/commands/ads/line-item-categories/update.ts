@@ -12,11 +12,11 @@ export default defineVerb({
   name: 'update <id>',
   description: 'change the line item or curated category of a link (only the flags given are sent)',
   examples: ['postctl ads line-item-categories update 43853bhii885 --curated-category-id 1xh7'],
-  options: [
-    { flags: '--line-item-id <id>', description: 'the line item' },
-    { flags: '--curated-category-id <id>', description: 'the curated category' },
+  options: {
+    lineItemId: { flags: '--line-item-id <id>', description: 'the line item' },
+    curatedCategoryId: { flags: '--curated-category-id <id>', description: 'the curated category' },
     ...accountOptions,
-  ],
+  },
   async run([id], opts, ctx) {
     const { params, problems } = idParams(opts, false);
     if (!problems.length && !Object.keys(params).length)

@@ -8,15 +8,15 @@ import { UsageError, type InputProblem } from '../../../errors.js';
 import type { NameStyle } from '../../../wire/names.js';
 import { respell } from '../../../wire/names.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/line-item-create.js';
-import { paramsFromFlagsOf, type LineItemParams } from '../../../validate/line-item.js';
+import { paramsFromFlags, type LineItemParams } from '../../../validate/line-item.js';
 import { commaList } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb } from '../../define.js';
+import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
-import { paramOptions } from '../_param-flags.js';
+import { LINE_ITEM_FLAGS } from './update.js';
 
 /** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
 function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
@@ -29,6 +29,49 @@ function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
   return out;
 }
 
+/**
+ * The update's parameter flags (src/commands/ads/line-items/update.ts) and those only a create takes, each
+ * naming its parameter (`wire`) in LINE_ITEM_CREATE_PARAMS (src/validate/line-item-create.ts).
+ */
+const options = {
+  campaign: {
+    flags: '--campaign <campaign_id>',
+    description: 'campaign to create the line item under (required; campaign_id in --file lines)',
+  },
+  objective: {
+    flags: '--objective <value>',
+    wire: 'objective',
+    description:
+      'campaign objective (required): APP_ENGAGEMENTS, APP_INSTALLS, REACH, FOLLOWERS, ENGAGEMENTS, VIDEO_VIEWS, PREROLL_VIEWS, WEBSITE_CLICKS',
+  },
+  productType: {
+    flags: '--product-type <value>',
+    wire: 'product_type',
+    description: 'MEDIA, PROMOTED_ACCOUNT or PROMOTED_TWEETS (PROMOTED_POSTS accepted) (required)',
+  },
+  placements: {
+    flags: '--placements <value>',
+    wire: 'placements',
+    description:
+      'comma list (required): ALL_ON_TWITTER, PUBLISHER_NETWORK, TAP_*, TWITTER_PROFILE, TWITTER_REPLIES, TWITTER_SEARCH, TWITTER_TIMELINE (SERVICE_* accepted)',
+  },
+  primaryWebEventTag: {
+    flags: '--primary-web-event-tag <value>',
+    wire: 'primary_web_event_tag',
+    description: 'web event tag id; required when goal is WEBSITE_CONVERSIONS',
+  },
+  standardDelivery: {
+    flags: '--standard-delivery <value>',
+    wire: 'standard_delivery',
+    description: 'true (even pacing) or false (accelerated)',
+  },
+  ...LINE_ITEM_FLAGS,
+  entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE, DRAFT or PAUSED' },
+  ...bulkOptions,
+  dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
+  ...accountOptions,
+} as const satisfies OptionTable;
+
 export default defineVerb({
   name: 'create',
   description: 'create a line item under a campaign (objective, product type, placements, schedule, bid, budgets), or many from --file',
@@ -36,15 +79,9 @@ export default defineVerb({
     'postctl ads line-items create --campaign 8wku2 --objective ENGAGEMENTS --product-type PROMOTED_TWEETS --placements ALL_ON_TWITTER --start-time 2027-03-01T00:00:00Z --end-time 2027-04-01T00:00:00Z --bid-strategy AUTO',
     'postctl ads line-items create --file line-items.jsonl --failed retry.jsonl',
   ],
-  options: [
-    { flags: '--campaign <campaign_id>', description: 'campaign to create the line item under (required; campaign_id in --file lines)' },
-    ...paramOptions(LINE_ITEM_CREATE_PARAMS),
-    ...bulkOptions,
-    { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
-    ...accountOptions,
-  ],
+  options,
   async run(_args, opts, ctx) {
-    const { params, problems, typed } = paramsFromFlagsOf(LINE_ITEM_CREATE_PARAMS, opts);
+    const { params, problems, typed } = paramsFromFlags(options, opts, LINE_ITEM_CREATE_PARAMS);
     const client = await ctx.client();
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length || opts.campaign)

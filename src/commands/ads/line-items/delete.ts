@@ -17,7 +17,10 @@ export default defineVerb({
   name: 'delete <line_item_id>',
   description: 'delete a line item (irreversible; promoted posts under it are not deleted; asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads line-items delete 8u94t --yes'],
-  options: [yesOption(), ...accountOptions],
+  options: {
+    yes: yesOption(),
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await ctx.prompt.confirm(`Delete line item ${id} (irreversible; promoted posts under it are not deleted)?`, opts.yes))) {

@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get <line_item_id>',
   description: 'show one line item',
   examples: ['postctl ads line-items get 8u94t', 'postctl ads line-items get 8u94t --with-deleted -o json'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

@@ -70,20 +70,23 @@ export default defineVerb({
     'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json',
     'postctl ads line-items list --all -o jsonl',
   ],
-  options: [
-    { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
-    { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
-    { flags: '--funding-instrument-ids <ids>', description: 'only line items of these funding instruments (comma list, up to 200)' },
-    {
+  options: {
+    campaignIds: { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
+    lineItemIds: { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
+    fundingInstrumentIds: {
+      flags: '--funding-instrument-ids <ids>',
+      description: 'only line items of these funding instruments (comma list, up to 200)',
+    },
+    status: {
       flags: '--status <statuses>',
       description:
         'only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)',
     },
-    { flags: '--q <text>', description: 'name prefix' },
-    { flags: '--with-draft', description: 'include line items of draft campaigns' },
+    q: { flags: '--q <text>', description: 'name prefix' },
+    withDraft: { flags: '--with-draft', description: 'include line items of draft campaigns' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const { query, statuses } = filters(opts);
     const all = [...query, ...listQuery(opts, PAGE)];

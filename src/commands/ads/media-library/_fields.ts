@@ -5,7 +5,7 @@ import type { MediaLibraryItem } from '../../../creatives/types.js';
 import type { Column } from '../../../output/printer.js';
 import type { LibraryParams } from '../../../validate/creatives-media-library.js';
 import { wire } from '../../../wire/names.js';
-import type { OptionSpec } from '../../define.js';
+import type { OptionTable } from '../../define.js';
 
 export const COLUMNS: Column<MediaLibraryItem>[] = [
   { header: 'media_key', key: 'media_key' },
@@ -33,13 +33,13 @@ export const FIELDS: Column<MediaLibraryItem>[] = [
 ];
 
 /** The item's fields as flags (add and update). */
-export const fieldOptions = [
-  { flags: '--name <name>', description: 'name (max 100 characters)' },
-  { flags: '--file-name <name>', description: 'file name (max 255 characters)' },
-  { flags: '--title <title>', description: 'title (max 70 characters; videos only)' },
-  { flags: '--description <text>', description: 'description (max 200 characters; videos only)' },
-  { flags: '--poster-media-key <key>', description: 'poster image media key (videos only; default: the first frame)' },
-] as const satisfies readonly OptionSpec[];
+export const fieldOptions = {
+  name: { flags: '--name <name>', description: 'name (max 100 characters)' },
+  fileName: { flags: '--file-name <name>', description: 'file name (max 255 characters)' },
+  title: { flags: '--title <title>', description: 'title (max 70 characters; videos only)' },
+  description: { flags: '--description <text>', description: 'description (max 200 characters; videos only)' },
+  posterMediaKey: { flags: '--poster-media-key <key>', description: 'poster image media key (videos only; default: the first frame)' },
+} as const satisfies OptionTable;
 
 export function fieldValues(opts: {
   name?: string;

@@ -15,7 +15,10 @@ export default defineVerb({
     'postctl ads media-library add 3_1720000000000009001 --name "Hero image"',
     'postctl ads media-library add 13_1720000000000009003 --name Launch --title "Launch film" --description "60 seconds"',
   ],
-  options: [...fieldOptions, ...accountOptions],
+  options: {
+    ...fieldOptions,
+    ...accountOptions,
+  },
   async run([key], opts, ctx) {
     const values = fieldValues(opts);
     // Not in the library yet, so its kind comes from the key prefix (or the API decides).

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <media_key>',
   description: 'remove an item from the media library (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads media-library delete 3_1720000000000000001 --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([key], opts, ctx) {
     const t = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `media library item ${key} of account ${t.id}`, opts.yes))) return;

@@ -17,12 +17,12 @@ export default defineVerb({
     'postctl ads media-library list --media-type VIDEO --q launch',
     'postctl ads media-library list --count 50 --all -o jsonl',
   ],
-  options: [
-    { flags: '--media-type <type>', description: `only this media type: ${MEDIA_TYPES.join(', ')}` },
-    { flags: '--q <text>', description: 'case-insensitive term on name, title, file_name and description (1 to 255 characters)' },
+  options: {
+    mediaType: { flags: '--media-type <type>', description: `only this media type: ${MEDIA_TYPES.join(', ')}` },
+    q: { flags: '--q <text>', description: 'case-insensitive term on name, title, file_name and description (1 to 255 characters)' },
     ...listOptions(MEDIA_LIBRARY_PAGE, { sortBy: false, withDeleted: false, totalCount: false }),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const query = listParams(opts, MEDIA_LIBRARY_PAGE, (p) => {
       const mediaType = opts.mediaType?.toUpperCase();

@@ -14,14 +14,14 @@ export default defineVerb({
   name: 'update <media_key>',
   description: 'change name, file name, title, description or poster of a library item',
   examples: ['postctl ads media-library update 7_1720000000000000021 --title "Launch film (cut)"'],
-  options: [
+  options: {
     ...fieldOptions,
-    {
+    fetch: {
       flags: '--no-fetch',
       description: 'do not fetch the item to check the video-only fields (the key prefix is used, else the API decides)',
     },
     ...accountOptions,
-  ],
+  },
   async run([key], opts, ctx) {
     const values = fieldValues(opts);
     const params = pairs(LIBRARY_FIELDS, values);

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <account_media_id>',
   description: 'delete an account media asset (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads media delete w5ev --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `account media ${id} of account ${t.id}`, opts.yes))) return;

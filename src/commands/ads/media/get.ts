@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'get <account_media_id>',
   description: 'show one account media asset',
   examples: ['postctl ads media get w5ev'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     const res = await getAccountMedia(await ctx.client(), t, id, Boolean(opts.withDeleted));

@@ -12,12 +12,15 @@ export default defineVerb({
   name: 'list',
   description: 'list account media',
   examples: ['postctl ads media list', 'postctl ads media list --creative-types PREROLL,VAST_PREROLL --all -o jsonl'],
-  options: [
-    { flags: '--account-media-ids <ids>', description: 'only these account media ids (comma list, up to 200)' },
-    { flags: '--creative-types <types>', description: `only these creative types (comma list): ${CREATIVE_TYPES.join(', ')}` },
+  options: {
+    accountMediaIds: { flags: '--account-media-ids <ids>', description: 'only these account media ids (comma list, up to 200)' },
+    creativeTypes: {
+      flags: '--creative-types <types>',
+      description: `only these creative types (comma list): ${CREATIVE_TYPES.join(', ')}`,
+    },
     ...listOptions(ACCOUNT_MEDIA_PAGE),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const query = listParams(opts, ACCOUNT_MEDIA_PAGE, (p) => {
       const ids = idList(p, 'account_media_ids', opts.accountMediaIds);

@@ -2,7 +2,7 @@
 // hidden, only to explain that poll cards cannot be updated).
 import type { PollCard } from '../../../creatives/types.js';
 import type { Column } from '../../../output/printer.js';
-import type { OptionSpec } from '../../define.js';
+import type { OptionTable } from '../../define.js';
 import { noFetchOption } from '../_creatives.js';
 
 const choices = (c: PollCard) => [c.first_choice, c.second_choice, c.third_choice, c.fourth_choice].filter((x) => x).join(' / ');
@@ -37,16 +37,21 @@ export const FIELDS: Column<PollCard>[] = [
   ).map((k) => ({ header: k, key: k })),
 ];
 
-export const createOptions = [
-  { flags: '--name <name>', description: 'card name (required)' },
-  { flags: '--duration <minutes>', description: 'duration_in_minutes: 5 to 10080, counted from card creation (required)' },
-  { flags: '--first-choice <text>', description: 'first choice (required, max 25 characters)' },
-  { flags: '--second-choice <text>', description: 'second choice (required, max 25 characters)' },
-  { flags: '--third-choice <text>', description: 'third choice (max 25 characters; needs the first two)' },
-  { flags: '--fourth-choice <text>', description: 'fourth choice (max 25 characters; needs the first three)' },
-  {
+export const createOptions = {
+  name: { flags: '--name <name>', description: 'card name (required)' },
+  duration: { flags: '--duration <minutes>', description: 'duration_in_minutes: 5 to 10080, counted from card creation (required)' },
+  firstChoice: { flags: '--first-choice <text>', description: 'first choice (required, max 25 characters)' },
+  secondChoice: { flags: '--second-choice <text>', description: 'second choice (required, max 25 characters)' },
+  thirdChoice: { flags: '--third-choice <text>', description: 'third choice (max 25 characters; needs the first two)' },
+  fourthChoice: { flags: '--fourth-choice <text>', description: 'fourth choice (max 25 characters; needs the first three)' },
+  mediaKey: {
     flags: '--media-key <key>',
     description: 'image (1.91:1, at least 800 px wide) or video from the media library; media polls need the PROMOTED_MEDIA_POLLS feature',
   },
-  noFetchOption,
-] as const satisfies readonly OptionSpec[];
+  fetch: noFetchOption,
+} as const satisfies OptionTable;
+
+/** The create flags, hidden from help (`poll-cards update` accepts them only to explain). */
+export const hiddenCreateOptions = Object.fromEntries(Object.entries(createOptions).map(([k, o]) => [k, { ...o, hidden: true }])) as {
+  readonly [K in keyof typeof createOptions]: (typeof createOptions)[K] & { hidden: true };
+};

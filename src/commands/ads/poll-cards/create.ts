@@ -15,7 +15,10 @@ export default defineVerb({
   examples: [
     'postctl ads poll-cards create --name "Lunch poll" --duration 1440 --first-choice Pizza --second-choice Salad --third-choice Soup',
   ],
-  options: [...createOptions, ...accountOptions],
+  options: {
+    ...createOptions,
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     const values: PollParams = {
       name: opts.name,

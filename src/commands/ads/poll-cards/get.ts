@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'get <card_id>',
   description: 'show one poll card',
   examples: ['postctl ads poll-cards get 1505723617405960101'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     printOne(ctx, (await getPollCard(await ctx.client(), t, id, Boolean(opts.withDeleted))).body, FIELDS);

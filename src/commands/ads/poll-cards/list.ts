@@ -11,7 +11,12 @@ export default defineVerb({
   name: 'list',
   description: 'list poll cards',
   examples: ['postctl ads poll-cards list', 'postctl ads poll-cards list --q lunch --all'],
-  options: [cardIdsOption, q80Option, ...listOptions(POLL_CARDS_PAGE), ...accountOptions],
+  options: {
+    cardIds: cardIdsOption,
+    q: q80Option,
+    ...listOptions(POLL_CARDS_PAGE),
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     const query = listParams(opts, POLL_CARDS_PAGE, cardIdFilters(opts));
     const t = await accountRef(ctx, opts);

@@ -4,13 +4,16 @@
 import { UsageError } from '../../../errors.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
-import { createOptions } from './_poll.js';
+import { hiddenCreateOptions } from './_poll.js';
 
 export default defineVerb({
   name: 'update [card_id]',
   description: 'not possible: poll cards cannot be updated (exits 2 and says what to do instead)',
   examples: ['postctl ads poll-cards create --name "Lunch poll v2" --duration 1440 --first-choice Pizza --second-choice Salad'],
-  options: [...createOptions.map((o) => ({ ...o, hidden: true })), ...accountOptions],
+  options: {
+    ...hiddenCreateOptions,
+    ...accountOptions,
+  },
   async run([id]) {
     throw new UsageError(
       'poll cards cannot be updated (the ads API has no update for them)',

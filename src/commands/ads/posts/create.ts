@@ -13,34 +13,37 @@ import { commaList, type Problems } from '../../../validate/rules.js';
 import { wire, type NameStyle } from '../../../wire/names.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb, type OptionSpec, type OptionsOf } from '../../define.js';
+import { defineVerb, type OptionsOf, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, noFetchOption, printOne } from '../_creatives.js';
 import { FIELDS } from './_columns.js';
 
-const options = [
-  {
+const options = {
+  asUser: {
     flags: '--as-user <id>',
     description: "as_user_id: the advertiser's user id (required; the advertiser must have granted your handle access)",
   },
-  { flags: '--text <text>', description: 'post text (required when no media keys are given)' },
-  { flags: '--media-keys <keys>', description: 'media library keys, comma-separated: up to 4 images, or 1 GIF, or 1 video' },
-  { flags: '--card-uri <uri>', description: 'attach a card: card://<card_id>' },
-  { flags: '--name <name>', description: 'post name (max 80 characters)' },
-  { flags: '--nullcast', description: 'promoted-only post (the API default)' },
-  { flags: '--no-nullcast', description: "organic post (only for the authenticated user's own posts)" },
-  {
+  text: { flags: '--text <text>', description: 'post text (required when no media keys are given)' },
+  mediaKeys: { flags: '--media-keys <keys>', description: 'media library keys, comma-separated: up to 4 images, or 1 GIF, or 1 video' },
+  cardUri: { flags: '--card-uri <uri>', description: 'attach a card: card://<card_id>' },
+  name: { flags: '--name <name>', description: 'post name (max 80 characters)' },
+  nullcast: {
+    flags: '--nullcast',
+    description: 'promoted-only post (the API default)',
+    negate: "organic post (only for the authenticated user's own posts)",
+  },
+  conversationSettings: {
     flags: '--conversation-settings <who>',
     description: `who can reply: ${CONVERSATION_SETTINGS.join(', ')} (API default EVERYONE; returned by GET, not in the create response)`,
   },
-  { flags: '--trim-user', description: "return only the user id in the post's user object" },
-  { flags: '--post-mode <mode>', description: `${POST_MODES.join(' or ')}` },
-  { flags: '--video-cta <cta>', description: `video call to action: ${VIDEO_CTAS.join(', ')}` },
-  { flags: '--video-cta-value <value>', description: 'value of the video call to action (e.g. the URL)' },
-  { flags: '--video-title <title>', description: 'video title (max 70 characters)' },
-  { flags: '--video-description <text>', description: 'video description (max 200 characters)' },
-  noFetchOption,
+  trimUser: { flags: '--trim-user', description: "return only the user id in the post's user object" },
+  postMode: { flags: '--post-mode <mode>', description: `${POST_MODES.join(' or ')}` },
+  videoCta: { flags: '--video-cta <cta>', description: `video call to action: ${VIDEO_CTAS.join(', ')}` },
+  videoCtaValue: { flags: '--video-cta-value <value>', description: 'value of the video call to action (e.g. the URL)' },
+  videoTitle: { flags: '--video-title <title>', description: 'video title (max 70 characters)' },
+  videoDescription: { flags: '--video-description <text>', description: 'video description (max 200 characters)' },
+  fetch: noFetchOption,
   ...accountOptions,
-] as const satisfies readonly OptionSpec[];
+} as const satisfies OptionTable;
 type Flags = OptionsOf<typeof options>;
 
 /** The user id an access token belongs to: the platform's tokens start with it ("2244994945-…"). */

@@ -14,11 +14,11 @@ export default defineVerb({
   name: 'list',
   description: 'list the users whose posts the account can promote (id, user id, FULL or RETWEETS_ONLY)',
   examples: ['postctl ads promotable-users list', 'postctl ads promotable-users list -o json'],
-  options: [
-    { flags: '--promotable-user-ids <ids>', description: 'only these (comma list, up to 200)' },
+  options: {
+    promotableUserIds: { flags: '--promotable-user-ids <ids>', description: 'only these (comma list, up to 200)' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const p = new Problems();
     const query: Array<[string, string]> = [];

@@ -12,11 +12,11 @@ export default defineVerb({
   name: 'create <post_ids...>',
   description: `promote posts on a line item (1 to ${MAX_POSTS_PER_CREATE} post ids, each 1 to 19 digits)`,
   examples: ['postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 1460323737035677699'],
-  options: [
-    { flags: '--line-item <line_item_id>', description: 'line item that promotes the posts (required)' },
-    { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
+  options: {
+    lineItem: { flags: '--line-item <line_item_id>', description: 'line item that promotes the posts (required)' },
+    dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
     ...accountOptions,
-  ],
+  },
   async run(posts, opts, ctx) {
     const p = new Problems();
     if (opts.lineItem === undefined) p.add('line_item_id', 'is required (--line-item)');

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <promoted_post_id>',
   description: 'stop promoting a post on its line item (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads promoted-posts delete 1gp8a5 --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `promoted post ${id}`, opts.yes))) return 0;

@@ -15,12 +15,12 @@ export default defineVerb({
   name: 'list',
   description: 'list promoted posts (post, line item, status, approval); those of deleted line items only with --with-deleted',
   examples: ['postctl ads promoted-posts list --line-item-ids 8u94t', 'postctl ads promoted-posts list --all -o jsonl'],
-  options: [
-    { flags: '--line-item-ids <ids>', description: 'only promoted posts of these line items (comma list, up to 200)' },
-    { flags: '--promoted-post-ids <ids>', description: 'only these promoted posts (comma list, up to 200)' },
+  options: {
+    lineItemIds: { flags: '--line-item-ids <ids>', description: 'only promoted posts of these line items (comma list, up to 200)' },
+    promotedPostIds: { flags: '--promoted-post-ids <ids>', description: 'only these promoted posts (comma list, up to 200)' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const client = await ctx.client();
     const p = new Problems();

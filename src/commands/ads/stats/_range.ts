@@ -7,10 +7,10 @@ import type { InputProblem } from '../../../errors.js';
 import type { ApiClient } from '../../../http/client.js';
 import { throwIfProblems } from '../_checks.js';
 
-export const rangeOptions = [
-  { flags: '--from <when>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
-  { flags: '--to <when>', description: 'required: a date (inclusive) or an ISO time on a whole hour (exclusive)' },
-] as const;
+export const rangeOptions = {
+  from: { flags: '--from <when>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
+  to: { flags: '--to <when>', description: 'required: a date (inclusive) or an ISO time on a whole hour (exclusive)' },
+} as const;
 
 /** Problems found without the account (missing, malformed, not whole hours, out of order). */
 export function rangeFlagProblems(f: { from?: string; to?: string }): InputProblem[] {

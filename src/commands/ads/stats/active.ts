@@ -25,14 +25,17 @@ export default defineVerb({
     'postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25',
     'postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2',
   ],
-  options: [
-    { flags: '--entity <type>', description: `required: ${ACTIVE_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
+  options: {
+    entity: { flags: '--entity <type>', description: `required: ${ACTIVE_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
     ...rangeOptions,
-    { flags: '--funding-instrument-ids <list>', description: 'only entities under these funding instruments (≤ 200)' },
-    { flags: '--campaign-ids <list>', description: 'only entities under these campaigns (≤ 200)' },
-    { flags: '--line-item-ids <list>', description: 'only entities under these line items (≤ 200)' },
+    fundingInstrumentIds: {
+      flags: '--funding-instrument-ids <list>',
+      description: 'only entities under these funding instruments (≤ 200)',
+    },
+    campaignIds: { flags: '--campaign-ids <list>', description: 'only entities under these campaigns (≤ 200)' },
+    lineItemIds: { flags: '--line-item-ids <list>', description: 'only entities under these line items (≤ 200)' },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const problems: InputProblem[] = rangeFlagProblems(opts);
     const entity = entityName(opts.entity);

@@ -16,12 +16,12 @@ export default defineVerb({
     'postctl ads stats reach --campaigns 8fgzf,8fgzg --from 2026-11-01 --to 2026-11-07',
     'postctl ads stats reach --funding-instruments lygyi --from 2026-11-01 --to 2026-11-30 -o csv',
   ],
-  options: [
-    { flags: '--campaigns <ids>', description: 'campaign ids, comma-separated (≤ 20)' },
-    { flags: '--funding-instruments <ids>', description: 'funding instrument ids, comma-separated (≤ 20)' },
+  options: {
+    campaigns: { flags: '--campaigns <ids>', description: 'campaign ids, comma-separated (≤ 20)' },
+    fundingInstruments: { flags: '--funding-instruments <ids>', description: 'funding instrument ids, comma-separated (≤ 20)' },
     ...rangeOptions,
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const problems: InputProblem[] = rangeFlagProblems(opts);
     const campaigns = commaList(opts.campaigns);

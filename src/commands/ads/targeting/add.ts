@@ -34,22 +34,22 @@ export default defineVerb({
     'postctl ads targeting add --line-item 8u94t --type BROAD_KEYWORD --value coffee --operator NE',
     'postctl ads targeting add --file criteria.jsonl',
   ],
-  options: [
-    { flags: '--line-item <line_item_id>', description: 'line item to target (required without --file)' },
-    { flags: '--type <targeting_type>', description: `targeting type: ${TARGETING_TYPES.join(', ')}` },
-    {
+  options: {
+    lineItem: { flags: '--line-item <line_item_id>', description: 'line item to target (required without --file)' },
+    type: { flags: '--type <targeting_type>', description: `targeting type: ${TARGETING_TYPES.join(', ')}` },
+    value: {
       flags: '--value <targeting_value>',
       description: 'the value `ads targeting search` printed (a location key, interest id, language code…)',
     },
-    { flags: '--operator <operator_type>', description: `${OPERATORS.join(', ')} (default EQ; NE excludes)` },
+    operator: { flags: '--operator <operator_type>', description: `${OPERATORS.join(', ')} (default EQ; NE excludes)` },
     ...bulkOptions,
-    {
+    fetch: {
       flags: '--no-fetch',
       description: 'skip the GETs that check a custom audience is targetable and a TV_SHOW line item has a LOCATION (the API still checks)',
     },
-    { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
+    dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const given = { line_item_id: opts.lineItem, targeting_type: opts.type, targeting_value: opts.value, operator_type: opts.operator };
     if (opts.file !== undefined) {

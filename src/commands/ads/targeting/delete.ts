@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'delete <targeting_criterion_id>',
   description: 'remove a targeting criterion from its line item (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads targeting delete dpl3a6 --yes'],
-  options: [yesDelete, ...accountOptions],
+  options: {
+    yes: yesDelete,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `targeting criterion ${id}`, opts.yes))) return 0;

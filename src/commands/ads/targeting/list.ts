@@ -15,13 +15,13 @@ export default defineVerb({
   name: 'list',
   description: 'list the targeting criteria of line items (type, value, operator, name)',
   examples: ['postctl ads targeting list --line-item 8u94t', 'postctl ads targeting list --line-item 8u94t,8u94u --all -o jsonl'],
-  options: [
-    { flags: '--line-item <ids>', description: 'line items whose criteria to list (required; comma list, up to 200)' },
-    { flags: '--targeting-criterion-ids <ids>', description: 'only these criteria (comma list, up to 200)' },
-    { flags: '--lang <code>', description: 'language of the criteria names (ISO 639-1, e.g. en)' },
+  options: {
+    lineItem: { flags: '--line-item <ids>', description: 'line items whose criteria to list (required; comma list, up to 200)' },
+    targetingCriterionIds: { flags: '--targeting-criterion-ids <ids>', description: 'only these criteria (comma list, up to 200)' },
+    lang: { flags: '--lang <code>', description: 'language of the criteria names (ISO 639-1, e.g. en)' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     if (opts.lineItem === undefined) throw new UsageError('--line-item <ids> is required (the API lists criteria per line item)');
     const p = new Problems();

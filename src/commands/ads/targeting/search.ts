@@ -71,16 +71,19 @@ export default defineVerb({
     'postctl ads targeting search languages english',
     'postctl ads targeting search events --event-types SPORTS --country-code US',
   ],
-  options: [
-    { flags: '--location-type <type>', description: `locations only: ${LOCATION_TYPES.join(', ')}` },
-    { flags: '--country-code <code>', description: 'locations, network-operators (default US), events (comma list): ISO 3166-1 alpha-2' },
-    { flags: '--os-type <os>', description: 'app-store-categories only: ANDROID or IOS' },
-    { flags: '--event-types <types>', description: `events (required): ${EVENT_TYPES.join(', ')}` },
-    { flags: '--conversation-type <type>', description: 'conversations only, e.g. SPORTS_TEAMS' },
-    { flags: '--locale <locale>', description: 'tv-shows (required), e.g. en-US' },
+  options: {
+    locationType: { flags: '--location-type <type>', description: `locations only: ${LOCATION_TYPES.join(', ')}` },
+    countryCode: {
+      flags: '--country-code <code>',
+      description: 'locations, network-operators (default US), events (comma list): ISO 3166-1 alpha-2',
+    },
+    osType: { flags: '--os-type <os>', description: 'app-store-categories only: ANDROID or IOS' },
+    eventTypes: { flags: '--event-types <types>', description: `events (required): ${EVENT_TYPES.join(', ')}` },
+    conversationType: { flags: '--conversation-type <type>', description: 'conversations only, e.g. SPORTS_TEAMS' },
+    locale: { flags: '--locale <locale>', description: 'tv-shows (required), e.g. en-US' },
     ...listOptions({ min: 1, max: 1000, def: 200 }, { sortBy: false, withDeleted: false, totalCount: false }),
     ...accountOptions,
-  ],
+  },
   async run([type, query], opts, ctx) {
     if (!(TYPES as string[]).includes(type)) throw new UsageError(`unknown type ${JSON.stringify(type)}: one of ${TYPES.join(', ')}`);
     const spec: { path: string; q: boolean; count?: { min: number; max: number; def: number } } = DISCOVERY[type as DiscoveryType];

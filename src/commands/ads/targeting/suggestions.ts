@@ -15,12 +15,12 @@ export default defineVerb({
     'postctl ads targeting suggestions --type KEYWORD --values developers,api',
     'postctl ads targeting suggestions --type USER_ID --values 14230524',
   ],
-  options: [
-    { flags: '--type <suggestion_type>', description: `${SUGGESTION_TYPES.join(' or ')} (required)` },
-    { flags: '--values <values>', description: 'comma list of keywords or user ids to start from (required; not mixed)' },
-    { flags: '--count <n>', description: 'how many (1 to 50; API default 30)' },
+  options: {
+    type: { flags: '--type <suggestion_type>', description: `${SUGGESTION_TYPES.join(' or ')} (required)` },
+    values: { flags: '--values <values>', description: 'comma list of keywords or user ids to start from (required; not mixed)' },
+    count: { flags: '--count <n>', description: 'how many (1 to 50; API default 30)' },
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     throwIfProblems(checkSuggestions(opts.type ?? '', opts.values ?? '', opts.count), 'invalid suggestions request');
     const query: Array<[string, string]> = [

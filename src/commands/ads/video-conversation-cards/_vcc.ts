@@ -4,7 +4,6 @@ import type { VideoConversationCard } from '../../../creatives/types.js';
 import type { Column } from '../../../output/printer.js';
 import { VCC_FIELDS, type VccParams } from '../../../validate/creatives-video-conversation.js';
 import { wire, type WireKey } from '../../../wire/names.js';
-import type { OptionSpec } from '../../define.js';
 
 const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
 export const COLUMNS: Column<VideoConversationCard>[] = [
@@ -44,18 +43,23 @@ export const FIELDS: Column<VideoConversationCard>[] = [
   ).map((k) => ({ header: k, key: k })),
 ];
 
-/** --<n>-cta and --<n>-cta-post (n: first … fourth). */
-export const cta = <const N extends string>(n: N, required = false) =>
-  [
-    {
-      flags: `--${n}-cta <hashtag>` as `--${N}-cta <hashtag>`,
+/** --<n>-cta and --<n>-cta-post (n: first … fourth), keyed as commander names them (firstCta, firstCtaPost). */
+type CtaOptions<N extends string> = {
+  readonly [K in `${N}Cta`]: { readonly flags: `--${N}-cta <hashtag>`; readonly description: string };
+} & {
+  readonly [K in `${N}CtaPost`]: { readonly flags: `--${N}-cta-post <text>`; readonly description: string };
+};
+export const cta = <const N extends string>(n: N, required = false): CtaOptions<N> =>
+  ({
+    [`${n}Cta`]: {
+      flags: `--${n}-cta <hashtag>`,
       description: `${n} call to action, a hashtag (max 20 characters not counting a leading #; sent as given)${required ? ' (required)' : ''}`,
     },
-    {
-      flags: `--${n}-cta-post <text>` as `--${N}-cta-post <text>`,
+    [`${n}CtaPost`]: {
+      flags: `--${n}-cta-post <text>`,
       description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)`,
     },
-  ] as const satisfies readonly OptionSpec[];
+  }) as CtaOptions<N>;
 
 type Field = (typeof VCC_FIELDS)[number];
 type CamelOf<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelOf<T>>}` : S;

@@ -15,22 +15,22 @@ export default defineVerb({
   examples: [
     'postctl ads video-conversation-cards create --name Launch --media-key 7_1720000000000000021 --title "Pick one" --first-cta "#TeamBlue" --first-cta-post "I am #TeamBlue" --thank-you-text "Thanks!"',
   ],
-  options: [
-    { flags: '--name <name>', description: 'card name (required)' },
-    { flags: '--media-key <key>', description: 'a 16:9 video in the media library (required)' },
-    { flags: '--title <title>', description: 'title (max 23 characters; required when --second-cta is absent)' },
+  options: {
+    name: { flags: '--name <name>', description: 'card name (required)' },
+    mediaKey: { flags: '--media-key <key>', description: 'a 16:9 video in the media library (required)' },
+    title: { flags: '--title <title>', description: 'title (max 23 characters; required when --second-cta is absent)' },
     ...cta('first', true),
     ...cta('second'),
     ...cta('third'),
     ...cta('fourth'),
-    { flags: '--thank-you-text <text>', description: 'thank-you text (required, max 23 characters)' },
-    { flags: '--thank-you-url <url>', description: 'thank-you URL' },
-    { flags: '--poster-media-key <key>', description: 'poster image media key' },
-    { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
-    { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
-    noFetchOption,
+    thankYouText: { flags: '--thank-you-text <text>', description: 'thank-you text (required, max 23 characters)' },
+    thankYouUrl: { flags: '--thank-you-url <url>', description: 'thank-you URL' },
+    posterMediaKey: { flags: '--poster-media-key <key>', description: 'poster image media key' },
+    unlockedImageMediaKey: { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
+    unlockedVideoMediaKey: { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
+    fetch: noFetchOption,
     ...accountOptions,
-  ],
+  },
   async run(_args, opts, ctx) {
     const values = vccValues(opts);
     const problems = validateVideoConversationCard(values);

@@ -10,7 +10,10 @@ export default defineVerb({
   name: 'get <card_id>',
   description: 'show one video conversation card',
   examples: ['postctl ads video-conversation-cards get 1505723617405960201'],
-  options: [withDeletedOption, ...accountOptions],
+  options: {
+    withDeleted: withDeletedOption,
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);
     printOne(ctx, (await getVideoConversationCard(await ctx.client(), t, id, Boolean(opts.withDeleted))).body, FIELDS);

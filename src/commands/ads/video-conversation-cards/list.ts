@@ -11,7 +11,12 @@ export default defineVerb({
   name: 'list',
   description: 'list video conversation cards',
   examples: ['postctl ads video-conversation-cards list'],
-  options: [cardIdsOption, q80Option, ...listOptions(VIDEO_CONVERSATION_PAGE), ...accountOptions],
+  options: {
+    cardIds: cardIdsOption,
+    q: q80Option,
+    ...listOptions(VIDEO_CONVERSATION_PAGE),
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     const query = listParams(opts, VIDEO_CONVERSATION_PAGE, cardIdFilters(opts));
     const t = await accountRef(ctx, opts);

@@ -51,25 +51,25 @@ export default defineVerb({
     'postctl ads video-conversation-cards update 1505723617405960201 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"',
     'postctl ads video-conversation-cards update 1505723617405960201 --name "Launch v2" --thank-you-text "Thanks again!"',
   ],
-  options: [
-    { flags: '--name <name>', description: 'card name (max 80 characters)' },
-    { flags: '--media-key <key>', description: 'a 16:9 video in the media library' },
-    { flags: '--title <title>', description: 'title (max 23 characters)' },
+  options: {
+    name: { flags: '--name <name>', description: 'card name (max 80 characters)' },
+    mediaKey: { flags: '--media-key <key>', description: 'a 16:9 video in the media library' },
+    title: { flags: '--title <title>', description: 'title (max 23 characters)' },
     ...cta('first'),
     ...cta('second'),
     ...cta('third'),
     ...cta('fourth'),
-    { flags: '--thank-you-text <text>', description: 'thank-you text (max 23 characters)' },
-    { flags: '--thank-you-url <url>', description: 'thank-you URL' },
-    { flags: '--poster-media-key <key>', description: 'poster image media key' },
-    { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
-    { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
-    {
+    thankYouText: { flags: '--thank-you-text <text>', description: 'thank-you text (max 23 characters)' },
+    thankYouUrl: { flags: '--thank-you-url <url>', description: 'thank-you URL' },
+    posterMediaKey: { flags: '--poster-media-key <key>', description: 'poster image media key' },
+    unlockedImageMediaKey: { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
+    unlockedVideoMediaKey: { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
+    fetch: {
       flags: '--no-fetch',
       description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
     },
     ...accountOptions,
-  ],
+  },
   async run([id], opts, ctx) {
     idSegment(id, 'token', 'card_id');
     const given = vccValues(opts);

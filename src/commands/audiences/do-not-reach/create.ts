@@ -12,7 +12,11 @@ export default defineVerb({
   name: 'create',
   description: 'create the do-not-reach list of the account (at most one per account; fill it with `do-not-reach upload`)',
   examples: ['postctl audiences do-not-reach create --description "opted out"'],
-  options: [{ flags: '--description <text>', description: 'description of the list' }, accountOption, sandboxOption],
+  options: {
+    description: { flags: '--description <text>', description: 'description of the list' },
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     throwIfProblems(audienceProblems(opts, false), 'invalid do-not-reach list');
     const res = await createDoNotReachList(await ctx.client(), await accountRef(ctx, opts), opts.description);

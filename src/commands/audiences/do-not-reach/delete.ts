@@ -12,7 +12,11 @@ export default defineVerb({
   name: 'delete <list_id>',
   description: 'delete a do-not-reach list (asks on a terminal, needs --yes otherwise)',
   examples: ['postctl audiences do-not-reach delete 3dnr8 --yes'],
-  options: [yesOption(), accountOption, sandboxOption],
+  options: {
+    yes: yesOption(),
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([listId], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (!(await ctx.prompt.confirm(`Delete do-not-reach list ${listId} of account ${account.id}?`, opts.yes))) {

@@ -8,7 +8,11 @@ export default defineVerb({
   name: 'list',
   description: 'show the do-not-reach list of the account',
   examples: ['postctl audiences do-not-reach list', 'postctl audiences do-not-reach list --with-deleted -o json'],
-  options: [{ flags: '--with-deleted', description: 'include deleted lists' }, accountOption, sandboxOption],
+  options: {
+    withDeleted: { flags: '--with-deleted', description: 'include deleted lists' },
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run(_args, opts, ctx) {
     const res = await listDoNotReachLists(await ctx.client(), await accountRef(ctx, opts), Boolean(opts.withDeleted));
     const rows = Array.isArray(res.body.data) ? res.body.data : [];

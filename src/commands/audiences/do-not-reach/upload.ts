@@ -11,10 +11,10 @@ export default defineVerb({
     'postctl audiences do-not-reach upload 3dnr8 --file optouts.txt --type email',
     'postctl audiences do-not-reach upload 3dnr8 --file optouts.csv --expires-at 2027-06-30T00:00:00Z',
   ],
-  options: [
+  options: {
     ...uploadInputOptions(DO_NOT_REACH_TYPE_CHOICES),
-    expiresAtOption('ISO 8601 UTC expiry, later than now (API default: 13 months)'),
+    expiresAt: expiresAtOption('ISO 8601 UTC expiry, later than now (API default: 13 months)'),
     ...uploadJobOptions,
-  ],
+  },
   run: ([id], opts, ctx) => runUpload('do_not_reach', id, opts, ctx),
 });

@@ -14,12 +14,12 @@ export default defineVerb({
   description:
     'let another ad account use the audience (the calling account must own it; same business, or SHARE_AUDIENCE_OUTSIDE_BUSINESS)',
   examples: ['postctl audiences permissions grant 1qz4s --granted-account 18ce54d4x5u --level READ_ONLY'],
-  options: [
-    { flags: '--granted-account <id>', description: 'the ad account that receives the permission (required)' },
-    { flags: '--level <level>', description: 'READ_ONLY or READ_WRITE (required)', choices: ['READ_ONLY', 'READ_WRITE'] },
-    accountOption,
-    sandboxOption,
-  ],
+  options: {
+    grantedAccount: { flags: '--granted-account <id>', description: 'the ad account that receives the permission (required)' },
+    level: { flags: '--level <level>', description: 'READ_ONLY or READ_WRITE (required)', choices: ['READ_ONLY', 'READ_WRITE'] },
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([audience], opts, ctx) {
     const granted = commaList(opts.grantedAccount);
     if (granted.length !== 1)

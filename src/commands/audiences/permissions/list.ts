@@ -17,17 +17,21 @@ export default defineVerb({
     'postctl audiences permissions list 1qz4s',
     'postctl audiences permissions list 1qz4s --granted-account 18ce54d4x5u --all -o jsonl',
   ],
-  options: [
-    {
+  options: {
+    grantedAccount: {
       flags: '--granted-account <ids>',
       description: 'only permissions granted to these accounts (comma list or repeated; up to 200)',
       repeatable: true,
     },
-    { flags: '--permission-ids <ids>', description: 'only these permissions (comma list or repeated; up to 200)', repeatable: true },
+    permissionIds: {
+      flags: '--permission-ids <ids>',
+      description: 'only these permissions (comma list or repeated; up to 200)',
+      repeatable: true,
+    },
     ...listOptions(PERMISSIONS_PAGE, { withDeleted: false }),
-    accountOption,
-    sandboxOption,
-  ],
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([audience], opts, ctx) {
     const p = new Problems();
     const granted = filterIds(p, '--granted-account', opts.grantedAccount);

@@ -11,7 +11,11 @@ export default defineVerb({
   name: 'revoke <tailored_audience_id> <permission_id>',
   description: 'revoke a permission: the granted account cannot target the audience in new campaigns (running ones keep it)',
   examples: ['postctl audiences permissions revoke 1qz4s 7xk2p --yes'],
-  options: [yesOption(), accountOption, sandboxOption],
+  options: {
+    yes: yesOption(),
+    account: accountOption,
+    sandbox: sandboxOption,
+  },
   async run([audience, permission], opts, ctx) {
     const account = await accountRef(ctx, opts);
     if (

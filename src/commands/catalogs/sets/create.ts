@@ -12,20 +12,24 @@ import { show, waitForSet, waitOption } from './_sets.js';
 const FILTER_ATTRIBUTES_HELP = 'price, product_type, google_product_category, sale_price, inventory, custom_label_0 to custom_label_4';
 const FILTER_OPERATORS_HELP = 'GREATER_THAN, EQUAL_TO, LESS_THAN, MATCH, NOT_CONTAINS, CONTAINS';
 
-const OPTIONS = [
-  { flags: '--name <name>', description: 'set name (required)' },
-  { flags: '--type <type>', description: 'MANUAL (needs product keys) or FILTERED (needs filters)', choices: ['MANUAL', 'FILTERED'] },
-  { flags: '--description <text>', description: 'set description' },
-  { flags: '--product-key <key>', description: 'product key of a MANUAL set (repeatable; commas also separate keys)', repeatable: true },
-  { flags: '--product-keys-file <path>', description: 'product keys of a MANUAL set, one per line (- for stdin)' },
-  {
+const OPTIONS = {
+  name: { flags: '--name <name>', description: 'set name (required)' },
+  type: { flags: '--type <type>', description: 'MANUAL (needs product keys) or FILTERED (needs filters)', choices: ['MANUAL', 'FILTERED'] },
+  description: { flags: '--description <text>', description: 'set description' },
+  productKey: {
+    flags: '--product-key <key>',
+    description: 'product key of a MANUAL set (repeatable; commas also separate keys)',
+    repeatable: true,
+  },
+  productKeysFile: { flags: '--product-keys-file <path>', description: 'product keys of a MANUAL set, one per line (- for stdin)' },
+  filter: {
     flags: '--filter <attribute:OPERATOR:value>',
     description: `filter of a FILTERED set (repeatable); attributes: ${FILTER_ATTRIBUTES_HELP}; operators: ${FILTER_OPERATORS_HELP}`,
     repeatable: true,
   },
-  waitOption,
-  sandboxOption,
-] as const;
+  wait: waitOption,
+  sandbox: sandboxOption,
+} as const;
 
 export default defineVerb({
   name: 'create <catalog_id>',

@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'get <catalog_id> <set_id>',
   description: 'show a product set with its processing_status (DONE, PROCESSING, FAILED)',
   examples: ['postctl catalogs sets get 1456789 73kq1', 'postctl catalogs sets get 1456789 73kq1 --wait'],
-  options: [waitOption, sandboxOption],
+  options: {
+    wait: waitOption,
+    sandbox: sandboxOption,
+  },
   async run([catalogId, setId], opts, ctx) {
     const api = adsApi(opts);
     const client = await ctx.client();

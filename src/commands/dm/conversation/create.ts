@@ -15,17 +15,17 @@ export default defineVerb({
   name: 'create',
   description: 'start a group conversation with 2 to 49 users and a first message (POST /2/dm_conversations)',
   examples: ['postctl dm conversation create --participants @alice,@bob --text "welcome"'],
-  options: [
-    {
+  options: {
+    participants: {
       flags: '--participants <users>',
       description: 'the other members: ids, @handles or URLs, comma separated or repeated (2 to 49)',
       repeatable: true,
     },
-    { flags: '--text <text>', description: 'the first message, 1 to 10,000 characters' },
+    text: { flags: '--text <text>', description: 'the first message, 1 to 10,000 characters' },
     ...dmMediaOptions,
-    lifecycleDryRun,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
-  ],
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
+  },
   async run(_args, opts, ctx) {
     const refs = userRefsFromArgs(opts.participants ?? [], '--participants');
     const plan = await planDmMedia(opts);

@@ -9,7 +9,10 @@ export default defineVerb({
   name: 'delete <subscription_ids...>',
   description: 'delete activity subscriptions (DELETE /2/activity/subscriptions/{id}); asks y/N on a terminal, needs --yes otherwise',
   examples: ['postctl events subscriptions delete 1930000000000000002 --yes'],
-  options: [yesOption('delete without asking'), lifecycleDryRun],
+  options: {
+    yes: yesOption('delete without asking'),
+    dryRun: lifecycleDryRun,
+  },
   async run(ids, opts, ctx) {
     const items = [...new Set(ids)].map((id) => ({ id, plan: plans.deleteSubscription(id) }));
     if (opts.dryRun)

@@ -19,7 +19,9 @@ export default defineVerb({
   name: 'list',
   description: 'activity subscriptions of the app (GET /2/activity/subscriptions): max-results 1 to 100, --all',
   examples: ['postctl events subscriptions list', 'postctl events subscriptions list --all -o jsonl'],
-  options: [...pageOptions],
+  options: {
+    ...pageOptions,
+  },
   async run(_args, opts, ctx) {
     const { query } = pageParams(opts, [1, 100]);
     const client = await ctx.client();

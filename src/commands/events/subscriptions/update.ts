@@ -16,11 +16,11 @@ export default defineVerb({
     'postctl events subscriptions update 1930000000000000002 --tag support',
     'postctl events subscriptions update 1930000000000000002 --webhook-id 1146654567674912769 --dry-run',
   ],
-  options: [
-    { flags: '--tag <text>', description: 'a label for the subscription, 1 to 200 characters' },
-    { flags: '--webhook-id <id>', description: 'deliver the events to this registered webhook' },
-    lifecycleDryRun,
-  ],
+  options: {
+    tag: { flags: '--tag <text>', description: 'a label for the subscription, 1 to 200 characters' },
+    webhookId: { flags: '--webhook-id <id>', description: 'deliver the events to this registered webhook' },
+    dryRun: lifecycleDryRun,
+  },
   async run([id], opts, ctx) {
     const p = new Problems();
     p.check('--tag', opts.tag, [lengthBetween(1, 200)]);

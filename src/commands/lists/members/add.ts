@@ -8,6 +8,9 @@ export default defineVerb({
   name: 'add <list_id> <users...>',
   description: 'add users (ids, @handles or URLs) to a list you own (POST /2/lists/{id}/members)',
   examples: ['postctl lists members add 1800000000000000001 @alice @bob'],
-  options: [lifecycleDryRun, authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2')],
+  options: {
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   run: ([id, ...users], opts, ctx) => changeMembers(ctx, 'add', id!, users, opts),
 });

@@ -13,7 +13,11 @@ export default defineVerb({
   name: 'list <list_id>',
   description: 'members of a list (GET /2/lists/{id}/members): max-results 1 to 100, --all',
   examples: ['postctl lists members list 1800000000000000001 --all -o jsonl'],
-  options: [...pageOptions, ...userFieldOptions, authOption('app')],
+  options: {
+    ...pageOptions,
+    ...userFieldOptions,
+    auth: authOption('app'),
+  },
   async run([id], opts, ctx) {
     const client = await ctx.client();
     const fields = userFieldParams(opts, client.names);

@@ -8,10 +8,10 @@ export default defineVerb({
   name: 'remove <list_id> <users...>',
   description: 'remove users from a list you own (DELETE /2/lists/{id}/members/{user_id}); asks unless --yes',
   examples: ['postctl lists members remove 1800000000000000001 @bob --yes'],
-  options: [
-    yesOption('remove without asking'),
-    lifecycleDryRun,
-    authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  ],
+  options: {
+    yes: yesOption('remove without asking'),
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  },
   run: ([id, ...users], opts, ctx) => changeMembers(ctx, 'remove', id!, users, opts),
 });

@@ -10,14 +10,14 @@ export default defineVerb({
   name: 'add [values...]',
   description: 'add rules (each at most 2,048 characters); --dry-run asks the API to check them without adding',
   examples: ['postctl stream rules add "coffee -is:retweet" --tag coffee', 'postctl stream rules add --file rules.txt --dry-run'],
-  options: [
-    { flags: '--tag <tag>', description: 'label for the rules given as arguments' },
-    {
+  options: {
+    tag: { flags: '--tag <tag>', description: 'label for the rules given as arguments' },
+    file: {
       flags: '--file <path>',
       description: 'one rule per line (- for stdin); "value<TAB>tag" sets a tag; blank lines and # comments skipped',
     },
-    { flags: '--dry-run', description: 'dry_run=true: the API validates the rules and adds nothing' },
-  ],
+    dryRun: { flags: '--dry-run', description: 'dry_run=true: the API validates the rules and adds nothing' },
+  },
   async run(args, opts, ctx) {
     if (args.length && opts.file !== undefined) throw new UsageError('give rules as arguments or with --file, not both');
     const rules: RuleInput[] =

@@ -12,11 +12,11 @@ export default defineVerb({
   name: 'delete [rule_ids...]',
   description: 'delete rules by id (or --all); asks first unless --yes; --dry-run asks the API to check only',
   examples: ['postctl stream rules delete 1165037377523306498 --yes', 'postctl stream rules delete --all --yes'],
-  options: [
-    { flags: '--all', description: 'delete every rule' },
-    { flags: '--dry-run', description: 'dry_run=true: the API checks the deletion and deletes nothing' },
-    { flags: '-y, --yes', description: 'do not ask for confirmation' },
-  ],
+  options: {
+    all: { flags: '--all', description: 'delete every rule' },
+    dryRun: { flags: '--dry-run', description: 'dry_run=true: the API checks the deletion and deletes nothing' },
+    yes: { flags: '-y, --yes', description: 'do not ask for confirmation' },
+  },
   async run(args, opts, ctx) {
     if (args.length && opts.all) throw new UsageError('give rule ids or --all, not both');
     let ids = args.flatMap((a) => commaList(a));

@@ -10,7 +10,7 @@ export default defineVerb({
   name: 'list [rule_ids...]',
   description: 'list the rules (all, or these ids)',
   examples: ['postctl stream rules list', 'postctl stream rules list -o json'],
-  options: [],
+  options: {},
   async run(args, _opts, ctx) {
     const ids = args.flatMap((a) => commaList(a));
     if (ids.length) ruleIdProblems(ids).throwIfAny('invalid rule ids');

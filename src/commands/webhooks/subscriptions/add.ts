@@ -12,7 +12,10 @@ export default defineVerb({
   description:
     "subscribe the authenticated user's account activity to a webhook (POST /2/account_activity/webhooks/{id}/subscriptions/all; user context)",
   examples: ['postctl webhooks subscriptions add 1146654567674912769', 'postctl webhooks subscriptions add 1146654567674912769 --dry-run'],
-  options: [lifecycleDryRun, authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read, dm.write)')],
+  options: {
+    dryRun: lifecycleDryRun,
+    auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read, dm.write)'),
+  },
   async run([webhookId], opts, ctx) {
     const plan = plans.subscribeUser(webhookId!);
     if (opts.dryRun) return printPlanned(ctx, [plan]);

@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'list <webhook_id>',
   description: 'users subscribed to a webhook (GET /2/account_activity/webhooks/{id}/subscriptions/all/list; app)',
   examples: ['postctl webhooks subscriptions list 1146654567674912769'],
-  options: [],
+  options: {},
   async run([webhookId], _opts, ctx) {
     const client = await ctx.client();
     const res = await client.request<{ data?: { subscriptions?: unknown[] } }>({ ...reads.subscribedUsers(webhookId!), auth: 'app' });

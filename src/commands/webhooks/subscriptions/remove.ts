@@ -13,7 +13,10 @@ export default defineVerb({
   name: 'remove <webhook_id> <user>',
   description: "unsubscribe a user's account activity from a webhook (DELETE …/subscriptions/{user_id}/all; app); asks unless --yes",
   examples: ['postctl webhooks subscriptions remove 1146654567674912769 @emu_dev --yes'],
-  options: [yesOption('remove without asking'), lifecycleDryRun],
+  options: {
+    yes: yesOption('remove without asking'),
+    dryRun: lifecycleDryRun,
+  },
   async run([webhookId, user], opts, ctx) {
     const refs = userRefsFromArgs([user!], 'user');
     if (refs.length !== 1) throw new UsageError('give exactly one user');

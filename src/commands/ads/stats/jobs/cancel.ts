@@ -9,7 +9,9 @@ export default defineVerb({
   name: 'cancel <job_id>',
   description: 'cancel an analytics job',
   examples: ['postctl ads stats jobs cancel 1120829647711653888'],
-  options: [...accountOptions],
+  options: {
+    ...accountOptions,
+  },
   async run([id], opts, ctx) {
     const client = await ctx.client();
     const res = await cancelStatsJob(client, await accountRef(ctx, opts), id);

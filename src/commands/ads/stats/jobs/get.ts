@@ -15,7 +15,9 @@ export default defineVerb({
     'postctl ads stats jobs get 1120829647711653888',
     'postctl ads stats jobs get 1120829647711653888,1120829647711653889 -o json',
   ],
-  options: [...accountOptions],
+  options: {
+    ...accountOptions,
+  },
   async run(args, opts, ctx) {
     const ids = args.flatMap((a) => commaList(a));
     throwIfProblems([

@@ -14,7 +14,10 @@ export default defineVerb({
   name: 'list',
   description: 'analytics jobs of the ad account (GET stats/jobs/accounts/:id)',
   examples: ['postctl ads stats jobs list', 'postctl ads stats jobs list --all -o jsonl'],
-  options: [...listOptions(PAGE, { sortBy: false, withDeleted: false, totalCount: false }), ...accountOptions],
+  options: {
+    ...listOptions(PAGE, { sortBy: false, withDeleted: false, totalCount: false }),
+    ...accountOptions,
+  },
   async run(_args, opts, ctx) {
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
