@@ -5,6 +5,7 @@
 import type { InputProblem } from '../errors.js';
 import { UsageError } from '../errors.js';
 import { fromMicros, toMicros } from './money.js';
+import { givenWireFlags, type ParamFlag } from './wire-flags.js';
 import { commaList, isoDateTime, maxLength, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
 
 const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
@@ -186,17 +187,6 @@ function upperEnum(p: { kind: ParamKind; values?: readonly (string | number)[] }
 }
 
 /**
- * A flag that sets an API parameter, as a verb declares it in its options: `wire` is the parameter's name
- * (its rules are the table entry of that name); `type: 'money'` takes a decimal amount of the account's
- * currency, sent in micro units (--bid 2.50 → bid_amount_local_micro=2500000).
- */
-export interface ParamFlag {
-  readonly flags: string;
-  readonly wire?: string;
-  readonly type?: 'money';
-}
-
-/**
  * The parameters set by the flags given. `declared` is the verb's options object and `given` its parsed
  * options, read under the same keys (no name is derived): each declared flag with a `wire` that was given sets
  * that parameter — money converted to micros exactly, enum values in the API's case. Two flags for one
@@ -212,16 +202,12 @@ export function paramsFromFlags<D extends Readonly<Record<string, ParamFlag>>>(
   const problems: InputProblem[] = [];
   const typed: TypedUnits = {};
   const setBy: Record<string, string> = {};
-  for (const key of Object.keys(declared) as (keyof D & string)[]) {
-    const { flags, wire, type } = declared[key]!;
-    const value = given[key];
-    if (wire === undefined || value === undefined) continue;
+  for (const { wire, flag, value, money } of givenWireFlags(declared, given)) {
     const rule = table.find((p) => p.name === wire);
-    if (!rule) throw new Error(`${flags} sets ${wire}, which has no rule in this verb's table`);
-    const flag = longFlag(flags);
+    if (!rule) throw new Error(`${flag} sets ${wire}, which has no rule in this verb's table`);
     if (setBy[wire]) throw new UsageError(`${setBy[wire]} and ${flag} set the same field (${wire}); give only one`);
     setBy[wire] = flag;
-    if (type === 'money') {
+    if (money) {
       try {
         params[wire] = toMicros(String(value)).toString();
         typed[wire] = flag;
@@ -235,8 +221,6 @@ export function paramsFromFlags<D extends Readonly<Record<string, ParamFlag>>>(
   }
   return { params, problems, typed };
 }
-
-const longFlag = (flags: string): string => /--[a-z0-9-]+/i.exec(flags)?.[0] ?? flags;
 
 /** The rules that need only the parameters themselves. */
 export function checkLineItemParams(

@@ -31,7 +31,7 @@ describe('paramsFromFlags', () => {
 
   it('a flag naming a parameter the table does not have is a bug, not a silent drop', () => {
     const declared = { colour: { flags: '--colour <c>', wire: 'colour' } } as const;
-    expect(() => paramsFromFlags(declared, { colour: 'red' }, LINE_ITEM_PARAMS)).toThrow(/--colour <c> sets colour, which has no rule/);
+    expect(() => paramsFromFlags(declared, { colour: 'red' }, LINE_ITEM_PARAMS)).toThrow(/--colour sets colour, which has no rule/);
   });
 
   it('reads each flag under its declared key only: a key the verb did not declare is ignored', () => {

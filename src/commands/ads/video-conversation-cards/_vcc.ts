@@ -3,6 +3,7 @@
 import type { VideoConversationCard } from '../../../creatives/types.js';
 import type { Column } from '../../../output/printer.js';
 import { VCC_FIELDS, type VccParams } from '../../../validate/creatives-video-conversation.js';
+import { valuesByWire, type ParamFlag } from '../../../validate/wire-flags.js';
 import { wire, type WireKey } from '../../../wire/names.js';
 
 const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
@@ -45,32 +46,34 @@ export const FIELDS: Column<VideoConversationCard>[] = [
 
 /** --<n>-cta and --<n>-cta-post (n: first … fourth), keyed as commander names them (firstCta, firstCtaPost). */
 type CtaOptions<N extends string> = {
-  readonly [K in `${N}Cta`]: { readonly flags: `--${N}-cta <hashtag>`; readonly description: string };
+  readonly [K in `${N}Cta`]: { readonly flags: `--${N}-cta <hashtag>`; readonly wire: `${N}_cta`; readonly description: string };
 } & {
-  readonly [K in `${N}CtaPost`]: { readonly flags: `--${N}-cta-post <text>`; readonly description: string };
+  readonly [K in `${N}CtaPost`]: { readonly flags: `--${N}-cta-post <text>`; readonly wire: `${N}_cta_post`; readonly description: string };
 };
 export const cta = <const N extends string>(n: N, required = false): CtaOptions<N> =>
   ({
     [`${n}Cta`]: {
       flags: `--${n}-cta <hashtag>`,
+      wire: `${n}_cta`,
       description: `${n} call to action, a hashtag (max 20 characters not counting a leading #; sent as given)${required ? ' (required)' : ''}`,
     },
     [`${n}CtaPost`]: {
       flags: `--${n}-cta-post <text>`,
+      wire: `${n}_cta_post`,
       description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)`,
     },
   }) as CtaOptions<N>;
 
-type Field = (typeof VCC_FIELDS)[number];
-type CamelOf<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelOf<T>>}` : S;
-/** The flags of the card's fields, as commander names them: --first-cta-post → firstCtaPost. */
-export type VccFlags = { [F in Field as CamelOf<F>]?: string };
-
-const camel = <F extends Field>(field: F) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as CamelOf<F>;
-
-/** Each field from its flag, the field's name in kebab-case (--first-cta-post → first_cta_post). */
-export function vccValues(opts: VccFlags): VccParams {
-  const values: VccParams = {};
-  for (const f of VCC_FIELDS) values[f] = opts[camel(f)];
-  return values;
+/**
+ * The card's fields from the flags given: each flag names its field (`wire`, the spec's neutral spelling; the
+ * update renames the CTA post texts for the live service). Only VCC_FIELDS are read.
+ */
+export function vccValues<D extends Readonly<Record<string, ParamFlag>>>(
+  declared: D,
+  given: { readonly [K in keyof D]?: unknown },
+): VccParams {
+  const values = valuesByWire(declared, given);
+  const out: VccParams = {};
+  for (const f of VCC_FIELDS) if (values[f] !== undefined) out[f] = values[f];
+  return out;
 }

@@ -5,9 +5,35 @@ import { videoConversationMediaProblem } from '../../../validate/creatives-media
 import { VCC_FIELDS, validateVideoConversationCard } from '../../../validate/creatives-video-conversation.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb } from '../../define.js';
+import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, noFetchOption, pairs, printOne } from '../_creatives.js';
 import { FIELDS, cta, vccValues } from './_vcc.js';
+
+/** The card's fields: each flag names the field it sets (`wire`). */
+const options = {
+  name: { flags: '--name <name>', wire: 'name', description: 'card name (required)' },
+  mediaKey: { flags: '--media-key <key>', wire: 'media_key', description: 'a 16:9 video in the media library (required)' },
+  title: { flags: '--title <title>', wire: 'title', description: 'title (max 23 characters; required when --second-cta is absent)' },
+  ...cta('first', true),
+  ...cta('second'),
+  ...cta('third'),
+  ...cta('fourth'),
+  thankYouText: { flags: '--thank-you-text <text>', wire: 'thank_you_text', description: 'thank-you text (required, max 23 characters)' },
+  thankYouUrl: { flags: '--thank-you-url <url>', wire: 'thank_you_url', description: 'thank-you URL' },
+  posterMediaKey: { flags: '--poster-media-key <key>', wire: 'poster_media_key', description: 'poster image media key' },
+  unlockedImageMediaKey: {
+    flags: '--unlocked-image-media-key <key>',
+    wire: 'unlocked_image_media_key',
+    description: 'image shown once unlocked (write-only)',
+  },
+  unlockedVideoMediaKey: {
+    flags: '--unlocked-video-media-key <key>',
+    wire: 'unlocked_video_media_key',
+    description: 'video shown once unlocked',
+  },
+  fetch: noFetchOption,
+  ...accountOptions,
+} as const satisfies OptionTable;
 
 export default defineVerb({
   name: 'create',
@@ -15,24 +41,9 @@ export default defineVerb({
   examples: [
     'postctl ads video-conversation-cards create --name Launch --media-key 7_1720000000000000021 --title "Pick one" --first-cta "#TeamBlue" --first-cta-post "I am #TeamBlue" --thank-you-text "Thanks!"',
   ],
-  options: {
-    name: { flags: '--name <name>', description: 'card name (required)' },
-    mediaKey: { flags: '--media-key <key>', description: 'a 16:9 video in the media library (required)' },
-    title: { flags: '--title <title>', description: 'title (max 23 characters; required when --second-cta is absent)' },
-    ...cta('first', true),
-    ...cta('second'),
-    ...cta('third'),
-    ...cta('fourth'),
-    thankYouText: { flags: '--thank-you-text <text>', description: 'thank-you text (required, max 23 characters)' },
-    thankYouUrl: { flags: '--thank-you-url <url>', description: 'thank-you URL' },
-    posterMediaKey: { flags: '--poster-media-key <key>', description: 'poster image media key' },
-    unlockedImageMediaKey: { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
-    unlockedVideoMediaKey: { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
-    fetch: noFetchOption,
-    ...accountOptions,
-  },
+  options,
   async run(_args, opts, ctx) {
-    const values = vccValues(opts);
+    const values = vccValues(options, opts);
     const problems = validateVideoConversationCard(values);
     problems.throwIfAny('invalid video conversation card');
     const t = await accountRef(ctx, opts);

@@ -13,7 +13,7 @@ import { VCC_FIELDS, validateVideoConversationUpdate, type VccParams } from '../
 import { wire, type NameStyle, type WireKey } from '../../../wire/names.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
-import { defineVerb } from '../../define.js';
+import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, pairs, printOne } from '../_creatives.js';
 import { FIELDS, cta, vccValues } from './_vcc.js';
 
@@ -43,6 +43,35 @@ async function checkAgainstCard(client: ApiClient, t: AccountRef, id: string, gi
   problems.throwIfAny(`invalid update for video conversation card ${id}`);
 }
 
+/** The card's fields: each flag names the field it sets (`wire`). */
+const options = {
+  name: { flags: '--name <name>', wire: 'name', description: 'card name (max 80 characters)' },
+  mediaKey: { flags: '--media-key <key>', wire: 'media_key', description: 'a 16:9 video in the media library' },
+  title: { flags: '--title <title>', wire: 'title', description: 'title (max 23 characters)' },
+  ...cta('first'),
+  ...cta('second'),
+  ...cta('third'),
+  ...cta('fourth'),
+  thankYouText: { flags: '--thank-you-text <text>', wire: 'thank_you_text', description: 'thank-you text (max 23 characters)' },
+  thankYouUrl: { flags: '--thank-you-url <url>', wire: 'thank_you_url', description: 'thank-you URL' },
+  posterMediaKey: { flags: '--poster-media-key <key>', wire: 'poster_media_key', description: 'poster image media key' },
+  unlockedImageMediaKey: {
+    flags: '--unlocked-image-media-key <key>',
+    wire: 'unlocked_image_media_key',
+    description: 'image shown once unlocked (write-only)',
+  },
+  unlockedVideoMediaKey: {
+    flags: '--unlocked-video-media-key <key>',
+    wire: 'unlocked_video_media_key',
+    description: 'video shown once unlocked',
+  },
+  fetch: {
+    flags: '--no-fetch',
+    description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
+  },
+  ...accountOptions,
+} as const satisfies OptionTable;
+
 export default defineVerb({
   name: 'update <card_id>',
   description:
@@ -51,28 +80,10 @@ export default defineVerb({
     'postctl ads video-conversation-cards update 1505723617405960201 --first-cta "#TeamRed" --first-cta-post "I am #TeamRed"',
     'postctl ads video-conversation-cards update 1505723617405960201 --name "Launch v2" --thank-you-text "Thanks again!"',
   ],
-  options: {
-    name: { flags: '--name <name>', description: 'card name (max 80 characters)' },
-    mediaKey: { flags: '--media-key <key>', description: 'a 16:9 video in the media library' },
-    title: { flags: '--title <title>', description: 'title (max 23 characters)' },
-    ...cta('first'),
-    ...cta('second'),
-    ...cta('third'),
-    ...cta('fourth'),
-    thankYouText: { flags: '--thank-you-text <text>', description: 'thank-you text (max 23 characters)' },
-    thankYouUrl: { flags: '--thank-you-url <url>', description: 'thank-you URL' },
-    posterMediaKey: { flags: '--poster-media-key <key>', description: 'poster image media key' },
-    unlockedImageMediaKey: { flags: '--unlocked-image-media-key <key>', description: 'image shown once unlocked (write-only)' },
-    unlockedVideoMediaKey: { flags: '--unlocked-video-media-key <key>', description: 'video shown once unlocked' },
-    fetch: {
-      flags: '--no-fetch',
-      description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
-    },
-    ...accountOptions,
-  },
+  options,
   async run([id], opts, ctx) {
     idSegment(id, 'token', 'card_id');
-    const given = vccValues(opts);
+    const given = vccValues(options, opts);
     const problems = validateVideoConversationUpdate(given);
     problems.throwIfAny('invalid video conversation card update');
     const t = await accountRef(ctx, opts);
