@@ -197,7 +197,7 @@ export class Context {
     this.oauth2 ??= (async () => {
       const [{ OAuth2Session }, { profileArg }, s] = await Promise.all([
         import('./auth/oauth2-session.js'),
-        import('./auth/session.js'),
+        import('./config/profile-arg.js'),
         this.settings(),
       ]);
       return new OAuth2Session({

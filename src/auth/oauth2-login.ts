@@ -10,7 +10,7 @@ import { readPiped } from './app-credentials.js';
 import { saveLogin, tokensFrom } from './oauth2-store.js';
 import { fetchMe, type OAuth2ClientCreds, type TokenResponse } from './oauth2-token.js';
 import { parseRedirectUri, parseScopes, type RedirectTarget } from './oauth2-url.js';
-import { profileArg } from './session.js';
+import { profileArg } from '../config/profile-arg.js';
 
 const SUPPLY_CLIENT_ID = '--client-id or POSTCTL_CLIENT_ID';
 

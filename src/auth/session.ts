@@ -76,8 +76,3 @@ export function minutesSince(iso: string | undefined, now = Date.now()): number 
   const t = iso ? Date.parse(iso) : NaN;
   return Number.isFinite(t) ? Math.max(0, (now - t) / 60_000) : undefined;
 }
-
-/** `--profile x ` in suggested commands, unless the profile is the implicit default one. */
-export function profileArg(profile: string, source: string): string {
-  return source === 'flag' || source === 'env' || profile !== 'default' ? `--profile ${profile} ` : '';
-}

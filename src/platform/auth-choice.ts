@@ -6,7 +6,7 @@
 // a usage error before anything is sent; an OAuth 2.0 token that lacks a scope
 // the endpoint needs is an auth error before anything is sent.
 import { ENDPOINT_AUTH, SCHEME_NAMES, type AuthScheme } from '../auth/endpoint-auth.js';
-import { profileArg } from '../auth/session.js';
+import { profileArg } from '../config/profile-arg.js';
 import type { ResolvedSettings } from '../config/resolve.js';
 import { AuthError, UsageError } from '../errors.js';
 

@@ -11,7 +11,7 @@ import { dropPendingOAuth2, savePendingOAuth2 } from '../../auth/oauth2-store.js
 import { exchangeCode, OAuth2Refused } from '../../auth/oauth2-token.js';
 import { buildAuthorizeUrl, parseRedirectAddress } from '../../auth/oauth2-url.js';
 import { codeChallenge, codeVerifier, randomState, sameState } from '../../auth/pkce.js';
-import { profileArg } from '../../auth/session.js';
+import { profileArg } from '../../config/profile-arg.js';
 import type { Context } from '../../context.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { clip, neutralize } from '../../output/sanitize.js';

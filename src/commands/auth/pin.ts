@@ -5,7 +5,8 @@
 import { applyAppFlags, prepareApp, readPiped, requireAppCredentials } from '../../auth/app-credentials.js';
 import { openBrowser } from '../../auth/browser.js';
 import { classifyAccessTokenError, explainAccessTokenError } from '../../auth/errors.js';
-import { dropPending, EXPIRES_HINT, minutesSince, profileArg, reportLogin, saveAccessToken, savePending } from '../../auth/session.js';
+import { dropPending, EXPIRES_HINT, minutesSince, reportLogin, saveAccessToken, savePending } from '../../auth/session.js';
+import { profileArg } from '../../config/profile-arg.js';
 import type { Context } from '../../context.js';
 import { UsageError, InputError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
