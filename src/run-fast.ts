@@ -47,8 +47,9 @@ export async function runFast(argv: string[], accept: (group: string) => boolean
   const fast = await (await import('./fast-path.js')).resolveVerb(argv.slice(2));
   if (!fast || !accept(fast.group)) return false;
   try {
-    const { runParsedVerb } = await import('./commands/define.js');
-    await runParsedVerb(fast.spec, fast.args, fast.opts, fast.globals);
+    // Straight to the runner: the swappable one in define.ts serves commander's actions (tests compare parsers).
+    const { runVerb } = await import('./run-verb.js');
+    await runVerb(fast.spec, fast.args, fast.opts, fast.globals);
   } catch (e) {
     process.exitCode = await renderFailure(e, argv);
   }
