@@ -354,8 +354,8 @@ _postctl_opts() {
     'ads campaigns') echo '-h --help' ;;
     'ads campaigns list') echo '--campaign-ids --funding-instrument-ids --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads campaigns get') echo '--with-deleted --account --sandbox -h --help' ;;
-    'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --daily-budget-amount-local-micro --daily-budget --total-budget-amount-local-micro --total-budget --entity-status --purchase-order-number --file --failed --dry-run --account --sandbox -h --help' ;;
-    'ads campaigns update') echo '--name --budget-optimization --daily-budget-amount-local-micro --daily-budget --total-budget-amount-local-micro --total-budget --entity-status --purchase-order-number --no-fetch --dry-run --account --sandbox -h --help' ;;
+    'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --file --failed --dry-run --account --sandbox -h --help' ;;
+    'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --dry-run --account --sandbox -h --help' ;;
     'ads campaigns delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads line-items') echo '-h --help' ;;
     'ads line-items list') echo '--campaign-ids --line-item-ids --funding-instrument-ids --status --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;

@@ -21,6 +21,35 @@ export const accountOptions = {
   sandbox: sandboxOption,
 } as const;
 
+/**
+ * The budget pair of campaigns and line items, each as micros or as a decimal amount (`type: 'money'`), each
+ * naming the API parameter it sets (src/validate/line-item.ts `paramsFromFlags`; both tables have the rules).
+ */
+export const budgetFlags = {
+  totalBudgetAmountLocalMicro: {
+    flags: '--total-budget-amount-local-micro <value>',
+    wire: 'total_budget_amount_local_micro',
+    description: "total budget in micro units of the funding instrument's currency (37500000 for 37.50)",
+  },
+  totalBudget: {
+    flags: '--total-budget <amount>',
+    wire: 'total_budget_amount_local_micro',
+    type: 'money',
+    description: 'total budget as a decimal amount (37.50 → 37500000; at most 6 decimals); not with --total-budget-amount-local-micro',
+  },
+  dailyBudgetAmountLocalMicro: {
+    flags: '--daily-budget-amount-local-micro <value>',
+    wire: 'daily_budget_amount_local_micro',
+    description: 'daily budget in micro units; at most the total budget',
+  },
+  dailyBudget: {
+    flags: '--daily-budget <amount>',
+    wire: 'daily_budget_amount_local_micro',
+    type: 'money',
+    description: 'daily budget as a decimal amount (10 → 10000000; at most 6 decimals); not with --daily-budget-amount-local-micro',
+  },
+} as const satisfies OptionTable;
+
 /** On a verb that fetches one object. */
 export const withDeletedOption = { flags: '--with-deleted', description: 'also find it when it is deleted' } as const satisfies OptionSpec;
 

@@ -6,7 +6,7 @@ import { getCampaign, updateCampaignRequest, type Campaign } from '../../../ads/
 import { UsageError } from '../../../errors.js';
 import { CAMPAIGN_UPDATE_PARAMS, checkAgainstCampaign, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/line-item.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { accountOptions, budgetFlags } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
@@ -24,30 +24,7 @@ export const CAMPAIGN_FLAGS = {
     wire: 'budget_optimization',
     description: 'LINE_ITEM (the only value of API version 12; the default)',
   },
-  dailyBudgetAmountLocalMicro: {
-    flags: '--daily-budget-amount-local-micro <value>',
-    wire: 'daily_budget_amount_local_micro',
-    description: "daily budget in micro units of the funding instrument's currency; at most the total budget",
-  },
-  dailyBudget: {
-    flags: '--daily-budget <amount>',
-    wire: 'daily_budget_amount_local_micro',
-    type: 'money',
-    description:
-      'daily_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --daily-budget-amount-local-micro',
-  },
-  totalBudgetAmountLocalMicro: {
-    flags: '--total-budget-amount-local-micro <value>',
-    wire: 'total_budget_amount_local_micro',
-    description: 'total budget in micro units (37500000 for 37.50)',
-  },
-  totalBudget: {
-    flags: '--total-budget <amount>',
-    wire: 'total_budget_amount_local_micro',
-    type: 'money',
-    description:
-      'total_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --total-budget-amount-local-micro',
-  },
+  ...budgetFlags,
   entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE or PAUSED' },
   purchaseOrderNumber: {
     flags: '--purchase-order-number <value>',

@@ -14,7 +14,7 @@ import {
   type LineItemParams,
   type TypedUnits,
 } from '../../../validate/line-item.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { accountOptions, budgetFlags } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
@@ -57,30 +57,7 @@ export const LINE_ITEM_FLAGS = {
     description: 'APP_CLICK, IMPRESSION or LINK_CLICK; only for APP_INSTALLS line items; IMPRESSION not with TARGET',
   },
   audienceExpansion: { flags: '--audience-expansion <value>', wire: 'audience_expansion', description: 'BROAD, DEFINED, EXPANDED' },
-  totalBudgetAmountLocalMicro: {
-    flags: '--total-budget-amount-local-micro <value>',
-    wire: 'total_budget_amount_local_micro',
-    description: 'total budget in micro units (37500000 for 37.50)',
-  },
-  totalBudget: {
-    flags: '--total-budget <amount>',
-    wire: 'total_budget_amount_local_micro',
-    type: 'money',
-    description:
-      'total_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --total-budget-amount-local-micro',
-  },
-  dailyBudgetAmountLocalMicro: {
-    flags: '--daily-budget-amount-local-micro <value>',
-    wire: 'daily_budget_amount_local_micro',
-    description: 'daily budget in micro units; at most the total budget',
-  },
-  dailyBudget: {
-    flags: '--daily-budget <amount>',
-    wire: 'daily_budget_amount_local_micro',
-    type: 'money',
-    description:
-      'daily_budget_amount_local_micro as a decimal amount (2.50 → 2500000; at most 6 decimals); not with --daily-budget-amount-local-micro',
-  },
+  ...budgetFlags,
   startTime: { flags: '--start-time <value>', wire: 'start_time', description: 'ISO 8601, e.g. 2026-03-01T00:00:00Z; before end_time' },
   endTime: { flags: '--end-time <value>', wire: 'end_time', description: 'ISO 8601; after start_time' },
   frequencyCap: {

@@ -4,6 +4,7 @@ import type { VideoConversationCard } from '../../../creatives/types.js';
 import type { Column } from '../../../output/printer.js';
 import { VCC_FIELDS, type VccParams } from '../../../validate/creatives-video-conversation.js';
 import { valuesByWire, type ParamFlag } from '../../../validate/wire-flags.js';
+import type { OptionTable } from '../../define.js';
 import { wire, type WireKey } from '../../../wire/names.js';
 
 const ctas = (c: VideoConversationCard) => [c.first_cta, c.second_cta, c.third_cta, c.fourth_cta].filter((x) => x).join(' ');
@@ -50,7 +51,7 @@ type CtaOptions<N extends string> = {
 } & {
   readonly [K in `${N}CtaPost`]: { readonly flags: `--${N}-cta-post <text>`; readonly wire: `${N}_cta_post`; readonly description: string };
 };
-export const cta = <const N extends string>(n: N, required = false): CtaOptions<N> =>
+const cta = <const N extends string>(n: N, required = false): CtaOptions<N> =>
   ({
     [`${n}Cta`]: {
       flags: `--${n}-cta <hashtag>`,
@@ -63,6 +64,46 @@ export const cta = <const N extends string>(n: N, required = false): CtaOptions<
       description: `text of the post made when the ${n} CTA is used (required with --${n}-cta)`,
     },
   }) as CtaOptions<N>;
+
+/**
+ * The flags of the card's fields, each naming the field it sets (`wire`, the spec's neutral spelling); `create`
+ * marks the ones a new card needs. Both verbs declare the same set.
+ */
+export const vccFieldFlags = (create: boolean) =>
+  ({
+    name: { flags: '--name <name>', wire: 'name', description: create ? 'card name (required)' : 'card name (max 80 characters)' },
+    mediaKey: {
+      flags: '--media-key <key>',
+      wire: 'media_key',
+      description: `a 16:9 video in the media library${create ? ' (required)' : ''}`,
+    },
+    title: {
+      flags: '--title <title>',
+      wire: 'title',
+      description: `title (max 23 characters${create ? '; required when --second-cta is absent' : ''})`,
+    },
+    ...cta('first', create),
+    ...cta('second'),
+    ...cta('third'),
+    ...cta('fourth'),
+    thankYouText: {
+      flags: '--thank-you-text <text>',
+      wire: 'thank_you_text',
+      description: `thank-you text (${create ? 'required, ' : ''}max 23 characters)`,
+    },
+    thankYouUrl: { flags: '--thank-you-url <url>', wire: 'thank_you_url', description: 'thank-you URL' },
+    posterMediaKey: { flags: '--poster-media-key <key>', wire: 'poster_media_key', description: 'poster image media key' },
+    unlockedImageMediaKey: {
+      flags: '--unlocked-image-media-key <key>',
+      wire: 'unlocked_image_media_key',
+      description: 'image shown once unlocked (write-only)',
+    },
+    unlockedVideoMediaKey: {
+      flags: '--unlocked-video-media-key <key>',
+      wire: 'unlocked_video_media_key',
+      description: 'video shown once unlocked',
+    },
+  }) as const satisfies OptionTable;
 
 /**
  * The card's fields from the flags given: each flag names its field (`wire`, the spec's neutral spelling; the

@@ -7,30 +7,11 @@ import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, noFetchOption, pairs, printOne } from '../_creatives.js';
-import { FIELDS, cta, vccValues } from './_vcc.js';
+import { FIELDS, vccFieldFlags, vccValues } from './_vcc.js';
 
 /** The card's fields: each flag names the field it sets (`wire`). */
 const options = {
-  name: { flags: '--name <name>', wire: 'name', description: 'card name (required)' },
-  mediaKey: { flags: '--media-key <key>', wire: 'media_key', description: 'a 16:9 video in the media library (required)' },
-  title: { flags: '--title <title>', wire: 'title', description: 'title (max 23 characters; required when --second-cta is absent)' },
-  ...cta('first', true),
-  ...cta('second'),
-  ...cta('third'),
-  ...cta('fourth'),
-  thankYouText: { flags: '--thank-you-text <text>', wire: 'thank_you_text', description: 'thank-you text (required, max 23 characters)' },
-  thankYouUrl: { flags: '--thank-you-url <url>', wire: 'thank_you_url', description: 'thank-you URL' },
-  posterMediaKey: { flags: '--poster-media-key <key>', wire: 'poster_media_key', description: 'poster image media key' },
-  unlockedImageMediaKey: {
-    flags: '--unlocked-image-media-key <key>',
-    wire: 'unlocked_image_media_key',
-    description: 'image shown once unlocked (write-only)',
-  },
-  unlockedVideoMediaKey: {
-    flags: '--unlocked-video-media-key <key>',
-    wire: 'unlocked_video_media_key',
-    description: 'video shown once unlocked',
-  },
+  ...vccFieldFlags(true),
   fetch: noFetchOption,
   ...accountOptions,
 } as const satisfies OptionTable;

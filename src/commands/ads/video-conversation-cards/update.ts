@@ -15,7 +15,7 @@ import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, pairs, printOne } from '../_creatives.js';
-import { FIELDS, cta, vccValues } from './_vcc.js';
+import { FIELDS, vccFieldFlags, vccValues } from './_vcc.js';
 
 /** The CTA post texts have a branded wire name (first_cta_tweet); the other fields are spelled the same in both styles. */
 const wireKeyOf = (f: string): WireKey | undefined => (f.endsWith('_cta_post') ? (`param.${f}` as WireKey) : undefined);
@@ -45,26 +45,7 @@ async function checkAgainstCard(client: ApiClient, t: AccountRef, id: string, gi
 
 /** The card's fields: each flag names the field it sets (`wire`). */
 const options = {
-  name: { flags: '--name <name>', wire: 'name', description: 'card name (max 80 characters)' },
-  mediaKey: { flags: '--media-key <key>', wire: 'media_key', description: 'a 16:9 video in the media library' },
-  title: { flags: '--title <title>', wire: 'title', description: 'title (max 23 characters)' },
-  ...cta('first'),
-  ...cta('second'),
-  ...cta('third'),
-  ...cta('fourth'),
-  thankYouText: { flags: '--thank-you-text <text>', wire: 'thank_you_text', description: 'thank-you text (max 23 characters)' },
-  thankYouUrl: { flags: '--thank-you-url <url>', wire: 'thank_you_url', description: 'thank-you URL' },
-  posterMediaKey: { flags: '--poster-media-key <key>', wire: 'poster_media_key', description: 'poster image media key' },
-  unlockedImageMediaKey: {
-    flags: '--unlocked-image-media-key <key>',
-    wire: 'unlocked_image_media_key',
-    description: 'image shown once unlocked (write-only)',
-  },
-  unlockedVideoMediaKey: {
-    flags: '--unlocked-video-media-key <key>',
-    wire: 'unlocked_video_media_key',
-    description: 'video shown once unlocked',
-  },
+  ...vccFieldFlags(false),
   fetch: {
     flags: '--no-fetch',
     description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
