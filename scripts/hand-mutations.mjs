@@ -193,8 +193,14 @@ function makeCopy() {
   return dir;
 }
 
+/** Throws when a child ended by Ctrl-C: its result says nothing about the mutation. */
+function interrupted(r) {
+  if (r.signal === 'SIGINT' || r.status === 130) throw new Error('interrupted');
+}
+
 function build(dir) {
   const r = spawnSync(process.execPath, [join(dir, 'scripts', 'build.mjs')], { cwd: dir, encoding: 'utf8' });
+  interrupted(r);
   return r.status === 0 ? undefined : `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join(' | ');
 }
 
@@ -206,6 +212,7 @@ function runTests(dir, files, grep) {
   // --testNamePattern=…: a pattern starting with `-` would otherwise be read as an option.
   if (grep) args.push(`--testNamePattern=${grep}`);
   const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  interrupted(r);
   if (!existsSync(out))
     return { passed: false, ran: 0, failure: `vitest wrote no report (exit ${r.status}): ${r.stderr.trim().split('\n')[0]}` };
   const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -250,6 +257,10 @@ if (!list.length) {
 
 const t0 = Date.now();
 const dir = makeCopy();
+// Ctrl-C reaches the build or vitest too (same process group): the child's end is seen as an interruption
+// (interrupted() below), which ends the run through the `finally` that removes the copy. The handler only keeps
+// Node from dying at once with the copy left behind.
+process.on('SIGINT', () => {});
 const rows = [];
 let ok = true;
 try {
