@@ -99,12 +99,18 @@ describe('24-hour caps', () => {
       path: V2,
       times: 1,
       body: '{"errors":[{"code":88,"message":"Rate limit exceeded"}]}',
-      headers: { 'x-app-limit-24hour-remaining': '5', 'x-rate-limit-reset': String(nowSec() + 1) },
+      // 4 s ahead: still ahead when a slow start delays the first request (a reset already past is not waited for).
+      headers: { 'x-app-limit-24hour-remaining': '5', 'x-rate-limit-reset': String(nowSec() + 4) },
     });
     const before = emu.state.log.length;
     const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1']);
     expect(r.code).toBe(0);
     expect(since(before, '/2/').map((e) => e.status)).toEqual([429, 200]);
+    // The platform API's x-rate-limit-reset is what is waited for (the retry line names its cause),
+    // not a backoff that merely happens to outlast the reset.
+    expect(r.stderr).toMatch(
+      /^retrying GET \/2\/posts after rate limited \(429\); waiting for the announced reset \(attempt 2 of \d+\) in /m,
+    );
   });
 });
 

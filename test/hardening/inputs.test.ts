@@ -7,7 +7,7 @@
 // files before the first request.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audienceStore, Received } from '../../src/emulator/routes/audiences.js';
@@ -253,5 +253,32 @@ describe('state and rejects files are checked before the first request', () => {
     expect(r.code).toBe(0);
     expect(statSync(rejects).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(`${f}.postctl-state.json`, 'utf8')).done).toBe(true);
+  });
+});
+
+describe('the state file is replaced whole, never rewritten in place', () => {
+  it('a rerun writes a new file by rename: a hard link to the old one keeps the old bytes; the new one is 0600', async () => {
+    const f = join(tempDir(), 'in-place.txt');
+    writeFileSync(f, emails(3));
+    const state = `${f}.postctl-state.json`;
+    const args = ['audiences', 'upload', AUDIENCE, '--file', f, '--type', 'email', '--batch-size', '1', '--concurrency', '1'];
+    // One batch confirmed, then refused: a state file that a --resume continues.
+    emu.state.faults.add({ kind: 'status', status: 503, path: `/${AUDIENCE}/users`, after: 1, times: 100 });
+    const partial = await emu.run(args, { env: { POSTCTL_MAX_RETRIES: '0' } });
+    emu.state.faults.clear();
+    expect(partial.code, partial.stderr).toBe(8);
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    const saved = readFileSync(state, 'utf8');
+    expect(JSON.parse(saved)).toMatchObject({ confirmed: '0' });
+    // Another name for the same file: written in place, it would change too.
+    const other = join(tempDir(), 'other-name.json');
+    linkSync(state, other);
+
+    const resumed = await emu.run([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(state, 'utf8')).done).toBe(true);
+    expect(readFileSync(other, 'utf8')).toBe(saved);
+    expect(statSync(state).ino).not.toBe(statSync(other).ino);
+    expect(statSync(state).mode & 0o777).toBe(0o600);
   });
 });
