@@ -8,6 +8,8 @@ export default defineConfig({
   define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    // One warm compiled-code cache shared by the CLI runs of the whole suite (see the file).
+    globalSetup: ['test/global-setup.ts'],
     // The figures of fault runs and benchmarks-in-tests are printed, not asserted.
     silent: false,
     pool: 'forks',
