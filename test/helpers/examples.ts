@@ -221,7 +221,10 @@ async function runExample(example: string, shownError?: string): Promise<void> {
     for (const [when, id, step] of MADE) {
       if (!when.test(example)) continue;
       startsEmulator ||= /emulator/.test(step);
-      const made = await exec('bash', ['-o', 'pipefail', '-c', step], { env: sharedCodeCache({ ...env, PATH: `${dir}:${process.env.PATH}` }), cwd: dir });
+      const made = await exec('bash', ['-o', 'pipefail', '-c', step], {
+        env: sharedCodeCache({ ...env, PATH: `${dir}:${process.env.PATH}` }),
+        cwd: dir,
+      });
       const fresh = made.stdout.trim();
       expect(fresh, step).toMatch(/^[^\s']+$/);
       command = command.replace(id, fresh);
