@@ -9,10 +9,25 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { SpecNode, specTree } from '../../src/commands/define.js';
+import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
 import { futureYear } from './clock.js';
 import { testEmulator } from './emulator.js';
 import { sharedCodeCache } from './cli.js';
 import { linkedDir, shellRun } from './shell.js';
+
+/** Every `--help` example of the command tree, each once. */
+export async function helpExamples(): Promise<string[]> {
+  const root = new SpecNode('postctl');
+  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(specTree(root));
+  const out = new Set<string>();
+  const walk = (node: SpecNode) => {
+    for (const e of node.verb?.examples ?? []) out.add(e);
+    for (const child of node.children.values()) walk(child);
+  };
+  walk(root);
+  return [...out];
+}
 
 /** Examples that cannot end by themselves in a test, and why (each must still be an example). */
 export const NOT_RUN: Record<string, string> = {
