@@ -47,7 +47,8 @@ const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || j
 
 /** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
 export function privateCacheDir(name, env = process.env) {
-  const dir = join(cacheRoot(env), name);
+  // POSTCTL_CODE_CACHE_DIR: the compiled code alone elsewhere (the test suite shares one warm cache between runs that each keep their own cache directory).
+  const dir = name === 'code' && env.POSTCTL_CODE_CACHE_DIR ? env.POSTCTL_CODE_CACHE_DIR : join(cacheRoot(env), name);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = statSync(dir);

@@ -56,7 +56,7 @@ describe('audiences upload --resume', () => {
 
     const second = await emu.run([...args, '--resume']);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain(`resuming: ${confirmed.size} batches already confirmed`);
+    expect(second.stderr).toContain(`resuming: ${confirmed.size} ${confirmed.size === 1 ? 'batch' : 'batches'} already confirmed`);
     expect(second.json()).toMatchObject({
       read: 20_000,
       already_confirmed: confirmed.size * 100,

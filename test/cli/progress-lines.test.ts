@@ -23,10 +23,10 @@ describe('progress on a non-terminal stderr', () => {
   it('a 6,000-email upload against a slow server leaves several plain progress lines in the stderr file', async () => {
     const file = emails(6000);
     const err = join(tempDir(), 'err.txt');
-    // Every batch waits 400 ms: 12 batches one at a time take about 5 s.
-    emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 400 });
+    // Every batch waits 100 ms: 12 batches one at a time take over 1.2 s, six intervals of 0.2 s.
+    emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 100 });
     const cmd = `node ${JSON.stringify(BIN)} audiences upload ${EMU_AUDIENCE} --file ${JSON.stringify(file)} --type email --batch-size 500 --concurrency 1 >/dev/null 2>${JSON.stringify(err)}`;
-    await exec('bash', ['-c', cmd], { env: { ...emu.cliEnv({ POSTCTL_PROGRESS_INTERVAL: '1' }) } as NodeJS.ProcessEnv, timeout: 60_000 });
+    await exec('bash', ['-c', cmd], { env: { ...emu.cliEnv({ POSTCTL_PROGRESS_INTERVAL: '0.2' }) } as NodeJS.ProcessEnv, timeout: 60_000 });
     const lines = readFileSync(err, 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('uploading: '));
@@ -41,7 +41,8 @@ describe('progress on a non-terminal stderr', () => {
 
   it('POSTCTL_PROGRESS_INTERVAL=0 turns the lines off', async () => {
     const file = emails(1500);
-    emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 400 });
+    // 6 batches of 100 ms: several of the intervals the test above prints at, yet no line.
+    emu.state.faults.add({ kind: 'latency', path: `/custom_audiences/${EMU_AUDIENCE}/users`, times: 100, latencyMs: 100 });
     const r = await emu.run(
       ['audiences', 'upload', EMU_AUDIENCE, '--file', file, '--type', 'email', '--batch-size', '250', '--concurrency', '1'],
       { env: { POSTCTL_PROGRESS_INTERVAL: '0' } },

@@ -7,7 +7,7 @@
 // again once its confirmation reached the CLI; or with exit 7/8 naming what
 // was not done, after which --resume completes it exactly.
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audienceStore, Received, type DigestStore } from '../../src/emulator/routes/audiences.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import type { LogEntry } from '../../src/emulator/state.js';
@@ -20,11 +20,18 @@ import { join } from 'node:path';
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const ENV = { POSTCTL_RETRY_BASE_MS: '5', POSTCTL_MAX_RETRIES: '8' };
 
-let emu: TestEmulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
+/**
+ * Runs `test` on an emulator of its own, closed after. The runs mostly wait (retry backoff, the 1-s resets of
+ * the random 429s, slow bodies), so the file's tests run concurrently, each on its own emulator.
+ */
+async function withEmulator(test: (emu: TestEmulator) => Promise<void>): Promise<void> {
+  const emu = await testEmulator();
+  try {
+    await test(emu);
+  } finally {
+    await emu.close();
+  }
+}
 
 let seq = 0;
 function freshAudience(e: TestEmulator): { id: string; received: Received } {
@@ -118,143 +125,147 @@ function noResendAfterConfirmation(posts: LogEntry[]): void {
 const POSTS = (e: TestEmulator, since: number, path: string) =>
   e.state.log.slice(since).filter((x) => x.method === 'POST' && x.path.includes(path));
 
-describe('audiences upload under faults', () => {
-  it.each([7, 23])('seed %i: the audience ends holding exactly the input’s distinct hashes, each batch confirmed once', async (seed) => {
-    emu = await testEmulator();
-    const { id, received } = freshAudience(emu);
-    const n = 3000;
-    const input = emails(n);
-    const file = write('emails.txt', input.text);
-    const path = `/custom_audiences/${id}/users`;
-    const since = emu.state.log.length;
-    emu.state.faults.setRandom(harshPlan(seed, path));
-    const r = await emu.run(
-      ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--concurrency', '4', '-o', 'json'],
-      { env: ENV },
-    );
-    emu.state.faults.setRandom(undefined);
-    const posts = POSTS(emu, since, path);
-    const summary = r.json();
-    report(`audiences upload seed ${seed}`, { ...figures(emu, since, path, 30, summary.accepted), retries: summary.retries });
-    expect(summary.read).toBe(n);
-    expect(summary.batches).toBe(30);
-    if (r.code === 0) {
-      expect(summary).toMatchObject({ sent: n, accepted: n, failed: 0, batches_confirmed: 30, batches_failed: 0, state_file: null });
-      checkExact(received, posts, { email: input.distinct });
-      expect(new Set(posts.filter(confirmedBy).map((e) => batchKey(e.body))).size).toBe(30);
-    } else {
-      // Never a silent partial success: exit 7/8, the failed lines named, then --resume finishes exactly.
-      expect([7, 8]).toContain(r.code);
-      expect(summary.failures.length).toBeGreaterThan(0);
-      expect(r.stderr).toMatch(/failed|ERROR/);
-      const again = await emu.run(
-        ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--resume', '-o', 'json'],
+describe.concurrent('audiences upload under faults', () => {
+  it.each([7, 23])('seed %i: the audience ends holding exactly the input’s distinct hashes, each batch confirmed once', (seed) =>
+    withEmulator(async (emu) => {
+      const { id, received } = freshAudience(emu);
+      const n = 3000;
+      const input = emails(n);
+      const file = write('emails.txt', input.text);
+      const path = `/custom_audiences/${id}/users`;
+      const since = emu.state.log.length;
+      emu.state.faults.setRandom(harshPlan(seed, path));
+      const r = await emu.run(
+        ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--concurrency', '4', '-o', 'json'],
         { env: ENV },
       );
-      expect(again.code).toBe(0);
-      checkExact(received, POSTS(emu, since, path), { email: input.distinct });
-    }
-    expect(emu.state.faults.stats.injected).toBeGreaterThan(5);
-    // Several kinds of fault, not one.
-    expect(Object.keys(emu.state.faults.stats.byKind).length).toBeGreaterThanOrEqual(3);
-  });
+      emu.state.faults.setRandom(undefined);
+      const posts = POSTS(emu, since, path);
+      const summary = r.json();
+      report(`audiences upload seed ${seed}`, { ...figures(emu, since, path, 30, summary.accepted), retries: summary.retries });
+      expect(summary.read).toBe(n);
+      expect(summary.batches).toBe(30);
+      if (r.code === 0) {
+        expect(summary).toMatchObject({ sent: n, accepted: n, failed: 0, batches_confirmed: 30, batches_failed: 0, state_file: null });
+        checkExact(received, posts, { email: input.distinct });
+        expect(new Set(posts.filter(confirmedBy).map((e) => batchKey(e.body))).size).toBe(30);
+      } else {
+        // Never a silent partial success: exit 7/8, the failed lines named, then --resume finishes exactly.
+        expect([7, 8]).toContain(r.code);
+        expect(summary.failures.length).toBeGreaterThan(0);
+        expect(r.stderr).toMatch(/failed|ERROR/);
+        const again = await emu.run(
+          ['audiences', 'upload', id, '--file', file, '--type', 'email', '--batch-size', '100', '--resume', '-o', 'json'],
+          { env: ENV },
+        );
+        expect(again.code).toBe(0);
+        checkExact(received, POSTS(emu, since, path), { email: input.distinct });
+      }
+      expect(emu.state.faults.stats.injected).toBeGreaterThan(5);
+      // Several kinds of fault, not one.
+      expect(Object.keys(emu.state.faults.stats.byKind).length).toBeGreaterThanOrEqual(3);
+    }),
+  );
 });
 
-describe('audiences do-not-reach upload under faults', () => {
-  it('seed 41: emails and phone numbers from CSV land exactly once per distinct value', async () => {
-    emu = await testEmulator();
-    const { id, received } = freshList(emu);
-    const n = 2000;
-    const lines = ['email,phone'];
-    const wantEmail = new Set<string>();
-    const wantPhone = new Set<string>();
-    for (let i = 0; i < n; i++) {
-      const e = `OptOut.${i % 1900}@Example.com`;
-      const digits = String(1000 + (i % 1800)).padStart(4, '0');
-      lines.push(`${e},+1 (415) 555-${digits}`);
-      wantEmail.add(sha(e.toLowerCase()));
-      wantPhone.add(sha(`1415555${digits}`));
-    }
-    const file = write('optouts.csv', lines.join('\r\n') + '\r\n');
-    const path = `/do_not_reach_lists/${id}/users`;
-    const since = emu.state.log.length;
-    emu.state.faults.setRandom(harshPlan(41, path));
-    const r = await emu.run(['audiences', 'do-not-reach', 'upload', id, '--file', file, '--batch-size', '100', '-o', 'json'], { env: ENV });
-    emu.state.faults.setRandom(undefined);
-    const summary = r.json();
-    report('do-not-reach upload seed 41', { ...figures(emu, since, path, 20, summary.accepted), retries: summary.retries });
-    expect(r.code).toBe(0);
-    expect(summary).toMatchObject({ read: n, sent: n, accepted: n, failed: 0, batches: 20, batches_confirmed: 20 });
-    checkExact(received, POSTS(emu, since, path), { email: wantEmail, phone_number: wantPhone });
-    expect(emu.state.faults.stats.injected).toBeGreaterThan(5);
-  });
+describe.concurrent('audiences do-not-reach upload under faults', () => {
+  it('seed 41: emails and phone numbers from CSV land exactly once per distinct value', () =>
+    withEmulator(async (emu) => {
+      const { id, received } = freshList(emu);
+      const n = 2000;
+      const lines = ['email,phone'];
+      const wantEmail = new Set<string>();
+      const wantPhone = new Set<string>();
+      for (let i = 0; i < n; i++) {
+        const e = `OptOut.${i % 1900}@Example.com`;
+        const digits = String(1000 + (i % 1800)).padStart(4, '0');
+        lines.push(`${e},+1 (415) 555-${digits}`);
+        wantEmail.add(sha(e.toLowerCase()));
+        wantPhone.add(sha(`1415555${digits}`));
+      }
+      const file = write('optouts.csv', lines.join('\r\n') + '\r\n');
+      const path = `/do_not_reach_lists/${id}/users`;
+      const since = emu.state.log.length;
+      emu.state.faults.setRandom(harshPlan(41, path));
+      const r = await emu.run(['audiences', 'do-not-reach', 'upload', id, '--file', file, '--batch-size', '100', '-o', 'json'], {
+        env: ENV,
+      });
+      emu.state.faults.setRandom(undefined);
+      const summary = r.json();
+      report('do-not-reach upload seed 41', { ...figures(emu, since, path, 20, summary.accepted), retries: summary.retries });
+      expect(r.code).toBe(0);
+      expect(summary).toMatchObject({ read: n, sent: n, accepted: n, failed: 0, batches: 20, batches_confirmed: 20 });
+      checkExact(received, POSTS(emu, since, path), { email: wantEmail, phone_number: wantPhone });
+      expect(emu.state.faults.stats.injected).toBeGreaterThan(5);
+    }));
 });
 
-describe('faults that outlast the retries', () => {
+describe.concurrent('faults that outlast the retries', () => {
   it.each([
     ['audiences upload', 'custom_audiences'],
     ['do-not-reach upload', 'do_not_reach_lists'],
-  ])('%s: exit 7/8, the summary names what was not sent, and --resume completes with exactly the input', async (name, family) => {
-    emu = await testEmulator();
-    const { id, received } = family === 'custom_audiences' ? freshAudience(emu) : freshList(emu);
-    const verb = family === 'custom_audiences' ? ['audiences', 'upload', id] : ['audiences', 'do-not-reach', 'upload', id];
-    const n = 1000;
-    const input = emails(n);
-    const file = write('emails.txt', input.text);
-    const path = `/${family}/${id}/users`;
-    const args = [...verb, '--file', file, '--type', 'email', '--batch-size', '50', '--concurrency', '1', '-o', 'json'];
-    const since = emu.state.log.length;
-    // After 6 good batches the endpoint fails for good: 503s and dropped connections.
-    emu.state.faults.add({ kind: 'status', status: 503, path, after: 6, times: 1000 });
-    const r = await emu.run(args, { env: { POSTCTL_RETRY_BASE_MS: '2', POSTCTL_MAX_RETRIES: '2' } });
-    const byKind = { ...emu.state.faults.stats.byKind };
-    emu.state.faults.clear();
-    expect([7, 8]).toContain(r.code);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-    const summary = r.json();
-    // 6 batches confirmed; then 5 failed in a row end the run (after each one's retries); the rest never went.
-    expect(summary).toMatchObject({
-      read: expect.any(Number),
-      batches_confirmed: 6,
-      batches_failed: 5,
-      accepted: 300,
-      failed: 250,
-      complete: false,
-    });
-    expect(summary.failures.map((f: { lines: string }) => f.lines)).toEqual(['301-350', '351-400', '401-450', '451-500', '501-550']);
-    expect(summary.state_file).toBe(`${file}.postctl-state.json`);
-    // What was never sent is named by its first line (batches go out in file order).
-    expect(summary.read - summary.invalid - summary.sent).toBe(450);
-    expect(summary.not_sent_from_line).toBe(551);
-    expect(r.stderr).toContain('stopped early: the input from line 551 on was not sent (--resume sends it)');
-    expect(r.stderr).toContain('read 1,000 · invalid 0 · sent 550 · accepted 300 · failed 250');
-    expect(r.stderr).toMatch(/503|server error|Service Unavailable/i);
-    expect(r.stderr).toMatch(/rerun with --resume/);
-    // The emulator holds exactly the confirmed batches.
-    const confirmed = POSTS(emu, since, path).filter(confirmedBy);
-    expect(confirmed).toHaveLength(6);
-    const firstRun = new Set(confirmed.flatMap((e) => usersOf(e.body).map((u) => u.email![0]!)));
-    expect((received.field('Update', 'email') as DigestStore).size).toBe(firstRun.size);
-    const confirmedKeys = new Set(confirmed.map((e) => batchKey(e.body)));
-    console.log(
-      `[faults] ${name} past the retries: exit ${r.code}, ${POSTS(emu, since, path).length} requests, faults ${JSON.stringify(byKind)}, ${summary.retries} retries, ${summary.accepted} confirmed, ${summary.failed} failed, ${n - summary.sent} never sent`,
-    );
+  ])('%s: exit 7/8, the summary names what was not sent, and --resume completes with exactly the input', (name, family) =>
+    withEmulator(async (emu) => {
+      const { id, received } = family === 'custom_audiences' ? freshAudience(emu) : freshList(emu);
+      const verb = family === 'custom_audiences' ? ['audiences', 'upload', id] : ['audiences', 'do-not-reach', 'upload', id];
+      const n = 1000;
+      const input = emails(n);
+      const file = write('emails.txt', input.text);
+      const path = `/${family}/${id}/users`;
+      const args = [...verb, '--file', file, '--type', 'email', '--batch-size', '50', '--concurrency', '1', '-o', 'json'];
+      const since = emu.state.log.length;
+      // After 6 good batches the endpoint fails for good: 503s and dropped connections.
+      emu.state.faults.add({ kind: 'status', status: 503, path, after: 6, times: 1000 });
+      const r = await emu.run(args, { env: { POSTCTL_RETRY_BASE_MS: '2', POSTCTL_MAX_RETRIES: '2' } });
+      const byKind = { ...emu.state.faults.stats.byKind };
+      emu.state.faults.clear();
+      expect([7, 8]).toContain(r.code);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      const summary = r.json();
+      // 6 batches confirmed; then 5 failed in a row end the run (after each one's retries); the rest never went.
+      expect(summary).toMatchObject({
+        read: expect.any(Number),
+        batches_confirmed: 6,
+        batches_failed: 5,
+        accepted: 300,
+        failed: 250,
+        complete: false,
+      });
+      expect(summary.failures.map((f: { lines: string }) => f.lines)).toEqual(['301-350', '351-400', '401-450', '451-500', '501-550']);
+      expect(summary.state_file).toBe(`${file}.postctl-state.json`);
+      // What was never sent is named by its first line (batches go out in file order).
+      expect(summary.read - summary.invalid - summary.sent).toBe(450);
+      expect(summary.not_sent_from_line).toBe(551);
+      expect(r.stderr).toContain('stopped early: the input from line 551 on was not sent (--resume sends it)');
+      expect(r.stderr).toContain('read 1,000 · invalid 0 · sent 550 · accepted 300 · failed 250');
+      expect(r.stderr).toMatch(/503|server error|Service Unavailable/i);
+      expect(r.stderr).toMatch(/rerun with --resume/);
+      // The emulator holds exactly the confirmed batches.
+      const confirmed = POSTS(emu, since, path).filter(confirmedBy);
+      expect(confirmed).toHaveLength(6);
+      const firstRun = new Set(confirmed.flatMap((e) => usersOf(e.body).map((u) => u.email![0]!)));
+      expect((received.field('Update', 'email') as DigestStore).size).toBe(firstRun.size);
+      const confirmedKeys = new Set(confirmed.map((e) => batchKey(e.body)));
+      console.log(
+        `[faults] ${name} past the retries: exit ${r.code}, ${POSTS(emu, since, path).length} requests, faults ${JSON.stringify(byKind)}, ${summary.retries} retries, ${summary.accepted} confirmed, ${summary.failed} failed, ${n - summary.sent} never sent`,
+      );
 
-    const resumeSince = emu.state.log.length;
-    const again = await emu.run([...args, '--resume'], { env: ENV });
-    expect(again.code).toBe(0);
-    expect(again.json()).toMatchObject({
-      already_confirmed: 300,
-      batches_skipped: 6,
-      sent: n - 300,
-      accepted: n - 300,
-      failed: 0,
-      state_file: null,
-    });
-    // Only the batches not confirmed went again.
-    const resent = POSTS(emu, resumeSince, path);
-    expect(resent).toHaveLength(14);
-    for (const e of resent) expect(confirmedKeys.has(batchKey(e.body))).toBe(false);
-    checkExact(received, POSTS(emu, since, path), { email: input.distinct });
-  });
+      const resumeSince = emu.state.log.length;
+      const again = await emu.run([...args, '--resume'], { env: ENV });
+      expect(again.code).toBe(0);
+      expect(again.json()).toMatchObject({
+        already_confirmed: 300,
+        batches_skipped: 6,
+        sent: n - 300,
+        accepted: n - 300,
+        failed: 0,
+        state_file: null,
+      });
+      // Only the batches not confirmed went again.
+      const resent = POSTS(emu, resumeSince, path);
+      expect(resent).toHaveLength(14);
+      for (const e of resent) expect(confirmedKeys.has(batchKey(e.body))).toBe(false);
+      checkExact(received, POSTS(emu, since, path), { email: input.distinct });
+    }),
+  );
 });

@@ -3,7 +3,7 @@
 // that are not JSON, a body trickled one byte at a time, and the ads API's
 // transient 408/423. Every figure is a request count from the emulator's log.
 import { describe, expect, it } from 'vitest';
-import { fileEmulator } from '../helpers/emulator.js';
+import { fileEmulator, testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
 const emu = fileEmulator();
@@ -13,11 +13,11 @@ const LINE_ITEM = `/12/accounts/${EMU_ACCOUNT}/line_items/8u94t`;
 const nowSec = () => Math.floor(Date.now() / 1000);
 const since = (before: number, path: string) => emu.state.log.slice(before).filter((e) => e.path.includes(path));
 
-/** A 429 whose only reset header is `reset`, answered to every matching request. */
-function rateLimitedWithReset(reset: string | undefined, path = V2) {
+/** A 429 whose only reset header is `reset`, answered to every matching request (of `on`, by default the file's emulator). */
+function rateLimitedWithReset(reset: string | undefined, path = V2, on: TestEmulator = emu) {
   const headers: Record<string, string> = { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '0' };
   if (reset !== undefined) headers['x-rate-limit-reset'] = reset;
-  emu.state.faults.add({
+  on.state.faults.add({
     kind: 'reply',
     status: 429,
     path,
@@ -27,21 +27,37 @@ function rateLimitedWithReset(reset: string | undefined, path = V2) {
   });
 }
 
-describe('rate-limit resets that cannot be trusted', () => {
-  // Real default backoff (POSTCTL_RETRY_BASE_MS unset), 10 s of --max-wait.
-  it('a reset already in the past: at most 8 requests in 10 s, then exit 5', async () => {
-    rateLimitedWithReset(String(nowSec() - 120));
-    const before = emu.state.log.length;
-    const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '10'], {
-      env: { POSTCTL_RETRY_BASE_MS: undefined },
-    });
-    const n = since(before, '/2/').length;
-    console.log(`[hostile] past reset, --max-wait 10: ${n} requests, exit ${r.code}`);
-    expect(r.code).toBe(5);
-    expect(n).toBeGreaterThanOrEqual(2);
-    expect(n).toBeLessThanOrEqual(8);
-    expect(r.stderr).toContain('no usable reset');
-  }, 30_000);
+/** Runs `test` with an emulator of its own (closed after), so the waiting tests below can run at once. */
+async function ownEmulator(test: (own: TestEmulator) => Promise<void>): Promise<void> {
+  const own = await testEmulator();
+  try {
+    await test(own);
+  } finally {
+    await own.close();
+  }
+}
+
+// These mostly wait out real backoff (POSTCTL_RETRY_BASE_MS unset): concurrently, each on its own emulator,
+// they take the longest one's time instead of the sum.
+describe.concurrent('rate-limit resets that cannot be trusted', () => {
+  // Real default backoff, 10 s of --max-wait.
+  it(
+    'a reset already in the past: at most 8 requests in 10 s, then exit 5',
+    () =>
+      ownEmulator(async (own) => {
+        rateLimitedWithReset(String(nowSec() - 120), V2, own);
+        const r = await own.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '10'], {
+          env: { POSTCTL_RETRY_BASE_MS: undefined },
+        });
+        const n = own.state.log.filter((e) => e.path.includes('/2/')).length;
+        console.log(`[hostile] past reset, --max-wait 10: ${n} requests, exit ${r.code}`);
+        expect(r.code).toBe(5);
+        expect(n).toBeGreaterThanOrEqual(2);
+        expect(n).toBeLessThanOrEqual(8);
+        expect(r.stderr).toContain('no usable reset');
+      }),
+    30_000,
+  );
 
   // Before the fix, these waited 0–0.5 s each: 6 or more requests in 3 s.
   for (const [label, reset] of [
@@ -51,18 +67,22 @@ describe('rate-limit resets that cannot be trusted', () => {
     [' 12', ' 12'],
     ['30 days ahead', String(nowSec() + 30 * 86_400)],
   ] as const) {
-    it(`reset ${label}: treated as no reset, backoff within --max-wait 3`, async () => {
-      rateLimitedWithReset(reset);
-      const before = emu.state.log.length;
-      const r = await emu.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '3'], {
-        env: { POSTCTL_RETRY_BASE_MS: undefined },
-      });
-      const n = since(before, '/2/').length;
-      console.log(`[hostile] reset ${JSON.stringify(reset)}, --max-wait 3: ${n} requests, exit ${r.code}`);
-      expect(r.code).toBe(5);
-      expect(n).toBeGreaterThanOrEqual(1);
-      expect(n).toBeLessThanOrEqual(4);
-    }, 20_000);
+    it(
+      `reset ${label}: treated as no reset, backoff within --max-wait 3`,
+      () =>
+        ownEmulator(async (own) => {
+          rateLimitedWithReset(reset, V2, own);
+          const r = await own.run(['request', 'GET', '/2/posts', '-f', 'ids=1', '--max-wait', '3'], {
+            env: { POSTCTL_RETRY_BASE_MS: undefined },
+          });
+          const n = own.state.log.filter((e) => e.path.includes('/2/')).length;
+          console.log(`[hostile] reset ${JSON.stringify(reset)}, --max-wait 3: ${n} requests, exit ${r.code}`);
+          expect(r.code).toBe(5);
+          expect(n).toBeGreaterThanOrEqual(1);
+          expect(n).toBeLessThanOrEqual(4);
+        }),
+      20_000,
+    );
   }
 });
 

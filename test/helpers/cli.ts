@@ -41,14 +41,28 @@ export function baseEnv(configDir: string): Record<string, string> {
     POSTCTL_RETRY_BASE_MS: '5',
     // Media processing polls: the test emulator answers check_after_secs 0, so polls come 10 ms apart, not 1 s.
     POSTCTL_MEDIA_POLL_MS: '10',
+    // Analytics jobs: status polls 5 ms apart at first, at most 20 ms (not 5 s growing to a minute); the emulator's
+    // jobs finish after a number of polls or milliseconds of its own.
+    POSTCTL_STATS_POLL_MS: '5',
+    POSTCTL_STATS_MAX_POLL_MS: '20',
     NO_COLOR: '1',
   };
+}
+
+/**
+ * `env` with the suite's shared compiled-code cache (test/global-setup.ts), unless it names a cache directory
+ * of its own (the tests of the cache) or sets the code cache itself.
+ */
+export function sharedCodeCache<T extends Record<string, string | undefined>>(env: T): T {
+  const dir = process.env.POSTCTL_TEST_CODE_CACHE;
+  if (!dir || env.POSTCTL_CACHE_DIR || env.XDG_CACHE_HOME || 'POSTCTL_CODE_CACHE_DIR' in env) return env;
+  return { ...env, POSTCTL_CODE_CACHE_DIR: dir };
 }
 
 export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(opts.env ?? baseEnv(tempDir()))) if (v !== undefined) env[k] = v;
+    for (const [k, v] of Object.entries(sharedCodeCache(opts.env ?? baseEnv(tempDir())))) if (v !== undefined) env[k] = v;
     const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

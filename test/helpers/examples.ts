@@ -9,9 +9,25 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { SpecNode, specTree } from '../../src/commands/define.js';
+import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
 import { futureYear } from './clock.js';
 import { testEmulator } from './emulator.js';
+import { sharedCodeCache } from './cli.js';
 import { linkedDir, shellRun } from './shell.js';
+
+/** Every `--help` example of the command tree, each once. */
+export async function helpExamples(): Promise<string[]> {
+  const root = new SpecNode('postctl');
+  for (const entry of [...GROUPS, ...BUILTINS]) (await entry.register())(specTree(root));
+  const out = new Set<string>();
+  const walk = (node: SpecNode) => {
+    for (const e of node.verb?.examples ?? []) out.add(e);
+    for (const child of node.children.values()) walk(child);
+  };
+  walk(root);
+  return [...out];
+}
 
 /** Examples that cannot end by themselves in a test, and why (each must still be an example). */
 export const NOT_RUN: Record<string, string> = {
@@ -206,17 +222,24 @@ async function runExample(example: string, shownError?: string): Promise<void> {
   const emu = await testEmulator({ sampleCatalog: !NO_CATALOG.test(example) });
   const dir = exampleDir();
   const env = emu.cliEnv({ ...ENV, HOME: join(dir, 'home') });
+  // Only an emulator command (the example or a step before it) can leave a background emulator to stop.
+  let startsEmulator = /emulator/.test(example);
   try {
     const key = shownError === undefined ? example : `${example} => ${shownError}`;
     for (const [when, step] of BEFORE) {
       if (!when.test(key)) continue;
+      startsEmulator ||= /emulator/.test(step);
       const r = await shellRun(step, dir, env);
       expect(r.code, `${step}\n${r.stderr}`).toBe(0);
     }
     let command = example;
     for (const [when, id, step] of MADE) {
       if (!when.test(example)) continue;
-      const made = await exec('bash', ['-o', 'pipefail', '-c', step], { env: { ...env, PATH: `${dir}:${process.env.PATH}` }, cwd: dir });
+      startsEmulator ||= /emulator/.test(step);
+      const made = await exec('bash', ['-o', 'pipefail', '-c', step], {
+        env: sharedCodeCache({ ...env, PATH: `${dir}:${process.env.PATH}` }),
+        cwd: dir,
+      });
       const fresh = made.stdout.trim();
       expect(fresh, step).toMatch(/^[^\s']+$/);
       command = command.replace(id, fresh);
@@ -232,7 +255,7 @@ async function runExample(example: string, shownError?: string): Promise<void> {
       expect(r.stderr).toContain('pass --yes to confirm');
     } else expect(r.code, `${command}\n${r.stderr}`).toBe(0);
   } finally {
-    await shellRun('postctl emulator stop 2>/dev/null || true', dir, env);
+    if (startsEmulator) await shellRun('postctl emulator stop 2>/dev/null || true', dir, env);
     await emu.close();
   }
 }

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, tempDir } from './cli.js';
+import { BIN, sharedCodeCache, tempDir } from './cli.js';
 
 /** A fresh directory holding a `postctl` script that runs the built CLI (and whatever files the caller writes). */
 export function linkedDir(prefix = 'postctl-shell-'): string {
@@ -17,7 +17,7 @@ export function linkedDir(prefix = 'postctl-shell-'): string {
  * the whole process group is killed (code null), so a command that never ends leaves no postctl behind.
  */
 export function shellRun(command: string, dir: string, env: Record<string, string | undefined>): Promise<{ code: number; stderr: string }> {
-  const full = { ...env, PATH: `${dir}:${process.env.PATH}` } as NodeJS.ProcessEnv;
+  const full = sharedCodeCache({ ...env, PATH: `${dir}:${process.env.PATH}` }) as NodeJS.ProcessEnv;
   // detached: bash leads its own process group, so the timeout can end everything it started.
   const options = { env: full, cwd: dir, detached: true, encoding: 'utf8' as const };
   return new Promise((resolve) => {

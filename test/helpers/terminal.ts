@@ -1,7 +1,7 @@
 // Runs the built CLI on a real pseudo-terminal: python3 forks it on a pty and
 // relays bytes both ways, so the CLI sees TTYs on stdin, stdout and stderr.
 import { spawn } from 'node:child_process';
-import { BIN } from './cli.js';
+import { BIN, sharedCodeCache } from './cli.js';
 
 const BRIDGE = `
 import os, pty, sys, select, fcntl, termios, struct
@@ -34,7 +34,7 @@ export const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').
 
 export function terminal(args: string[], env: Record<string, string>) {
   const child = spawn('python3', ['-c', BRIDGE, process.execPath, BIN, ...args], {
-    env: { TERM: 'xterm', NO_COLOR: '1', ...env },
+    env: sharedCodeCache({ TERM: 'xterm', NO_COLOR: '1', ...env }),
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let raw = '';

@@ -61,6 +61,7 @@ describe('docs/development.md, followed in a copy of the repository', () => {
     expect(GUIDE).toContain('authedClient');
   });
 
+  // A build and a typecheck of the whole copy: on a busy shared machine that took over the default 60 s.
   it('adds `spaces get` by the guide: it typechecks, builds and runs first time', async () => {
     // Async: the emulator answers in this process.
     const cli = (args: string[]) => runCli(args, { env: emu.cliEnv(), bin: join(copy, 'bin/postctl.js') });
@@ -97,5 +98,5 @@ describe('docs/development.md, followed in a copy of the repository', () => {
     const bad = await cli(['spaces', 'get', '../x']);
     expect(bad.code).toBe(6);
     expect(bad.stderr).toContain('space_id');
-  });
+  }, 240_000);
 });

@@ -1,0 +1,32 @@
+// One compiled-code cache for the whole run (bin/code-cache.js). Every CLI run of the tests has its own config
+// and cache directory, so each would start without a cache — the slow path, then the compile — and most of the
+// suite's time is spent starting the CLI. The helpers (test/helpers/cli.ts) point POSTCTL_CODE_CACHE_DIR of
+// their runs here, warmed once before the tests; the tests of the cache itself set their own directories.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startEmulator } from '../src/emulator/server.js';
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
+
+export async function setup(): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'postctl-code-cache-')); // 0700, as the launcher requires
+  // Read by the helpers in the test workers, which inherit this process's environment.
+  process.env.POSTCTL_TEST_CODE_CACHE = dir;
+  // A first run leaves a mark, the second compiles and writes the cache (bin/code-cache.js).
+  const emu = await startEmulator({ port: 0 });
+  const home = mkdtempSync(join(tmpdir(), 'postctl-warm-'));
+  const env = { PATH: process.env.PATH ?? '', HOME: home, POSTCTL_CONFIG_DIR: home, POSTCTL_CODE_CACHE_DIR: dir, ...emu.env() };
+  try {
+    // Asynchronously: the emulator answers from this process.
+    for (let i = 0; i < 2; i++) await run(process.execPath, [BIN, 'posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], { env });
+  } finally {
+    await emu.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+  return () => rmSync(dir, { recursive: true, force: true });
+}
