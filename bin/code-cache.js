@@ -109,10 +109,6 @@ function cacheFile(path, env, runtime) {
 
 /** Compiles and runs the script (with `cachedData` if given); returns its exports and the vm.Script. */
 function compile(path, cachedData) {
-  // V8 rejects a cache made under other flags, and the script turns on
-  // --liftoff-only when undici loads (src/http/undici-lite.ts): turned on
-  // first, the flags are the same when the cache is made and when it is read.
-  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
   const vm = process.getBuiltinModule('node:vm');
   const source = readFileSync(path, 'latin1'); // esbuild writes ASCII
   const wrapped = `(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`;
@@ -148,6 +144,10 @@ export function loadApiScript(path, env = process.env, runtime = RUNTIME) {
     cached: !fresh,
     save: () => {
       if (!fresh) return;
+      // undici turned --liftoff-only on for its parser (scripts/undici-lean.mjs); V8 stamps the cache with
+      // a hash of its flags, so they are put back first, as the next run starts (on Node 20 that flag
+      // also turned wasm tier-up and dynamic tiering off).
+      process.getBuiltinModule('node:v8').setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
       writeCache(file, script.createCachedData());
       rmSync(`${file}.seen`, { force: true });
     },

@@ -39,7 +39,31 @@ const llhttpFiles = {
   },
 };
 
-export const undiciPlugins = [llhttpFiles, lazyH2];
+// undici compiles llhttp on its first connection; V8 then optimizes it again on
+// background threads, and Node waits for that work before the process may exit
+// (about 120 ms added to every short command, for a parser that reads a few
+// kilobytes). So --liftoff-only is turned on right before that compile, not
+// when undici loads: V8 stamps every code cache with a hash of its flags and
+// rejects one made under others, so each Node built-in module loaded after the
+// flag changed is compiled afresh (Node's embedded code cache no longer
+// matches). It stays on (the parser's functions are compiled lazily, as they
+// first run, and would tier up); bin/code-cache.js puts the flags back before
+// it writes postctl's own code cache.
+const LLHTTP_COMPILE = 'llhttpInstance = lazyllhttp()';
+const liftoffOnlyCompile = {
+  name: 'liftoff-only-compile',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(LLHTTP_COMPILE))
+        throw new Error(`undici changed: ${args.path} no longer has "${LLHTTP_COMPILE}" (update scripts/undici-lean.mjs)`);
+      const compile = "llhttpInstance = (require('node:v8').setFlagsFromString('--liftoff-only'), lazyllhttp())";
+      return { contents: source.replace(LLHTTP_COMPILE, compile), loader: 'js' };
+    });
+  },
+};
+
+export const undiciPlugins = [llhttpFiles, lazyH2, liftoffOnlyCompile];
 
 /** The .wasm files to write beside the output chunks that load llhttp (from an esbuild metafile). */
 export function llhttpWasmFiles(metafile, root) {
