@@ -63,7 +63,29 @@ const liftoffOnlyCompile = {
   },
 };
 
-export const undiciPlugins = [llhttpFiles, lazyH2, liftoffOnlyCompile];
+// A graceful close() ends in destroy(), which makes a ClientDestroyedError that no
+// request sees (none is left) and hands it to socket.destroy(); Node's stream code
+// reads its `stack`, and V8 then formats the stack trace, which for frames in
+// postctl's one API script means scanning all 1.2 MB of it for line ends (~15M
+// instructions, 4 % of a signed lookup under callgrind). That error is made
+// without frames; an error any request can see keeps its stack.
+const CLOSE_DESTROY = '.then(() => this.destroy())';
+const framelessCloseError = {
+  name: 'frameless-close-error',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]dispatcher-base\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (source.split(CLOSE_DESTROY).length !== 2 || !source.includes('  ClientDestroyedError,'))
+        throw new Error(`undici changed: ${args.path} no longer has one "${CLOSE_DESTROY}" (update scripts/undici-lean.mjs)`);
+      const destroy =
+        '.then(() => { const limit = Error.stackTraceLimit; Error.stackTraceLimit = 0; const err = new ClientDestroyedError(); ' +
+        'Error.stackTraceLimit = limit; return this.destroy(err) })';
+      return { contents: source.replace(CLOSE_DESTROY, destroy), loader: 'js' };
+    });
+  },
+};
+
+export const undiciPlugins = [llhttpFiles, lazyH2, liftoffOnlyCompile, framelessCloseError];
 
 /** The .wasm files to write beside the output chunks that load llhttp (from an esbuild metafile). */
 export function llhttpWasmFiles(metafile, root) {
