@@ -22,8 +22,9 @@
 // function that ran. A file that fails its SHA-256, or data V8 rejects
 // (script.cachedDataRejected), is not used. Files are written to a temporary
 // file renamed into place.
-import { createHash } from 'node:crypto';
-import {
+'use strict';
+const { createHash } = require('node:crypto');
+const {
   closeSync,
   existsSync,
   fstatSync,
@@ -37,16 +38,16 @@ import {
   statSync,
   unlinkSync,
   writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+} = require('node:fs');
+const { createRequire } = require('node:module');
+const { basename, dirname, join } = require('node:path');
 
 // node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
 const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
 const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
 
 /** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
-export function privateCacheDir(name, env = process.env) {
+function privateCacheDir(name, env = process.env) {
   const dir = join(cacheRoot(env), name);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -131,7 +132,7 @@ const RUNTIME = { node: process.version, v8: process.versions.v8 };
  * compiled afresh, and `save()` writes its cache. Undefined when the script is
  * not built. `runtime` is for tests.
  */
-export function loadApiScript(path, env = process.env, runtime = RUNTIME) {
+function loadApiScript(path, env = process.env, runtime = RUNTIME) {
   const { built, file } = cacheFile(path, env, runtime);
   if (!built) return undefined;
   if (!file) return {}; // no private cache directory: the ES modules, every time
@@ -164,3 +165,5 @@ function markedBefore(mark) {
   }
   return false;
 }
+
+module.exports = { loadApiScript, privateCacheDir };
