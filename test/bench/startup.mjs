@@ -8,7 +8,8 @@
 // interleaved loop here (wall time only).
 //
 // BENCH_BASELINE_BIN=<other checkout>/bin/postctl.js adds that build's signed
-// lookup with no cache (the old build's first run), to compare first runs.
+// lookup with no cache (the old build's first run), to compare first runs; several
+// builds separated by commas add a row each.
 //
 // NODE_EXTRA_CA_CERTS is unset for every command: these machines set it, and
 // Node 20 then parses a CA bundle in every process (~30 ms), which hides the
@@ -105,12 +106,14 @@ async function buildFloor(dir) {
 }
 
 /** The commands of one run on `node`; [name, argv, prepare command]. */
-function startupCases(node, { empty, floor, dir, lookup }) {
+function startupCases(node, { empty, emptyCjs, floor, dir, lookup }) {
   // The first-run rows remove the code caches before every run: postctl's (in HOME/.cache) and, for a
   // baseline build that calls module.enableCompileCache() without a directory, Node's own in TMPDIR.
   const cache = join(dir, '.cache', 'postctl');
   const cases = [
     ['node empty.mjs', [node, empty]],
+    // The launcher is CommonJS (bin/package.json): what an entry file that is no ES module saves.
+    ['node empty.cjs', [node, emptyCjs]],
     ['postctl --version', [node, BIN, '--version']],
     ['postctl ads line-items --help', [node, BIN, 'ads', 'line-items', '--help']],
     ['postctl posts lookup (signed, cache warm)', [node, BIN, ...lookup]],
@@ -126,12 +129,10 @@ function startupCases(node, { empty, floor, dir, lookup }) {
       `sh -c ${quote(`rm -rf ${join(cache, 'code')} ${join(cache, 'compile')} && ${[node, BIN, ...lookup].map(quote).join(' ')} >/dev/null`)}`,
     ],
   ];
-  if (process.env.BENCH_BASELINE_BIN)
-    cases.push([
-      'baseline build: posts lookup (signed, no cache)',
-      [node, process.env.BENCH_BASELINE_BIN, ...lookup],
-      `rm -rf ${join(dir, 'node-compile-cache')}`,
-    ]);
+  // Any cache an older build keeps (postctl's own, or Node's compile cache in TMPDIR) is removed before each run.
+  const noCache = `rm -rf ${join(cache, 'code')} ${join(cache, 'compile')} ${join(dir, 'node-compile-cache')}`;
+  for (const bin of (process.env.BENCH_BASELINE_BIN ?? '').split(',').filter(Boolean))
+    cases.push([`baseline build ${bin.split('/').at(-3)}: posts lookup (signed, no cache)`, [node, bin, ...lookup], noCache]);
   cases.push(['floor: node + lean undici, signed GET, no CLI', [node, floor]]);
   return cases;
 }
@@ -177,6 +178,8 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
   const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
   const empty = join(dir, 'empty.mjs');
   writeFileSync(empty, '');
+  const emptyCjs = join(dir, 'empty.cjs');
+  writeFileSync(emptyCjs, '');
   const emu = await startEmulatorProcess();
   const env = cleanEnv({ HOME: dir, TMPDIR: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env });
   delete env.POSTCTL_CACHE_DIR;
@@ -194,7 +197,7 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
   try {
     for (const node of [process.execPath, node24].filter(Boolean)) {
       const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-      const cases = [...startupCases(node, { empty, floor, dir, lookup }), ...peers];
+      const cases = [...startupCases(node, { empty, emptyCjs, floor, dir, lookup }), ...peers];
       all.push(measure(`Node ${version}`, cases, env, runs, dir));
     }
   } finally {
