@@ -39,8 +39,10 @@ const {
   unlinkSync,
   writeFileSync,
 } = require('node:fs');
-const { createRequire } = require('node:module');
 const { basename, dirname, join } = require('node:path');
+// Module.createRequire from this module's own class: requiring node:module would load Node's ES-module
+// loader on Node 20 (a test runner that loads this file as no CommonJS module gets node:module's).
+const { createRequire } = typeof module.constructor.createRequire === 'function' ? module.constructor : require('node:module');
 
 // node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
 const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
