@@ -11,6 +11,12 @@
 // lookup with no cache (the old build's first run), to compare first runs; several
 // builds separated by commas add a row each.
 //
+// BENCH_INSTRUCTIONS=1 also counts the instructions each command executes, one
+// run under valgrind's callgrind (after its prepare command): a figure the load of
+// a shared machine does not move. valgrind emulates no SHA extensions, so
+// OpenSSL's SHA-256 (the code cache's digest) counts several times what it costs
+// on a CPU that has them (~19M instructions instead of ~0.4 ms).
+//
 // NODE_EXTRA_CA_CERTS is unset for every command: these machines set it, and
 // Node 20 then parses a CA bundle in every process (~30 ms), which hides the
 // differences being measured.
@@ -151,6 +157,21 @@ function peerCases(notes) {
   return cases;
 }
 
+/** Instructions (millions) of one run of each command under callgrind, after two unmeasured runs and its prepare command. */
+function instructions(cases, env) {
+  return cases.map(([, argv, prepare]) => {
+    for (let i = 0; i < 2; i++) spawnSync(argv[0], argv.slice(1), { env, stdio: 'ignore' });
+    if (prepare) spawnSync('sh', ['-c', prepare], { env, stdio: 'ignore' });
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const m = /Collected : (\d+)/.exec(r.stderr);
+    return m ? Number(m[1]) / 1e6 : undefined;
+  });
+}
+
 function measure(label, cases, env, runs, dir) {
   for (const [name, argv] of cases) {
     const r = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
@@ -158,6 +179,7 @@ function measure(label, cases, env, runs, dir) {
   }
   const tool = has('hyperfine', ['--version']) ? 'hyperfine' : 'an interleaved loop (hyperfine not installed)';
   const results = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
+  const counted = process.env.BENCH_INSTRUCTIONS && has('valgrind', ['--version']) ? instructions(cases, env) : undefined;
   const base = results[0].wall;
   const load = loadavg()
     .map((x) => x.toFixed(1))
@@ -169,6 +191,7 @@ function measure(label, cases, env, runs, dir) {
       wall_ms: results[k].wall.toFixed(1),
       'cpu_ms (user+sys, mean)': results[k].cpu?.toFixed(1) ?? '-',
       ratio: (results[k].wall / base).toFixed(2),
+      ...(counted && { 'instructions (M)': counted[k]?.toFixed(0) ?? '-', 'instr. ratio': ((counted[k] ?? NaN) / counted[0]).toFixed(2) }),
     })),
   );
   return results;
