@@ -2,7 +2,9 @@
 // ($POSTCTL_CACHE_DIR, else $XDG_CACHE_HOME/postctl, else ~/.cache/postctl, as
 // src/wire/dialect-cache.ts), in a subdirectory that is this user's own and
 // private (0700): code read from a cache is run, so a directory another user
-// can write to is never used.
+// can write to is never used. POSTCTL_CODE_CACHE_DIR moves the compiled code
+// alone (code/ and compile/ under it, with the same checks): test runs share one
+// warm cache that way while each keeps its own POSTCTL_CACHE_DIR.
 //
 // An API call runs from the fast API path built as one CommonJS script
 // (dist/chunks/api-script.js, src/api-script.ts) compiled through vm.Script with
@@ -46,9 +48,10 @@ const { createRequire } = typeof module.constructor.createRequire === 'function'
 
 // node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
 const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
-const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
+const cacheRoot = (env) =>
+  env.POSTCTL_CODE_CACHE_DIR || env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
 
-/** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
+/** <cache>/<name> (or $POSTCTL_CODE_CACHE_DIR/<name>), created 0700; undefined unless it is a directory owned by this user that no one else can open. */
 function privateCacheDir(name, env = process.env) {
   const dir = join(cacheRoot(env), name);
   try {

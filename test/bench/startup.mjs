@@ -11,9 +11,10 @@
 // lookup with no cache (the old build's first run), to compare first runs; several
 // builds separated by commas add a row each.
 //
-// BENCH_INSTRUCTIONS=1 also counts the instructions each command executes, one
-// run under valgrind's callgrind (after its prepare command): a figure the load of
-// a shared machine does not move. valgrind emulates no SHA extensions, so
+// BENCH_INSTRUCTIONS=<n> also counts the instructions each command executes under
+// valgrind's callgrind (median of n runs, each after its prepare command): a figure
+// the load of a shared machine does not move (a run still varies by a few million:
+// V8's random hash seed, garbage collections). valgrind emulates no SHA extensions, so
 // OpenSSL's SHA-256 (the code cache's digest) counts several times what it costs
 // on a CPU that has them (~19M instructions instead of ~0.4 ms).
 //
@@ -157,18 +158,22 @@ function peerCases(notes) {
   return cases;
 }
 
-/** Instructions (millions) of one run of each command under callgrind, after two unmeasured runs and its prepare command. */
-function instructions(cases, env) {
+/** Instructions (millions, median of `n` runs) of each command under callgrind, after two unmeasured runs, each after its prepare command. */
+function instructions(cases, env, n) {
   return cases.map(([, argv, prepare]) => {
     for (let i = 0; i < 2; i++) spawnSync(argv[0], argv.slice(1), { env, stdio: 'ignore' });
-    if (prepare) spawnSync('sh', ['-c', prepare], { env, stdio: 'ignore' });
-    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], {
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const m = /Collected : (\d+)/.exec(r.stderr);
-    return m ? Number(m[1]) / 1e6 : undefined;
+    const counts = [];
+    for (let i = 0; i < n; i++) {
+      if (prepare) spawnSync('sh', ['-c', prepare], { env, stdio: 'ignore' });
+      const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], {
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      const m = /Collected : (\d+)/.exec(r.stderr);
+      if (m) counts.push(Number(m[1]) / 1e6);
+    }
+    return counts.length ? median(counts) : undefined;
   });
 }
 
@@ -179,12 +184,16 @@ function measure(label, cases, env, runs, dir) {
   }
   const tool = has('hyperfine', ['--version']) ? 'hyperfine' : 'an interleaved loop (hyperfine not installed)';
   const results = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
-  const counted = process.env.BENCH_INSTRUCTIONS && has('valgrind', ['--version']) ? instructions(cases, env) : undefined;
+  const counted =
+    Number(process.env.BENCH_INSTRUCTIONS) > 0 && has('valgrind', ['--version'])
+      ? instructions(cases, env, Number(process.env.BENCH_INSTRUCTIONS))
+      : undefined;
   const base = results[0].wall;
   const load = loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
   console.log(`\nStart-up on ${label}: median of ${runs} runs by ${tool}, NODE_EXTRA_CA_CERTS unset, load average ${load}`);
+  if (counted) console.log(`instructions: median of ${process.env.BENCH_INSTRUCTIONS} callgrind runs each`);
   console.table(
     cases.map(([name], k) => ({
       name,
