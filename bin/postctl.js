@@ -6,7 +6,7 @@
 //
 // CommonJS (bin/package.json), unlike the rest of the package: an API call then
 // runs without Node's ES-module loader, which an ES-module entry file starts
-// first (~15 % of an empty Node 20's start-up); only help and the ES-module CLI
+// first (10–15 % of an empty Node 20 run); only help and the ES-module CLI
 // import() what they need.
 'use strict';
 const { readFileSync } = require('node:fs');
