@@ -2,7 +2,9 @@
 // ($POSTCTL_CACHE_DIR, else $XDG_CACHE_HOME/postctl, else ~/.cache/postctl, as
 // src/wire/dialect-cache.ts), in a subdirectory that is this user's own and
 // private (0700): code read from a cache is run, so a directory another user
-// can write to is never used.
+// can write to is never used. POSTCTL_CODE_CACHE_DIR moves the compiled code
+// alone (code/ and compile/ under it, with the same checks): test runs share one
+// warm cache that way while each keeps its own POSTCTL_CACHE_DIR.
 //
 // An API call runs from the fast API path built as one CommonJS script
 // (dist/chunks/api-script.js, src/api-script.ts) compiled through vm.Script with
@@ -22,8 +24,9 @@
 // function that ran. A file that fails its SHA-256, or data V8 rejects
 // (script.cachedDataRejected), is not used. Files are written to a temporary
 // file renamed into place.
-import { createHash } from 'node:crypto';
-import {
+'use strict';
+const { createHash } = require('node:crypto');
+const {
   closeSync,
   existsSync,
   fstatSync,
@@ -37,18 +40,20 @@ import {
   statSync,
   unlinkSync,
   writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+} = require('node:fs');
+const { basename, dirname, join } = require('node:path');
+// Module.createRequire from this module's own class: requiring node:module would load Node's ES-module
+// loader on Node 20 (a test runner that loads this file as no CommonJS module gets node:module's).
+const { createRequire } = typeof module.constructor.createRequire === 'function' ? module.constructor : require('node:module');
 
 // node:os, node:vm and node:v8 are loaded only when needed: a first run (no cache) pays for nothing it does not use.
 const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir();
-const cacheRoot = (env) => env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
+const cacheRoot = (env) =>
+  env.POSTCTL_CODE_CACHE_DIR || env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
 
-/** <cache>/<name>, created 0700; undefined unless it is a directory owned by this user that no one else can open. */
-export function privateCacheDir(name, env = process.env) {
-  // POSTCTL_CODE_CACHE_DIR: the compiled code alone elsewhere (the test suite shares one warm cache between runs that each keep their own cache directory).
-  const dir = name === 'code' && env.POSTCTL_CODE_CACHE_DIR ? env.POSTCTL_CODE_CACHE_DIR : join(cacheRoot(env), name);
+/** <cache>/<name> (or $POSTCTL_CODE_CACHE_DIR/<name>), created 0700; undefined unless it is a directory owned by this user that no one else can open. */
+function privateCacheDir(name, env = process.env) {
+  const dir = join(cacheRoot(env), name);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = statSync(dir);
@@ -110,10 +115,6 @@ function cacheFile(path, env, runtime) {
 
 /** Compiles and runs the script (with `cachedData` if given); returns its exports and the vm.Script. */
 function compile(path, cachedData) {
-  // V8 rejects a cache made under other flags, and the script turns on
-  // --liftoff-only when undici loads (src/http/undici-lite.ts): turned on
-  // first, the flags are the same when the cache is made and when it is read.
-  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
   const vm = process.getBuiltinModule('node:vm');
   const source = readFileSync(path, 'latin1'); // esbuild writes ASCII
   const wrapped = `(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`;
@@ -136,7 +137,7 @@ const RUNTIME = { node: process.version, v8: process.versions.v8 };
  * compiled afresh, and `save()` writes its cache. Undefined when the script is
  * not built. `runtime` is for tests.
  */
-export function loadApiScript(path, env = process.env, runtime = RUNTIME) {
+function loadApiScript(path, env = process.env, runtime = RUNTIME) {
   const { built, file } = cacheFile(path, env, runtime);
   if (!built) return undefined;
   if (!file) return {}; // no private cache directory: the ES modules, every time
@@ -149,6 +150,10 @@ export function loadApiScript(path, env = process.env, runtime = RUNTIME) {
     cached: !fresh,
     save: () => {
       if (!fresh) return;
+      // undici turned --liftoff-only on for its parser (scripts/undici-lean.mjs); V8 stamps the cache with
+      // a hash of its flags, so they are put back first, as the next run starts (on Node 20 that flag
+      // also turned wasm tier-up and dynamic tiering off).
+      process.getBuiltinModule('node:v8').setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
       writeCache(file, script.createCachedData());
       rmSync(`${file}.seen`, { force: true });
     },
@@ -165,3 +170,5 @@ function markedBefore(mark) {
   }
   return false;
 }
+
+module.exports = { loadApiScript, privateCacheDir };

@@ -25,8 +25,7 @@ if (manifest.status !== 0) process.exit(manifest.status ?? 1);
 
 const result = await build({
   absWorkingDir: root,
-  // help-wrap.js is the launcher's: it fits the prebuilt help to the screen without loading the CLI.
-  entryPoints: { cli: 'src/cli.ts', 'help-wrap': 'src/help-wrap.ts' },
+  entryPoints: { cli: 'src/cli.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -120,7 +119,28 @@ const scriptBody = script.outputFiles[0].text.replace(/\bimport\("([^"]+)"\)/g, 
 });
 const scriptHash = createHash('sha256').update(scriptBody).digest('hex').slice(0, 32);
 await swap(script.outputFiles[0].path, `//postctl-api ${scriptHash}\n${scriptBody}`);
-await swap(join(outdir, 'api-meta.json'), JSON.stringify(script.metafile));
+// The help wrapper (src/help-wrap.ts), which fits the prebuilt help to the screen,
+// as a small CommonJS script too: the launcher is CommonJS and runs it without
+// starting Node's ES-module loader (bin/postctl.js).
+const helpWrap = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/help-wrap.ts'],
+  write: false,
+  outfile: join(outdir, 'chunks', 'help-wrap.js'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+await swap(helpWrap.outputFiles[0].path, helpWrap.outputFiles[0].contents);
+await rm(join(outdir, 'help-wrap.js'), { force: true }); // the ES-module copy of earlier builds
+// What the launcher's scripts hold, for test/cli/startup.test.ts.
+await swap(join(outdir, 'api-meta.json'), JSON.stringify({ outputs: { ...script.metafile.outputs, ...helpWrap.metafile.outputs } }));
 await swap(entry, entryText);
 // Top-level help, rendered once by commander unwrapped (COLUMNS as wide as it gets; the
 // launcher fits it to the screen) for the CLI's fast path; removed first so this run goes through commander.

@@ -39,7 +39,53 @@ const llhttpFiles = {
   },
 };
 
-export const undiciPlugins = [llhttpFiles, lazyH2];
+// undici compiles llhttp on its first connection; V8 then optimizes it again on
+// background threads, and Node waits for that work before the process may exit
+// (about 120 ms added to every short command, for a parser that reads a few
+// kilobytes). So --liftoff-only is turned on right before that compile, not
+// when undici loads: V8 stamps every code cache with a hash of its flags and
+// rejects one made under others, so each Node built-in module loaded after the
+// flag changed is compiled afresh (Node's embedded code cache no longer
+// matches). It stays on (the parser's functions are compiled lazily, as they
+// first run, and would tier up); bin/code-cache.js puts the flags back before
+// it writes postctl's own code cache.
+const LLHTTP_COMPILE = 'llhttpInstance = lazyllhttp()';
+const liftoffOnlyCompile = {
+  name: 'liftoff-only-compile',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(LLHTTP_COMPILE))
+        throw new Error(`undici changed: ${args.path} no longer has "${LLHTTP_COMPILE}" (update scripts/undici-lean.mjs)`);
+      const compile = "llhttpInstance = (require('node:v8').setFlagsFromString('--liftoff-only'), lazyllhttp())";
+      return { contents: source.replace(LLHTTP_COMPILE, compile), loader: 'js' };
+    });
+  },
+};
+
+// A graceful close() ends in destroy(), which makes a ClientDestroyedError that no
+// request sees (none is left) and hands it to socket.destroy(); Node's stream code
+// reads its `stack`, and V8 then formats the stack trace, which for frames in
+// postctl's one API script means scanning all 1.2 MB of it for line ends (~15M
+// instructions, 4 % of a signed lookup under callgrind). That error is made
+// without frames; an error any request can see keeps its stack.
+const CLOSE_DESTROY = '.then(() => this.destroy())';
+const framelessCloseError = {
+  name: 'frameless-close-error',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]dispatcher-base\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (source.split(CLOSE_DESTROY).length !== 2 || !source.includes('  ClientDestroyedError,'))
+        throw new Error(`undici changed: ${args.path} no longer has one "${CLOSE_DESTROY}" (update scripts/undici-lean.mjs)`);
+      const destroy =
+        '.then(() => { const limit = Error.stackTraceLimit; Error.stackTraceLimit = 0; const err = new ClientDestroyedError(); ' +
+        'Error.stackTraceLimit = limit; return this.destroy(err) })';
+      return { contents: source.replace(CLOSE_DESTROY, destroy), loader: 'js' };
+    });
+  },
+};
+
+export const undiciPlugins = [llhttpFiles, lazyH2, liftoffOnlyCompile, framelessCloseError];
 
 /** The .wasm files to write beside the output chunks that load llhttp (from an esbuild metafile). */
 export function llhttpWasmFiles(metafile, root) {

@@ -2,7 +2,6 @@
 // API. Importing the package root also evaluates fetch, WebSocket, caches and
 // mock agents, which doubles start-up cost for every API call (measured by
 // `npm run bench`). undici ships no `exports` map, so these paths are public files.
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher as DispatcherType, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
 // @ts-expect-error -- internal CommonJS file without its own type declarations
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
@@ -11,13 +10,9 @@ import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
 // @ts-expect-error -- internal CommonJS file without its own type declarations
 import api from 'undici/lib/api/index.js';
 
-// undici parses HTTP/1.1 with llhttp compiled to WebAssembly. V8 compiles it
-// quickly (Liftoff), then optimizes it again on background threads, and Node
-// waits for that work before the process may exit: about 120 ms added to every
-// short command, for a parser that handles a few kilobytes here. Liftoff code
-// is fast enough for that, so the second tier is turned off (before undici
-// compiles the module on its first connection).
-setFlagsFromString('--liftoff-only');
+// llhttp (undici's HTTP/1.1 parser, WebAssembly) is compiled by Liftoff only, without
+// V8's background second tier that Node would wait for at exit: the build sets that
+// flag around the one compile (scripts/undici-lean.mjs).
 
 // What undici's index.js does: request/stream/pipeline/upgrade/connect become
 // dispatcher methods (the proxy agent tunnels with `connect`).

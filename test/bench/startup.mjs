@@ -8,7 +8,15 @@
 // interleaved loop here (wall time only).
 //
 // BENCH_BASELINE_BIN=<other checkout>/bin/postctl.js adds that build's signed
-// lookup with no cache (the old build's first run), to compare first runs.
+// lookup with no cache (the old build's first run), to compare first runs; several
+// builds separated by commas add a row each.
+//
+// BENCH_INSTRUCTIONS=<n> also counts the instructions each command executes under
+// valgrind's callgrind (median of n runs, each after its prepare command): a figure
+// the load of a shared machine does not move (a run still varies by a few million:
+// V8's random hash seed, garbage collections). valgrind emulates no SHA extensions, so
+// OpenSSL's SHA-256 (the code cache's digest) counts several times what it costs
+// on a CPU that has them (~19M instructions instead of ~0.4 ms).
 //
 // NODE_EXTRA_CA_CERTS is unset for every command: these machines set it, and
 // Node 20 then parses a CA bundle in every process (~30 ms), which hides the
@@ -105,12 +113,14 @@ async function buildFloor(dir) {
 }
 
 /** The commands of one run on `node`; [name, argv, prepare command]. */
-function startupCases(node, { empty, floor, dir, lookup }) {
+function startupCases(node, { empty, emptyCjs, floor, dir, lookup }) {
   // The first-run rows remove the code caches before every run: postctl's (in HOME/.cache) and, for a
   // baseline build that calls module.enableCompileCache() without a directory, Node's own in TMPDIR.
   const cache = join(dir, '.cache', 'postctl');
   const cases = [
     ['node empty.mjs', [node, empty]],
+    // The launcher is CommonJS (bin/package.json): what an entry file that is no ES module saves.
+    ['node empty.cjs', [node, emptyCjs]],
     ['postctl --version', [node, BIN, '--version']],
     ['postctl ads line-items --help', [node, BIN, 'ads', 'line-items', '--help']],
     ['postctl posts lookup (signed, cache warm)', [node, BIN, ...lookup]],
@@ -126,12 +136,10 @@ function startupCases(node, { empty, floor, dir, lookup }) {
       `sh -c ${quote(`rm -rf ${join(cache, 'code')} ${join(cache, 'compile')} && ${[node, BIN, ...lookup].map(quote).join(' ')} >/dev/null`)}`,
     ],
   ];
-  if (process.env.BENCH_BASELINE_BIN)
-    cases.push([
-      'baseline build: posts lookup (signed, no cache)',
-      [node, process.env.BENCH_BASELINE_BIN, ...lookup],
-      `rm -rf ${join(dir, 'node-compile-cache')}`,
-    ]);
+  // Any cache an older build keeps (postctl's own, or Node's compile cache in TMPDIR) is removed before each run.
+  const noCache = `rm -rf ${join(cache, 'code')} ${join(cache, 'compile')} ${join(dir, 'node-compile-cache')}`;
+  for (const bin of (process.env.BENCH_BASELINE_BIN ?? '').split(',').filter(Boolean))
+    cases.push([`baseline build ${bin.split('/').at(-3)}: posts lookup (signed, no cache)`, [node, bin, ...lookup], noCache]);
   cases.push(['floor: node + lean undici, signed GET, no CLI', [node, floor]]);
   return cases;
 }
@@ -150,6 +158,25 @@ function peerCases(notes) {
   return cases;
 }
 
+/** Instructions (millions, median of `n` runs) of each command under callgrind, after two unmeasured runs, each after its prepare command. */
+function instructions(cases, env, n) {
+  return cases.map(([, argv, prepare]) => {
+    for (let i = 0; i < 2; i++) spawnSync(argv[0], argv.slice(1), { env, stdio: 'ignore' });
+    const counts = [];
+    for (let i = 0; i < n; i++) {
+      if (prepare) spawnSync('sh', ['-c', prepare], { env, stdio: 'ignore' });
+      const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', ...argv], {
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      const m = /Collected : (\d+)/.exec(r.stderr);
+      if (m) counts.push(Number(m[1]) / 1e6);
+    }
+    return counts.length ? median(counts) : undefined;
+  });
+}
+
 function measure(label, cases, env, runs, dir) {
   for (const [name, argv] of cases) {
     const r = spawnSync(argv[0], argv.slice(1), { env, encoding: 'utf8' });
@@ -157,17 +184,23 @@ function measure(label, cases, env, runs, dir) {
   }
   const tool = has('hyperfine', ['--version']) ? 'hyperfine' : 'an interleaved loop (hyperfine not installed)';
   const results = tool === 'hyperfine' ? viaHyperfine(cases, env, runs, dir) : loop(cases, env, runs);
+  const counted =
+    Number(process.env.BENCH_INSTRUCTIONS) > 0 && has('valgrind', ['--version'])
+      ? instructions(cases, env, Number(process.env.BENCH_INSTRUCTIONS))
+      : undefined;
   const base = results[0].wall;
   const load = loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
   console.log(`\nStart-up on ${label}: median of ${runs} runs by ${tool}, NODE_EXTRA_CA_CERTS unset, load average ${load}`);
+  if (counted) console.log(`instructions: median of ${process.env.BENCH_INSTRUCTIONS} callgrind runs each`);
   console.table(
     cases.map(([name], k) => ({
       name,
       wall_ms: results[k].wall.toFixed(1),
       'cpu_ms (user+sys, mean)': results[k].cpu?.toFixed(1) ?? '-',
       ratio: (results[k].wall / base).toFixed(2),
+      ...(counted && { 'instructions (M)': counted[k]?.toFixed(0) ?? '-', 'instr. ratio': ((counted[k] ?? NaN) / counted[0]).toFixed(2) }),
     })),
   );
   return results;
@@ -177,6 +210,8 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
   const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-'));
   const empty = join(dir, 'empty.mjs');
   writeFileSync(empty, '');
+  const emptyCjs = join(dir, 'empty.cjs');
+  writeFileSync(emptyCjs, '');
   const emu = await startEmulatorProcess();
   const env = cleanEnv({ HOME: dir, TMPDIR: dir, POSTCTL_CONFIG_DIR: dir, NO_COLOR: '1', ...emu.env });
   delete env.POSTCTL_CACHE_DIR;
@@ -194,7 +229,7 @@ export async function main({ runs = Number(process.env.BENCH_RUNS ?? 25) } = {})
   try {
     for (const node of [process.execPath, node24].filter(Boolean)) {
       const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-      const cases = [...startupCases(node, { empty, floor, dir, lookup }), ...peers];
+      const cases = [...startupCases(node, { empty, emptyCjs, floor, dir, lookup }), ...peers];
       all.push(measure(`Node ${version}`, cases, env, runs, dir));
     }
   } finally {

@@ -116,6 +116,22 @@ describe('V8 code cache of the one-script API path', () => {
       expect(load(script, env)!.api).toBeUndefined();
     }
   });
+  it('POSTCTL_CODE_CACHE_DIR keeps the compiled code apart from the rest of the cache, under the same checks', () => {
+    const cache = tempDir();
+    const code = tempDir();
+    const env = { POSTCTL_CACHE_DIR: cache, POSTCTL_CODE_CACHE_DIR: code };
+    const script = join(tempDir(), 'api-script.js');
+    writeFileSync(script, '//postctl-api dddd\nexports.answer = () => 2;\n');
+    makeCache(script, env);
+    expect(cacheFiles(code)).toHaveLength(1);
+    expect(readdirSync(cache)).toEqual([]);
+    // A run with another POSTCTL_CACHE_DIR (another test) finds it warm.
+    const shared = load(script, { POSTCTL_CACHE_DIR: tempDir(), POSTCTL_CODE_CACHE_DIR: code })!;
+    expect(shared.cached).toBe(true);
+    expect((shared.api!.answer as () => number)()).toBe(2);
+    chmodSync(join(code, 'code'), 0o755);
+    expect(load(script, env)!.api).toBeUndefined();
+  });
 });
 
 describe.runIf(compileCache)("Node's compile cache (Node 22+)", () => {

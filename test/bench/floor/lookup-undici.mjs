@@ -1,17 +1,15 @@
 // The floor for `postctl posts lookup` in the start-up benchmark: the least a
 // Node program using undici (loaded the way postctl's build loads it: client,
 // dispatcher and request API only, llhttp read from a .wasm file, HTTP/2 not
-// loaded) can do for one OAuth 1.0a HMAC-SHA1 signed GET — no argument
+// loaded, --liftoff-only turned on right before llhttp compiles) can do for one OAuth 1.0a HMAC-SHA1 signed GET — no argument
 // parsing, settings, validation, errors or output formats. Whatever postctl
 // adds on top is the CLI's own cost. Environment: POSTCTL_API_URL and the
 // four POSTCTL_* credentials, as the emulator prints them.
 import { createHmac, randomBytes } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
 import Client from 'undici/lib/dispatcher/client.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import api from 'undici/lib/api/index.js';
 
-setFlagsFromString('--liftoff-only'); // as src/http/undici-lite.ts
 Object.assign(Dispatcher.prototype, api);
 
 const env = process.env;
