@@ -39,6 +39,22 @@ try {
   text = undefined; // not built yet, or not a command (a help topic, a typo): the CLI answers
 }
 
+/**
+ * The API script of argv's command word (scripts/build.mjs builds one per API side): the ads side's for
+ * ads, creatives, catalogs and audiences, else the platform's. Global flags before the word are skipped
+ * (VALUE_FLAGS take a value; test/cli/startup.test.ts keeps the list equal to the global options). A wrong
+ * pick only costs speed: that script resolves nothing and the ES-module CLI runs argv.
+ */
+const ADS_SIDE = new Set(['ads', 'creatives', 'catalogs', 'audiences']);
+const VALUE_FLAGS = new Set(['--profile', '-o', '--output', '--columns', '--query', '--timeout', '--max-wait', '--max-pages']);
+function apiScript(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUE_FLAGS.has(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return ADS_SIDE.has(argv[i]) ? 'api-ads.js' : 'api-script.js';
+  }
+  return 'api-script.js';
+}
+
 /** The exports of a CommonJS script the build wrote under dist/ (where .js files are ES modules to Node). */
 function runScript(path) {
   const mod = { exports: {} };
@@ -66,7 +82,7 @@ async function main() {
   // postctl's cache directory.
   const { loadApiScript, privateCacheDir } = require('./code-cache.js');
   const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
-  const loaded = notApi ? undefined : loadApiScript(join(dist, 'chunks', 'api-script.js'));
+  const loaded = notApi ? undefined : loadApiScript(join(dist, 'chunks', apiScript(args)));
   if (loaded?.api) loaded.api.quietOnEpipe();
   if (loaded?.api && (await loaded.api.runApi(process.argv))) {
     loaded.save();

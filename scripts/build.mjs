@@ -91,34 +91,59 @@ const scriptScope = {
     b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'export {};', loader: 'js' }));
   },
 };
-const script = await build({
-  absWorkingDir: root,
-  entryPoints: ['src/api-script.ts'],
-  write: false,
-  outfile: join(outdir, 'chunks', 'api-script.js'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20.18',
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  metafile: true,
-  define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-  // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
-  logOverride: { 'require-resolve-not-external': 'silent' },
-  plugins: [...undiciPlugins, scriptScope],
+// Two scripts, one per API side, so a call compiles (and reads the cache of) only its side's verbs: the
+// platform script has every word but the ads side's, the ads script only those (bin/postctl.js picks by
+// the command word). A word a script leaves out gets an empty manifest: its fast path resolves nothing
+// and the launcher hands argv to the ES-module CLI, so a wrong pick is slower, never wrong.
+const ADS_SIDE = ['ads', 'catalogs', 'audiences'];
+const scriptOutputs = {};
+const sideScope = (keep) => ({
+  name: 'side-scope',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z_-]+\.js$/ }, (args) => {
+      if (!args.importer.endsWith(join('commands', 'manifest', 'index.ts'))) return undefined;
+      return keep(args.path.slice(2, -3)) ? undefined : { path: args.path, namespace: 'other-side' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'other-side' }, () => ({
+      contents: 'export const MANIFEST = { groups: [], verbs: [] };',
+      loader: 'js',
+    }));
+  },
 });
-// A vm.Script read from a code cache loses its import() callback on Node 20, so
-// the left-out packages are imported by the launcher's own import(), handed in
-// as __import (bin/code-cache.js).
-const scriptBody = script.outputFiles[0].text.replace(/\bimport\("([^"]+)"\)/g, (call, spec) => {
-  if (!LAZY_PACKAGES.test(spec)) throw new Error(`unexpected import() in the API script: ${call}`);
-  return `__import(${JSON.stringify(spec)})`;
-});
-const scriptHash = createHash('sha256').update(scriptBody).digest('hex').slice(0, 32);
-await swap(script.outputFiles[0].path, `//postctl-api ${scriptHash}\n${scriptBody}`);
+for (const [name, keep] of [
+  ['api-script.js', (word) => !ADS_SIDE.includes(word)],
+  ['api-ads.js', (word) => ADS_SIDE.includes(word)],
+]) {
+  const script = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/api-script.ts'],
+    write: false,
+    outfile: join(outdir, 'chunks', name),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.18',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    metafile: true,
+    define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
+    logLevel: 'warning',
+    // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    plugins: [...undiciPlugins, scriptScope, sideScope(keep)],
+  });
+  // A vm.Script read from a code cache loses its import() callback on Node 20, so
+  // the left-out packages are imported by the launcher's own import(), handed in
+  // as __import (bin/code-cache.js).
+  const scriptBody = script.outputFiles[0].text.replace(/\bimport\("([^"]+)"\)/g, (call, spec) => {
+    if (!LAZY_PACKAGES.test(spec)) throw new Error(`unexpected import() in the API script: ${call}`);
+    return `__import(${JSON.stringify(spec)})`;
+  });
+  Object.assign(scriptOutputs, script.metafile.outputs);
+  const scriptHash = createHash('sha256').update(scriptBody).digest('hex').slice(0, 32);
+  await swap(script.outputFiles[0].path, `//postctl-api ${scriptHash}\n${scriptBody}`);
+}
 // The help wrapper (src/help-wrap.ts), which fits the prebuilt help to the screen,
 // as a small CommonJS script too: the launcher is CommonJS and runs it without
 // starting Node's ES-module loader (bin/postctl.js).
@@ -140,7 +165,7 @@ const helpWrap = await build({
 await swap(helpWrap.outputFiles[0].path, helpWrap.outputFiles[0].contents);
 await rm(join(outdir, 'help-wrap.js'), { force: true }); // the ES-module copy of earlier builds
 // What the launcher's scripts hold, for test/cli/startup.test.ts.
-await swap(join(outdir, 'api-meta.json'), JSON.stringify({ outputs: { ...script.metafile.outputs, ...helpWrap.metafile.outputs } }));
+await swap(join(outdir, 'api-meta.json'), JSON.stringify({ outputs: { ...scriptOutputs, ...helpWrap.metafile.outputs } }));
 await swap(entry, entryText);
 // Top-level help, rendered once by commander unwrapped (COLUMNS as wide as it gets; the
 // launcher fits it to the screen) for the CLI's fast path; removed first so this run goes through commander.
