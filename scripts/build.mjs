@@ -110,13 +110,11 @@ const sideScope = (keep) => ({
     }));
   },
 });
-for (const [name, keep] of [
-  ['api-script.js', (word) => !ADS_SIDE.includes(word)],
-  ['api-ads.js', (word) => ADS_SIDE.includes(word)],
-]) {
-  const script = await build({
+/** A minified CommonJS bundle of `entry` as dist/chunks/<name>, kept in memory (the launcher's scripts). */
+function cjsScript(entry, name, extra = {}) {
+  return build({
     absWorkingDir: root,
-    entryPoints: ['src/api-script.ts'],
+    entryPoints: [entry],
     write: false,
     outfile: join(outdir, 'chunks', name),
     bundle: true,
@@ -127,8 +125,16 @@ for (const [name, keep] of [
     minifyWhitespace: true,
     legalComments: 'none',
     metafile: true,
-    define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     logLevel: 'warning',
+    ...extra,
+  });
+}
+for (const [name, keep] of [
+  ['api-script.js', (word) => !ADS_SIDE.includes(word)],
+  ['api-ads.js', (word) => ADS_SIDE.includes(word)],
+]) {
+  const script = await cjsScript('src/api-script.ts', name, {
+    define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
     logOverride: { 'require-resolve-not-external': 'silent' },
     plugins: [...undiciPlugins, scriptScope, sideScope(keep)],
@@ -147,21 +153,7 @@ for (const [name, keep] of [
 // The help wrapper (src/help-wrap.ts), which fits the prebuilt help to the screen,
 // as a small CommonJS script too: the launcher is CommonJS and runs it without
 // starting Node's ES-module loader (bin/postctl.js).
-const helpWrap = await build({
-  absWorkingDir: root,
-  entryPoints: ['src/help-wrap.ts'],
-  write: false,
-  outfile: join(outdir, 'chunks', 'help-wrap.js'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20.18',
-  minifySyntax: true,
-  minifyWhitespace: true,
-  legalComments: 'none',
-  metafile: true,
-  logLevel: 'warning',
-});
+const helpWrap = await cjsScript('src/help-wrap.ts', 'help-wrap.js');
 await swap(helpWrap.outputFiles[0].path, helpWrap.outputFiles[0].contents);
 await rm(join(outdir, 'help-wrap.js'), { force: true }); // the ES-module copy of earlier builds
 // What the launcher's scripts hold, for test/cli/startup.test.ts.
