@@ -8,7 +8,7 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
+import { SpecNode, attributeOf, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
 
 export interface ParsedVerb {
@@ -31,15 +31,13 @@ interface FlagDef {
   negate: boolean;
 }
 
-const camel = (s: string): string => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /** Flags in the shapes postctl declares: `--x`, `--no-x`, `--x <v>`, `-x, --y <v>`; undefined for any other shape. */
 function flagDef(spec: OptionSpec): FlagDef | undefined {
   const m = /^(?:-([A-Za-z]), )?--([a-z][a-z0-9-]*)(?: <[a-z_:=-]+>)?$/i.exec(spec.flags);
   if (!m) return undefined;
   const long = m[2]!;
   const negate = long.startsWith('no-');
-  return { spec, short: m[1], long, attr: camel(negate ? long.slice(3) : long), takesValue: spec.flags.includes('<'), negate };
+  return { spec, short: m[1], long, attr: attributeOf(spec.flags), takesValue: spec.flags.includes('<'), negate };
 }
 
 function flagDefs(specs: readonly OptionSpec[]): FlagDef[] | undefined {
