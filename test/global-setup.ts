@@ -1,7 +1,7 @@
 // One compiled-code cache for the whole run (bin/code-cache.js). Every CLI run of the tests has its own config
 // and cache directory, so each would start without a cache — the slow path, then the compile — and most of the
 // suite's time is spent starting the CLI. The helpers (test/helpers/cli.ts) point POSTCTL_CODE_CACHE_DIR of
-// their runs here, warmed once before the tests; the tests of the cache itself set their own directories.
+// their runs here, warmed once before the tests (both API scripts); the tests of the cache itself set their own directories.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +22,12 @@ export async function setup(): Promise<() => void> {
   const home = mkdtempSync(join(tmpdir(), 'postctl-warm-'));
   const env = { PATH: process.env.PATH ?? '', HOME: home, POSTCTL_CONFIG_DIR: home, POSTCTL_CODE_CACHE_DIR: dir, ...emu.env() };
   try {
-    // Asynchronously: the emulator answers from this process.
-    for (let i = 0; i < 2; i++) await run(process.execPath, [BIN, 'posts', 'lookup', '20', '--auth', 'user', '-o', 'json'], { env });
+    // Asynchronously: the emulator answers from this process. One verb per API script (scripts/build.mjs).
+    for (const argv of [
+      ['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'],
+      ['ads', 'accounts', 'list', '-o', 'json'],
+    ])
+      for (let i = 0; i < 2; i++) await run(process.execPath, [BIN, ...argv], { env });
   } finally {
     await emu.close();
     rmSync(home, { recursive: true, force: true });

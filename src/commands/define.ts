@@ -56,6 +56,8 @@ export function optionList(table: OptionTable): OptionSpec[] {
       throw new Error(`option key '${key}' does not match its flags '${spec.flags}' (${attributeOf(spec.flags)})`);
     // wire and type are the verb's business, not the parsers'.
     const { negate, wire: _wire, type: _type, ...rest } = spec;
+    if (negate !== undefined && !/^--[a-z0-9-]+$/.test(spec.flags))
+      throw new Error(`option '${key}': negate needs a lone --flag (got '${spec.flags}')`);
     return negate === undefined ? [rest] : [rest, { flags: `--no-${spec.flags.replace(/^--/, '')}`, description: negate }];
   });
 }

@@ -4,7 +4,8 @@
 // turned into a parameter name at run time.
 
 /**
- * A flag that sets an API parameter: `wire` is the parameter's name; `type: 'money'` takes a decimal amount
+ * A flag that sets an API parameter, as much of a verb's OptionSpec (src/commands/define.ts) as the domain
+ * reads (it may not import the command layer): `wire` is the parameter's name; `type: 'money'` takes a decimal amount
  * of the account's currency, sent in micro units (--bid 2.50 → bid_amount_local_micro=2500000).
  */
 export interface ParamFlag {
