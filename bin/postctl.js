@@ -94,8 +94,12 @@ async function main() {
     loaded.save();
     globalThis.__postctlFastTried = true;
   }
+  // Not on an API call's first run (no script cache yet, a mark left): the next run compiles the script,
+  // so Node writing a compile cache of the ES modules at exit would be work no later run reads (about
+  // 10 ms of a Node 24 first run, which then matched the build before the code cache).
+  const firstApiRun = loaded !== undefined && loaded.api === undefined;
   const module = require('node:module');
-  const dir = module.enableCompileCache && privateCacheDir('compile');
+  const dir = !firstApiRun && module.enableCompileCache && privateCacheDir('compile');
   if (dir) module.enableCompileCache(dir);
   await import('../dist/cli.js');
 }

@@ -143,6 +143,13 @@ describe.runIf(compileCache)("Node's compile cache (Node 22+)", () => {
     expect(statSync(join(dir, 'compile')).mode & 0o777).toBe(0o700);
     expect(readdirSync(join(dir, 'compile')).length).toBeGreaterThan(0);
   });
+
+  it("is not written by an API call's first run, whose next run compiles the one script instead", async () => {
+    const dir = tempDir();
+    await lookup(dir);
+    expect(readdirSync(join(dir, 'code')).filter((f) => f.endsWith('.seen'))).toHaveLength(1);
+    expect(readdirSync(dir)).not.toContain('compile');
+  });
 });
 
 it('without a usable cache directory the call still succeeds', async () => {
