@@ -1,5 +1,7 @@
 // The process's streams and what they are connected to. Everything that decides
 // "is a person there?" reads from here.
+import { isatty } from 'node:tty';
+
 export interface IO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -19,7 +21,21 @@ function truthyEnv(v: string | undefined): boolean {
 export function processIO(opts: { noInput?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
   const stdoutTTY = Boolean(process.stdout.isTTY);
   const stderrTTY = Boolean(process.stderr.isTTY);
-  const stdinTTY = Boolean(process.stdin.isTTY);
+  // isatty(0), not process.stdin.isTTY: the first read of process.stdin builds its stream, and for a file
+  // such as cron's /dev/null that is an fs.ReadStream, which on Node 22+ loads fs/promises, readline and
+  // the REPL history (eleven built-in modules) in a call that never reads stdin. Same uv_guess_handle test.
+  const stdinTTY = isatty(0);
   const interactive = stdinTTY && stdoutTTY && !truthyEnv(env.CI) && !opts.noInput && !truthyEnv(env.POSTCTL_NO_INPUT);
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, stdoutTTY, stderrTTY, stdinTTY, interactive, env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    stdoutTTY,
+    stderrTTY,
+    stdinTTY,
+    interactive,
+    env,
+  };
 }

@@ -39,7 +39,8 @@ export interface SourceSpec {
   type?: IdentifierKind;
   /** Kinds this upload accepts. */
   kinds: readonly IdentifierKind[];
-  stdin: NodeJS.ReadableStream;
+  /** Its stdin is read only when path is stdin (openInput). */
+  io: { readonly stdin: NodeJS.ReadableStream };
 }
 
 export interface ReadCounts {
@@ -149,7 +150,7 @@ export async function* readBatches(
   counts: ReadCounts,
   hasher?: HashWorker,
 ): AsyncGenerator<Batch> {
-  const stream = openInput(src.path, src.stdin);
+  const stream = openInput(src.path, src.io);
   counts.bytesRead = () => (stream as { bytesRead?: number }).bytesRead ?? 0;
   const ctx: ReadContext = { src, encoder, batcher, rejects, counts };
   if (src.format === 'lines' && hasher && encoder.hashes(src.type!)) yield* hashedLines(ctx, stream, hasher);

@@ -33,7 +33,7 @@ export async function readTargets(ctx: Context, args: readonly string[], file: s
   if (files.length > 1 && files.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
   for (const f of files) {
     const name = f === '-' ? 'stdin' : f;
-    for await (const { line, text } of readLines(openInput(f, ctx.io.stdin), { name }))
+    for await (const { line, text } of readLines(openInput(f, ctx.io), { name }))
       for (const part of text.replace(/#.*$/, '').split(/[\s,]+/)) add(part, { field: name, line });
   }
   throwProblems(problems, kind === 'post' ? 'post ids' : 'users', 'nothing was sent.');

@@ -17,9 +17,12 @@ export interface Line {
   text: string;
 }
 
-/** A file path, or '-' (or /dev/stdin) for stdin. */
-export function openInput(path: string, stdin: NodeJS.ReadableStream = process.stdin): NodeJS.ReadableStream {
-  if (isStdinPath(path)) return stdin;
+/**
+ * A file path, or '-' (or /dev/stdin) for stdin. `io.stdin` is read only for stdin: the first read of
+ * process.stdin builds its stream, a cost (and on Node 22+ a dozen built-in modules) a file does not need.
+ */
+export function openInput(path: string, io: { readonly stdin: NodeJS.ReadableStream } = process): NodeJS.ReadableStream {
+  if (isStdinPath(path)) return io.stdin;
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   // A read error (EISDIR: a directory opens but cannot be read) carries no path: add it, so the message names the file.
   stream.once('error', (e: NodeJS.ErrnoException) => void (e.path ??= path));

@@ -11,7 +11,8 @@ export interface IdSources {
   args: string[];
   /** Path, or '-' for stdin. */
   file?: string | undefined;
-  stdin: NodeJS.ReadableStream;
+  /** Its stdin is read only when a source is '-' (openInput). */
+  io: { readonly stdin: NodeJS.ReadableStream };
 }
 
 export interface CollectedIds {
@@ -59,7 +60,7 @@ export async function collectPostIds(src: IdSources): Promise<CollectedIds> {
   if (files.filter((f) => f === '-').length > 1) throw new UsageError('stdin (-) can be read only once');
   for (const file of files) {
     const name = file === '-' ? 'stdin' : file;
-    for await (const { line, text } of readLines(openInput(file, src.stdin), { name })) {
+    for await (const { line, text } of readLines(openInput(file, src.io), { name })) {
       const body = text.replace(/#.*$/, '');
       for (const part of body.split(/[\s,]+/)) c.add(part, { field: name, line });
     }

@@ -79,7 +79,8 @@ export async function readText(opts: {
   text?: string;
   textFile?: string;
   dash: boolean;
-  stdin: NodeJS.ReadableStream;
+  /** Its stdin is read only for `-`. */
+  io: { readonly stdin: NodeJS.ReadableStream };
 }): Promise<string | undefined> {
   const given = [opts.text !== undefined && '--text', opts.textFile !== undefined && '--text-file', opts.dash && '-'].filter(Boolean);
   if (given.length > 1) throw invalid(String(given[1]), `cannot be combined with ${String(given[0])}: give the text once`);
@@ -88,7 +89,7 @@ export async function readText(opts: {
   const name = opts.dash || opts.textFile === '-' ? 'stdin' : opts.textFile!;
   let buf: Buffer;
   try {
-    buf = opts.dash || opts.textFile === '-' ? await readStdinBuffer(opts.stdin) : await readFile(opts.textFile!);
+    buf = opts.dash || opts.textFile === '-' ? await readStdinBuffer(opts.io.stdin) : await readFile(opts.textFile!);
   } catch (e) {
     throw invalid('--text-file', `cannot read ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

@@ -2,7 +2,7 @@
 // module the process loads is recorded by a loader hook and mapped back to the
 // bundle's inputs through esbuild's metafile.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -176,7 +176,7 @@ describe('start-up', () => {
   // The launcher is CommonJS (bin/package.json): a signed call (cache warm) and --version load no more of
   // Node's ES-module loader than an empty CommonJS script does (on Node 20 that is none of it; Node 22+
   // starts it for every entry file). Recorded by a CommonJS preload, which starts no loader itself.
-  it('a signed lookup and --version load no more of the ES-module loader than an empty CommonJS script', async () => {
+  it('a signed lookup and --version load no more of the ES-module loader than an empty CommonJS script, nor a stdin stream', async () => {
     const emu = (await startEmulatorProcess()) as { env: Record<string, string>; stop: () => void };
     try {
       const dir = tempDir();
@@ -186,17 +186,18 @@ describe('start-up', () => {
         "process.on('exit', () => require('node:fs').writeFileSync(process.env.RECORD_FILE, process.moduleLoadList.join('\\n')));",
       );
       writeFileSync(join(dir, 'empty.cjs'), '');
-      const esmLoader = (args: string[]) => {
+      // Node's built-in modules a run loaded; stdin is /dev/null (a file, as under cron) or the file `input`.
+      const builtins = (args: string[], input?: string) => {
         const record = join(dir, `modules-${Date.now()}.txt`);
         const r = spawnSync(process.execPath, ['-r', preload, ...args], {
           env: { ...baseEnv(dir), ...emu.env, RECORD_FILE: record },
           encoding: 'utf8',
+          stdio: [input === undefined ? 'ignore' : openSync(input, 'r'), 'pipe', 'pipe'],
         });
         expect(r.status, r.stderr).toBe(0);
-        return readFileSync(record, 'utf8')
-          .split('\n')
-          .filter((m) => m.includes('internal/modules/esm/'));
+        return readFileSync(record, 'utf8').split('\n');
       };
+      const esmLoader = (args: string[]) => builtins(args).filter((m) => m.includes('internal/modules/esm/'));
       const lookup = [BIN, 'posts', 'lookup', '20', '--auth', 'user', '-o', 'json'];
       for (let run = 0; run < 2; run++) esmLoader(lookup); // the first run uses the ES modules, the second writes the cache
       const empty = esmLoader([join(dir, 'empty.cjs')]);
@@ -204,6 +205,14 @@ describe('start-up', () => {
       expect(esmLoader([BIN, '--version']).filter((m) => !empty.includes(m))).toEqual([]);
       // The check can fail: the ES-module CLI (here a help topic) starts the loader.
       expect(esmLoader([BIN, 'help', 'exit-codes']).filter((m) => !empty.includes(m)).length).toBeGreaterThan(0);
+      // A call that reads no stdin never builds process.stdin: for a file that is an fs.ReadStream, which on
+      // Node 22+ also loads fs/promises, readline and the REPL history. Reading ids from stdin does build it.
+      const stdinStream = (mods: string[]) => mods.filter((m) => /internal\/fs\/streams|readline/.test(m));
+      expect(stdinStream(builtins(lookup))).toEqual([]);
+      writeFileSync(join(dir, 'ids.txt'), '20\n');
+      expect(
+        stdinStream(builtins([BIN, 'posts', 'lookup', '-', '--auth', 'user', '-o', 'json'], join(dir, 'ids.txt'))).length,
+      ).toBeGreaterThan(0);
     } finally {
       emu.stop();
     }

@@ -88,14 +88,14 @@ describe('fieldParams', () => {
 
 describe('collectPostIds', () => {
   it('takes arguments, comma lists, files and stdin; skips blanks, comments and repeats', async () => {
-    const r = await collectPostIds({ args: ['1,2', '3', '-'], stdin: stdin('# header\n4 5,6\n\n2\r\n7') });
+    const r = await collectPostIds({ args: ['1,2', '3', '-'], io: { stdin: stdin('# header\n4 5,6\n\n2\r\n7') } });
     expect(r.ids).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(r.duplicates).toBe(1);
     expect(r.problems).toEqual([]);
   });
 
   it('reports each bad id with its argument position or input line', async () => {
-    const r = await collectPostIds({ args: ['12', '3,abc', '12345678901234567890'], file: '-', stdin: stdin('10\n11 x1\n') });
+    const r = await collectPostIds({ args: ['12', '3,abc', '12345678901234567890'], file: '-', io: { stdin: stdin('10\n11 x1\n') } });
     expect(r.problems).toEqual([
       expect.objectContaining({ field: 'argument 2, item 2', id: 'abc' }),
       expect.objectContaining({ field: 'argument 3', id: '12345678901234567890' }),

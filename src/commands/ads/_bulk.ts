@@ -66,7 +66,7 @@ export async function readBulk(
 ): Promise<BatchItem[]> {
   const items: BatchItem[] = [];
   const problems: InputProblem[] = [];
-  for await (const { line, text } of readLines(openInput(file, ctx.io.stdin), { name: file })) {
+  for await (const { line, text } of readLines(openInput(file, ctx.io), { name: file })) {
     if (text.trim() === '') continue;
     let obj: unknown;
     try {

@@ -219,7 +219,7 @@ async function prepare(c: Checked, opts: UploadFlags, ctx: Context): Promise<{ p
     format,
     ...(opts.type ? { type: KIND_ALIASES[String(opts.type)]! } : {}),
     kinds: c.kinds,
-    stdin: ctx.io.stdin,
+    io: ctx.io,
   };
   // A pipe, fifo, `<(…)` or /dev/stdin is read once, in one pass, like stdin: it has no identity to resume against.
   const fileKind = file === '-' ? undefined : await inputKind(file);

@@ -68,7 +68,7 @@ async function readKeys(args: string[], file: string | undefined, ctx: Context):
   if (file !== undefined) {
     if (file === '-' && ctx.io.stdinTTY)
       throw new UsageError('--file - reads product keys from stdin, but stdin is a terminal', 'pipe the keys in, or pass a file.');
-    for await (const { text } of readLines(openInput(file, ctx.io.stdin), { name: file === '-' ? 'stdin' : file })) {
+    for await (const { text } of readLines(openInput(file, ctx.io), { name: file === '-' ? 'stdin' : file })) {
       const k = text.trim();
       if (k && !k.startsWith('#')) keys.add(k);
     }

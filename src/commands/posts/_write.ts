@@ -32,7 +32,7 @@ export async function textFrom(
   const extra = given.filter((a) => a !== '-');
   if (extra.length)
     throw invalid('text', `unexpected argument ${JSON.stringify(extra[0])}: pass the text with --text, --text-file F or - (stdin)`);
-  return readText({ text: opts.text, textFile: opts.textFile, dash: given.includes('-'), stdin: ctx.io.stdin });
+  return readText({ text: opts.text, textFile: opts.textFile, dash: given.includes('-'), io: ctx.io });
 }
 
 export function printResult(ctx: Context, env: CreatedEnvelope, what: string): void {

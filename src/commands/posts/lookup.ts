@@ -42,7 +42,7 @@ export default defineVerb({
         'no post ids given',
         'pass ids as arguments (comma lists allowed), --file <path>, or - to read them from stdin.',
       );
-    const { ids, problems, duplicates } = await collectPostIds({ args, file: opts.file, stdin: ctx.io.stdin });
+    const { ids, problems, duplicates } = await collectPostIds({ args, file: opts.file, io: ctx.io });
     if (problems.length) {
       throw new InputError(
         problems.length === 1 ? formatProblem(problems[0]!) : `${problems.length} invalid post ids`,

@@ -70,7 +70,7 @@ export interface Query {
 async function readIds(ctx: Context, args: string[], f: StatsFlags): Promise<string[]> {
   const ids = [...args.flatMap((a) => commaList(a)), ...commaList(f.ids)];
   if (f.file)
-    for await (const { text } of readLines(openInput(f.file, ctx.io.stdin), { name: f.file === '-' ? 'stdin' : f.file })) {
+    for await (const { text } of readLines(openInput(f.file, ctx.io), { name: f.file === '-' ? 'stdin' : f.file })) {
       const t = text.trim();
       if (t && !t.startsWith('#')) ids.push(t);
     }

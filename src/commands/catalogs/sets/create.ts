@@ -118,7 +118,7 @@ export function parseFilter(raw: string, problems: Problems): ProductFilter | un
 
 async function keysFromFile(file: string, ctx: Context): Promise<string[]> {
   const keys: string[] = [];
-  for await (const { text } of readLines(openInput(file, ctx.io.stdin), { name: file === '-' ? 'stdin' : file })) {
+  for await (const { text } of readLines(openInput(file, ctx.io), { name: file === '-' ? 'stdin' : file })) {
     const k = text.trim();
     if (k && !k.startsWith('#')) keys.push(k);
   }

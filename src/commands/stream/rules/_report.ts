@@ -20,7 +20,7 @@ export const COLUMNS: Column<Rule>[] = [
 /** One rule per line; "value<TAB>tag" sets a tag; blank lines and # comments skipped. */
 export async function rulesFromFile(file: string, ctx: Context): Promise<RuleInput[]> {
   const out: RuleInput[] = [];
-  for await (const { line, text } of readLines(openInput(file, ctx.io.stdin), { name: file === '-' ? 'stdin' : file })) {
+  for await (const { line, text } of readLines(openInput(file, ctx.io), { name: file === '-' ? 'stdin' : file })) {
     if (!text.trim() || text.trimStart().startsWith('#')) continue;
     const tab = text.indexOf('\t');
     out.push(tab >= 0 ? { value: text.slice(0, tab), tag: text.slice(tab + 1), line } : { value: text, line });
