@@ -16,19 +16,18 @@
 // content hash (its first line, written by the build) and
 // its size and modification time (an edit in place changes the key).
 //
-// Compiling the whole script without a cache costs more than the ES modules a
-// call loads (about 10 ms on Node 20, 20 ms on Node 24). So a run without a
-// usable cache (the first after an install or upgrade, or after a corrupt
-// file) runs the ES modules as before and leaves a mark; the next run compiles
-// the script and, once its command has run, writes its cache with every
-// function that ran. A file that fails its SHA-256, or data V8 rejects
-// (script.cachedDataRejected), is not used. Files are written to a temporary
-// file renamed into place.
+// A run without a usable cache (the first after an install or upgrade, or after
+// a corrupt file) compiles the script afresh and, once its command has run,
+// writes its cache with every function that ran. With one script per API side
+// that first run is 8–15 ms faster, in wall and CPU time, than the ES modules
+// the call would otherwise load (47 files; measured side by side on Node 20 and
+// 24, docs/performance.md), so no run is sent there first. A file that fails its
+// SHA-256, or data V8 rejects (script.cachedDataRejected), is not used. Files
+// are written to a temporary file renamed into place.
 'use strict';
 const { createHash } = require('node:crypto');
 const {
   closeSync,
-  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -36,7 +35,6 @@ const {
   readSync,
   readdirSync,
   renameSync,
-  rmSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -78,7 +76,7 @@ function readCache(file) {
   }
 }
 
-/** Writes `data` to `file` atomically (0600) and removes the caches of other builds or Node versions. */
+/** Writes `data` to `file` atomically (0600) and removes the caches of other builds or Node versions (and the marks older builds left). */
 function writeCache(file, data) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
@@ -129,46 +127,31 @@ function compile(path, cachedData) {
 const RUNTIME = { node: process.version, v8: process.versions.v8 };
 
 /**
- * Loads the one-script API path. With a usable cache: `api` (the script's
- * exports), `cached` (V8 took the compiled code) and `save()`, to call once the
- * command has run (it rewrites the cache when V8 rejected it). Without one, the
- * first time: no `api` (this run uses the ES modules, as fast as before there
- * was a cache) and a mark left beside the cache; the time after: the script
- * compiled afresh, and `save()` writes its cache. Undefined when the script is
- * not built. `runtime` is for tests.
+ * Loads the one-script API path: `api` (the script's exports), `cached` (V8
+ * took the compiled code from the cache) and `save()`, to call once the command
+ * has run (it writes the cache when there was none or V8 rejected it).
+ * Undefined when the script is not built. Without a private cache directory
+ * the script is compiled afresh every time and nothing is written. `runtime`
+ * is for tests.
  */
 function loadApiScript(path, env = process.env, runtime = RUNTIME) {
   const { built, file } = cacheFile(path, env, runtime);
   if (!built) return undefined;
-  if (!file) return {}; // no private cache directory: the ES modules, every time
-  const cached = readCache(file);
-  if (!cached && !markedBefore(`${file}.seen`)) return {};
-  const { api, script } = compile(path, cached?.data);
+  const cached = file && readCache(file);
+  const { api, script } = compile(path, cached ? cached.data : undefined);
   const fresh = !cached || script.cachedDataRejected === true;
   return {
     api,
     cached: !fresh,
     save: () => {
-      if (!fresh) return;
+      if (!fresh || !file) return;
       // undici turned --liftoff-only on for its parser (scripts/undici-lean.mjs); V8 stamps the cache with
       // a hash of its flags, so they are put back first, as the next run starts (on Node 20 that flag
       // also turned wasm tier-up and dynamic tiering off).
       process.getBuiltinModule('node:v8').setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
       writeCache(file, script.createCachedData());
-      rmSync(`${file}.seen`, { force: true });
     },
   };
-}
-
-/** Whether `mark` exists; leaves it if not. */
-function markedBefore(mark) {
-  if (existsSync(mark)) return true;
-  try {
-    writeFileSync(mark, '', { mode: 0o600 });
-  } catch {
-    // Not writable: the cache cannot be written either.
-  }
-  return false;
 }
 
 module.exports = { loadApiScript, privateCacheDir };

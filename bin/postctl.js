@@ -83,23 +83,19 @@ async function main() {
   const { loadApiScript, privateCacheDir } = require('./code-cache.js');
   const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
   const loaded = notApi ? undefined : loadApiScript(join(dist, 'chunks', apiScript(args)));
-  if (loaded?.api) loaded.api.quietOnEpipe();
-  if (loaded?.api && (await loaded.api.runApi(process.argv))) {
+  if (loaded) {
+    loaded.api.quietOnEpipe();
+    const ran = await loaded.api.runApi(process.argv);
     loaded.save();
     // Flush stdout, then leave without waiting for idle keep-alive sockets (as dist/cli.js does).
-    process.stdout.write('', () => process.exit(process.exitCode ?? 0));
-    return;
-  }
-  if (loaded?.api) {
-    loaded.save();
+    if (ran) {
+      process.stdout.write('', () => process.exit(process.exitCode ?? 0));
+      return;
+    }
     globalThis.__postctlFastTried = true;
   }
-  // Not on an API call's first run (no script cache yet, a mark left): the next run compiles the script,
-  // so Node writing a compile cache of the ES modules at exit would be work no later run reads (about
-  // 10 ms of a Node 24 first run, which then matched the build before the code cache).
-  const firstApiRun = loaded !== undefined && loaded.api === undefined;
   const module = require('node:module');
-  const dir = !firstApiRun && module.enableCompileCache && privateCacheDir('compile');
+  const dir = module.enableCompileCache && privateCacheDir('compile');
   if (dir) module.enableCompileCache(dir);
   await import('../dist/cli.js');
 }

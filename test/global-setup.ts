@@ -17,7 +17,7 @@ export async function setup(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'postctl-code-cache-')); // 0700, as the launcher requires
   // Read by the helpers in the test workers, which inherit this process's environment.
   process.env.POSTCTL_TEST_CODE_CACHE = dir;
-  // A first run leaves a mark, the second compiles and writes the cache (bin/code-cache.js).
+  // The first run compiles the script and writes its cache (bin/code-cache.js).
   const emu = await startEmulator({ port: 0 });
   const home = mkdtempSync(join(tmpdir(), 'postctl-warm-'));
   const env = { PATH: process.env.PATH ?? '', HOME: home, POSTCTL_CONFIG_DIR: home, POSTCTL_CODE_CACHE_DIR: dir, ...emu.env() };
@@ -27,7 +27,7 @@ export async function setup(): Promise<() => void> {
       ['posts', 'lookup', '20', '--auth', 'user', '-o', 'json'],
       ['ads', 'accounts', 'list', '-o', 'json'],
     ])
-      for (let i = 0; i < 2; i++) await run(process.execPath, [BIN, ...argv], { env });
+      await run(process.execPath, [BIN, ...argv], { env });
   } finally {
     await emu.close();
     rmSync(home, { recursive: true, force: true });
