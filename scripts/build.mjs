@@ -134,6 +134,10 @@ for (const [name, keep] of [
   ['api-ads.js', (word) => ADS_SIDE.includes(word)],
 ]) {
   const script = await cjsScript('src/api-script.ts', name, {
+    // Short local names: the platform script 783 -> 593 KB, its code cache 558 -> 517 KB, a warm
+    // lookup ~7M instructions fewer (reading, hashing and deserializing less). Nothing reads a
+    // function's or class's name at run time (the error classes name themselves, src/errors.ts).
+    minifyIdentifiers: true,
     define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
     logOverride: { 'require-resolve-not-external': 'silent' },

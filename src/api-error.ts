@@ -161,6 +161,7 @@ export interface ApiErrorInit {
 }
 
 export class ApiError extends CliError {
+  override name = 'ApiError';
   status: number;
   errors: ApiErrorItem[];
   problem?: Problem;

@@ -14,13 +14,15 @@ export interface InputProblem {
 }
 
 export class CliError extends Error {
+  // Each class names itself: the launcher's API scripts are minified down to identifiers, so
+  // new.target.name would be a mangled one there.
+  override name = 'CliError';
   exitCode: number;
   hint?: string;
   /** Stable machine-readable code for JSON error output. */
   code: string;
   constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
-    this.name = new.target.name;
     this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
     this.code = opts.code ?? 'error';
     if (opts.hint) this.hint = opts.hint;
@@ -31,6 +33,7 @@ export class CliError extends Error {
 }
 
 export class UsageError extends CliError {
+  override name = 'UsageError';
   constructor(message: string, hint?: string) {
     super(message, { exitCode: EXIT.USAGE, code: 'usage', ...(hint ? { hint } : {}) });
   }
@@ -38,6 +41,7 @@ export class UsageError extends CliError {
 
 /** Input rejected by postctl's own checks before anything was sent. */
 export class InputError extends CliError {
+  override name = 'InputError';
   problems: InputProblem[];
   constructor(message: string, problems: InputProblem[] = [], hint?: string) {
     super(message, { exitCode: EXIT.INVALID_INPUT, code: 'invalid_input', ...(hint ? { hint } : {}) });
@@ -50,12 +54,14 @@ export class InputError extends CliError {
 }
 
 export class AuthError extends CliError {
+  override name = 'AuthError';
   constructor(message: string, hint?: string) {
     super(message, { exitCode: EXIT.AUTH, code: 'auth', ...(hint ? { hint } : {}) });
   }
 }
 
 export class NetworkError extends CliError {
+  override name = 'NetworkError';
   constructor(message: string, opts: { hint?: string; cause?: unknown } = {}) {
     super(message, { exitCode: EXIT.NETWORK, code: 'network', ...opts });
   }
@@ -63,12 +69,14 @@ export class NetworkError extends CliError {
 
 /** A bulk job finished but some items failed; details were already printed as data. */
 export class PartialFailure extends CliError {
+  override name = 'PartialFailure';
   constructor(message: string, hint?: string) {
     super(message, { exitCode: EXIT.PARTIAL, code: 'partial_failure', ...(hint ? { hint } : {}) });
   }
 }
 
 export class Interrupted extends CliError {
+  override name = 'Interrupted';
   /** SIGINT: 130; SIGTERM: 143; SIGHUP: 129 (same clean-up, the shell's code for each signal). */
   constructor(message = 'interrupted', exitCode: number = EXIT.INTERRUPTED) {
     super(message, { exitCode, code: 'interrupted' });

@@ -22,6 +22,7 @@ export interface TokenResponse {
 
 /** An OAuth 2.0 error answer (RFC 6749 §5.2): `error` and `error_description`. */
 export class OAuth2Refused extends AuthError {
+  override name = 'OAuth2Refused';
   constructor(
     readonly endpoint: string,
     readonly error: string,
