@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -35,6 +36,39 @@ function insertAfter(file: string, marker: string, line: string): void {
   const text = readFileSync(file, 'utf8');
   expect(text).toContain(marker);
   writeFileSync(file, text.replace(marker, `${marker}\n  ${line}`));
+}
+
+/**
+ * TypeScript's errors in `files` of the project at `dir`, checked against all its sources: the checker
+ * resolves only what those files use (`tsc --noEmit` of the whole copy took ~13 s of CPU, the most of any
+ * test), while a broken import, a wrong type or a table row of the wrong shape in them is still found.
+ */
+function typeErrors(dir: string, files: string[]): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(dir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
+  if (!config) throw new Error(`no tsconfig.json in ${dir}`);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
+  const checked = files.map((f) => {
+    const source = program.getSourceFile(join(dir, f));
+    if (!source) throw new Error(`${f} is not part of the program`);
+    return source;
+  });
+  const diagnostics = [
+    ...config.errors,
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
+  ];
+  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
+  return diagnostics.map((d) => ts.formatDiagnostic(d, host).trim());
 }
 
 const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 300_000 });
@@ -83,9 +117,8 @@ describe('docs/development.md, followed in a copy of the repository', () => {
       join(copy, 'tsconfig.json'),
       readFileSync(join(ROOT, 'tsconfig.json'), 'utf8').replace(/"include": \[[^\]]*\]/, '"include": ["src"]'),
     );
-    const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', copy], copy);
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
+    const edited = ['src/auth/endpoint-auth.ts', 'src/commands/groups.ts', 'src/commands/manifest/index.ts'];
+    expect(typeErrors(copy, [...snippets(GUIDE).map(([p]) => p), ...edited])).toEqual([]);
     expect(readFileSync(join(copy, 'src/commands/manifest/index.ts'), 'utf8')).toContain('import("./spaces.js")');
 
     expect((await cli(['--help'])).stdout).toMatch(/^ {2}spaces +Spaces: look up live audio conversations$/m);
