@@ -14,7 +14,7 @@ export interface InputProblem {
 }
 
 export class CliError extends Error {
-  // Each class names itself: the launcher's API scripts are minified down to identifiers, so
+  // Each class names itself: the launcher's API scripts are minified down to local names, so
   // new.target.name would be a mangled one there.
   override name = 'CliError';
   exitCode: number;

@@ -1,7 +1,7 @@
 // docs/development.md is followed to the letter in a copy of the repository:
 // its ```ts blocks (each starts with the path of its file) are written there,
-// the one-line table rows it gives are added where it says, and the copy is
-// typechecked, built and run. A guide whose example does not compile, or a new
+// the one-line table rows it gives are added where it says; those files are type-checked against the
+// copy, which is built and run. A guide whose example does not compile, or a new
 // top-level group that nothing registers (`unknown command`), fails here.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
