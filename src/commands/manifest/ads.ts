@@ -1348,5 +1348,57 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../ads/stats/jobs/cancel.js").then(loaded),
     },
+    {
+      words: ["ads","apply"],
+      name: "apply <file>",
+      description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes",
+      examples: [
+        "postctl ads apply campaigns.yaml",
+        "postctl ads apply campaigns.json --yes",
+        "postctl ads apply campaigns.yaml --prune --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"apply without asking (needed when not interactive)"},
+        {"flags":"--yes-budget","description":"apply budgets above a funding instrument's credit limit or that look like micros typed as decimals"},
+        {"flags":"--state <file>","description":"the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)"},
+        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/apply.js").then(loaded),
+    },
+    {
+      words: ["ads","export"],
+      name: "export",
+      description: "write the account's campaigns, line items, targeting and promoted posts as a campaigns file (JSON or YAML) for `ads plan`/`ads apply`",
+      examples: [
+        "postctl ads export > campaigns.json",
+        "postctl ads export --campaign 8wku2 --format yaml > spring.yaml",
+      ],
+      options: [
+        {"flags":"--campaign <campaign_id>","description":"export only this campaign (repeatable; default: every campaign)","repeatable":true},
+        {"flags":"--format <format>","description":"json (default) or yaml","choices":["json","yaml"]},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/export.js").then(loaded),
+    },
+    {
+      words: ["ads","plan"],
+      name: "plan <file>",
+      description: "show what `ads apply` would change to make the account match a campaigns file (JSON or YAML); changes nothing",
+      examples: [
+        "postctl ads plan campaigns.yaml",
+        "postctl ads plan campaigns.json --detailed-exitcode -o json",
+        "postctl ads plan campaigns.yaml --prune",
+      ],
+      options: [
+        {"flags":"--detailed-exitcode","description":"exit 2 when there are changes (0: none; errors keep their codes)"},
+        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/plan.js").then(loaded),
+    },
   ],
 };
