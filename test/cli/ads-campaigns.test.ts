@@ -78,25 +78,30 @@ describe('campaigns create / get / update / delete', () => {
       '--daily-budget',
       '50',
       '--total-budget',
-      '1000',
+      '150',
       '--entity-status',
       'PAUSED',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent.map((e) => [e.method, e.path])).toEqual([['POST', `/12/accounts/${EMU_ACCOUNT}/campaigns`]]);
-    expect(query(r.sent[0]!)).toEqual({
+    // The money guard reads the funding instrument (its credit limit is 200) before the create.
+    expect(r.sent.map((e) => [e.method, e.path])).toEqual([
+      ['GET', `/12/accounts/${EMU_ACCOUNT}/funding_instruments/${FUNDING_IDS.CARD}`],
+      ['POST', `/12/accounts/${EMU_ACCOUNT}/campaigns`],
+    ]);
+    expect(query(r.sent[1]!)).toEqual({
       funding_instrument_id: FUNDING_IDS.CARD,
       name: 'Spring sale',
       daily_budget_amount_local_micro: '50000000',
-      total_budget_amount_local_micro: '1000000000',
+      total_budget_amount_local_micro: '150000000',
       entity_status: 'PAUSED',
     });
+    expect(r.stderr).not.toContain('resume');
     const id = r.json().data.id as string;
     const g = await run(['ads', 'campaigns', 'get', id]);
     expect(g.json().data).toMatchObject({
       name: 'Spring sale',
       daily_budget_amount_local_micro: 50000000,
-      total_budget_amount_local_micro: 1000000000,
+      total_budget_amount_local_micro: 150000000,
       entity_status: 'PAUSED',
       currency: 'USD',
     });
@@ -140,9 +145,10 @@ describe('campaigns create / get / update / delete', () => {
       dry_run: true,
       method: 'POST',
       url: expect.stringMatching(new RegExp(`/12/accounts/${EMU_ACCOUNT}/campaigns$`)),
-      params: { funding_instrument_id: FUNDING_IDS.CARD, name: 'Dry', total_budget_amount_local_micro: '500000' },
+      params: { funding_instrument_id: FUNDING_IDS.CARD, name: 'Dry', total_budget_amount_local_micro: '500000', entity_status: 'PAUSED' },
     });
-    expect(r.sent).toEqual([]);
+    // Only the money guard's read of the funding instrument.
+    expect(r.sent.map((e) => e.method)).toEqual(['GET']);
   });
 
   it('delete is irreversible: a second delete is not found; list shows the rest', async () => {
@@ -304,7 +310,8 @@ describe('line-items create', () => {
       'web',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(query(r.sent[0]!)).toEqual({
+    expect(r.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'POST']);
+    expect(query(r.sent[2]!)).toEqual({
       campaign_id: CAMPAIGN_IDS.SEEDED,
       objective: 'WEBSITE_CLICKS',
       product_type: 'PROMOTED_TWEETS',
@@ -317,6 +324,7 @@ describe('line-items create', () => {
       bid_amount_local_micro: '2500000',
       daily_budget_amount_local_micro: '20000000',
       name: 'web',
+      entity_status: 'PAUSED',
     });
     const li = await run(['ads', 'line-items', 'get', r.json().data.id]);
     expect(li.json().data).toMatchObject({
@@ -450,6 +458,7 @@ describe('campaigns create --file (batch endpoint, 40 per request)', () => {
     const r = await run(['ads', 'campaigns', 'create', '--file', file, '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().batches.map((b: { lines: number[] }) => b.lines.length)).toEqual([40, 1]);
-    expect(r.sent).toEqual([]);
+    // One read of the funding instrument for the money guard (cached for all 41 lines), nothing written.
+    expect(r.sent.map((e) => e.method)).toEqual(['GET']);
   });
 });

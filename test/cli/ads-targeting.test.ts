@@ -196,11 +196,14 @@ describe('line-items create --file', () => {
     writeFileSync(file, [li(1), li(2)].join('\n'));
     const ok = await run(['ads', 'line-items', 'create', '--file', file]);
     expect(ok.code, ok.stderr).toBe(0);
-    const body = JSON.parse(ok.sent[0]!.body);
+    // The money guard reads the campaign and its funding instrument once for both lines, then the batch.
+    expect(ok.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'POST']);
+    const body = JSON.parse(ok.sent[2]!.body);
     expect(body[0].params).toMatchObject({
       placements: 'ALL_ON_TWITTER',
       daily_budget_amount_local_micro: 2500000,
       product_type: 'PROMOTED_TWEETS',
+      entity_status: 'PAUSED',
     });
     expect(ok.json().data.map((x: { status: string }) => x.status)).toEqual(['CREATED', 'CREATED']);
   });

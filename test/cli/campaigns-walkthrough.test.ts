@@ -67,7 +67,8 @@ describe('docs/campaigns.md walkthrough', () => {
       funding_instrument_id: 'lygyi',
       name: 'Spring launch',
       daily_budget_amount_local_micro: '50000000',
-      total_budget_amount_local_micro: '1000000000',
+      total_budget_amount_local_micro: '200000000',
+      entity_status: 'PAUSED',
     });
     expect(q(1)).toEqual({
       campaign_id: vars.CAMPAIGN,
@@ -79,6 +80,7 @@ describe('docs/campaigns.md walkthrough', () => {
       bid_strategy: 'AUTO',
       daily_budget_amount_local_micro: '20000000',
       name: 'Spring - timeline',
+      entity_status: 'PAUSED',
     });
     expect([q(2), q(3), q(4)]).toEqual([{ q: 'san francisco', location_type: 'CITIES' }, { q: 'coffee' }, { q: 'english' }]);
     // The values found by search are the ones added.
@@ -109,7 +111,8 @@ describe('docs/campaigns.md walkthrough', () => {
       name: 'Spring launch',
       funding_instrument_id: 'lygyi',
       daily_budget_amount_local_micro: 50000000,
-      total_budget_amount_local_micro: 1000000000,
+      total_budget_amount_local_micro: 200000000,
+      entity_status: 'PAUSED',
       deleted: false,
     });
     const criteria = await emu.run(['ads', 'targeting', 'list', '--line-item', vars.LINE_ITEM!, '-o', 'json']);

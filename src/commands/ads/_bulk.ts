@@ -113,6 +113,8 @@ export async function runBulk(
   resource: BatchResource,
   items: BatchItem[],
   opts: { dryRun?: boolean; failed?: string },
+  /** Said after the summary when anything was created (e.g. that the new objects are paused). */
+  note?: (created: number) => string | undefined,
 ): Promise<number> {
   const size = BATCH_SIZE[resource];
   const client = await ctx.client();
@@ -144,6 +146,8 @@ export async function runBulk(
     await writeFile(opts.failed, notCreated.map((r) => `${byLine.get(r.line)}\n`).join(''), { mode: 0o600 });
   }
   const summary = `${results.length - notCreated.length} of ${results.length} created`;
+  const said = results.length > notCreated.length ? note?.(results.length - notCreated.length) : undefined;
+  if (said) ctx.log.info(said);
   if (!notCreated.length) {
     ctx.log.success(summary);
     return 0;

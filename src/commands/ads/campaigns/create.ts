@@ -2,7 +2,9 @@
 // Lines file through the batch endpoint (40 per request). The reference's
 // rules are checked first (funding_instrument_id and name required, budgets
 // exact in micros, daily at most total, enums, lengths); nothing is sent on a problem.
+import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createCampaignRequest } from '../../../ads/campaigns.js';
+import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
 import { UsageError } from '../../../errors.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/line-item.js';
@@ -10,8 +12,10 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
+import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js';
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
+import { bulkPausedNote, createdNote } from '../_paused.js';
 import { CAMPAIGN_FLAGS } from './update.js';
 
 /** The update's parameter flags (./update.ts) and the funding instrument, each naming its parameter in CAMPAIGN_CREATE_PARAMS. */
@@ -22,8 +26,13 @@ const options = {
     description: 'funding instrument to charge (required; see `postctl ads funding-instruments list`)',
   },
   ...CAMPAIGN_FLAGS,
-  entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE (API default), DRAFT or PAUSED' },
+  entityStatus: {
+    flags: '--entity-status <value>',
+    wire: 'entity_status',
+    description: 'PAUSED (the default here; the API would make it ACTIVE), ACTIVE or DRAFT',
+  },
   ...bulkOptions,
+  yesBudget: yesBudgetOption,
   dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
   ...accountOptions,
 } as const satisfies OptionTable;
@@ -32,7 +41,7 @@ export default defineVerb({
   name: 'create',
   description: 'create a campaign (funding instrument, name, budgets, status), or many from --file in batches of 40',
   examples: [
-    'postctl ads campaigns create --funding-instrument-id lygyi --name "Spring sale" --daily-budget 50 --total-budget 1000',
+    'postctl ads campaigns create --funding-instrument-id lygyi --name "Spring sale" --daily-budget 50 --total-budget 200',
     'postctl ads campaigns create --file campaigns.jsonl --failed retry.jsonl',
     'postctl ads campaigns create --file campaigns.jsonl --dry-run -o json',
   ],
@@ -41,17 +50,36 @@ export default defineVerb({
     const { params, problems, typed } = paramsFromFlags(options, opts, CAMPAIGN_CREATE_PARAMS);
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length) throw new UsageError('give the campaigns either in --file or as flags, not both');
+      const account = await accountRef(ctx, opts);
+      const lookup = new FundingLookup(await ctx.client(), account);
+      const guarded: GuardedEntity[] = [];
+      let paused = 0;
       const items = await readBulk(ctx, opts.file, (obj, line) => {
         const r = objectParams(CAMPAIGN_CREATE_PARAMS, obj, line);
         const all = [...r.problems, ...checkCampaign(r.params, r.typed, 'create', line)];
-        return { params: wireValues(r.params), problems: all };
+        const fi = r.params.funding_instrument_id;
+        if (!all.length && fi)
+          guarded.push({ amounts: guardedAmounts(r.params, originFromTyped(r.typed, line)), funding: () => lookup.instrument(fi) });
+        if (pausedByDefault(r.params)) paused++;
+        return { params: wireValues(withCreatedStatus(r.params)), problems: all };
       });
-      return runBulk(ctx, await accountRef(ctx, opts), 'campaigns', items, opts);
+      await guardBudgets(ctx, guarded, opts.yesBudget);
+      return runBulk(ctx, account, 'campaigns', items, opts, () => (paused ? bulkPausedNote('campaign', paused) : undefined));
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     throwIfProblems([...problems, ...checkCampaign(params, typed, 'create')], 'invalid campaign');
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
-    return sendCreate(ctx, client, createCampaignRequest(account, params), params, opts.dryRun, (c) => `created campaign ${String(c.id)}`);
+    const lookup = new FundingLookup(client, account);
+    const fi = params.funding_instrument_id!;
+    await guardBudgets(
+      ctx,
+      [{ amounts: guardedAmounts(params, originFromTyped(typed)), funding: () => lookup.instrument(fi) }],
+      opts.yesBudget,
+    );
+    const sent = withCreatedStatus(params);
+    return sendCreate(ctx, client, createCampaignRequest(account, sent), sent, opts.dryRun, (c) =>
+      createdNote('campaign', String(c.id), pausedByDefault(params)),
+    );
   },
 });

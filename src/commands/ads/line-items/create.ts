@@ -3,8 +3,12 @@
 // new line item, plus what a create needs (objective, product type, placements,
 // start and end) and the objective × placements rules; or many from a JSON
 // Lines file through the batch endpoint (40 per request).
+import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createLineItemRequest } from '../../../ads/campaigns.js';
+import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
+import type { Context } from '../../../context.js';
 import { UsageError, type InputProblem } from '../../../errors.js';
+import type { ApiClient } from '../../../http/client.js';
 import type { NameStyle } from '../../../wire/names.js';
 import { respell } from '../../../wire/names.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/line-item-create.js';
@@ -14,8 +18,10 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
+import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js';
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
+import { bulkPausedNote, createdNote } from '../_paused.js';
 import { LINE_ITEM_FLAGS } from './update.js';
 
 /** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
@@ -66,8 +72,13 @@ const options = {
     description: 'true (even pacing) or false (accelerated)',
   },
   ...LINE_ITEM_FLAGS,
-  entityStatus: { flags: '--entity-status <value>', wire: 'entity_status', description: 'ACTIVE, DRAFT or PAUSED' },
+  entityStatus: {
+    flags: '--entity-status <value>',
+    wire: 'entity_status',
+    description: 'PAUSED (the default here; the API would make it ACTIVE), ACTIVE or DRAFT',
+  },
   ...bulkOptions,
+  yesBudget: yesBudgetOption,
   dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
   ...accountOptions,
 } as const satisfies OptionTable;
@@ -86,28 +97,55 @@ export default defineVerb({
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length || opts.campaign)
         throw new UsageError('give the line items either in --file or as flags, not both');
-      const perCampaign = new Map<string, number>();
-      const items = await readBulk(ctx, opts.file, (obj, line) => {
-        const r = objectParams(LINE_ITEM_CREATE_PARAMS, obj, line, ['campaign_id']);
-        const all: InputProblem[] = [...r.problems, ...campaignIdProblem(r.params.campaign_id, line)];
-        all.push(...campaignLimit(perCampaign, r.params.campaign_id, line));
-        all.push(...checkLineItemCreate(r.params, r.typed, line).problems);
-        return { params: wireValues(spelled(r.params, client.names)), problems: all };
-      });
-      return runBulk(ctx, await accountRef(ctx, opts), 'line_items', items, opts);
+      return createFromFile(ctx, client, opts.file, opts);
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     if (opts.campaign === undefined) throw new UsageError('--campaign <campaign_id> is required (or --file)');
-    const all = { campaign_id: opts.campaign, ...params };
+    const campaign = opts.campaign;
+    const all = { campaign_id: campaign, ...params };
     const checked = checkLineItemCreate(all, typed);
-    throwIfProblems([...problems, ...campaignIdProblem(opts.campaign), ...checked.problems], 'invalid line item');
+    throwIfProblems([...problems, ...campaignIdProblem(campaign), ...checked.problems], 'invalid line item');
     for (const w of checked.warnings) ctx.log.warn(w);
     const account = await accountRef(ctx, opts);
-    const sent = spelled(all, client.names);
-    const done = (li: Record<string, unknown>) => `created line item ${String(li.id)} under campaign ${opts.campaign}`;
+    const lookup = new FundingLookup(client, account);
+    await guardBudgets(
+      ctx,
+      [{ amounts: guardedAmounts(all, originFromTyped(typed)), funding: () => lookup.ofCampaign(campaign) }],
+      opts.yesBudget,
+    );
+    const sent = withCreatedStatus(spelled(all, client.names));
+    const done = (li: Record<string, unknown>) =>
+      createdNote('line item', String(li.id), pausedByDefault(params), ` under campaign ${campaign}`);
     return sendCreate(ctx, client, createLineItemRequest(account, sent), sent, opts.dryRun, done);
   },
 });
+
+/** Many line items from a JSON Lines file: every line checked, the money guard run per campaign, then the batches. */
+async function createFromFile(
+  ctx: Context,
+  client: ApiClient,
+  file: string,
+  opts: { account?: string; sandbox?: boolean; dryRun?: boolean; failed?: string; yesBudget?: boolean },
+): Promise<number> {
+  const account = await accountRef(ctx, opts);
+  const lookup = new FundingLookup(client, account);
+  const guarded: GuardedEntity[] = [];
+  const perCampaign = new Map<string, number>();
+  let paused = 0;
+  const items = await readBulk(ctx, file, (obj, line) => {
+    const r = objectParams(LINE_ITEM_CREATE_PARAMS, obj, line, ['campaign_id']);
+    const all: InputProblem[] = [...r.problems, ...campaignIdProblem(r.params.campaign_id, line)];
+    all.push(...campaignLimit(perCampaign, r.params.campaign_id, line));
+    all.push(...checkLineItemCreate(r.params, r.typed, line).problems);
+    const campaign = r.params.campaign_id;
+    if (!all.length && campaign)
+      guarded.push({ amounts: guardedAmounts(r.params, originFromTyped(r.typed, line)), funding: () => lookup.ofCampaign(campaign) });
+    if (pausedByDefault(r.params)) paused++;
+    return { params: wireValues(withCreatedStatus(spelled(r.params, client.names))), problems: all };
+  });
+  await guardBudgets(ctx, guarded, opts.yesBudget);
+  return runBulk(ctx, account, 'line_items', items, opts, () => (paused ? bulkPausedNote('line item', paused) : undefined));
+}
 
 /** "There is a limit of 100 line items per campaign" (the reference): counted within the file. */
 const MAX_PER_CAMPAIGN = 100;

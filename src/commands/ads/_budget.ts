@@ -1,0 +1,56 @@
+// The money guard as the ads verbs run it (rules: src/ads/budget-guard.ts):
+// slips that need no lookup are judged before any request; then each funding
+// instrument involved is fetched once and the budgets are compared with it.
+// Off a terminal a concern refuses (exit 6, nothing sent) unless --yes-budget;
+// on a terminal the person is asked.
+import {
+  budgetConcerns,
+  guardDecision,
+  slipConcerns,
+  type BudgetConcern,
+  type FundingFacts,
+  type GuardedAmount,
+} from '../../ads/budget-guard.js';
+import type { Context } from '../../context.js';
+import { formatProblem, InputError } from '../../errors.js';
+import type { OptionSpec } from '../define.js';
+
+export const yesBudgetOption = {
+  flags: '--yes-budget',
+  description: "accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)",
+} as const satisfies OptionSpec;
+
+/** Amounts of one entity and how to find the funding instrument that pays for them. */
+export interface GuardedEntity {
+  amounts: GuardedAmount[];
+  funding: () => Promise<FundingFacts | undefined>;
+}
+
+async function decide(ctx: Context, concerns: BudgetConcern[], yesBudget: boolean | undefined): Promise<void> {
+  const d = guardDecision(concerns, { interactive: ctx.prompt.interactive, override: Boolean(yesBudget) });
+  if (d.refuse.length) {
+    const one = d.refuse.length === 1 ? formatProblem(d.refuse[0]!) : `the money guard found ${d.refuse.length} problems`;
+    throw new InputError(
+      `${one}; nothing was sent`,
+      d.refuse,
+      'check the amount (decimal flags take currency units, the …-amount-local-micro flags micro units); --yes-budget sends it anyway.',
+    );
+  }
+  for (const m of d.accepted) ctx.log.warn(`--yes-budget: ${m}`);
+  if (d.confirm.length) {
+    for (const m of d.confirm) ctx.log.warn(m);
+    if (!(await ctx.prompt.confirm('Send these amounts anyway?', false)))
+      throw new InputError('the amounts were not confirmed: nothing was sent');
+  }
+}
+
+/** Runs the guard over every entity; throws (exit 6) or asks before anything is created or changed. */
+export async function guardBudgets(ctx: Context, entities: readonly GuardedEntity[], yesBudget: boolean | undefined): Promise<void> {
+  const withAmounts = entities.filter((e) => e.amounts.length);
+  if (!withAmounts.length) return;
+  const slips = withAmounts.flatMap((e) => slipConcerns(e.amounts));
+  if (slips.length && !yesBudget && !ctx.prompt.interactive) await decide(ctx, slips, yesBudget);
+  const concerns: BudgetConcern[] = [];
+  for (const e of withAmounts) concerns.push(...budgetConcerns(e.amounts, await e.funding()));
+  await decide(ctx, concerns, yesBudget);
+}
