@@ -7,21 +7,18 @@
 // running it again finishes the job.
 import { ApplyJournal, defaultApplyStatePath } from '../../ads/plan/apply-state.js';
 import { applyPlan, type OpResult } from '../../ads/plan/apply.js';
-import { creditLimitGuard, type MoneyGuard } from '../../ads/plan/guard.js';
-import { throwFileProblems, toProblems } from '../../ads/plan/load.js';
+import { planAmounts } from '../../ads/plan/guard.js';
 import { planText, summaryLine } from '../../ads/plan/render.js';
 import type { Context } from '../../context.js';
 import { PartialFailure } from '../../errors.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
+import { guardBudgets, yesBudgetOption } from './_budget.js';
 import { makePlan, planOptions, type Planned } from './_plan.js';
 
 const options = {
   yes: yesOption('apply without asking'),
-  yesBudget: {
-    flags: '--yes-budget',
-    description: "apply budgets above a funding instrument's credit limit or that look like micros typed as decimals",
-  },
+  yesBudget: yesBudgetOption,
   state: {
     flags: '--state <file>',
     description: 'the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)',
@@ -37,20 +34,6 @@ const COLUMNS = [
   { header: 'id', key: 'id' },
   { header: 'error', key: 'error' },
 ];
-
-/** The money check before anything is sent: refused (exit 6) unless --yes-budget, then only warned about. */
-async function checkMoney(ctx: Context, guard: MoneyGuard, planned: Planned, file: string, override: boolean | undefined): Promise<void> {
-  const problems = toProblems({ lineOf: planned.lineOf }, await guard.check(planned.plan.operations));
-  if (!problems.length) return;
-  if (override) {
-    for (const p of problems) ctx.log.warn(`line ${p.line ?? '?'}, ${p.field}: ${p.message} (applied: --yes-budget)`);
-    return;
-  }
-  throwFileProblems(
-    file,
-    problems.map((p) => ({ ...p, message: `${p.message} (--yes-budget applies it anyway)` })),
-  );
-}
 
 /** What the journal of an interrupted run says, now that the account was read again. */
 function reportResume(ctx: Context, journal: ApplyJournal, planned: Planned): void {
@@ -99,7 +82,8 @@ export default defineVerb({
     }
     ctx.io.stderr.write(planText(plan));
     const client = await ctx.client();
-    await checkMoney(ctx, creditLimitGuard(client, account), planned, file!, opts.yesBudget);
+    // The money guard before anything is sent: refused off a terminal (exit 6) unless --yes-budget, asked on one.
+    await guardBudgets(ctx, planAmounts(client, account, plan.operations, planned.lineOf), opts.yesBudget);
     if (
       !(await ctx.prompt.confirm(
         `Apply ${plan.operations.length} change${plan.operations.length === 1 ? '' : 's'} to account ${account.id}?`,

@@ -1361,7 +1361,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"-y, --yes","description":"apply without asking (needed when not interactive)"},
-        {"flags":"--yes-budget","description":"apply budgets above a funding instrument's credit limit or that look like micros typed as decimals"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--state <file>","description":"the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)"},
         {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
