@@ -66,7 +66,7 @@ describe.concurrent('ads plan and apply', () => {
   it('plan of an account without the campaigns: exit 2 with --detailed-exitcode, 0 without; nothing written', async ({
     onTestFinished,
   }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     const file = fileWith(yaml());
     const detailed = await run(['ads', 'plan', file, '--detailed-exitcode', '-o', 'json']);
     expect(detailed.code, detailed.stderr).toBe(2);
@@ -122,7 +122,7 @@ describe.concurrent('ads plan and apply', () => {
   });
 
   it('a budget edit is exactly one update request, shown in currency units', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run, campaignsNamed } = await setup(onTestFinished);
     expect((await run(['ads', 'apply', fileWith(yaml()), '--yes'])).code).toBe(0);
     const edited = fileWith(yaml('60'));
     const plan = await run(['ads', 'plan', edited, '-o', 'table']);
@@ -139,7 +139,7 @@ describe.concurrent('ads plan and apply', () => {
   });
 
   it('--prune deletes what the file leaves out, children before parents', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     expect((await run(['ads', 'apply', fileWith(yaml()), '--yes'])).code).toBe(0);
     const fewer = fileWith(
       yaml()
@@ -209,7 +209,7 @@ describe.concurrent('ads plan and apply', () => {
 
 describe.concurrent('ads export', () => {
   it('export (JSON and YAML) then plan reports no changes', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     for (const format of ['json', 'yaml']) {
       const r = await run(['ads', 'export', '--account', EMU_ACCOUNT, '--format', format]);
       expect(r.code, r.stderr).toBe(0);
@@ -223,7 +223,7 @@ describe.concurrent('ads export', () => {
   });
 
   it('--campaign picks campaigns; an unknown one is exit 4', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     const r = await run(['ads', 'export', '--campaign', '8wku2']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().campaigns.map((c: { name: string }) => c.name)).toEqual(['Spring launch']);
@@ -233,7 +233,7 @@ describe.concurrent('ads export', () => {
 
 describe.concurrent('problems in the file', () => {
   it('five problems: exit 6 listing all five with their lines; nothing read or sent', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     const file = fileWith(`account: ${ACCT}
 campaigns:
   - name: Five problems
@@ -265,7 +265,7 @@ campaigns:
   });
 
   it('JSON files get lines too; a syntax error names its line', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     const json = fileWith('{\n  "campaigns": [\n    {"name": "x", "bid": 1}\n  ]\n}\n', 'c.json');
     const r = await run(['ads', 'plan', json, '-o', 'json']);
     expect(r.code).toBe(6);
@@ -278,7 +278,7 @@ campaigns:
   });
 
   it('a budget over the credit limit is refused by the money guard before anything is written', async ({ onTestFinished }) => {
-    const { emu, run, campaignsNamed } = await setup(onTestFinished);
+    const { run } = await setup(onTestFinished);
     const r = await run(['ads', 'apply', fileWith(yaml('500', '1000')), '--yes', '-o', 'json']);
     expect(r.code).toBe(6);
     expect(r.errorJson().error.problems[0]).toMatchObject({ line: 5 });
