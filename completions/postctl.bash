@@ -86,7 +86,7 @@ _postctl_subs() {
     'connections terminate') echo '' ;;
     'media') echo 'upload' ;;
     'media upload') echo '' ;;
-    'ads') echo 'accounts business-categories curated-categories features audience-estimate funding-instruments campaigns line-items targeting promoted-posts promotable-users line-item-categories media cards media-library poll-cards video-conversation-cards posts stats' ;;
+    'ads') echo 'accounts business-categories curated-categories features audience-estimate funding-instruments campaigns line-items targeting promoted-posts promotable-users line-item-categories media cards media-library poll-cards video-conversation-cards posts stats apply export plan' ;;
     'ads accounts') echo 'list get update create delete apps history' ;;
     'ads accounts list') echo '' ;;
     'ads accounts get') echo '' ;;
@@ -172,6 +172,9 @@ _postctl_subs() {
     'ads stats jobs list') echo '' ;;
     'ads stats jobs get') echo '' ;;
     'ads stats jobs cancel') echo '' ;;
+    'ads apply') echo '' ;;
+    'ads export') echo '' ;;
+    'ads plan') echo '' ;;
     'catalogs') echo 'list create rename delete upsert products delete-products sets' ;;
     'catalogs list') echo '' ;;
     'catalogs create') echo '' ;;
@@ -354,13 +357,13 @@ _postctl_opts() {
     'ads campaigns') echo '-h --help' ;;
     'ads campaigns list') echo '--campaign-ids --funding-instrument-ids --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads campaigns get') echo '--with-deleted --account --sandbox -h --help' ;;
-    'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --file --failed --dry-run --account --sandbox -h --help' ;;
+    'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --file --failed --yes-budget --dry-run --account --sandbox -h --help' ;;
     'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --dry-run --account --sandbox -h --help' ;;
     'ads campaigns delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads line-items') echo '-h --help' ;;
     'ads line-items list') echo '--campaign-ids --line-item-ids --funding-instrument-ids --status --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads line-items get') echo '--with-deleted --account --sandbox -h --help' ;;
-    'ads line-items create') echo '--campaign --objective --product-type --placements --primary-web-event-tag --standard-delivery --name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --file --failed --dry-run --account --sandbox -h --help' ;;
+    'ads line-items create') echo '--campaign --objective --product-type --placements --primary-web-event-tag --standard-delivery --name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --file --failed --yes-budget --dry-run --account --sandbox -h --help' ;;
     'ads line-items update') echo '--name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --no-fetch --dry-run --account --sandbox -h --help' ;;
     'ads line-items delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads targeting') echo '-h --help' ;;
@@ -417,6 +420,9 @@ _postctl_opts() {
     'ads stats jobs list') echo '--count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads stats jobs get') echo '--account --sandbox -h --help' ;;
     'ads stats jobs cancel') echo '--account --sandbox -h --help' ;;
+    'ads apply') echo '-y --yes --yes-budget --state --prune --account --sandbox -h --help' ;;
+    'ads export') echo '--campaign --format --account --sandbox -h --help' ;;
+    'ads plan') echo '--detailed-exitcode --prune --account --sandbox -h --help' ;;
     'catalogs') echo '-h --help' ;;
     'catalogs list') echo '--user-id --sandbox -h --help' ;;
     'catalogs create') echo '--user-id --sandbox -h --help' ;;
@@ -542,6 +548,7 @@ _postctl_choices() {
       'events subscribe|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'media upload|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'ads stats|--mode') printf '%s\n' 'auto' 'sync' 'job'; return ;;
+      'ads export|--format') printf '%s\n' 'json' 'yaml'; return ;;
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
       'catalogs sets create|--type') printf '%s\n' 'MANUAL' 'FILTERED'; return ;;
       'audiences upload|--format') printf '%s\n' 'lines' 'csv' 'tsv' 'jsonl'; return ;;

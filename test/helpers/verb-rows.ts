@@ -76,6 +76,10 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     }),
   );
   const targeting = file('targeting.json', JSON.stringify([{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }]));
+  const campaignsFile = file(
+    'campaigns.yaml',
+    'campaigns:\n  - name: Hardening as code\n    funding_instrument_id: lygyi\n    daily_budget: 5\n    entity_status: PAUSED\n',
+  );
   const body = file('body.json', '{"for_user_id":"2244994945","event":"x"}');
   const keys = file('keys.txt', 'sku-1\nsku-2\n');
   const reqBody = file('req.json', JSON.stringify({ name: 'x' }));
@@ -352,6 +356,9 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
       ],
     },
     'ads campaigns update': { args: ['ads', 'campaigns', 'update', 'f2qcm', '--name', 'Renamed campaign'] },
+    'ads plan': { args: ['ads', 'plan', campaignsFile] },
+    'ads apply': { args: ['ads', 'apply', campaignsFile, '--yes'] },
+    'ads export': { args: ['ads', 'export', '--campaign', 'f2qcm'] },
     'ads campaigns delete': { args: ['ads', 'campaigns', 'delete', 'nosuch21', '--yes'] },
     'ads line-items create': {
       args: [

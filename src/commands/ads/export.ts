@@ -3,7 +3,7 @@
 // `ads apply` read — planning the exported file reports no changes.
 import { listCampaigns, readChildren } from '../../ads/plan/current.js';
 import { exportText, exportTree } from '../../ads/plan/export.js';
-import { CliError } from '../../errors.js';
+import { CliError, InputError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import { accountOptions } from '../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
@@ -26,10 +26,13 @@ export default defineVerb({
   examples: ['postctl ads export > campaigns.json', 'postctl ads export --campaign 8wku2 --format yaml > spring.yaml'],
   options,
   async run(_args, opts, ctx) {
+    const wanted = opts.campaign ?? [];
+    const bad = wanted.filter((id) => !/^[0-9a-z]{1,32}$/.test(id));
+    if (bad.length)
+      throw new InputError(`--campaign must be an ads id (letters a-z and digits; got ${bad.map((b) => JSON.stringify(b)).join(', ')})`);
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
     const all = await listCampaigns(client, account);
-    const wanted = opts.campaign ?? [];
     const missing = wanted.filter((id) => !all.some((c) => c.id === id));
     if (missing.length)
       throw new CliError(`campaign ${missing.join(', ')} not found in account ${account.id}`, {
