@@ -68,6 +68,29 @@ const productLine = JSON.stringify({
 const DELIVERY = '{"for_user_id":"2244994945","favorite_events":[]}';
 const SIG = `sha256=${createHmac('sha256', 'emu-consumer-secret-0123456789').update(DELIVERY).digest('base64')}`;
 
+/** The campaigns file of docs/campaigns-as-code.md's worked example. */
+function campaignsYaml(): string {
+  return `account: 18ce54d4x5t
+campaigns:
+  - name: Spring sale
+    funding_instrument_id: lygyi
+    daily_budget: 50
+    total_budget: "150.00"
+    line_items:
+      - name: Timeline
+        objective: ENGAGEMENTS
+        product_type: PROMOTED_TWEETS
+        placements: [ALL_ON_TWITTER]
+        bid_strategy: MAX
+        bid: 2.50
+        start_time: ${futureYear()}-03-01T00:00:00Z
+        end_time: ${futureYear()}-04-01T00:00:00Z
+        targeting:
+          - { targeting_type: LOCATION, targeting_value: 96683cc9126741d1 }
+        promoted_posts: [1460323737035677698]
+`;
+}
+
 /** The files the examples read, in a fresh directory. */
 function exampleDir(): string {
   const dir = linkedDir('postctl-examples-');
@@ -88,6 +111,12 @@ function exampleDir(): string {
     'launch.mp4': mp4(8192),
     'campaigns.jsonl': `${JSON.stringify({ name: 'Batch A', funding_instrument_id: 'lygyi', daily_budget: '50' })}\n`,
     'line-items.jsonl': `${JSON.stringify({ campaign_id: '8wku2', name: 'Batch line item', objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', bid_strategy: 'AUTO', start_time: `${futureYear()}-03-01T00:00:00Z`, end_time: `${futureYear()}-04-01T00:00:00Z` })}\n`,
+    // ads plan / apply (docs/campaigns-as-code.md): a campaign with a line item, targeting and a promoted post.
+    'campaigns.yaml': campaignsYaml(),
+    'campaigns.json': JSON.stringify({
+      account: '18ce54d4x5t',
+      campaigns: [{ name: 'Summer sale', funding_instrument_id: 'lygyi', daily_budget: '50' }],
+    }),
     'criteria.jsonl': `${JSON.stringify({ line_item_id: '8u94t', targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' })}\n`,
     'products.jsonl': `${productLine}\n`,
     'feed.csv': `id,title,description,availability,condition,price,link,image_link,brand\nsock-1,Wool socks,Warm socks,in stock,new,9.00 USD,https://shop.example/p/sock-1,https://shop.example/i/sock-1.jpg,Acme\n`,

@@ -65,7 +65,7 @@ export default defineVerb({
   description:
     'make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes',
   examples: [
-    'postctl ads apply campaigns.yaml',
+    'postctl ads apply campaigns.yaml --yes',
     'postctl ads apply campaigns.json --yes',
     'postctl ads apply campaigns.yaml --prune --yes',
   ],

@@ -14,11 +14,7 @@ const options = {
 export default defineVerb({
   name: 'plan <file>',
   description: 'show what `ads apply` would change to make the account match a campaigns file (JSON or YAML); changes nothing',
-  examples: [
-    'postctl ads plan campaigns.yaml',
-    'postctl ads plan campaigns.json --detailed-exitcode -o json',
-    'postctl ads plan campaigns.yaml --prune',
-  ],
+  examples: ['postctl ads plan campaigns.yaml', 'postctl ads plan campaigns.json -o json', 'postctl ads plan campaigns.yaml --prune'],
   options,
   async run([file], opts, ctx) {
     const { plan } = await makePlan(ctx, file!, opts);

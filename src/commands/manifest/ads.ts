@@ -1355,7 +1355,7 @@ export const MANIFEST: Manifest = {
       name: "apply <file>",
       description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes",
       examples: [
-        "postctl ads apply campaigns.yaml",
+        "postctl ads apply campaigns.yaml --yes",
         "postctl ads apply campaigns.json --yes",
         "postctl ads apply campaigns.yaml --prune --yes",
       ],
@@ -1391,7 +1391,7 @@ export const MANIFEST: Manifest = {
       description: "show what `ads apply` would change to make the account match a campaigns file (JSON or YAML); changes nothing",
       examples: [
         "postctl ads plan campaigns.yaml",
-        "postctl ads plan campaigns.json --detailed-exitcode -o json",
+        "postctl ads plan campaigns.json -o json",
         "postctl ads plan campaigns.yaml --prune",
       ],
       options: [
