@@ -17,7 +17,7 @@ import type { AccountRef } from '../types.js';
 import type { ApplyJournal } from './apply-state.js';
 import type { Kind, Plan, PlanOp } from './diff.js';
 
-export type OpStatus = 'done' | 'failed' | 'not_done';
+type OpStatus = 'done' | 'failed' | 'not_done';
 
 export interface OpResult {
   op: PlanOp;

@@ -10,7 +10,7 @@ import { promotedListRequest } from '../promoted.js';
 import { targetingListRequest, type TargetingCriterion } from '../targeting.js';
 import type { AccountRef, AdsEnvelope, LineItem } from '../types.js';
 
-export interface PromotedPost {
+interface PromotedPost {
   id: string;
   line_item_id?: string;
   post_id: string;

@@ -16,14 +16,14 @@ export interface PathProblem {
   message: string;
 }
 
-export interface DesiredCriterion {
+interface DesiredCriterion {
   targeting_type: string;
   targeting_value: string;
   operator_type: string;
   path: string;
 }
 
-export interface DesiredPost {
+interface DesiredPost {
   post_id: string;
   path: string;
 }
@@ -53,7 +53,7 @@ export interface DesiredTree {
 }
 
 /** The decimal shorthands and the micros field each sets. */
-export const SHORTHANDS: Record<string, string> = {
+const SHORTHANDS: Record<string, string> = {
   daily_budget: 'daily_budget_amount_local_micro',
   total_budget: 'total_budget_amount_local_micro',
   bid: 'bid_amount_local_micro',

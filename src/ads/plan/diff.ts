@@ -13,9 +13,9 @@ import type { CurrentCampaign, CurrentLineItem } from './current.js';
 import { CREATE_ONLY, type DesiredCampaign, type DesiredLineItem, type DesiredTree, type PathProblem } from './desired.js';
 
 export type Kind = 'campaign' | 'line_item' | 'targeting_criterion' | 'promoted_post';
-export type Action = 'create' | 'update' | 'delete';
+type Action = 'create' | 'update' | 'delete';
 
-export interface Change {
+interface Change {
   field: string;
   from: string | null;
   to: string;

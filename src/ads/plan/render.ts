@@ -20,7 +20,7 @@ const label = (field: string) => UNIT_NAMES[field] ?? field;
 const shown = (field: string, v: string | null): string =>
   v === null ? '(unset)' : isMoney(field) && /^\d+$/.test(v) ? fromMicros(v) : neutralize(v.length > 80 ? `${v.slice(0, 80)}…` : v);
 
-export function summary(plan: Plan): { create: number; update: number; delete: number } {
+function summary(plan: Plan): { create: number; update: number; delete: number } {
   const count = (a: PlanOp['action']) => plan.operations.filter((o) => o.action === a).length;
   return { create: count('create'), update: count('update'), delete: count('delete') };
 }
