@@ -5,7 +5,7 @@
 // killed with SIGKILL after a create was processed, run again, creates
 // nothing twice; export then plan reports no changes; a file with five
 // problems lists all five with their lines, sending nothing.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { campaignStore } from '../../src/emulator/routes/ads-campaigns.js';
@@ -174,7 +174,11 @@ describe.concurrent('ads plan and apply', () => {
     });
     expect(killed.signal).toBe('SIGKILL');
     const journal = `${file}.postctl-apply.json`;
-    expect(existsSync(journal)).toBe(true);
+    // On disk before the batch left, private: the campaign with its id, the line item sent without an answer.
+    expect(statSync(journal).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(journal, 'utf8'));
+    expect(Object.keys(saved.created)).toEqual(['campaign:Spring sale']);
+    expect(saved.sent).toEqual(['campaign:Spring sale/line_item:Timeline']);
     emu.state.faults.clear();
     const r = await run(['ads', 'apply', file, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
@@ -204,6 +208,18 @@ describe.concurrent('ads plan and apply', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(campaignsNamed('Spring sale')).toHaveLength(1);
     expect(campaignsNamed('Refused')).toHaveLength(1);
+  });
+});
+
+describe.concurrent('hostile text', () => {
+  it('names from the file are shown with control characters neutralised', async ({ onTestFinished }) => {
+    const { run } = await setup(onTestFinished);
+    const file = fileWith(`account: ${ACCT}\ncampaigns:\n  - name: "Evil \\e]0;pwned\\a"\n    funding_instrument_id: ${CARD}\n`);
+    const r = await run(['ads', 'plan', file, '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/[\u001b\u0007]/);
+    // Names are quoted as JSON strings: the escape shows as \u001b, never raw.
+    expect(r.stdout).toContain('"Evil \\u001b]0;pwned\\u0007"');
   });
 });
 
