@@ -20,7 +20,7 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
  * registered by `npm run build` alone. The words of LAST are registered after the groups, eagerly, in
  * this order; every other word is a group, listed in top-level help in TREE['']'s order.
  */
-const LAST = ['request', 'config', 'emulator', 'completion', '__profiles'];
+const LAST = ['request', 'config', 'mcp', 'emulator', 'completion', '__profiles'];
 /** Other words that build a group (`creatives <group>` is `ads <group>`). */
 const ALSO: Record<string, string[]> = { ads: ['creatives'] };
 
