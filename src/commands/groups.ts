@@ -94,7 +94,7 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   auth: {
     description: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles',
-    order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove'],
+    order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove', 'import'],
   },
   webhooks: {
     description:
