@@ -251,4 +251,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['status', 'stop'] },
+  mcp: { order: ['bridge'] },
 };

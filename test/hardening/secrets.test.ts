@@ -94,6 +94,7 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'webhooks subscriptions remove': 4,
   'lists delete': 4,
   'posts bookmark': 3,
+  'mcp bridge': 3,
   'posts unbookmark': 3,
   request: 6,
   // Placeholders too: nothing running to stop (4), a seeded post not the user's to delete (4) or too old to edit (6), rule id 1 unknown (6).

@@ -100,6 +100,8 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'auth import': { args: ['auth', 'import', 'twurl', '--file', twurlrc], storesCredentials: true, local: true },
     // stdin is closed at once: the server answers nothing and ends.
     mcp: { args: ['mcp'], local: true },
+    // The sweep's profile has no OAuth 2.0 login: refused before anything is read or sent (exit 3).
+    'mcp bridge': { args: ['mcp', 'bridge'], local: true },
     'webhooks validate': { args: ['webhooks', 'validate', WEBHOOK_OK] },
     'webhooks replay': {
       args: [

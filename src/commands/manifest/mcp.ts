@@ -21,5 +21,15 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../mcp/index.js").then(loaded),
     },
+    {
+      words: ["mcp","bridge"],
+      name: "bridge [url]",
+      description: "relay a stdio MCP client to a remote Streamable-HTTP MCP server (default <api_url>/mcp, the platform's hosted one) with the profile's OAuth 2.0 token",
+      examples: [
+        "postctl mcp bridge",
+        "postctl --profile work mcp bridge https://api.x.com/mcp",
+      ],
+      load: () => import("../mcp/bridge.js").then(loaded),
+    },
   ],
 };
