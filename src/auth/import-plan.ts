@@ -8,7 +8,7 @@ import { CliError, InputError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { ImportedAccount, ImportedSet } from './import-sources.js';
 
-export type Action = 'create' | 'update' | 'unchanged' | 'skip';
+type Action = 'create' | 'update' | 'unchanged' | 'skip';
 
 export interface PlannedAccount extends ImportedAccount {
   action: Action;

@@ -9,7 +9,7 @@
 // expiration_time in Unix seconds), `oauth1_token.oauth1` (access_token, token_secret, consumer_key,
 // consumer_secret) and `bearer_token.bearer`; `default_app` names the default app. Before xurl 1.0 the store
 // was the single JSON file ~/.xurl with oauth2_tokens, oauth1_tokens and bearer_token at the top.
-import { parse } from 'yaml';
+import type { parse as Parse } from 'yaml';
 import { PROFILE_NAME } from '../config/profile-name.js';
 import type { Profile } from '../config/schema.js';
 
@@ -34,7 +34,7 @@ const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Arr
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** A profile name from a screen name or app name: characters postctl does not allow become '-'. */
-export function profileNameOf(raw: string): string {
+function profileNameOf(raw: string): string {
   const name = raw
     .replace(/^@/, '')
     .replace(/[^A-Za-z0-9_.-]/g, '-')
@@ -46,7 +46,10 @@ export function profileNameOf(raw: string): string {
 /** The user id OAuth 1.0a access tokens start with (`<user id>-…`). */
 const userIdOf = (token: string | undefined): string | undefined => /^(\d+)-/.exec(token ?? '')?.[1];
 
-function load(text: string, what: string): Obj {
+/** The yaml package's parse, handed in by the verb (whose chunk alone loads the package). */
+export type YamlParse = typeof Parse;
+
+function load(text: string, what: string, parse: YamlParse): Obj {
   let doc: unknown;
   try {
     // Plain data only: no custom tags, no merge keys, aliases bounded (the yaml package's defaults guard against alias bombs).
@@ -59,8 +62,8 @@ function load(text: string, what: string): Obj {
   return o;
 }
 
-export function parseTwurlrc(text: string): ImportedSet {
-  const doc = load(text, '.twurlrc');
+export function parseTwurlrc(text: string, parse: YamlParse): ImportedSet {
+  const doc = load(text, '.twurlrc', parse);
   const profiles = obj(doc.profiles);
   if (!profiles) throw new SourceFormatError('.twurlrc has no profiles');
   const bearers = obj(doc.bearer_tokens) ?? {};
@@ -153,8 +156,8 @@ function xurlAccounts(appName: string, app: XurlApp, single: boolean): ImportedA
   return out;
 }
 
-export function parseXurl(text: string): ImportedSet {
-  const doc = load(text, 'the xurl store');
+export function parseXurl(text: string, parse: YamlParse): ImportedSet {
+  const doc = load(text, 'the xurl store', parse);
   const apps = obj(doc.apps);
   if (!apps) {
     // The single JSON file of xurl before 1.0: one app.

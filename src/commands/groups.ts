@@ -6,6 +6,8 @@ import { registerManifest, type Manifest, type TreeTarget, type OptionTable } fr
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
 
+export { TOP_WORDS };
+
 type Register = (program: TreeTarget) => void;
 
 /** A top-level word whose verbs are listed in its generated manifest (src/commands/manifest/). */

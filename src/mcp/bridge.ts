@@ -7,9 +7,8 @@
 // does not give one, a JSON-RPC error in the server range (-32000 … -32099) does.
 import type { Readable } from 'node:stream';
 import type { ApiClient } from '../http/client.js';
-import { neutralize } from '../output/sanitize.js';
 
-export const RPC = {
+const RPC = {
   /** The remote could not be reached, or broke off. */
   TRANSPORT: -32000,
   /** The remote refused the credentials, after one renewal. */
@@ -37,7 +36,7 @@ interface Message {
 
 const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 
-export class Bridge {
+class Bridge {
   private session: string | undefined;
   private protocolVersion: string | undefined;
 
@@ -84,7 +83,7 @@ export class Bridge {
         const status = (e as { status?: number }).status;
         if (status === 401 || status === 403) this.fail(msg.id!, RPC.AUTH, `the MCP server refused the OAuth 2.0 token (HTTP ${status})`);
         else if (status) this.fail(msg.id!, RPC.UPSTREAM, `the MCP server answered HTTP ${status}`);
-        else this.fail(msg.id!, RPC.TRANSPORT, `could not reach the MCP server: ${neutralize((e as Error).message)}`);
+        else this.fail(msg.id!, RPC.TRANSPORT, `could not reach the MCP server: ${(e as Error).message}`);
         answered.add(msg.id!);
       }
     }

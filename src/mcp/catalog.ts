@@ -1,6 +1,7 @@
 // The tools `postctl mcp` exposes: every verb of every generated manifest that is not a never-tool, as its
 // tool shape with its access, limited by `--tools` patterns.
-import { TOP_WORDS } from '../commands/manifest/index.js';
+// Through groups.ts, which every command line loads with the index: importing the index alone would split the two.
+import { TOP_WORDS } from '../commands/groups.js';
 import { accessOf, isNeverTool, toolFilter, type Access } from './access.js';
 import { toolShape, type ToolShape } from './tool-schema.js';
 

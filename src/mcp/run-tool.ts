@@ -27,7 +27,7 @@ export interface RunOutcome {
 }
 
 /** The launcher this process was started with (bin/postctl.js): the child runs the same build. */
-export function launcher(): string {
+function launcher(): string {
   return process.argv[1]!;
 }
 

@@ -4,7 +4,7 @@
 // the command line the verb is run with. Nothing here is written per verb: a new verb is a new tool.
 import type { OptionSpec, VerbSpec } from '../commands/define.js';
 
-export interface JsonSchema {
+interface JsonSchema {
   type?: string;
   description?: string;
   enum?: readonly string[];
@@ -34,7 +34,7 @@ export interface ToolShape {
 
 const snake = (s: string): string => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
-export const toolName = (words: readonly string[]): string => words.map(snake).join('_');
+const toolName = (words: readonly string[]): string => words.map(snake).join('_');
 
 /** Placeholders that name a whole number; `<seconds>` may be a decimal. Money (`<amount>`) stays a string: it is exact decimals. */
 const INTEGER = new Set(['n', 'ms', 'minutes', 'port', 'count']);

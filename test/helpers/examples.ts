@@ -140,6 +140,16 @@ const BEFORE: Array<[RegExp, string]> = [
   [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
   [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
   [/^postctl emulator stop$/, 'postctl emulator --port 0 --print-env'],
+  [/^postctl mcp bridge/, `postctl auth oauth2 --redirect-url "$(${OAUTH2_STEP1})"`],
+  // What twurl and xurl leave on disk (mode 0600, as they write it).
+  [
+    /^postctl auth import twurl/,
+    `printf 'profiles:\\n  alice:\\n    k1:\\n      username: alice\\n      consumer_key: k1\\n      consumer_secret: s1\\n      token: 1-t\\n      secret: s2\\n' > "$HOME/.twurlrc" && chmod 600 "$HOME/.twurlrc" && cp -p "$HOME/.twurlrc" twurlrc-backup`,
+  ],
+  [
+    /^postctl auth import xurl/,
+    `mkdir -p "$HOME/.xurl" && printf 'apps:\\n  default:\\n    client_id: c1\\n    oauth2_tokens:\\n      alice:\\n        oauth2:\\n          access_token: a1\\n' > "$HOME/.xurl/auth.yml" && chmod 600 "$HOME/.xurl/auth.yml"`,
+  ],
 ];
 /**
  * Ids an example names that only exist once made (a post of one's own to edit or delete, a targeting

@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { apply, checkSourceFile, plan, type PlannedAccount } from '../../auth/import-plan.js';
 import { parseTwurlrc, parseXurl, SourceFormatError } from '../../auth/import-sources.js';
 import { loadConfigData } from '../../config/resolve.js';
@@ -49,7 +50,7 @@ export default defineVerb({
     checkSourceFile(path);
     let set: ReturnType<typeof parseTwurlrc>;
     try {
-      set = (source === 'twurl' ? parseTwurlrc : parseXurl)(readFileSync(path, 'utf8'));
+      set = (source === 'twurl' ? parseTwurlrc : parseXurl)(readFileSync(path, 'utf8'), parse);
     } catch (e) {
       if (e instanceof SourceFormatError) throw new InputError(`${path}: ${e.message}`);
       throw e;

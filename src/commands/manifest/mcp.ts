@@ -13,7 +13,7 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl mcp",
         "postctl mcp --tools \"posts_*,users_*\"",
-        "postctl --profile work mcp --allow-writes --tools ads_*",
+        "postctl mcp --allow-writes --tools \"ads_*\"",
       ],
       options: [
         {"flags":"--allow-writes","description":"let tools that change data run (default: they answer with an error; their dry runs work)"},
@@ -27,7 +27,6 @@ export const MANIFEST: Manifest = {
       description: "relay a stdio MCP client to a remote Streamable-HTTP MCP server (default <api_url>/mcp, the platform's hosted one) with the profile's OAuth 2.0 token",
       examples: [
         "postctl mcp bridge",
-        "postctl --profile work mcp bridge https://api.x.com/mcp",
       ],
       load: () => import("../mcp/bridge.js").then(loaded),
     },

@@ -10,7 +10,7 @@ export default defineVerb({
   name: 'bridge [url]',
   description:
     "relay a stdio MCP client to a remote Streamable-HTTP MCP server (default <api_url>/mcp, the platform's hosted one) with the profile's OAuth 2.0 token",
-  examples: ['postctl mcp bridge', 'postctl --profile work mcp bridge https://api.x.com/mcp'],
+  examples: ['postctl mcp bridge'],
   async run([given], _opts, ctx) {
     const s = await ctx.settings();
     const api = new URL(s.get('api_url')!);

@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'mcp',
   description:
     'serve the verbs as MCP tools over stdio for AI agents: read-only unless --allow-writes; never auth or secrets (docs/agents.md)',
-  examples: ['postctl mcp', 'postctl mcp --tools "posts_*,users_*"', 'postctl --profile work mcp --allow-writes --tools ads_*'],
+  examples: ['postctl mcp', 'postctl mcp --tools "posts_*,users_*"', 'postctl mcp --allow-writes --tools "ads_*"'],
   options: {
     allowWrites: {
       flags: '--allow-writes',
