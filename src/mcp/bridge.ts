@@ -36,6 +36,9 @@ interface Message {
 
 const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 
+/** A reply that arrived but cannot be passed on (too large, a malformed session id). */
+class BadReply extends Error {}
+
 class Bridge {
   private session: string | undefined;
   private protocolVersion: string | undefined;
@@ -83,6 +86,8 @@ class Bridge {
         const status = (e as { status?: number }).status;
         if (status === 401 || status === 403) this.fail(msg.id!, RPC.AUTH, `the MCP server refused the OAuth 2.0 token (HTTP ${status})`);
         else if (status) this.fail(msg.id!, RPC.UPSTREAM, `the MCP server answered HTTP ${status}`);
+        else if (e instanceof BadReply || e instanceof SyntaxError)
+          this.fail(msg.id!, RPC.UPSTREAM, `the MCP server's reply cannot be relayed: ${e.message}`);
         else this.fail(msg.id!, RPC.TRANSPORT, `could not reach the MCP server: ${(e as Error).message}`);
         answered.add(msg.id!);
       }
@@ -101,7 +106,7 @@ class Bridge {
   private capture(headers: Record<string, string>): void {
     const id = headers['mcp-session-id'];
     if (id === undefined) return;
-    if (!SESSION_ID.test(id)) throw new Error('the MCP server sent a malformed session id');
+    if (!SESSION_ID.test(id)) throw new BadReply('the MCP server sent a malformed session id');
     this.session = id;
   }
 
@@ -129,7 +134,7 @@ class Bridge {
       n += (chunk as Buffer).length;
       if (n > this.o.maxMessageBytes) {
         body.destroy();
-        throw new Error(`a reply over ${this.o.maxMessageBytes} bytes`);
+        throw new BadReply(`a reply over ${this.o.maxMessageBytes} bytes`);
       }
       parts.push(chunk as Buffer);
     }
@@ -146,7 +151,7 @@ class Bridge {
       buf += chunk as string;
       if (buf.length > this.o.maxMessageBytes) {
         body.destroy();
-        throw new Error(`an event over ${this.o.maxMessageBytes} bytes`);
+        throw new BadReply(`an event over ${this.o.maxMessageBytes} bytes`);
       }
       let nl = buf.search(/\r?\n|\r/);
       while (nl >= 0) {
@@ -159,7 +164,7 @@ class Bridge {
         } else if (line.startsWith('data:')) {
           const d = line.slice(line[5] === ' ' ? 6 : 5);
           size += d.length;
-          if (size > this.o.maxMessageBytes) throw new Error(`an event over ${this.o.maxMessageBytes} bytes`);
+          if (size > this.o.maxMessageBytes) throw new BadReply(`an event over ${this.o.maxMessageBytes} bytes`);
           data.push(d);
         }
         nl = buf.search(/\r?\n|\r/);

@@ -21,6 +21,7 @@ let origin: string;
 /** Session ids seen on each POST to /mcp (undefined before the server assigned one). */
 const seen: Array<string | undefined> = [];
 let failNext: number | undefined;
+let hugeNext = false;
 
 async function body(req: IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -53,6 +54,13 @@ beforeAll(async () => {
       }
       await app.ready;
       const parsed = req.method === 'POST' ? JSON.parse((await body(req)).toString('utf8')) : undefined;
+      if (hugeNext) {
+        hugeNext = false;
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: parsed.id, result: { pad: 'x'.repeat(5 << 20) } }));
+        return;
+      }
       (req as IncomingMessage & { auth?: unknown }).auth = { token, clientId: user.userId, scopes: [] };
       await app.transport.handleRequest(req as never, res, parsed);
       if (req.method === 'DELETE') app = mcpApp();
@@ -117,6 +125,16 @@ describe('mcp bridge', () => {
     expect(err?.message).toMatch(/HTTP 502/);
     // The session goes on.
     expect((await s.client.listTools()).tools).toHaveLength(1);
+  });
+
+  it('a reply over the bound (4 MiB) is not relayed: the request id gets an error instead', async () => {
+    hugeNext = true;
+    const err = await s.client.callTool({ name: 'whoami', arguments: {} }).then(
+      () => undefined,
+      (e: { code?: number; message?: string }) => e,
+    );
+    expect(err?.code).toBe(-32002);
+    expect(err?.message).toMatch(/reply cannot be relayed: a reply over 4194304 bytes/);
   });
 });
 
