@@ -2,8 +2,8 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences creatives request config emulator completion help' ;;
-    'auth') echo 'login pin oauth2 token logout status use list remove' ;;
+    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences creatives request config mcp emulator completion help' ;;
+    'auth') echo 'login pin oauth2 token logout status use list remove import' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
     'auth oauth2') echo '' ;;
@@ -13,6 +13,7 @@ _postctl_subs() {
     'auth use') echo '' ;;
     'auth list') echo '' ;;
     'auth remove') echo '' ;;
+    'auth import') echo '' ;;
     'webhooks') echo 'create list delete validate subscriptions crc verify-signature replay' ;;
     'webhooks create') echo '' ;;
     'webhooks list') echo '' ;;
@@ -241,6 +242,8 @@ _postctl_subs() {
     'config unset') echo '' ;;
     'config list') echo '' ;;
     'config path') echo '' ;;
+    'mcp') echo 'bridge' ;;
+    'mcp bridge') echo '' ;;
     'emulator') echo 'status stop' ;;
     'emulator status') echo '' ;;
     'emulator stop') echo '' ;;
@@ -261,6 +264,7 @@ _postctl_opts() {
     'auth use') echo '-h --help' ;;
     'auth list') echo '-h --help' ;;
     'auth remove') echo '-y --yes -h --help' ;;
+    'auth import') echo '--file --overwrite --dry-run -h --help' ;;
     'webhooks') echo '-h --help' ;;
     'webhooks create') echo '--dry-run --auth -h --help' ;;
     'webhooks list') echo '-h --help' ;;
@@ -489,6 +493,8 @@ _postctl_opts() {
     'config unset') echo '-h --help' ;;
     'config list') echo '-h --help' ;;
     'config path') echo '-h --help' ;;
+    'mcp') echo '--allow-writes --tools -h --help' ;;
+    'mcp bridge') echo '-h --help' ;;
     'emulator') echo '--port --latency --no-approve --fault-rate --seed --stats-job-latency --stats-job-polls --names --dialect --print-env -h --help' ;;
     'emulator status') echo '-h --help' ;;
     'emulator stop') echo '--port -h --help' ;;
@@ -588,7 +594,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

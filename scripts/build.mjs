@@ -78,14 +78,14 @@ for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(awai
 // Left out of the script, to keep what every API call reads and compiles small:
 // packages a verb imports lazily and rarely (config writes, prompts, colour,
 // tables, charts), kept as import() of the package itself (see __import below);
-// and the emulator and completion verbs (src/api-script.ts hands them to the
+// and the emulator, completion, mcp and auth import verbs (src/api-script.ts hands them to the
 // ES-module CLI), whose modules are replaced by an empty one.
 const LAZY_PACKAGES = /^(conf|@inquirer\/prompts|chalk|cli-table3(\/.*)?|asciichart|yaml)$/;
 const scriptScope = {
   name: 'script-scope',
   setup(b) {
     b.onResolve({ filter: LAZY_PACKAGES }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
-    b.onResolve({ filter: /^\.\.\/(emulator\/index|completion)\.js$/ }, (args) =>
+    b.onResolve({ filter: /^\.\.\/(emulator\/index|mcp\/index|mcp\/bridge|auth\/import|completion)\.js$/ }, (args) =>
       args.importer.includes(`${join('commands', 'manifest')}`) ? { path: args.path, namespace: 'left-out' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'export {};', loader: 'js' }));

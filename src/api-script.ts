@@ -8,8 +8,13 @@ import { runFast } from './run-fast.js';
 
 export { quietOnEpipe } from './run-fast.js';
 
-/** Verbs left out of the script (scripts/build.mjs): the emulator and shell completion are no API calls. */
-const LEFT_OUT = new Set(['emulator', 'completion']);
+/**
+ * Verbs left out of the script (scripts/build.mjs): the emulator, shell completion and the MCP server are no
+ * API calls, and `auth import` is a one-off that would make every call's script larger.
+ */
+const LEFT_OUT = new Set(['emulator', 'completion', 'mcp']);
+const LEFT_OUT_VERBS = new Set(['auth import']);
 
 /** The fast path for every verb in the script; false when the ES-module CLI must run argv. */
-export const runApi = (argv: string[]): Promise<boolean> => runFast(argv, (group) => !LEFT_OUT.has(group));
+export const runApi = (argv: string[]): Promise<boolean> =>
+  runFast(argv, (group, words) => !LEFT_OUT.has(group) && !LEFT_OUT_VERBS.has(words));

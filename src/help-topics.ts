@@ -46,6 +46,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ],
         ['POSTCTL_MEDIA_POLL_MS', 'media upload: shortest wait between processing status requests in milliseconds (default 1000)'],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
+        ['POSTCTL_MCP_MAX_RESULT_MB', 'mcp: largest output of one tool call, in MiB (default 16)'],
+        ['POSTCTL_MCP_MAX_MESSAGE_MB', 'mcp bridge: largest message either way, in MiB (default 4)'],
         [
           'POSTCTL_ENGAGE_WINDOW_MS',
           'likes, reposts, bookmarks, follows, mutes: the pacing window for 50 requests, in ms (default 900000, the documented 15 minutes)',

@@ -42,10 +42,11 @@ export function quietOnEpipe(): void {
  * Runs argv's verb if the fast path resolves it (and `accept` takes its top-level word);
  * false when the ES-module CLI must run argv.
  */
-export async function runFast(argv: string[], accept: (group: string) => boolean = () => true): Promise<boolean> {
+export async function runFast(argv: string[], accept: (group: string, words: string) => boolean = () => true): Promise<boolean> {
   if (process.env.POSTCTL_NO_FAST_PATH) return false;
   const fast = await (await import('./fast-path.js')).resolveVerb(argv.slice(2));
-  if (!fast || !accept(fast.group)) return false;
+  // A manifest's verbs carry their command words ('auth import').
+  if (!fast || !accept(fast.group, ((fast.spec as { words?: readonly string[] }).words ?? [fast.group]).join(' '))) return false;
   try {
     // Straight to the runner: the swappable one in define.ts serves commander's actions (tests compare parsers).
     const { runVerb } = await import('./run-verb.js');

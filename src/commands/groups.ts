@@ -6,6 +6,8 @@ import { registerManifest, type Manifest, type TreeTarget, type OptionTable } fr
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
 
+export { TOP_WORDS };
+
 type Register = (program: TreeTarget) => void;
 
 /** A top-level word whose verbs are listed in its generated manifest (src/commands/manifest/). */
@@ -20,7 +22,7 @@ const fromManifest = (load: () => Promise<{ MANIFEST: Manifest }>) => async (): 
  * registered by `npm run build` alone. The words of LAST are registered after the groups, eagerly, in
  * this order; every other word is a group, listed in top-level help in TREE['']'s order.
  */
-const LAST = ['request', 'config', 'emulator', 'completion', '__profiles'];
+const LAST = ['request', 'config', 'mcp', 'emulator', 'completion', '__profiles'];
 /** Other words that build a group (`creatives <group>` is `ads <group>`). */
 const ALSO: Record<string, string[]> = { ads: ['creatives'] };
 
@@ -94,7 +96,7 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   auth: {
     description: 'log in (OAuth 1.0a callback or PIN, OAuth 2.0 with PKCE), app-only bearer tokens, logout, status and profiles',
-    order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove'],
+    order: ['login', 'pin', 'oauth2', 'token', 'logout', 'status', 'use', 'list', 'remove', 'import'],
   },
   webhooks: {
     description:
@@ -251,4 +253,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['status', 'stop'] },
+  mcp: { order: ['bridge'] },
 };

@@ -94,6 +94,7 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'webhooks subscriptions remove': 4,
   'lists delete': 4,
   'posts bookmark': 3,
+  'mcp bridge': 3,
   'posts unbookmark': 3,
   request: 6,
   // Placeholders too: nothing running to stop (4), a seeded post not the user's to delete (4) or too old to edit (6), rule id 1 unknown (6).
@@ -200,7 +201,8 @@ describe('no secret leaks from any verb', () => {
       if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);
     // Where credentials are stored on purpose: the file is 0600 and valid JSON.
     const stored = credentialDirs.flatMap(filesUnder).filter((f) => f.endsWith('config.json'));
-    expect(stored.length).toBe(4);
+    // auth login, pin, token and oauth2, and auth import.
+    expect(stored.length).toBe(5);
     for (const f of stored) {
       expect(() => JSON.parse(readFileSync(f, 'utf8'))).not.toThrow();
       if ((statSync(f).mode & 0o777) !== 0o600) problems.push(`${f} has mode ${(statSync(f).mode & 0o777).toString(8)}`);

@@ -49,6 +49,10 @@ export const NOT_RUN: Record<string, string> = {
     'the PIN is shown on the authorize page (test/cli/auth-pin.test.ts runs both steps)',
   'echo 1234567 | postctl auth pin --pin -': 'the PIN is shown on the authorize page (test/cli/auth-pin.test.ts)',
   'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it': 'a foreground server',
+  'postctl mcp': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts drives it)',
+  'postctl mcp --tools "posts_*,users_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
+  'postctl mcp --allow-writes --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
+  'postctl mcp bridge': 'a relay waiting for its MCP client on stdin (test/cli/mcp-bridge.test.ts drives it)',
 };
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
@@ -169,6 +173,15 @@ const BEFORE: Array<[RegExp, string]> = [
   [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
   [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
   [/^postctl emulator stop$/, 'postctl emulator --port 0 --print-env'],
+  // What twurl and xurl leave on disk (mode 0600, as they write it).
+  [
+    /^postctl auth import twurl/,
+    `printf 'profiles:\\n  alice:\\n    k1:\\n      username: alice\\n      consumer_key: k1\\n      consumer_secret: s1\\n      token: 1-t\\n      secret: s2\\n' > "$HOME/.twurlrc" && chmod 600 "$HOME/.twurlrc" && cp -p "$HOME/.twurlrc" twurlrc-backup`,
+  ],
+  [
+    /^postctl auth import xurl/,
+    `mkdir -p "$HOME/.xurl" && printf 'apps:\\n  default:\\n    client_id: c1\\n    oauth2_tokens:\\n      alice:\\n        oauth2:\\n          access_token: a1\\n' > "$HOME/.xurl/auth.yml" && chmod 600 "$HOME/.xurl/auth.yml"`,
+  ],
 ];
 /**
  * Ids an example names that only exist once made (a post of one's own to edit or delete, a targeting

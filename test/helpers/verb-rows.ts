@@ -1,7 +1,7 @@
 // The rows of the verb sweeps: every verb of the command tree with arguments that get it as deep as it can go
 // against the emulator (test/hardening/secrets.test.ts runs each with --verbose and secrets; test/hardening/path-ids-sweep.test.ts
 // replaces each id argument with one that would climb out of its path segment). The verb list comes from the tree itself.
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SIBLING_ACCOUNT } from '../../src/emulator/routes/audiences.js';
@@ -85,6 +85,11 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
   const reqBody = file('req.json', JSON.stringify({ name: 'x' }));
   const photo = file('photo.png', 'x'.repeat(3000));
   const cardName = file('card-name.json', JSON.stringify({ name: 'Renamed card' }));
+  const twurlrc = file(
+    'twurlrc',
+    'profiles:\n  sweep:\n    sweep-key:\n      username: sweep\n      consumer_key: sweep-key\n      consumer_secret: sweep-consumer-secret\n      token: 1-sweep-token\n      secret: sweep-token-secret\n',
+  );
+  chmodSync(twurlrc, 0o600);
   return {
     'auth login': { args: ['auth', 'login', '--consumer-key', KEY, '--wait', '1'], storesCredentials: true },
     'auth pin': { args: ['auth', 'pin', '--consumer-key', KEY], storesCredentials: true },
@@ -96,6 +101,11 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'auth use': { args: ['auth', 'use', 'default'], local: true },
     'auth list': { args: ['auth', 'list'], local: true },
     'auth remove': { args: ['auth', 'remove', 'spare', '--yes'], local: true },
+    'auth import': { args: ['auth', 'import', 'twurl', '--file', twurlrc], storesCredentials: true, local: true },
+    // stdin is closed at once: the server answers nothing and ends.
+    mcp: { args: ['mcp'], local: true },
+    // The sweep's profile has no OAuth 2.0 login: refused before anything is read or sent (exit 3).
+    'mcp bridge': { args: ['mcp', 'bridge'], local: true },
     'webhooks validate': { args: ['webhooks', 'validate', WEBHOOK_OK] },
     'webhooks replay': {
       args: [

@@ -160,5 +160,21 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../auth/remove.js").then(loaded),
     },
+    {
+      words: ["auth","import"],
+      name: "import <source>",
+      description: "create a profile per account stored by twurl (~/.twurlrc) or xurl (~/.xurl/auth.yml); prints no secret",
+      examples: [
+        "postctl auth import twurl",
+        "postctl auth import xurl --dry-run",
+        "postctl auth import twurl --file ./twurlrc-backup",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read this file instead of ~/.twurlrc or ~/.xurl/auth.yml (mode 0600, yours)"},
+        {"flags":"--overwrite","description":"replace the credentials of a profile that holds others (default: skip it)"},
+        {"flags":"--dry-run","description":"show what would be imported and write nothing"},
+      ],
+      load: () => import("../auth/import.js").then(loaded),
+    },
   ],
 };

@@ -19,5 +19,6 @@ export const TOP_WORDS: readonly TopWord[] = [
   { word: "completion", description: "print the shell completion script (bash, zsh or fish); docs/configuration.md says where to install it", load: () => import("./completion.js") },
   { word: "config", description: "read and change non-secret settings of a profile", load: () => import("./config.js") },
   { word: "emulator", description: "run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)", load: () => import("./emulator.js") },
+  { word: "mcp", description: "serve the verbs as MCP tools over stdio for AI agents: read-only unless --allow-writes; never auth or secrets (docs/agents.md)", load: () => import("./mcp.js") },
   { word: "request", description: "send any API request, signed, with retries and rate-limit handling (like `gh api`)", load: () => import("./request.js") },
 ];

@@ -1,0 +1,41 @@
+// `postctl mcp`: the verbs as MCP tools over stdio, for AI agents (docs/agents.md). The MCP SDK is imported
+// here only, when this verb runs: no other verb loads it.
+import { envNumber } from '../../config/env-number.js';
+import { defineVerb } from '../define.js';
+
+export default defineVerb({
+  name: 'mcp',
+  description:
+    'serve the verbs as MCP tools over stdio for AI agents: read-only unless --allow-writes; never auth or secrets (docs/agents.md)',
+  examples: ['postctl mcp', 'postctl mcp --tools "posts_*,users_*"', 'postctl mcp --allow-writes --tools "ads_*"'],
+  options: {
+    allowWrites: {
+      flags: '--allow-writes',
+      description: 'let tools that change data run (default: they answer with an error; their dry runs work)',
+    },
+    tools: {
+      flags: '--tools <patterns>',
+      description: 'expose only tools whose name matches one of these comma-separated patterns (* matches anything: posts_*,ads_*_list)',
+      repeatable: true,
+    },
+  },
+  async run(_args, opts, ctx) {
+    const { serve } = await import('../../mcp/server.js');
+    const env = ctx.io.env;
+    await serve({
+      stdin: ctx.io.stdin,
+      stdout: ctx.io.stdout,
+      env,
+      profile: ctx.globals.profile,
+      allowWrites: Boolean(opts.allowWrites),
+      tools: (opts.tools ?? [])
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean),
+      signal: ctx.signal,
+      maxResultBytes: envNumber(env, 'POSTCTL_MCP_MAX_RESULT_MB', { fallback: 16, min: 1, max: 1024 }) * 1024 * 1024,
+      graceMs: envNumber(env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 }),
+    });
+    return 0;
+  },
+});

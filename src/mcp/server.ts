@@ -1,0 +1,185 @@
+// `postctl mcp`: an MCP server over stdio (the official TypeScript SDK's low-level Server, which takes the
+// tools' JSON Schemas as they are), one tool per verb. A call runs the verb as a child of the same build
+// (run-tool.ts); its JSON output is the structured result, its JSON error object the error.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { EXIT } from '../exit-codes.js';
+import { requestReads } from './access.js';
+import { listed, loadTools, type Tool } from './catalog.js';
+import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';
+import { knownSecrets, scrubText, scrubValue } from './scrub.js';
+import { argvOf } from './tool-schema.js';
+
+export interface ServeOptions {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  profile: string | undefined;
+  allowWrites: boolean;
+  tools: readonly string[];
+  signal: AbortSignal;
+  maxResultBytes: number;
+  graceMs: number;
+}
+
+type Extra = {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification: (n: {
+    method: 'notifications/progress';
+    params: { progressToken: string | number; progress: number; message?: string };
+  }) => Promise<void>;
+};
+
+function failure(code: string, message: string, exit: number, extra: Record<string, unknown> = {}): CallToolResult {
+  const error = { error: { code, message, exit_code: exit, ...extra }, exit_meaning: exitMeaning(exit) };
+  return { isError: true, structuredContent: error, content: [{ type: 'text', text: `error (exit ${exit}): ${message}` }] };
+}
+
+/** Why a call is refused before it runs, if it is. */
+function refusal(tool: Tool, input: Record<string, unknown>, allowWrites: boolean): CallToolResult | undefined {
+  if (allowWrites || tool.access === 'read') return undefined;
+  if (tool.access === 'request' && requestReads(input)) return undefined;
+  if (tool.access === 'write' && input.dry_run === true) return undefined;
+  const what = tool.access === 'request' ? `request ${String(input.method ?? '')} changes data` : `${tool.name} changes data`;
+  return failure(
+    'writes_not_allowed',
+    `${what}, and this server is read-only: start it with \`postctl mcp --allow-writes\` to allow it${'dry_run' in tool.params ? ' (dry_run: true shows what would be sent)' : ''}`,
+    EXIT.USAGE,
+  );
+}
+
+function result(tool: Tool, out: RunOutcome, secrets: readonly string[]): CallToolResult {
+  const label = `postctl ${tool.words.join(' ')}`;
+  const notes = out.notes.length ? `\n${out.notes.slice(-20).join('\n')}` : '';
+  if (out.tooLarge)
+    return failure('result_too_large', `${label}: the output passed the result cap; ask for less (limit, fields)`, EXIT.USAGE);
+  if (out.code !== 0) {
+    const err = (out.error?.error as Record<string, unknown> | undefined) ?? {
+      code: 'failed',
+      message: out.notes.at(-1) ?? 'failed',
+      exit_code: out.code,
+    };
+    const body = scrubValue({ error: err, exit_meaning: exitMeaning(out.code) }, secrets) as Record<string, unknown>;
+    const message = String((body.error as Record<string, unknown>).message ?? '');
+    return {
+      isError: true,
+      structuredContent: body,
+      content: [
+        { type: 'text', text: scrubText(`${label} failed with exit ${out.code} (${exitMeaning(out.code)}): ${message}${notes}`, secrets) },
+      ],
+    };
+  }
+  const data = scrubValue(structured(out.stdout), secrets) as Record<string, unknown>;
+  return {
+    structuredContent: data,
+    content: [
+      { type: 'text', text: scrubText(`${label}: done (exit 0)${notes}`, secrets) },
+      { type: 'text', text: JSON.stringify(data) },
+    ],
+  };
+}
+
+async function call(
+  opts: ServeOptions,
+  tools: Map<string, Tool>,
+  name: string,
+  input: Record<string, unknown>,
+  extra: Extra,
+  stop: AbortSignal,
+) {
+  const tool = tools.get(name);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
+  const refused = refusal(tool, input, opts.allowWrites);
+  if (refused) return refused;
+  let argv: string[];
+  try {
+    argv = argvOf(tool, input);
+  } catch (e) {
+    return failure('usage', `${tool.name}: ${(e as Error).message}`, EXIT.USAGE);
+  }
+  const secrets = await knownSecrets(opts.env);
+  const token = extra._meta?.progressToken;
+  let progress = 0;
+  const onLine =
+    token === undefined
+      ? undefined
+      : (line: string) =>
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: ++progress, message: scrubText(line, secrets) },
+            })
+            .catch(() => undefined);
+  const globals = ['-o', 'json', '--no-input', ...(opts.profile ? ['--profile', opts.profile] : [])];
+  const out = await runCli({
+    argv: [...globals, ...argv],
+    env: childEnv(opts.env),
+    signal: AbortSignal.any([extra.signal, stop]),
+    onLine,
+    maxOutputBytes: opts.maxResultBytes,
+    graceMs: opts.graceMs,
+  });
+  return result(tool, out, secrets);
+}
+
+/** The child's environment: no prompts, no colour, no traces, progress lines often enough to report. */
+function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {
+    ...env,
+    POSTCTL_NO_INPUT: '1',
+    NO_COLOR: '1',
+    POSTCTL_PROGRESS_INTERVAL: env.POSTCTL_PROGRESS_INTERVAL ?? '2',
+  };
+  delete out.POSTCTL_OUTPUT;
+  delete out.FORCE_COLOR;
+  return out;
+}
+
+/** Serves until stdin ends or the signal fires. */
+export async function serve(opts: ServeOptions): Promise<void> {
+  const tools = new Map((await loadTools(opts.tools)).map((t) => [t.name, t]));
+  const server = new Server(
+    { name: 'postctl', version: __POSTCTL_VERSION__ },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'postctl verbs as tools. Results are the verb JSON output. Never ask for or paste secrets; use dry_run: true before a write.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((t) => listed(t, opts.allowWrites)) }));
+  // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up).
+  const stop = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
+    const p = call(
+      opts,
+      tools,
+      req.params.name,
+      (req.params.arguments ?? {}) as Record<string, unknown>,
+      extra as unknown as Extra,
+      stop.signal,
+    );
+    running.add(p);
+    void p.finally(() => running.delete(p)).catch(() => undefined);
+    return p;
+  });
+  const transport = new StdioServerTransport(opts.stdin as never, opts.stdout as never);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    opts.stdin.once('end', () => resolve());
+    opts.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  await closed;
+  stop.abort();
+  await Promise.allSettled([...running]);
+  await server.close();
+}

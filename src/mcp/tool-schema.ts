@@ -1,0 +1,181 @@
+// A verb's MCP tool, derived from its declarations in the generated manifest: the tool's name is the verb's
+// path with underscores, its input schema has one property per positional argument (by the argument's name)
+// and per flag (by the long flag's name in snake case), and `argvOf` turns a tool call's arguments back into
+// the command line the verb is run with. Nothing here is written per verb: a new verb is a new tool.
+import type { OptionSpec, VerbSpec } from '../commands/define.js';
+
+interface JsonSchema {
+  type?: string;
+  description?: string;
+  enum?: readonly string[];
+  items?: JsonSchema;
+  minItems?: number;
+  default?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+/** How one input property becomes command-line words. */
+type Param =
+  | { kind: 'arg'; variadic: boolean }
+  | { kind: 'flag'; flag: string; value: 'none' | 'one' | 'list' | 'repeat' }
+  | { kind: 'switch'; on?: string; off?: string };
+
+export interface ToolShape {
+  name: string;
+  words: readonly string[];
+  description: string;
+  inputSchema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema> };
+  params: Record<string, Param>;
+  /** Flags the verb declares (long names without dashes), for the access rules. */
+  flags: readonly string[];
+}
+
+const snake = (s: string): string => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+const toolName = (words: readonly string[]): string => words.map(snake).join('_');
+
+/** Placeholders that name a whole number; `<seconds>` may be a decimal. Money (`<amount>`) stays a string: it is exact decimals. */
+const INTEGER = new Set(['n', 'ms', 'minutes', 'port', 'count']);
+const NUMBER = new Set(['seconds']);
+/** Placeholders of a comma-separated list. */
+const LIST = /^(list|ids|types|keys|statuses|values|users|uris|names|media_ids)$/;
+
+function longName(flags: string): string {
+  return /--([A-Za-z0-9-]+)/.exec(flags)?.[1] ?? '';
+}
+
+function placeholder(flags: string): string | undefined {
+  return /[<[]([^\]>]+)[\]>]/.exec(flags)?.[1];
+}
+
+/** The help marks a flag the verb requires ("required: …", "(required)", "(required; …)"). */
+const isRequired = (description: string): boolean => /^required\b|\(required[;,)]/i.test(description);
+
+function valueSchema(spec: OptionSpec, ph: string): JsonSchema {
+  if (spec.choices) return { type: 'string', enum: spec.choices };
+  if (INTEGER.has(ph)) return { type: 'integer' };
+  if (NUMBER.has(ph)) return { type: 'number' };
+  return { type: 'string' };
+}
+
+function flagProperty(spec: OptionSpec): { key: string; schema: JsonSchema; param: Param } {
+  const long = longName(spec.flags);
+  const ph = placeholder(spec.flags);
+  const description = spec.description;
+  if (ph === undefined) {
+    const negated = long.startsWith('no-');
+    const key = snake(negated ? long.slice(3) : long);
+    return {
+      key,
+      schema: { type: 'boolean', description: negated ? `false: ${description}` : description },
+      param: negated ? { kind: 'switch', off: `--${long}` } : { kind: 'switch', on: `--${long}` },
+    };
+  }
+  const one = valueSchema(spec, ph);
+  const key = snake(long);
+  const withDefault = (s: JsonSchema): JsonSchema => (spec.default === undefined ? s : { ...s, default: spec.default });
+  if (spec.repeatable)
+    return {
+      key,
+      schema: withDefault({ type: 'array', items: one, description }),
+      param: { kind: 'flag', flag: `--${long}`, value: 'repeat' },
+    };
+  if (LIST.test(ph) && !spec.choices)
+    return {
+      key,
+      schema: withDefault({ type: 'array', items: { type: 'string' }, description: `${description} (a list: sent comma-separated)` }),
+      param: { kind: 'flag', flag: `--${long}`, value: 'list' },
+    };
+  return { key, schema: withDefault({ ...one, description }), param: { kind: 'flag', flag: `--${long}`, value: 'one' } };
+}
+
+/** The positional arguments of a verb name: 'lookup [ids...]' → ids (optional, a list). '-' (stdin) is left out. */
+function argProperties(name: string): Array<{ key: string; required: boolean; variadic: boolean }> {
+  return name
+    .split(' ')
+    .slice(1)
+    .flatMap((w) => {
+      const m = /^([<[])([^\]>]+?)(\.\.\.)?[\]>]$/.exec(w);
+      if (!m || m[2] === '-') return [];
+      return [{ key: snake(m[2]!), required: m[1] === '<', variadic: m[3] !== undefined }];
+    });
+}
+
+/** The tool of one verb. Two inputs of one name would make calls ambiguous: that throws (a test runs every verb). */
+export function toolShape(words: readonly string[], spec: VerbSpec): ToolShape {
+  const properties: Record<string, JsonSchema> = {};
+  const params: Record<string, Param> = {};
+  const required: string[] = [];
+  const add = (key: string, schema: JsonSchema, param: Param) => {
+    if (key in properties) throw new Error(`${words.join(' ')}: two inputs named ${key}`);
+    properties[key] = schema;
+    params[key] = param;
+  };
+  for (const a of argProperties(spec.name)) {
+    const schema: JsonSchema = a.variadic ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+    if (a.variadic && a.required) schema.minItems = 1;
+    schema.description = `argument <${a.key}>`;
+    add(a.key, schema, { kind: 'arg', variadic: a.variadic });
+    if (a.required) required.push(a.key);
+  }
+  const flags: string[] = [];
+  for (const spec2 of spec.options ?? []) {
+    if (spec2.hidden) continue;
+    flags.push(longName(spec2.flags));
+    const { key, schema, param } = flagProperty(spec2);
+    const twin = params[key];
+    // '--x' and '--no-x' are one boolean: true sends the one, false the other.
+    if (twin?.kind === 'switch' && param.kind === 'switch') {
+      params[key] = { kind: 'switch', on: twin.on ?? param.on, off: twin.off ?? param.off };
+      properties[key] = { type: 'boolean', description: `${properties[key]!.description}; false: ${spec2.description}` };
+      continue;
+    }
+    add(key, schema, param);
+    if (isRequired(spec2.description)) required.push(key);
+  }
+  return {
+    name: toolName(words),
+    words,
+    description: spec.description,
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    params,
+    flags,
+  };
+}
+
+const scalar = (v: unknown, key: string): string => {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return String(v);
+  throw new TypeError(`${key}: expected a string or a number`);
+};
+const list = (v: unknown, key: string): string[] => (Array.isArray(v) ? v.map((x) => scalar(x, key)) : [scalar(v, key)]);
+
+/**
+ * The command-line words of a call: the verb's words, its arguments in order, then its flags. A flag's value
+ * is always passed as `--flag=value`, so a value that starts with a dash is never read as another flag.
+ */
+export function argvOf(shape: ToolShape, input: Record<string, unknown>): string[] {
+  const args: string[] = [];
+  const flags: string[] = [];
+  for (const key of Object.keys(input)) if (!(key in shape.params)) throw new TypeError(`unknown input ${JSON.stringify(key)}`);
+  for (const [key, param] of Object.entries(shape.params)) {
+    const v = input[key];
+    if (v === undefined || v === null) continue;
+    if (param.kind === 'arg') {
+      const values = param.variadic ? list(v, key) : [scalar(v, key)];
+      // A positional argument that looks like a flag (or stdin's '-') would be read as one: refused.
+      for (const a of values) if (a.startsWith('-')) throw new TypeError(`${key}: an argument may not start with '-'`);
+      args.push(...values);
+    } else if (param.kind === 'switch') {
+      if (typeof v !== 'boolean') throw new TypeError(`${key}: expected true or false`);
+      const flag = v ? param.on : param.off;
+      if (flag) flags.push(flag);
+    } else if (param.value === 'repeat') for (const x of list(v, key)) flags.push(`${param.flag}=${x}`);
+    else if (param.value === 'list') flags.push(`${param.flag}=${list(v, key).join(',')}`);
+    else flags.push(`${param.flag}=${scalar(v, key)}`);
+  }
+  return [...shape.words, ...args, ...flags];
+}
