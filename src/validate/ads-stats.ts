@@ -1,7 +1,7 @@
 // The analytics rules as data (https://docs.x.com/x-ads-api/analytics): entities,
 // metric groups per entity, placements, segmentation types and their companion
 // parameter, granularities and the request limits. The planner
-// (src/ads/stats-plan.ts) and `ads stats` check every one before sending.
+// (src/ads/stats/plan.ts) and `ads stats` check every one before sending.
 import type { InputProblem } from '../errors.js';
 
 export const STATS_ENTITIES = ['ACCOUNT', 'FUNDING_INSTRUMENT', 'CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'PROMOTED_ACCOUNT'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesMerger, sumCells } from '../../src/ads/stats-merge.js';
-import { metricColumns, ratio, seriesJson, seriesRows } from '../../src/ads/stats-rows.js';
+import { SeriesMerger, sumCells } from '../../src/ads/stats/merger.js';
+import { metricColumns, ratio, seriesJson, seriesRows } from '../../src/ads/stats/rows.js';
 
 const H = 3_600_000;
 const w0 = { start: 0, end: 2 * H };

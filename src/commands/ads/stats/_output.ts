@@ -2,9 +2,9 @@
 // as series finish, the API's shape merged (-o json), or a chart of one metric
 // per entity on a terminal (asciichart, loaded only for --chart; off a terminal
 // the same figures print as rows).
-import type { Series } from '../../../ads/stats-merge.js';
-import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats-rows.js';
-import { iso } from '../../../ads/stats-plan.js';
+import type { Series } from '../../../ads/stats/merger.js';
+import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats/rows.js';
+import { iso } from '../../../ads/stats/plan.js';
 import type { Query } from './_query.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';

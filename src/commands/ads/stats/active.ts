@@ -1,5 +1,5 @@
 // `postctl ads stats active`: which entities' metrics changed in a window, and on which placements.
-import { activeEntities } from '../../../ads/stats.js';
+import { activeEntities } from '../../../ads/stats/api.js';
 import type { Column } from '../../../output/printer.js';
 import { ACTIVE_ENTITIES, entityName, STATS_LIMITS } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';

@@ -4,8 +4,9 @@
 // one series per entity × placement × segment.
 import { join } from 'node:path';
 import { optionsHash, readStateFile, UploadState } from '../../../bulk/state.js';
-import { runJobs, runSync } from '../../../ads/stats-run.js';
-import { iso } from '../../../ads/stats-plan.js';
+import { runJobs, runSync } from '../../../ads/stats/executor.js';
+import { iso } from '../../../ads/stats/plan.js';
+import { syncOverBudget } from '../../../ads/stats/planner.js';
 import { InputError } from '../../../errors.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
@@ -71,7 +72,7 @@ async function execute(
   sink: Parameters<typeof runSync>[2],
 ) {
   if (q.mode === 'sync') {
-    if (q.plan.requests.length > STATS_LIMITS.syncPer15Minutes)
+    if (syncOverBudget(q))
       ctx.log.warn(
         `${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
       );
@@ -149,7 +150,7 @@ export default defineVerb({
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10);
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
-    const q = await buildQuery(client, account, opts, checked);
+    const q = await buildQuery(ctx, client, account, opts, checked);
     if (!q.plan.requests.length) {
       ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
     }

@@ -1,5 +1,5 @@
 // `postctl ads stats reach`: total audience reach and average frequency of up to 20 campaigns or funding instruments.
-import { reach } from '../../../ads/stats.js';
+import { reach } from '../../../ads/stats/api.js';
 import type { InputProblem } from '../../../errors.js';
 import { STATS_LIMITS } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';

@@ -3,9 +3,10 @@
 // one window; its arrays are checked against the buckets the plan expects
 // (a reply is not trusted to be the right length) and laid side by side in
 // window order. TOTAL over several windows is summed.
-import { NetworkError } from '../errors.js';
-import type { StatsElement } from './stats.js';
-import type { Window } from './stats-plan.js';
+import { NetworkError } from '../../errors.js';
+import type { StatsElement } from './api.js';
+import { iso, type PlannedRequest, type Window } from './plan.js';
+import type { RunPlan } from './planner.js';
 
 /** One bucket's value: a number, null (no data), or an object of those (conversion metrics). */
 export type Cell = number | null | Record<string, number | null>;
@@ -86,4 +87,31 @@ export function sumCells(list: readonly Cell[]): Cell {
     }
   }
   return out;
+}
+
+/** Collects replies per series and releases finished series in order. */
+export class Collector {
+  private mergers = new Map<number, SeriesMerger>();
+  private left = new Map<number, number>();
+  private next = 0;
+  private readonly last: number;
+
+  constructor(
+    private plan: Pick<RunPlan, 'requests' | 'windows' | 'buckets'>,
+    private sink: (series: Series[]) => void,
+  ) {
+    for (const r of plan.requests) this.left.set(r.series, (this.left.get(r.series) ?? 0) + 1);
+    this.last = plan.requests.length ? plan.requests[plan.requests.length - 1]!.series : -1;
+  }
+
+  add(r: PlannedRequest, elements: Iterable<StatsElement>): void {
+    let m = this.mergers.get(r.series);
+    if (!m) this.mergers.set(r.series, (m = new SeriesMerger(r.ids, r.placement, this.plan.windows, (w) => this.plan.buckets[w]!.length)));
+    m.add(this.plan.windows.indexOf(r.window), elements, `${iso(r.window.start)}…${iso(r.window.end)}`);
+    this.left.set(r.series, this.left.get(r.series)! - 1);
+    while (this.next <= this.last && this.left.get(this.next) === 0) {
+      this.sink(this.mergers.get(this.next)!.done());
+      this.mergers.delete(this.next++);
+    }
+  }
 }

@@ -2,9 +2,9 @@
 // (`entity_id, placement, segment, start, end`, then a column per metric, JSON
 // object metrics as dotted columns), the reference's derived metrics computed
 // exactly (BigInt ratios, never floating point), and a totals row per series.
-import { OBJECT_METRIC_KEYS, metricsFor, type MetricGroup, type StatsEntity } from '../validate/ads-stats.js';
-import { sumCells, type Cell, type Series } from './stats-merge.js';
-import { iso, type Window } from './stats-plan.js';
+import { OBJECT_METRIC_KEYS, metricsFor, type MetricGroup, type StatsEntity } from '../../validate/ads-stats.js';
+import { sumCells, type Cell, type Series } from './merger.js';
+import { iso, type Window } from './plan.js';
 
 export type Row = Record<string, string | number | null>;
 

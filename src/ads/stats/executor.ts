@@ -7,64 +7,18 @@
 // x-rate-limit-remaining 0; results downloaded with no credential and merged.
 // A series (id chunk × placement) is handed on as soon as all of its requests
 // are in, in plan order, so memory holds only the series still in flight.
-import type { UploadState } from '../bulk/state.js';
-import { runPool } from '../bulk/pool.js';
-import { NetworkError } from '../errors.js';
-import type { ApiClient } from '../http/client.js';
-import { STATS_LIMITS } from '../validate/ads-stats.js';
-import {
-  createStatsJob,
-  downloadJobResult,
-  getStatsJobs,
-  getSyncStats,
-  type StatsElement,
-  type StatsJob,
-  type StatsParams,
-} from './stats.js';
-import { SeriesMerger, type Series } from './stats-merge.js';
-import { iso, type PlannedRequest, type Window } from './stats-plan.js';
-import type { AccountRef } from './types.js';
-
-export interface RunPlan {
-  account: AccountRef;
-  entity: string;
-  granularity: string;
-  segment?: string;
-  country?: string;
-  requests: PlannedRequest[];
-  windows: Window[];
-  /** Buckets of each window (checked against every reply). */
-  buckets: Window[][];
-}
+import type { UploadState } from '../../bulk/state.js';
+import { runPool } from '../../bulk/pool.js';
+import { NetworkError } from '../../errors.js';
+import type { ApiClient } from '../../http/client.js';
+import { STATS_LIMITS } from '../../validate/ads-stats.js';
+import { createStatsJob, getStatsJobs, getSyncStats, type StatsElement, type StatsJob, type StatsParams } from './api.js';
+import { downloadJobResult } from './download.js';
+import { Collector, type Series } from './merger.js';
+import type { RunPlan } from './planner.js';
+import { iso, type PlannedRequest } from './plan.js';
 
 export type SeriesSink = (series: Series[]) => void;
-
-/** Collects replies per series and releases finished series in order. */
-class Collector {
-  private mergers = new Map<number, SeriesMerger>();
-  private left = new Map<number, number>();
-  private next = 0;
-  private readonly last: number;
-
-  constructor(
-    private plan: RunPlan,
-    private sink: SeriesSink,
-  ) {
-    for (const r of plan.requests) this.left.set(r.series, (this.left.get(r.series) ?? 0) + 1);
-    this.last = plan.requests.length ? plan.requests[plan.requests.length - 1]!.series : -1;
-  }
-
-  add(r: PlannedRequest, elements: Iterable<StatsElement>): void {
-    let m = this.mergers.get(r.series);
-    if (!m) this.mergers.set(r.series, (m = new SeriesMerger(r.ids, r.placement, this.plan.windows, (w) => this.plan.buckets[w]!.length)));
-    m.add(this.plan.windows.indexOf(r.window), elements, `${iso(r.window.start)}…${iso(r.window.end)}`);
-    this.left.set(r.series, this.left.get(r.series)! - 1);
-    while (this.next <= this.last && this.left.get(this.next) === 0) {
-      this.sink(this.mergers.get(this.next)!.done());
-      this.mergers.delete(this.next++);
-    }
-  }
-}
 
 const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
   entity: plan.entity,
