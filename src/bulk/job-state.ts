@@ -4,6 +4,9 @@
 // recorded it returns, with no throttle: the next job is created only after, so
 // a run killed at any instant loses no job and a --resume creates none twice.
 // Forgetting a job (it failed and is created again) rides on the next write.
+// The state is written before the first create too: its start time tells a
+// --resume which of the account's jobs a killed run may have created without
+// recording them (killed between the create and the write).
 // A saved state is checked before any request: a repeated job id, an id that is
 // not a number or a request index outside the plan is exit 2, never trusted.
 import { rename, rm } from 'node:fs/promises';
@@ -19,6 +22,8 @@ interface JobStateFile {
   query_hash: string;
   /** Planned request index → job id. */
   jobs: Record<string, string>;
+  /** When the first run of this state started (before its first create). */
+  started_at: string;
   updated_at: string;
 }
 
@@ -32,6 +37,8 @@ export class JobState {
     readonly path: string,
     private query: Record<string, unknown>,
     private jobMap: Map<number, string>,
+    /** When the first run of this state started: jobs created since may be ours though unrecorded. */
+    readonly startedAt: number,
   ) {}
 
   /** Saved job ids by planned request index. */
@@ -44,7 +51,10 @@ export class JobState {
    * Returns the saved jobs, or undefined when there is no state; a state that
    * is not ours, or was tampered with, is exit 2.
    */
-  static async read(path: string, requests: number): Promise<{ query_hash: string; jobs: Map<number, string> } | undefined> {
+  static async read(
+    path: string,
+    requests: number,
+  ): Promise<{ query_hash: string; jobs: Map<number, string>; started_at: number } | undefined> {
     const text = await readStateFile(path, 'job state');
     if (text === undefined) return undefined;
     const bad = (why: string) =>
@@ -67,7 +77,8 @@ export class JobState {
       owner.set(id, index);
       jobs.set(index, id);
     }
-    return { query_hash: String(saved.query_hash), jobs };
+    const started = Date.parse(String(saved.started_at));
+    return { query_hash: String(saved.query_hash), jobs, started_at: Number.isFinite(started) ? started : 0 };
   }
 
   /**
@@ -86,11 +97,11 @@ export class JobState {
         o.warn(
           `${path} holds ${saved.jobs.size} job${saved.jobs.size === 1 ? '' : 's'} of an unfinished run; starting over (pass --resume to reuse them)`,
         );
-      return new JobState(path, query, new Map());
+      return JobState.fresh(path, query);
     }
     if (!saved) {
       o.info(`no saved jobs at ${path}: creating every job`);
-      return new JobState(path, query, new Map());
+      return JobState.fresh(path, query);
     }
     if (saved.query_hash !== optionsHash(query))
       throw new UsageError(
@@ -98,7 +109,14 @@ export class JobState {
         'rerun with the same query (ids, range, groups, placement, segment) to resume, or without --resume to start over.',
       );
     o.info(`resuming: ${saved.jobs.size} job${saved.jobs.size === 1 ? '' : 's'} already created (state ${path})`);
-    return new JobState(path, query, saved.jobs);
+    return new JobState(path, query, saved.jobs, saved.started_at);
+  }
+
+  /** A new state, on disk before the first create (its start time bounds the jobs a --resume may adopt). */
+  private static async fresh(path: string, query: Record<string, unknown>): Promise<JobState> {
+    const state = new JobState(path, query, new Map(), Date.now());
+    await state.write();
+    return state;
   }
 
   /** Records a new job: on disk when this returns. */
@@ -120,6 +138,7 @@ export class JobState {
       query: this.query,
       query_hash: optionsHash(this.query),
       jobs: Object.fromEntries([...this.jobMap].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), v])),
+      started_at: new Date(this.startedAt).toISOString(),
       updated_at: new Date().toISOString(),
     };
     const text = JSON.stringify(body) + '\n';

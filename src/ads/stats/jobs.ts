@@ -14,11 +14,12 @@ import { CliError, NetworkError } from '../../errors.js';
 import { EXIT } from '../../exit-codes.js';
 import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
-import { createStatsJob, getStatsJobs, type StatsJob } from './api.js';
+import type { AdsEnvelope } from '../types.js';
+import { createStatsJob, getStatsJobs, listStatsJobsRequest, type StatsJob } from './api.js';
 import { downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
 import { describeRequest, paramsOf } from './executor.js';
 import { Collector, type SeriesSink } from './merger.js';
-import type { PlannedRequest } from './plan.js';
+import { iso, type PlannedRequest } from './plan.js';
 import type { RunPlan } from './planner.js';
 
 export interface JobOptions {
@@ -38,11 +39,15 @@ export interface JobOptions {
   attempts?: number;
   /** Result files read at once. */
   downloads?: number;
+  /** A resumed run: the account's jobs are searched for ones a killed run created but did not record. */
+  resume?: boolean;
 }
 
 export interface JobTally {
   created: number;
   reused: number;
+  /** Jobs found on the account that a killed run had created without recording them. */
+  adopted: number;
 }
 
 const JOB_ID_RE = /^\d{1,20}$/;
@@ -95,7 +100,7 @@ class JobRun {
   /** Jobs of ours that may process at once: lowered to what is outstanding when the account is full. */
   private limit: number;
   private toldFull = false;
-  private tally: JobTally = { created: 0, reused: 0 };
+  private tally: JobTally = { created: 0, reused: 0, adopted: 0 };
 
   constructor(
     private client: ApiClient,
@@ -119,6 +124,7 @@ class JobRun {
   }
 
   async go(): Promise<JobTally> {
+    if (this.o.resume && this.queue.length) await this.adopt();
     const lanes = [this.creator(), this.poller(), ...Array.from({ length: this.o.downloads ?? 4 }, () => this.downloader())];
     await Promise.all(lanes.map((p) => p.catch((e) => this.fail(e))));
     if (this.failure !== undefined) throw this.failure;
@@ -151,6 +157,52 @@ class JobRun {
 
   private overDeadline(): string {
     return `--max-wait (${Math.round(this.o.maxWaitMs / 1000)} s) passed`;
+  }
+
+  /**
+   * A run killed between a create and its write left a job the state does not
+   * name: the account's jobs created since the state began (a few minutes'
+   * leeway for clocks) that ask exactly what a queued request asks are taken
+   * for it, so a --resume never creates a job twice.
+   */
+  private async adopt(): Promise<void> {
+    const since = this.o.state.startedAt - 5 * 60_000;
+    const want = new Map<string, PlannedRequest[]>();
+    for (const r of this.queue) {
+      const k = requestKey(this.plan, r);
+      want.set(k, [...(want.get(k) ?? []), r]);
+    }
+    let cursor: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const query: Array<[string, string]> = [['count', '1000']];
+      if (cursor) query.push(['cursor', cursor]);
+      const res = await this.client.request<AdsEnvelope<StatsJob[]>>({
+        ...listStatsJobsRequest(this.plan.account, query),
+        deadline: this.o.deadline,
+      });
+      let older = false;
+      for (const j of Array.isArray(res.body?.data) ? res.body.data : []) {
+        const created = Date.parse(String(j?.created_at));
+        if (!(created >= since)) {
+          older = true;
+          continue;
+        }
+        const id = j.id_str;
+        if (typeof id !== 'string' || !JOB_ID_RE.test(id) || this.owner.has(id) || (j.status !== 'PROCESSING' && j.status !== 'SUCCESS'))
+          continue;
+        const r = want.get(jobKey(j))?.shift();
+        if (!r) continue;
+        this.queue.splice(this.queue.indexOf(r), 1);
+        this.owner.set(id, r.index);
+        await this.o.state.record(r.index, id);
+        this.outstanding.set(id, { r, since: Date.now() });
+        this.tally.adopted++;
+      }
+      cursor = typeof res.body?.next_cursor === 'string' ? res.body.next_cursor : undefined;
+      if (!cursor || older) break;
+    }
+    if (this.tally.adopted)
+      this.o.info(`found ${this.tally.adopted} job${this.tally.adopted === 1 ? '' : 's'} the killed run created but had not recorded; reusing them`);
   }
 
   /** Creates the queued jobs in plan order, each on disk before the next. */
@@ -320,4 +372,28 @@ class JobRun {
     if (e instanceof CliError && e.exitCode === EXIT.RATE_LIMITED) return this.deadlineError(`rate limited: ${e.message}`);
     return e;
   }
+}
+
+/** What a request asks, as a job object spells it: a job for it is one with the same key. */
+function requestKey(plan: RunPlan, r: PlannedRequest): string {
+  const p = paramsOf(plan, r);
+  return [p.entity, p.ids.join(','), p.start, p.end, p.granularity, p.placement, [...p.groups].sort().join(','), p.segment ?? ''].join('|');
+}
+
+function jobKey(j: StatsJob): string {
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []);
+  const time = (v: unknown) => {
+    const t = Date.parse(String(v));
+    return Number.isFinite(t) ? iso(t) : String(v);
+  };
+  return [
+    String(j.entity),
+    list(j.entity_ids).join(','),
+    time(j.start_time),
+    time(j.end_time),
+    String(j.granularity),
+    String(j.placement),
+    list(j.metric_groups).sort().join(','),
+    typeof j.segmentation_type === 'string' ? j.segmentation_type : '',
+  ].join('|');
 }

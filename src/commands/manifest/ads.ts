@@ -1268,7 +1268,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","stats","active"],
       name: "active",
-      description: "entities whose metrics changed in a window (GET stats/accounts/:id/active_entities)",
+      description: "entities whose metrics changed in a window (GET stats/accounts/:id/active_entities; 90-day pieces)",
       examples: [
         "postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25",
         "postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2",

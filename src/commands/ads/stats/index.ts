@@ -106,10 +106,11 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
       env: ctx.env,
     },
     info: (m) => ctx.log.info(m),
+    resume: Boolean(opts.resume),
   });
   await state.remove();
   ctx.log.info(
-    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused} reused`,
+    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused + tally.adopted} reused`,
   );
 }
 
