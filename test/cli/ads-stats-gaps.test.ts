@@ -187,11 +187,14 @@ describe('ads stats reach and active: checked like stats', () => {
       { env },
     );
     expect(long.code, long.stderr).toBe(0);
-    const seen = emu.state.requests('GET', /active_entities$/).filter((e) => e.status === 200).slice(1);
+    const seen = emu.state
+      .requests('GET', /active_entities$/)
+      .filter((e) => e.status === 200)
+      .slice(1);
     expect(seen.map((e) => [new Map(e.query).get('start_time'), new Map(e.query).get('end_time')])).toEqual([
       ['2026-01-01T00:00:00Z', '2026-04-01T00:00:00Z'],
       ['2026-04-01T00:00:00Z', '2026-05-01T00:00:00Z'],
     ]);
-    expect(long.json<unknown[]>()).toHaveLength(45);
+    expect(long.json<{ data: unknown[] }>().data).toHaveLength(45);
   });
 });

@@ -37,7 +37,8 @@ export async function activeOver(
     const seen = new Set<string>();
     for (const e of res.data) {
       const id = e?.entity_id;
-      if (typeof id !== 'string' || !ID_RE.test(id)) throw new NetworkError(`${what}: the reply holds an entity id that is not one id (${show(id)})`);
+      if (typeof id !== 'string' || !ID_RE.test(id))
+        throw new NetworkError(`${what}: the reply holds an entity id that is not one id (${show(id)})`);
       if (seen.has(id)) throw new NetworkError(`${what}: the reply holds entity ${id} more than once`);
       seen.add(id);
       if (!Array.isArray(e.placements) || e.placements.some((p) => typeof p !== 'string'))

@@ -202,7 +202,9 @@ class JobRun {
       if (!cursor || older) break;
     }
     if (this.tally.adopted)
-      this.o.info(`found ${this.tally.adopted} job${this.tally.adopted === 1 ? '' : 's'} the killed run created but had not recorded; reusing them`);
+      this.o.info(
+        `found ${this.tally.adopted} job${this.tally.adopted === 1 ? '' : 's'} the killed run created but had not recorded; reusing them`,
+      );
   }
 
   /** Creates the queued jobs in plan order, each on disk before the next. */

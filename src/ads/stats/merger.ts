@@ -88,9 +88,12 @@ export class ReplyReader {
   end(): void {
     const missing = this.ids.filter((id) => !this.seen.has(id));
     if (missing.length)
-      throw new NetworkError(`${this.what}: the reply is missing ${missing.length} asked id${missing.length === 1 ? '' : 's'}: ${listIds(missing)}`, {
-        hint: 'a reply without an asked entity would be a silent gap in the rows; run again, and report it if it persists.',
-      });
+      throw new NetworkError(
+        `${this.what}: the reply is missing ${missing.length} asked id${missing.length === 1 ? '' : 's'}: ${listIds(missing)}`,
+        {
+          hint: 'a reply without an asked entity would be a silent gap in the rows; run again, and report it if it persists.',
+        },
+      );
   }
 }
 
@@ -108,7 +111,9 @@ function numberArray(v: unknown, n: number, at: Where): Array<number | null> {
   for (let i = 0; i < n; i++) {
     const x = v[i];
     if (x !== null && !(typeof x === 'number' && Number.isSafeInteger(x) && x >= 0))
-      throw new NetworkError(`${name}, bucket ${i + 1} of ${n}: ${JSON.stringify(x)?.slice(0, 40)} is not a count (an integer ≥ 0, or null)`);
+      throw new NetworkError(
+        `${name}, bucket ${i + 1} of ${n}: ${JSON.stringify(x)?.slice(0, 40)} is not a count (an integer ≥ 0, or null)`,
+      );
   }
   return v as Array<number | null>;
 }

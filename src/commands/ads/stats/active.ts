@@ -56,8 +56,13 @@ export default defineVerb({
     const account = await accountRef(ctx, opts);
     const { start, end } = await resolveRange(client, account, opts);
     const filter = given[0] ? ([given[0][0], given[0][1].join(',')] as [string, string]) : undefined;
-    const list = await activeOver(client, account, { entity: entity!, start: Date.parse(start), end: Date.parse(end), ...(filter ? { filter } : {}) });
-    ctx.printer.list(list as unknown as Record<string, unknown>[], COLUMNS);
+    const list = await activeOver(client, account, {
+      entity: entity!,
+      start: Date.parse(start),
+      end: Date.parse(end),
+      ...(filter ? { filter } : {}),
+    });
+    ctx.printer.list(list as unknown as Record<string, unknown>[], COLUMNS, { data: list });
     return 0;
   },
 });

@@ -101,7 +101,12 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
     deadline,
     maxWaitMs: client.maxWaitMs,
     download: {
-      cap: positive('--max-result-bytes', opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES, Number.MAX_SAFE_INTEGER, 1024 ** 3),
+      cap: positive(
+        '--max-result-bytes',
+        opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES,
+        Number.MAX_SAFE_INTEGER,
+        1024 ** 3,
+      ),
       timeoutMs: 30_000,
       env: ctx.env,
     },
@@ -150,7 +155,10 @@ export default defineVerb({
     chart: { flags: '--chart <metric>', description: 'on a terminal, draw the metric per bucket per entity' },
     state: { flags: '--state <file>', description: 'job state file (default: postctl-stats-<hash>.state.json here)' },
     resume: { flags: '--resume', description: 'reuse the jobs a killed run created (same query, same state file)' },
-    maxJobs: { flags: '--max-jobs <n>', description: `jobs of this run processing at once (1 to ${STATS_LIMITS.processingJobs}, the default)` },
+    maxJobs: {
+      flags: '--max-jobs <n>',
+      description: `jobs of this run processing at once (1 to ${STATS_LIMITS.processingJobs}, the default)`,
+    },
     maxResultBytes: {
       flags: '--max-result-bytes <n>',
       description: 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYTES)',

@@ -44,6 +44,7 @@ export default defineVerb({
         { header: 'total_audience_reach', key: 'total_audience_reach' },
         { header: 'average_frequency', key: 'average_frequency' },
       ],
+      { data_type: 'reach', data: rows },
     );
     return 0;
   },
