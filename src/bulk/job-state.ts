@@ -58,7 +58,10 @@ export class JobState {
     const text = await readStateFile(path, 'job state');
     if (text === undefined) return undefined;
     const bad = (why: string) =>
-      new UsageError(`the job state ${path} is not usable: ${why}`, 'remove it to start over (its jobs are created again); nothing was sent.');
+      new UsageError(
+        `the job state ${path} is not usable: ${why}`,
+        'remove it to start over (its jobs are created again); nothing was sent.',
+      );
     let saved: JobStateFile;
     try {
       saved = JSON.parse(text) as JobStateFile;

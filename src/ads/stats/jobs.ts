@@ -39,6 +39,8 @@ export interface JobOptions {
   attempts?: number;
   /** Result files read at once. */
   downloads?: number;
+  /** Resolves when the output has room again (read no faster than rows are printed). */
+  drain?: () => Promise<void>;
   /** A resumed run: the account's jobs are searched for ones a killed run created but did not record. */
   resume?: boolean;
 }
@@ -357,6 +359,7 @@ class JobRun {
         for await (const el of downloadJobResult(this.client, job, { ...this.o.download, signal: this.abort.signal })) {
           if (this.failure !== undefined) return;
           rd.element(el);
+          if (this.o.drain) await this.o.drain();
         }
         rd.end();
         this.left--;

@@ -19,7 +19,17 @@ import { EMU_STATS_LIMITS } from './ads-stats-rules.js';
  * previous job's id for a new create (no job is made); `never` stays PROCESSING; the data faults
  * (emuApplyDataFault) break the job's file.
  */
-export type StatsJobFault = 'none' | 'FAILED' | 'expired' | 'truncated' | 'cut' | 'bomb' | 'insecure' | 'repeat-id' | 'never' | EmuDataFault;
+export type StatsJobFault =
+  | 'none'
+  | 'FAILED'
+  | 'expired'
+  | 'truncated'
+  | 'cut'
+  | 'bomb'
+  | 'insecure'
+  | 'repeat-id'
+  | 'never'
+  | EmuDataFault;
 
 export interface EmuStatsJob {
   id: string;

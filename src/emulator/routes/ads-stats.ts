@@ -28,7 +28,11 @@ export function emuActiveIds(state: EmulatorState, entity: string): string[] {
 /** Faults for the next replies of each analytics endpoint, one per reply, in order. */
 export type StatsReplyFault = EmuDataFault | 'reach-ids' | 'active-ids';
 const replyFaults = (state: EmulatorState) =>
-  state.slice('ads.statsReplyFaults', () => ({ sync: [] as StatsReplyFault[], reach: [] as StatsReplyFault[], active: [] as StatsReplyFault[] }));
+  state.slice('ads.statsReplyFaults', () => ({
+    sync: [] as StatsReplyFault[],
+    reach: [] as StatsReplyFault[],
+    active: [] as StatsReplyFault[],
+  }));
 
 /**
  * The next sync replies lose, repeat or add an entity or carry a negative value (the data faults);

@@ -37,6 +37,15 @@ export function checkChart(q: Pick<Query, 'entity' | 'groups'>, f: OutputFlags):
   if (!all.includes(f.chart)) throw new UsageError(`--chart ${f.chart} is not a metric of this query`, `one of: ${all.join(', ')}`);
 }
 
+/**
+ * Resolves once stdout has taken what was written: a job file is read no faster
+ * than its rows are printed, so a slow reader of stdout cannot make memory grow.
+ */
+export function stdoutDrained(ctx: Context): () => Promise<void> {
+  const out = ctx.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve());
+}
+
 /** A sink for finished series, and the call that ends the output. */
 export function openOutput(ctx: Context, q: Query, f: OutputFlags): { sink: (s: Series[]) => void; end: () => Promise<void> } {
   const opts = rowOptions(q, f);

@@ -15,7 +15,7 @@ import { integerBetween } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { checkChart, openOutput } from './_output.js';
+import { checkChart, openOutput, stdoutDrained } from './_output.js';
 import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
 import type { AccountRef } from '../../../ads/types.js';
 import type { Context } from '../../../context.js';
@@ -112,6 +112,7 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
     },
     info: (m) => ctx.log.info(m),
     resume: Boolean(opts.resume),
+    drain: stdoutDrained(ctx),
   });
   await state.remove();
   ctx.log.info(
