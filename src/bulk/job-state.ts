@@ -54,9 +54,27 @@ export class JobState {
   static async read(
     path: string,
     requests: number,
+    o: { strict: boolean } = { strict: true },
   ): Promise<{ query_hash: string; jobs: Map<number, string>; started_at: number } | undefined> {
+    // Whatever the mode, only a regular file is read (a FIFO or link there is exit 2 at once).
     const text = await readStateFile(path, 'job state');
     if (text === undefined) return undefined;
+    if (!o.strict) {
+      // A run that starts over replaces the file: its jobs are only counted for the warning.
+      try {
+        return await JobState.parse(path, text, requests);
+      } catch {
+        return undefined;
+      }
+    }
+    return JobState.parse(path, text, requests);
+  }
+
+  private static async parse(
+    path: string,
+    text: string,
+    requests: number,
+  ): Promise<{ query_hash: string; jobs: Map<number, string>; started_at: number }> {
     const bad = (why: string) =>
       new UsageError(
         `the job state ${path} is not usable: ${why}`,
@@ -68,7 +86,7 @@ export class JobState {
     } catch (e) {
       throw bad(`not JSON (${(e as Error).message})`);
     }
-    if (!saved || saved.version !== 1 || saved.kind !== 'jobs' || typeof saved.jobs !== 'object' || saved.jobs === null)
+    if (saved?.version !== 1 || saved.kind !== 'jobs' || typeof saved.jobs !== 'object' || saved.jobs === null)
       throw bad('not a postctl job state');
     const jobs = new Map<number, string>();
     const owner = new Map<string, number>();
@@ -94,7 +112,7 @@ export class JobState {
     requests: number,
     o: { resume: boolean; warn: (m: string) => void; info: (m: string) => void },
   ): Promise<JobState> {
-    const saved = await JobState.read(path, requests);
+    const saved = await JobState.read(path, requests, { strict: o.resume });
     if (!o.resume) {
       if (saved?.jobs.size)
         o.warn(

@@ -27,7 +27,8 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
     }
     if (what === 'stats' && method === 'POST') {
       const b = json() as Record<string, unknown>;
-      const num = (k: string) => (typeof b[k] === 'number' && Number.isInteger(b[k]) && (b[k] as number) >= 0 ? (b[k] as number) : undefined);
+      const num = (k: string) =>
+        typeof b[k] === 'number' && Number.isInteger(b[k]) && (b[k] as number) >= 0 ? (b[k] as number) : undefined;
       const o = state.options;
       if (num('jobLatencyMs') !== undefined) o.statsJobLatencyMs = num('jobLatencyMs');
       if (num('jobPolls') !== undefined) o.statsJobPolls = num('jobPolls');

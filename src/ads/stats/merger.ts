@@ -11,7 +11,7 @@
 // all of them are in, then handed on in the order its ids were asked.
 import { NetworkError } from '../../errors.js';
 import type { StatsElement } from './api.js';
-import { iso, type PlannedRequest, type Window } from './plan.js';
+import { iso, type PlannedRequest } from './plan.js';
 import type { RunPlan } from './planner.js';
 
 /** One bucket's value: a number, null (no data), or an object of those (conversion metrics). */
@@ -43,7 +43,7 @@ const listIds = (ids: Iterable<string>, max = 10): string => {
  * Reads one reply (a sync body or a job file) for one request: checks each
  * element and turns it into series, and at the end checks no asked id is missing.
  */
-export class ReplyReader {
+class ReplyReader {
   private seen = new Set<string>();
 
   constructor(
@@ -133,7 +133,7 @@ function cells(v: unknown, n: number, at: Where): Cell[] {
  * The series of one group asked in several requests (windows × metric-group
  * sets), laid side by side; handed on in the order the ids were asked.
  */
-export class SeriesMerger {
+class SeriesMerger {
   private series = new Map<string, Series>();
 
   constructor(readonly ids: readonly string[]) {}
@@ -149,7 +149,10 @@ export class SeriesMerger {
       for (const [m, per] of s.metrics) {
         const into = have.metrics.get(m);
         if (!into) have.metrics.set(m, per);
-        else per.forEach((cellsOfWindow, w) => (into[w] = cellsOfWindow));
+        else
+          per.forEach((cellsOfWindow, w) => {
+            into[w] = cellsOfWindow;
+          });
       }
     }
   }

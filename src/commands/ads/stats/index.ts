@@ -173,8 +173,8 @@ export default defineVerb({
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const account = await accountRef(ctx, opts);
     const path = statePath(account, checked, opts);
-    // A saved state that is not ours or was tampered with is exit 2 before any request.
-    if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY);
+    // A saved state to resume that is not ours or was tampered with is exit 2 before any request.
+    if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
     const client = await ctx.client();
     const q = await buildQuery(ctx, client, account, opts, checked);
     if (!q.plan.requests.length) {
