@@ -13,7 +13,7 @@ import type { RunPlan } from './planner.js';
 export type { SeriesSink };
 
 /** Requests in flight at once in a synchronous run. */
-const SYNC_CONCURRENCY = 4;
+const SYNC_CONCURRENCY = 8;
 
 export const paramsOf = (plan: RunPlan, r: PlannedRequest): StatsParams => ({
   entity: plan.entity,
