@@ -1696,7 +1696,7 @@ complete -c postctl -n '__postctl_under '\''ads stats'\''' -l totals -d 'add a t
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l chart -r -F -d 'on a terminal, draw the metric per bucket per entity'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l state -r -F -d 'job state file (default: postctl-stats-<hash>.state.json here)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l resume -d 'reuse the jobs a killed run created (same query, same state file)'
-complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-jobs -r -F -d 'jobs processing at once (1 to 100; default 10)'
+complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-jobs -r -F -d 'jobs of this run processing at once (1 to 100, the default)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-result-bytes -r -F -d 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYT'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l account -r -F -d 'ads account id (default: POSTCTL_ADS_ACCOUNT or the profile'\''s ads_account)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l sandbox -d 'use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)'

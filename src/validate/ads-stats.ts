@@ -1,7 +1,7 @@
 // The analytics rules as data (https://docs.x.com/x-ads-api/analytics): entities,
 // metric groups per entity, placements, segmentation types and their companion
 // parameter, granularities and the request limits. The planner
-// (src/ads/stats-plan.ts) and `ads stats` check every one before sending.
+// (src/ads/stats/plan.ts) and `ads stats` check every one before sending.
 import type { InputProblem } from '../errors.js';
 
 export const STATS_ENTITIES = ['ACCOUNT', 'FUNDING_INSTRUMENT', 'CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'PROMOTED_ACCOUNT'] as const;
@@ -100,6 +100,8 @@ export const STATS_LIMITS = {
   reachIds: 20,
   /** Filter ids per active-entities request. */
   activeFilterIds: 200,
+  /** Longest window of one active-entities request. */
+  activeDays: 90,
 } as const;
 
 /** Ads ids are short base-36 strings; an empty or odd one is refused before sending. */

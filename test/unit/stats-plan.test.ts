@@ -12,7 +12,7 @@ import {
   planRequests,
   rangeProblems,
   splitWindows,
-} from '../../src/ads/stats-plan.js';
+} from '../../src/ads/stats/plan.js';
 import { statsSelectionProblems } from '../../src/validate/ads-stats.js';
 
 const H = 3_600_000;

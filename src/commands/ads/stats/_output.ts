@@ -2,9 +2,9 @@
 // as series finish, the API's shape merged (-o json), or a chart of one metric
 // per entity on a terminal (asciichart, loaded only for --chart; off a terminal
 // the same figures print as rows).
-import type { Series } from '../../../ads/stats-merge.js';
-import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats-rows.js';
-import { iso } from '../../../ads/stats-plan.js';
+import type { Series } from '../../../ads/stats/merger.js';
+import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats/rows.js';
+import { iso } from '../../../ads/stats/plan.js';
 import type { Query } from './_query.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -35,6 +35,15 @@ export function checkChart(q: Pick<Query, 'entity' | 'groups'>, f: OutputFlags):
   const cols = metricColumns(q.entity, q.groups);
   const all = [...cols, ...(f.derived ? derivedColumns(cols).map((d) => d.name) : [])];
   if (!all.includes(f.chart)) throw new UsageError(`--chart ${f.chart} is not a metric of this query`, `one of: ${all.join(', ')}`);
+}
+
+/**
+ * Resolves once stdout has taken what was written: a job file is read no faster
+ * than its rows are printed, so a slow reader of stdout cannot make memory grow.
+ */
+export function stdoutDrained(ctx: Context): () => Promise<void> {
+  const out = ctx.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve());
 }
 
 /** A sink for finished series, and the call that ends the output. */

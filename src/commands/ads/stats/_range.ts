@@ -1,7 +1,7 @@
 // --from/--to of the analytics verbs that take a plain window (active entities,
 // reach): dates in the account's zone (--to inclusive) or whole-hour ISO times.
-import { accountZone } from './_query.js';
-import { parseBound, iso, type Bound } from '../../../ads/stats-plan.js';
+import { accountZone } from '../../../ads/stats/account.js';
+import { parseBound, iso, type Bound } from '../../../ads/stats/plan.js';
 import type { AccountRef } from '../../../ads/types.js';
 import type { InputProblem } from '../../../errors.js';
 import type { ApiClient } from '../../../http/client.js';

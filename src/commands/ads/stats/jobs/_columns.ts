@@ -1,5 +1,5 @@
 // The table columns of an analytics job.
-import type { StatsJob } from '../../../../ads/stats.js';
+import type { StatsJob } from '../../../../ads/stats/api.js';
 import type { Column } from '../../../../output/printer.js';
 
 export const JOB_COLUMNS: Column<StatsJob>[] = [

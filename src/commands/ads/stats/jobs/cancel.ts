@@ -1,5 +1,5 @@
 // `postctl ads stats jobs cancel <job_id>`: cancels an analytics job (DELETE stats/jobs/accounts/:id/:job_id).
-import { cancelStatsJob } from '../../../../ads/stats.js';
+import { cancelStatsJob } from '../../../../ads/stats/api.js';
 import { accountOptions } from '../../../_ads-flags.js';
 import { defineVerb } from '../../../define.js';
 import { accountRef } from '../../_account.js';

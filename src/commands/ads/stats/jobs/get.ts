@@ -1,5 +1,5 @@
 // `postctl ads stats jobs get <job_id...>`: status of up to 200 analytics jobs in one request.
-import { getStatsJobs } from '../../../../ads/stats.js';
+import { getStatsJobs } from '../../../../ads/stats/api.js';
 import { STATS_LIMITS } from '../../../../validate/ads-stats.js';
 import { commaList } from '../../../../validate/rules.js';
 import { accountOptions } from '../../../_ads-flags.js';

@@ -1,7 +1,7 @@
 // `postctl ads stats jobs list`: the account's analytics jobs, newest first.
 import { listQuery } from '../../../../ads/common.js';
 import { printAdsList } from '../../../_ads-list.js';
-import { listStatsJobsRequest, type StatsJob } from '../../../../ads/stats.js';
+import { listStatsJobsRequest, type StatsJob } from '../../../../ads/stats/api.js';
 import type { Column } from '../../../../output/printer.js';
 import { accountOptions, listOptions } from '../../../_ads-flags.js';
 import { defineVerb } from '../../../define.js';

@@ -4,9 +4,9 @@
 // merged series will have. Time zones through Intl only: every UTC instant's
 // local wall time comes from Intl.DateTimeFormat, so daylight-saving days are
 // 23 or 25 hours long and stay one DAY bucket.
-import { STATS_LIMITS, type Granularity } from '../validate/ads-stats.js';
-import { parseIso8601 } from '../validate/rules.js';
-import type { InputProblem } from '../errors.js';
+import { STATS_LIMITS, type Granularity } from '../../validate/ads-stats.js';
+import { parseIso8601 } from '../../validate/rules.js';
+import type { InputProblem } from '../../errors.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

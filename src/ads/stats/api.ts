@@ -1,20 +1,10 @@
 // Analytics endpoints (https://docs.x.com/x-ads-api/analytics): synchronous
-// stats, jobs (create, status, list, cancel), active entities, reach, and the
-// download of a job's result file. The result lives on another origin, so it
-// is fetched with no credential at all (auth 'none': the client's origin policy
-// refuses any other mode there), over https (plain http only to loopback), and
-// inflated as a stream under a cap on the decompressed size.
-import { Transform, type Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { ApiError } from '../api-error.js';
-import { CliError, InputError, NetworkError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import { idSegment, joinPath } from '../http/path.js';
-import { isLoopbackHost } from '../http/url-policy.js';
-import { readJsonArray } from '../input/json-stream.js';
-import { ADS_VERSION } from './common.js';
-import type { AccountRef, AdsEnvelope } from './types.js';
+// stats, jobs (create, status, list, cancel), active entities and reach. The
+// download of a job's result file is in download.ts.
+import type { ApiClient, ApiResponse, RequestOptions } from '../../http/client.js';
+import { idSegment, joinPath } from '../../http/path.js';
+import { ADS_VERSION } from '../common.js';
+import type { AccountRef, AdsEnvelope } from '../types.js';
 
 export interface StatsParams {
   entity: string;
@@ -65,18 +55,26 @@ function statsQuery(p: StatsParams): Array<[string, string]> {
   return q;
 }
 
-export async function getSyncStats(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsBody> {
-  const res = await client.request<StatsBody>({ api: account.api, method: 'GET', path: statsPath(account), query: statsQuery(p) });
+/** `deadline` (epoch ms): the latest a rate-limit wait may end (the run's --max-wait). */
+export async function getSyncStats(client: ApiClient, account: AccountRef, p: StatsParams, deadline?: number): Promise<StatsBody> {
+  const res = await client.request<StatsBody>({
+    api: account.api,
+    method: 'GET',
+    path: statsPath(account),
+    query: statsQuery(p),
+    ...(deadline !== undefined ? { deadline } : {}),
+  });
   return res.body;
 }
 
 /** Not retried on 5xx: a repeat could create a second job (a 429 is retried, the server did not act on it). */
-export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsJob> {
+export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams, deadline?: number): Promise<StatsJob> {
   const res = await client.request<AdsEnvelope<StatsJob>>({
     api: account.api,
     method: 'POST',
     path: jobsPath(account),
     query: statsQuery(p),
+    ...(deadline !== undefined ? { deadline } : {}),
   });
   return res.body.data;
 }
@@ -86,12 +84,14 @@ export async function getStatsJobs(
   client: ApiClient,
   account: AccountRef,
   ids: readonly string[],
+  deadline?: number,
 ): Promise<ApiResponse<AdsEnvelope<StatsJob[]>>> {
   return client.request<AdsEnvelope<StatsJob[]>>({
     api: account.api,
     method: 'GET',
     path: jobsPath(account),
     query: { job_ids: ids.join(',') },
+    ...(deadline !== undefined ? { deadline } : {}),
   });
 }
 
@@ -150,72 +150,4 @@ export async function reach(
       query,
     })
   ).body;
-}
-
-/** Only https, or plain http to a loopback host (the emulator): a job's url comes from the server and is not trusted. */
-function checkResultUrl(raw: unknown, jobId: string): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof raw === 'string' ? new URL(raw) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (!url) throw new NetworkError(`job ${jobId} finished without a usable result url (${JSON.stringify(raw)})`);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url;
-  throw new NetworkError(`refusing to download the result of job ${jobId} from ${url.origin}: result files are fetched over https only`);
-}
-
-/** Counts inflated bytes and stops the stream past the cap. */
-function capped(cap: number, jobId: string): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      if (seen > cap)
-        return done(
-          new CliError(`the result file of job ${jobId} inflates to more than the cap of ${cap} bytes (--max-result-bytes); refused`, {
-            exitCode: EXIT.NETWORK,
-            code: 'result_too_large',
-            hint: 'raise --max-result-bytes (or POSTCTL_STATS_MAX_RESULT_BYTES) if the file is genuine, or split the query into fewer ids per job.',
-          }),
-        );
-      done(null, chunk);
-    },
-  });
-}
-
-/**
- * Streams a job's result file: no credential, https only, gunzip under `cap`
- * bytes, `data` elements one at a time (constant memory whatever the file holds).
- */
-export async function* downloadJobResult(client: ApiClient, job: StatsJob, cap: number): AsyncGenerator<StatsElement> {
-  const url = checkResultUrl(job.url, job.id_str);
-  let body: Readable;
-  try {
-    body = (await client.stream({ method: 'GET', path: url.href, auth: 'none' })).body;
-  } catch (e) {
-    if (e instanceof ApiError) throw new NetworkError(`downloading the result of job ${job.id_str} failed: ${e.message}`, { cause: e });
-    throw e;
-  }
-  const gunzip = createGunzip();
-  const limit = capped(cap, job.id_str);
-  const fail = (e: Error) => limit.destroy(e);
-  body.on('error', fail);
-  gunzip.on('error', (e) =>
-    fail(e instanceof CliError ? e : new NetworkError(`the result file of job ${job.id_str} is not a complete gzip file: ${e.message}`)),
-  );
-  body.pipe(gunzip).pipe(limit);
-  try {
-    for await (const el of readJsonArray(limit, { name: `result of job ${job.id_str}`, key: 'data', maxElementBytes: 256 * 1024 * 1024 })) {
-      if (el.error) throw new NetworkError(`the result file of job ${job.id_str} is not valid JSON (line ${el.line}): ${el.error}`);
-      yield el.value as StatsElement;
-    }
-  } catch (e) {
-    // The splitter's own errors speak of an input file; here the file is the server's reply.
-    if (e instanceof InputError) throw new NetworkError(`the result file of job ${job.id_str} is not valid: ${e.message}`);
-    throw e;
-  } finally {
-    body.destroy();
-    gunzip.destroy();
-  }
 }
