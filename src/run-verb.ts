@@ -29,7 +29,13 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   const ctx = await Context.create(io, globals);
   // How long the clean-up after a signal may take before the process exits anyway (default 10 s).
   const graceMs = envNumber(io.env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 });
-  setErrorContext({ format: ctx.format, verbose: Boolean(globals.verbose), chalk: ctx.chalk, redact: (s) => ctx.redactor.text(s) });
+  setErrorContext({
+    format: ctx.format,
+    verbose: Boolean(globals.verbose),
+    stderrTTY: ctx.io.stderrTTY,
+    chalk: ctx.chalk,
+    redact: (s) => ctx.redactor.text(s),
+  });
   // SIGTERM (cron, systemd, timeout) and SIGHUP (terminal closed) stop a job
   // the way Ctrl-C does — summary, NOT_SENT list, state flushed, temporary
   // files removed — and exit with the shell's code for the signal.
