@@ -1,11 +1,12 @@
 // Runs one verb: builds the context, imports the implementation, maps the result to an exit code.
 import type { VerbSpec } from './commands/define.js';
 import { Context, type GlobalOptions } from './context.js';
-import { Interrupted } from './errors.js';
+import { Interrupted, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { envNumber } from './config/env-number.js';
 import { processIO } from './io.js';
 import { setErrorContext } from './render-state.js';
+import { COMMON_FORMATS } from './output/format.js';
 
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
@@ -52,6 +53,11 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   for (const sig of SIGNALS) process.on(sig, onSignal);
   try {
     const mod = await spec.load();
+    if (!COMMON_FORMATS.includes(ctx.format) && !mod.formats?.includes(ctx.format))
+      throw new UsageError(
+        `-o ${ctx.format} is not an output of this command (it is the report page of ads stats)`,
+        'use -o table, json, jsonl or csv',
+      );
     let code: number | void;
     try {
       code = await mod.run(args, opts, ctx);
