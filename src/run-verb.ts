@@ -52,12 +52,12 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   };
   for (const sig of SIGNALS) process.on(sig, onSignal);
   try {
-    const mod = await spec.load();
-    if (!COMMON_FORMATS.includes(ctx.format) && !mod.formats?.includes(ctx.format))
+    if (!COMMON_FORMATS.includes(ctx.format) && !spec.formats?.includes(ctx.format))
       throw new UsageError(
         `-o ${ctx.format} is not an output of this command (it is the report page of ads stats)`,
         'use -o table, json, jsonl or csv',
       );
+    const mod = await spec.load();
     let code: number | void;
     try {
       code = await mod.run(args, opts, ctx);

@@ -64,8 +64,6 @@ export function optionList(table: OptionTable): OptionSpec[] {
 }
 
 export interface VerbModule {
-  /** Output formats beyond table, json, jsonl and csv that the verb writes (html: a report page). */
-  formats?: readonly Format[];
   /** Returns the exit code (0 when omitted). */
   run(args: string[], opts: Record<string, unknown>, ctx: Context): Promise<number | void>;
 }
@@ -78,6 +76,8 @@ export interface VerbSpec {
   examples: readonly string[];
   options?: readonly OptionSpec[];
   aliases?: readonly string[];
+  /** Output formats beyond table, json, jsonl and csv that the verb writes (html: a report page). */
+  formats?: readonly Format[];
   /** Left out of help, the index and completion (helpers the completion scripts call). */
   hidden?: boolean;
   load: () => Promise<VerbModule>;

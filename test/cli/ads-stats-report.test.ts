@@ -278,7 +278,7 @@ describe.concurrent('several accounts', () => {
     expect(order).toEqual([EMU_ACCOUNT, TOKYO]);
   });
 
-  it('an account that fails is reported; the others' rows are kept; exit 8 (and failed_accounts in JSON)', async () => {
+  it('an account that fails is reported; every other account keeps its rows; exit 8 (and failed_accounts in JSON)', async () => {
     const args = stats('a0002', [
       '--accounts',
       `${EMU_ACCOUNT},${FOREIGN},${TOKYO}`,
@@ -301,7 +301,7 @@ describe.concurrent('several accounts', () => {
     expect(body.failed_accounts).toEqual([{ account: FOREIGN, message: expect.stringMatching(/HTTP 403/) }]);
   });
 
-  it('--accounts all lists the user's accounts; --accounts with --account is exit 2; a malformed id is exit 6 before any request', async () => {
+  it('--accounts all lists every account of the user; --accounts with --account is exit 2; a malformed id is exit 6 before any request', async () => {
     const r = await emu.run(
       [
         ...stats('a0003', [

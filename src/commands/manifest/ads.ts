@@ -1267,6 +1267,9 @@ export const MANIFEST: Manifest = {
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
+      formats: [
+        "html",
+      ],
       load: () => import("../ads/stats/index.js").then(loaded),
     },
     {
