@@ -298,6 +298,10 @@ describe.concurrent('several accounts', () => {
     expect(j.code).toBe(8);
     const body = j.json();
     expect(body.data.map((e: { account_id: string }) => e.account_id)).toEqual([EMU_ACCOUNT, TOKYO]);
+    expect(body.data.map((e: { time_zone: string; complete: boolean }) => [e.time_zone, e.complete])).toEqual([
+      ['America/New_York', true],
+      ['Asia/Tokyo', true],
+    ]);
     expect(body.failed_accounts).toEqual([{ account: FOREIGN, message: expect.stringMatching(/HTTP 403/) }]);
   });
 

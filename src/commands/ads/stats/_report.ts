@@ -84,7 +84,10 @@ function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: 
   const q = run.q;
   return seriesJson(list, opts).map((el) => {
     const id = String(el.id);
-    const extra: Record<string, unknown> = multi ? { account_id: q.plan.account.id, time_zone: q.tz, currency: q.currency ?? null } : {};
+    // Many accounts: each element says its account, zone, currency and whether its range is over there.
+    const extra: Record<string, unknown> = multi
+      ? { account_id: q.plan.account.id, time_zone: q.tz, currency: q.currency ?? null, complete: q.timing.complete }
+      : {};
     if (run.names) extra.name = run.names.get(id) ?? null;
     const data = (el.id_data as Array<{ start_times: string[]; metrics: Record<string, unknown> }>).map((d) => {
       const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
