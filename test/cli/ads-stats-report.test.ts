@@ -23,12 +23,15 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const stats = (ids: string, more: string[]) => ['ads', 'stats', ids, '--entity', 'LINE_ITEM', ...more];
 
 describe.concurrent('relative ranges in the account zone', () => {
-  it('--range yesterday at 01:00 UTC asks a New York account for its yesterday (the 26th), a Tokyo account for the 27th', async () => {
+  it('--range yesterday at 01:00 UTC asks a New York account (behind UTC) for its yesterday, the 26th', async () => {
     const r = await emu.run([...stats('y0001', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT', '-o', 'csv'])], { env: NOW });
     expect(r.code, r.stderr).toBe(0);
     expect(seen('y0001').map((q) => [iso(q.start), iso(q.end)])).toEqual([['2026-11-26T05:00:00Z', '2026-11-27T05:00:00Z']]);
     expect(csvRows(r.stdout).map((x) => x.date)).toEqual(['2026-11-26']);
     expect(r.stderr).not.toMatch(/not yet over/);
+  });
+
+  it('--range yesterday at 01:00 UTC asks a Tokyo account (ahead of UTC) for the 27th', async () => {
     const t = await emu.run(
       [...stats('y0002', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT', '--account', TOKYO, '-o', 'csv'])],
       {
@@ -53,7 +56,7 @@ describe.concurrent('relative ranges in the account zone', () => {
     expect(past.json()).toMatchObject({ complete: true, start_time: '2026-11-16T05:00:00Z', end_time: '2026-11-23T05:00:00Z' });
   });
 
-  it('a range wholly in the future of the account is exit 6 with nothing sent; bad --range is exit 6 before any request', async () => {
+  it('a range wholly in the future of the account is exit 6 with nothing sent', async () => {
     const r = await emu.run(
       [...stats('y0004', ['--from', '2026-11-28', '--to', '2026-11-29', '--metric-groups', 'ENGAGEMENT', '-o', 'csv'])],
       {
@@ -63,6 +66,9 @@ describe.concurrent('relative ranges in the account zone', () => {
     expect(r.code).toBe(6);
     expect(r.errorJson().error.message).toMatch(/has not begun in the account's zone America\/New_York \(its today is 2026-11-27/);
     expect(seen('y0004')).toHaveLength(0);
+  });
+
+  it('an unknown --range, --range with --from, or a bad POSTCTL_NOW is exit 6 before any request', async () => {
     const bad = await emu.run([...stats('y0005', ['--range', 'fortnight', '--metric-groups', 'ENGAGEMENT'])], { env: NOW });
     expect(bad.code).toBe(6);
     expect(bad.errorJson().error.problems).toEqual([
@@ -81,22 +87,23 @@ describe.concurrent('relative ranges in the account zone', () => {
 });
 
 describe.concurrent('columns people read', () => {
+  // Ids no other test of the file asks for: the count of list requests is this test's own.
   it('names joined by one list request; --no-names sends none; money in currency units; --micros keeps micros', async () => {
     const lists = () =>
       emu.state
         .requests('GET', `/12/accounts/${EMU_ACCOUNT}/line_items`)
-        .filter((e) => new Map(e.query).get('line_item_ids') === '8u94t,8u94u');
-    const args = stats('8u94t,8u94u', ['--from', '2026-10-01', '--to', '2026-10-02', '--metric-groups', 'ENGAGEMENT,BILLING', '-o', 'csv']);
+        .filter((e) => new Map(e.query).get('line_item_ids') === '8u94v,8u94w');
+    const args = stats('8u94v,8u94w', ['--from', '2026-10-01', '--to', '2026-10-02', '--metric-groups', 'ENGAGEMENT,BILLING', '-o', 'csv']);
     const r = await emu.run(args);
     expect(r.code, r.stderr).toBe(0);
     expect(lists()).toHaveLength(1);
     const rows = csvRows(r.stdout);
     expect(Object.keys(rows[0]!).slice(0, 3)).toEqual(['entity_id', 'name', 'date']);
     expect(rows.map((x) => [x.entity_id, x.name, x.date])).toEqual([
-      ['8u94t', 'reach line item', '2026-10-01'],
-      ['8u94t', 'reach line item', '2026-10-02'],
-      ['8u94u', 'followers line item', '2026-10-01'],
-      ['8u94u', 'followers line item', '2026-10-02'],
+      ['8u94v', 'app_installs line item', '2026-10-01'],
+      ['8u94v', 'app_installs line item', '2026-10-02'],
+      ['8u94w', 'website_clicks line item', '2026-10-01'],
+      ['8u94w', 'website_clicks line item', '2026-10-02'],
     ]);
     expect(rows[0]).not.toHaveProperty('billed_charge_local_micro');
     for (const x of rows) {
