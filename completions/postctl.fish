@@ -1674,7 +1674,7 @@ complete -c postctl -n '__postctl_under '\''ads stats'\''' -l totals -d 'add a r
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l chart -r -F -d 'on a terminal, draw the metric per day per entity (spend in currency units)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l state -r -F -d 'job state file (default: postctl-stats-<hash>.state.json here)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l resume -d 'reuse the jobs a killed run created (same query, same state file)'
-complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-jobs -r -F -d 'jobs processing at once (1 to 100; default 10)'
+complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-jobs -r -F -d 'jobs of this run processing at once (1 to 100, the default)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l max-result-bytes -r -F -d 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYT'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l no-names -d 'no name column (names cost one list request per entity type)'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l micros -d 'money in the API'\''s micros in table and CSV (default: currency units, spend)'

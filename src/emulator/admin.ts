@@ -9,6 +9,8 @@
 //   GET    /_emulator/routes         served routes
 //   POST   /_emulator/oauth2/expire  {"token"?: "…"} expire OAuth 2.0 access tokens (all, or one)
 //   POST   /_emulator/dialect        {"dialect": "2.159"|"2.167"} field-parameter dialect of the official paths
+//   POST   /_emulator/stats          {"jobLatencyMs", "jobPolls", "maxProcessing", "metros": n, "downloadClose": bool}
+//                                      analytics settings (benchmarks: large files, a file host that closes)
 import { parseFaultPlan } from './fault-plan.js';
 import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
@@ -22,6 +24,18 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
     if (what === 'log' && method === 'GET') {
       const since = Number(url.searchParams.get('since') ?? 0);
       return { status: 200, body: { data: state.log.filter((e) => e.seq > since) } };
+    }
+    if (what === 'stats' && method === 'POST') {
+      const b = json() as Record<string, unknown>;
+      const num = (k: string) =>
+        typeof b[k] === 'number' && Number.isInteger(b[k]) && (b[k] as number) >= 0 ? (b[k] as number) : undefined;
+      const o = state.options;
+      if (num('jobLatencyMs') !== undefined) o.statsJobLatencyMs = num('jobLatencyMs');
+      if (num('jobPolls') !== undefined) o.statsJobPolls = num('jobPolls');
+      if (num('maxProcessing') !== undefined) o.statsMaxProcessing = num('maxProcessing');
+      if (num('metros') !== undefined) o.statsMetros = num('metros');
+      if (typeof b.downloadClose === 'boolean') o.statsDownloadClose = b.downloadClose;
+      return { status: 200, body: { ok: true } };
     }
     if (what === 'log' && method === 'DELETE') {
       state.log.length = 0;

@@ -94,6 +94,10 @@ export interface EmulatorOptions {
   /** check_after_secs of a media upload still processing (default 1; tests use 0 with POSTCTL_MEDIA_POLL_MS). */
   mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
+  /** Analytics: METROS segments reported per country (default the 2 of the fixture); large files for memory tests. */
+  statsMetros?: number;
+  /** Analytics: the job file host closes the connection after each file (Connection: close). */
+  statsDownloadClose?: boolean;
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)
    * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).

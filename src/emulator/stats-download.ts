@@ -3,11 +3,13 @@
 // that carries a credential (an Authorization header, oauth_* parameters or a
 // cookie) with 401, so a client that leaks its signature there fails a test.
 // Faults: an expired url answers 403, a truncated file ends mid-stream, a bomb
-// is a few MB of gzip members that inflate to more than 2 GB of JSON whitespace.
+// is a few MB of gzip members that inflate to more than 2 GB of JSON whitespace, a cut file
+// drops the connection halfway through the length it announced. With `statsDownloadClose` every
+// file is sent with `Connection: close` and the socket ends after it, as plain file hosts do.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { emuStatsBody } from './routes/ads-stats-model.js';
+import { EMU_DATA_FAULTS, emuApplyDataFault, emuStatsBody, type EmuDataFault } from './routes/ads-stats-model.js';
 import { statsJobs, type EmuStatsJob } from './routes/ads-stats-jobs.js';
 import type { EmulatorState, LogEntry } from './state.js';
 
@@ -37,7 +39,7 @@ function sendBomb(res: ServerResponse): void {
   more();
 }
 
-function serveJob(job: EmuStatsJob, res: ServerResponse): number {
+function serveJob(state: EmulatorState, job: EmuStatsJob, res: ServerResponse): number {
   if (job.fault === 'expired') {
     res.writeHead(403, { 'content-type': 'application/xml' });
     res.end('<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>');
@@ -47,10 +49,21 @@ function serveJob(job: EmuStatsJob, res: ServerResponse): number {
     sendBomb(res);
     return 200;
   }
-  const gz = gzipSync(JSON.stringify(emuStatsBody(job.query, job.params)));
+  const body = emuStatsBody(job.query, job.params, { metros: state.options.statsMetros });
+  if (job.fault && EMU_DATA_FAULTS.includes(job.fault)) emuApplyDataFault(body, job.fault as EmuDataFault);
+  const gz = gzipSync(JSON.stringify(body));
+  // A plain file host: the connection closes after each file (Connection: close, then FIN).
+  const close = Boolean(state.options.statsDownloadClose);
+  if (job.fault === 'cut') {
+    // The length promises the whole file; the connection drops halfway through it.
+    res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': String(gz.length), connection: 'close' });
+    res.write(gz.subarray(0, gz.length >> 1), () => res.socket?.destroy());
+    return 200;
+  }
   res.writeHead(200, {
     'content-type': 'application/gzip',
     'content-length': String(job.fault === 'truncated' ? gz.length >> 1 : gz.length),
+    ...(close ? { connection: 'close' } : {}),
   });
   res.end(job.fault === 'truncated' ? gz.subarray(0, gz.length >> 1) : gz);
   return 200;
@@ -79,7 +92,7 @@ function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
   const m = /^\/([\w-]+)\/stats_job_(\d+)\.json\.gz$/.exec(url.pathname);
   const job = m ? statsJobs(state).jobs.get(m[2]!) : undefined;
   if (!job || job.token !== m![1] || job.status !== 'SUCCESS' || req.method !== 'GET') return send(404, 'not found');
-  entry.status = serveJob(job, res);
+  entry.status = serveJob(state, job, res);
 }
 
 /** Starts the download origin on another port of the same loopback host. */

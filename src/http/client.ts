@@ -104,6 +104,11 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** Return HTTP error responses instead of throwing ApiError. */
   noThrow?: boolean;
+  /**
+   * Epoch ms past which this request waits no more (429 resets, backoff), when sooner than --max-wait
+   * from now: a run that bounds its whole duration (ads stats jobs) passes its own deadline.
+   */
+  deadline?: number;
   /** What a 2xx body must be (default 'json'; see parseBody). */
   expect?: BodyExpectation;
   /** The answer may carry credentials (the token endpoint): its body is never shown in traces or messages. */
@@ -268,6 +273,11 @@ export class ApiClient {
     return { ...opts, query };
   }
 
+  /** --max-wait in ms: the longest one request may wait; a run may bound its whole duration by it. */
+  get maxWaitMs(): number {
+    return this.opts.maxWaitMs;
+  }
+
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */
   async stream(opts: RequestOptions): Promise<StreamResponse> {
     if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
@@ -291,7 +301,7 @@ export class ApiClient {
     const form = opts.form !== undefined ? toParams(opts.form) : undefined;
     const fullUrl = query.length ? `${url}?${encodeParams(query)}` : url;
     const idempotent = opts.idempotent ?? method !== 'POST';
-    const deadline = Date.now() + this.opts.maxWaitMs;
+    const deadline = Math.min(Date.now() + this.opts.maxWaitMs, opts.deadline ?? Number.POSITIVE_INFINITY);
     const { body, headers: baseHeaders } = this.requestBody(opts, form);
 
     for (let attempt = 1; ; attempt++) {

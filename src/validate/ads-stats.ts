@@ -100,6 +100,8 @@ export const STATS_LIMITS = {
   reachIds: 20,
   /** Filter ids per active-entities request. */
   activeFilterIds: 200,
+  /** Longest window of one active-entities request. */
+  activeDays: 90,
 } as const;
 
 /** Ads ids are short base-36 strings; an empty or odd one is refused before sending. */

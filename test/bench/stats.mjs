@@ -1,13 +1,19 @@
-// Analytics benchmark: `postctl ads stats` for 1,000 line items × 90 days at
-// HOUR granularity as jobs (50 jobs: 50 chunks of 20 ids, one 90-day window
-// each), against an emulator whose jobs take a fixed time to succeed. The ideal
-// is jobs ÷ concurrency × job latency (the jobs are the only wait); wall ÷ ideal
-// says what polling, downloading 50 gzip files, merging and printing 2.16
-// million CSV rows add. Peak RSS is the CLI's own (process.resourceUsage at exit).
+// Analytics benchmark (`npm run bench`, or `node test/bench/stats.mjs`), postctl
+// with its default settings side by side with a python client doing the official
+// Ads SDK's sequence (test/bench/peers/stats_sdk_sequence.py: serial job creates,
+// one poll a second, serial downloads; serial synchronous requests), both against
+// the same local emulator, interleaved, median of BENCH_STATS_RUNS (default 3):
 //
-// Needs a build (`npm run bench` builds first). Alone: `node test/bench/stats.mjs`;
-// BENCH_STATS_LATENCY_MS (default 4000), BENCH_STATS_CONCURRENCY (default 10),
-// BENCH_STATS_ENTITIES (default 1000) override the defaults.
+// - jobs: 1,000 line items × 90 days, DAY, ENGAGEMENT+BILLING (50 jobs), each job
+//   taking BENCH_STATS_LATENCY_MS (default 3000) to succeed. Goal: ≤ 1.2× python.
+// - sync: 100 line items × 7 days (5 requests). Goal: ≤ 1.0× python.
+// - scale: 3,000 line items × 90 days (150 jobs, more than the 100 an account may
+//   have processing): exit 0 and every row.
+// - memory: one job file of more than 60 MB inflated (20 line items × 45 days
+//   HOUR, METROS over 120 metros), served by a file host that closes each
+//   connection: peak RSS of the CLI (goal < 200 MB).
+//
+// Needs a build (`npm run bench` builds first) and python3 (standard library only).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -17,62 +23,123 @@ import { startEmulatorProcess } from '../../scripts/emulator-process.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(root, 'bin/postctl.js');
+const PEER = join(root, 'test/bench/peers/stats_sdk_sequence.py');
 const PRELOAD = join(root, 'test/helpers/peak-rss.cjs');
 
-export async function main() {
-  const latency = Number(process.env.BENCH_STATS_LATENCY_MS ?? 4000);
-  const concurrency = Number(process.env.BENCH_STATS_CONCURRENCY ?? 10);
-  const entities = Number(process.env.BENCH_STATS_ENTITIES ?? 1000);
-  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-stats-'));
-  const ids = join(dir, 'ids.txt');
-  writeFileSync(ids, Array.from({ length: entities }, (_, i) => `l${i.toString(36).padStart(4, '0')}`).join('\n') + '\n');
-  const emu = await startEmulatorProcess({ args: ['--stats-job-latency', String(latency), '--stats-job-polls', '1'] });
-  try {
-    const rssFile = join(dir, 'rss');
-    const args = ['ads', 'stats', '--entity', 'LINE_ITEM', '--file', ids, '--from', '2026-06-01T00:00:00Z', '--to', '2026-08-30T00:00:00Z'];
-    args.push('--granularity', 'HOUR', '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '--max-jobs', String(concurrency), '-o', 'csv');
-    const env = {
-      ...process.env,
-      ...emu.env,
-      NO_COLOR: '1',
-      POSTCTL_CONFIG_DIR: dir,
-      POSTCTL_STATS_POLL_MS: '250',
-      POSTCTL_STATS_MAX_POLL_MS: '1000',
-    };
-    env.NODE_OPTIONS = `--require ${PRELOAD}`;
-    env.POSTCTL_TEST_RSS_FILE = rssFile;
+/** Runs a child to its end: exit code, stdout lines (counted, not kept), stdout bytes, stderr, wall ms. */
+function run(cmd, args, env, cwd) {
+  return new Promise((resolve) => {
     const t0 = performance.now();
-    const { code, rows, stderr } = await new Promise((resolve) => {
-      const child = spawn(process.execPath, [BIN, ...args], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-      let rows = -1;
-      let stderr = '';
-      child.stdout.on('data', (d) => {
-        for (let i = d.indexOf(10); i >= 0; i = d.indexOf(10, i + 1)) rows++;
-      });
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, rows, stderr }));
+    const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
+    let bytes = 0;
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      bytes += d.length;
+      for (let i = d.indexOf(10); i >= 0; i = d.indexOf(10, i + 1)) lines++;
     });
-    const wall = performance.now() - t0;
-    if (code !== 0) throw new Error(`ads stats exited ${code}: ${stderr}`);
-    const jobs = Math.ceil(entities / 20);
-    const ideal = Math.ceil(jobs / concurrency) * latency;
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, lines, bytes, stderr, wall: performance.now() - t0 }));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ids = (n) => Array.from({ length: n }, (_, i) => `l${i.toString(36).padStart(4, '0')}`).join('\n') + '\n';
+
+async function admin(emu, body) {
+  const res = await fetch(`${emu.env.POSTCTL_API_URL}/_emulator/stats`, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`emulator settings: ${res.status}`);
+}
+
+export async function main() {
+  const latency = Number(process.env.BENCH_STATS_LATENCY_MS ?? 3000);
+  const runs = Number(process.env.BENCH_STATS_RUNS ?? 3);
+  const dir = mkdtempSync(join(tmpdir(), 'postctl-bench-stats-'));
+  const emu = await startEmulatorProcess({ args: ['--stats-job-latency', String(latency), '--stats-job-polls', '1'] });
+  const env = { ...process.env, ...emu.env, NO_COLOR: '1', POSTCTL_CONFIG_DIR: dir };
+  for (const k of Object.keys(env)) if (k.startsWith('POSTCTL_STATS_')) delete env[k];
+  const cli = (args, extra = {}) => run(process.execPath, [BIN, ...args], { ...env, ...extra }, dir);
+  const py = (args) => run('python3', [PEER, ...args], env, dir);
+  try {
+    for (const n of [20, 100, 1000, 3000]) writeFileSync(join(dir, `ids${n}.txt`), ids(n));
+    // The account's zone is America/New_York: its midnights in UTC, for the python client.
+    const cases = [
+      {
+        name: `jobs: 1,000 line items × 90 days DAY, ENGAGEMENT+BILLING (50 jobs, job latency ${latency} ms)`,
+        cli: ['--file', 'ids1000.txt', '--from', '2026-06-01', '--to', '2026-08-29', '--mode', 'job'],
+        py: ['job', 'ids1000.txt', '2026-06-01T04:00:00Z', '2026-08-30T04:00:00Z', 'DAY', 'ENGAGEMENT,BILLING'],
+        rows: 1000 * 90,
+        goal: 1.2,
+      },
+      {
+        name: 'sync: 100 line items × 7 days DAY, ENGAGEMENT+BILLING (5 requests)',
+        cli: ['--file', 'ids100.txt', '--from', '2026-06-01', '--to', '2026-06-07', '--mode', 'sync'],
+        py: ['sync', 'ids100.txt', '2026-06-01T04:00:00Z', '2026-06-08T04:00:00Z', 'DAY', 'ENGAGEMENT,BILLING'],
+        rows: 100 * 7,
+        goal: 1.0,
+      },
+    ];
+    const common = ['ads', 'stats', '--entity', 'LINE_ITEM', '--granularity', 'DAY', '--metric-groups', 'ENGAGEMENT,BILLING', '-o', 'csv'];
+    console.log(`\nads stats side by side with the SDK's sequence in python (median of ${runs}, interleaved)`);
+    for (const c of cases) {
+      const ours = [];
+      const theirs = [];
+      for (let i = 0; i < runs; i++) {
+        const a = await cli([...common, ...c.cli]);
+        if (a.code !== 0 || a.lines !== c.rows + 1) throw new Error(`postctl: exit ${a.code}, ${a.lines} lines: ${a.stderr}`);
+        ours.push(a.wall);
+        const b = await py(c.py);
+        if (b.code !== 0 || b.lines !== c.rows) throw new Error(`python: exit ${b.code}, ${b.lines} lines: ${b.stderr}`);
+        theirs.push(b.wall);
+      }
+      const ratio = median(ours) / median(theirs);
+      console.log(`  ${c.name}`);
+      console.log(
+        `    postctl ${(median(ours) / 1000).toFixed(2)} s  python ${(median(theirs) / 1000).toFixed(2)} s  ratio ${ratio.toFixed(2)} (goal ≤ ${c.goal.toFixed(1)}) ${ratio <= c.goal ? 'ok' : 'OVER'}`,
+      );
+    }
+
+    const scale = await cli([...common, '--file', 'ids3000.txt', '--from', '2026-06-01', '--to', '2026-08-29', '--mode', 'job']);
+    console.log(
+      `  scale: 3,000 line items × 90 days (150 jobs): exit ${scale.code}, ${scale.lines - 1} of ${3000 * 90} rows, ${(scale.wall / 1000).toFixed(1)} s`,
+    );
+    if (scale.code !== 0 || scale.lines !== 3000 * 90 + 1) throw new Error(`scale run failed: ${scale.stderr}`);
+
+    await admin(emu, { metros: 120, downloadClose: true, jobLatencyMs: 0 });
+    const rssFile = join(dir, 'rss');
+    const big = await cli(
+      [
+        'ads',
+        'stats',
+        '--entity',
+        'LINE_ITEM',
+        '--file',
+        'ids20.txt',
+        '--from',
+        '2026-06-01T00:00:00Z',
+        '--to',
+        '2026-07-16T00:00:00Z',
+        '--granularity',
+        'HOUR',
+        '--metric-groups',
+        'ENGAGEMENT',
+        '--segment',
+        'METROS',
+        '--country',
+        '96683cc9126741d1',
+        '--mode',
+        'job',
+        '-o',
+        'json',
+      ],
+      { NODE_OPTIONS: `--require ${PRELOAD}`, POSTCTL_TEST_RSS_FILE: rssFile },
+    );
+    if (big.code !== 0) throw new Error(`large file run failed: ${big.stderr}`);
     const [rssKb, userUs, sysUs] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
-    const rss = rssKb / 1024;
-    const cpu = (userUs + sysUs) / 1e6;
     console.log(
-      `\nads stats: ${entities} line items × 90 days HOUR via jobs (${jobs} jobs, ${concurrency} in flight, job latency ${latency} ms)`,
+      `  memory: one job file of 20 ids × 120 metros × 1,080 hours (${(big.bytes / 1024 ** 2).toFixed(0)} MB of JSON out; a closing file host): peak RSS ${(rssKb / 1024).toFixed(0)} MB (goal < 200), CLI CPU ${((userUs + sysUs) / 1e6).toFixed(1)} s, ${(big.wall / 1000).toFixed(1)} s`,
     );
-    console.log(
-      `  rows ${rows}  wall ${(wall / 1000).toFixed(1)} s  ideal ${(ideal / 1000).toFixed(1)} s  wall/ideal ${(wall / ideal).toFixed(2)}  peak RSS ${rss.toFixed(0)} MB`,
-    );
-    console.log(`  CLI CPU ${cpu.toFixed(1)} s (user+system)  load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
-    console.log(
-      `  ${stderr
-        .trim()
-        .split('\n')
-        .filter((l) => /jobs created/.test(l))
-        .join(' ')}`,
-    );
+    console.log(`  load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
   } finally {
     emu.stop();
     rmSync(dir, { recursive: true, force: true });

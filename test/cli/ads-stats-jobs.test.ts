@@ -65,7 +65,7 @@ describe('ads stats jobs: resume', () => {
           // Kill once the state file holds both jobs (the id chunks 20 + 1).
           for (;;) {
             const f = readdirSync(cwd).find((n) => n.endsWith('.state.json'));
-            if (f && Object.keys(JSON.parse(readFileSync(join(cwd, f), 'utf8')).extra?.jobs ?? {}).length === 2) break;
+            if (f && Object.keys(JSON.parse(readFileSync(join(cwd, f), 'utf8')).jobs ?? {}).length === 2) break;
             await sleep(10);
           }
           child.kill('SIGKILL');
@@ -153,15 +153,8 @@ describe('ads stats jobs: a leftover state without --resume', () => {
   it('warns that it starts over, creates its own job and removes the state', async () => {
     const cwd = tempDir();
     const state = join(cwd, 'left.json');
-    const saved = {
-      version: 1,
-      input: { path: 'ads stats', size: 0, mtime_ms: 0 },
-      options: {},
-      options_hash: 'x',
-      confirmed: '',
-      confirmed_count: 0,
-    };
-    writeFileSync(state, JSON.stringify({ ...saved, extra: { jobs: { 0: '1600000000000000001' } }, updated_at: '2026-06-01T00:00:00Z' }));
+    const saved = { version: 1, kind: 'jobs', query: {}, query_hash: 'x', jobs: { 0: '1600000000000000001' } };
+    writeFileSync(state, JSON.stringify({ ...saved, updated_at: '2026-06-01T00:00:00Z' }));
     const r = await emu.run([...small, '--state', state], { env, cwd });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/left\.json holds 1 job of an unfinished run; starting over \(pass --resume to reuse them\)/);

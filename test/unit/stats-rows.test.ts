@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesMerger, sumCells } from '../../src/ads/stats/merger.js';
+import { Collector, sumCells, type Series } from '../../src/ads/stats/merger.js';
+import type { PlannedRequest, Window } from '../../src/ads/stats/plan.js';
+import type { StatsElement } from '../../src/ads/stats/api.js';
 import { metricColumns, ratio, seriesJson, seriesRows } from '../../src/ads/stats/rows.js';
 
 const H = 3_600_000;
@@ -13,13 +15,36 @@ const buckets = [
   [{ start: 2 * H, end: 3 * H }],
 ];
 
+const req = (index: number, window: Window, ids = ['a', 'b']): PlannedRequest => ({
+  index,
+  series: 0,
+  ids,
+  placement: 'ALL_ON_TWITTER',
+  groups: ['ENGAGEMENT'],
+  window,
+});
+
+/** A collector over the given windows' requests (one series group), and what it handed on. */
+function collect(windows: Window[], bks: Window[][], ids = ['a', 'b']) {
+  const out: Series[][] = [];
+  const requests = windows.map((w, i) => req(i, w, ids));
+  const c = new Collector({ requests, windows, buckets: bks }, (s) => out.push(s));
+  return { c, out, requests };
+}
+
 function merged() {
-  const m = new SeriesMerger(['a', 'b'], 'ALL_ON_TWITTER', [w0, w1], (w) => buckets[w]!.length);
-  m.add(1, [{ id: 'b', id_data: [{ segment: null, metrics: { impressions: [5], engagements: null } }] }], 'w1');
-  m.add(0, [{ id: 'a', id_data: [{ segment: null, metrics: { impressions: [10, 20], engagements: [1, null] } }] }], 'w0');
-  m.add(0, [{ id: 'b', id_data: [{ segment: null, metrics: { impressions: [1, 2], engagements: [0, 0] } }] }], 'w0');
-  m.add(1, [{ id: 'a', id_data: [{ segment: null, metrics: { impressions: null, engagements: [3] } }] }], 'w1');
-  return m.done();
+  const { c, out, requests } = collect([w0, w1], buckets);
+  const [r0, r1] = requests as [PlannedRequest, PlannedRequest];
+  c.add(r1, [
+    { id: 'b', id_data: [{ segment: null, metrics: { impressions: [5], engagements: null } }] },
+    { id: 'a', id_data: [{ segment: null, metrics: { impressions: null, engagements: [3] } }] },
+  ]);
+  c.add(r0, [
+    { id: 'a', id_data: [{ segment: null, metrics: { impressions: [10, 20], engagements: [1, null] } }] },
+    { id: 'b', id_data: [{ segment: null, metrics: { impressions: [1, 2], engagements: [0, 0] } }] },
+  ]);
+  expect(c.finished).toBe(true);
+  return out.flat();
 }
 
 describe('merging replies', () => {
@@ -61,32 +86,37 @@ describe('merging replies', () => {
       ],
     });
   });
-  it('refuses replies that do not fit the request', () => {
-    const m = new SeriesMerger(['a'], 'ALL_ON_TWITTER', [w0], () => 2);
-    expect(() => m.add(0, [{ id: 'z', id_data: [] }], 'w0')).toThrow(/not asked for/);
-    expect(() => m.add(0, [{ id: 'a', id_data: [{ segment: null, metrics: { impressions: [1] } }] }], 'w0')).toThrow(/expected 2 values/);
-    expect(() => m.add(0, [{ id: 'a', id_data: [{ segment: null, metrics: { impressions: [1, 'x'] } }] }], 'w0')).toThrow(
-      /expected 2 values/,
-    );
+  it('refuses replies that do not fit the request, naming the request, entity, metric and bucket', () => {
+    const one = (els: StatsElement[], ids = ['a']) => {
+      const { c, requests } = collect([w0], [buckets[0]!], ids);
+      return () => c.add(requests[0]!, els, 'job 42');
+    };
+    const el = (metrics: Record<string, unknown>, id = 'a') => ({ id, id_data: [{ segment: null, metrics }] }) as StatsElement;
+    expect(one([{ id: 'z', id_data: [] }])).toThrow(/job 42: .*not asked for \("z"\)/);
+    expect(one([el({ impressions: [1] })])).toThrow(/job 42: entity a, metric impressions: expected 2 values/);
+    expect(one([el({ impressions: [1, 'x'] })])).toThrow(/entity a, metric impressions, bucket 2 of 2: "x" is not a count/);
+    expect(one([el({ impressions: [-1, 0] })])).toThrow(/bucket 1 of 2: -1 is not a count/);
+    expect(one([el({ impressions: [1.5, 0] })])).toThrow(/bucket 1 of 2: 1.5 is not a count/);
+    expect(one([el({ impressions: [1e308, 0] })])).toThrow(/bucket 1 of 2: 1e\+308 is not a count/);
+    expect(one([el({ conversion_purchases: { metric: [0, -3] } })])).toThrow(/metric conversion_purchases.metric, bucket 2 of 2/);
+    expect(one([el({ impressions: [1, 2] }), el({ impressions: [1, 2] })])).toThrow(/job 42: the reply holds entity a more than once/);
+    expect(one([el({ impressions: [1, 2] })], ['a', 'b', 'c'])).toThrow(/job 42: the reply is missing 2 asked ids: b, c/);
+    expect(one([el({ impressions: [1, null] })])).not.toThrow();
   });
   it('object metrics flatten to dotted columns and sum per key', () => {
-    const m = new SeriesMerger(['a'], 'ALL_ON_TWITTER', [w0], () => 2);
-    m.add(
-      0,
-      [
-        {
-          id: 'a',
-          id_data: [
-            {
-              segment: { segment_name: 'AGE_18_TO_24', segment_value: 'AGE_18_TO_24' },
-              metrics: { conversion_purchases: { metric: [1, 2], sale_amount: [null, 5] } },
-            },
-          ],
-        },
-      ],
-      'w0',
-    );
-    const [s] = m.done();
+    const { c, out, requests } = collect([w0], [buckets[0]!], ['a']);
+    c.add(requests[0]!, [
+      {
+        id: 'a',
+        id_data: [
+          {
+            segment: { segment_name: 'AGE_18_TO_24', segment_value: 'AGE_18_TO_24' },
+            metrics: { conversion_purchases: { metric: [1, 2], sale_amount: [null, 5] } },
+          },
+        ],
+      },
+    ]);
+    const [s] = out.flat();
     expect(s!.segment).toBe('AGE_18_TO_24');
     const cols = metricColumns('LINE_ITEM', ['WEB_CONVERSION']).filter((c) => c.startsWith('conversion_purchases.'));
     expect(cols).toEqual(['conversion_purchases.metric', 'conversion_purchases.order_quantity', 'conversion_purchases.sale_amount']);

@@ -55,18 +55,26 @@ function statsQuery(p: StatsParams): Array<[string, string]> {
   return q;
 }
 
-export async function getSyncStats(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsBody> {
-  const res = await client.request<StatsBody>({ api: account.api, method: 'GET', path: statsPath(account), query: statsQuery(p) });
+/** `deadline` (epoch ms): the latest a rate-limit wait may end (the run's --max-wait). */
+export async function getSyncStats(client: ApiClient, account: AccountRef, p: StatsParams, deadline?: number): Promise<StatsBody> {
+  const res = await client.request<StatsBody>({
+    api: account.api,
+    method: 'GET',
+    path: statsPath(account),
+    query: statsQuery(p),
+    ...(deadline !== undefined ? { deadline } : {}),
+  });
   return res.body;
 }
 
 /** Not retried on 5xx: a repeat could create a second job (a 429 is retried, the server did not act on it). */
-export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams): Promise<StatsJob> {
+export async function createStatsJob(client: ApiClient, account: AccountRef, p: StatsParams, deadline?: number): Promise<StatsJob> {
   const res = await client.request<AdsEnvelope<StatsJob>>({
     api: account.api,
     method: 'POST',
     path: jobsPath(account),
     query: statsQuery(p),
+    ...(deadline !== undefined ? { deadline } : {}),
   });
   return res.body.data;
 }
@@ -76,12 +84,14 @@ export async function getStatsJobs(
   client: ApiClient,
   account: AccountRef,
   ids: readonly string[],
+  deadline?: number,
 ): Promise<ApiResponse<AdsEnvelope<StatsJob[]>>> {
   return client.request<AdsEnvelope<StatsJob[]>>({
     api: account.api,
     method: 'GET',
     path: jobsPath(account),
     query: { job_ids: ids.join(',') },
+    ...(deadline !== undefined ? { deadline } : {}),
   });
 }
 

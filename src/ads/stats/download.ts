@@ -1,7 +1,19 @@
 // The download of a job's result file. It lives on another origin, so it is
-// fetched with no credential at all (auth 'none': the client's origin policy
-// refuses any other mode there), over https (plain http only to loopback), and
-// inflated and parsed as a stream under a cap on the decompressed size.
+// fetched with no credential at all, over https (plain http only to loopback),
+// and inflated and parsed as a stream under a cap on the decompressed size:
+// elements are handed on one at a time, so memory stays flat whatever the size.
+//
+// The file is fetched with node:http(s), not the API's undici agent: plain file
+// hosts close the connection after the body (HTTP/1.0, `Connection: close`),
+// and undici 7 on Node 20 crashes the process with an uncatchable
+// `assert(!this.paused)` when that FIN arrives while the body is under
+// backpressure (https://github.com/nodejs/undici/issues/5360; fixed in undici
+// 8, which needs Node 22.19). Node's own client pauses the socket instead and
+// reads the FIN when the consumer catches up. Behind HTTP(S)_PROXY the file
+// goes through the API's agent as every request does (node:http has no proxy
+// support); a proxy keeps its own connection to the client alive.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { ApiError } from '../../api-error.js';
@@ -11,6 +23,11 @@ import type { ApiClient } from '../../http/client.js';
 import { isLoopbackHost } from '../../http/url-policy.js';
 import { readJsonArray } from '../../input/json-stream.js';
 import type { StatsElement, StatsJob } from './api.js';
+
+/** A result url that has expired (403 from the file host): the job is created again. */
+export class ExpiredResult extends NetworkError {
+  override name = 'ExpiredResult';
+}
 
 /** Only https, or plain http to a loopback host (the emulator): a job's url comes from the server and is not trusted. */
 function checkResultUrl(raw: unknown, jobId: string): URL {
@@ -44,23 +61,82 @@ function capped(cap: number, jobId: string): Transform {
   });
 }
 
-/**
- * Streams a job's result file: no credential, https only, gunzip under `cap`
- * bytes, `data` elements one at a time (constant memory whatever the file holds).
- */
-export async function* downloadJobResult(client: ApiClient, job: StatsJob, cap: number): AsyncGenerator<StatsElement> {
-  const url = checkResultUrl(job.url, job.id_str);
-  let body: Readable;
-  try {
-    body = (await client.stream({ method: 'GET', path: url.href, auth: 'none' })).body;
-  } catch (e) {
-    if (e instanceof ApiError) throw new NetworkError(`downloading the result of job ${job.id_str} failed: ${e.message}`, { cause: e });
-    throw e;
+/** Whether HTTP(S)_PROXY applies to `url` (NO_PROXY: exact hosts, `.suffix` or `*`). */
+function proxied(url: URL, env: NodeJS.ProcessEnv): boolean {
+  const proxy = url.protocol === 'https:' ? (env.HTTPS_PROXY ?? env.https_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
+  if (!proxy) return false;
+  const no = (env.NO_PROXY ?? env.no_proxy ?? '').split(/[\s,]+/).filter(Boolean);
+  const host = url.hostname.toLowerCase();
+  return !no.some((n) => n === '*' || host === n.toLowerCase().replace(/^\./, '') || host.endsWith(n.toLowerCase().replace(/^\.?/, '.')));
+}
+
+function getDirect(url: URL, timeoutMs: number, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, { method: 'GET', headers: { accept: '*/*' }, timeout: timeoutMs, ...(signal ? { signal } : {}) }, resolve);
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The open body of a job's result file (2xx), or an error naming the job. */
+async function openResult(client: ApiClient, url: URL, jobId: string, o: DownloadOptions): Promise<Readable> {
+  if (proxied(url, o.env ?? process.env)) {
+    try {
+      return (await client.stream({ method: 'GET', path: url.href, auth: 'none' })).body;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403) throw new ExpiredResult(`the result url of job ${jobId} has expired (403)`);
+      if (e instanceof ApiError) throw new NetworkError(`downloading the result of job ${jobId} failed: ${e.message}`, { cause: e });
+      throw e;
+    }
   }
+  for (let attempt = 1; ; attempt++) {
+    let res: IncomingMessage;
+    try {
+      res = await getDirect(url, o.timeoutMs, o.signal);
+    } catch (e) {
+      // Nothing was read yet: a refused or reset connection is tried again, a few times.
+      if (attempt < 3 && !o.signal?.aborted) {
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+        continue;
+      }
+      throw new NetworkError(`downloading the result of job ${jobId} failed: ${(e as Error).message}`, { cause: e });
+    }
+    const status = res.statusCode ?? 0;
+    if (status >= 200 && status < 300) return res;
+    res.resume();
+    if (status === 403) throw new ExpiredResult(`the result url of job ${jobId} has expired (403)`);
+    if (status >= 500 && attempt < 3) {
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+      continue;
+    }
+    throw new NetworkError(`downloading the result of job ${jobId} failed: HTTP ${status} from ${url.origin}`);
+  }
+}
+
+export interface DownloadOptions {
+  /** Cap on the decompressed bytes. */
+  cap: number;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Streams a job's result file: no credential, https only, gunzip under the
+ * cap, `data` elements one at a time. A body cut short (by length, gzip
+ * trailer or JSON) is exit 7 naming the job.
+ */
+export async function* downloadJobResult(client: ApiClient, job: StatsJob, o: DownloadOptions): AsyncGenerator<StatsElement> {
+  const url = checkResultUrl(job.url, job.id_str);
+  const body = await openResult(client, url, job.id_str, o);
   const gunzip = createGunzip();
-  const limit = capped(cap, job.id_str);
+  const limit = capped(o.cap, job.id_str);
   const fail = (e: Error) => limit.destroy(e);
-  body.on('error', fail);
+  const cut = () => new NetworkError(`the result file of job ${job.id_str} ended early (the connection closed mid-body): truncated`);
+  body.on('error', (e) => fail(e instanceof CliError ? e : cut()));
+  body.on('aborted', () => fail(cut()));
   gunzip.on('error', (e) =>
     fail(e instanceof CliError ? e : new NetworkError(`the result file of job ${job.id_str} is not a complete gzip file: ${e.message}`)),
   );

@@ -67,10 +67,28 @@ export interface RowOptions {
   currency?: string | undefined;
 }
 
+/** Bucket times as text: every series of a query has the same buckets, so each is formatted once. */
+const isoCache = new Map<number, string>();
+function isoOf(ms: number): string {
+  let t = isoCache.get(ms);
+  if (t === undefined) {
+    if (isoCache.size > 100_000) isoCache.clear();
+    isoCache.set(ms, (t = iso(ms)));
+  }
+  return t;
+}
+
+const columnSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function columnSet(columns: readonly string[]): ReadonlySet<string> {
+  let set = columnSets.get(columns);
+  if (!set) columnSets.set(columns, (set = new Set(columns)));
+  return set;
+}
+
 function row(s: Series, bucket: Window, opts: RowOptions, cellOf: (metric: string) => Cell): Row {
-  const r: Row = { entity_id: s.id, placement: s.placement, segment: s.segment, start: iso(bucket.start), end: iso(bucket.end) };
+  const r: Row = { entity_id: s.id, placement: s.placement, segment: s.segment, start: isoOf(bucket.start), end: isoOf(bucket.end) };
   for (const c of opts.columns) r[c] = null;
-  const cols = new Set(opts.columns);
+  const cols = columnSet(opts.columns);
   for (const m of s.metrics.keys()) flatCell(r, m, cellOf(m), cols);
   if (opts.derived)
     for (const d of derivedColumns(opts.columns)) r[d.name] = ratio(r[d.num] as number | null, r[d.den] as number | null, d.factor);

@@ -1259,7 +1259,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--chart <metric>","description":"on a terminal, draw the metric per day per entity (spend in currency units)"},
         {"flags":"--state <file>","description":"job state file (default: postctl-stats-<hash>.state.json here)"},
         {"flags":"--resume","description":"reuse the jobs a killed run created (same query, same state file)"},
-        {"flags":"--max-jobs <n>","description":"jobs processing at once (1 to 100; default 10)"},
+        {"flags":"--max-jobs <n>","description":"jobs of this run processing at once (1 to 100, the default)"},
         {"flags":"--max-result-bytes <n>","description":"cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYTES)"},
         {"flags":"--no-names","description":"no name column (names cost one list request per entity type)"},
         {"flags":"--micros","description":"money in the API's micros in table and CSV (default: currency units, spend)"},
@@ -1275,7 +1275,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","stats","active"],
       name: "active",
-      description: "entities whose metrics changed in a window (GET stats/accounts/:id/active_entities)",
+      description: "entities whose metrics changed in a window (GET stats/accounts/:id/active_entities; 90-day pieces)",
       examples: [
         "postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25",
         "postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2",

@@ -10,11 +10,26 @@ import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
-import type { EmuStatsQuery } from './ads-stats-model.js';
+import type { EmuDataFault, EmuStatsQuery } from './ads-stats-model.js';
 import { statsQuery } from './ads-stats-query.js';
 import { EMU_STATS_LIMITS } from './ads-stats-rules.js';
 
-export type StatsJobFault = 'FAILED' | 'expired' | 'truncated' | 'bomb' | 'insecure';
+/**
+ * none (no fault: for the jobs before a faulty one), FAILED, expired url, truncated file, gzip bomb, plain-http foreign url; `repeat-id` answers the
+ * previous job's id for a new create (no job is made); `never` stays PROCESSING; the data faults
+ * (emuApplyDataFault) break the job's file.
+ */
+export type StatsJobFault =
+  | 'none'
+  | 'FAILED'
+  | 'expired'
+  | 'truncated'
+  | 'cut'
+  | 'bomb'
+  | 'insecure'
+  | 'repeat-id'
+  | 'never'
+  | EmuDataFault;
 
 export interface EmuStatsJob {
   id: string;
@@ -80,7 +95,10 @@ const createJob: Handler = (req, state) => {
   if (processing >= (state.options.statsMaxProcessing ?? EMU_STATS_LIMITS.processing))
     fail(adsError(400, 'TOO_MANY_JOBS', `at most ${EMU_STATS_LIMITS.processing} jobs may be processing per account`, undefined, req));
   const now = Date.now();
-  const fault = slice.faults.shift();
+  const next = slice.faults.shift();
+  const fault = next === 'none' ? undefined : next;
+  const previous = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id).at(-1);
+  if (fault === 'repeat-id' && previous) return adsOk(req, view(state, previous));
   const job: EmuStatsJob = {
     id: state.nextId(),
     accountId: req.params.account_id!,
@@ -102,6 +120,7 @@ const createJob: Handler = (req, state) => {
 function advance(state: EmulatorState, j: EmuStatsJob): void {
   if (j.status !== 'PROCESSING') return;
   j.polls++;
+  if (j.fault === 'never') return;
   if (j.polls < (state.options.statsJobPolls ?? 2) || Date.now() - j.createdAt < (state.options.statsJobLatencyMs ?? 0)) return;
   j.status = j.fault === 'FAILED' ? 'FAILED' : 'SUCCESS';
   j.updatedAt = Date.now();

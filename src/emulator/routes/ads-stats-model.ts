@@ -122,15 +122,49 @@ function metricsOf(id: string, segment: string, q: EmuStatsQuery, idx: { of: Int
 }
 
 /** The synchronous response shape (also the job file's): data[].id_data[].metrics, arrays per bucket. */
-export function emuStatsBody(q: EmuStatsQuery, params: Record<string, unknown>): Record<string, unknown> {
+export function emuStatsBody(q: EmuStatsQuery, params: Record<string, unknown>, o: { metros?: number } = {}): Record<string, unknown> {
   const idx = emuBucketIndex(q.start, q.end, q.granularity, q.tz);
-  const segments = q.segment ? EMU_SEGMENTS[q.segment]!.values : [''];
-  const data = q.ids.map((id) => ({
-    id,
-    id_data: segments.map((s) => ({
-      segment: s ? { segment_name: s, segment_value: s } : null,
-      metrics: metricsOf(id, s, q, idx),
-    })),
-  }));
+  // A country with many metros (the live METROS segmentation reports every metro of the country).
+  const segments = !q.segment
+    ? ['']
+    : q.segment === 'METROS' && o.metros
+      ? Array.from({ length: o.metros }, (_, i) => String(500 + i))
+      : EMU_SEGMENTS[q.segment]!.values;
+  // Metros past the fixture's two repeat their figures (a large file without hashing every hour of each).
+  const data = q.ids.map((id) => {
+    const base = new Map<string, Record<string, unknown>>();
+    const figures = (s: string, i: number) => {
+      const key = o.metros && i >= 2 ? segments[i % 2]! : s;
+      let m = base.get(key);
+      if (!m) base.set(key, (m = metricsOf(id, key, q, idx)));
+      return m;
+    };
+    return {
+      id,
+      id_data: segments.map((s, i) => ({
+        segment: s ? { segment_name: s, segment_value: s } : null,
+        metrics: figures(s, i),
+      })),
+    };
+  });
   return { data_type: 'stats', time_series_length: idx.count, data, request: { params } };
+}
+
+/** Faults of a reply's data (a sync reply or a job file): what a broken server might send. */
+export type EmuDataFault = 'dup-entity' | 'missing-entity' | 'extra-entity' | 'negative';
+export const EMU_DATA_FAULTS: readonly string[] = ['dup-entity', 'missing-entity', 'extra-entity', 'negative'];
+
+export function emuApplyDataFault(body: Record<string, unknown>, fault: EmuDataFault): void {
+  const data = body.data as Array<{ id: string; id_data: Array<{ metrics: Record<string, unknown> }> }>;
+  if (fault === 'dup-entity') data.push(data[0]!);
+  else if (fault === 'missing-entity') data.pop();
+  else if (fault === 'extra-entity') data.push({ ...data[0]!, id: 'zz999' });
+  else
+    for (const el of data)
+      for (const d of el.id_data)
+        for (const v of Object.values(d.metrics))
+          if (Array.isArray(v)) {
+            v[v.length - 1] = -1;
+            return;
+          }
 }

@@ -23,7 +23,15 @@ export const EMU_SEGMENTS: Record<string, { country?: true; group?: string; valu
   PLATFORMS: { values: ['IOS', 'ANDROID', 'DESKTOP'] },
   CONVERSION_TAGS: { group: 'WEB_CONVERSION', values: ['o8z6j'] },
 };
-export const EMU_STATS_LIMITS = { ids: 20, syncHours: 7 * 24, jobHours: 90 * 24, segmentedJobHours: 45 * 24, jobIds: 200, processing: 100 };
+export const EMU_STATS_LIMITS = {
+  ids: 20,
+  syncHours: 7 * 24,
+  jobHours: 90 * 24,
+  segmentedJobHours: 45 * 24,
+  jobIds: 200,
+  processing: 100,
+  activeHours: 90 * 24,
+};
 
 const ENG_ALL = ['engagements', 'impressions', 'retweets', 'replies', 'likes', 'follows'];
 const ENG_MORE = ['card_engagements', 'clicks', 'app_clicks', 'url_clicks', 'qualified_impressions', 'carousel_swipes'];

@@ -7,9 +7,9 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
 import * as jobs from './ads-stats-jobs.js';
-import { emuEntityPlacements, emuStatsBody } from './ads-stats-model.js';
+import { EMU_DATA_FAULTS, emuApplyDataFault, emuEntityPlacements, emuStatsBody, type EmuDataFault } from './ads-stats-model.js';
 import { required, statsQuery, wholeHour } from './ads-stats-query.js';
-import { EMU_ACTIVE_ENTITIES } from './ads-stats-rules.js';
+import { EMU_ACTIVE_ENTITIES, EMU_STATS_LIMITS } from './ads-stats-rules.js';
 
 const PREFIX: Record<string, string> = {
   CAMPAIGN: 'c',
@@ -25,9 +25,30 @@ export function emuActiveIds(state: EmulatorState, entity: string): string[] {
   return Array.from({ length: n }, (_, i) => `${PREFIX[entity] ?? 'x'}${i.toString(36).padStart(4, '0')}`);
 }
 
+/** Faults for the next replies of each analytics endpoint, one per reply, in order. */
+export type StatsReplyFault = EmuDataFault | 'reach-ids' | 'active-ids';
+const replyFaults = (state: EmulatorState) =>
+  state.slice('ads.statsReplyFaults', () => ({
+    sync: [] as StatsReplyFault[],
+    reach: [] as StatsReplyFault[],
+    active: [] as StatsReplyFault[],
+  }));
+
+/**
+ * The next sync replies lose, repeat or add an entity or carry a negative value (the data faults);
+ * `reach-ids` makes the next reach reply drop an asked id, repeat one and add one not asked;
+ * `active-ids` makes the next active entities reply hold an id that is two ids ("x1,x2").
+ */
+export function queueStatsReplyFaults(state: EmulatorState, endpoint: 'sync' | 'reach' | 'active', faults: StatsReplyFault[]): void {
+  replyFaults(state)[endpoint].push(...faults);
+}
+
 const syncStats: Handler = (req, state) => {
   const q = statsQuery(req, state, false);
-  return { status: 200, body: emuStatsBody(q, paramsEcho(req)) };
+  const body = emuStatsBody(q, paramsEcho(req));
+  const fault = replyFaults(state).sync.shift();
+  if (fault && EMU_DATA_FAULTS.includes(fault)) emuApplyDataFault(body, fault as EmuDataFault);
+  return { status: 200, body };
 };
 
 function idFilter(req: EmuRequest): string[] | undefined {
@@ -47,6 +68,8 @@ const activeEntities: Handler = (req, state) => {
   const start = wholeHour(req, 'start_time');
   const end = wholeHour(req, 'end_time');
   if (end <= start) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
+  if (end - start > EMU_STATS_LIMITS.activeHours * 3_600_000)
+    fail(adsError(400, 'INVALID_PARAMETER', 'the window between start_time and end_time may be at most 90 days', 'end_time', req));
   const filter = idFilter(req);
   // Every seeded entity changed in every hour: activity spans the window, a few minutes in from each side.
   const data = emuActiveIds(state, entity)
@@ -57,6 +80,7 @@ const activeEntities: Handler = (req, state) => {
       activity_end_time: new Date(end - ((i * 11) % 50) * 60_000 - 1000).toISOString().replace('.000Z', 'Z'),
       placements: emuEntityPlacements(id),
     }));
+  if (replyFaults(state).active.shift() === 'active-ids' && data.length) data[0]!.entity_id = `${data[0]!.entity_id},x2`;
   return adsOk(req, data);
 };
 
@@ -70,6 +94,10 @@ function reach(param: string): Handler {
     if (end <= start) fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be after start_time', 'end_time', req));
     const hours = (end - start) / 3_600_000;
     const data = ids.map((id, i) => ({ id, total_audience_reach: 100 * hours + 17 * i, average_frequency: 1 + ((i % 4) + 1) / 100 }));
+    if (replyFaults(state).reach.shift() === 'reach-ids' && data.length) {
+      data.pop();
+      data.push({ ...data[0]!, id: 'zz999' }, data[0]!);
+    }
     return adsOk(req, data, { data_type: 'reach' });
   };
 }

@@ -39,6 +39,15 @@ export interface Report {
   end(): Promise<void>;
 }
 
+/**
+ * Resolves once stdout has taken what was written: a job file is read no faster
+ * than its rows are printed, so a slow reader of stdout cannot make memory grow.
+ */
+export function stdoutDrained(ctx: Context): () => Promise<void> {
+  const out = ctx.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve());
+}
+
 /** Metrics asked for (the API's names), then the derived ones. */
 export function queryMetrics(q: Pick<Query, 'entity' | 'groups'>, derived: boolean): string[] {
   const cols = metricColumns(q.entity, q.groups);

@@ -1,5 +1,5 @@
 // `postctl ads stats active`: which entities' metrics changed in a window, and on which placements.
-import { activeEntities } from '../../../ads/stats/api.js';
+import { activeOver } from '../../../ads/stats/active.js';
 import type { Column } from '../../../output/printer.js';
 import { ACTIVE_ENTITIES, entityName, STATS_LIMITS } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';
@@ -20,7 +20,7 @@ const FILTERS = ['funding_instrument_ids', 'campaign_ids', 'line_item_ids'] as c
 
 export default defineVerb({
   name: 'active',
-  description: 'entities whose metrics changed in a window (GET stats/accounts/:id/active_entities)',
+  description: 'entities whose metrics changed in a window (GET stats/accounts/:id/active_entities; 90-day pieces)',
   examples: [
     'postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25',
     'postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2',
@@ -56,8 +56,13 @@ export default defineVerb({
     const account = await accountRef(ctx, opts);
     const { start, end } = await resolveRange(client, account, opts);
     const filter = given[0] ? ([given[0][0], given[0][1].join(',')] as [string, string]) : undefined;
-    const res = await activeEntities(client, account, { entity: entity!, start, end, ...(filter ? { filter } : {}) });
-    ctx.printer.list((Array.isArray(res.data) ? res.data : []) as unknown as Record<string, unknown>[], COLUMNS, res);
+    const list = await activeOver(client, account, {
+      entity: entity!,
+      start: Date.parse(start),
+      end: Date.parse(end),
+      ...(filter ? { filter } : {}),
+    });
+    ctx.printer.list(list as unknown as Record<string, unknown>[], COLUMNS, { data: list });
     return 0;
   },
 });

@@ -3,8 +3,10 @@
 // DAY on the account's midnights), run synchronously or as jobs, and merged into
 // one series per entity × placement × segment.
 import { join } from 'node:path';
-import { optionsHash, readStateFile, UploadState } from '../../../bulk/state.js';
-import { runJobs, runSync } from '../../../ads/stats/executor.js';
+import { JobState } from '../../../bulk/job-state.js';
+import { optionsHash } from '../../../bulk/state.js';
+import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
+import { runJobs } from '../../../ads/stats/jobs.js';
 import { iso } from '../../../ads/stats/plan.js';
 import { syncOverBudget } from '../../../ads/stats/planner.js';
 import { InputError } from '../../../errors.js';
@@ -15,9 +17,9 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
 import { checkChart } from './_report-draw.js';
-import { jsonHead, openReport, queryMetrics, type Report, type ReportFlags } from './_report.js';
+import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
 import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
-import { buildQuery, checkFlags, type Query } from './_query.js';
+import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
 import type { Context } from '../../../context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -39,71 +41,88 @@ function positive(flag: string, raw: string | undefined, max: number, def: numbe
   return Number(raw);
 }
 
-/** The job state: one file per query (its options' hash), in the current directory unless --state says where. */
-async function openState(ctx: Context, q: Query, opts: { state?: string; resume?: boolean }): Promise<UploadState> {
-  const fingerprint = {
-    account: q.plan.account.id,
-    entity: q.entity,
-    requests: q.plan.requests.map((r) => `${r.ids.join(',')}|${r.placement}|${r.groups.join(',')}|${r.window.start}-${r.window.end}`),
-    granularity: q.granularity,
-    segment: q.plan.segment ?? null,
-    country: q.plan.country ?? null,
+/**
+ * The job state's path: --state, or one file per query here, named by a hash of
+ * the flags (known before any request, so a saved state is checked first).
+ */
+function statePath(account: AccountRef, c: Awaited<ReturnType<typeof checkFlags>>, f: StatsFlags & { state?: string }): string {
+  if (f.state) return f.state;
+  const key = {
+    account: account.id,
+    api: account.api,
+    entity: c.entity,
+    ids: c.ids,
+    active: Boolean(f.active),
+    from: f.from,
+    to: f.to,
+    range: f.range ?? null,
+    granularity: c.granularity,
+    groups: c.groups,
+    placement: f.placement,
+    segment: f.segment?.toUpperCase() ?? null,
+    country: f.country ?? null,
   };
-  const path = opts.state ?? join(process.cwd(), `postctl-stats-${optionsHash(fingerprint).slice(0, 12)}.state.json`);
-  if (!opts.resume) {
-    // The one state-file reader: a FIFO, device or link at the path is refused at once (exit 2), never read.
-    const text = await readStateFile(path, 'stats job state');
-    let saved = 0;
-    try {
-      saved = text === undefined ? 0 : Object.keys((JSON.parse(text) as { extra?: { jobs?: object } }).extra?.jobs ?? {}).length;
-    } catch {
-      saved = 0; // not a state postctl wrote: UploadState.open below replaces it
-    }
-    if (saved)
-      ctx.log.warn(`${path} holds ${saved} job${saved === 1 ? '' : 's'} of an unfinished run; starting over (pass --resume to reuse them)`);
-  }
-  return UploadState.open(path, { path: 'ads stats', size: 0, mtime_ms: 0 }, fingerprint, {
-    resume: Boolean(opts.resume),
-    readOnly: false,
-    warn: (m) => ctx.log.warn(m),
-    info: (m) => ctx.log.info(m),
-  });
+  return join(process.cwd(), `postctl-stats-${optionsHash(key).slice(0, 12)}.state.json`);
 }
 
-async function execute(
-  ctx: Context,
-  client: ApiClient,
-  q: Query,
-  opts: Record<string, unknown> & { state?: string; resume?: boolean; maxJobs?: string; maxResultBytes?: string },
-  sink: Parameters<typeof runSync>[2],
-) {
+/** What the jobs of a plan were created for: a --resume must match it request for request. */
+const planFingerprint = (q: Query) => ({
+  account: q.plan.account.id,
+  entity: q.entity,
+  requests: q.plan.requests.map((r) => `${r.ids.join(',')}|${r.placement}|${r.groups.join(',')}|${r.window.start}-${r.window.end}`),
+  granularity: q.granularity,
+  segment: q.plan.segment ?? null,
+  country: q.plan.country ?? null,
+});
+
+interface ExecFlags {
+  state?: string;
+  resume?: boolean;
+  maxJobs?: string;
+  maxResultBytes?: string;
+}
+
+async function execute(ctx: Context, client: ApiClient, q: Query, path: string, opts: ExecFlags, sink: SeriesSink, started: number) {
+  const deadline = started + client.maxWaitMs;
   if (q.mode === 'sync') {
     if (syncOverBudget(q))
       ctx.log.warn(
         `${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
       );
-    await runSync(client, q.plan, sink);
+    await runSync(client, q.plan, sink, { deadline });
     ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
     return;
   }
-  const state = await openState(ctx, q, opts);
+  const state = await JobState.open(path, planFingerprint(q), q.plan.requests.length, {
+    resume: Boolean(opts.resume),
+    warn: (m) => ctx.log.warn(m),
+    info: (m) => ctx.log.info(m),
+  });
   ctx.log.info(`job state: ${state.path}`);
   const tally = await runJobs(client, q.plan, sink, {
     state,
-    maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10),
-    pollMs: envNumber(ctx, 'POSTCTL_STATS_POLL_MS', 5000),
-    maxPollMs: envNumber(ctx, 'POSTCTL_STATS_MAX_POLL_MS', 60_000),
-    maxResultBytes: positive(
-      '--max-result-bytes',
-      opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES,
-      Number.MAX_SAFE_INTEGER,
-      1024 ** 3,
-    ),
+    maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs),
+    pollMs: envNumber(ctx, 'POSTCTL_STATS_POLL_MS', 1000),
+    maxPollMs: envNumber(ctx, 'POSTCTL_STATS_MAX_POLL_MS', 10_000),
+    deadline,
+    maxWaitMs: client.maxWaitMs,
+    download: {
+      cap: positive(
+        '--max-result-bytes',
+        opts.maxResultBytes ?? ctx.env.POSTCTL_STATS_MAX_RESULT_BYTES,
+        Number.MAX_SAFE_INTEGER,
+        1024 ** 3,
+      ),
+      timeoutMs: 30_000,
+      env: ctx.env,
+    },
     info: (m) => ctx.log.info(m),
+    resume: Boolean(opts.resume),
+    drain: stdoutDrained(ctx),
   });
   await state.remove();
   ctx.log.info(
-    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused} reused`,
+    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused + tally.adopted} reused`,
   );
 }
 
@@ -159,7 +178,10 @@ export default defineVerb({
     },
     state: { flags: '--state <file>', description: 'job state file (default: postctl-stats-<hash>.state.json here)' },
     resume: { flags: '--resume', description: 'reuse the jobs a killed run created (same query, same state file)' },
-    maxJobs: { flags: '--max-jobs <n>', description: `jobs processing at once (1 to ${STATS_LIMITS.processingJobs}; default 10)` },
+    maxJobs: {
+      flags: '--max-jobs <n>',
+      description: `jobs of this run processing at once (1 to ${STATS_LIMITS.processingJobs}, the default)`,
+    },
     maxResultBytes: {
       flags: '--max-result-bytes <n>',
       description: 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYTES)',
@@ -174,13 +196,17 @@ export default defineVerb({
   },
   formats: ['html'],
   async run(ids, opts, ctx) {
+    const started = Date.now();
     const checked = await checkFlags(ctx, [...ids], opts);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
-    positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, 10);
+    positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
     const cache = new NameCache(client);
     const one = async (account: AccountRef, report: (q: Query) => Report) => {
+      const path = statePath(account, checked, opts);
+      // A saved state to resume that is not ours or was tampered with is exit 2 before any request for the account.
+      if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
       const q = await buildQuery(ctx, client, account, opts, checked);
       if (!q.timing.complete)
         ctx.log.warn(
@@ -189,7 +215,7 @@ export default defineVerb({
       if (!q.plan.requests.length) ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
       const names = await entityNames(ctx, cache, q, opts);
       const part = report(q).account({ q, names });
-      await execute(ctx, client, q, opts, part.sink);
+      await execute(ctx, client, q, path, opts, part.sink, started);
       part.done();
     };
     if (!many) {

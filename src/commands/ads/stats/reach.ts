@@ -1,5 +1,5 @@
 // `postctl ads stats reach`: total audience reach and average frequency of up to 20 campaigns or funding instruments.
-import { reach } from '../../../ads/stats/api.js';
+import { checkedReach } from '../../../ads/stats/active.js';
 import type { InputProblem } from '../../../errors.js';
 import { STATS_LIMITS } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';
@@ -36,15 +36,15 @@ export default defineVerb({
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
     const range = await resolveRange(client, account, opts);
-    const res = await reach(client, account, campaigns.length ? 'campaigns' : 'funding_instruments', { ids, ...range });
+    const rows = await checkedReach(client, account, campaigns.length ? 'campaigns' : 'funding_instruments', { ids, ...range });
     ctx.printer.list(
-      Array.isArray(res.data) ? res.data : [],
+      rows,
       [
         { header: 'id', key: 'id' },
         { header: 'total_audience_reach', key: 'total_audience_reach' },
         { header: 'average_frequency', key: 'average_frequency' },
       ],
-      res,
+      { data_type: 'reach', data: rows },
     );
     return 0;
   },
