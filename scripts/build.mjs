@@ -80,7 +80,7 @@ for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(awai
 // tables, charts), kept as import() of the package itself (see __import below);
 // and the emulator, completion, mcp and auth import verbs (src/api-script.ts hands them to the
 // ES-module CLI), whose modules are replaced by an empty one.
-const LAZY_PACKAGES = /^(conf|@inquirer\/prompts|chalk|cli-table3(\/.*)?|asciichart|yaml)$/;
+const LAZY_PACKAGES = /^(conf|@inquirer\/prompts|chalk|cli-table3(\/.*)?|yaml)$/;
 const scriptScope = {
   name: 'script-scope',
   setup(b) {

@@ -130,7 +130,7 @@ function collect(files, modules, groups, optionList) {
   return { verbs: treeOrder(verbs, groups.TREE), groups: treeOrder([...groupWords.values()], groups.TREE), problems };
 }
 
-const DATA_KEYS = ['name', 'description', 'examples', 'options', 'aliases', 'hidden'];
+const DATA_KEYS = ['name', 'description', 'examples', 'options', 'aliases', 'hidden', 'formats'];
 
 function render(top, groups, verbs) {
   const data = (v) => Object.fromEntries(DATA_KEYS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));

@@ -4,7 +4,7 @@ import { EXIT } from './exit-codes.js';
 import { argvFormat, quietOnEpipe, renderFailure, runFast } from './run-fast.js';
 import type { CommanderError as CommanderErrorType } from 'commander';
 
-/** Exit code and JSON error for commander's own errors (usage 2; a bad choice or flag value 6). */
+/** Exit code and JSON error line for commander's own errors (usage 2; a bad choice or flag value 6). */
 function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: string[]): number {
   const asked = ['commander.helpDisplayed', 'commander.version'].includes(e.code) || (e.code === 'commander.help' && e.exitCode === 0);
   if (asked) return EXIT.OK;
@@ -18,7 +18,8 @@ function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: stri
       .filter((a) => !a.startsWith('-'))
       .join(' ')} <command>`;
   if (e.code === 'commander.invalidArgument') exit = EXIT.INVALID_INPUT;
-  if (['json', 'jsonl'].includes(argvFormat(argv)))
+  // A script reads the failure from the last stderr line: with JSON output, and whenever stderr is not a terminal.
+  if (['json', 'jsonl'].includes(argvFormat(argv)) || !process.stderr.isTTY)
     process.stderr.write(
       JSON.stringify({ error: { code: exit === EXIT.USAGE ? 'usage' : 'invalid_input', message, exit_code: exit } }) + '\n',
     );

@@ -44,6 +44,10 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
           'POSTCTL_STATS_MAX_RESULT_BYTES',
           'ads stats jobs: cap on a result file once decompressed, in bytes (same as --max-result-bytes; default 1 GiB)',
         ],
+        [
+          'POSTCTL_NOW',
+          'for tests: the clock (an ISO time such as 2026-11-28T01:00:00Z) that ads stats resolves yesterday, --range and the future check against',
+        ],
         ['POSTCTL_MEDIA_POLL_MS', 'media upload: shortest wait between processing status requests in milliseconds (default 1000)'],
         ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
         ['POSTCTL_MCP_MAX_RESULT_MB', 'mcp: largest output of one tool call, in MiB (default 16)'],

@@ -1,5 +1,7 @@
-// Renders any thrown value for people (`error: …`, `hint: …`) or, with JSON
-// output, as one `{"error":{…}}` line on stderr. Stack traces only with --verbose.
+// Renders any thrown value for people (`error: …`, `hint: …`) and, with JSON
+// output or whenever stderr is not a terminal (cron, CI, a log file), also as
+// one `{"error":{…}}` line on stderr, so a script can read the failure whatever
+// -o is. Stack traces only with --verbose.
 // Messages and hints carry text from the API and from input: control characters
 // are neutralised here, once, for every error (JSON.stringify escapes them in
 // the JSON line), and each line is clipped so a huge value cannot flood stderr.
@@ -49,6 +51,10 @@ const shown = (text: string): string =>
     true,
   );
 
+/** The context's answer when the verb ran (its io), else the stream's own. */
+const stderrIsTerminal = (ctx: ErrorContext, stderr: NodeJS.WritableStream): boolean =>
+  ctx.stderrTTY ?? Boolean((stderr as NodeJS.WritableStream & { isTTY?: boolean }).isTTY);
+
 export function renderError(
   e: unknown,
   ctx: ErrorContext,
@@ -72,9 +78,9 @@ export function renderError(
     const stack = (err.cause as Error | undefined)?.stack ?? err.stack;
     if (stack) stderr.write(redact(stack) + '\n');
   }
-  // With JSON output the last stderr line is the error as one JSON object.
+  // With JSON output, or stderr not a terminal, the last stderr line is the error as one JSON object.
   // Clipped like the human lines (a 10 MB error detail is not a 26 MB line), C1 and bidi as \u escapes.
-  if (ctx.format === 'json' || ctx.format === 'jsonl')
+  if (ctx.format === 'json' || ctx.format === 'jsonl' || !stderrIsTerminal(ctx, stderr))
     stderr.write(inertJson(stringifyJson({ error: clipDeep(parseJson(redact(stringifyJson(err.toJSON()))), MAX_LINE) })) + '\n');
   return err.exitCode;
 }

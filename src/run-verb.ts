@@ -1,11 +1,12 @@
 // Runs one verb: builds the context, imports the implementation, maps the result to an exit code.
 import type { VerbSpec } from './commands/define.js';
 import { Context, type GlobalOptions } from './context.js';
-import { Interrupted } from './errors.js';
+import { Interrupted, UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { envNumber } from './config/env-number.js';
 import { processIO } from './io.js';
 import { setErrorContext } from './render-state.js';
+import { COMMON_FORMATS } from './output/format.js';
 
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
@@ -29,7 +30,13 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   const ctx = await Context.create(io, globals);
   // How long the clean-up after a signal may take before the process exits anyway (default 10 s).
   const graceMs = envNumber(io.env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 });
-  setErrorContext({ format: ctx.format, verbose: Boolean(globals.verbose), chalk: ctx.chalk, redact: (s) => ctx.redactor.text(s) });
+  setErrorContext({
+    format: ctx.format,
+    verbose: Boolean(globals.verbose),
+    stderrTTY: ctx.io.stderrTTY,
+    chalk: ctx.chalk,
+    redact: (s) => ctx.redactor.text(s),
+  });
   // SIGTERM (cron, systemd, timeout) and SIGHUP (terminal closed) stop a job
   // the way Ctrl-C does — summary, NOT_SENT list, state flushed, temporary
   // files removed — and exit with the shell's code for the signal.
@@ -45,6 +52,11 @@ export async function runVerb(spec: VerbSpec, args: string[], opts: Record<strin
   };
   for (const sig of SIGNALS) process.on(sig, onSignal);
   try {
+    if (!COMMON_FORMATS.includes(ctx.format) && !spec.formats?.includes(ctx.format))
+      throw new UsageError(
+        `-o ${ctx.format} is not an output of this command (it is the report page of ads stats)`,
+        'use -o table, json, jsonl or csv',
+      );
     const mod = await spec.load();
     let code: number | void;
     try {

@@ -10,6 +10,7 @@
 // So this module imports commander's types only.
 import type { Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import type { Format } from '../output/format.js';
 import { rememberExamples } from '../help-examples.js';
 
 export interface OptionSpec {
@@ -75,6 +76,8 @@ export interface VerbSpec {
   examples: readonly string[];
   options?: readonly OptionSpec[];
   aliases?: readonly string[];
+  /** Output formats beyond table, json, jsonl and csv that the verb writes (html: a report page). */
+  formats?: readonly Format[];
   /** Left out of help, the index and completion (helpers the completion scripts call). */
   hidden?: boolean;
   load: () => Promise<VerbModule>;
@@ -133,6 +136,8 @@ export interface Verb<N extends string = string, O extends OptionTable = OptionT
   options?: O;
   aliases?: readonly string[];
   hidden?: boolean;
+  /** Output formats beyond table, json, jsonl and csv that the verb writes (html: a report page). */
+  formats?: readonly Format[];
   /** Returns the exit code (0 when omitted). */
   run(args: ArgsOf<N>, opts: OptionsOf<O>, ctx: Context): Promise<number | void>;
 }

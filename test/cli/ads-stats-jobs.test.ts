@@ -10,6 +10,7 @@ import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { csvRows } from '../helpers/stats.js';
 
 const emu = freshEmulator({ statsJobPolls: 2 });
 const env = { POSTCTL_STATS_POLL_MS: '5', POSTCTL_STATS_MAX_POLL_MS: '20' };
@@ -105,36 +106,38 @@ describe('ads stats jobs: segmentation and TOTAL', () => {
     ];
     const r = await emu.run([...args, '--segment', 'GENDER', '-o', 'csv'], { env, cwd: tempDir() });
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => l.split(','));
-    expect(rows.map((x) => [x[2], x[3]])).toEqual([
-      ['MALE', '2026-06-01T04:00:00Z'],
-      ['MALE', '2026-06-02T04:00:00Z'],
-      ['FEMALE', '2026-06-01T04:00:00Z'],
-      ['FEMALE', '2026-06-02T04:00:00Z'],
+    const rows = csvRows(r.stdout);
+    expect(rows.map((x) => [x.segment, x.date, x.start])).toEqual([
+      ['MALE', '2026-06-01', '2026-06-01T04:00:00Z'],
+      ['MALE', '2026-06-02', '2026-06-02T04:00:00Z'],
+      ['FEMALE', '2026-06-01', '2026-06-01T04:00:00Z'],
+      ['FEMALE', '2026-06-02', '2026-06-02T04:00:00Z'],
     ]);
-    const head = r.stdout.split('\n')[0]!.split(',');
-    const imp = head.indexOf('impressions');
     for (const x of rows)
-      expect(Number(x[imp])).toBe(
+      expect(Number(x.impressions)).toBe(
         emuStatsTotal({
           id: 'l0003',
           placement: 'ALL_ON_TWITTER',
           metric: 'impressions',
-          segment: x[2],
-          start: Date.parse(x[3]!),
-          end: Date.parse(x[4]!),
+          segment: x.segment,
+          start: Date.parse(x.start!),
+          end: Date.parse(x.end!),
         }),
       );
     expect(new Map(emu.state.requests('POST', JOBS)[0]!.query).get('segmentation_type')).toBe('GENDER');
     const total = await emu.run([...args, '--granularity', 'TOTAL', '-o', 'csv'], { env });
     expect(total.code, total.stderr).toBe(0);
-    const t = total.stdout.trim().split('\n')[1]!.split(',');
-    expect(t.slice(0, 5)).toEqual(['l0003', 'ALL_ON_TWITTER', '', '2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z']);
-    expect(Number(t[imp])).toBe(
+    const t = csvRows(total.stdout)[0]!;
+    // TOTAL is one bucket: its date cell spans the account's first and last dates.
+    expect([t.entity_id, t.date, t.placement, t.segment, t.start, t.end]).toEqual([
+      'l0003',
+      '2026-06-01..2026-06-02',
+      'ALL_ON_TWITTER',
+      '',
+      '2026-06-01T04:00:00Z',
+      '2026-06-03T04:00:00Z',
+    ]);
+    expect(Number(t.impressions)).toBe(
       emuStatsTotal({
         id: 'l0003',
         placement: 'ALL_ON_TWITTER',

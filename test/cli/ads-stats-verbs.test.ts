@@ -65,14 +65,15 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
 });
 
 describe('ads stats: output', () => {
-  it('--derived is exact, --totals adds one row over the range, money in micros', async () => {
-    const r = await emu.run([...base, '--derived', '--totals', '-o', 'csv'], { env });
+  it('--derived is exact, --totals adds a total row and an all row over the range, --micros keeps micros', async () => {
+    const r = await emu.run([...base, '--derived', '--totals', '--micros', '-o', 'csv'], { env });
     expect(r.code, r.stderr).toBe(0);
     const rows = csvRows(r.stdout);
-    expect(rows.map((x) => [x.start, x.end])).toEqual([
-      ['2026-06-01T04:00:00Z', '2026-06-02T04:00:00Z'],
-      ['2026-06-02T04:00:00Z', '2026-06-03T04:00:00Z'],
-      ['2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z'],
+    expect(rows.map((x) => [x.entity_id, x.date, x.start, x.end])).toEqual([
+      ['l0001', '2026-06-01', '2026-06-01T04:00:00Z', '2026-06-02T04:00:00Z'],
+      ['l0001', '2026-06-02', '2026-06-02T04:00:00Z', '2026-06-03T04:00:00Z'],
+      ['l0001', 'total', '2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z'],
+      ['all', 'total', '2026-06-01T04:00:00Z', '2026-06-03T04:00:00Z'],
     ]);
     const q = {
       id: 'l0001',
@@ -135,7 +136,7 @@ describe('ads stats: output', () => {
     const r = await emu.run([...base, '--chart', 'impressions', '-o', 'csv'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/--chart draws only on a terminal/);
-    expect(r.stdout.split('\n')[0]).toBe('entity_id,placement,segment,start,impressions');
+    expect(r.stdout.split('\n')[0]).toBe('entity_id,name,date,placement,segment,impressions');
     const bad = await emu.run([...base, '--chart', 'nope'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--chart nope is not a metric of this query/);
@@ -179,7 +180,7 @@ describe('ads stats: ids from a file or stdin', () => {
 });
 
 describe('ads stats --chart on a terminal', () => {
-  it('draws a line per entity (asciichart) with a legend', async () => {
+  it('draws each entity with its own mark, the dates on the x axis, a legend readable without colour', async () => {
     const args = statsArgs(
       '2026-06-01',
       '2026-06-07',
@@ -188,17 +189,22 @@ describe('ads stats --chart on a terminal', () => {
       ['l0001', 'l0002', '--entity', 'LINE_ITEM'],
     );
     const t = terminal(args, { PATH: process.env.PATH ?? '', ...emu.cliEnv(), ...env } as Record<string, string>);
-    await t.expect(/impressions per bucket \(2026-06-01T04:00:00Z …\)/);
-    await t.expect(/[╭╮╰╯─│]/);
-    await t.expect(/── l0001 ALL_ON_TWITTER\n── l0002 ALL_ON_TWITTER/);
+    await t.expect(/impressions per day\n/);
+    await t.expect(/└─+\n *2026-06-01 .*2026-06-04 .*2026-06-07\n/);
+    await t.expect(/ {2}\* l0001\n {2}o l0002\n/);
     expect(await t.exit).toBe(0);
-    // The top of the y axis is the largest daily value of the two series.
+    // The top of the y axis is the largest daily value of the two series, and each series has its 7 marks.
     const day = (id: string, d: number) => {
       const start = Date.parse('2026-06-01T04:00:00Z') + d * 86_400_000;
       return emuStatsTotal({ id, placement: 'ALL_ON_TWITTER', metric: 'impressions', start, end: start + 86_400_000 });
     };
     const max = Math.max(...['l0001', 'l0002'].flatMap((id) => Array.from({ length: 7 }, (_, d) => day(id, d))));
-    expect(t.transcript()).toMatch(new RegExp(`${max.toFixed(2)} [┤┼]`));
+    expect(t.transcript()).toMatch(new RegExp(`^ *${max} ┤`, 'm'));
+    const grid = t
+      .transcript()
+      .split('\n')
+      .filter((l) => l.includes('┤'));
+    expect(grid).toHaveLength(12);
   });
 });
 

@@ -7,6 +7,7 @@ import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
 import { csvRows, statsRequests } from '../helpers/stats.js';
+import { toMicros } from '../../src/validate/money.js';
 
 const emu = freshEmulator({ statsJobPolls: 2 });
 const TZ = 'America/New_York';
@@ -33,7 +34,9 @@ describe('ads stats: 45 line items × 30 days, DAY, ENGAGEMENT+BILLING', () => {
     expect(reqs.map((r) => r.ids.length).sort()).toEqual([...Array(5).fill(20), ...Array(5).fill(20), ...Array(5).fill(5)].sort());
     const rows = csvRows(sync.stdout);
     expect(rows).toHaveLength(45 * 30);
-    expect(Object.keys(rows[0]!).slice(0, 6)).toEqual(['entity_id', 'placement', 'segment', 'start', 'end', 'engagements']);
+    // Read first: the entity, its name (these ids name no line item: empty), the account's date, then the metrics.
+    expect(Object.keys(rows[0]!).slice(0, 4)).toEqual(['entity_id', 'name', 'date', 'engagements']);
+    expect(Object.keys(rows[0]!).slice(-5)).toEqual(['currency', 'placement', 'segment', 'start', 'end']);
     const starts = [...new Set(rows.map((r) => r.start))];
     expect(starts).toHaveLength(30);
     expect(starts[0]).toBe('2026-10-10T04:00:00Z');
@@ -41,9 +44,10 @@ describe('ads stats: 45 line items × 30 days, DAY, ENGAGEMENT+BILLING', () => {
     for (const r of rows) {
       const q = { id: r.entity_id!, placement: 'ALL_ON_TWITTER', start: Date.parse(r.start!), end: Date.parse(r.end!) };
       expect(Number(r.impressions)).toBe(emuStatsTotal({ ...q, metric: 'impressions' }));
-      expect(Number(r.billed_charge_local_micro)).toBe(emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' }));
+      // Spend in currency units: the emulator's micros / 1e6, exactly.
+      expect(toMicros(r.spend!)).toBe(BigInt(emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' })));
       expect(r.carousel_swipes).toBe('');
-      // Money metrics are in micros of the account's currency, read once from its funding instruments.
+      // Money is in the account's currency, read once from its funding instruments.
       expect(r.currency).toBe('USD');
     }
     expect(emu.state.requests('GET', `/12/accounts/${EMU_ACCOUNT}/funding_instruments`)).toHaveLength(1);

@@ -29,7 +29,8 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
     expect(r.stdout.split('\n').slice(0, 4)).toEqual([
       'connections config',
       'get set unset list path',
-      'table json jsonl csv',
+      // html is a global choice that only ads stats accepts (other verbs refuse it with exit 2).
+      'table json jsonl csv html',
       'json jsonl',
     ]);
   });

@@ -68,11 +68,11 @@ describe("commander's own errors end stderr with the JSON error object when pipe
     expect(last.error.message).toMatch(message);
   });
 
-  it('with -o table the text error stays alone', async () => {
+  it('with -o table the text error comes first and, stderr not being a terminal, the JSON line last', async () => {
     const r = await runCli(['ads', 'line-items', 'get', '-o', 'table']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("missing required argument 'line_item_id'");
-    expect(r.stderr).not.toContain('{"error"');
+    expect(r.stderr.split('\n')[0]).toContain("missing required argument 'line_item_id'");
+    expect(r.errorJson().error).toMatchObject({ code: 'usage', exit_code: 2 });
   });
 });
 

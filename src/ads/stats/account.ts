@@ -3,8 +3,8 @@
 // its currency. Both come from one account read; an account object that
 // carries no currency (the reference's does not list one) falls back to its
 // funding instruments, read in parallel so the lookup costs no extra round
-// trip. A failed fallback is a warning, never the end of the run: the rows stay
-// in micros, without a currency column.
+// trip. A failed fallback is a warning, never the end of the run: the money columns are
+// still converted, under an empty currency column.
 import { ApiError } from '../../api-error.js';
 import { NetworkError } from '../../errors.js';
 import type { ApiClient } from '../../http/client.js';
@@ -43,7 +43,9 @@ async function instrumentCurrency(client: ApiClient, account: AccountRef): Promi
     return typeof currency === 'string' && CURRENCY_RE.test(currency) ? { currency } : {};
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return { warning: `the account's currency could not be read (${e.message}); money columns stay in micros with no currency column` };
+    return {
+      warning: `the account's currency could not be read (${e.message}); money columns are in units of an unnamed currency (the currency column is empty)`,
+    };
   }
 }
 

@@ -4,7 +4,7 @@
 import { accountFacts } from '../../../ads/stats/account.js';
 import { activeIdsByPlacement } from '../../../ads/stats/active.js';
 import { parseBound, type StatsMode } from '../../../ads/stats/plan.js';
-import { planQuery, planRange, type Query } from '../../../ads/stats/planner.js';
+import { planQuery, planRange, type Query as PlannedQuery } from '../../../ads/stats/planner.js';
 import { hasMoney, metricColumns } from '../../../ads/stats/rows.js';
 import type { AccountRef } from '../../../ads/types.js';
 import type { Context } from '../../../context.js';
@@ -20,9 +20,11 @@ import {
   type MetricGroup,
 } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';
+import { isRelativeDay, RANGE_NAMES, resolveDay } from '../../../ads/stats/report/relative-range.js';
 import { throwIfProblems } from '../_checks.js';
+import { resolveBounds, type RangeTiming } from './_relative.js';
 
-export type { Query };
+export type Query = PlannedQuery & { timing: RangeTiming };
 
 export interface StatsFlags {
   entity?: string;
@@ -31,6 +33,7 @@ export interface StatsFlags {
   active?: boolean;
   from?: string;
   to?: string;
+  range?: string;
   granularity: string;
   metricGroups?: string;
   placement: string;
@@ -49,19 +52,39 @@ async function readIds(ctx: Context, args: string[], f: StatsFlags): Promise<str
   return [...new Set(ids)];
 }
 
-/** Rules of --from/--to that need no time zone: present, dates or whole hours, in order (when comparable). */
+/**
+ * Rules of --from/--to/--range that need no time zone: present, dates, relative
+ * days or whole hours, in order (when comparable). Relative days are checked as
+ * UTC dates here; the account's zone decides their dates in buildQuery.
+ */
 function boundProblems(f: StatsFlags): InputProblem[] {
+  if (f.range !== undefined) return rangeNameProblems(f);
   const out: InputProblem[] = [];
-  if (!f.from) out.push({ field: '--from', message: 'is required (a date such as 2026-11-01, or an ISO time on a whole hour)' });
+  if (!f.from)
+    out.push({ field: '--from', message: 'is required (a date such as 2026-11-01, yesterday, 7-days-ago, or --range yesterday)' });
   if (!f.to) out.push({ field: '--to', message: 'is required (a date, inclusive, or an ISO time on a whole hour, exclusive)' });
   if (!f.from || !f.to) return out;
-  const a = parseBound(f.from, 'UTC', 'from');
-  const b = parseBound(f.to, 'UTC', 'to');
-  if (typeof a === 'string') out.push({ field: '--from', message: a });
-  if (typeof b === 'string') out.push({ field: '--to', message: b });
-  // Two dates or two times compare the same in every zone.
-  if (typeof a !== 'string' && typeof b !== 'string' && a.kind === b.kind && b.ms <= a.ms)
+  const now = Date.now();
+  const a = parseBound(resolveDay(f.from, now, 'UTC'), 'UTC', 'from');
+  const b = parseBound(resolveDay(f.to, now, 'UTC'), 'UTC', 'to');
+  if (typeof a === 'string') out.push({ field: '--from', message: relativeHint(a) });
+  if (typeof b === 'string') out.push({ field: '--to', message: relativeHint(b) });
+  // Two dates or two times compare the same in every zone (a relative day against a date is compared in the account's).
+  const mixed = isRelativeDay(f.from) !== isRelativeDay(f.to);
+  if (typeof a !== 'string' && typeof b !== 'string' && a.kind === b.kind && !mixed && b.ms <= a.ms)
     out.push({ field: '--from', message: `${f.from} is not before ${f.to}` });
+  return out;
+}
+
+const relativeHint = (m: string): string =>
+  m.replace('must be a date (2026-11-01)', 'must be a date (2026-11-01), today, yesterday, N-days-ago');
+
+function rangeNameProblems(f: StatsFlags): InputProblem[] {
+  const out: InputProblem[] = [];
+  if (!(RANGE_NAMES as readonly string[]).includes(f.range!.toLowerCase()))
+    out.push({ field: '--range', message: `must be one of ${RANGE_NAMES.join(', ')} (got ${JSON.stringify(f.range)})` });
+  if (f.from !== undefined || f.to !== undefined)
+    out.push({ field: '--range', message: 'names the whole range: give it without --from/--to' });
   return out;
 }
 
@@ -100,8 +123,10 @@ export async function buildQuery(
 ): Promise<Query> {
   const money = hasMoney(metricColumns(c.entity, c.groups));
   const { tz, currency } = await accountFacts(client, account, { currency: money, warn: (m) => ctx.log.warn(m) });
-  const { start, end, problems } = planRange(f.from!, f.to!, c.granularity, tz);
+  const bounds = resolveBounds(f, tz, ctx.env);
+  const { start, end, problems } = planRange(bounds.from, bounds.to, c.granularity, tz);
   throwIfProblems(problems, 'invalid stats range');
+  const timing = bounds.timing(start, end);
   const placements = f.placement.toLowerCase() === 'all' ? [...PLACEMENTS] : [placementName(f.placement)!];
   let idsByPlacement: Array<{ placement: string; ids: string[] }> = placements.map((placement) => ({ placement, ids: c.ids }));
   if (f.active) {
@@ -109,7 +134,7 @@ export async function buildQuery(
       throwIfProblems([{ field: '--active', message: 'active entities has no ACCOUNT entity; give the account id' }]);
     idsByPlacement = await activeIdsByPlacement(client, account, { entity: c.entity, placements, start, end });
   }
-  return planQuery({
+  const query = planQuery({
     account,
     entity: c.entity,
     groups: c.groups,
@@ -123,4 +148,5 @@ export async function buildQuery(
     tz,
     currency,
   });
+  return Object.assign(query, { timing });
 }

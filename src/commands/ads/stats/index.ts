@@ -15,11 +15,16 @@ import { integerBetween } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { checkChart, openOutput, stdoutDrained } from './_output.js';
+import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
+import { checkChart } from './_report-draw.js';
+import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
+import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
 import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
-import type { AccountRef } from '../../../ads/types.js';
 import type { Context } from '../../../context.js';
 import type { ApiClient } from '../../../http/client.js';
+import type { AccountRef } from '../../../ads/types.js';
+import { hasNames, NameCache } from '../../../ads/stats/report/names.js';
+import { ApiError } from '../../../api-error.js';
 
 const envNumber = (ctx: Context, name: string, def: number): number => {
   const raw = ctx.env[name];
@@ -50,6 +55,7 @@ function statePath(account: AccountRef, c: Awaited<ReturnType<typeof checkFlags>
     active: Boolean(f.active),
     from: f.from,
     to: f.to,
+    range: f.range ?? null,
     granularity: c.granularity,
     groups: c.groups,
     placement: f.placement,
@@ -134,8 +140,18 @@ export default defineVerb({
     ids: { flags: '--ids <list>', description: 'entity ids, comma-separated (also as arguments)' },
     file: { flags: '--file <path>', description: 'entity ids, one per line (- for stdin)' },
     active: { flags: '--active', description: 'ask active entities for the ids and placements first' },
-    from: { flags: '--from <when>', description: "required: a date (the account's midnight) or an ISO time on a whole hour" },
-    to: { flags: '--to <when>', description: 'required: a date (inclusive, like the Ads UI) or an ISO time on a whole hour (exclusive)' },
+    from: {
+      flags: '--from <when>',
+      description: "a date (the account's midnight), today, yesterday, N-days-ago (in the account's zone), or an ISO time on a whole hour",
+    },
+    to: {
+      flags: '--to <when>',
+      description: 'a date (inclusive, like the Ads UI), today, yesterday, N-days-ago, or an ISO time on a whole hour (exclusive)',
+    },
+    range: {
+      flags: '--range <name>',
+      description: `instead of --from/--to, in the account's zone (weeks start Monday): ${RANGE_NAMES.join(', ')}`,
+    },
     granularity: { flags: '--granularity <g>', description: GRANULARITIES.join(', '), default: 'DAY' },
     metricGroups: { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
     placement: {
@@ -152,8 +168,14 @@ export default defineVerb({
       default: 'auto',
     },
     derived: { flags: '--derived', description: 'add derived metrics (cpm, engagement_rate, cost_per_engagement_micro, click_rate…)' },
-    totals: { flags: '--totals', description: 'add a total row per entity × placement × segment' },
-    chart: { flags: '--chart <metric>', description: 'on a terminal, draw the metric per bucket per entity' },
+    totals: {
+      flags: '--totals',
+      description: 'add a row per entity dated total, and rows whose entity is all summing every entity (rates recomputed)',
+    },
+    chart: {
+      flags: '--chart <metric>',
+      description: 'on a terminal, draw the metric per day per entity (spend in currency units)',
+    },
     state: { flags: '--state <file>', description: 'job state file (default: postctl-stats-<hash>.state.json here)' },
     resume: { flags: '--resume', description: 'reuse the jobs a killed run created (same query, same state file)' },
     maxJobs: {
@@ -164,25 +186,72 @@ export default defineVerb({
       flags: '--max-result-bytes <n>',
       description: 'cap on a job file once decompressed (default 1 GiB; POSTCTL_STATS_MAX_RESULT_BYTES)',
     },
+    names: { flags: '--no-names', description: 'no name column (names cost one list request per entity type)' },
+    micros: { flags: '--micros', description: "money in the API's micros in table and CSV (default: currency units, spend)" },
+    accounts: {
+      flags: '--accounts <ids>',
+      description: 'the same report for several accounts (comma-separated, or all), each in its zone and currency',
+    },
     ...accountOptions,
   },
+  formats: ['html'],
   async run(ids, opts, ctx) {
     const started = Date.now();
     const checked = await checkFlags(ctx, [...ids], opts);
-    checkChart(checked, opts);
+    checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
-    const account = await accountRef(ctx, opts);
-    const path = statePath(account, checked, opts);
-    // A saved state to resume that is not ours or was tampered with is exit 2 before any request.
-    if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
+    const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
-    const q = await buildQuery(ctx, client, account, opts, checked);
-    if (!q.plan.requests.length) {
-      ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
+    const cache = new NameCache(client);
+    const one = async (account: AccountRef, report: (q: Query) => Report) => {
+      const path = statePath(account, checked, opts);
+      // A saved state to resume that is not ours or was tampered with is exit 2 before any request for the account.
+      if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
+      const q = await buildQuery(ctx, client, account, opts, checked);
+      if (!q.timing.complete)
+        ctx.log.warn(
+          `${many ? `account ${account.id}: ` : ''}the range reaches ${q.timing.today}, not yet over in the account's zone ${q.tz}: its figures are not final`,
+        );
+      if (!q.plan.requests.length) ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
+      const names = await entityNames(ctx, cache, q, opts);
+      const part = report(q).account({ q, names });
+      await execute(ctx, client, q, path, opts, part.sink, started);
+      part.done();
+    };
+    if (!many) {
+      let report: Report | undefined;
+      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false)));
+      await report!.end();
+      return 0;
     }
-    const out = openOutput(ctx, q, opts);
-    await execute(ctx, client, q, path, opts, out.sink, started);
-    await out.end();
+    const accountIds = many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many;
+    const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true);
+    try {
+      await eachAccount(
+        ctx,
+        accountIds,
+        Boolean(opts.sandbox),
+        (a) => one(a, () => report),
+        (id, m) => report.failed(id, m),
+      );
+    } finally {
+      await report.end();
+    }
     return 0;
   },
 });
+
+/** The entities' names (one list request per type, cached for the run); a failed lookup is a warning, the names left empty. */
+async function entityNames(ctx: Context, cache: NameCache, q: Query, f: ReportFlags): Promise<ReadonlyMap<string, string> | undefined> {
+  if (f.names === false) return undefined;
+  if (!hasNames(q.entity)) return new Map();
+  const ids = [...new Set(q.plan.requests.flatMap((r) => r.ids))];
+  if (!ids.length) return new Map();
+  try {
+    return await cache.names(q.plan.account, q.entity, ids);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    ctx.log.warn(`the ${q.entity.toLowerCase()} names could not be read (${e.message}); the name column is empty`);
+    return new Map();
+  }
+}

@@ -1,0 +1,27 @@
+// Money in currency units for people (pure): the API's micros (integers, or the
+// exact decimal strings of derived cost-per figures) divided by 1,000,000 by
+// moving the decimal point, never through floating point, and the names the
+// converted columns take (`billed_charge_local_micro` is what was spent).
+
+/** Micros (an integer, or a decimal string) as currency units, exactly, with at least 2 decimals; null stays null. */
+export function microsToUnits(value: number | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : null) : value;
+  const m = text === null ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return null;
+  const digits = (m[2]! + (m[3] ?? '')).replace(/^0+(?=\d)/, '');
+  const scale = 6 + (m[3]?.length ?? 0);
+  const padded = digits.padStart(scale + 1, '0');
+  const whole = padded.slice(0, -scale).replace(/^0+(?=\d)/, '');
+  const frac = padded.slice(-scale).replace(/0+$/, '').padEnd(2, '0');
+  const zero = /^0*$/.test(whole + frac);
+  return `${m[1] && !zero ? '-' : ''}${whole}.${frac}`;
+}
+
+/** The column a money metric takes in currency units: `spend` for the billed charge, else the name without `_local_micro`/`_micro`. */
+export function unitsName(metric: string): string {
+  if (metric === 'billed_charge_local_micro') return 'spend';
+  return metric.replace(/(_local)?_micro$/, '');
+}
+
+export const isMicros = (metric: string): boolean => metric.endsWith('_micro');

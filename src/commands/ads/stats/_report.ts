@@ -1,0 +1,202 @@
+// The output of `ads stats` as a report: rows people read (names, the account's
+// dates, money in currency units) through the one output layer. CSV and JSON
+// lines stream as series finish; a table is one table for the whole run (its
+// columns fit to the screen, headline metrics kept); JSON is the API's shape
+// with the converted fields added; html and --chart are drawn at the end.
+// Totals rows follow each series, the `all` rows each account.
+import type { Series } from '../../../ads/stats/merger.js';
+import { iso } from '../../../ads/stats/plan.js';
+import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
+import { bucketLabel, shapeRow, type ShapeOptions } from '../../../ads/stats/report/shape.js';
+import { TotalsCollector } from '../../../ads/stats/report/totals.js';
+import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats/rows.js';
+import type { Context } from '../../../context.js';
+import type { Column } from '../../../output/cells.js';
+import type { ListStream } from '../../../output/printer.js';
+import { drawCharts, renderHtml, type AccountReport } from './_report-draw.js';
+import type { Query } from './_query.js';
+
+export interface ReportFlags {
+  derived?: boolean;
+  totals?: boolean;
+  chart?: string;
+  /** false with --no-names. */
+  names?: boolean;
+  micros?: boolean;
+}
+
+export interface AccountRun {
+  q: Query;
+  /** id → name (undefined with --no-names). */
+  names?: ReadonlyMap<string, string> | undefined;
+}
+
+export interface Report {
+  /** A sink for one account's series, and the call that ends its part (its `all` rows). */
+  account(run: AccountRun): { sink: (s: Series[]) => void; done: () => void };
+  /** An account whose report failed: said at the end (JSON tail, HTML page); the others' rows stay. */
+  failed(account: string, message: string): void;
+  end(): Promise<void>;
+}
+
+/**
+ * Resolves once stdout has taken what was written: a job file is read no faster
+ * than its rows are printed, so a slow reader of stdout cannot make memory grow.
+ */
+export function stdoutDrained(ctx: Context): () => Promise<void> {
+  const out = ctx.io.stdout as NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  return () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve());
+}
+
+/** Metrics asked for (the API's names), then the derived ones. */
+export function queryMetrics(q: Pick<Query, 'entity' | 'groups'>, derived: boolean): string[] {
+  const cols = metricColumns(q.entity, q.groups);
+  return [...cols, ...(derived ? derivedColumns(cols).map((d) => d.name) : [])];
+}
+
+function rowOptions(q: Query, f: ReportFlags): RowOptions {
+  return {
+    columns: metricColumns(q.entity, q.groups),
+    derived: Boolean(f.derived),
+    totals: false,
+    buckets: q.plan.buckets,
+    total: q.granularity === 'TOTAL',
+  };
+}
+
+/** How long a column stays on a narrow screen: name, date and the headline metrics last, placement and times first. */
+const HEADLINE: Record<string, number> = {
+  account: 3,
+  entity_id: 3,
+  name: 3,
+  date: 3,
+  impressions: 3,
+  spend: 3,
+  billed_charge_local_micro: 3,
+  engagements: 2.6,
+  clicks: 2.4,
+  currency: 2.2,
+};
+const TAIL = new Set(['placement', 'segment', 'start', 'end']);
+
+export function reportColumns(keys: readonly string[]): Column[] {
+  return keys.map((k) => ({
+    header: k,
+    get: (r: unknown) => (r as Row)[k],
+    priority: HEADLINE[k] ?? (TAIL.has(k) ? 1 : 1.5),
+    ...(k === 'name' ? { flex: true } : {}),
+  }));
+}
+
+/** The API's shape (-o json) with the name, the account's dates and the money in currency units added. */
+function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean): Array<Record<string, unknown>> {
+  const q = run.q;
+  return seriesJson(list, opts).map((el) => {
+    const id = String(el.id);
+    // Many accounts: each element says its account, zone, currency and whether its range is over there.
+    const extra: Record<string, unknown> = multi
+      ? { account_id: q.plan.account.id, time_zone: q.tz, currency: q.currency ?? null, complete: q.timing.complete }
+      : {};
+    if (run.names) extra.name = run.names.get(id) ?? null;
+    const data = (el.id_data as Array<{ start_times: string[]; metrics: Record<string, unknown> }>).map((d) => {
+      const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
+      const metrics = { ...d.metrics };
+      for (const [m, v] of Object.entries(d.metrics))
+        if (isMicros(m) && Array.isArray(v)) metrics[unitsName(m)] = v.map((x) => microsToUnits(x as number | null));
+      return { ...d, dates: d.start_times.map((s, i) => bucketLabel(s, ends[i] ?? s, q.granularity, q.tz)), metrics };
+    });
+    return { ...extra, ...el, id_data: data };
+  });
+}
+
+/** The JSON envelope's head of a one-account report. */
+export function jsonHead(q: Query): Record<string, unknown> {
+  return {
+    data_type: 'stats',
+    account_id: q.plan.account.id,
+    time_zone: q.tz,
+    ...(q.currency ? { currency: q.currency } : {}),
+    granularity: q.granularity,
+    start_time: iso(q.start),
+    end_time: iso(q.end),
+    // False when the range holds a day not yet over in the account's zone (its figures will still grow).
+    complete: q.timing.complete,
+  };
+}
+
+export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean): Report {
+  const fmt = ctx.format;
+  const drawn = Boolean(f.chart) || fmt === 'html';
+  const buffered = drawn || fmt === 'table';
+  const money: ShapeOptions['money'] = fmt === 'json' || fmt === 'jsonl' ? 'both' : f.micros ? 'micros' : 'units';
+  const stream: ListStream<Record<string, unknown>> | undefined = buffered
+    ? undefined
+    : ctx.printer.stream<Record<string, unknown>>(undefined, fmt === 'json' ? head : {});
+  const tableRows: Row[] = [];
+  const totalsJson: Row[] = [];
+  const failures: Array<{ account: string; message: string }> = [];
+  const accounts: AccountReport[] = [];
+  return {
+    account(run) {
+      const q = run.q;
+      const opts = rowOptions(q, f);
+      const metrics = queryMetrics(q, Boolean(f.derived));
+      const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived)) : undefined;
+      const shape: ShapeOptions = {
+        tz: q.tz,
+        granularity: q.granularity,
+        metrics,
+        names: run.names,
+        money,
+        currency: metricColumns(q.entity, q.groups).some(isMicros) ? (q.currency ?? '') : undefined,
+        account: multi ? q.plan.account.id : undefined,
+      };
+      const part: AccountReport = { q, names: run.names, metrics, days: [], totals: [], raw: [] };
+      accounts.push(part);
+      const emit = (rows: Row[], isTotal: boolean) => {
+        const shaped = rows.map((r) => shapeRow(r, shape));
+        if (fmt === 'json') {
+          if (isTotal) totalsJson.push(...shaped);
+          return;
+        }
+        if (drawn) (isTotal ? part.totals : part.days).push(...shaped);
+        else if (buffered) tableRows.push(...shaped);
+        else stream!.add(shaped);
+      };
+      return {
+        sink: (list) => {
+          if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
+          for (const s of list) {
+            const rows = seriesRows(s, opts);
+            if (drawn) part.raw.push(...rows);
+            emit(rows, false);
+            // TOTAL rows are totals already: the series still counts towards `all`.
+            const total = totals?.seriesTotal(rows);
+            if (total && q.granularity !== 'TOTAL') emit([total], true);
+          }
+        },
+        done: () => {
+          if (totals) emit(totals.all(), true);
+        },
+      };
+    },
+    failed(account, message) {
+      failures.push({ account, message });
+    },
+    async end() {
+      if (f.chart) return drawCharts(ctx, accounts, f.chart, Boolean(f.micros));
+      if (fmt === 'html') {
+        ctx.printer.write(renderHtml(accounts, failures, Boolean(f.totals)));
+        return;
+      }
+      if (fmt === 'table') {
+        if (tableRows.length) ctx.printer.list(tableRows, reportColumns(Object.keys(tableRows[0]!)));
+        return;
+      }
+      stream!.end({
+        ...(f.totals && fmt === 'json' ? { totals: totalsJson } : {}),
+        ...(failures.length && fmt === 'json' ? { failed_accounts: failures } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// Report rows (pure): money from micros exactly, totals whose derived metrics
+// are computed again from summed parts, rows shaped for people, the HTML page
+// and the terminal chart.
+import { describe, expect, it } from 'vitest';
+import { microsToUnits, unitsName } from '../../src/ads/stats/report/money.js';
+import { bucketLabel, shapeRow } from '../../src/ads/stats/report/shape.js';
+import { sumRows, TotalsCollector } from '../../src/ads/stats/report/totals.js';
+import { escapeHtml, renderHtmlReport } from '../../src/output/html-report.js';
+import { textChart } from '../../src/output/text-chart.js';
+
+describe('money', () => {
+  it('micros / 1e6 exactly, at least two decimals, never floating point', () => {
+    expect(microsToUnits(7_029_000)).toBe('7.029');
+    expect(microsToUnits(7_000_000)).toBe('7.00');
+    expect(microsToUnits(1)).toBe('0.000001');
+    expect(microsToUnits(0)).toBe('0.00');
+    expect(microsToUnits(-2_500_000)).toBe('-2.50');
+    // 2^53 - 1 micros: a float division would round it.
+    expect(microsToUnits(9_007_199_254_740_991)).toBe('9007199254.740991');
+    // Derived cost-per figures are decimal strings of micros.
+    expect(microsToUnits('1234567.891234')).toBe('1.234567891234');
+    expect(microsToUnits(null)).toBeNull();
+    expect(microsToUnits(1.5)).toBeNull();
+    expect(unitsName('billed_charge_local_micro')).toBe('spend');
+    expect(unitsName('cost_per_engagement_micro')).toBe('cost_per_engagement');
+  });
+});
+
+describe('totals', () => {
+  const metrics = ['impressions', 'engagements', 'billed_charge_local_micro'];
+  const row = (id: string, start: string, impressions: number | null, engagements: number, spend: number) => ({
+    entity_id: id,
+    placement: 'ALL_ON_TWITTER',
+    segment: null,
+    start,
+    end: start,
+    impressions,
+    engagements,
+    billed_charge_local_micro: spend,
+  });
+  it('sums counts and micros; CPM and rates come from the sums, not a sum of rates', () => {
+    const s = sumRows([row('a', 'x', 1000, 10, 5_000_000), row('a', 'y', 3000, 90, 1_000_000)], metrics, true);
+    expect(s).toMatchObject({ impressions: 4000, engagements: 100, billed_charge_local_micro: 6_000_000 });
+    // 6,000,000 micros over 4,000 impressions: 1.5 per thousand (the two days' CPMs 5 and 0.333… sum to 5.33).
+    expect(s.cpm).toBe('1.500000');
+    expect(s.engagement_rate).toBe('0.025000');
+    expect(s.cost_per_engagement_micro).toBe('60000.000000');
+    expect(sumRows([row('a', 'x', null, 1, 1)], metrics, false).impressions).toBeNull();
+  });
+  it('a total row per series and an all row per placement × segment', () => {
+    const t = new TotalsCollector(metrics, false);
+    const a = t.seriesTotal([row('a', '2026-11-01T04:00:00Z', 10, 1, 100), row('a', '2026-11-02T04:00:00Z', 20, 2, 200)])!;
+    const b = t.seriesTotal([row('b', '2026-11-01T04:00:00Z', 5, 5, 5)])!;
+    expect(a).toMatchObject({ entity_id: 'a', date: 'total', impressions: 30, billed_charge_local_micro: 300 });
+    expect(b).toMatchObject({ entity_id: 'b', date: 'total', impressions: 5 });
+    const all = t.all();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ entity_id: 'all', date: 'total', impressions: 35, engagements: 8, billed_charge_local_micro: 305 });
+    expect(all[0]!.start).toBe('2026-11-01T04:00:00Z');
+  });
+});
+
+describe('shaped rows', () => {
+  it('dates in the account zone; name; spend in units; metrics before placement and times', () => {
+    const r = shapeRow(
+      {
+        entity_id: 'a',
+        placement: 'ALL_ON_TWITTER',
+        segment: null,
+        start: '2026-11-26T05:00:00Z',
+        end: '2026-11-27T05:00:00Z',
+        impressions: 5,
+        billed_charge_local_micro: 7_029_000,
+      },
+      {
+        tz: 'America/New_York',
+        granularity: 'DAY',
+        metrics: ['impressions', 'billed_charge_local_micro'],
+        names: new Map([['a', 'Spring sale']]),
+        money: 'units',
+        currency: 'EUR',
+      },
+    );
+    expect(Object.keys(r)).toEqual([
+      'entity_id',
+      'name',
+      'date',
+      'impressions',
+      'spend',
+      'currency',
+      'placement',
+      'segment',
+      'start',
+      'end',
+    ]);
+    expect(r).toMatchObject({ name: 'Spring sale', date: '2026-11-26', spend: '7.029', currency: 'EUR' });
+    expect(bucketLabel('2026-11-26T05:00:00Z', '2026-11-26T06:00:00Z', 'HOUR', 'America/New_York')).toBe('2026-11-26 00:00');
+    expect(bucketLabel('2026-03-06T15:00:00Z', '2026-03-08T15:00:00Z', 'TOTAL', 'Asia/Tokyo')).toBe('2026-03-07..2026-03-08');
+  });
+});
+
+describe('the HTML page', () => {
+  const page = renderHtmlReport({
+    title: 'Ads report <x>',
+    sections: [
+      {
+        account: 'acc',
+        tz: 'UTC',
+        currency: 'USD',
+        range: '2026-11-01 to 2026-11-02 (DAY)',
+        charts: [
+          {
+            title: 'impressions per day',
+            dates: ['2026-11-01', '2026-11-02'],
+            series: [{ label: '<img src=x onerror=alert(1)>', values: [1, 2] }],
+          },
+        ],
+        days: { columns: ['entity_id', 'name'], rows: [['a', '<script>alert(1)</script>\u202e\u001b[2J']] },
+      },
+    ],
+  });
+  it('is self-contained: no script, nothing fetched, every text escaped', () => {
+    expect(page).not.toMatch(/<script|<img|<link|https?:\/\/|url\(/i);
+    expect(page).toContain("default-src 'none'");
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;\uFFFD\uFFFD[2J');
+    expect(page).toContain('<svg class="chart"');
+    expect(page).toContain('<title>Ads report &lt;x&gt;</title>');
+    expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
+  });
+});
+
+describe('the terminal chart', () => {
+  it('a mark per series, dates under the axis, within the width', () => {
+    const text = textChart({
+      title: 'spend (USD) per day',
+      dates: ['2026-11-01', '2026-11-02', '2026-11-03'],
+      series: [
+        { label: 'a', values: [1, 2, 3] },
+        { label: 'b', values: [3, null, 1] },
+      ],
+      width: 80,
+    });
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe('spend (USD) per day');
+    expect(lines.every((l) => l.length <= 80)).toBe(true);
+    expect(text.match(/\*/g)).toHaveLength(3 + 1);
+    expect(text.match(/o/g)).toHaveLength(2 + 1);
+    expect(text).toMatch(/2026-11-01.*2026-11-02.*2026-11-03/);
+    expect(lines.slice(-2)).toEqual(['  * a', '  o b']);
+  });
+});
