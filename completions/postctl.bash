@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences creatives request config emulator completion help' ;;
+    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences communities news openapi spaces trends usage creatives request config emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -201,6 +201,24 @@ _postctl_subs() {
     'audiences list') echo '' ;;
     'audiences targeted') echo '' ;;
     'audiences keywords') echo '' ;;
+    'communities') echo 'get search' ;;
+    'communities get') echo '' ;;
+    'communities search') echo '' ;;
+    'news') echo 'get search' ;;
+    'news get') echo '' ;;
+    'news search') echo '' ;;
+    'openapi') echo '' ;;
+    'spaces') echo 'get search by-creator buyers posts' ;;
+    'spaces get') echo '' ;;
+    'spaces search') echo '' ;;
+    'spaces by-creator') echo '' ;;
+    'spaces buyers') echo '' ;;
+    'spaces posts') echo '' ;;
+    'trends') echo 'get personalized' ;;
+    'trends get') echo '' ;;
+    'trends personalized') echo '' ;;
+    'usage') echo 'posts' ;;
+    'usage posts') echo '' ;;
     'creatives') echo 'cards media media-library poll-cards video-conversation-cards posts' ;;
     'creatives cards') echo 'list get create update delete' ;;
     'creatives cards list') echo '' ;;
@@ -446,6 +464,24 @@ _postctl_opts() {
     'audiences list') echo '--custom-audience-ids --permission-scope --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'audiences targeted') echo '--with-active --cursor --all --limit --account --sandbox -h --help' ;;
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
+    'communities') echo '-h --help' ;;
+    'communities get') echo '--community-fields --allow-unknown-fields --auth -h --help' ;;
+    'communities search') echo '--max-results --all --limit --community-fields --allow-unknown-fields --auth -h --help' ;;
+    'news') echo '-h --help' ;;
+    'news get') echo '--news-fields --allow-unknown-fields --auth -h --help' ;;
+    'news search') echo '--max-results --max-age-hours --news-fields --allow-unknown-fields --auth -h --help' ;;
+    'openapi') echo '-h --help' ;;
+    'spaces') echo '-h --help' ;;
+    'spaces get') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces search') echo '--state --max-results --space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces by-creator') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces buyers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'spaces posts') echo '--max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'trends') echo '-h --help' ;;
+    'trends get') echo '--max-trends --trend-fields --allow-unknown-fields --auth -h --help' ;;
+    'trends personalized') echo '--personalized-trend-fields --allow-unknown-fields --auth -h --help' ;;
+    'usage') echo '-h --help' ;;
+    'usage posts') echo '--days --usage-fields --allow-unknown-fields --auth -h --help' ;;
     'creatives') echo '-h --help' ;;
     'creatives cards') echo '-h --help' ;;
     'creatives cards list') echo '-h --help' ;;
@@ -554,6 +590,19 @@ _postctl_choices() {
       'audiences list|--permission-scope') printf '%s\n' 'OWNER' 'SHARED'; return ;;
       'audiences targeted|--with-active') printf '%s\n' 'true' 'false'; return ;;
       'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
+      'communities get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'communities search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'news get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'news search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces search|--state') printf '%s\n' 'live' 'scheduled' 'all'; return ;;
+      'spaces search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces by-creator|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces buyers|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces posts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'trends get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'trends personalized|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'usage posts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
       'request|--auth') printf '%s\n' 'user' 'app' 'oauth2' 'basic' 'none'; return ;;
       'emulator|--names') printf '%s\n' 'official' 'neutral' 'both'; return ;;
@@ -581,7 +630,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --community-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --news-fields --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -5,6 +5,7 @@
 import { registerManifest, type Manifest, type TreeTarget, type OptionTable } from './define.js';
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
+import { MORE_TREE } from './_groups-more.js';
 
 type Register = (program: TreeTarget) => void;
 
@@ -251,4 +252,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['status', 'stop'] },
+  ...MORE_TREE,
 };

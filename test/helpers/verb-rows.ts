@@ -9,6 +9,7 @@ import { WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
 import { filteredStream } from '../../src/emulator/routes/platform-stream.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 import { buildProgram } from '../../src/program.js';
+import { moreVerbRows } from './verb-rows-more.js';
 import type { TestEmulator } from './emulator.js';
 
 /** Every leaf command of the tree, as its words. */
@@ -408,6 +409,7 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     completion: { args: ['completion', 'bash'], local: true },
     __profiles: { args: ['__profiles'], local: true },
     help: { args: ['help', 'environment'], local: true },
+    ...moreVerbRows(),
   };
 }
 

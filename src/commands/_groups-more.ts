@@ -1,0 +1,13 @@
+// Help descriptions and verb order of the groups for Spaces, trends,
+// communities, news, Community Notes, usage, compliance jobs and chat
+// (spread into TREE in groups.ts; scripts/manifest.mjs reads it from there).
+export const MORE_TREE: Record<string, { description?: string; order?: readonly string[] }> = {
+  spaces: {
+    description: 'Spaces: look up live audio conversations by id, creator or title; ticket buyers and shared posts',
+    order: ['get', 'search', 'by-creator', 'buyers', 'posts'],
+  },
+  trends: { description: 'trending topics: by location (WOEID) and personalized for you', order: ['get', 'personalized'] },
+  communities: { description: 'communities: look one up, search by name', order: ['get', 'search'] },
+  news: { description: 'news stories: look one up, search', order: ['get', 'search'] },
+  usage: { description: 'the project’s API usage: posts read against the monthly cap', order: ['posts'] },
+};

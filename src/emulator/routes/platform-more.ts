@@ -1,0 +1,11 @@
+// The route families of Spaces, trends, communities, news, usage, Community
+// Notes, compliance jobs, chat and the volume streams, registered together.
+import type { Router } from '../router.js';
+import type { EmulatorState } from '../state.js';
+import * as discovery from './platform-discovery.js';
+import * as spaces from './platform-spaces.js';
+
+export function register(r: Router, state: EmulatorState): void {
+  spaces.register(r, state);
+  discovery.register(r);
+}

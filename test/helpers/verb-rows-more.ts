@@ -1,0 +1,28 @@
+// The sweep rows (test/helpers/verb-rows.ts) of the Spaces, trends,
+// communities, news, usage, openapi, Community Notes, compliance, chat and
+// volume-stream verbs, and the exits of those whose placeholders cannot
+// succeed (test/hardening/secrets.test.ts).
+import type { Row } from './verb-rows.js';
+
+export function moreVerbRows(): Record<string, Row> {
+  return {
+    'spaces get': { args: ['spaces', 'get', '1DXxyRYNejbKM'] },
+    'spaces search': { args: ['spaces', 'search', 'emulator'] },
+    'spaces by-creator': { args: ['spaces', 'by-creator', '2244994945'] },
+    // OAuth 2.0 only, and the sweep's profile has no such login: refused before sending (exit 3).
+    'spaces buyers': { args: ['spaces', 'buyers', '1DXxyRYNejbKM'], local: true },
+    'spaces posts': { args: ['spaces', 'posts', '1DXxyRYNejbKM'] },
+    'trends get': { args: ['trends', 'get', '1'] },
+    'trends personalized': { args: ['trends', 'personalized'] },
+    'communities get': { args: ['communities', 'get', '1493446837214187523'] },
+    'communities search': { args: ['communities', 'search', 'emulator'] },
+    'news get': { args: ['news', 'get', '1938000000000000001'] },
+    'news search': { args: ['news', 'search', 'emulator'] },
+    'usage posts': { args: ['usage', 'posts'] },
+    openapi: { args: ['openapi'] },
+  };
+}
+
+export const MORE_NONZERO_EXITS: Record<string, number | null> = {
+  'spaces buyers': 3,
+};
