@@ -38,6 +38,14 @@ export const FIELD_FLAGS = {
     '--chat-message-event-fields <list>',
     'chat_message_event.fields: sender_id, created_at_msec, encoded_event…',
   ),
+  rulesCountFields: fields(
+    '--rules-count-fields <list>',
+    'rules_count.fields: client_app_rules_count, cap_per_client_app, project_rules_count…',
+  ),
+  likeFields: fields(
+    '--like-fields <list>',
+    'like_with_tweet_author.fields of the likes streams: liked_tweet_id, liked_tweet_author_id, timestamp_ms…',
+  ),
   publicKeyFields: fields('--public-key-fields <list>', 'public_key.fields: public_key, signing_public_key, version, juicebox_config'),
 } as const satisfies Record<string, OptionSpec>;
 

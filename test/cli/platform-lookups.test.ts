@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { fileEmulator } from '../helpers/emulator.js';
 import { oauth2Only } from '../helpers/oauth2.js';
 
-const emu = fileEmulator();
+// Concurrent runs each fetch the app's bearer token: no token-request limit here.
+const emu = fileEmulator({ bearerMaxRequests: 10_000 });
 const sent = (path: string) => emu.state.log.filter((e) => e.path === path);
 
 describe.concurrent('spaces', () => {

@@ -20,6 +20,8 @@ export function moreVerbRows(): Record<string, Row> {
     'news search': { args: ['news', 'search', 'emulator'] },
     'usage posts': { args: ['usage', 'posts'] },
     openapi: { args: ['openapi'] },
+    'stream open': { args: ['stream', 'open', 'sample', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
+    'stream rules counts': { args: ['stream', 'rules', 'counts'] },
   };
 }
 

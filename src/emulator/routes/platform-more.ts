@@ -4,8 +4,10 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as discovery from './platform-discovery.js';
 import * as spaces from './platform-spaces.js';
+import * as volumeStreams from './platform-volume-stream.js';
 
 export function register(r: Router, state: EmulatorState): void {
   spaces.register(r, state);
   discovery.register(r);
+  volumeStreams.register(r, state);
 }
