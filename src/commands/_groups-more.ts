@@ -9,5 +9,10 @@ export const MORE_TREE: Record<string, { description?: string; order?: readonly 
   trends: { description: 'trending topics: by location (WOEID) and personalized for you', order: ['get', 'personalized'] },
   communities: { description: 'communities: look one up, search by name', order: ['get', 'search'] },
   news: { description: 'news stories: look one up, search', order: ['get', 'search'] },
+  compliance: { description: 'batch compliance: which of your stored posts and users were deleted, suspended or changed', order: ['jobs'] },
+  'compliance jobs': {
+    description: 'batch compliance jobs (/2/compliance/jobs): create one and upload its ids, list, get and download results',
+    order: ['create', 'list', 'get'],
+  },
   usage: { description: 'the project’s API usage: posts read against the monthly cap', order: ['posts'] },
 };

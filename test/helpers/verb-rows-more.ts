@@ -21,10 +21,15 @@ export function moreVerbRows(): Record<string, Row> {
     'usage posts': { args: ['usage', 'posts'] },
     openapi: { args: ['openapi'] },
     'stream open': { args: ['stream', 'open', 'sample', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
+    'compliance jobs create': { args: ['compliance', 'jobs', 'create', '--type', 'tweets', '--name', 'hardening'] },
+    'compliance jobs list': { args: ['compliance', 'jobs', 'list', '--type', 'tweets'] },
+    // No such job: not found (4).
+    'compliance jobs get': { args: ['compliance', 'jobs', 'get', '1372966999991541762'] },
     'stream rules counts': { args: ['stream', 'rules', 'counts'] },
   };
 }
 
 export const MORE_NONZERO_EXITS: Record<string, number | null> = {
   'spaces buyers': 3,
+  'compliance jobs get': 4,
 };

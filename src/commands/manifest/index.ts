@@ -18,6 +18,7 @@ export const TOP_WORDS: readonly TopWord[] = [
   { word: "__profiles", description: "profile names, one per line (used by the completion scripts)", load: () => import("./__profiles.js") },
   { word: "communities", description: "communities: look one up, search by name", load: () => import("./communities.js") },
   { word: "completion", description: "print the shell completion script (bash, zsh or fish); docs/configuration.md says where to install it", load: () => import("./completion.js") },
+  { word: "compliance", description: "batch compliance: which of your stored posts and users were deleted, suspended or changed", load: () => import("./compliance.js") },
   { word: "config", description: "read and change non-secret settings of a profile", load: () => import("./config.js") },
   { word: "emulator", description: "run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)", load: () => import("./emulator.js") },
   { word: "news", description: "news stories: look one up, search", load: () => import("./news.js") },

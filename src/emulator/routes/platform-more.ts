@@ -2,6 +2,7 @@
 // Notes, compliance jobs, chat and the volume streams, registered together.
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
+import * as compliance from './platform-compliance.js';
 import * as discovery from './platform-discovery.js';
 import * as spaces from './platform-spaces.js';
 import * as volumeStreams from './platform-volume-stream.js';
@@ -9,5 +10,6 @@ import * as volumeStreams from './platform-volume-stream.js';
 export function register(r: Router, state: EmulatorState): void {
   spaces.register(r, state);
   discovery.register(r);
+  compliance.register(r);
   volumeStreams.register(r, state);
 }
