@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences communities compliance news openapi spaces trends usage creatives request config emulator completion help' ;;
+    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences communities compliance news notes openapi spaces trends usage creatives request config emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -214,6 +214,12 @@ _postctl_subs() {
     'news') echo 'get search' ;;
     'news get') echo '' ;;
     'news search') echo '' ;;
+    'notes') echo 'written eligible create evaluate delete' ;;
+    'notes written') echo '' ;;
+    'notes eligible') echo '' ;;
+    'notes create') echo '' ;;
+    'notes evaluate') echo '' ;;
+    'notes delete') echo '' ;;
     'openapi') echo '' ;;
     'spaces') echo 'get search by-creator buyers posts' ;;
     'spaces get') echo '' ;;
@@ -484,6 +490,12 @@ _postctl_opts() {
     'news') echo '-h --help' ;;
     'news get') echo '--news-fields --allow-unknown-fields --auth -h --help' ;;
     'news search') echo '--max-results --max-age-hours --news-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes') echo '-h --help' ;;
+    'notes written') echo '--live --max-results --all --limit --note-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes eligible') echo '--live --post-selection --max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes create') echo '--text --classification --misleading-tags --trustworthy-sources --live --auth -h --help' ;;
+    'notes evaluate') echo '--text --auth -h --help' ;;
+    'notes delete') echo '-y --yes --auth -h --help' ;;
     'openapi') echo '-h --help' ;;
     'spaces') echo '-h --help' ;;
     'spaces get') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
@@ -611,6 +623,12 @@ _postctl_choices() {
       'compliance jobs list|--status') printf '%s\n' 'created' 'in_progress' 'failed' 'complete'; return ;;
       'news get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'news search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes written|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes eligible|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes create|--classification') printf '%s\n' 'misinformed_or_potentially_misleading' 'not_misleading'; return ;;
+      'notes create|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes evaluate|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes delete|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'spaces get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'spaces search|--state') printf '%s\n' 'live' 'scheduled' 'all'; return ;;
       'spaces search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
@@ -647,7 +665,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --news-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -14,5 +14,9 @@ export const MORE_TREE: Record<string, { description?: string; order?: readonly 
     description: 'batch compliance jobs (/2/compliance/jobs): create one and upload its ids, list, get and download results',
     order: ['create', 'list', 'get'],
   },
+  notes: {
+    description: 'Community Notes: notes you wrote, posts eligible for a note, write (test mode by default), evaluate, delete',
+    order: ['written', 'eligible', 'create', 'evaluate', 'delete'],
+  },
   usage: { description: 'the project’s API usage: posts read against the monthly cap', order: ['posts'] },
 };

@@ -25,6 +25,14 @@ export function moreVerbRows(): Record<string, Row> {
     'compliance jobs list': { args: ['compliance', 'jobs', 'list', '--type', 'tweets'] },
     // No such job: not found (4).
     'compliance jobs get': { args: ['compliance', 'jobs', 'get', '1372966999991541762'] },
+    'notes written': { args: ['notes', 'written'] },
+    'notes eligible': { args: ['notes', 'eligible'] },
+    'notes create': {
+      args: ['notes', 'create', '1460323737035677698', '--classification', 'not_misleading', '--text', 'https://example.org'],
+    },
+    'notes evaluate': { args: ['notes', 'evaluate', '1460323737035677698', '--text', 'https://example.org'] },
+    // No such note: not found (4).
+    'notes delete': { args: ['notes', 'delete', '1146654567674912799', '--yes'] },
     'stream rules counts': { args: ['stream', 'rules', 'counts'] },
   };
 }
@@ -32,4 +40,5 @@ export function moreVerbRows(): Record<string, Row> {
 export const MORE_NONZERO_EXITS: Record<string, number | null> = {
   'spaces buyers': 3,
   'compliance jobs get': 4,
+  'notes delete': 4,
 };

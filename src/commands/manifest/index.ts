@@ -22,6 +22,7 @@ export const TOP_WORDS: readonly TopWord[] = [
   { word: "config", description: "read and change non-secret settings of a profile", load: () => import("./config.js") },
   { word: "emulator", description: "run the offline emulator of both APIs on 127.0.0.1 (seeded credentials, faults, request log)", load: () => import("./emulator.js") },
   { word: "news", description: "news stories: look one up, search", load: () => import("./news.js") },
+  { word: "notes", description: "Community Notes: notes you wrote, posts eligible for a note, write (test mode by default), evaluate, delete", load: () => import("./notes.js") },
   { word: "openapi", description: "print the platform API’s OpenAPI description (GET /2/openapi.json; public, sent without credentials)", load: () => import("./openapi.js") },
   { word: "request", description: "send any API request, signed, with retries and rate-limit handling (like `gh api`)", load: () => import("./request.js") },
   { word: "spaces", description: "Spaces: look up live audio conversations by id, creator or title; ticket buyers and shared posts", load: () => import("./spaces.js") },

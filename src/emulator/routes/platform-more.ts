@@ -4,6 +4,7 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import * as compliance from './platform-compliance.js';
 import * as discovery from './platform-discovery.js';
+import * as notes from './platform-notes.js';
 import * as spaces from './platform-spaces.js';
 import * as volumeStreams from './platform-volume-stream.js';
 
@@ -11,5 +12,6 @@ export function register(r: Router, state: EmulatorState): void {
   spaces.register(r, state);
   discovery.register(r);
   compliance.register(r);
+  notes.register(r);
   volumeStreams.register(r, state);
 }
