@@ -33,7 +33,7 @@ interface EmuNote {
   status: string;
 }
 
-export const notesState = (state: EmulatorState) =>
+const notesState = (state: EmulatorState) =>
   state.slice('platform-notes', () => {
     const m = new Map<string, EmuNote>();
     m.set('1146654567674912769', {
