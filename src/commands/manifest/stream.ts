@@ -93,9 +93,9 @@ export const MANIFEST: Manifest = {
       name: "open <source>",
       description: "print a volume or compliance stream as it arrives: sample, sample10, firehose, firehose-en, firehose-ja, firehose-ko, firehose-pt, posts-compliance, users-compliance, labels, likes-compliance, likes-firehose, likes-sample10 (GET /2/tweets/sample/stream …; app); reconnects until Ctrl-C",
       examples: [
-        "postctl stream open sample --limit 100 > sample.jsonl",
-        "postctl stream open firehose-en --partition 3 --backfill-minutes 2",
-        "postctl stream open posts-compliance --partition 1 -o jsonl",
+        "postctl stream open sample --limit 20 > sample.jsonl",
+        "postctl stream open firehose-en --partition 3 --backfill-minutes 2 --limit 10",
+        "postctl stream open posts-compliance --partition 1 --limit 20 -o jsonl",
         "postctl stream open likes-sample10 --partition 1 --expansions liked_tweet_id --limit 10",
       ],
       options: [

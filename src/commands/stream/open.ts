@@ -31,9 +31,9 @@ export default defineVerb({
   name: 'open <source>',
   description: `print a volume or compliance stream as it arrives: ${SOURCE_NAMES.join(', ')} (GET /2/tweets/sample/stream …; app); reconnects until Ctrl-C`,
   examples: [
-    'postctl stream open sample --limit 100 > sample.jsonl',
-    'postctl stream open firehose-en --partition 3 --backfill-minutes 2',
-    'postctl stream open posts-compliance --partition 1 -o jsonl',
+    'postctl stream open sample --limit 20 > sample.jsonl',
+    'postctl stream open firehose-en --partition 3 --backfill-minutes 2 --limit 10',
+    'postctl stream open posts-compliance --partition 1 --limit 20 -o jsonl',
     'postctl stream open likes-sample10 --partition 1 --expansions liked_tweet_id --limit 10',
   ],
   options: {

@@ -39,7 +39,20 @@ export interface EmuComplianceJob {
   ids?: string[];
 }
 
-export const complianceJobs = (state: EmulatorState) => state.slice('platform-compliance', () => new Map<string, EmuComplianceJob>());
+/** openapi v2.159's example job id: a complete job of three post ids, so its results can be read at once. */
+const SEEDED_JOB: EmuComplianceJob = {
+  id: '1372966999991541762',
+  type: 'tweets',
+  name: 'my-job',
+  resumable: false,
+  status: 'complete',
+  created_at: '2026-06-01T00:00:00.000Z',
+  token: '5eed0b5eed0b5eed',
+  ids: ['1460323737035677691', '1460323737035677692', '1460323737035677693'],
+};
+
+export const complianceJobs = (state: EmulatorState) =>
+  state.slice('platform-compliance', () => new Map<string, EmuComplianceJob>([[SEEDED_JOB.id, { ...SEEDED_JOB }]]));
 
 function out(state: EmulatorState, j: EmuComplianceJob, fields: string[]): Obj {
   const base = `${state.statsDownloadBase}/compliance/${j.token}`;

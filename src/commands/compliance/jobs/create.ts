@@ -12,7 +12,7 @@ export default defineVerb({
   description:
     'create a batch compliance job for post or user ids (POST /2/compliance/jobs; app); --ids-file uploads the ids (one per line) to its upload URL',
   examples: [
-    'postctl compliance jobs create --type tweets --name nightly --ids-file post-ids.txt',
+    'postctl compliance jobs create --type tweets --name nightly --ids-file ids.txt',
     'postctl compliance jobs create --type users --resumable -o json',
   ],
   options: {
