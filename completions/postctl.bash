@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences communities compliance news notes openapi spaces trends usage creatives request config emulator completion help' ;;
+    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences chat communities compliance news notes openapi spaces trends usage creatives request config emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -203,6 +203,15 @@ _postctl_subs() {
     'audiences list') echo '' ;;
     'audiences targeted') echo '' ;;
     'audiences keywords') echo '' ;;
+    'chat') echo 'conversations send read typing keys' ;;
+    'chat conversations') echo 'list get' ;;
+    'chat conversations list') echo '' ;;
+    'chat conversations get') echo '' ;;
+    'chat send') echo '' ;;
+    'chat read') echo '' ;;
+    'chat typing') echo '' ;;
+    'chat keys') echo 'get' ;;
+    'chat keys get') echo '' ;;
     'communities') echo 'get search' ;;
     'communities get') echo '' ;;
     'communities search') echo '' ;;
@@ -479,6 +488,15 @@ _postctl_opts() {
     'audiences list') echo '--custom-audience-ids --permission-scope --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'audiences targeted') echo '--with-active --cursor --all --limit --account --sandbox -h --help' ;;
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
+    'chat') echo '-h --help' ;;
+    'chat conversations') echo '-h --help' ;;
+    'chat conversations list') echo '--max-results --all --limit --chat-conversation-fields --expansions --user-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat conversations get') echo '--max-results --all --limit --chat-message-event-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat send') echo '--message-id --encoded-event --signature --conversation-token --auth -h --help' ;;
+    'chat read') echo '--until --auth -h --help' ;;
+    'chat typing') echo '--auth -h --help' ;;
+    'chat keys') echo '-h --help' ;;
+    'chat keys get') echo '--public-key-fields --allow-unknown-fields --auth -h --help' ;;
     'communities') echo '-h --help' ;;
     'communities get') echo '--community-fields --allow-unknown-fields --auth -h --help' ;;
     'communities search') echo '--max-results --all --limit --community-fields --allow-unknown-fields --auth -h --help' ;;
@@ -616,6 +634,12 @@ _postctl_choices() {
       'audiences list|--permission-scope') printf '%s\n' 'OWNER' 'SHARED'; return ;;
       'audiences targeted|--with-active') printf '%s\n' 'true' 'false'; return ;;
       'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
+      'chat conversations list|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat conversations get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat send|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat read|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat typing|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat keys get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'communities get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'communities search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'compliance jobs create|--type') printf '%s\n' 'tweets' 'users'; return ;;
@@ -665,7 +689,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

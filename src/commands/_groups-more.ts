@@ -18,5 +18,11 @@ export const MORE_TREE: Record<string, { description?: string; order?: readonly 
     description: 'Community Notes: notes you wrote, posts eligible for a note, write (test mode by default), evaluate, delete',
     order: ['written', 'eligible', 'create', 'evaluate', 'delete'],
   },
+  chat: {
+    description: 'encrypted chat: conversations and their message events, send, mark read, typing, public keys',
+    order: ['conversations', 'send', 'read', 'typing', 'keys'],
+  },
+  'chat conversations': { description: 'chat conversations (/2/chat/conversations): the inbox, one conversation', order: ['list', 'get'] },
+  'chat keys': { description: 'chat public keys of a user (/2/users/{id}/public_keys)', order: ['get'] },
   usage: { description: 'the project’s API usage: posts read against the monthly cap', order: ['posts'] },
 };

@@ -32,6 +32,12 @@ export function moreVerbRows(): Record<string, Row> {
     'notes evaluate': { args: ['notes', 'evaluate', '1460323737035677698', '--text', 'https://example.org'] },
     // No such note: not found (4).
     'notes delete': { args: ['notes', 'delete', '1146654567674912799', '--yes'] },
+    'chat conversations list': { args: ['chat', 'conversations', 'list'] },
+    'chat conversations get': { args: ['chat', 'conversations', 'get', '1000000001-2244994945'] },
+    'chat send': { args: ['chat', 'send', '1000000001-2244994945', '--message-id', 'hardening', '--encoded-event', 'AAEC'] },
+    'chat read': { args: ['chat', 'read', '1000000001-2244994945', '--until', '1930000000000000003'] },
+    'chat typing': { args: ['chat', 'typing', '1000000001-2244994945'] },
+    'chat keys get': { args: ['chat', 'keys', 'get', '2244994945'] },
     'stream rules counts': { args: ['stream', 'rules', 'counts'] },
   };
 }

@@ -16,6 +16,7 @@ export const TOP_WORDS: readonly TopWord[] = [
   { word: "catalogs", description: "product catalogs for dynamic product ads: catalogs, bulk product upsert, products, product sets", load: () => import("./catalogs.js") },
   { word: "audiences", description: "custom audiences (create, upload users), do-not-reach lists, audience permissions, targeted line items, keyword insights", load: () => import("./audiences.js") },
   { word: "__profiles", description: "profile names, one per line (used by the completion scripts)", load: () => import("./__profiles.js") },
+  { word: "chat", description: "encrypted chat: conversations and their message events, send, mark read, typing, public keys", load: () => import("./chat.js") },
   { word: "communities", description: "communities: look one up, search by name", load: () => import("./communities.js") },
   { word: "completion", description: "print the shell completion script (bash, zsh or fish); docs/configuration.md says where to install it", load: () => import("./completion.js") },
   { word: "compliance", description: "batch compliance: which of your stored posts and users were deleted, suspended or changed", load: () => import("./compliance.js") },

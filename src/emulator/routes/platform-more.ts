@@ -2,6 +2,7 @@
 // Notes, compliance jobs, chat and the volume streams, registered together.
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
+import * as chat from './platform-chat.js';
 import * as compliance from './platform-compliance.js';
 import * as discovery from './platform-discovery.js';
 import * as notes from './platform-notes.js';
@@ -13,5 +14,6 @@ export function register(r: Router, state: EmulatorState): void {
   discovery.register(r);
   compliance.register(r);
   notes.register(r);
+  chat.register(r);
   volumeStreams.register(r, state);
 }
