@@ -120,7 +120,8 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'stream connect': {
       args: ['stream', 'connect', '--limit', '1', '--stall-timeout', '5'],
       timeoutMs: 15_000,
-      setup: (e) => void filteredStream(e.state).rules.push({ id: '1', value: 'coffee' }),
+      // Not rule 1: `stream rules delete 1` must stay unknown (exit 6) whichever emulator runs it after this row.
+      setup: (e) => void filteredStream(e.state).rules.push({ id: '2', value: 'coffee' }),
     },
     'events stream': { args: ['events', 'stream', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
     'events subscribe': { args: ['events', 'subscribe', '--event-type', 'profile.update.bio', '--user-id', EMU_USER.id] },
