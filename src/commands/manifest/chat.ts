@@ -56,8 +56,8 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--message-id <id>","description":"the message’s unique id (required; a resend with the same id is the same message)"},
-        {"flags":"--encoded-event <base64>","description":"the encrypted MessageCreateEvent, base64 (required)"},
-        {"flags":"--signature <base64>","description":"the MessageEventSignature, base64"},
+        {"flags":"--encoded-event <payload>","description":"the encrypted MessageCreateEvent, base64 (required)"},
+        {"flags":"--signature <signature>","description":"the MessageEventSignature, base64"},
         {"flags":"--conversation-token <token>","description":"the conversation token, when the conversation has one"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
       ],
