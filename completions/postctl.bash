@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to ~/.local/share/bash-completion/completions/postctl
 _postctl_subs() {
   case "$1" in
-    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences creatives request config mcp emulator completion help' ;;
+    '') echo 'auth webhooks posts users dm lists stream events connections media ads catalogs audiences chat communities compliance news notes openapi spaces trends usage creatives request config mcp emulator completion help' ;;
     'auth') echo 'login pin oauth2 token logout status use list remove import' ;;
     'auth login') echo '' ;;
     'auth pin') echo '' ;;
@@ -69,12 +69,14 @@ _postctl_subs() {
     'lists posts') echo '' ;;
     'lists owned') echo '' ;;
     'lists followed') echo '' ;;
-    'stream') echo 'rules connect' ;;
-    'stream rules') echo 'list add delete' ;;
+    'stream') echo 'rules connect open' ;;
+    'stream rules') echo 'list add delete counts' ;;
     'stream rules list') echo '' ;;
     'stream rules add') echo '' ;;
     'stream rules delete') echo '' ;;
+    'stream rules counts') echo '' ;;
     'stream connect') echo '' ;;
+    'stream open') echo '' ;;
     'events') echo 'stream subscribe subscriptions' ;;
     'events stream') echo '' ;;
     'events subscribe') echo '' ;;
@@ -205,6 +207,44 @@ _postctl_subs() {
     'audiences list') echo '' ;;
     'audiences targeted') echo '' ;;
     'audiences keywords') echo '' ;;
+    'chat') echo 'conversations send read typing keys' ;;
+    'chat conversations') echo 'list get' ;;
+    'chat conversations list') echo '' ;;
+    'chat conversations get') echo '' ;;
+    'chat send') echo '' ;;
+    'chat read') echo '' ;;
+    'chat typing') echo '' ;;
+    'chat keys') echo 'get' ;;
+    'chat keys get') echo '' ;;
+    'communities') echo 'get search' ;;
+    'communities get') echo '' ;;
+    'communities search') echo '' ;;
+    'compliance') echo 'jobs' ;;
+    'compliance jobs') echo 'create list get' ;;
+    'compliance jobs create') echo '' ;;
+    'compliance jobs list') echo '' ;;
+    'compliance jobs get') echo '' ;;
+    'news') echo 'get search' ;;
+    'news get') echo '' ;;
+    'news search') echo '' ;;
+    'notes') echo 'written eligible create evaluate delete' ;;
+    'notes written') echo '' ;;
+    'notes eligible') echo '' ;;
+    'notes create') echo '' ;;
+    'notes evaluate') echo '' ;;
+    'notes delete') echo '' ;;
+    'openapi') echo '' ;;
+    'spaces') echo 'get search by-creator buyers posts' ;;
+    'spaces get') echo '' ;;
+    'spaces search') echo '' ;;
+    'spaces by-creator') echo '' ;;
+    'spaces buyers') echo '' ;;
+    'spaces posts') echo '' ;;
+    'trends') echo 'get personalized' ;;
+    'trends get') echo '' ;;
+    'trends personalized') echo '' ;;
+    'usage') echo 'posts' ;;
+    'usage posts') echo '' ;;
     'creatives') echo 'cards media media-library poll-cards video-conversation-cards posts' ;;
     'creatives cards') echo 'list get create update delete' ;;
     'creatives cards list') echo '' ;;
@@ -325,7 +365,9 @@ _postctl_opts() {
     'stream rules list') echo '-h --help' ;;
     'stream rules add') echo '--tag --file --dry-run -h --help' ;;
     'stream rules delete') echo '--all --dry-run -y --yes -h --help' ;;
+    'stream rules counts') echo '--rules-count-fields --allow-unknown-fields -h --help' ;;
     'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
+    'stream open') echo '--partition --start-time --end-time --limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --like-fields -h --help' ;;
     'events') echo '-h --help' ;;
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
     'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id --auth -h --help' ;;
@@ -456,6 +498,44 @@ _postctl_opts() {
     'audiences list') echo '--custom-audience-ids --permission-scope --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'audiences targeted') echo '--with-active --cursor --all --limit --account --sandbox -h --help' ;;
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
+    'chat') echo '-h --help' ;;
+    'chat conversations') echo '-h --help' ;;
+    'chat conversations list') echo '--max-results --all --limit --chat-conversation-fields --expansions --user-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat conversations get') echo '--max-results --all --limit --chat-message-event-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat send') echo '--message-id --encoded-event --signature --conversation-token --auth -h --help' ;;
+    'chat read') echo '--until --auth -h --help' ;;
+    'chat typing') echo '--auth -h --help' ;;
+    'chat keys') echo '-h --help' ;;
+    'chat keys get') echo '--public-key-fields --allow-unknown-fields --auth -h --help' ;;
+    'communities') echo '-h --help' ;;
+    'communities get') echo '--community-fields --allow-unknown-fields --auth -h --help' ;;
+    'communities search') echo '--max-results --all --limit --community-fields --allow-unknown-fields --auth -h --help' ;;
+    'compliance') echo '-h --help' ;;
+    'compliance jobs') echo '-h --help' ;;
+    'compliance jobs create') echo '--type --name --resumable --ids-file -h --help' ;;
+    'compliance jobs list') echo '--type --status --compliance-job-fields --allow-unknown-fields -h --help' ;;
+    'compliance jobs get') echo '--download --compliance-job-fields --allow-unknown-fields -h --help' ;;
+    'news') echo '-h --help' ;;
+    'news get') echo '--news-fields --allow-unknown-fields --auth -h --help' ;;
+    'news search') echo '--max-results --max-age-hours --news-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes') echo '-h --help' ;;
+    'notes written') echo '--live --max-results --all --limit --note-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes eligible') echo '--live --post-selection --max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes create') echo '--text --classification --misleading-tags --trustworthy-sources --live --auth -h --help' ;;
+    'notes evaluate') echo '--text --auth -h --help' ;;
+    'notes delete') echo '-y --yes --auth -h --help' ;;
+    'openapi') echo '-h --help' ;;
+    'spaces') echo '-h --help' ;;
+    'spaces get') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces search') echo '--state --max-results --space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces by-creator') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
+    'spaces buyers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'spaces posts') echo '--max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'trends') echo '-h --help' ;;
+    'trends get') echo '--max-trends --trend-fields --allow-unknown-fields --auth -h --help' ;;
+    'trends personalized') echo '--personalized-trend-fields --allow-unknown-fields --auth -h --help' ;;
+    'usage') echo '-h --help' ;;
+    'usage posts') echo '--days --usage-fields --allow-unknown-fields --auth -h --help' ;;
     'creatives') echo '-h --help' ;;
     'creatives cards') echo '-h --help' ;;
     'creatives cards list') echo '-h --help' ;;
@@ -567,6 +647,34 @@ _postctl_choices() {
       'audiences list|--permission-scope') printf '%s\n' 'OWNER' 'SHARED'; return ;;
       'audiences targeted|--with-active') printf '%s\n' 'true' 'false'; return ;;
       'audiences keywords|--granularity') printf '%s\n' 'DAY' 'HOUR'; return ;;
+      'chat conversations list|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat conversations get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat send|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat read|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat typing|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'chat keys get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'communities get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'communities search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'compliance jobs create|--type') printf '%s\n' 'tweets' 'users'; return ;;
+      'compliance jobs list|--type') printf '%s\n' 'tweets' 'users'; return ;;
+      'compliance jobs list|--status') printf '%s\n' 'created' 'in_progress' 'failed' 'complete'; return ;;
+      'news get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'news search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes written|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes eligible|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes create|--classification') printf '%s\n' 'misinformed_or_potentially_misleading' 'not_misleading'; return ;;
+      'notes create|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes evaluate|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'notes delete|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces search|--state') printf '%s\n' 'live' 'scheduled' 'all'; return ;;
+      'spaces search|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces by-creator|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces buyers|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'spaces posts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'trends get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'trends personalized|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'usage posts|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'request|--api') printf '%s\n' 'platform' 'ads' 'ads-sandbox'; return ;;
       'request|--auth') printf '%s\n' 'user' 'app' 'oauth2' 'basic' 'none'; return ;;
       'emulator|--names') printf '%s\n' 'official' 'neutral' 'both'; return ;;
@@ -594,7 +702,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chunk-size --client-id --columns --community --concurrency --consumer-key --conversation --conversation-settings --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --default-country --description --dialect --direction --duration --duration-in-days --effective-at --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --metric-groups --mode --name --names --negative --objective --operation --operator --os-type --output --participants --pay-by --permission-ids --permission-scope --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --total-budget --total-budget-amount-local-micro --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

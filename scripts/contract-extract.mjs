@@ -39,6 +39,17 @@ const PREFIXES = [
   '/2/dm_events',
   '/2/lists',
   '/2/account_activity/',
+  '/2/compliance/',
+  '/2/trends/',
+  '/2/spaces',
+  '/2/communities/',
+  '/2/news/',
+  '/2/notes',
+  '/2/evaluate_note',
+  '/2/usage/',
+  '/2/chat/',
+  '/2/likes/',
+  '/2/openapi.json',
 ];
 
 function resolver(doc) {

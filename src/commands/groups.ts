@@ -5,6 +5,7 @@
 import { registerManifest, type Manifest, type TreeTarget, type OptionTable } from './define.js';
 import { FORMATS } from '../output/format.js';
 import { TOP_WORDS } from './manifest/index.js';
+import { MORE_TREE } from './_groups-more.js';
 
 export { TOP_WORDS };
 
@@ -126,12 +127,12 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   'lists members': { description: 'members of a list (GET/POST /2/lists/{id}/members)', order: ['list', 'add', 'remove'] },
   stream: {
-    description: 'the filtered stream: manage its rules and connect to it',
-    order: ['rules', 'connect'],
+    description: 'the filtered stream (its rules, connect) and the sample, firehose, compliance and likes streams (open)',
+    order: ['rules', 'connect', 'open'],
   },
   'stream rules': {
-    description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules)',
-    order: ['list', 'add', 'delete'],
+    description: 'list, add and delete filtered stream rules (/2/tweets/search/stream/rules); their counts against the caps',
+    order: ['list', 'add', 'delete', 'counts'],
   },
   events: {
     description: 'activity events: stream them, subscribe to them, list, update and delete subscriptions',
@@ -254,4 +255,5 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   config: { description: 'read and change non-secret settings of a profile', order: ['get', 'set', 'unset', 'list', 'path'] },
   emulator: { order: ['status', 'stop'] },
   mcp: { order: ['bridge'] },
+  ...MORE_TREE,
 };

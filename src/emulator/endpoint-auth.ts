@@ -8,6 +8,7 @@
 // OAuth 2.0 on GET /2/tweets/counts/recent, which v2.159 does not).
 import { INVALID_TOKEN, verifyOAuth1, type RawRequestInfo } from './authenticate.js';
 import { oauth2State, userToken } from './oauth2-state.js';
+import { MORE_RULES } from './endpoint-auth-more.js';
 import { problem } from './replies.js';
 import type { EmulatorState } from './state.js';
 import type { AuthInfo, EmuResponse } from './types.js';
@@ -27,6 +28,7 @@ const APP: Rule = { bearer: true };
 
 /** Official paths with `:` parameters (names ignored when matching). */
 const RULES: Record<string, Rule> = {
+  ...MORE_RULES,
   'GET /2/tweets': ANY_READ,
   'GET /2/tweets/:id': ANY_READ,
   'POST /2/tweets': { oauth1: true, oauth2: WRITE },

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { complianceFile } from './compliance-files.js';
 import { EMU_DATA_FAULTS, emuApplyDataFault, emuStatsBody, type EmuDataFault } from './routes/ads-stats-model.js';
 import { statsJobs, type EmuStatsJob } from './routes/ads-stats-jobs.js';
 import type { EmulatorState, LogEntry } from './state.js';
@@ -89,6 +90,7 @@ function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
     res.end(text);
   };
   if (entry.auth === 'credentials') return send(401, 'credentials are not accepted on the download origin');
+  if (url.pathname.startsWith('/compliance/')) return complianceFile(state, req, res, url, entry);
   const m = /^\/([\w-]+)\/stats_job_(\d+)\.json\.gz$/.exec(url.pathname);
   const job = m ? statsJobs(state).jobs.get(m[2]!) : undefined;
   if (!job || job.token !== m![1] || job.status !== 'SUCCESS' || req.method !== 'GET') return send(404, 'not found');

@@ -89,6 +89,11 @@ export interface RequestOptions {
   json?: unknown;
   /** Raw body with its content type (postctl request --input). */
   body?: string | Buffer;
+  /**
+   * A body streamed from a file in constant memory (a compliance job's ids): opened anew for every
+   * attempt, so a retry resends it whole; `size` is its content-length.
+   */
+  bodyFile?: { open(): Readable; size: number };
   contentType?: string;
   headers?: Record<string, string>;
   auth?: AuthMode;
@@ -314,12 +319,15 @@ export class ApiClient {
       this.traceRequest(method, fullUrl, attempt, headers, body);
       const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
       let retry: Retry;
-      const attemptDeadline = new Deadline(attemptBudgetMs(this.opts.timeoutMs, body), this.opts.signal);
+      const budget = opts.bodyFile
+        ? attemptBudgetMs(this.opts.timeoutMs, Buffer.alloc(0)) + Math.ceil(opts.bodyFile.size / 32_768) * 1000
+        : attemptBudgetMs(this.opts.timeoutMs, body);
+      const attemptDeadline = new Deadline(budget, this.opts.signal);
       try {
         const res = await undiciRequest(fullUrl, {
           method: method as Dispatcher.HttpMethod,
           headers,
-          body: body ?? null,
+          body: opts.bodyFile ? opts.bodyFile.open() : (body ?? null),
           dispatcher: this.dispatcher,
           headersTimeout: this.opts.timeoutMs,
           bodyTimeout: streaming ? 0 : this.opts.timeoutMs,
@@ -442,6 +450,11 @@ export class ApiClient {
     if (opts.json !== undefined) {
       headers['content-type'] = 'application/json';
       return { body: stringifyJson(opts.json), headers };
+    }
+    if (opts.bodyFile) {
+      headers['content-type'] = opts.contentType ?? 'application/octet-stream';
+      headers['content-length'] = String(opts.bodyFile.size);
+      this.trace(`> (a body of ${opts.bodyFile.size} bytes, streamed from a file)`);
     }
     if (opts.body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
     return { body: opts.body, headers };

@@ -12,6 +12,7 @@ import { EMU_USER } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { allVerbs, verbRows } from '../helpers/verb-rows.js';
+import { MORE_NONZERO_EXITS } from '../helpers/verb-rows-more.js';
 
 // Characters that percent-encoding changes (+ / = ~ and a space-free mix), so an encoded leak is caught too.
 const KEY = 'hardening-consumer-key';
@@ -51,6 +52,7 @@ function leaks(text: string): string[] {
  * codes are asserted, so a verb that starts failing differently is seen).
  */
 const NONZERO_EXITS: Record<string, number | null> = {
+  ...MORE_NONZERO_EXITS,
   // The sweep's ids and inputs are placeholders: not found (4), refused (6), partial (8).
   'ads accounts delete': 4,
   'ads cards delete': 4,

@@ -165,6 +165,8 @@ const BEFORE: Array<[RegExp, string]> = [
   [/^postctl media upload clip.mp4 --resume => refusing the upload state/, 'mkfifo clip.mp4.postctl-state.json'],
   [/auth oauth2 --redirect-url '[^']*state=forged/, `${OAUTH2_STEP1} > /dev/null`],
   [/posts (un)?bookmark|request GET \/2\/users\/me --auth oauth2/, `postctl auth oauth2 --redirect-url "$(${OAUTH2_STEP1})"`],
+  // Ticket buyers take an OAuth 2.0 login with space.read.
+  [/spaces buyers/, `postctl auth oauth2 --redirect-url "$(${OAUTH2_STEP1.replace('bookmark.write,', 'bookmark.write,space.read,')})"`],
   [
     /auth (use work|remove old)/,
     'postctl --profile work config set ads_account 18ce54d4x5t && postctl --profile old config set ads_account 18ce54d4x5t',

@@ -9,6 +9,7 @@ import { WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
 import { filteredStream } from '../../src/emulator/routes/platform-stream.js';
 import { EMU_USER } from '../../src/emulator/state.js';
 import { buildProgram } from '../../src/program.js';
+import { moreVerbRows } from './verb-rows-more.js';
 import type { TestEmulator } from './emulator.js';
 
 /** Every leaf command of the tree, as its words. */
@@ -133,7 +134,8 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'stream connect': {
       args: ['stream', 'connect', '--limit', '1', '--stall-timeout', '5'],
       timeoutMs: 15_000,
-      setup: (e) => void filteredStream(e.state).rules.push({ id: '1', value: 'coffee' }),
+      // Not rule 1: `stream rules delete 1` must stay unknown (exit 6) whichever emulator runs it after this row.
+      setup: (e) => void filteredStream(e.state).rules.push({ id: '2', value: 'coffee' }),
     },
     'events stream': { args: ['events', 'stream', '--limit', '1', '--stall-timeout', '5'], timeoutMs: 15_000 },
     'events subscribe': { args: ['events', 'subscribe', '--event-type', 'profile.update.bio', '--user-id', EMU_USER.id] },
@@ -425,6 +427,7 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     completion: { args: ['completion', 'bash'], local: true },
     __profiles: { args: ['__profiles'], local: true },
     help: { args: ['help', 'environment'], local: true },
+    ...moreVerbRows(),
   };
 }
 

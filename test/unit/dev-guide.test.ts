@@ -89,25 +89,25 @@ describe('docs/development.md, followed in a copy of the repository', () => {
   });
 
   it('the guide has its worked example as files (endpoint function, verb file)', () => {
-    expect(snippets(GUIDE).map(([p]) => p)).toEqual(['src/platform/spaces.ts', 'src/commands/spaces/get.ts']);
+    expect(snippets(GUIDE).map(([p]) => p)).toEqual(['src/platform/broadcasts.ts', 'src/commands/broadcasts/get.ts']);
     expect(GUIDE).toContain('biome.jsonc');
     expect(GUIDE).not.toMatch(/biome\.json\b(?!c)/);
     expect(GUIDE).toContain('authedClient');
   });
 
   // A build and a typecheck of the whole copy: on a busy shared machine that took over the default 60 s.
-  it('adds `spaces get` by the guide: it typechecks, builds and runs first time', async () => {
+  it('adds `broadcasts get` by the guide: it typechecks, builds and runs first time', async () => {
     // Async: the emulator answers in this process.
     const cli = (args: string[]) => runCli(args, { env: emu.cliEnv(), bin: join(copy, 'bin/postctl.js') });
     for (const [path, text] of snippets(GUIDE)) {
       mkdirSync(dirname(join(copy, path)), { recursive: true });
       writeFileSync(join(copy, path), text);
     }
-    insertAfter(join(copy, 'src/auth/endpoint-auth.ts'), 'const TABLE: Record<string, string> = {', row("'GET /2/spaces/{id}': "));
+    insertAfter(join(copy, 'src/auth/endpoint-auth.ts'), 'const TABLE: Record<string, string> = {', row("'GET /2/broadcasts/{id}': "));
     insertAfter(
       join(copy, 'src/commands/groups.ts'),
       'export const TREE: Record<string, { description?: string; order?: readonly string[] }> = {',
-      row('spaces: {'),
+      row('broadcasts: {'),
     );
     const build = run(process.execPath, ['scripts/build.mjs'], copy);
     expect(build.stderr).not.toContain('rror');
@@ -119,17 +119,17 @@ describe('docs/development.md, followed in a copy of the repository', () => {
     );
     const edited = ['src/auth/endpoint-auth.ts', 'src/commands/groups.ts', 'src/commands/manifest/index.ts'];
     expect(typeErrors(copy, [...snippets(GUIDE).map(([p]) => p), ...edited])).toEqual([]);
-    expect(readFileSync(join(copy, 'src/commands/manifest/index.ts'), 'utf8')).toContain('import("./spaces.js")');
+    expect(readFileSync(join(copy, 'src/commands/manifest/index.ts'), 'utf8')).toContain('import("./broadcasts.js")');
 
-    expect((await cli(['--help'])).stdout).toMatch(/^ {2}spaces +Spaces: look up live audio conversations$/m);
-    expect((await cli(['spaces', '--help'])).stdout).toMatch(/^ {2}get \[options\] <space_id> +show a Space/m);
+    expect((await cli(['--help'])).stdout).toMatch(/^ {2}broadcasts +Broadcasts: look up live video$/m);
+    expect((await cli(['broadcasts', '--help'])).stdout).toMatch(/^ {2}get \[options\] <broadcast_id> +show a broadcast/m);
     // The emulator has no route for it (step 5 not taken): the request reaches it and is answered 404.
-    const got = await cli(['spaces', 'get', '1DXxyRYNejbKM']);
+    const got = await cli(['broadcasts', 'get', '1DXxyRYNejbKM']);
     expect(got.stderr).not.toContain('unknown command');
     expect(got.code).toBe(4);
-    expect(emu.state.requests('GET', '/2/spaces/1DXxyRYNejbKM')).toHaveLength(1);
-    const bad = await cli(['spaces', 'get', '../x']);
+    expect(emu.state.requests('GET', '/2/broadcasts/1DXxyRYNejbKM')).toHaveLength(1);
+    const bad = await cli(['broadcasts', 'get', '../x']);
     expect(bad.code).toBe(6);
-    expect(bad.stderr).toContain('space_id');
+    expect(bad.stderr).toContain('broadcast_id');
   }, 240_000);
 });

@@ -4,8 +4,8 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["stream"],"description":"the filtered stream: manage its rules and connect to it"},
-    {"words":["stream","rules"],"description":"list, add and delete filtered stream rules (/2/tweets/search/stream/rules)"},
+    {"words":["stream"],"description":"the filtered stream (its rules, connect) and the sample, firehose, compliance and likes streams (open)"},
+    {"words":["stream","rules"],"description":"list, add and delete filtered stream rules (/2/tweets/search/stream/rules); their counts against the caps"},
   ],
   verbs: [
     {
@@ -51,6 +51,20 @@ export const MANIFEST: Manifest = {
       load: () => import("../stream/rules/delete.js").then(loaded),
     },
     {
+      words: ["stream","rules","counts"],
+      name: "counts",
+      description: "rules the app and the project hold against their caps (GET /2/tweets/search/stream/rules/counts; app)",
+      examples: [
+        "postctl stream rules counts",
+        "postctl stream rules counts --rules-count-fields all_project_client_apps -o json",
+      ],
+      options: [
+        {"flags":"--rules-count-fields <list>","description":"rules_count.fields: client_app_rules_count, cap_per_client_app, project_rules_count… (comma list, repeatable; names checked against the API description)","repeatable":true},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+      ],
+      load: () => import("../stream/rules/counts.js").then(loaded),
+    },
+    {
       words: ["stream","connect"],
       name: "connect",
       description: "print matching posts (GET /2/tweets/search/stream): a line each on a terminal (time, @author, text), JSON lines when piped or with -o jsonl; reconnects until Ctrl-C",
@@ -73,6 +87,36 @@ export const MANIFEST: Manifest = {
         {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
       ],
       load: () => import("../stream/connect.js").then(loaded),
+    },
+    {
+      words: ["stream","open"],
+      name: "open <source>",
+      description: "print a volume or compliance stream as it arrives: sample, sample10, firehose, firehose-en, firehose-ja, firehose-ko, firehose-pt, posts-compliance, users-compliance, labels, likes-compliance, likes-firehose, likes-sample10 (GET /2/tweets/sample/stream …; app); reconnects until Ctrl-C",
+      examples: [
+        "postctl stream open sample --limit 20 > sample.jsonl",
+        "postctl stream open firehose-en --partition 3 --backfill-minutes 2 --limit 10",
+        "postctl stream open posts-compliance --partition 1 --limit 20 -o jsonl",
+        "postctl stream open likes-sample10 --partition 1 --expansions liked_tweet_id --limit 10",
+      ],
+      options: [
+        {"flags":"--partition <n>","description":"the partition to read (required by sample10, the firehoses and the compliance streams; ranges differ)"},
+        {"flags":"--start-time <iso>","description":"oldest item to deliver (ISO 8601; needs access that allows it)"},
+        {"flags":"--end-time <iso>","description":"newest item to deliver (ISO 8601)"},
+        {"flags":"--limit <n>","description":"stop after n items (exit 0)"},
+        {"flags":"--backfill-minutes <n>","description":"ask for up to n minutes (1 to 5) of past items, and again after a reconnect; duplicates are dropped"},
+        {"flags":"--max-reconnects <n>","description":"reconnect attempts per outage before giving up (default 10)"},
+        {"flags":"--stall-timeout <seconds>","description":"reconnect when nothing, not even a keep-alive, arrives for this long (default 30)"},
+        {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
+        {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
+        {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
+        {"flags":"--place-fields <list>","description":"place.fields for included places (repeatable)","repeatable":true},
+        {"flags":"--poll-fields <list>","description":"poll.fields for included polls (repeatable)","repeatable":true},
+        {"flags":"--expansions <list>","description":"author_id, attachments.media_keys, in_reply_to_user_id, entities.mentions.username, the referenced posts' id… in either wire spelling (repeatable)","repeatable":true},
+        {"flags":"--all-fields","description":"every field the spec lists for posts, users and media, with the author_id and attachments.media_keys expansions"},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--like-fields <list>","description":"like_with_tweet_author.fields of the likes streams: liked_tweet_id, liked_tweet_author_id, timestamp_ms… (comma list, repeatable; names checked against the API description)","repeatable":true},
+      ],
+      load: () => import("../stream/open.js").then(loaded),
     },
   ],
 };

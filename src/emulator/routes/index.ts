@@ -11,10 +11,13 @@ import * as catalogs from './catalogs.js';
 import * as oauth from './oauth.js';
 import * as oauth2User from './oauth2-user.js';
 import * as platform from './platform.js';
+import * as platformMore from './platform-more.js';
 
 const FAMILIES: Array<{ register(r: Router, state: EmulatorState): void }> = [
   oauth,
   oauth2User,
+  // Before platform: its literal paths (/2/users/personalized_trends) win over any /2/users/:id there.
+  platformMore,
   platform,
   adsCore,
   adsCreatives,
