@@ -1,0 +1,155 @@
+// Why an operation of the official descriptions has no verb (docs/coverage.md's
+// note column; test/helpers/coverage.ts). Only operations no verb calls need a
+// reason here: a note on an operation that a verb calls is not shown (the
+// generator says so on stderr, so it can be dropped).
+export const NOTES: Record<string, string> = {
+  'GET /2/account_activity/webhooks/{webhook_id}/subscriptions/all':
+    'no verb yet; `postctl request GET /2/account_activity/webhooks/{webhook_id}/subscriptions/all` reaches it',
+  'DELETE /2/activity/subscriptions': 'no verb yet; `postctl request DELETE /2/activity/subscriptions` reaches it',
+  'POST /2/articles/draft': 'long-form Articles: no verb; `postctl request` reaches it',
+  'POST /2/articles/{article_id}/publish': 'long-form Articles: no verb; `postctl request` reaches it',
+  'GET /2/broadcasts': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'GET /2/broadcasts/scheduled': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'POST /2/broadcasts/scheduled': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'DELETE /2/broadcasts/scheduled/{id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'GET /2/broadcasts/scheduled/{id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'PUT /2/broadcasts/scheduled/{id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'POST /2/broadcasts/scheduled/{id}/live': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'GET /2/broadcasts/{id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'GET /2/broadcasts/{id}/chat': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'POST /2/broadcasts/{id}/chat': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'POST /2/broadcasts/{id}/chat/mutes': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'DELETE /2/broadcasts/{id}/chat/mutes/{user_id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'DELETE /2/broadcasts/{id}/chat/{message_id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
+  'GET /2/chat/conversations':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/group':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/group/initialize':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/chat/conversations/{id}':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/chat/conversations/{id}/events':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/keys':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/members':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/messages':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/messages/delete':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/read':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{id}/typing':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/media/upload/initialize':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/media/upload/{id}/append':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/media/upload/{id}/finalize':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/chat/media/{id}/{media_hash_key}':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/communities/search': 'no verb yet; `postctl request GET /2/communities/search` reaches it',
+  'GET /2/communities/{id}': 'no verb yet; `postctl request GET /2/communities/{id}` reaches it',
+  'GET /2/compliance/jobs': 'no verb yet; `postctl request GET /2/compliance/jobs` reaches it',
+  'POST /2/compliance/jobs': 'no verb yet; `postctl request POST /2/compliance/jobs` reaches it',
+  'GET /2/compliance/jobs/{id}': 'no verb yet; `postctl request GET /2/compliance/jobs/{id}` reaches it',
+  'GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}':
+    'no verb yet; `postctl request GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}` reaches it',
+  'GET /2/dm_conversations/{id}/dm_events': 'no verb yet; `postctl request GET /2/dm_conversations/{id}/dm_events` reaches it',
+  'DELETE /2/dm_events/{event_id}': 'no verb yet; `postctl request DELETE /2/dm_events/{event_id}` reaches it',
+  'GET /2/dm_events/{event_id}': 'no verb yet; `postctl request GET /2/dm_events/{event_id}` reaches it',
+  'GET /2/likes/compliance/stream': 'no verb yet; `postctl request GET /2/likes/compliance/stream` reaches it',
+  'GET /2/likes/firehose/stream': 'no verb yet; `postctl request GET /2/likes/firehose/stream` reaches it',
+  'GET /2/likes/sample10/stream': 'no verb yet; `postctl request GET /2/likes/sample10/stream` reaches it',
+  'GET /2/lists/{id}/followers': 'no verb yet; `postctl request GET /2/lists/{id}/followers` reaches it',
+  'GET /2/media': 'no verb yet; `postctl request GET /2/media` reaches it',
+  'GET /2/media/analytics': 'no verb yet; `postctl request GET /2/media/analytics` reaches it',
+  'DELETE /2/media/subtitles': 'no verb yet; `postctl request DELETE /2/media/subtitles` reaches it',
+  'POST /2/media/subtitles': 'no verb yet; `postctl request POST /2/media/subtitles` reaches it',
+  'POST /2/media/upload': 'no verb yet; `postctl request POST /2/media/upload` reaches it',
+  'GET /2/media/{media_key}': 'no verb yet; `postctl request GET /2/media/{media_key}` reaches it',
+  'GET /2/news/search': 'no verb yet; `postctl request GET /2/news/search` reaches it',
+  'GET /2/news/{id}': 'no verb yet; `postctl request GET /2/news/{id}` reaches it',
+  'POST /2/notes': 'no verb yet; `postctl request POST /2/notes` reaches it',
+  'POST /2/notes/evaluate': 'no verb yet; `postctl request POST /2/notes/evaluate` reaches it',
+  'GET /2/notes/search/notes_written': 'no verb yet; `postctl request GET /2/notes/search/notes_written` reaches it',
+  'GET /2/notes/search/posts_eligible_for_notes': 'no verb yet; `postctl request GET /2/notes/search/posts_eligible_for_notes` reaches it',
+  'DELETE /2/notes/{id}': 'no verb yet; `postctl request DELETE /2/notes/{id}` reaches it',
+  'GET /2/openapi.json': 'no verb yet; `postctl request GET /2/openapi.json` reaches it',
+  'GET /2/spaces': 'no verb yet; `postctl request GET /2/spaces` reaches it',
+  'GET /2/spaces/by/creator_ids': 'no verb yet; `postctl request GET /2/spaces/by/creator_ids` reaches it',
+  'GET /2/spaces/search': 'no verb yet; `postctl request GET /2/spaces/search` reaches it',
+  'GET /2/spaces/{id}': 'no verb yet; `postctl request GET /2/spaces/{id}` reaches it',
+  'GET /2/spaces/{id}/buyers': 'no verb yet; `postctl request GET /2/spaces/{id}/buyers` reaches it',
+  'GET /2/spaces/{id}/tweets': 'no verb yet; `postctl request GET /2/spaces/{id}/tweets` reaches it',
+  'GET /2/trends/by/woeid/{woeid}': 'no verb yet; `postctl request GET /2/trends/by/woeid/{woeid}` reaches it',
+  'GET /2/tweets/analytics': 'no verb yet; `postctl request GET /2/tweets/analytics` reaches it',
+  'GET /2/tweets/compliance/stream': 'no verb yet; `postctl request GET /2/tweets/compliance/stream` reaches it',
+  'GET /2/tweets/firehose/stream': 'no verb yet; `postctl request GET /2/tweets/firehose/stream` reaches it',
+  'GET /2/tweets/firehose/stream/lang/en': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/en` reaches it',
+  'GET /2/tweets/firehose/stream/lang/ja': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/ja` reaches it',
+  'GET /2/tweets/firehose/stream/lang/ko': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/ko` reaches it',
+  'GET /2/tweets/firehose/stream/lang/pt': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/pt` reaches it',
+  'GET /2/tweets/label/stream': 'no verb yet; `postctl request GET /2/tweets/label/stream` reaches it',
+  'GET /2/tweets/sample/stream': 'no verb yet; `postctl request GET /2/tweets/sample/stream` reaches it',
+  'GET /2/tweets/sample10/stream': 'no verb yet; `postctl request GET /2/tweets/sample10/stream` reaches it',
+  'GET /2/tweets/search/stream/rules/counts': 'no verb yet; `postctl request GET /2/tweets/search/stream/rules/counts` reaches it',
+  'GET /2/tweets/search/webhooks': 'no verb yet; `postctl request GET /2/tweets/search/webhooks` reaches it',
+  'DELETE /2/tweets/search/webhooks/{webhook_id}':
+    'no verb yet; `postctl request DELETE /2/tweets/search/webhooks/{webhook_id}` reaches it',
+  'POST /2/tweets/search/webhooks/{webhook_id}': 'no verb yet; `postctl request POST /2/tweets/search/webhooks/{webhook_id}` reaches it',
+  'GET /2/tweets/{id}/liking_users': 'no verb yet; `postctl request GET /2/tweets/{id}/liking_users` reaches it',
+  'GET /2/tweets/{id}/quote_tweets': 'no verb yet; `postctl request GET /2/tweets/{id}/quote_tweets` reaches it',
+  'GET /2/tweets/{id}/retweeted_by': 'no verb yet; `postctl request GET /2/tweets/{id}/retweeted_by` reaches it',
+  'GET /2/tweets/{id}/retweets': 'no verb yet; `postctl request GET /2/tweets/{id}/retweets` reaches it',
+  'PUT /2/tweets/{tweet_id}/hidden': 'no verb yet; `postctl request PUT /2/tweets/{tweet_id}/hidden` reaches it',
+  'GET /2/usage/tweets': 'no verb yet; `postctl request GET /2/usage/tweets` reaches it',
+  'GET /2/users/by/username/{username}': 'no verb yet; `postctl request GET /2/users/by/username/{username}` reaches it',
+  'GET /2/users/compliance/stream': 'no verb yet; `postctl request GET /2/users/compliance/stream` reaches it',
+  'GET /2/users/personalized_trends': 'no verb yet; `postctl request GET /2/users/personalized_trends` reaches it',
+  'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
+  'GET /2/users/reposts_of_me': 'no verb yet; `postctl request GET /2/users/reposts_of_me` reaches it',
+  'GET /2/users/search': 'no verb yet; `postctl request GET /2/users/search` reaches it',
+  'GET /2/users/{id}': 'no verb yet; `postctl request GET /2/users/{id}` reaches it',
+  'GET /2/users/{id}/affiliates': 'no verb yet; `postctl request GET /2/users/{id}/affiliates` reaches it',
+  'GET /2/users/{id}/blocking': 'no verb yet; `postctl request GET /2/users/{id}/blocking` reaches it',
+  'GET /2/users/{id}/bookmarks': 'no verb yet; `postctl request GET /2/users/{id}/bookmarks` reaches it',
+  'GET /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders` reaches it',
+  'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
+  'GET /2/users/{id}/bookmarks/folders/{folder_id}':
+    'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',
+  'POST /2/users/{id}/dm/block': 'no verb yet; `postctl request POST /2/users/{id}/dm/block` reaches it',
+  'POST /2/users/{id}/dm/unblock': 'no verb yet; `postctl request POST /2/users/{id}/dm/unblock` reaches it',
+  'POST /2/users/{id}/followed_lists': 'no verb yet; `postctl request POST /2/users/{id}/followed_lists` reaches it',
+  'DELETE /2/users/{id}/followed_lists/{list_id}':
+    'no verb yet; `postctl request DELETE /2/users/{id}/followed_lists/{list_id}` reaches it',
+  'GET /2/users/{id}/list_memberships': 'no verb yet; `postctl request GET /2/users/{id}/list_memberships` reaches it',
+  'GET /2/users/{id}/muting': 'no verb yet; `postctl request GET /2/users/{id}/muting` reaches it',
+  'GET /2/users/{id}/pinned_lists': 'no verb yet; `postctl request GET /2/users/{id}/pinned_lists` reaches it',
+  'POST /2/users/{id}/pinned_lists': 'no verb yet; `postctl request POST /2/users/{id}/pinned_lists` reaches it',
+  'DELETE /2/users/{id}/pinned_lists/{list_id}': 'no verb yet; `postctl request DELETE /2/users/{id}/pinned_lists/{list_id}` reaches it',
+  'GET /2/users/{id}/public_keys':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/users/{id}/public_keys':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/users/{id}/timelines/reverse_chronological':
+    'no verb yet; `postctl request GET /2/users/{id}/timelines/reverse_chronological` reaches it',
+  'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':
+    'no verb yet; `postctl request POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` reaches it',
+  'GET /2/chat/conversations/{conversation_id}':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{conversation_id}/messages':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{conversation_id}/read':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/chat/conversations/{conversation_id}/typing':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'GET /2/chat/media/{conversation_id}/{media_hash_key}':
+    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
+  'POST /2/evaluate_note': 'no verb yet; `postctl request POST /2/evaluate_note` reaches it',
+  'GET /2/insights/28hr': 'no verb yet; `postctl request GET /2/insights/28hr` reaches it',
+  'GET /2/insights/historical': 'no verb yet; `postctl request GET /2/insights/historical` reaches it',
+};
