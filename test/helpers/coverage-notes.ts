@@ -58,13 +58,9 @@ export const NOTES: Record<string, string> = {
   'GET /2/compliance/jobs/{id}': 'no verb yet; `postctl request GET /2/compliance/jobs/{id}` reaches it',
   'GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}':
     'no verb yet; `postctl request GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}` reaches it',
-  'GET /2/dm_conversations/{id}/dm_events': 'no verb yet; `postctl request GET /2/dm_conversations/{id}/dm_events` reaches it',
-  'DELETE /2/dm_events/{event_id}': 'no verb yet; `postctl request DELETE /2/dm_events/{event_id}` reaches it',
-  'GET /2/dm_events/{event_id}': 'no verb yet; `postctl request GET /2/dm_events/{event_id}` reaches it',
   'GET /2/likes/compliance/stream': 'no verb yet; `postctl request GET /2/likes/compliance/stream` reaches it',
   'GET /2/likes/firehose/stream': 'no verb yet; `postctl request GET /2/likes/firehose/stream` reaches it',
   'GET /2/likes/sample10/stream': 'no verb yet; `postctl request GET /2/likes/sample10/stream` reaches it',
-  'GET /2/lists/{id}/followers': 'no verb yet; `postctl request GET /2/lists/{id}/followers` reaches it',
   'GET /2/media': 'no verb yet; `postctl request GET /2/media` reaches it',
   'GET /2/media/analytics': 'no verb yet; `postctl request GET /2/media/analytics` reaches it',
   'DELETE /2/media/subtitles': 'no verb yet; `postctl request DELETE /2/media/subtitles` reaches it',
@@ -101,42 +97,20 @@ export const NOTES: Record<string, string> = {
   'DELETE /2/tweets/search/webhooks/{webhook_id}':
     'no verb yet; `postctl request DELETE /2/tweets/search/webhooks/{webhook_id}` reaches it',
   'POST /2/tweets/search/webhooks/{webhook_id}': 'no verb yet; `postctl request POST /2/tweets/search/webhooks/{webhook_id}` reaches it',
-  'GET /2/tweets/{id}/liking_users': 'no verb yet; `postctl request GET /2/tweets/{id}/liking_users` reaches it',
-  'GET /2/tweets/{id}/quote_tweets': 'no verb yet; `postctl request GET /2/tweets/{id}/quote_tweets` reaches it',
-  'GET /2/tweets/{id}/retweeted_by': 'no verb yet; `postctl request GET /2/tweets/{id}/retweeted_by` reaches it',
-  'GET /2/tweets/{id}/retweets': 'no verb yet; `postctl request GET /2/tweets/{id}/retweets` reaches it',
   'PUT /2/tweets/{tweet_id}/hidden': 'no verb yet; `postctl request PUT /2/tweets/{tweet_id}/hidden` reaches it',
   'GET /2/usage/tweets': 'no verb yet; `postctl request GET /2/usage/tweets` reaches it',
   'GET /2/users/by/username/{username}': 'no verb yet; `postctl request GET /2/users/by/username/{username}` reaches it',
   'GET /2/users/compliance/stream': 'no verb yet; `postctl request GET /2/users/compliance/stream` reaches it',
   'GET /2/users/personalized_trends': 'no verb yet; `postctl request GET /2/users/personalized_trends` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
-  'GET /2/users/reposts_of_me': 'no verb yet; `postctl request GET /2/users/reposts_of_me` reaches it',
-  'GET /2/users/search': 'no verb yet; `postctl request GET /2/users/search` reaches it',
   'GET /2/users/{id}': 'no verb yet; `postctl request GET /2/users/{id}` reaches it',
-  'GET /2/users/{id}/affiliates': 'no verb yet; `postctl request GET /2/users/{id}/affiliates` reaches it',
-  'GET /2/users/{id}/blocking': 'no verb yet; `postctl request GET /2/users/{id}/blocking` reaches it',
-  'GET /2/users/{id}/bookmarks': 'no verb yet; `postctl request GET /2/users/{id}/bookmarks` reaches it',
-  'GET /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
   'GET /2/users/{id}/bookmarks/folders/{folder_id}':
     'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',
-  'POST /2/users/{id}/dm/block': 'no verb yet; `postctl request POST /2/users/{id}/dm/block` reaches it',
-  'POST /2/users/{id}/dm/unblock': 'no verb yet; `postctl request POST /2/users/{id}/dm/unblock` reaches it',
-  'POST /2/users/{id}/followed_lists': 'no verb yet; `postctl request POST /2/users/{id}/followed_lists` reaches it',
-  'DELETE /2/users/{id}/followed_lists/{list_id}':
-    'no verb yet; `postctl request DELETE /2/users/{id}/followed_lists/{list_id}` reaches it',
-  'GET /2/users/{id}/list_memberships': 'no verb yet; `postctl request GET /2/users/{id}/list_memberships` reaches it',
-  'GET /2/users/{id}/muting': 'no verb yet; `postctl request GET /2/users/{id}/muting` reaches it',
-  'GET /2/users/{id}/pinned_lists': 'no verb yet; `postctl request GET /2/users/{id}/pinned_lists` reaches it',
-  'POST /2/users/{id}/pinned_lists': 'no verb yet; `postctl request POST /2/users/{id}/pinned_lists` reaches it',
-  'DELETE /2/users/{id}/pinned_lists/{list_id}': 'no verb yet; `postctl request DELETE /2/users/{id}/pinned_lists/{list_id}` reaches it',
   'GET /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'GET /2/users/{id}/timelines/reverse_chronological':
-    'no verb yet; `postctl request GET /2/users/{id}/timelines/reverse_chronological` reaches it',
   'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':
     'no verb yet; `postctl request POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` reaches it',
   'GET /2/chat/conversations/{conversation_id}':
