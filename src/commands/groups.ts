@@ -99,11 +99,15 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   webhooks: {
     description:
       'register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures',
-    order: ['create', 'list', 'delete', 'validate', 'subscriptions', 'crc', 'verify-signature', 'replay'],
+    order: ['create', 'list', 'delete', 'validate', 'subscriptions', 'stream-links', 'crc', 'verify-signature', 'replay'],
   },
   'webhooks subscriptions': {
     description: 'account activity subscriptions of a webhook (/2/account_activity): add the user, list, count, remove',
-    order: ['add', 'list', 'count', 'remove'],
+    order: ['add', 'list', 'check', 'count', 'remove'],
+  },
+  'webhooks stream-links': {
+    description: 'deliver the filtered stream to a webhook (/2/tweets/search/webhooks): list, add, remove; app',
+    order: ['list', 'add', 'remove'],
   },
   posts: {
     description: 'look up, create, edit, delete, search and count posts; like, repost and bookmark them',
@@ -115,6 +119,8 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
       'search',
       'counts',
       'likers',
+      'hide',
+      'unhide',
       'reposters',
       'quotes',
       'reposts',
@@ -133,6 +139,7 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: [
       'me',
       'get',
+      'show',
       'search',
       'followers',
       'following',
@@ -197,8 +204,8 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'terminate'],
   },
   media: {
-    description: 'upload media (chunked, resumable) for posts, cards and the ads media library',
-    order: ['upload'],
+    description: 'upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key',
+    order: ['upload', 'get'],
   },
   ads: {
     description:

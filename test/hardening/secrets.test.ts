@@ -97,6 +97,7 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'dm events': 4,
   'dm get': 4,
   'dm delete': 4,
+  'webhooks stream-links remove': 4,
   'posts bookmark': 3,
   'posts unbookmark': 3,
   request: 6,

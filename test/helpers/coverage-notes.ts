@@ -3,8 +3,6 @@
 // reason here: a note on an operation that a verb calls is not shown (the
 // generator says so on stderr, so it can be dropped).
 export const NOTES: Record<string, string> = {
-  'GET /2/account_activity/webhooks/{webhook_id}/subscriptions/all':
-    'no verb yet; `postctl request GET /2/account_activity/webhooks/{webhook_id}/subscriptions/all` reaches it',
   'DELETE /2/activity/subscriptions': 'no verb yet; `postctl request DELETE /2/activity/subscriptions` reaches it',
   'POST /2/articles/draft': 'long-form Articles: no verb; `postctl request` reaches it',
   'POST /2/articles/{article_id}/publish': 'long-form Articles: no verb; `postctl request` reaches it',
@@ -61,12 +59,11 @@ export const NOTES: Record<string, string> = {
   'GET /2/likes/compliance/stream': 'no verb yet; `postctl request GET /2/likes/compliance/stream` reaches it',
   'GET /2/likes/firehose/stream': 'no verb yet; `postctl request GET /2/likes/firehose/stream` reaches it',
   'GET /2/likes/sample10/stream': 'no verb yet; `postctl request GET /2/likes/sample10/stream` reaches it',
-  'GET /2/media': 'no verb yet; `postctl request GET /2/media` reaches it',
   'GET /2/media/analytics': 'no verb yet; `postctl request GET /2/media/analytics` reaches it',
   'DELETE /2/media/subtitles': 'no verb yet; `postctl request DELETE /2/media/subtitles` reaches it',
   'POST /2/media/subtitles': 'no verb yet; `postctl request POST /2/media/subtitles` reaches it',
-  'POST /2/media/upload': 'no verb yet; `postctl request POST /2/media/upload` reaches it',
-  'GET /2/media/{media_key}': 'no verb yet; `postctl request GET /2/media/{media_key}` reaches it',
+  'POST /2/media/upload':
+    '`postctl media upload` sends every file through the chunked upload (initialize, append, finalize), which resumes; the one-request form is reached with `postctl request`',
   'GET /2/news/search': 'no verb yet; `postctl request GET /2/news/search` reaches it',
   'GET /2/news/{id}': 'no verb yet; `postctl request GET /2/news/{id}` reaches it',
   'POST /2/notes': 'no verb yet; `postctl request POST /2/notes` reaches it',
@@ -93,17 +90,10 @@ export const NOTES: Record<string, string> = {
   'GET /2/tweets/sample/stream': 'no verb yet; `postctl request GET /2/tweets/sample/stream` reaches it',
   'GET /2/tweets/sample10/stream': 'no verb yet; `postctl request GET /2/tweets/sample10/stream` reaches it',
   'GET /2/tweets/search/stream/rules/counts': 'no verb yet; `postctl request GET /2/tweets/search/stream/rules/counts` reaches it',
-  'GET /2/tweets/search/webhooks': 'no verb yet; `postctl request GET /2/tweets/search/webhooks` reaches it',
-  'DELETE /2/tweets/search/webhooks/{webhook_id}':
-    'no verb yet; `postctl request DELETE /2/tweets/search/webhooks/{webhook_id}` reaches it',
-  'POST /2/tweets/search/webhooks/{webhook_id}': 'no verb yet; `postctl request POST /2/tweets/search/webhooks/{webhook_id}` reaches it',
-  'PUT /2/tweets/{tweet_id}/hidden': 'no verb yet; `postctl request PUT /2/tweets/{tweet_id}/hidden` reaches it',
   'GET /2/usage/tweets': 'no verb yet; `postctl request GET /2/usage/tweets` reaches it',
-  'GET /2/users/by/username/{username}': 'no verb yet; `postctl request GET /2/users/by/username/{username}` reaches it',
   'GET /2/users/compliance/stream': 'no verb yet; `postctl request GET /2/users/compliance/stream` reaches it',
   'GET /2/users/personalized_trends': 'no verb yet; `postctl request GET /2/users/personalized_trends` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
-  'GET /2/users/{id}': 'no verb yet; `postctl request GET /2/users/{id}` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
   'GET /2/users/{id}/bookmarks/folders/{folder_id}':
     'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',

@@ -170,6 +170,30 @@ export const MANIFEST: Manifest = {
       load: () => import("../posts/likers.js").then(loaded),
     },
     {
+      words: ["posts","hide"],
+      name: "hide <reply>",
+      description: "hide a reply to one of your posts (PUT /2/tweets/{tweet_id}/hidden, hidden: true): the reply as id or URL",
+      examples: [
+        "postctl posts hide 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/hide.js").then(loaded),
+    },
+    {
+      words: ["posts","unhide"],
+      name: "unhide <reply>",
+      description: "show a hidden reply again (PUT /2/tweets/{tweet_id}/hidden, hidden: false): the reply as id or URL",
+      examples: [
+        "postctl posts unhide 1460323737035677698",
+      ],
+      options: [
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../posts/unhide.js").then(loaded),
+    },
+    {
       words: ["posts","reposters"],
       name: "reposters <post>",
       description: "users who reposted a post (GET /2/tweets/{id}/retweeted_by): the post as id or URL; max-results 1 to 100",

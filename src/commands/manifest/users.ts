@@ -44,6 +44,23 @@ export const MANIFEST: Manifest = {
       load: () => import("../users/get.js").then(loaded),
     },
     {
+      words: ["users","show"],
+      name: "show <user>",
+      description: "one user, by id (GET /2/users/{id}) or by @handle or profile URL (GET /2/users/by/username/{username})",
+      examples: [
+        "postctl users show @emu_dev --user-fields created_at,public_metrics",
+        "postctl users show 2244994945 -o json",
+      ],
+      options: [
+        {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
+        {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
+        {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../users/show.js").then(loaded),
+    },
+    {
       words: ["users","search"],
       name: "search <query>",
       description: "search users by name or handle (GET /2/users/search; user context): 1 to 50 letters, digits, _, ' or spaces; max-results 1 to 1000",

@@ -14,6 +14,7 @@ import * as related from './platform-related.js';
 import * as users from './platform-users.js';
 import * as posting from './platform-posting.js';
 import * as search from './platform-search.js';
+import * as single from './platform-single.js';
 import * as filtered from './platform-stream.js';
 import * as webhookReplay from './platform-webhook-replay.js';
 import * as webhookAdmin from './platform-webhook-admin.js';
@@ -40,4 +41,6 @@ export function register(r: Router, state: EmulatorState): void {
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.
   connections.register(r, state);
+  // Last: GET /2/users/:id and /2/media/:media_key would take /2/users/by, /2/users/me and /2/media/upload.
+  single.register(r, state);
 }
