@@ -140,6 +140,7 @@ const BEFORE: Array<[RegExp, string]> = [
   [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
   [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
   [/dm events 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
+  [/webhooks stream-links remove 1146654567674912769/, 'postctl webhooks stream-links add 1146654567674912769'],
   [/^postctl emulator stop$/, 'postctl emulator --port 0 --print-env'],
 ];
 /**
