@@ -5,7 +5,10 @@ import { AuthError, InputError, UsageError } from '../errors.js';
 import { isLoopbackHost } from '../http/url-policy.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
-/** The scopes the platform documents (authorization-code reference, "Scopes"). */
+/**
+ * The scopes the platform documents (authorization-code reference, "Scopes"), and timeline.read, which the
+ * official description's OAuth2UserToken scheme lists and GET /2/users/reposts_of_me requires.
+ */
 const KNOWN_SCOPES = [
   'tweet.read',
   'tweet.write',
@@ -29,6 +32,7 @@ const KNOWN_SCOPES = [
   'dm.read',
   'dm.write',
   'media.write',
+  'timeline.read',
 ] as const;
 
 /**

@@ -41,7 +41,7 @@ export async function engage(
   if (!args.length && opts.file === undefined)
     throw new UsageError(
       `no ${spec.target}s given`,
-      `pass ${spec.target === 'post' ? 'post ids or URLs' : 'user ids or @handles'}, --file <path>, or - for stdin.`,
+      `pass ${spec.target === 'user' ? 'user ids or @handles' : `${spec.target} ids or URLs`}, --file <path>, or - for stdin.`,
     );
   const refs = await readTargets(ctx, args, opts.file, spec.target);
   if (!refs.length) throw new UsageError(`no ${spec.target}s given (the input was empty)`);

@@ -5,7 +5,7 @@
 import type { Context } from '../context.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { pages, v2Cursor } from '../http/paginate.js';
+import { pages, v2Cursor, type CursorStyle } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
 import { Problems, integerBetween } from '../validate/rules.js';
 import type { OptionTable } from './define.js';
@@ -42,6 +42,7 @@ export async function printListing(
   columns: Column[],
   flags: PageFlags,
   what: string,
+  cursor: CursorStyle = v2Cursor,
 ): Promise<number> {
   const limit = flags.limit !== undefined ? Number(flags.limit) : undefined;
   if (!flags.all && limit === undefined) {
@@ -54,7 +55,7 @@ export async function printListing(
   }
   const out = ctx.printer.stream(columns);
   let count = 0;
-  for await (const page of pages(client, req, v2Cursor, limit)) {
+  for await (const page of pages(client, req, cursor, limit)) {
     out.add(page.items);
     count += page.items.length;
   }

@@ -2,7 +2,9 @@
 // (POST /2/dm_conversations/with/{participant_id}/messages), to a conversation
 // (POST /2/dm_conversations/{dm_conversation_id}/messages), start a group
 // conversation (POST /2/dm_conversations), and read events (GET /2/dm_events,
-// GET /2/dm_conversations/with/{participant_id}/dm_events). A message is text
+// GET /2/dm_conversations/with/{participant_id}/dm_events, a conversation's by
+// its id: GET /2/dm_conversations/{id}/dm_events), one event (GET and DELETE
+// /2/dm_events/{event_id}). A message is text
 // (1 to 10,000 characters) and/or one media attachment.
 import { invalid } from '../errors.js';
 import type { Params } from '../http/encode.js';
@@ -65,18 +67,24 @@ export const dmPlans = {
   },
 };
 
-/** The first request of an event listing: all conversations, or the one with a participant. */
+/** Which events a listing reads: every conversation, the one with a participant, or one conversation by id. */
+export type DmEventScope = { participantId?: string; conversationId?: string };
+
+/** The first request of an event listing: all conversations, the one with a participant, or one by its id. */
 export function dmEventsRequest(
-  participantId: string | undefined,
+  scope: string | DmEventScope | undefined,
   eventTypes: string[],
   query: Params,
 ): { method: string; path: string; query: Params } {
   const bad = eventTypes.filter((t) => !(DM_EVENT_TYPES as readonly string[]).includes(t));
   if (bad.length) throw invalid('--event-types', `must be among ${DM_EVENT_TYPES.join(', ')} (got ${bad.join(', ')})`);
+  const { participantId, conversationId } = typeof scope === 'string' ? { participantId: scope, conversationId: undefined } : (scope ?? {});
   const path =
-    participantId === undefined
-      ? '/2/dm_events'
-      : joinPath('2', 'dm_conversations', 'with', idSegment(participantId, 'numeric', 'participant_id'), 'dm_events');
+    conversationId !== undefined
+      ? joinPath('2', 'dm_conversations', conversationSegment(conversationId), 'dm_events')
+      : participantId === undefined
+        ? '/2/dm_events'
+        : joinPath('2', 'dm_conversations', 'with', idSegment(participantId, 'numeric', 'participant_id'), 'dm_events');
   return {
     method: 'GET',
     path,
@@ -86,4 +94,10 @@ export function dmEventsRequest(
       ...(eventTypes.length ? ([['event_types', eventTypes.join(',')]] as Params) : []),
     ],
   };
+}
+
+/** One event by id (GET, or DELETE of a message the user sent). */
+export function dmEventRequest(method: 'GET' | 'DELETE', eventId: string): { method: string; path: string; query?: Params } {
+  const path = joinPath('2', 'dm_events', idSegment(eventId, 'numeric', 'event_id'));
+  return method === 'GET' ? { method, path, query: [['dm_event.fields', DEFAULT_EVENT_FIELDS]] } : { method, path };
 }

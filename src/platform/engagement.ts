@@ -1,5 +1,6 @@
-// Engagement on posts and users, as the acting user: like, repost, bookmark
-// (posts) and follow, mute (users), and their undoing. Each action is one
+// Engagement on posts, users and lists, as the acting user: like, repost,
+// bookmark (posts), follow, mute, DM block (users), follow and pin (lists),
+// and their undoing. Each action is one
 // request whose path carries the acting user's id; the reply's boolean says
 // the state afterwards. The service is idempotent (liking a liked post answers
 // liked: true); where it refuses a repeat instead ("already retweeted"), that
@@ -8,7 +9,23 @@ import { ApiError } from '../api-error.js';
 import type { ApiClient } from '../http/client.js';
 import { idSegment, joinPath, type IdSegment } from '../http/path.js';
 
-export type Action = 'like' | 'unlike' | 'repost' | 'unrepost' | 'bookmark' | 'unbookmark' | 'follow' | 'unfollow' | 'mute' | 'unmute';
+export type Action =
+  | 'like'
+  | 'unlike'
+  | 'repost'
+  | 'unrepost'
+  | 'bookmark'
+  | 'unbookmark'
+  | 'follow'
+  | 'unfollow'
+  | 'mute'
+  | 'unmute'
+  | 'follow_list'
+  | 'unfollow_list'
+  | 'pin_list'
+  | 'unpin_list'
+  | 'dm_block'
+  | 'dm_unblock';
 
 interface ActionSpec {
   endpoint: string;
@@ -16,11 +33,13 @@ interface ActionSpec {
   /** Path segments after /2/users/{me}/ ; the target is appended for DELETE. */
   collection: string;
   /** The body key naming the target (POST). */
-  bodyKey: 'tweet_id' | 'target_user_id';
+  bodyKey: 'tweet_id' | 'target_user_id' | 'list_id';
+  /** The target's id is the path's user (POST /2/users/{target}/dm/block, no body) instead of the acting user's. */
+  targetInPath?: true;
   /** The reply's data key and the value it has once the action is done. */
-  field: 'liked' | 'retweeted' | 'bookmarked' | 'following' | 'muting';
+  field: 'liked' | 'retweeted' | 'bookmarked' | 'following' | 'muting' | 'pinned' | 'blocked';
   want: boolean;
-  target: 'post' | 'user';
+  target: 'post' | 'user' | 'list';
   /** Past tense for output. */
   done: string;
 }
@@ -41,6 +60,20 @@ const post = (collection: string, field: ActionSpec['field'], done: string, endp
   want: true,
   target: 'post',
   done,
+});
+
+const onList = (collection: string, field: 'following' | 'pinned', done: string, endpoint: string): ActionSpec => ({
+  ...post(collection, field, done, endpoint),
+  bodyKey: 'list_id',
+  target: 'list',
+});
+
+const dmBlock = (collection: string, want: boolean, done: string, endpoint: string): ActionSpec => ({
+  ...post(collection, 'blocked', done, endpoint),
+  bodyKey: 'target_user_id',
+  target: 'user',
+  targetInPath: true,
+  want,
 });
 
 export const ACTIONS: Record<Action, ActionSpec> = {
@@ -74,6 +107,20 @@ export const ACTIONS: Record<Action, ActionSpec> = {
     method: 'DELETE',
     want: false,
   },
+  follow_list: onList('followed_lists', 'following', 'followed', 'POST /2/users/{id}/followed_lists'),
+  unfollow_list: {
+    ...onList('followed_lists', 'following', 'unfollowed', 'DELETE /2/users/{id}/followed_lists/{list_id}'),
+    method: 'DELETE',
+    want: false,
+  },
+  pin_list: onList('pinned_lists', 'pinned', 'pinned', 'POST /2/users/{id}/pinned_lists'),
+  unpin_list: {
+    ...onList('pinned_lists', 'pinned', 'unpinned', 'DELETE /2/users/{id}/pinned_lists/{list_id}'),
+    method: 'DELETE',
+    want: false,
+  },
+  dm_block: dmBlock('dm/block', true, 'blocked from sending direct messages', 'POST /2/users/{id}/dm/block'),
+  dm_unblock: dmBlock('dm/unblock', false, 'unblocked for direct messages', 'POST /2/users/{id}/dm/unblock'),
 };
 
 export interface ActionResult {
@@ -87,15 +134,19 @@ export interface ActionResult {
 }
 
 /** "You cannot retweet a Tweet that you have already retweeted." and its kin: the wanted state holds. */
-const ALREADY = /already|not (?:liked|retweeted|following|muting|bookmarked)/i;
+const ALREADY = /already|not (?:liked|retweeted|following|muting|bookmarked|pinned|blocked)/i;
 
 export async function perform(client: ApiClient, action: Action, me: string, target: string): Promise<ActionResult> {
   const spec = ACTIONS[action];
   const meSeg: IdSegment = idSegment(me, 'numeric', 'acting user id');
-  const targetSeg = idSegment(target, 'numeric', spec.target === 'post' ? 'post id' : 'user id');
+  const targetSeg = idSegment(target, 'numeric', `${spec.target} id`);
   try {
-    const res =
-      spec.method === 'POST'
+    const res = spec.targetInPath
+      ? await client.request<{ data?: Record<string, unknown> }>({
+          method: 'POST',
+          path: joinPath('2', 'users', targetSeg, ...spec.collection.split('/')),
+        })
+      : spec.method === 'POST'
         ? await client.request<{ data?: Record<string, unknown> }>({
             method: 'POST',
             path: joinPath('2', 'users', meSeg, spec.collection),

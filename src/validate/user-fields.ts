@@ -1,10 +1,12 @@
 // Field selection for user objects (users get/me, followers, following):
 // user.fields and post.fields checked by the one field table
 // (src/validate/post-fields.ts), user expansions from openapi v2.159
-// UserExpansionsParameter.
+// UserExpansionsParameter, accepted in v2.167's spelling too (pinned_post_id,
+// most_recent_post_id, affiliation) and sent in the selected style's; the
+// negotiated field dialect respells them on the wire (src/wire/dialect.ts).
 import { InputError } from '../errors.js';
 import type { Params } from '../http/encode.js';
-import type { NameStyle } from '../wire/names.js';
+import { respell, type NameStyle } from '../wire/names.js';
 import { fieldParams } from './post-fields.js';
 import { commaList } from './rules.js';
 
@@ -23,12 +25,15 @@ export function userFieldParams(opts: UserFieldFlags, style: NameStyle): Params 
     fields: { user: opts.userFields, post: opts.postFields },
     allowUnknown: Boolean(opts.allowUnknownFields),
   });
-  const expansions = [...new Set(commaList(opts.expansions))];
-  const bad = expansions.filter((e) => !(USER_EXPANSIONS as readonly string[]).includes(e));
+  const expansions = [
+    ...new Set(commaList(opts.expansions).map((e) => (e === 'affiliation' ? 'affiliation.user_id' : respell('field.', e, style)))),
+  ];
+  const valid = USER_EXPANSIONS.map((e) => respell('field.', e, style));
+  const bad = expansions.filter((e) => !valid.includes(e));
   if (bad.length && !opts.allowUnknownFields)
     throw new InputError(
-      `--expansions: unknown user expansion ${JSON.stringify(bad[0])}; valid: ${USER_EXPANSIONS.join(', ')}`,
-      bad.map((e) => ({ field: '--expansions', id: e, message: `unknown user expansion; valid: ${USER_EXPANSIONS.join(', ')}` })),
+      `--expansions: unknown user expansion ${JSON.stringify(bad[0])}; valid: ${valid.join(', ')}`,
+      bad.map((e) => ({ field: '--expansions', id: e, message: `unknown user expansion; valid: ${valid.join(', ')}` })),
     );
   return expansions.length ? [['expansions', expansions.join(',')], ...params] : params;
 }

@@ -26,7 +26,21 @@ const FIELD_VALUES: ReadonlyArray<readonly [string, string]> = [
 const EXPANSION_VALUES: ReadonlyArray<readonly [string, string]> = [
   ['edit_history_tweet_ids', 'edit_history_post_ids'],
   ['referenced_tweets.id', 'referenced_posts'],
+  // User expansions: v2.167's UserExpansionsParameter.
+  ['pinned_tweet_id', 'pinned_post_id'],
+  ['most_recent_tweet_id', 'most_recent_post_id'],
+  ['affiliation.user_id', 'affiliation'],
 ];
+/**
+ * Field values v2.159 declares and v2.167 no longer does: dropped from the request in the post
+ * dialect (v2.167's DmEventFieldsParameter lacks sender_id and participant_ids — the sender_id and
+ * participant_ids expansions, in both, still name them — and its ListFieldsParameter lacks owner_id,
+ * which the owner_id expansion still gives).
+ */
+const DROPPED_IN_POST: Record<string, readonly string[]> = {
+  'dm_event.fields': ['sender_id', 'participant_ids'],
+  'list.fields': ['owner_id'],
+};
 const side = (d: Dialect) => (d === 'tweet' ? 0 : 1);
 
 function respellValue(pairs: ReadonlyArray<readonly [string, string]>, value: string, to: Dialect): string {
@@ -38,17 +52,22 @@ function respellValue(pairs: ReadonlyArray<readonly [string, string]>, value: st
 
 /** The query with its field parameters and their values in `to`; other parameters unchanged. */
 export function inDialect(query: ParamInput | undefined, to: Dialect): Params {
-  return toParams(query).map(([k, v]): [string, string] => {
+  return toParams(query).flatMap(([k, v]): Array<[string, string]> => {
     const param = PARAMS.find((p) => p.includes(k));
-    if (param) return [param[side(to)], respellValue(FIELD_VALUES, v, to)];
-    if (k === 'expansions') return [k, respellValue(EXPANSION_VALUES, v, to)];
-    return [k, v];
+    if (param) return [[param[side(to)], respellValue(FIELD_VALUES, v, to)]];
+    if (k === 'expansions') return [[k, respellValue(EXPANSION_VALUES, v, to)]];
+    const dropped = to === 'post' ? DROPPED_IN_POST[k] : undefined;
+    if (dropped) {
+      const kept = v.split(',').filter((f) => !dropped.includes(f));
+      return kept.length ? [[k, kept.join(',')]] : [];
+    }
+    return [[k, v]];
   });
 }
 
-/** Does the query carry a field parameter or expansion that has two spellings? */
+/** Does the query carry a field parameter or expansion that has two spellings (or values one dialect lacks)? */
 export function hasDialectNames(query: ParamInput | undefined): boolean {
-  return toParams(query).some(([k]) => k === 'expansions' || PARAMS.some((p) => p.includes(k)));
+  return toParams(query).some(([k]) => k === 'expansions' || k in DROPPED_IN_POST || PARAMS.some((p) => p.includes(k)));
 }
 
 const UNKNOWN_PARAMETER = /^The query parameter \[([^\]]+)\] is not one of \[([^\]]*)\]$/;

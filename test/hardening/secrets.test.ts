@@ -95,6 +95,11 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'webhooks delete': 4,
   'webhooks subscriptions remove': 4,
   'lists delete': 4,
+  // A group conversation and an event that do not exist.
+  'dm events': 4,
+  'dm get': 4,
+  'dm delete': 4,
+  'webhooks stream-links remove': 4,
   'posts bookmark': 3,
   'mcp bridge': 3,
   'posts unbookmark': 3,

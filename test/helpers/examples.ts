@@ -174,6 +174,8 @@ const BEFORE: Array<[RegExp, string]> = [
   [/webhooks subscriptions remove 1146654567674912769/, 'postctl webhooks subscriptions add 1146654567674912769'],
   [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
   [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
+  [/dm events 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
+  [/webhooks stream-links remove 1146654567674912769/, 'postctl webhooks stream-links add 1146654567674912769'],
   [/^postctl emulator stop$/, 'postctl emulator --port 0 --print-env'],
   // What twurl and xurl leave on disk (mode 0600, as they write it).
   [
@@ -195,6 +197,12 @@ const MADE: Array<[RegExp, string | RegExp, string]> = [
     '1165037377523306499',
     'postctl stream rules add "tea -is:retweet" -o json | jq -r .data[0].id',
   ],
+  [
+    /dm events 1582838360831426560/,
+    '1582838360831426560',
+    'postctl dm conversation create --participants 1000000001,1000000002 --text hi -o json | jq -r .data.dm_conversation_id',
+  ],
+  [/dm (get|delete) 1582838360831426561/, '1582838360831426561', 'postctl dm send 1000000001 --text hi -o json | jq -r .data.dm_event_id'],
   [
     /dm send 1000000001 --media 1600000000000000286/,
     '1600000000000000286',

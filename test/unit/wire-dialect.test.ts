@@ -2,6 +2,7 @@
 // service's unknown-parameter message, choosing the other spelling only when
 // the message lists it, and respelling a query both ways.
 import { describe, expect, it } from 'vitest';
+import { userFieldParams } from '../../src/validate/user-fields.js';
 import { hasDialectNames, inDialect, negotiatedDialect, unknownParameter } from '../../src/wire/dialect.js';
 
 const refusal = (param: string, list: string) => ({
@@ -53,5 +54,30 @@ describe('field dialect', () => {
     expect(inDialect(post, 'tweet')).toEqual(q);
     expect(hasDialectNames([['query', 'x']])).toBe(false);
     expect(hasDialectNames([['expansions', 'author_id']])).toBe(true);
+  });
+
+  it('in the post dialect: user expansions in v2.167 spelling, and the dm_event.fields and list.fields values v2.167 dropped left out', () => {
+    const q: Array<[string, string]> = [
+      ['expansions', 'pinned_tweet_id,most_recent_tweet_id,affiliation.user_id'],
+      ['dm_event.fields', 'id,text,sender_id,participant_ids'],
+      ['list.fields', 'created_at,owner_id,private'],
+    ];
+    expect(hasDialectNames([['list.fields', 'owner_id']])).toBe(true);
+    expect(inDialect(q, 'post')).toEqual([
+      ['expansions', 'pinned_post_id,most_recent_post_id,affiliation'],
+      ['dm_event.fields', 'id,text'],
+      ['list.fields', 'created_at,private'],
+    ]);
+    // A parameter left with no value is left out; the tweet dialect keeps every value.
+    expect(inDialect([['list.fields', 'owner_id']], 'post')).toEqual([]);
+    expect(inDialect(q, 'tweet')).toEqual(q);
+  });
+
+  it('user expansions are checked and accepted in either spelling; sent in the selected style', () => {
+    expect(userFieldParams({ expansions: ['pinned_post_id,affiliation'] }, 'official')).toEqual([
+      ['expansions', 'pinned_tweet_id,affiliation.user_id'],
+    ]);
+    expect(userFieldParams({ expansions: ['pinned_tweet_id'] }, 'neutral')).toEqual([['expansions', 'pinned_post_id']]);
+    expect(() => userFieldParams({ expansions: ['pinned_tweets_id'] }, 'official')).toThrow(/unknown user expansion "pinned_tweets_id"/);
   });
 });

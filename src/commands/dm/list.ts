@@ -10,16 +10,7 @@ import { authOption } from '../_flags.js';
 import { pageParams, printListing } from '../_listing.js';
 import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
-
-const COLUMNS = [
-  { header: 'id', key: 'id' },
-  { header: 'event_type', key: 'event_type' },
-  { header: 'created_at', key: 'created_at' },
-  { header: 'sender_id', key: 'sender_id' },
-  { header: 'dm_conversation_id', key: 'dm_conversation_id' },
-  { header: 'media', key: 'attachments.media_keys' },
-  { header: 'text', key: 'text', flex: true },
-];
+import { DM_COLUMNS } from './_columns.js';
 
 export default defineVerb({
   name: 'list',
@@ -44,6 +35,6 @@ export default defineVerb({
     ];
     const { client, auth } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
     const req = refs.length ? dmEventsRequest((await resolveUserIds(client, refs, auth))[0], commaList(opts.eventTypes), query) : first;
-    return printListing(ctx, client, req, COLUMNS, opts, 'direct message events');
+    return printListing(ctx, client, req, DM_COLUMNS, opts, 'direct message events');
   },
 });

@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["dm"],"description":"direct messages: send (with media), list events, create group conversations"},
+    {"words":["dm"],"description":"direct messages: send (with media), list events, get and delete one, create group conversations, block senders"},
     {"words":["dm","conversation"],"description":"direct message conversations (POST /2/dm_conversations)"},
   ],
   verbs: [
@@ -46,6 +46,49 @@ export const MANIFEST: Manifest = {
       load: () => import("../dm/list.js").then(loaded),
     },
     {
+      words: ["dm","events"],
+      name: "events <conversation_id>",
+      description: "the events of one conversation by its id, groups included (GET /2/dm_conversations/{id}/dm_events): <id>-<id> or a group id; max-results 1 to 100",
+      examples: [
+        "postctl dm events 1000000001-2244994945",
+        "postctl dm events 1582838360831426560 --all -o jsonl",
+      ],
+      options: [
+        {"flags":"--event-types <list>","description":"MessageCreate, ParticipantsJoin, ParticipantsLeave (comma separated; default all)"},
+        {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
+        {"flags":"--all","description":"follow pagination and list every page"},
+        {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../dm/events.js").then(loaded),
+    },
+    {
+      words: ["dm","get"],
+      name: "get <event_id>",
+      description: "one direct message event: sender, conversation, text, media (GET /2/dm_events/{event_id})",
+      examples: [
+        "postctl dm get 1582838360831426561",
+      ],
+      options: [
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../dm/get.js").then(loaded),
+    },
+    {
+      words: ["dm","delete"],
+      name: "delete <event_ids...>",
+      description: "delete direct messages you sent (DELETE /2/dm_events/{event_id}); asks y/N on a terminal, needs --yes otherwise",
+      examples: [
+        "postctl dm delete 1582838360831426561 --yes",
+      ],
+      options: [
+        {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../dm/delete.js").then(loaded),
+    },
+    {
       words: ["dm","conversation","create"],
       name: "create",
       description: "start a group conversation with 2 to 49 users and a first message (POST /2/dm_conversations)",
@@ -61,6 +104,32 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../dm/conversation/create.js").then(loaded),
+    },
+    {
+      words: ["dm","block"],
+      name: "block [users...]",
+      description: "stop users from sending you direct messages (POST /2/users/{id}/dm/block, the id being theirs): ids, @handles or URLs, --file or -",
+      examples: [
+        "postctl dm block @emu_news",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../dm/block.js").then(loaded),
+    },
+    {
+      words: ["dm","unblock"],
+      name: "unblock [users...]",
+      description: "let users send you direct messages again (POST /2/users/{id}/dm/unblock): ids, @handles or URLs, --file or -",
+      examples: [
+        "postctl dm unblock @emu_news",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../dm/unblock.js").then(loaded),
     },
   ],
 };

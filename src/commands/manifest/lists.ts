@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["lists"],"description":"lists: get, create, update, delete, members, posts, owned and followed lists"},
+    {"words":["lists"],"description":"lists: get, create, update, delete, members, followers, posts, owned, followed, pinned; follow and pin"},
     {"words":["lists","members"],"description":"members of a list (GET/POST /2/lists/{id}/members)"},
   ],
   verbs: [
@@ -116,6 +116,25 @@ export const MANIFEST: Manifest = {
       load: () => import("../lists/members/remove.js").then(loaded),
     },
     {
+      words: ["lists","followers"],
+      name: "followers <list_id>",
+      description: "users who follow a list (GET /2/lists/{id}/followers): max-results 1 to 100, --all",
+      examples: [
+        "postctl lists followers 1800000000000000001 --all -o jsonl",
+      ],
+      options: [
+        {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
+        {"flags":"--all","description":"follow pagination and list every page"},
+        {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
+        {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
+        {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/followers.js").then(loaded),
+    },
+    {
       words: ["lists","posts"],
       name: "posts <list_id>",
       description: "posts of a list's members, newest first (GET /2/lists/{id}/tweets): max-results 1 to 100",
@@ -169,6 +188,85 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
       ],
       load: () => import("../lists/followed.js").then(loaded),
+    },
+    {
+      words: ["lists","memberships"],
+      name: "memberships <user>",
+      description: "lists a user is a member of (GET /2/users/{id}/list_memberships): the user as id, @handle or URL; max-results 1 to 100",
+      examples: [
+        "postctl lists memberships @emu_dev",
+      ],
+      options: [
+        {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
+        {"flags":"--all","description":"follow pagination and list every page"},
+        {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/memberships.js").then(loaded),
+    },
+    {
+      words: ["lists","pinned"],
+      name: "pinned [user]",
+      description: "lists a user pinned (GET /2/users/{id}/pinned_lists; user context): default the authenticated user; one page, no paging",
+      examples: [
+        "postctl lists pinned",
+      ],
+      options: [
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/pinned.js").then(loaded),
+    },
+    {
+      words: ["lists","follow"],
+      name: "follow [lists...]",
+      description: "follow lists as the authenticated user (POST /2/users/{id}/followed_lists): list ids or URLs, --file or -",
+      examples: [
+        "postctl lists follow 1800000000000000001",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/follow.js").then(loaded),
+    },
+    {
+      words: ["lists","unfollow"],
+      name: "unfollow [lists...]",
+      description: "stop following lists (DELETE /2/users/{id}/followed_lists/{list_id}): list ids or URLs, --file or -",
+      examples: [
+        "postctl lists unfollow 1800000000000000001",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/unfollow.js").then(loaded),
+    },
+    {
+      words: ["lists","pin"],
+      name: "pin [lists...]",
+      description: "pin lists as the authenticated user (POST /2/users/{id}/pinned_lists): list ids or URLs, --file or -",
+      examples: [
+        "postctl lists pin 1800000000000000001",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/pin.js").then(loaded),
+    },
+    {
+      words: ["lists","unpin"],
+      name: "unpin [lists...]",
+      description: "unpin lists (DELETE /2/users/{id}/pinned_lists/{list_id}): list ids or URLs, --file or -",
+      examples: [
+        "postctl lists unpin 1800000000000000001",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../lists/unpin.js").then(loaded),
     },
   ],
 };

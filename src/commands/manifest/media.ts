@@ -4,7 +4,7 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["media"],"description":"upload media (chunked, resumable) for posts, cards and the ads media library"},
+    {"words":["media"],"description":"upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key"},
   ],
   verbs: [
     {
@@ -30,6 +30,21 @@ export const MANIFEST: Manifest = {
         {"flags":"--processing-timeout <seconds>","description":"longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id"},
       ],
       load: () => import("../media/upload.js").then(loaded),
+    },
+    {
+      words: ["media","get"],
+      name: "get <media_keys...>",
+      description: "media by key: type, size, url (GET /2/media/{media_key}; several: GET /2/media, up to 100)",
+      examples: [
+        "postctl media get 3_1720000000000000004",
+        "postctl media get 3_1720000000000000004 13_1720000000000000001 --media-fields duration_ms,variants -o json",
+      ],
+      options: [
+        {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../media/get.js").then(loaded),
     },
   ],
 };

@@ -6,6 +6,7 @@ export const MANIFEST: Manifest = {
   groups: [
     {"words":["webhooks"],"description":"register, list, validate and delete webhooks, their account activity subscriptions; CRC responses and delivery signatures"},
     {"words":["webhooks","subscriptions"],"description":"account activity subscriptions of a webhook (/2/account_activity): add the user, list, count, remove"},
+    {"words":["webhooks","stream-links"],"description":"deliver the filtered stream to a webhook (/2/tweets/search/webhooks): list, add, remove; app"},
   ],
   verbs: [
     {
@@ -88,6 +89,18 @@ export const MANIFEST: Manifest = {
       load: () => import("../webhooks/subscriptions/list.js").then(loaded),
     },
     {
+      words: ["webhooks","subscriptions","check"],
+      name: "check <webhook_id>",
+      description: "whether the authenticated user's account activity is subscribed to a webhook (GET /2/account_activity/webhooks/{id}/subscriptions/all; user context)",
+      examples: [
+        "postctl webhooks subscriptions check 1146654567674912769",
+      ],
+      options: [
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../webhooks/subscriptions/check.js").then(loaded),
+    },
+    {
       words: ["webhooks","subscriptions","count"],
       name: "count",
       description: "account activity subscriptions in use and provisioned (GET /2/account_activity/subscriptions/count; app)",
@@ -110,6 +123,39 @@ export const MANIFEST: Manifest = {
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/subscriptions/remove.js").then(loaded),
+    },
+    {
+      words: ["webhooks","stream-links","list"],
+      name: "list",
+      description: "webhooks the filtered stream delivers its posts to (GET /2/tweets/search/webhooks; app)",
+      examples: [
+        "postctl webhooks stream-links list",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/stream-links/list.js").then(loaded),
+    },
+    {
+      words: ["webhooks","stream-links","add"],
+      name: "add <webhook_id>",
+      description: "deliver the filtered stream to a registered webhook (POST /2/tweets/search/webhooks/{webhook_id}; app)",
+      examples: [
+        "postctl webhooks stream-links add 1146654567674912769",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/stream-links/add.js").then(loaded),
+    },
+    {
+      words: ["webhooks","stream-links","remove"],
+      name: "remove <webhook_id>",
+      description: "stop delivering the filtered stream to a webhook (DELETE /2/tweets/search/webhooks/{webhook_id}; app)",
+      examples: [
+        "postctl webhooks stream-links remove 1146654567674912769",
+      ],
+      options: [
+      ],
+      load: () => import("../webhooks/stream-links/remove.js").then(loaded),
     },
     {
       words: ["webhooks","crc"],

@@ -42,6 +42,8 @@ const KNOWN = new Set([
   'dm.read',
   'dm.write',
   'media.write',
+  // In the description's OAuth2UserToken scheme (GET /2/users/reposts_of_me).
+  'timeline.read',
 ]);
 
 const oauthError = (status: number, error: string, description: string): EmuResponse => ({

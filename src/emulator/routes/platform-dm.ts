@@ -139,6 +139,11 @@ function createGroup(req: EmuRequest, state: EmulatorState): EmuResponse {
 function listEvents(req: EmuRequest, state: EmulatorState): EmuResponse {
   const me = req.auth!.userId!;
   const other = req.params.participant_id;
+  const conversation = req.params.id;
+  if (conversation !== undefined && !dmState(state).conversations.get(conversation)?.includes(me))
+    return problem(404, 'resource-not-found', 'Not Found Error', `Could not find dm_conversation with id: [${conversation}].`, {
+      resource_type: 'dm_conversation',
+    });
   if (other !== undefined && !NUMERIC.test(other))
     return invalid('The `participant_id` path parameter does not match ^[0-9]{1,19}$', 'participant_id', other);
   const types = (req.query.get('event_types') ?? 'MessageCreate,ParticipantsJoin,ParticipantsLeave').split(',');
@@ -152,6 +157,7 @@ function listEvents(req: EmuRequest, state: EmulatorState): EmuResponse {
     );
   const mine = dmState(state)
     .events.filter((e) => dmState(state).conversations.get(e.dm_conversation_id)?.includes(me))
+    .filter((e) => conversation === undefined || e.dm_conversation_id === conversation)
     .filter((e) => other === undefined || e.dm_conversation_id === [me, other].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).join('-'))
     .filter((e) => types.includes(e.event_type))
     .reverse();
@@ -162,6 +168,25 @@ function listEvents(req: EmuRequest, state: EmulatorState): EmuResponse {
   return { status: 200, body: { ...(data.length ? { data } : {}), meta: p.meta } };
 }
 
+/** One event of a conversation the caller is in; DELETE only of a message the caller sent. */
+function oneEvent(del: boolean) {
+  return (req: EmuRequest, state: EmulatorState): EmuResponse => {
+    const me = req.auth!.userId!;
+    const id = req.params.event_id!;
+    if (!NUMERIC.test(id)) return invalid('The `event_id` path parameter does not match ^[0-9]{1,19}$', 'event_id', id);
+    const events = dmState(state).events;
+    const at = events.findIndex((e) => e.id === id && dmState(state).conversations.get(e.dm_conversation_id)?.includes(me));
+    if (at < 0)
+      return problem(404, 'resource-not-found', 'Not Found Error', `Could not find dm_event with id: [${id}].`, {
+        resource_type: 'dm_event',
+      });
+    if (!del) return { status: 200, body: { data: events[at] } };
+    if (events[at]!.sender_id !== me) return problem(403, 'about:blank', 'Forbidden', 'You can delete only the messages you sent.');
+    events.splice(at, 1);
+    return { status: 200, body: { data: { deleted: true } } };
+  };
+}
+
 export function register(r: Router, _state: EmulatorState): void {
   const route = (method: string, path: string, handler: (q: EmuRequest, s: EmulatorState) => EmuResponse) =>
     r.route({ method, path, api: 'platform', auth: 'user', handler });
@@ -170,4 +195,7 @@ export function register(r: Router, _state: EmulatorState): void {
   route('POST', '/2/dm_conversations/:dm_conversation_id/messages', toConversation);
   route('POST', '/2/dm_conversations', createGroup);
   route('GET', '/2/dm_events', listEvents);
+  route('GET', '/2/dm_conversations/:id/dm_events', listEvents);
+  route('GET', '/2/dm_events/:event_id', oneEvent(false));
+  route('DELETE', '/2/dm_events/:event_id', oneEvent(true));
 }

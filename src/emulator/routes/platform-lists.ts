@@ -26,7 +26,7 @@ interface EmuList {
   followers: string[];
 }
 
-const listsState = (state: EmulatorState) =>
+export const listsState = (state: EmulatorState) =>
   state.slice('platform-lists', () => {
     const m = new Map<string, EmuList>();
     m.set(SEEDED_LIST, {
@@ -42,7 +42,7 @@ const listsState = (state: EmulatorState) =>
     return m;
   });
 
-const out = (l: EmuList, q: URLSearchParams) =>
+export const listOut = (l: EmuList, q: URLSearchParams) =>
   select(
     { ...l, member_count: l.members.length, follower_count: l.followers.length } as unknown as Obj,
     q,
@@ -173,7 +173,7 @@ function userLists(kind: 'owned' | 'followed') {
     if (isReply(p)) return p;
     const data: Obj[] = [];
     for (const l of p.data) {
-      const o = out(l, req.query);
+      const o = listOut(l, req.query);
       if (isReply(o)) return o;
       data.push(o);
     }
@@ -188,7 +188,7 @@ export function register(r: Router, _state: EmulatorState): void {
   route('GET', '/2/lists/:id', 'user-or-app', (req, state) => {
     const l = found(req, state);
     if (isReply(l)) return l;
-    const o = out(l, req.query);
+    const o = listOut(l, req.query);
     return isReply(o) ? o : { status: 200, body: { data: o } };
   });
   route('PUT', '/2/lists/:id', 'user', update);

@@ -1,0 +1,28 @@
+// More runs for test/helpers/coverage.ts: where a verb reaches another operation
+// with a flag (the archive search, a conversation instead of a participant), one
+// argument list per extra run; files they read are written under `dir`. The
+// sweep row of test/helpers/verb-rows.ts is always run first; a verb with one
+// operation needs nothing here.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function extraRows(dir: string): Record<string, string[][]> {
+  const video = join(dir, 'clip.mp4');
+  writeFileSync(video, Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42', 'latin1'), Buffer.alloc(300_000, 1)]));
+  return {
+    'posts search': [['posts', 'search', 'coffee', '--archive', '--max-results', '10']],
+    'posts counts': [['posts', 'counts', 'coffee', '--archive']],
+    'dm send': [['dm', 'send', '--conversation', '1000000001-2244994945', '--text', 'again']],
+    'dm list': [['dm', 'list', '--with', '1000000001']],
+    'users show': [['users', 'show', '2244994945']],
+    'media get': [['media', 'get', '3_1720000000000000004']],
+    'connections terminate': [
+      ['connections', 'terminate', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '--yes'],
+      ['connections', 'terminate', '--endpoint', 'activity_stream', '--yes'],
+    ],
+    'media upload': [['media', 'upload', video, '--wait']],
+    // The sweep has no OAuth 2.0 login, which bookmarks need; this run has one.
+    'posts bookmark': [['posts', 'bookmark', '1460323737035677698']],
+    'posts unbookmark': [['posts', 'unbookmark', '1460323737035677698']],
+  };
+}
