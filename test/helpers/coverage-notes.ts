@@ -19,13 +19,9 @@ export const NOTES: Record<string, string> = {
   'POST /2/broadcasts/{id}/chat/mutes': 'live broadcasts (video): no verb; `postctl request` reaches it',
   'DELETE /2/broadcasts/{id}/chat/mutes/{user_id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
   'DELETE /2/broadcasts/{id}/chat/{message_id}': 'live broadcasts (video): no verb; `postctl request` reaches it',
-  'GET /2/chat/conversations':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/chat/conversations/group':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/chat/conversations/group/initialize':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'GET /2/chat/conversations/{id}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/chat/conversations/{id}/events':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
@@ -33,13 +29,7 @@ export const NOTES: Record<string, string> = {
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/chat/conversations/{id}/members':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{id}/messages':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/chat/conversations/{id}/messages/delete':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{id}/read':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{id}/typing':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/chat/media/upload/initialize':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
@@ -49,11 +39,6 @@ export const NOTES: Record<string, string> = {
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/chat/media/{id}/{media_hash_key}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'GET /2/communities/search': 'no verb yet; `postctl request GET /2/communities/search` reaches it',
-  'GET /2/communities/{id}': 'no verb yet; `postctl request GET /2/communities/{id}` reaches it',
-  'GET /2/compliance/jobs': 'no verb yet; `postctl request GET /2/compliance/jobs` reaches it',
-  'POST /2/compliance/jobs': 'no verb yet; `postctl request POST /2/compliance/jobs` reaches it',
-  'GET /2/compliance/jobs/{id}': 'no verb yet; `postctl request GET /2/compliance/jobs/{id}` reaches it',
   'GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}':
     'no verb yet; `postctl request GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}` reaches it',
   'GET /2/likes/compliance/stream': 'no verb yet; `postctl request GET /2/likes/compliance/stream` reaches it',
@@ -64,21 +49,9 @@ export const NOTES: Record<string, string> = {
   'POST /2/media/subtitles': 'no verb yet; `postctl request POST /2/media/subtitles` reaches it',
   'POST /2/media/upload':
     '`postctl media upload` sends every file through the chunked upload (initialize, append, finalize), which resumes; the one-request form is reached with `postctl request`',
-  'GET /2/news/search': 'no verb yet; `postctl request GET /2/news/search` reaches it',
-  'GET /2/news/{id}': 'no verb yet; `postctl request GET /2/news/{id}` reaches it',
-  'POST /2/notes': 'no verb yet; `postctl request POST /2/notes` reaches it',
   'POST /2/notes/evaluate': 'no verb yet; `postctl request POST /2/notes/evaluate` reaches it',
-  'GET /2/notes/search/notes_written': 'no verb yet; `postctl request GET /2/notes/search/notes_written` reaches it',
-  'GET /2/notes/search/posts_eligible_for_notes': 'no verb yet; `postctl request GET /2/notes/search/posts_eligible_for_notes` reaches it',
-  'DELETE /2/notes/{id}': 'no verb yet; `postctl request DELETE /2/notes/{id}` reaches it',
-  'GET /2/openapi.json': 'no verb yet; `postctl request GET /2/openapi.json` reaches it',
   'GET /2/spaces': 'no verb yet; `postctl request GET /2/spaces` reaches it',
-  'GET /2/spaces/by/creator_ids': 'no verb yet; `postctl request GET /2/spaces/by/creator_ids` reaches it',
-  'GET /2/spaces/search': 'no verb yet; `postctl request GET /2/spaces/search` reaches it',
-  'GET /2/spaces/{id}': 'no verb yet; `postctl request GET /2/spaces/{id}` reaches it',
   'GET /2/spaces/{id}/buyers': 'no verb yet; `postctl request GET /2/spaces/{id}/buyers` reaches it',
-  'GET /2/spaces/{id}/tweets': 'no verb yet; `postctl request GET /2/spaces/{id}/tweets` reaches it',
-  'GET /2/trends/by/woeid/{woeid}': 'no verb yet; `postctl request GET /2/trends/by/woeid/{woeid}` reaches it',
   'GET /2/tweets/analytics': 'no verb yet; `postctl request GET /2/tweets/analytics` reaches it',
   'GET /2/tweets/compliance/stream': 'no verb yet; `postctl request GET /2/tweets/compliance/stream` reaches it',
   'GET /2/tweets/firehose/stream': 'no verb yet; `postctl request GET /2/tweets/firehose/stream` reaches it',
@@ -87,33 +60,18 @@ export const NOTES: Record<string, string> = {
   'GET /2/tweets/firehose/stream/lang/ko': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/ko` reaches it',
   'GET /2/tweets/firehose/stream/lang/pt': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/pt` reaches it',
   'GET /2/tweets/label/stream': 'no verb yet; `postctl request GET /2/tweets/label/stream` reaches it',
-  'GET /2/tweets/sample/stream': 'no verb yet; `postctl request GET /2/tweets/sample/stream` reaches it',
   'GET /2/tweets/sample10/stream': 'no verb yet; `postctl request GET /2/tweets/sample10/stream` reaches it',
-  'GET /2/tweets/search/stream/rules/counts': 'no verb yet; `postctl request GET /2/tweets/search/stream/rules/counts` reaches it',
-  'GET /2/usage/tweets': 'no verb yet; `postctl request GET /2/usage/tweets` reaches it',
   'GET /2/users/compliance/stream': 'no verb yet; `postctl request GET /2/users/compliance/stream` reaches it',
-  'GET /2/users/personalized_trends': 'no verb yet; `postctl request GET /2/users/personalized_trends` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
   'GET /2/users/{id}/bookmarks/folders/{folder_id}':
     'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',
-  'GET /2/users/{id}/public_keys':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':
     'no verb yet; `postctl request POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` reaches it',
-  'GET /2/chat/conversations/{conversation_id}':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{conversation_id}/messages':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{conversation_id}/read':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/chat/conversations/{conversation_id}/typing':
-    "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/chat/media/{conversation_id}/{media_hash_key}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/evaluate_note': 'no verb yet; `postctl request POST /2/evaluate_note` reaches it',
   'GET /2/insights/28hr': 'no verb yet; `postctl request GET /2/insights/28hr` reaches it',
   'GET /2/insights/historical': 'no verb yet; `postctl request GET /2/insights/historical` reaches it',
 };
