@@ -353,6 +353,10 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     },
     'ads campaigns update': { args: ['ads', 'campaigns', 'update', 'f2qcm', '--name', 'Renamed campaign'] },
     'ads campaigns delete': { args: ['ads', 'campaigns', 'delete', 'nosuch21', '--yes'] },
+    'ads campaigns pause': { args: ['ads', 'campaigns', 'pause', 'nosuch31', '--cascade', '--yes'] },
+    'ads campaigns resume': { args: ['ads', 'campaigns', 'resume', 'nosuch32', '--yes'] },
+    'ads line-items pause': { args: ['ads', 'line-items', 'pause', 'nosuch33', '--yes'] },
+    'ads line-items resume': { args: ['ads', 'line-items', 'resume', 'nosuch34', '--yes'] },
     'ads line-items create': {
       args: [
         'ads',
