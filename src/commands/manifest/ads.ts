@@ -243,6 +243,7 @@ export const MANIFEST: Manifest = {
         "postctl ads funding-instruments list --funding-instrument-ids lygyi -o json",
       ],
       options: [
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only this funding instrument (one id)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only these funding instruments (comma list, up to 200)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
         {"flags":"--cursor <cursor>","description":"start from this page cursor (next_cursor of a previous page)"},
@@ -279,7 +280,9 @@ export const MANIFEST: Manifest = {
         "postctl ads campaigns list --funding-instrument-ids lygyi --q spring --all -o jsonl",
       ],
       options: [
+        {"flags":"--campaign <campaign_id>","description":"only this campaign (one id)"},
         {"flags":"--campaign-ids <ids>","description":"only these campaigns (comma list, up to 200)"},
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only those of this funding instrument (one id; --funding-instrument-ids takes a list)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only campaigns of these funding instruments (comma list, up to 200)"},
         {"flags":"--q <text>","description":"name prefix"},
         {"flags":"--with-draft","description":"include draft campaigns"},
@@ -416,12 +419,15 @@ export const MANIFEST: Manifest = {
       description: "list line items of the account (id, name, campaign, objective, status, bid, budgets)",
       examples: [
         "postctl ads line-items list",
-        "postctl ads line-items list --campaign-ids f2qcm --status PAUSED",
+        "postctl ads line-items list --campaign f2qcm --status PAUSED",
         "postctl ads line-items list --line-item-ids 8u94t,8u94u -o json",
         "postctl ads line-items list --all -o jsonl",
       ],
       options: [
+        {"flags":"--campaign <campaign_id>","description":"only those of this campaign (one id; --campaign-ids takes a list)"},
         {"flags":"--campaign-ids <ids>","description":"only line items of these campaigns (comma list, up to 200)"},
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only those of this funding instrument (one id; --funding-instrument-ids takes a list)"},
+        {"flags":"--line-item <line_item_id>","description":"only this line item (one id)"},
         {"flags":"--line-item-ids <ids>","description":"only these line items (comma list, up to 200)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only line items of these funding instruments (comma list, up to 200)"},
         {"flags":"--status <statuses>","description":"only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)"},
@@ -635,7 +641,8 @@ export const MANIFEST: Manifest = {
         "postctl ads targeting list --line-item 8u94t,8u94u --all -o jsonl",
       ],
       options: [
-        {"flags":"--line-item <ids>","description":"line items whose criteria to list (required; comma list, up to 200)"},
+        {"flags":"--line-item <ids>","description":"line items whose criteria to list (this or --line-item-ids is required)"},
+        {"flags":"--line-item-ids <ids>","description":"the same as --line-item (comma list, up to 200)"},
         {"flags":"--targeting-criterion-ids <ids>","description":"only these criteria (comma list, up to 200)"},
         {"flags":"--lang <code>","description":"language of the criteria names (ISO 639-1, e.g. en)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
@@ -692,10 +699,11 @@ export const MANIFEST: Manifest = {
       name: "list",
       description: "list promoted posts (post, line item, status, approval); those of deleted line items only with --with-deleted",
       examples: [
-        "postctl ads promoted-posts list --line-item-ids 8u94t",
+        "postctl ads promoted-posts list --line-item 8u94t",
         "postctl ads promoted-posts list --all -o jsonl",
       ],
       options: [
+        {"flags":"--line-item <line_item_id>","description":"only those of this line item (one id; --line-item-ids takes a list)"},
         {"flags":"--line-item-ids <ids>","description":"only promoted posts of these line items (comma list, up to 200)"},
         {"flags":"--promoted-post-ids <ids>","description":"only these promoted posts (comma list, up to 200)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
