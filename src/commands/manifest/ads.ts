@@ -721,9 +721,10 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","promoted-posts","create"],
       name: "create <post_ids...>",
-      description: "promote posts on a line item (1 to 50 post ids, each 1 to 19 digits)",
+      description: "promote posts on a line item (1 to 50 post ids or post URLs)",
       examples: [
         "postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 1460323737035677699",
+        "postctl ads promoted-posts create --line-item 8u94t https://x.com/emu_dev/status/1460323737035677698",
       ],
       options: [
         {"flags":"--line-item <line_item_id>","description":"line item that promotes the posts (required)"},
@@ -1296,7 +1297,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","posts","name"],
       name: "name <post_id> <name>",
-      description: "set the name of a post made through the ad account (max 80 characters)",
+      description: "set the name of a post made through the ad account (post id or URL; name max 80 characters)",
       examples: [
         "postctl ads posts name 1505723617405960500 \"Spring A\"",
       ],
