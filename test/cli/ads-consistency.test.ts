@@ -73,3 +73,85 @@ describe('what stays at 80 columns', () => {
     expect(a.stdout).toMatch(/America\/|Europe\/|Asia\/|UTC/);
   });
 });
+
+describe('values, names and times as sent', () => {
+  const lineItem = (...extra: string[]) => [
+    'ads',
+    'line-items',
+    'create',
+    '--campaign',
+    CAMPAIGN_IDS.SEEDED,
+    '--objective',
+    'ENGAGEMENTS',
+    '--product-type',
+    'PROMOTED_POSTS',
+    '--placements',
+    'ALL_ON_SERVICE',
+    '--end-time',
+    '2030-04-01T00:00:00Z',
+    '--dry-run',
+    '-o',
+    'json',
+    ...extra,
+  ];
+
+  it.concurrent('an enum error names the nearest value and lists every allowed one', async () => {
+    const r = await emu.run([
+      'ads',
+      'targeting',
+      'add',
+      '--line-item',
+      LINE_ITEM_IDS.REACH,
+      '--type',
+      'INTERESTS',
+      '--value',
+      '7003',
+      '--no-fetch',
+    ]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('"INTERESTS" is not a targeting type; did you mean INTEREST?');
+    // The last of the allowed values is listed too (the list is not cut).
+    expect(r.stderr).toMatch(/allowed: AGE,[^\n]*UNORDERED_KEYWORD/);
+    const s = await emu.run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SEEDED, '--entity-status', 'PAUSE', '--no-fetch']);
+    expect(s.code).toBe(6);
+    expect(s.stderr).toContain('must be one of ACTIVE, PAUSED (got "PAUSE"); did you mean PAUSED?');
+  });
+
+  it.concurrent('the dry run echoes what is sent: PROMOTED_TWEETS and ALL_ON_TWITTER for the neutral spellings', async () => {
+    const r = await emu.run(lineItem('--start-time', '2030-03-01T00:00:00Z'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().params).toMatchObject({ product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', entity_status: 'PAUSED' });
+  });
+
+  it.concurrent('a start time without a zone is refused, naming both ways to give it', async () => {
+    const r = await emu.run(lineItem('--start-time', '2030-03-01'));
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('start_time: has no time zone (got "2030-03-01")');
+    expect(r.stderr).toContain('give 2030-03-01T00:00:00Z for UTC or an offset such as 2030-03-01T00:00:00-08:00');
+  });
+
+  it.concurrent('operator_type is always sent, EQ included', async () => {
+    const r = await emu.run([
+      'ads',
+      'targeting',
+      'add',
+      '--line-item',
+      LINE_ITEM_IDS.REACH,
+      '--type',
+      'LANGUAGE',
+      '--value',
+      'en',
+      '--dry-run',
+      '--no-fetch',
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().params).toEqual({
+      line_item_id: LINE_ITEM_IDS.REACH,
+      targeting_type: 'LANGUAGE',
+      targeting_value: 'en',
+      operator_type: 'EQ',
+    });
+  });
+});
