@@ -200,10 +200,10 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   'ads targeting': {
     description: "line items' targeting criteria, and the discovery endpoints that find their values",
-    order: ['search', 'suggestions', 'list', 'add', 'delete'],
+    order: ['search', 'suggestions', 'list', 'get', 'add', 'delete'],
   },
-  'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'create', 'delete'] },
-  'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list'] },
+  'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'get', 'create', 'delete'] },
+  'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list', 'get'] },
   'ads line-item-categories': {
     description: 'links between line items and curated categories',
     order: ['list', 'get', 'create', 'update', 'delete'],

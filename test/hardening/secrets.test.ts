@@ -76,6 +76,8 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'ads campaigns resume': 4,
   'ads line-items pause': 4,
   'ads line-items resume': 4,
+  'ads promoted-posts get': 4,
+  'ads targeting get': 4,
   'ads targeting delete': 4,
   'ads promoted-posts delete': 4,
   'audiences update': 4,

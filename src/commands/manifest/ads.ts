@@ -658,6 +658,22 @@ export const MANIFEST: Manifest = {
       load: () => import("../ads/targeting/list.js").then(loaded),
     },
     {
+      words: ["ads","targeting","get"],
+      name: "get <targeting_criterion_id>",
+      description: "show one targeting criterion (line item, type, value, operator, name)",
+      examples: [
+        "postctl ads targeting get t00001",
+        "postctl ads targeting get t00001 --lang en -o json",
+      ],
+      options: [
+        {"flags":"--lang <code>","description":"language of the criterion name (ISO 639-1, e.g. en)"},
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/targeting/get.js").then(loaded),
+    },
+    {
       words: ["ads","targeting","add"],
       name: "add",
       description: "add a targeting criterion to a line item (find values with `ads targeting search`), or many from --file",
@@ -719,6 +735,21 @@ export const MANIFEST: Manifest = {
       load: () => import("../ads/promoted-posts/list.js").then(loaded),
     },
     {
+      words: ["ads","promoted-posts","get"],
+      name: "get <promoted_post_id>",
+      description: "show one promoted post (its post, line item, status, approval); with --with-deleted also under a deleted line item",
+      examples: [
+        "postctl ads promoted-posts get p00001",
+        "postctl ads promoted-posts get p00001 -o json",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/promoted-posts/get.js").then(loaded),
+    },
+    {
       words: ["ads","promoted-posts","create"],
       name: "create <post_ids...>",
       description: "promote posts on a line item (1 to 50 post ids or post URLs)",
@@ -769,6 +800,20 @@ export const MANIFEST: Manifest = {
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
       load: () => import("../ads/promotable-users/list.js").then(loaded),
+    },
+    {
+      words: ["ads","promotable-users","get"],
+      name: "get <promotable_user_id>",
+      description: "show one promotable user (user id, FULL or RETWEETS_ONLY)",
+      examples: [
+        "postctl ads promotable-users get l310s",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/promotable-users/get.js").then(loaded),
     },
     {
       words: ["ads","line-item-categories","list"],
