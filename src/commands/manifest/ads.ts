@@ -662,8 +662,8 @@ export const MANIFEST: Manifest = {
       name: "get <targeting_criterion_id>",
       description: "show one targeting criterion (line item, type, value, operator, name)",
       examples: [
-        "postctl ads targeting get t00001",
-        "postctl ads targeting get t00001 --lang en -o json",
+        "postctl ads targeting get dpl3a6",
+        "postctl ads targeting get dpl3a6 --lang en -o json",
       ],
       options: [
         {"flags":"--lang <code>","description":"language of the criterion name (ISO 639-1, e.g. en)"},
@@ -739,8 +739,8 @@ export const MANIFEST: Manifest = {
       name: "get <promoted_post_id>",
       description: "show one promoted post (its post, line item, status, approval); with --with-deleted also under a deleted line item",
       examples: [
-        "postctl ads promoted-posts get p00001",
-        "postctl ads promoted-posts get p00001 -o json",
+        "postctl ads promoted-posts get 1gp8a5",
+        "postctl ads promoted-posts get 1gp8a5 -o json",
       ],
       options: [
         {"flags":"--with-deleted","description":"also find it when it is deleted"},

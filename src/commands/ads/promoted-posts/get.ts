@@ -8,7 +8,7 @@ import { objectFields } from '../_show.js';
 export default defineVerb({
   name: 'get <promoted_post_id>',
   description: 'show one promoted post (its post, line item, status, approval); with --with-deleted also under a deleted line item',
-  examples: ['postctl ads promoted-posts get p00001', 'postctl ads promoted-posts get p00001 -o json'],
+  examples: ['postctl ads promoted-posts get 1gp8a5', 'postctl ads promoted-posts get 1gp8a5 -o json'],
   options: {
     withDeleted: withDeletedOption,
     ...accountOptions,

@@ -9,7 +9,7 @@ import { CRITERION_COLUMNS } from './_columns.js';
 export default defineVerb({
   name: 'get <targeting_criterion_id>',
   description: 'show one targeting criterion (line item, type, value, operator, name)',
-  examples: ['postctl ads targeting get t00001', 'postctl ads targeting get t00001 --lang en -o json'],
+  examples: ['postctl ads targeting get dpl3a6', 'postctl ads targeting get dpl3a6 --lang en -o json'],
   options: {
     lang: { flags: '--lang <code>', description: 'language of the criterion name (ISO 639-1, e.g. en)' },
     withDeleted: withDeletedOption,
