@@ -354,7 +354,7 @@ _postctl_opts() {
     'ads features') echo '-h --help' ;;
     'ads features list') echo '--keys --account --sandbox -h --help' ;;
     'ads features add') echo '--account --sandbox -h --help' ;;
-    'ads audience-estimate') echo '--input --account --sandbox -h --help' ;;
+    'ads audience-estimate') echo '--input --line-item --account --sandbox -h --help' ;;
     'ads funding-instruments') echo '-h --help' ;;
     'ads funding-instruments list') echo '--funding-instrument --funding-instrument-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads funding-instruments get') echo '--with-deleted --account --sandbox -h --help' ;;

@@ -68,3 +68,31 @@ describe.concurrent('single-entity reads', () => {
     expect((await emu.run(['ads', 'promotable-users', 'get', 'nope1'])).code).toBe(4);
   });
 });
+
+describe('audience estimate from a line item', () => {
+  it("reads the line item's criteria, sends them as the body, prints a readable range", async () => {
+    const li = LINE_ITEM_IDS.PREROLL_VIEWS;
+    for (const [type, value] of [
+      ['LANGUAGE', 'en'],
+      ['LOCATION', '96683cc9126741d1'],
+    ])
+      expect((await emu.run(['ads', 'targeting', 'add', '--line-item', li, '--type', type!, '--value', value!, '--no-fetch'])).code).toBe(
+        0,
+      );
+    const before = emu.state.log.length;
+    const r = await emu.run(['ads', 'audience-estimate', '--line-item', li, '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^[\d,]+ to [\d,]+ people\n$/);
+    expect(r.stderr).toContain(`from the 2 targeting criteria of line item ${li}`);
+    const post = emu.state.log.slice(before).find((e) => e.method === 'POST')!;
+    expect(JSON.parse(post.body)).toEqual({
+      targeting_criteria: [
+        { targeting_type: 'LANGUAGE', targeting_value: 'en', operator_type: 'EQ' },
+        { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1', operator_type: 'EQ' },
+      ],
+    });
+    const none = await emu.run(['ads', 'audience-estimate', '--line-item', LINE_ITEM_IDS.DELETABLE]);
+    expect(none.code).toBe(2);
+    expect((await emu.run(['ads', 'audience-estimate'])).code).toBe(2);
+  });
+});

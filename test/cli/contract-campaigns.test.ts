@@ -225,6 +225,7 @@ describe('campaign management requests in official names match the ads reference
         'created_at-asc',
       ],
       ['ads', 'audience-estimate', '--input', estimate],
+      ['ads', 'audience-estimate', '--line-item', LI.ENGAGEMENTS],
       ['ads', 'promoted-posts', 'create', '--line-item', LI.ENGAGEMENTS, '1460323737035677698', '1460323737035677699'],
       [
         'ads',

@@ -178,6 +178,12 @@ const MADE: Array<[RegExp, string | RegExp, string]> = [
     '1gp8a5',
     'postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 -o json | jq -r .data[0].id',
   ],
+  // The estimate reads the line item's criteria: one is added first (its line item id stands in for itself).
+  [
+    /ads audience-estimate --line-item 8u94t/,
+    '8u94t',
+    'postctl ads targeting add --line-item 8u94t --type LANGUAGE --value en -o json | jq -r .data.line_item_id',
+  ],
   [
     /ads posts name 1505723617405960500/,
     '1505723617405960500',

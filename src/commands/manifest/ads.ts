@@ -222,13 +222,15 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","audience-estimate"],
       name: "audience-estimate",
-      description: "approximate audience size for targeting criteria given as JSON (the same objects `ads targeting add --file` takes)",
+      description: "approximate audience size for targeting criteria given as JSON, or for a line item's own criteria (--line-item)",
       examples: [
+        "postctl ads audience-estimate --line-item 8u94t",
         "postctl ads audience-estimate --input targeting.json",
         "cat targeting.json | postctl ads audience-estimate --input -",
       ],
       options: [
-        {"flags":"--input <file>","description":"JSON file: an array of {targeting_type, targeting_value, operator_type}, or - for stdin (required)"},
+        {"flags":"--input <file>","description":"JSON file: an array of {targeting_type, targeting_value, operator_type}, or - for stdin"},
+        {"flags":"--line-item <line_item_id>","description":"estimate the line item's own targeting criteria (read first)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
