@@ -84,7 +84,8 @@ export class Interrupted extends CliError {
 }
 
 /** Longest problem message kept whole (messages may quote the value). */
-const MAX_PROBLEM_MESSAGE = 500;
+// Long enough for an enum's every allowed value (the targeting types are about 600 characters).
+const MAX_PROBLEM_MESSAGE = 1000;
 
 function clipProblem(p: InputProblem): InputProblem {
   const id = p.id !== undefined ? clip(p.id) : undefined;

@@ -45,3 +45,25 @@ export function deletePromotedPost(
 export function promotableUsersRequest(account: AccountRef, query: Query): RequestOptions {
   return { api: account.api, method: 'GET', path: accountPath(account, 'promotable_users'), query };
 }
+
+type One = Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>>;
+
+/** GET …/promoted_tweets/:id (with_deleted finds one whose line item is deleted). */
+export function getPromotedPost(client: ApiClient, account: AccountRef, id: string, withDeleted = false): One {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: accountPath(account, collection(client.names), idSegment(id, 'ads', 'promoted_post_id')),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
+}
+
+/** GET …/promotable_users/:id. */
+export function getPromotableUser(client: ApiClient, account: AccountRef, id: string, withDeleted = false): One {
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: accountPath(account, 'promotable_users', idSegment(id, 'ads', 'promotable_user_id')),
+    query: withDeleted ? { with_deleted: 'true' } : undefined,
+  });
+}

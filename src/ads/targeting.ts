@@ -26,6 +26,24 @@ export function addCriterionRequest(account: AccountRef, params: Record<string, 
   return { api: account.api, method: 'POST', path: accountPath(account, 'targeting_criteria'), query: Object.entries(params) };
 }
 
+/** GET …/targeting_criteria/:id; `lang` names the criterion in that language. */
+export function getCriterion(
+  client: ApiClient,
+  account: AccountRef,
+  id: string,
+  opts: { lang?: string; withDeleted?: boolean } = {},
+): Promise<ApiResponse<AdsEnvelope<TargetingCriterion>>> {
+  const query: Query = [];
+  if (opts.lang) query.push(['lang', opts.lang]);
+  if (opts.withDeleted) query.push(['with_deleted', 'true']);
+  return client.request({
+    api: account.api,
+    method: 'GET',
+    path: accountPath(account, 'targeting_criteria', idSegment(id, 'ads', 'targeting_criterion_id')),
+    query,
+  });
+}
+
 export function deleteCriterion(client: ApiClient, account: AccountRef, id: string): Promise<ApiResponse<AdsEnvelope<TargetingCriterion>>> {
   return client.request({
     api: account.api,

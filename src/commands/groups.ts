@@ -254,19 +254,19 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'get'],
   },
   'ads campaigns': {
-    description: 'campaigns: list, show, create (one or a JSON Lines file in batches), update budgets/status, delete',
-    order: ['list', 'get', 'create', 'update', 'delete'],
+    description: 'campaigns: list, show, create (paused; one or a JSON Lines file in batches), update, pause/resume a tree, delete',
+    order: ['list', 'get', 'create', 'update', 'pause', 'resume', 'delete'],
   },
   'ads line-items': {
-    description: 'line items: list, show, create (one or a file), update bids/budgets/schedule/status, delete',
-    order: ['list', 'get', 'create', 'update', 'delete'],
+    description: 'line items: list, show, create (paused; one or a file), update bids/budgets/schedule, pause/resume, delete',
+    order: ['list', 'get', 'create', 'update', 'pause', 'resume', 'delete'],
   },
   'ads targeting': {
     description: "line items' targeting criteria, and the discovery endpoints that find their values",
-    order: ['search', 'suggestions', 'list', 'add', 'delete'],
+    order: ['search', 'suggestions', 'list', 'get', 'add', 'delete'],
   },
-  'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'create', 'delete'] },
-  'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list'] },
+  'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'get', 'create', 'delete'] },
+  'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list', 'get'] },
   'ads line-item-categories': {
     description: 'links between line items and curated categories',
     order: ['list', 'get', 'create', 'update', 'delete'],

@@ -5,6 +5,7 @@
 import type { Params } from '../http/encode.js';
 import type { RequestOptions } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
+import { parseListRef } from '../validate/platform-ids.js';
 import { Problems, lengthBetween, maxLength } from '../validate/rules.js';
 import { wire, type NameStyle } from '../wire/names.js';
 import type { Planned } from './webhook-lifecycle.js';
@@ -34,7 +35,8 @@ export function listBody(input: ListInput, creating: boolean): Record<string, un
   return body;
 }
 
-const list = (id: string) => idSegment(id, 'numeric', 'list id');
+// A pasted list URL (https://x.com/i/lists/<id>) is its id; anything else goes to idSegment as typed, which refuses it.
+const list = (id: string) => idSegment(parseListRef(id) ?? id, 'numeric', 'list id');
 
 export const listPlans = {
   create: (body: Record<string, unknown>): Planned => ({ method: 'POST', path: '/2/lists', body }),

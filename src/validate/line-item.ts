@@ -151,6 +151,18 @@ const micros: Check = (v) =>
     ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50`
     : positiveLong(v);
 
+/**
+ * A schedule time names its zone: without one the API reads it in the account's time zone, which the person
+ * typing `2026-12-01` rarely has in mind; refused with the two ways to say it.
+ */
+const zoned: Check = (v) => {
+  const s = v.trim();
+  if (parseIso8601(s) === undefined || /(Z|[+-]\d{2}:?\d{2})$/i.test(s)) return undefined;
+  const day = s.slice(0, 10);
+  const at = s.length > 10 ? s : `${day}T00:00:00`;
+  return `has no time zone (got ${JSON.stringify(v)}): the API would read it in the ad account's time zone; give ${at}Z for UTC or an offset such as ${at}-08:00`;
+};
+
 const adsId: Check = (v) =>
   /^[0-9a-z]{1,32}$/.test(v) ? undefined : `must be an ads id (letters a-z and digits; got ${JSON.stringify(v)})`;
 
@@ -169,7 +181,7 @@ function checksFor(p: LineItemParam): Check[] {
     case 'count':
       return [positiveCount];
     case 'time':
-      return [isoDateTime];
+      return [isoDateTime, zoned];
     case 'domain':
       return [bareDomain];
     case 'iab':

@@ -67,6 +67,14 @@ export function parseUserRef(raw: string): UserRef | undefined {
   return undefined;
 }
 
+/** A list id from an id or a list URL (https://x.com/i/lists/<id>); undefined when it is neither. */
+export function parseListRef(raw: string): string | undefined {
+  const s = raw.trim();
+  if (NUMERIC_ID.test(s)) return s;
+  const parts = platformPath(s);
+  return parts && parts[0] === 'i' && parts[1] === 'lists' && NUMERIC_ID.test(parts[2] ?? '') ? parts[2] : undefined;
+}
+
 const shown = (v: string) => JSON.stringify(neutralize(v.length > 80 ? `${v.slice(0, 80)}…` : v));
 export const BAD_POST = (v: string) =>
   `not a post id or post URL: must be 1 to 19 digits or https://x.com/<user>/status/<id> (got ${shown(v)})`;

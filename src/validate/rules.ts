@@ -28,7 +28,36 @@ export const lengthBetween =
 export const oneOf =
   (values: readonly string[]): Check =>
   (v) =>
-    values.includes(v) ? undefined : `must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`;
+    values.includes(v) ? undefined : `must be one of ${values.join(', ')} (got ${JSON.stringify(v)})${didYouMean(v, values)}`;
+
+/** Edit distance (insertions, deletions, substitutions), for suggesting the value meant. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The allowed value nearest to `given` (case ignored), when it is near enough to be a slip (INTERESTS → INTEREST). */
+function nearest(given: string, allowed: readonly string[]): string | undefined {
+  const g = given.trim().toUpperCase();
+  if (!g) return undefined;
+  let best: { v: string; d: number } | undefined;
+  for (const v of allowed) {
+    const d = distance(g, v.toUpperCase());
+    if (!best || d < best.d) best = { v, d };
+  }
+  return best && best.d > 0 && best.d <= Math.max(2, Math.floor(g.length / 3)) ? best.v : undefined;
+}
+
+/** "; did you mean X?" when a value is near one of the allowed ones, else nothing. */
+export function didYouMean(given: string, allowed: readonly string[]): string {
+  const n = nearest(given, allowed);
+  return n ? `; did you mean ${n}?` : '';
+}
 
 export const integerBetween =
   (min: number, max: number): Check =>

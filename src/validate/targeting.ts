@@ -3,7 +3,7 @@
 // the targeting types and operators as data, value formats where the reference
 // shows them, and the discovery endpoints `ads targeting search` can ask.
 import type { InputProblem } from '../errors.js';
-import { charLength, commaList, integerBetween, maxLength } from './rules.js';
+import { charLength, commaList, didYouMean, integerBetween, maxLength } from './rules.js';
 
 const KEYWORD_TYPES = ['BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD'];
 export const TARGETING_TYPES = [
@@ -73,7 +73,10 @@ export function checkCriterion(c: TargetingInput, line?: number, needLineItem = 
   const type = c.targeting_type;
   if (type === undefined) add('targeting_type', 'is required');
   else if (!(TARGETING_TYPES as readonly string[]).includes(type))
-    add('targeting_type', `${JSON.stringify(type)} is not a targeting type; allowed: ${TARGETING_TYPES.join(', ')}`);
+    add(
+      'targeting_type',
+      `${JSON.stringify(type)} is not a targeting type${didYouMean(type, TARGETING_TYPES) || ';'} allowed: ${TARGETING_TYPES.join(', ')}`,
+    );
   const value = c.targeting_value;
   if (value === undefined || value.trim() === '') add('targeting_value', 'is required');
   else if (type && VALUE_FORMATS[type] && !VALUE_FORMATS[type].re.test(value))

@@ -86,9 +86,9 @@ describe('docs/campaigns.md walkthrough', () => {
     // The values found by search are the ones added.
     expect([vars.LOCATION, vars.INTEREST, vars.LANGUAGE]).toEqual(['5a110d312052166f', '7003', 'en']);
     expect([q(5), q(6), q(7)]).toEqual([
-      { line_item_id: vars.LINE_ITEM, targeting_type: 'LOCATION', targeting_value: '5a110d312052166f' },
-      { line_item_id: vars.LINE_ITEM, targeting_type: 'INTEREST', targeting_value: '7003' },
-      { line_item_id: vars.LINE_ITEM, targeting_type: 'LANGUAGE', targeting_value: 'en' },
+      { line_item_id: vars.LINE_ITEM, targeting_type: 'LOCATION', targeting_value: '5a110d312052166f', operator_type: 'EQ' },
+      { line_item_id: vars.LINE_ITEM, targeting_type: 'INTEREST', targeting_value: '7003', operator_type: 'EQ' },
+      { line_item_id: vars.LINE_ITEM, targeting_type: 'LANGUAGE', targeting_value: 'en', operator_type: 'EQ' },
     ]);
     expect(q(8)).toEqual({ name: 'Newsletter subscribers 2027' });
     const uploads = log.filter((e) => e.path === `${acct}/custom_audiences/${vars.AUDIENCE}/users`);
@@ -100,6 +100,7 @@ describe('docs/campaigns.md walkthrough', () => {
       line_item_id: vars.LINE_ITEM,
       targeting_type: 'CUSTOM_AUDIENCE',
       targeting_value: vars.AUDIENCE,
+      operator_type: 'EQ',
     });
     expect(Object.fromEntries(rest[1]!.query)).toEqual({
       line_item_id: vars.LINE_ITEM,

@@ -74,6 +74,12 @@ const NONZERO_EXITS: Record<string, number | null> = {
   // The seeded account already has its one do-not-reach list (the API refuses a second: 400).
   'audiences do-not-reach create': 6,
   'ads campaigns delete': 4,
+  'ads campaigns pause': 4,
+  'ads campaigns resume': 4,
+  'ads line-items pause': 4,
+  'ads line-items resume': 4,
+  'ads promoted-posts get': 4,
+  'ads targeting get': 4,
   'ads targeting delete': 4,
   'ads promoted-posts delete': 4,
   'audiences update': 4,

@@ -221,14 +221,20 @@ const MADE: Array<[RegExp, string | RegExp, string]> = [
   [/posts (edit|delete) 1460323737035677698/, '1460323737035677698', 'postctl posts create --text "Draft" -o json | jq -r .data.id'],
   [/posts delete .*1460323737035677699/, '1460323737035677699', 'postctl posts create --text "Draft 2" -o json | jq -r .data.id'],
   [
-    /ads targeting delete dpl3a6/,
+    /ads targeting (delete|get) dpl3a6/,
     'dpl3a6',
     'postctl ads targeting add --line-item 8u94t --type LOCATION --value 96683cc9126741d1 -o json | jq -r .data.id',
   ],
   [
-    /ads promoted-posts delete 1gp8a5/,
+    /ads promoted-posts (delete|get) 1gp8a5/,
     '1gp8a5',
     'postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 -o json | jq -r .data[0].id',
+  ],
+  // The estimate reads the line item's criteria: one is added first (its line item id stands in for itself).
+  [
+    /ads audience-estimate --line-item 8u94t/,
+    '8u94t',
+    'postctl ads targeting add --line-item 8u94t --type LANGUAGE --value en -o json | jq -r .data.line_item_id',
   ],
   [
     /ads posts name 1505723617405960500/,

@@ -405,6 +405,13 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'ads apply': { args: ['ads', 'apply', campaignsFile, '--yes'] },
     'ads export': { args: ['ads', 'export', '--campaign', 'f2qcm'] },
     'ads campaigns delete': { args: ['ads', 'campaigns', 'delete', 'nosuch21', '--yes'] },
+    'ads campaigns pause': { args: ['ads', 'campaigns', 'pause', 'nosuch31', '--cascade', '--yes'] },
+    'ads campaigns resume': { args: ['ads', 'campaigns', 'resume', 'nosuch32', '--yes'] },
+    'ads promoted-posts get': { args: ['ads', 'promoted-posts', 'get', 'nosuch35'] },
+    'ads promotable-users get': { args: ['ads', 'promotable-users', 'get', 'l310s'] },
+    'ads targeting get': { args: ['ads', 'targeting', 'get', 'nosuch36'] },
+    'ads line-items pause': { args: ['ads', 'line-items', 'pause', 'nosuch33', '--yes'] },
+    'ads line-items resume': { args: ['ads', 'line-items', 'resume', 'nosuch34', '--yes'] },
     'ads line-items create': {
       args: [
         'ads',

@@ -71,3 +71,15 @@ describe('from arguments', () => {
     ]);
   });
 });
+
+describe('list references', () => {
+  it('an id or https://x.com/i/lists/<id> (twitter.com too); anything else is not a list', async () => {
+    const { parseListRef } = await import('../../src/validate/platform-ids.js');
+    expect(parseListRef('1800000000000000001')).toBe('1800000000000000001');
+    expect(parseListRef('https://x.com/i/lists/1800000000000000001')).toBe('1800000000000000001');
+    expect(parseListRef('https://twitter.com/i/lists/42/members')).toBe('42');
+    expect(parseListRef('https://x.com/i/lists/abc')).toBeUndefined();
+    expect(parseListRef('https://example.com/i/lists/42')).toBeUndefined();
+    expect(parseListRef('https://x.com/emu_dev/lists/42')).toBeUndefined();
+  });
+});

@@ -9,3 +9,28 @@ export function adsIdsFilter(p: Problems, query: Array<[string, string]>, field:
   if (bad.length) p.add(field, `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
   if (ids?.length) query.push([field, ids.join(',')]);
 }
+
+/**
+ * The singular parent flags of the list verbs, beside their plural id lists (`--campaign c1` as the create
+ * verbs take it, `--campaign-ids c1,c2` as the API names it): both may be given, and their ids are merged.
+ */
+export const parentFlags = {
+  campaign: { flags: '--campaign <campaign_id>', description: 'only those of this campaign (one id; --campaign-ids takes a list)' },
+  lineItem: { flags: '--line-item <line_item_id>', description: 'only those of this line item (one id; --line-item-ids takes a list)' },
+  fundingInstrument: {
+    flags: '--funding-instrument <funding_instrument_id>',
+    description: 'only those of this funding instrument (one id; --funding-instrument-ids takes a list)',
+  },
+} as const;
+
+/** One id filter from a singular and a plural flag (either, both or neither). */
+export function parentFilter(
+  p: Problems,
+  query: Array<[string, string]>,
+  field: string,
+  single: string | undefined,
+  plural: string | undefined,
+): void {
+  const joined = [single, plural].filter((v) => v !== undefined).join(',');
+  adsIdsFilter(p, query, field, single === undefined && plural === undefined ? undefined : joined);
+}

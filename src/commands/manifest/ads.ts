@@ -9,8 +9,8 @@ export const MANIFEST: Manifest = {
     {"words":["ads","curated-categories"],"description":"curated categories of the ad account (each available only in its countries)"},
     {"words":["ads","features"],"description":"features of the ad account"},
     {"words":["ads","funding-instruments"],"description":"funding instruments of the ad account (what campaigns are charged to)"},
-    {"words":["ads","campaigns"],"description":"campaigns: list, show, create (one or a JSON Lines file in batches), update budgets/status, delete"},
-    {"words":["ads","line-items"],"description":"line items: list, show, create (one or a file), update bids/budgets/schedule/status, delete"},
+    {"words":["ads","campaigns"],"description":"campaigns: list, show, create (paused; one or a JSON Lines file in batches), update, pause/resume a tree, delete"},
+    {"words":["ads","line-items"],"description":"line items: list, show, create (paused; one or a file), update bids/budgets/schedule, pause/resume, delete"},
     {"words":["ads","targeting"],"description":"line items' targeting criteria, and the discovery endpoints that find their values"},
     {"words":["ads","promoted-posts"],"description":"posts promoted by line items"},
     {"words":["ads","promotable-users"],"description":"users whose posts the account can promote"},
@@ -222,13 +222,15 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","audience-estimate"],
       name: "audience-estimate",
-      description: "approximate audience size for targeting criteria given as JSON (the same objects `ads targeting add --file` takes)",
+      description: "approximate audience size for targeting criteria given as JSON, or for a line item's own criteria (--line-item)",
       examples: [
+        "postctl ads audience-estimate --line-item 8u94t",
         "postctl ads audience-estimate --input targeting.json",
         "cat targeting.json | postctl ads audience-estimate --input -",
       ],
       options: [
-        {"flags":"--input <file>","description":"JSON file: an array of {targeting_type, targeting_value, operator_type}, or - for stdin (required)"},
+        {"flags":"--input <file>","description":"JSON file: an array of {targeting_type, targeting_value, operator_type}, or - for stdin"},
+        {"flags":"--line-item <line_item_id>","description":"estimate the line item's own targeting criteria (read first)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
@@ -243,6 +245,7 @@ export const MANIFEST: Manifest = {
         "postctl ads funding-instruments list --funding-instrument-ids lygyi -o json",
       ],
       options: [
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only this funding instrument (one id)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only these funding instruments (comma list, up to 200)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
         {"flags":"--cursor <cursor>","description":"start from this page cursor (next_cursor of a previous page)"},
@@ -279,7 +282,9 @@ export const MANIFEST: Manifest = {
         "postctl ads campaigns list --funding-instrument-ids lygyi --q spring --all -o jsonl",
       ],
       options: [
+        {"flags":"--campaign <campaign_id>","description":"only this campaign (one id)"},
         {"flags":"--campaign-ids <ids>","description":"only these campaigns (comma list, up to 200)"},
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only those of this funding instrument (one id; --funding-instrument-ids takes a list)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only campaigns of these funding instruments (comma list, up to 200)"},
         {"flags":"--q <text>","description":"name prefix"},
         {"flags":"--with-draft","description":"include draft campaigns"},
@@ -363,6 +368,40 @@ export const MANIFEST: Manifest = {
       load: () => import("../ads/campaigns/update.js").then(loaded),
     },
     {
+      words: ["ads","campaigns","pause"],
+      name: "pause <campaign_id...>",
+      description: "pause campaigns (entity_status PAUSED), with --cascade their line items too: one row per change; rerun to finish an interrupted run",
+      examples: [
+        "postctl ads campaigns pause 8wku2 --yes",
+        "postctl ads campaigns pause 8wku2 --cascade --dry-run",
+      ],
+      options: [
+        {"flags":"--cascade","description":"also the campaigns' line items (promoted posts have no status of their own in API version 12)"},
+        {"flags":"--dry-run","description":"read the statuses and print what would change; change nothing"},
+        {"flags":"-y, --yes","description":"change without asking (needed when not interactive)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/campaigns/pause.js").then(loaded),
+    },
+    {
+      words: ["ads","campaigns","resume"],
+      name: "resume <campaign_id...>",
+      description: "resume campaigns (entity_status ACTIVE), with --cascade their line items too; they start spending: one row per change; rerun to finish an interrupted run",
+      examples: [
+        "postctl ads campaigns resume 8wku2 --yes",
+        "postctl ads campaigns resume 8wku2 --cascade --dry-run",
+      ],
+      options: [
+        {"flags":"--cascade","description":"also the campaigns' line items (promoted posts have no status of their own in API version 12)"},
+        {"flags":"--dry-run","description":"read the statuses and print what would change; change nothing"},
+        {"flags":"-y, --yes","description":"change without asking (needed when not interactive)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/campaigns/resume.js").then(loaded),
+    },
+    {
       words: ["ads","campaigns","delete"],
       name: "delete <campaign_id>",
       description: "delete a campaign (irreversible; asks on a terminal, needs --yes otherwise)",
@@ -382,12 +421,15 @@ export const MANIFEST: Manifest = {
       description: "list line items of the account (id, name, campaign, objective, status, bid, budgets)",
       examples: [
         "postctl ads line-items list",
-        "postctl ads line-items list --campaign-ids f2qcm --status PAUSED",
+        "postctl ads line-items list --campaign f2qcm --status PAUSED",
         "postctl ads line-items list --line-item-ids 8u94t,8u94u -o json",
         "postctl ads line-items list --all -o jsonl",
       ],
       options: [
+        {"flags":"--campaign <campaign_id>","description":"only those of this campaign (one id; --campaign-ids takes a list)"},
         {"flags":"--campaign-ids <ids>","description":"only line items of these campaigns (comma list, up to 200)"},
+        {"flags":"--funding-instrument <funding_instrument_id>","description":"only those of this funding instrument (one id; --funding-instrument-ids takes a list)"},
+        {"flags":"--line-item <line_item_id>","description":"only this line item (one id)"},
         {"flags":"--line-item-ids <ids>","description":"only these line items (comma list, up to 200)"},
         {"flags":"--funding-instrument-ids <ids>","description":"only line items of these funding instruments (comma list, up to 200)"},
         {"flags":"--status <statuses>","description":"only these entity statuses (comma list: ACTIVE, PAUSED; filtered by postctl: the API has no status filter for line items)"},
@@ -504,6 +546,38 @@ export const MANIFEST: Manifest = {
       load: () => import("../ads/line-items/update.js").then(loaded),
     },
     {
+      words: ["ads","line-items","pause"],
+      name: "pause <line_item_id...>",
+      description: "pause line items (entity_status PAUSED): one row per change; rerun to finish an interrupted run",
+      examples: [
+        "postctl ads line-items pause 8u94t --yes",
+        "postctl ads line-items pause 8u94t 8u94u --dry-run",
+      ],
+      options: [
+        {"flags":"--dry-run","description":"read the statuses and print what would change; change nothing"},
+        {"flags":"-y, --yes","description":"change without asking (needed when not interactive)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/line-items/pause.js").then(loaded),
+    },
+    {
+      words: ["ads","line-items","resume"],
+      name: "resume <line_item_id...>",
+      description: "resume line items (entity_status ACTIVE); they start spending: one row per change; rerun to finish an interrupted run",
+      examples: [
+        "postctl ads line-items resume 8u94t --yes",
+        "postctl ads line-items resume 8u94t 8u94u --dry-run",
+      ],
+      options: [
+        {"flags":"--dry-run","description":"read the statuses and print what would change; change nothing"},
+        {"flags":"-y, --yes","description":"change without asking (needed when not interactive)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/line-items/resume.js").then(loaded),
+    },
+    {
       words: ["ads","line-items","delete"],
       name: "delete <line_item_id>",
       description: "delete a line item (irreversible; promoted posts under it are not deleted; asks on a terminal, needs --yes otherwise)",
@@ -569,7 +643,8 @@ export const MANIFEST: Manifest = {
         "postctl ads targeting list --line-item 8u94t,8u94u --all -o jsonl",
       ],
       options: [
-        {"flags":"--line-item <ids>","description":"line items whose criteria to list (required; comma list, up to 200)"},
+        {"flags":"--line-item <ids>","description":"line items whose criteria to list (this or --line-item-ids is required)"},
+        {"flags":"--line-item-ids <ids>","description":"the same as --line-item (comma list, up to 200)"},
         {"flags":"--targeting-criterion-ids <ids>","description":"only these criteria (comma list, up to 200)"},
         {"flags":"--lang <code>","description":"language of the criteria names (ISO 639-1, e.g. en)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
@@ -583,6 +658,22 @@ export const MANIFEST: Manifest = {
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
       load: () => import("../ads/targeting/list.js").then(loaded),
+    },
+    {
+      words: ["ads","targeting","get"],
+      name: "get <targeting_criterion_id>",
+      description: "show one targeting criterion (line item, type, value, operator, name)",
+      examples: [
+        "postctl ads targeting get dpl3a6",
+        "postctl ads targeting get dpl3a6 --lang en -o json",
+      ],
+      options: [
+        {"flags":"--lang <code>","description":"language of the criterion name (ISO 639-1, e.g. en)"},
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/targeting/get.js").then(loaded),
     },
     {
       words: ["ads","targeting","add"],
@@ -626,10 +717,11 @@ export const MANIFEST: Manifest = {
       name: "list",
       description: "list promoted posts (post, line item, status, approval); those of deleted line items only with --with-deleted",
       examples: [
-        "postctl ads promoted-posts list --line-item-ids 8u94t",
+        "postctl ads promoted-posts list --line-item 8u94t",
         "postctl ads promoted-posts list --all -o jsonl",
       ],
       options: [
+        {"flags":"--line-item <line_item_id>","description":"only those of this line item (one id; --line-item-ids takes a list)"},
         {"flags":"--line-item-ids <ids>","description":"only promoted posts of these line items (comma list, up to 200)"},
         {"flags":"--promoted-post-ids <ids>","description":"only these promoted posts (comma list, up to 200)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
@@ -645,11 +737,27 @@ export const MANIFEST: Manifest = {
       load: () => import("../ads/promoted-posts/list.js").then(loaded),
     },
     {
+      words: ["ads","promoted-posts","get"],
+      name: "get <promoted_post_id>",
+      description: "show one promoted post (its post, line item, status, approval); with --with-deleted also under a deleted line item",
+      examples: [
+        "postctl ads promoted-posts get 1gp8a5",
+        "postctl ads promoted-posts get 1gp8a5 -o json",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/promoted-posts/get.js").then(loaded),
+    },
+    {
       words: ["ads","promoted-posts","create"],
       name: "create <post_ids...>",
-      description: "promote posts on a line item (1 to 50 post ids, each 1 to 19 digits)",
+      description: "promote posts on a line item (1 to 50 post ids or post URLs)",
       examples: [
         "postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 1460323737035677699",
+        "postctl ads promoted-posts create --line-item 8u94t https://x.com/emu_dev/status/1460323737035677698",
       ],
       options: [
         {"flags":"--line-item <line_item_id>","description":"line item that promotes the posts (required)"},
@@ -694,6 +802,20 @@ export const MANIFEST: Manifest = {
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
       load: () => import("../ads/promotable-users/list.js").then(loaded),
+    },
+    {
+      words: ["ads","promotable-users","get"],
+      name: "get <promotable_user_id>",
+      description: "show one promotable user (user id, FULL or RETWEETS_ONLY)",
+      examples: [
+        "postctl ads promotable-users get l310s",
+      ],
+      options: [
+        {"flags":"--with-deleted","description":"also find it when it is deleted"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/promotable-users/get.js").then(loaded),
     },
     {
       words: ["ads","line-item-categories","list"],
@@ -1222,7 +1344,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","posts","name"],
       name: "name <post_id> <name>",
-      description: "set the name of a post made through the ad account (max 80 characters)",
+      description: "set the name of a post made through the ad account (post id or URL; name max 80 characters)",
       examples: [
         "postctl ads posts name 1505723617405960500 \"Spring A\"",
       ],

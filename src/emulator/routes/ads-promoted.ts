@@ -92,6 +92,17 @@ function remove(req: EmuRequest, state: EmulatorState, to: Spelling) {
   return adsOk(req, outgoing(p, to));
 }
 
+function getOne(req: EmuRequest, state: EmulatorState, to: Spelling) {
+  requireAccount(req, state);
+  rejectUnknown(req, ['with_deleted']);
+  const p = promotedPosts(state).get(req.params.promoted_post_id!);
+  const li = p && lineItems(state, req.params.account_id!).get(p.line_item_id);
+  // As in the list: a promoted post of a deleted line item is found only with with_deleted.
+  if (!p || !li || ((p.deleted || li.deleted) && req.query.get('with_deleted') !== 'true'))
+    fail(adsError(404, 'NOT_FOUND', `Promoted post ${req.params.promoted_post_id} not found`, 'promoted_post_id', req));
+  return adsOk(req, outgoing(p, to));
+}
+
 const PROMOTABLE = (account: string) => [
   {
     id: 'l310s',
@@ -119,7 +130,21 @@ export function register(r: Router, state: EmulatorState): void {
     r.route({ method: 'GET', path, api: 'ads', auth: 'user', handler: (req, st) => list(req, st, to) });
     r.route({ method: 'POST', path, api: 'ads', auth: 'user', handler: (req, st) => create(req, st, to) });
     r.route({ method: 'DELETE', path: `${path}/:promoted_post_id`, api: 'ads', auth: 'user', handler: (req, st) => remove(req, st, to) });
+    r.route({ method: 'GET', path: `${path}/:promoted_post_id`, api: 'ads', auth: 'user', handler: (req, st) => getOne(req, st, to) });
   }
+  r.route({
+    method: 'GET',
+    path: '/12/accounts/:account_id/promotable_users/:promotable_user_id',
+    api: 'ads',
+    auth: 'user',
+    handler: (req, st) => {
+      requireAccount(req, st);
+      rejectUnknown(req, ['with_deleted']);
+      const u = PROMOTABLE(req.params.account_id!).find((x) => x.id === req.params.promotable_user_id);
+      if (!u) fail(adsError(404, 'NOT_FOUND', `Promotable user ${req.params.promotable_user_id} not found`, 'promotable_user_id', req));
+      return adsOk(req, u);
+    },
+  });
   r.route({
     method: 'GET',
     path: '/12/accounts/:account_id/promotable_users',

@@ -127,6 +127,17 @@ function commit(state: EmulatorState, prepared: EmuCriterion[]): EmuCriterion[] 
   });
 }
 
+/** One criterion (a deleted one only with with_deleted). */
+function getOne(req: EmuRequest, state: EmulatorState) {
+  requireAccount(req, state);
+  rejectUnknown(req, ['lang', 'with_deleted']);
+  const c = criteria(state).get(req.params.targeting_criterion_id!);
+  if (!c || (c.deleted && req.query.get('with_deleted') !== 'true'))
+    fail(adsError(404, 'NOT_FOUND', `Targeting criterion ${req.params.targeting_criterion_id} not found`, 'targeting_criterion_id', req));
+  findLineItem(req, state, c.line_item_id, { withDeleted: true });
+  return adsOk(req, c);
+}
+
 function list(req: EmuRequest, state: EmulatorState) {
   requireAccount(req, state);
   rejectUnknown(req, [
@@ -259,6 +270,7 @@ export function register(r: Router): void {
       );
     },
   });
+  r.route({ method: 'GET', path: `${acct}/targeting_criteria/:targeting_criterion_id`, api: 'ads', auth: 'user', handler: getOne });
   r.route({
     method: 'DELETE',
     path: `${acct}/targeting_criteria/:targeting_criterion_id`,

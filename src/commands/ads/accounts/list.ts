@@ -12,11 +12,12 @@ import { PAGE_1000 } from '../_page.js';
 
 const ACCOUNT_COLUMNS: Column<Account>[] = [
   { header: 'id', key: 'id' },
-  { header: 'name', key: 'name' },
-  { header: 'business', key: 'business_name' },
-  { header: 'industry', key: 'industry_type' },
+  { header: 'name', key: 'name', flex: true, priority: 3 },
+  { header: 'business', key: 'business_name', priority: 0 },
+  { header: 'industry', key: 'industry_type', priority: 0 },
   { header: 'approval', key: 'approval_status' },
-  { header: 'timezone', key: 'timezone' },
+  // Times in this account's reports and schedules are read in its time zone: it stays at 80 columns.
+  { header: 'timezone', key: 'timezone', priority: 3 },
   { header: 'deleted', key: 'deleted' },
 ];
 

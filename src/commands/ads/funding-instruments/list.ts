@@ -7,7 +7,7 @@ import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { adsIdsFilter } from '../_ids.js';
+import { parentFilter, parentFlags } from '../_ids.js';
 import { PAGE_1000 } from '../_page.js';
 import { FI_COLUMNS } from './_columns.js';
 
@@ -16,6 +16,7 @@ export default defineVerb({
   description: 'list funding instruments of the account (type, currency, credit and funded amounts, dates, status)',
   examples: ['postctl ads funding-instruments list', 'postctl ads funding-instruments list --funding-instrument-ids lygyi -o json'],
   options: {
+    fundingInstrument: { ...parentFlags.fundingInstrument, description: 'only this funding instrument (one id)' },
     fundingInstrumentIds: {
       flags: '--funding-instrument-ids <ids>',
       description: 'only these funding instruments (comma list, up to 200)',
@@ -26,7 +27,7 @@ export default defineVerb({
   async run(_args, opts, ctx) {
     const p = new Problems();
     const query: Array<[string, string]> = [];
-    adsIdsFilter(p, query, 'funding_instrument_ids', opts.fundingInstrumentIds);
+    parentFilter(p, query, 'funding_instrument_ids', opts.fundingInstrument, opts.fundingInstrumentIds);
     p.throwIfAny('invalid list filters');
     query.push(...listQuery(opts, PAGE_1000));
     const account = await accountRef(ctx, opts);

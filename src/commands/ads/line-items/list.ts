@@ -12,6 +12,7 @@ import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
+import { parentFlags } from '../_ids.js';
 import { PAGE_1000 } from '../_page.js';
 
 const PAGE = { min: 1, max: 1000 };
@@ -33,6 +34,9 @@ const COLUMNS: Column<LineItem>[] = [
 const ADS_ID = /^[0-9a-z]{1,32}$/;
 
 interface FilterFlags {
+  campaign?: string;
+  fundingInstrument?: string;
+  lineItem?: string;
   campaignIds?: string;
   lineItemIds?: string;
   fundingInstrumentIds?: string;
@@ -44,12 +48,14 @@ interface FilterFlags {
 function filters(opts: FilterFlags): { query: Array<[string, string]>; statuses?: string[] } {
   const p = new Problems();
   const query: Array<[string, string]> = [];
-  for (const [flag, field] of [
-    ['campaignIds', 'campaign_ids'],
-    ['lineItemIds', 'line_item_ids'],
-    ['fundingInstrumentIds', 'funding_instrument_ids'],
+  const merged = (one: string | undefined, many: string | undefined) =>
+    one === undefined ? many : many === undefined ? one : `${one},${many}`;
+  for (const [value, field] of [
+    [merged(opts.campaign, opts.campaignIds), 'campaign_ids'],
+    [merged(opts.lineItem, opts.lineItemIds), 'line_item_ids'],
+    [merged(opts.fundingInstrument, opts.fundingInstrumentIds), 'funding_instrument_ids'],
   ] as const) {
-    const ids = idList(p, field, opts[flag]);
+    const ids = idList(p, field, value);
     const bad = (ids ?? []).filter((id) => !ADS_ID.test(id));
     if (bad.length) p.add(field, `must be ads ids (letters a-z and digits); got ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
     if (ids?.length) query.push([field, ids.join(',')]);
@@ -66,12 +72,15 @@ export default defineVerb({
   description: 'list line items of the account (id, name, campaign, objective, status, bid, budgets)',
   examples: [
     'postctl ads line-items list',
-    'postctl ads line-items list --campaign-ids f2qcm --status PAUSED',
+    'postctl ads line-items list --campaign f2qcm --status PAUSED',
     'postctl ads line-items list --line-item-ids 8u94t,8u94u -o json',
     'postctl ads line-items list --all -o jsonl',
   ],
   options: {
+    campaign: parentFlags.campaign,
     campaignIds: { flags: '--campaign-ids <ids>', description: 'only line items of these campaigns (comma list, up to 200)' },
+    fundingInstrument: parentFlags.fundingInstrument,
+    lineItem: { ...parentFlags.lineItem, description: 'only this line item (one id)' },
     lineItemIds: { flags: '--line-item-ids <ids>', description: 'only these line items (comma list, up to 200)' },
     fundingInstrumentIds: {
       flags: '--funding-instrument-ids <ids>',

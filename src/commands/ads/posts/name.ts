@@ -1,6 +1,7 @@
 // `postctl ads posts name <post_id> <name>`: names a post made through the ad account.
 import { nameAdPost } from '../../../creatives/posts.js';
 import { POST_NAME_MAX } from '../../../validate/creatives-post.js';
+import { parsePostRef } from '../../../validate/platform-ids.js';
 import { maxLength, positiveLong, Problems } from '../../../validate/rules.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -10,11 +11,12 @@ import { FIELDS } from './_columns.js';
 
 export default defineVerb({
   name: 'name <post_id> <name>',
-  description: 'set the name of a post made through the ad account (max 80 characters)',
+  description: 'set the name of a post made through the ad account (post id or URL; name max 80 characters)',
   examples: ['postctl ads posts name 1505723617405960500 "Spring A"'],
   options: accountOptions,
-  async run([postId, newName], opts, ctx) {
+  async run([postRef, newName], opts, ctx) {
     const problems = new Problems();
+    const postId = parsePostRef(postRef!) ?? postRef!;
     problems.check('post_id', postId, [positiveLong]);
     if (!newName?.trim()) problems.add('name', 'must not be empty');
     problems.check('name', newName, [maxLength(POST_NAME_MAX)]);

@@ -1,6 +1,7 @@
 // `postctl ads promoted-posts create --line-item <id> <post_id...>`: promotes
 // up to 50 posts on a line item in one request (POST …/promoted_tweets).
 import { MAX_POSTS_PER_CREATE, promotePostsRequest } from '../../../ads/promoted.js';
+import { parsePostRef } from '../../../validate/platform-ids.js';
 import { Problems } from '../../../validate/rules.js';
 import { wire } from '../../../wire/names.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -10,21 +11,25 @@ import { printDryRun } from '../_dry-run.js';
 
 export default defineVerb({
   name: 'create <post_ids...>',
-  description: `promote posts on a line item (1 to ${MAX_POSTS_PER_CREATE} post ids, each 1 to 19 digits)`,
-  examples: ['postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 1460323737035677699'],
+  description: `promote posts on a line item (1 to ${MAX_POSTS_PER_CREATE} post ids or post URLs)`,
+  examples: [
+    'postctl ads promoted-posts create --line-item 8u94t 1460323737035677698 1460323737035677699',
+    'postctl ads promoted-posts create --line-item 8u94t https://x.com/emu_dev/status/1460323737035677698',
+  ],
   options: {
     lineItem: { flags: '--line-item <line_item_id>', description: 'line item that promotes the posts (required)' },
     dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
     ...accountOptions,
   },
-  async run(posts, opts, ctx) {
+  async run(args, opts, ctx) {
     const p = new Problems();
     if (opts.lineItem === undefined) p.add('line_item_id', 'is required (--line-item)');
     else if (!/^[0-9a-z]{1,32}$/.test(opts.lineItem)) p.add('line_item_id', `must be an ads id (got ${JSON.stringify(opts.lineItem)})`);
-    const bad = posts.filter((id) => !/^\d{1,19}$/.test(id));
-    if (bad.length) p.add('post_ids', `post ids are 1 to 19 digits (got ${bad.map((b) => JSON.stringify(b)).join(', ')})`);
+    const posts = args.map((a) => parsePostRef(a) ?? a);
+    const bad = args.filter((a) => parsePostRef(a) === undefined);
+    if (bad.length) p.add('post_ids', `post ids are 1 to 19 digits or post URLs (got ${bad.map((b) => JSON.stringify(b)).join(', ')})`);
     if (posts.length > MAX_POSTS_PER_CREATE) p.add('post_ids', `at most ${MAX_POSTS_PER_CREATE} per request (got ${posts.length})`);
-    if (new Set(posts).size !== posts.length) p.add('post_ids', 'a post id is given twice');
+    if (new Set(posts).size !== posts.length) p.add('post_ids', 'a post is given twice');
     p.throwIfAny('invalid promoted posts');
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();

@@ -8,14 +8,15 @@ import { wire } from '../../../wire/names.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { adsIdsFilter } from '../_ids.js';
+import { adsIdsFilter, parentFilter, parentFlags } from '../_ids.js';
 import { PAGE_1000 } from '../_page.js';
 
 export default defineVerb({
   name: 'list',
   description: 'list promoted posts (post, line item, status, approval); those of deleted line items only with --with-deleted',
-  examples: ['postctl ads promoted-posts list --line-item-ids 8u94t', 'postctl ads promoted-posts list --all -o jsonl'],
+  examples: ['postctl ads promoted-posts list --line-item 8u94t', 'postctl ads promoted-posts list --all -o jsonl'],
   options: {
+    lineItem: parentFlags.lineItem,
     lineItemIds: { flags: '--line-item-ids <ids>', description: 'only promoted posts of these line items (comma list, up to 200)' },
     promotedPostIds: { flags: '--promoted-post-ids <ids>', description: 'only these promoted posts (comma list, up to 200)' },
     ...listOptions(PAGE_1000),
@@ -25,7 +26,7 @@ export default defineVerb({
     const client = await ctx.client();
     const p = new Problems();
     const query: Array<[string, string]> = [];
-    adsIdsFilter(p, query, 'line_item_ids', opts.lineItemIds);
+    parentFilter(p, query, 'line_item_ids', opts.lineItem, opts.lineItemIds);
     adsIdsFilter(p, query, wire('param.promoted_post_ids', client.names), opts.promotedPostIds);
     p.throwIfAny('invalid list filters');
     query.push(...listQuery(opts, PAGE_1000));

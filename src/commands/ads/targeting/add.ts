@@ -59,7 +59,7 @@ export default defineVerb({
       const items = await readBulk(ctx, opts.file, (obj, line) => {
         const r = lineCriterion(obj, line);
         seen.push({ line, c: r.c });
-        return { params: r.c as Record<string, string>, problems: r.problems };
+        return { params: withOperator(r.c as Record<string, string>), problems: r.problems };
       });
       throwIfProblems(checkAgeOnce(seen), `${opts.file}: invalid criteria; nothing was sent`);
       const account = await accountRef(ctx, opts);
@@ -69,7 +69,7 @@ export default defineVerb({
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     throwIfProblems(checkCriterion(given), 'invalid targeting criterion');
-    const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const params = withOperator(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Record<string, string>);
     const account = await accountRef(ctx, opts);
     const client = await ctx.client();
     if (opts.fetch !== false) throwIfProblems(await fetchedProblems(client, account, [{ c: given }]), 'invalid targeting criterion');
@@ -77,3 +77,8 @@ export default defineVerb({
     return sendCreate(ctx, client, addCriterionRequest(account, params), params, opts.dryRun, done);
   },
 });
+
+/** operator_type is always sent, EQ included: the reference marks it required, whatever the API does without it. */
+function withOperator(params: Record<string, string>): Record<string, string> {
+  return { ...params, operator_type: params.operator_type ?? 'EQ' };
+}

@@ -7,7 +7,7 @@ import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { adsIdsFilter } from '../_ids.js';
+import { adsIdsFilter, parentFilter } from '../_ids.js';
 import { PAGE_1000 } from '../_page.js';
 import { CRITERION_COLUMNS } from './_columns.js';
 
@@ -16,17 +16,19 @@ export default defineVerb({
   description: 'list the targeting criteria of line items (type, value, operator, name)',
   examples: ['postctl ads targeting list --line-item 8u94t', 'postctl ads targeting list --line-item 8u94t,8u94u --all -o jsonl'],
   options: {
-    lineItem: { flags: '--line-item <ids>', description: 'line items whose criteria to list (required; comma list, up to 200)' },
+    lineItem: { flags: '--line-item <ids>', description: 'line items whose criteria to list (this or --line-item-ids is required)' },
+    lineItemIds: { flags: '--line-item-ids <ids>', description: 'the same as --line-item (comma list, up to 200)' },
     targetingCriterionIds: { flags: '--targeting-criterion-ids <ids>', description: 'only these criteria (comma list, up to 200)' },
     lang: { flags: '--lang <code>', description: 'language of the criteria names (ISO 639-1, e.g. en)' },
     ...listOptions(PAGE_1000),
     ...accountOptions,
   },
   async run(_args, opts, ctx) {
-    if (opts.lineItem === undefined) throw new UsageError('--line-item <ids> is required (the API lists criteria per line item)');
+    if (opts.lineItem === undefined && opts.lineItemIds === undefined)
+      throw new UsageError('--line-item <ids> is required (the API lists criteria per line item)');
     const p = new Problems();
     const query: Array<[string, string]> = [];
-    adsIdsFilter(p, query, 'line_item_ids', opts.lineItem);
+    parentFilter(p, query, 'line_item_ids', opts.lineItem, opts.lineItemIds);
     adsIdsFilter(p, query, 'targeting_criterion_ids', opts.targetingCriterionIds);
     if (opts.lang !== undefined && !/^[a-z]{2}$/.test(opts.lang))
       p.add('lang', `must be a two-letter language code (got ${JSON.stringify(opts.lang)})`);
