@@ -19,7 +19,7 @@ describe('Redactor.text: token-shaped pairs', () => {
   it('hides the secret only, never the ordinary words next to it', () => {
     const s = new Redactor();
     s.add('AAAAsecretBBBB');
-    for (const [input, out] of [
+    for (const [input, out] of <Array<[string, string]>>[
       ['refresh_token=abc123 not accepted', 'refresh_token=[redacted] not accepted'],
       ['"access_token":"zz9" not valid, token: not found', '"access_token":"[redacted]" not valid, token: not found'],
       ['invalid token: not a bearer token', 'invalid token: not a bearer token'],
