@@ -124,8 +124,7 @@ export class Context {
   }
 
   async store(): Promise<ConfigStore> {
-    const { ConfigStore, loadConf } = await import('./config/store.js');
-    await loadConf();
+    const { ConfigStore } = await import('./config/store.js');
     return new ConfigStore(this.io.env);
   }
 
