@@ -12,7 +12,7 @@
 // size cap; anything else is exit 2 at once.
 import { createHash } from 'node:crypto';
 import { lstat, open, rename, rm, stat } from 'node:fs/promises';
-import { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError } from '../../bin/safe-file.js';
+import { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError } from '../config/safe-file.js';
 import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';

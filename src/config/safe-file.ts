@@ -1,10 +1,13 @@
 // The safe-file rule (bin/safe-file.js, shared with the launcher) for the files
 // whose loss stops a command: the config with its credentials, its locks, and
 // resume state. A violation there is exit 2 naming the path and why; caches
-// call bin/safe-file.js directly and ignore a violation.
+// call readSafe/writeSafe and ignore a violation.
 import { readSafe, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
+
+// The TypeScript sources reach the rule through this module (the config layer every layer may use).
+export { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';
 
 /** `refusing to use the <what> <path>: <why>` (exit 2), for an UnsafeFileError. */
 function refuseUnsafe(e: UnsafeFileError, what: string, hint: string): CliError {

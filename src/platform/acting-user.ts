@@ -6,7 +6,7 @@
 // its user (`<user id>-<secret part>`), so it needs no request at all; an
 // OAuth 2.0 token costs one GET /2/users/me, once.
 import { createHash } from 'node:crypto';
-import { readSafe, writeSafe } from '../../bin/safe-file.js';
+import { readSafe, writeSafe } from '../config/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { AuthScheme } from '../auth/endpoint-auth.js';
 import type { ResolvedSettings } from '../config/resolve.js';

@@ -8,7 +8,7 @@
 // through a random-named O_EXCL temporary file renamed into place.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { readSafe, writeSafe } from '../../bin/safe-file.js';
+import { readSafe, writeSafe } from '../config/safe-file.js';
 import type { Dialect } from './dialect.js';
 
 /** The file holds one word per API origin: far below this. */
