@@ -8,6 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
+    // Property tests run from a fixed seed (test/fast-check-seed.ts).
+    setupFiles: ['test/fast-check-seed.ts'],
     // The unit tests that import the mutated modules (stryker.config.mjs `mutate`);
     // a new unit test of one of them belongs in this list.
     include: [

@@ -23,22 +23,13 @@
 // the call would otherwise load (47 files; measured side by side on Node 20 and
 // 24, docs/performance.md), so no run is sent there first. A file that fails its
 // SHA-256, or data V8 rejects (script.cachedDataRejected), is not used. Files
-// are written to a temporary file renamed into place.
+// are read and written by the safe-file rule (bin/safe-file.js): a FIFO, device,
+// link, foreign or oversized file is ignored, a temporary file with a random
+// name is created with O_EXCL and renamed into place.
 'use strict';
 const { createHash } = require('node:crypto');
-const {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} = require('node:fs');
+const { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync, statSync, unlinkSync } = require('node:fs');
+const { ensureDir, readSafe, writeSafe } = require('./safe-file.js');
 const { basename, dirname, join } = require('node:path');
 // Module.createRequire from this module's own class: requiring node:module would load Node's ES-module
 // loader on Node 20 (a test runner that loads this file as no CommonJS module gets node:module's).
@@ -49,26 +40,34 @@ const homedir = (env) => env.HOME || process.getBuiltinModule('node:os').homedir
 const cacheRoot = (env) =>
   env.POSTCTL_CODE_CACHE_DIR || env.POSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(env), '.cache'), 'postctl');
 
-/** <cache>/<name> (or $POSTCTL_CODE_CACHE_DIR/<name>), created 0700; undefined unless it is a directory owned by this user that no one else can open. */
+/**
+ * <cache>/<name> (or $POSTCTL_CODE_CACHE_DIR/<name>), created 0700; undefined unless the safe-file rule
+ * holds for it and the cache directory above (bin/safe-file.js: the user's, writable by no one else, not a
+ * link) and no one else can even open it.
+ */
 function privateCacheDir(name, env = process.env) {
-  const dir = join(cacheRoot(env), name);
+  const root = cacheRoot(env);
+  const dir = join(root, name);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensureDir(dir, root);
     const st = statSync(dir);
-    if (!st.isDirectory() || (st.mode & 0o077) !== 0 || (process.getuid && st.uid !== process.getuid())) return undefined;
-    return dir;
+    return (st.mode & 0o077) === 0 ? dir : undefined;
   } catch {
     return undefined; // no cache: the command runs all the same
   }
 }
+
+/** The largest code cache read: the API scripts' caches are about 0.5 MB. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 const sha256 = (data) => createHash('sha256').update(data).digest();
 
 /** The verified V8 data in `file` ({ data }: a SHA-256 of the data, then the data), or undefined (missing, foreign, corrupt). */
 function readCache(file) {
   try {
-    const buf = readFileSync(file);
-    if (process.getuid && statSync(file).uid !== process.getuid()) return undefined;
+    // A FIFO, a device, a link, a file of another user's or one past the cap is never read (safe-file.js).
+    const buf = readSafe(file, { max: MAX_CACHE_BYTES });
+    if (!buf) return undefined;
     const data = buf.subarray(32);
     return data.length > 0 && sha256(data).equals(buf.subarray(0, 32)) ? { data } : undefined;
   } catch {
@@ -78,10 +77,8 @@ function readCache(file) {
 
 /** Writes `data` to `file` atomically (0600) and removes the caches of other builds or Node versions (and the marks older builds left). */
 function writeCache(file, data) {
-  const tmp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, Buffer.concat([sha256(data), data]), { mode: 0o600 });
-    renameSync(tmp, file);
+    writeSafe(file, Buffer.concat([sha256(data), data]));
     const dir = dirname(file);
     for (const f of readdirSync(dir))
       if (/^api-[0-9a-f]+\.bin(\.seen)?$/.test(f) && !f.startsWith(basename(file))) unlinkSync(join(dir, f));

@@ -1,5 +1,5 @@
 // Bundles src/cli.ts into dist/ with code splitting: the entry chunk holds only
-// commander and the command tree; each verb, undici, conf and @inquirer/prompts
+// commander and the command tree; each verb, undici and @inquirer/prompts
 // live in chunks imported lazily when a verb runs.
 //
 // Chunks are content-hashed and written before the entry file, which is
@@ -76,11 +76,11 @@ for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(awai
 // the hash of the rest, part of the cache's key. Beside the chunks, so undici's
 // .wasm files resolve from it too.
 // Left out of the script, to keep what every API call reads and compiles small:
-// packages a verb imports lazily and rarely (config writes, prompts, colour,
+// packages a verb imports lazily and rarely (prompts, colour,
 // tables, charts), kept as import() of the package itself (see __import below);
 // and the emulator, completion, mcp and auth import verbs (src/api-script.ts hands them to the
 // ES-module CLI), whose modules are replaced by an empty one.
-const LAZY_PACKAGES = /^(conf|@inquirer\/prompts|chalk|cli-table3(\/.*)?|yaml)$/;
+const LAZY_PACKAGES = /^(@inquirer\/prompts|chalk|cli-table3(\/.*)?|yaml)$/;
 const scriptScope = {
   name: 'script-scope',
   setup(b) {

@@ -53,6 +53,8 @@ async function loadAll(files) {
     target: 'node20.18',
     packages: 'external',
     define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
+    // bin/safe-file.js (CommonJS, bundled in) calls require() for Node built-ins.
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'warning',
     // The manifests themselves are what this writes (they may not exist yet).
     // groups.ts imports the index statically: it gets an empty one here.

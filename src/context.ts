@@ -76,10 +76,10 @@ export class Context {
     await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
     // A bad --columns or --query is exit 2 before anything is sent; JMESPath is loaded only for --query.
     const output: PrinterOptions = { columns: parseColumns(globals.columns) };
-    if (globals.query !== undefined) output.query = await (await import('./output/query.js')).prepareQuery(globals.query);
+    if (globals.query !== undefined) output.query = await (await import('./output/query.js')).prepareQuery(globals.query, io.env);
     const ctx = new Context(io, globals, output);
     if (ctx.format === 'table') await prepareTables();
-    if (globals.columns !== undefined && (ctx.format === 'json' || ctx.format === 'jsonl') && !output.query)
+    if (globals.columns !== undefined && output.columns !== 'help' && (ctx.format === 'json' || ctx.format === 'jsonl') && !output.query)
       ctx.log.warn('--columns shapes table and CSV output; for JSON use --query (e.g. --query "data[].[id, name]")');
     return ctx;
   }
@@ -124,8 +124,7 @@ export class Context {
   }
 
   async store(): Promise<ConfigStore> {
-    const { ConfigStore, loadConf } = await import('./config/store.js');
-    await loadConf();
+    const { ConfigStore } = await import('./config/store.js');
     return new ConfigStore(this.io.env);
   }
 

@@ -149,6 +149,9 @@ export async function resolveVerb(argv: readonly string[]): Promise<ParsedVerb |
     if (!isOptionLike(tokens[i]!)) args.push(tokens[i++]!);
     else if ((i = take(defs, tokens, i, opts)) < 0) return undefined;
   }
+  // A verb with subcommands (`ads stats` and `ads stats jobs`): a first argument that names one after
+  // flags (`ads stats --account a jobs list`) is commander's to dispatch.
+  if (args.length && node.children.has(args[0]!)) return undefined;
   const { required, max } = arity(spec.name);
   if (args.length < required || args.length > max) return undefined;
   // optsWithGlobals() lets program options win over a verb flag of the same name.

@@ -24,6 +24,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
         ['POSTCTL_RETRY_BASE_MS', 'first backoff delay in milliseconds, doubled per retry (default 500)'],
         ['POSTCTL_MAX_PAGES', 'most pages one listing (--all, --paginate) may request (same as --max-pages; default 10000)'],
         ['POSTCTL_MAX_BODY_MB', 'largest response body read into memory, in MiB; a larger one is exit 7 (default 64)'],
+        ['POSTCTL_QUERY_TIMEOUT_MS', 'longest --query evaluation, in ms; a longer one is exit 6 naming the expression (default 2000)'],
+        ['POSTCTL_QUERY_MAX_MB', 'largest --query result, in MiB of JSON; a larger one is exit 6 (default 64)'],
         ['POSTCTL_MAX_LINE_MB', 'streams: longest line kept, in MiB; a longer one is skipped with a warning (default 4)'],
         ['POSTCTL_STOP_GRACE_MS', 'longest clean-up after Ctrl-C, SIGTERM or SIGHUP before the process ends anyway, in ms (default 10000)'],
         ['POSTCTL_LOCK_STALE_MS', 'age in ms after which a lock no holder renews is broken (default 15000)'],

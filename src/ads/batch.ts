@@ -17,7 +17,8 @@ export type BatchResource = 'campaigns' | 'line_items' | 'targeting_criteria';
 /** "The current maximum batch size is 40" (campaigns, line items); 500 for targeting criteria. */
 export const BATCH_SIZE: Record<BatchResource, number> = { campaigns: 40, line_items: 40, targeting_criteria: 500 };
 
-type BatchParams = Record<string, string | number>;
+// A micro amount beyond 2^53 is a BigInt, written as its digits (stringifyJson).
+type BatchParams = Record<string, string | number | bigint>;
 
 export interface BatchItem {
   /** Input line (1-based). */

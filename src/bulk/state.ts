@@ -5,12 +5,14 @@
 // file, never half of one. It may lag the API by the last few confirmations:
 // those batches are sent again on --resume, which Update and Delete allow.
 // A finished run leaves a "done" marker (not nothing), so a --resume after it
-// sends nothing and says so. The state file is read only if it is a regular
-// file, opened without following links and without blocking (a FIFO planted at
-// its path would otherwise hang the run): anything else is exit 2 at once.
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+// sends nothing and says so. The state file is read and its temporary file
+// made by the safe-file rule (bin/safe-file.js): only a regular file of the
+// user's that no one else can write, opened without following links and without
+// blocking (a FIFO planted at its path would otherwise hang the run), within a
+// size cap; anything else is exit 2 at once.
+import { createHash } from 'node:crypto';
 import { lstat, open, rename, rm, stat } from 'node:fs/promises';
+import { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError } from '../config/safe-file.js';
 import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -51,31 +53,12 @@ export async function readStateFile(path: string, what = 'upload state'): Promis
       `refusing the ${what} ${path}: ${why}`,
       'point --state at a regular file, or remove what is at that path; nothing was sent.',
     );
-  const st = await lstat(path).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return undefined;
-    throw new CliError(`cannot read the ${what} ${path}: ${e.message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
-  });
-  if (!st) return undefined;
-  if (st.isSymbolicLink()) throw refuse('it is a symbolic link');
-  if (!st.isFile()) throw refuse(`it is not a regular file (${fileKind(st)})`);
-  let fh: Awaited<ReturnType<typeof open>>;
   try {
-    fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    return readSafe(path, { max: MAX_STATE_BYTES })?.toString('utf8');
   } catch (e) {
+    if (e instanceof UnsafeFileError) throw refuse(e.why);
     throw new CliError(`cannot read the ${what} ${path}: ${(e as Error).message}`, { exitCode: EXIT.USAGE, code: 'state_unreadable' });
   }
-  try {
-    const now = await fh.stat();
-    if (!now.isFile()) throw refuse(`it is not a regular file (${fileKind(now)})`);
-    if (now.size > MAX_STATE_BYTES) throw refuse(`it is ${now.size} bytes, not a postctl state`);
-    return await fh.readFile('utf8');
-  } finally {
-    await fh.close();
-  }
-}
-
-function fileKind(st: { isFIFO(): boolean; isDirectory(): boolean; isSocket(): boolean }): string {
-  return st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a directory' : st.isSocket() ? 'a socket' : 'a device';
 }
 
 const MIN_WRITE_INTERVAL_MS = 200;
@@ -86,8 +69,8 @@ const MIN_WRITE_INTERVAL_MS = 200;
  * name can never be written through.
  */
 export async function openExclusiveTemp(path: string): Promise<{ tmp: string; fh: Awaited<ReturnType<typeof open>> }> {
-  const tmp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  const tmp = tempPath(path);
+  const fh = await open(tmp, TEMP_FLAGS, 0o600);
   return { tmp, fh };
 }
 

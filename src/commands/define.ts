@@ -277,16 +277,21 @@ function group(parent: Command, name: string, description: string): Command {
 
 /**
  * The verb's options. Below a verb with a flag of the same name (`ads stats
- * --from` and `ads stats active --from`), commander hands the flag to the verb
- * above; it belongs to the verb that runs.
+ * --from` and `ads stats active --from`, or `ads stats --account` and `ads stats
+ * jobs list --account`, a group between them), commander hands the flag to the
+ * nearest verb above that has it; it belongs to the verb that runs.
  */
 function ownOptions(command: Command): Record<string, unknown> {
   const opts = { ...command.opts() };
-  const above = command.parent;
-  if (!above) return opts;
   for (const o of command.options) {
     const key = o.attributeName();
-    if (command.getOptionValueSource(key) !== 'cli' && above.getOptionValueSource(key) === 'cli') opts[key] = above.opts()[key];
+    if (command.getOptionValueSource(key) === 'cli') continue;
+    // The program's own (global) options are looked at only for a verb right below it, as before a group.
+    for (let above = command.parent; above && (above === command.parent || above.parent); above = above.parent)
+      if (above.getOptionValueSource(key) === 'cli') {
+        opts[key] = above.opts()[key];
+        break;
+      }
   }
   return opts;
 }

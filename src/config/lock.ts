@@ -6,9 +6,18 @@
 // A holder of the asynchronous lock (an OAuth 2.0 refresh that may take longer
 // than the stale age) renews it with a heartbeat, so a living holder is never
 // judged stale and a refresh token is never spent twice.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { CliError } from '../errors.js';
 import { envNumber } from './env-number.js';
+import { readOrRefuse } from './safe-file.js';
+
+/**
+ * The lock's text, or undefined when it is gone. Read by the safe-file rule: a FIFO, device or link
+ * planted at the lock path is exit 2 naming it, never a read that waits for a writer.
+ */
+function readLock(lockPath: string): string | undefined {
+  return readOrRefuse(lockPath, 'lock file', { max: 4096 })?.toString('utf8');
+}
 
 /** Age after which a lock that is not renewed is stale (POSTCTL_LOCK_STALE_MS; 15 s). */
 const staleMs = (): number => envNumber(process.env, 'POSTCTL_LOCK_STALE_MS', { fallback: 15_000, min: 100, max: 3_600_000 });
@@ -30,12 +39,14 @@ function sleepSync(ms: number): void {
 
 /** Removes the lock if it is stale; true when the caller should try to acquire again at once. */
 function breakIfStale(lockPath: string): boolean {
-  let content: string;
+  let content: string | undefined;
   let age: number;
   try {
-    content = readFileSync(lockPath, 'utf8');
-    age = Date.now() - statSync(lockPath).mtimeMs;
-  } catch {
+    content = readLock(lockPath);
+    if (content === undefined) return true; // released meanwhile
+    age = Date.now() - lstatSync(lockPath).mtimeMs;
+  } catch (e) {
+    if (e instanceof CliError) throw e;
     return true; // released meanwhile
   }
   const pid = Number(content.split(' ')[0]);
@@ -50,9 +61,9 @@ function breakIfStale(lockPath: string): boolean {
   }
   let moved = '';
   try {
-    moved = readFileSync(aside, 'utf8');
+    moved = readLock(aside) ?? '';
   } catch {
-    /* vanished */
+    /* vanished, or not a file: not the lock judged stale */
   }
   if (moved !== content) {
     // A new owner's lock was moved: put it back unless the slot was taken again.
@@ -69,7 +80,7 @@ function breakIfStale(lockPath: string): boolean {
 /** One attempt: 'held' when the lock is ours, 'retry' to try again at once, 'wait' to sleep first. */
 function tryAcquire(lockPath: string, started: number, waitMs = TIMEOUT_MS): 'held' | 'retry' | 'wait' {
   try {
-    const fd = openSync(lockPath, 'wx', 0o600);
+    const fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
     writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
     closeSync(fd);
     return 'held';
@@ -119,7 +130,7 @@ export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>)
     if (r === 'held') break;
     if (r === 'wait') await new Promise((res) => setTimeout(res, pause(attempt)));
   }
-  const mine = readFileSync(lockPath, 'utf8');
+  const mine = readLock(lockPath) ?? '';
   const heartbeat = setInterval(() => renew(lockPath, mine), Math.max(30, Math.floor(stale / 3)));
   heartbeat.unref();
   try {
@@ -127,7 +138,7 @@ export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>)
   } finally {
     clearInterval(heartbeat);
     try {
-      if (readFileSync(lockPath, 'utf8') === mine) rmSync(lockPath, { force: true });
+      if (readLock(lockPath) === mine) rmSync(lockPath, { force: true });
     } catch {
       /* already gone */
     }
@@ -137,7 +148,7 @@ export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>)
 /** The heartbeat: touches the lock while it is still this holder's (never another's that replaced it). */
 function renew(lockPath: string, mine: string): void {
   try {
-    if (readFileSync(lockPath, 'utf8') !== mine) return;
+    if (readLock(lockPath) !== mine) return;
     const now = new Date();
     utimesSync(lockPath, now, now);
   } catch {

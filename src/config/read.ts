@@ -1,12 +1,14 @@
-// Reading the config file without loading conf: conf's own read is this same
-// readFileSync + JSON.parse (no schema or encryption is configured), and conf
-// with its schema library costs ~50 ms to load — too much for every call that
-// only needs the credentials. Writes still go through conf (store.ts).
-import { readFileSync } from 'node:fs';
+// Reading the config file: by the safe-file rule (src/config/safe-file.ts: a
+// regular file of the user's, not a link, opened without blocking, at most
+// MAX_CONFIG_BYTES), then JSON.parse. Writes are in store.ts, under a lock.
 import { CliError } from '../errors.js';
+import { readOrRefuse } from './safe-file.js';
 import type { ConfigData } from './schema.js';
 
-export function corruptConfig(path: string, cause: unknown): CliError {
+/** A config holds a few profiles of a few hundred bytes each: a larger file is not one. */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+function corruptConfig(path: string, cause: unknown): CliError {
   return new CliError(`the config file ${path} is unreadable: ${(cause as Error).message}`, {
     exitCode: 2,
     code: 'config_corrupt',
@@ -19,9 +21,11 @@ export function corruptConfig(path: string, cause: unknown): CliError {
 export function readConfigFile(path: string): ConfigData {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    const buf = readOrRefuse(path, 'config file', { max: MAX_CONFIG_BYTES });
+    if (!buf) return {};
+    text = buf.toString('utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if (e instanceof CliError) throw e;
     throw corruptConfig(path, e);
   }
   let data: unknown;

@@ -1,13 +1,14 @@
-// The credential and settings store: conf (atomic writes, mode 0600) plus a
-// lock around every read-modify-write. A corrupt file is an error that names
-// the file; it is never reset.
+// The credential and settings store: the config file, read and written by the
+// safe-file rule (src/config/safe-file.ts: a random-named O_EXCL temporary file,
+// fsync, rename; mode 0600) with a lock around every read-modify-write. A
+// corrupt file is an error that names the file; it is never reset.
 import { envNumber } from './env-number.js';
-import type Conf from 'conf';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
 import { checkProfileName } from './profile-name.js';
 import { checkConfigTrust } from './trust.js';
-import { corruptConfig, readConfigFile } from './read.js';
+import { readConfigFile } from './read.js';
+import { writeOrRefuse } from './safe-file.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
 
@@ -20,16 +21,6 @@ function pauseForCrashTests(): void {
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-// conf (and the schema library it loads) is imported when a store is first
-// opened for writing, not with this module: the one-script API path
-// (src/api-script.ts) leaves the package out and imports it on demand.
-let ConfClass: typeof Conf | undefined;
-
-/** Loads conf; call before a store's first write (Context.store() does). */
-export async function loadConf(): Promise<void> {
-  ConfClass ??= (await import('conf')).default;
-}
-
 export class ConfigStore {
   readonly dir: string;
   readonly path: string;
@@ -37,24 +28,6 @@ export class ConfigStore {
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.dir = configDir(env);
     this.path = configFile(env);
-  }
-
-  private open(): Conf<ConfigData> {
-    if (!ConfClass) throw new Error('internal: loadConf() was not awaited before writing the config');
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    try {
-      return new ConfClass<ConfigData>({
-        cwd: this.dir,
-        configName: 'config',
-        projectSuffix: '',
-        configFileMode: 0o600,
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-        watch: false,
-      });
-    } catch (e) {
-      throw corruptConfig(this.path, e);
-    }
   }
 
   /** A snapshot of the whole file ({} when there is none yet). */
@@ -67,18 +40,16 @@ export class ConfigStore {
   update<T>(mutate: (data: ConfigData) => T): T {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     return withFileLock(this.path, () => {
-      // Checked under the lock, right before the write: conf's atomic write
-      // would follow a symlink to its target, and a directory others can write
-      // to lets them swap the file (see trust.ts).
+      // Checked under the lock, right before the write: a directory others can
+      // write to lets them swap the file (see trust.ts).
       checkConfigTrust(this.dir, this.path);
-      const conf = this.open();
-      const data = structuredClone(conf.store) as ConfigData;
+      const data = readConfigFile(this.path);
       const before = new Set(Object.keys(data.profiles ?? {}));
       const result = mutate(data);
       for (const name of Object.keys(data.profiles ?? {})) if (!before.has(name)) checkProfileName(name);
       pauseForCrashTests();
-      conf.store = data;
-      chmodSync(this.path, 0o600);
+      // Tab-indented, as the file has always been written.
+      writeOrRefuse(this.path, JSON.stringify(data, undefined, '\t'), 'config file', { top: this.dir, mode: 0o600 });
       return result;
     });
   }

@@ -9,7 +9,16 @@ const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|author
 // A body with junk after its JSON still has its tokens removed from every message.
 // The match starts at the name's ending (not at `[\w-]*` before it, which would backtrack
 // quadratically over a long word): linear in the text, whatever its size.
+// A value is taken when it is quoted (`"…token":"v"`) or follows `=` (a form or query); after a bare
+// `name: ` it is taken only when it looks like a secret (a digit and 6+ characters, or 20+), so prose
+// such as "invalid token: not a bearer token" keeps its words.
 const TOKEN_PAIR = /(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
+const SECRET_SHAPED = /^(?=.*\d).{6,}$|^.{20,}$/s;
+
+function redactPair(match: string, name: string, sep: string, value: string): string {
+  const quoted = sep.endsWith('"');
+  return quoted || sep.includes('=') || SECRET_SHAPED.test(value) ? `${name}${sep}${REDACTED}` : match;
+}
 
 function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
@@ -26,7 +35,7 @@ export class Redactor {
   }
 
   text(s: string): string {
-    let out = s.replace(TOKEN_PAIR, `$1$2${REDACTED}`);
+    let out = s.replace(TOKEN_PAIR, redactPair);
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     for (const secret of this.secrets) {
       const enc = encodeURIComponent(secret);

@@ -14,17 +14,21 @@ export interface Column<T = unknown> {
   priority?: number;
 }
 
-function pathGet(obj: unknown, path: string): unknown {
+/**
+ * The value at a dotted path, through own properties only: `__proto__.constructor` or `constructor.name`
+ * name nothing in data parsed from JSON, so they are empty, never a function or a prototype's field.
+ */
+export function pathValue(obj: unknown, path: string): unknown {
   let cur = obj;
   for (const part of path.split('.')) {
-    if (cur === null || cur === undefined) return undefined;
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
 }
 
 export function cellValue<T>(row: T, col: Column<T>): unknown {
-  return col.get ? col.get(row) : pathGet(row, col.key ?? col.header);
+  return col.get ? col.get(row) : pathValue(row, col.key ?? col.header);
 }
 
 function cellText(value: unknown): string {

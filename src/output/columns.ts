@@ -5,7 +5,7 @@
 // takes --columns.
 import { UsageError } from '../errors.js';
 import { fromMicros } from '../validate/money.js';
-import { flatKeys, flatten, type Column } from './cells.js';
+import { flatKeys, flatten, pathValue, type Column } from './cells.js';
 
 /** Money fields of the ads API are integers in micro units of the currency. */
 const isMoneyKey = (key: string | undefined): boolean => Boolean(key?.endsWith('_local_micro'));
@@ -32,6 +32,23 @@ export function parseColumns(value: string | undefined): string[] | 'help' | und
       'e.g. --columns id,name,bid_amount_local_micro; --columns help lists the available ones',
     );
   return names;
+}
+
+/**
+ * Refuses (exit 2) a name that is neither a declared column nor a path with a value in any item, listing
+ * the names there are: a misspelt column would otherwise print as an empty one. Without items there is
+ * nothing to check against.
+ */
+export function checkColumns(declared: readonly Column[] | undefined, items: readonly unknown[], names: readonly string[]): void {
+  if (!items.length) return;
+  const known = availableColumns(declared, items);
+  const declaredNames = new Set((declared ?? []).flatMap((c) => [c.key, c.header]));
+  const unknown = names.filter((n) => !declaredNames.has(n) && !known.includes(n) && !items.some((i) => pathValue(i, n) !== undefined));
+  if (unknown.length)
+    throw new UsageError(
+      `--columns: unknown column${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => JSON.stringify(n)).join(', ')}; available: ${known.join(', ')}`,
+      '--columns help lists the names, one per line.',
+    );
 }
 
 /** The columns `names` asks for: a declared column (its value, priority) when one has that header or key, else the path itself. */
@@ -63,9 +80,7 @@ export function withMoneyDecimals(columns: readonly Column[]): Column[] {
     return {
       ...c,
       get(row: unknown) {
-        const v = key
-          .split('.')
-          .reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), row);
+        const v = pathValue(row, key);
         const digits = typeof v === 'number' ? String(v) : v;
         return typeof digits === 'string' && /^-?\d+$/.test(digits) ? `${digits} (${fromMicros(digits)})` : v;
       },

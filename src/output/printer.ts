@@ -4,7 +4,7 @@
 // column (full text, money in micros); JSON/JSONL the API's objects as they are.
 import type { ChalkInstance } from 'chalk';
 import { cellValue, csvField, flatKeys, flatten, inferColumns, rawCsvField, tableCell, type Column } from './cells.js';
-import { availableColumns, columnPriority, pickColumns, withMoneyDecimals } from './columns.js';
+import { availableColumns, checkColumns, columnPriority, pickColumns, withMoneyDecimals } from './columns.js';
 import type { Query } from './query.js';
 import type { Format } from './format.js';
 import { stringifyJson } from '../json/stringify.js';
@@ -104,6 +104,12 @@ export class Printer {
     return this.options.query ? this.options.query(value) : value;
   }
 
+  /** --columns names checked against the data (exit 2 listing the available ones), where they shape the output. */
+  private checkNames(declared: Column[] | undefined, items: unknown[]): void {
+    const names = this.options.columns;
+    if (Array.isArray(names) && (this.format === 'table' || this.format === 'csv')) checkColumns(declared, items, names);
+  }
+
   /** `--columns help`: the names it accepts, one per line, instead of the data. */
   private columnNames(declared: Column[] | undefined, items: unknown[]): void {
     this.write(availableColumns(declared, items).join('\n') + '\n');
@@ -125,9 +131,10 @@ export class Printer {
 
   /** A list: json keeps the whole envelope, jsonl/csv/table show the items. */
   list<T>(items: T[], columns?: Column<T>[], envelope?: unknown): void {
+    // `--columns help` answers whatever the format (piped output is JSON by default).
+    if (this.options.columns === 'help') return this.columnNames(columns as Column[] | undefined, items);
     if (this.options.query) return this.queried(envelope ?? items);
-    if (this.options.columns === 'help' && (this.format === 'table' || this.format === 'csv'))
-      return this.columnNames(columns as Column[] | undefined, items);
+    this.checkNames(columns as Column[] | undefined, items);
     switch (this.format) {
       case 'json':
         this.write(stringifyJson(envelope ?? items, 2) + '\n');
@@ -146,6 +153,7 @@ export class Printer {
 
   /** One object: json prints it (or the envelope), table shows field/value rows. */
   object(obj: unknown, fields?: Column[], envelope?: unknown): void {
+    if (this.options.columns === 'help') return this.columnNames(fields, [obj]);
     if (this.options.query) return this.queried(this.format === 'jsonl' ? obj : (envelope ?? obj));
     if (this.format === 'json') {
       this.write(stringifyJson(envelope ?? obj, 2) + '\n');
@@ -156,8 +164,8 @@ export class Printer {
       return;
     }
     const names = this.options.columns;
-    if (names === 'help') return this.columnNames(fields, [obj]);
     const own = fields ?? Object.keys((obj as object) ?? {}).map((k) => ({ header: k, key: k }));
+    this.checkNames(own, [obj]);
     const cols = Array.isArray(names) ? pickColumns(own, names) : own;
     if (this.format === 'csv') {
       // CSV is the raw fields (money in micros, no decimal rows), or those --columns names.
@@ -178,6 +186,7 @@ export class Printer {
 
   /** Any JSON value as is (json/jsonl), or a readable fallback. */
   value(value: unknown): void {
+    if (this.options.columns === 'help') return this.columnNames(undefined, Array.isArray(value) ? value : [value]);
     if (this.options.query) return this.queried(value);
     if (this.format === 'table' || this.format === 'csv') {
       if (Array.isArray(value)) return this.list(value);
@@ -193,9 +202,8 @@ export class Printer {
    * envelope: `{...head, "data": [ …items… ], ...tail}`.
    */
   stream<T>(columns: Column<T>[] | undefined, head: Record<string, unknown> = {}): ListStream<T> {
+    if (this.options.columns === 'help') return this.namesStream(columns as Column[] | undefined);
     if (this.options.query) return this.bufferedStream(head);
-    if (this.options.columns === 'help' && (this.format === 'table' || this.format === 'csv'))
-      return this.namesStream(columns as Column[] | undefined);
     let count = 0;
     let csvKeys: string[] | undefined;
     let cols: Column[] | undefined;
@@ -207,6 +215,7 @@ export class Printer {
     return {
       add: (items) => {
         if (!items.length) return;
+        if (!cols) this.checkNames(columns as Column[] | undefined, items);
         cols ??= this.listColumns(columns as Column[] | undefined, items);
         if (fmt === 'json') {
           let chunk = '';

@@ -6,7 +6,7 @@
 // its user (`<user id>-<secret part>`), so it needs no request at all; an
 // OAuth 2.0 token costs one GET /2/users/me, once.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readSafe, writeSafe } from '../config/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { AuthScheme } from '../auth/endpoint-auth.js';
 import type { ResolvedSettings } from '../config/resolve.js';
@@ -28,9 +28,11 @@ async function cacheFile(env: NodeJS.ProcessEnv): Promise<string> {
   return join(cacheDir(env), 'acting-users.json');
 }
 
+// Read and written by the safe-file rule (bin/safe-file.js), as the field-name cache: anything unsafe is ignored.
 function readCache(file: string): Record<string, { id: string; username?: string }> {
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const buf = readSafe(file, { max: 1024 * 1024, top: dirname(file) });
+    const data = buf && (JSON.parse(buf.toString('utf8')) as unknown);
     return data && typeof data === 'object' ? (data as Record<string, { id: string; username?: string }>) : {};
   } catch {
     return {};
@@ -39,10 +41,7 @@ function readCache(file: string): Record<string, { id: string; username?: string
 
 function writeCache(file: string, data: Record<string, unknown>): void {
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data, null, 1) + '\n', { mode: 0o600 });
-    renameSync(tmp, file);
+    writeSafe(file, JSON.stringify(data, null, 1) + '\n', { top: dirname(file) });
   } catch {
     // A read-only cache costs one GET /2/users/me next time.
   }

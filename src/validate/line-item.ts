@@ -149,7 +149,9 @@ const positiveCount: Check = (v) =>
 const micros: Check = (v) =>
   /^-?\d*\.\d*$/.test(v)
     ? `must be a whole number of micro units (got ${JSON.stringify(v)}); use the decimal flag for amounts like 2.50`
-    : positiveLong(v);
+    : /^[+-]|^0\d/.test(v)
+      ? `must be a whole number of micro units without a sign or leading zeros (got ${JSON.stringify(v)})`
+      : positiveLong(v);
 
 /**
  * A schedule time names its zone: without one the API reads it in the account's time zone, which the person

@@ -2,12 +2,17 @@
 // JSON file in postctl's cache directory ($POSTCTL_CACHE_DIR, else
 // $XDG_CACHE_HOME/postctl, else ~/.cache/postctl) — not the config: it is
 // learnt from the service, never set by the user, and losing it costs one
-// extra request. Written to a temporary file and renamed, so a reader never
-// sees half a file; an unreadable file reads as empty.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// extra request. Read and written by the safe-file rule (bin/safe-file.js): a
+// FIFO, device, link, foreign or oversized file there, or a cache directory
+// someone else can write to, is ignored (the negotiation runs again); writes go
+// through a random-named O_EXCL temporary file renamed into place.
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { readSafe, writeSafe } from '../config/safe-file.js';
 import type { Dialect } from './dialect.js';
+
+/** The file holds one word per API origin: far below this. */
+const MAX_BYTES = 64 * 1024;
 
 export function cacheDir(env: NodeJS.ProcessEnv): string {
   if (env.POSTCTL_CACHE_DIR) return env.POSTCTL_CACHE_DIR;
@@ -15,22 +20,25 @@ export function cacheDir(env: NodeJS.ProcessEnv): string {
 }
 
 export class DialectCache {
+  readonly dir: string;
   readonly file: string;
   private known: Record<string, Dialect> | undefined;
 
   constructor(env: NodeJS.ProcessEnv) {
-    this.file = join(cacheDir(env), 'dialects.json');
+    this.dir = cacheDir(env);
+    this.file = join(this.dir, 'dialects.json');
   }
 
   private read(): Record<string, Dialect> {
     if (this.known) return this.known;
+    this.known = {};
     try {
-      const data = JSON.parse(readFileSync(this.file, 'utf8')) as unknown;
-      this.known = {};
+      const buf = readSafe(this.file, { max: MAX_BYTES, top: this.dir });
+      const data = buf && (JSON.parse(buf.toString('utf8')) as unknown);
       if (data && typeof data === 'object')
         for (const [origin, d] of Object.entries(data)) if (d === 'tweet' || d === 'post') this.known[origin] = d;
     } catch {
-      this.known = {};
+      // Unreadable, unsafe or not JSON: as if there were none.
     }
     return this.known;
   }
@@ -43,12 +51,9 @@ export class DialectCache {
     const next = { ...this.read(), [origin]: dialect };
     this.known = next;
     try {
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(next, null, 1) + '\n', { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writeSafe(this.file, JSON.stringify(next, null, 1) + '\n', { top: this.dir });
     } catch {
-      // A read-only cache only costs the negotiation again next time.
+      // A read-only or unsafe cache only costs the negotiation again next time.
     }
   }
 }

@@ -31,7 +31,7 @@ describe('npm package', () => {
     const files = packed.files.map((f) => f.path);
     for (const f of files)
       expect(f, f).toMatch(
-        /^(bin\/((postctl|code-cache)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
+        /^(bin\/((postctl|code-cache|safe-file)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
       );
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');

@@ -93,8 +93,7 @@ describe('config trust', () => {
   });
 
   it('the store itself re-checks before writing: a symlink planted after the read is not written through', async () => {
-    const { ConfigStore, loadConf } = await import('../../src/config/store.js');
-    await loadConf();
+    const { ConfigStore } = await import('../../src/config/store.js');
     const { dir, file } = configDir();
     const store = new ConfigStore({ POSTCTL_CONFIG_DIR: dir });
     expect(store.read().profiles?.default?.output).toBe('json');

@@ -163,6 +163,10 @@ const BEFORE: Array<[RegExp, string]> = [
     'mkdir -p "$POSTCTL_CONFIG_DIR" && chmod 777 "$POSTCTL_CONFIG_DIR"',
   ],
   [/^postctl media upload clip.mp4 --resume => refusing the upload state/, 'mkfifo clip.mp4.postctl-state.json'],
+  [
+    /^postctl config set output json => refusing to use the lock file/,
+    'mkdir -p "$POSTCTL_CONFIG_DIR" && mkfifo "$POSTCTL_CONFIG_DIR/config.json.lock"',
+  ],
   [/auth oauth2 --redirect-url '[^']*state=forged/, `${OAUTH2_STEP1} > /dev/null`],
   [/posts (un)?bookmark|request GET \/2\/users\/me --auth oauth2/, `postctl auth oauth2 --redirect-url "$(${OAUTH2_STEP1})"`],
   // Ticket buyers take an OAuth 2.0 login with space.read.

@@ -16,4 +16,18 @@ describe('Redactor.text: token-shaped pairs', () => {
     for (const t of ['set POSTCTL_BEARER_TOKEN, or run', '"token_type":"bearer"', 'the token endpoint answered without an access_token'])
       expect(r.text(t)).toBe(t);
   });
+  it('hides the secret only, never the ordinary words next to it', () => {
+    const s = new Redactor();
+    s.add('AAAAsecretBBBB');
+    for (const [input, out] of <Array<[string, string]>>[
+      ['refresh_token=abc123 not accepted', 'refresh_token=[redacted] not accepted'],
+      ['"access_token":"zz9" not valid, token: not found', '"access_token":"[redacted]" not valid, token: not found'],
+      ['invalid token: not a bearer token', 'invalid token: not a bearer token'],
+      ['client_secret: not set; password: none given', 'client_secret: not set; password: none given'],
+      ['bearer AAAAsecretBBBB not accepted: the token is not valid', 'bearer [redacted] not accepted: the token is not valid'],
+      ['oauth_token: 1460323737035677698-Xyz not known', 'oauth_token: [redacted] not known'],
+      ['access_token: k7Q2abcdefghijklmnopqrstu not', 'access_token: [redacted] not'],
+    ])
+      expect(s.text(input)).toBe(out);
+  });
 });

@@ -10,6 +10,7 @@ import type { AccountRef } from '../../ads/types.js';
 import type { Context } from '../../context.js';
 import { PartialFailure, UsageError, type InputProblem } from '../../errors.js';
 import { openInput, readLines } from '../../input/lines.js';
+import { parseJson } from '../../json/lossless.js';
 import type { LineItemParam, LineItemParams, TypedUnits } from '../../validate/line-item.js';
 import { toMicros } from '../../validate/money.js';
 import type { OptionTable } from '../define.js';
@@ -39,7 +40,13 @@ export function objectParams(
   for (const [key, value] of Object.entries(obj)) {
     const param = table.find((p) => p.name === key);
     const money = table.find((p) => p.money?.replace(/-/g, '_') === key);
-    const text = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : value;
+    // An integer beyond 2^53 (a BigInt from the lossless parse) is its exact digits.
+    const text =
+      Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? value.join(',')
+        : typeof value === 'bigint'
+          ? value.toString()
+          : value;
     if (typeof text !== 'string' && typeof text !== 'number' && typeof text !== 'boolean') {
       problems.push({ line, field: key, message: 'must be a string, a number, true/false or a list of strings' });
     } else if (money) {
@@ -62,7 +69,7 @@ export function objectParams(
 export async function readBulk(
   ctx: Context,
   file: string,
-  check: (obj: Record<string, unknown>, line: number) => { params: Record<string, string | number>; problems: InputProblem[] },
+  check: (obj: Record<string, unknown>, line: number) => { params: Record<string, string | number | bigint>; problems: InputProblem[] },
 ): Promise<BatchItem[]> {
   const items: BatchItem[] = [];
   const problems: InputProblem[] = [];
@@ -70,7 +77,8 @@ export async function readBulk(
     if (text.trim() === '') continue;
     let obj: unknown;
     try {
-      obj = JSON.parse(text);
+      // Lossless, as responses are read: an integer beyond 2^53 keeps every digit (src/json/lossless.ts).
+      obj = parseJson(text);
     } catch (e) {
       problems.push({ line, field: 'line', message: `not valid JSON: ${(e as Error).message}` });
       continue;
@@ -90,11 +98,14 @@ export async function readBulk(
   return items;
 }
 
-/** Micro amounts go as JSON numbers (as the reference's batch examples send them) while exact; everything else as text. */
-export function wireValues(params: Record<string, string>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+/**
+ * Micro amounts go as JSON numbers (as the reference's batch examples send them), digit for digit (a BigInt
+ * beyond 2^53, written by stringifyJson as its digits); everything else as text.
+ */
+export function wireValues(params: Record<string, string>): Record<string, string | number | bigint> {
+  const out: Record<string, string | number | bigint> = {};
   for (const [k, v] of Object.entries(params))
-    out[k] = k.endsWith('_local_micro') && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
+    out[k] = k.endsWith('_local_micro') && /^(0|[1-9]\d*)$/.test(v) ? (Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)) : v;
   return out;
 }
 

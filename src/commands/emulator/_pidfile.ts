@@ -4,10 +4,11 @@
 // config itself (config/trust.ts: our own directories and 0600 files, no links),
 // and it names the process precisely: its command line and start time as
 // /proc showed them when the emulator wrote the record (see `sameProcess`).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, configFile } from '../../config/paths.js';
 import { checkConfigTrust } from '../../config/trust.js';
+import { readOrRefuse, writeOrRefuse } from '../../config/safe-file.js';
 
 export interface EmulatorRecord {
   pid: number;
@@ -43,8 +44,8 @@ function recordFile(env: NodeJS.ProcessEnv, port: number): string {
 }
 
 export function writeRecord(env: NodeJS.ProcessEnv, rec: EmulatorRecord): void {
-  mkdirSync(dirOf(env), { recursive: true, mode: 0o700 });
-  writeFileSync(recordFile(env, rec.port), JSON.stringify(rec) + '\n', { mode: 0o600 });
+  mkdirSync(configDir(env), { recursive: true, mode: 0o700 });
+  writeOrRefuse(recordFile(env, rec.port), JSON.stringify(rec) + '\n', 'emulator record', { top: configDir(env) });
 }
 
 export function removeRecord(env: NodeJS.ProcessEnv, port: number): void {
@@ -64,7 +65,9 @@ export function listRecords(env: NodeJS.ProcessEnv): EmulatorRecord[] {
   for (const name of names) {
     checkConfigTrust(dirOf(env), join(dirOf(env), name));
     try {
-      const rec = JSON.parse(readFileSync(join(dirOf(env), name), 'utf8')) as EmulatorRecord;
+      const rec = JSON.parse(
+        readOrRefuse(join(dirOf(env), name), 'emulator record', { max: 64 * 1024 })?.toString('utf8') ?? '',
+      ) as EmulatorRecord;
       if (Number.isInteger(rec.pid) && Number.isInteger(rec.port)) out.push(rec);
     } catch {
       // a half-written or foreign file: not ours to act on
