@@ -668,7 +668,7 @@ _postctl_choices() {
   # A flag's choices are declared on the command that owns it or on an ancestor.
   while :; do
     case "$path|$flag" in
-      '|-o'|'|--output') printf '%s\n' 'table' 'json' 'jsonl' 'csv' 'html'; return ;;
+      '|-o'|'|--output') printf '%s\n' 'table' 'json' 'jsonl' 'csv' 'html' 'yaml'; return ;;
       'auth login|--access') printf '%s\n' 'read' 'write'; return ;;
       'auth pin|--access') printf '%s\n' 'read' 'write'; return ;;
       'webhooks create|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;

@@ -11,7 +11,7 @@ import { v2Cursor } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';
 import { actingUser } from '../platform/acting-user.js';
 import { LIST_FIELD_PARAMS } from '../platform/lists.js';
-import { BAD_POST, parsePostRef, userRefsFromArgs } from '../platform/refs.js';
+import { BAD_POST, parseListRef, parsePostRef, userRefsFromArgs } from '../platform/refs.js';
 import { RELATED, relatedRequest, type Related, type RelatedListing } from '../platform/related.js';
 import { resolveUserIds } from '../platform/users.js';
 import { fieldParamsFromFlags, type FieldFlags } from '../validate/post-fields.js';
@@ -53,6 +53,8 @@ function parentRef(spec: RelatedListing, target: string | undefined) {
     if (refs.length !== 1) throw new UsageError('give exactly one user');
     return refs[0]!;
   }
+  // A pasted list URL stands for its id; anything else is checked where the path is built.
+  if (spec.parent === 'list' && target !== undefined) return { id: parseListRef(target) ?? target };
   return { id: target };
 }
 

@@ -1,7 +1,7 @@
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'html'] as const;
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'html', 'yaml'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Formats every verb writes; the others (html: a report page) only the verbs that declare them. */
+/** Formats every verb writes; the others (html: a report page; yaml: a campaigns file) only the verbs that declare them. */
 export const COMMON_FORMATS: readonly Format[] = ['table', 'json', 'jsonl', 'csv'];
 
 /** Flag > POSTCTL_OUTPUT / profile setting > table on a TTY, json when piped. */

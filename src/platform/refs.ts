@@ -9,7 +9,15 @@ import { neutralize } from '../output/sanitize.js';
 import { BAD_POST, BAD_USER, parsePostRef, parseUserRef, type UserRef } from '../validate/platform-ids.js';
 
 // The parsers live with the id rules (src/validate/platform-ids.ts), which posts lookup loads anyway.
-export { BAD_POST, BAD_USER, NUMERIC_ID as NUMERIC, parsePostRef, parseUserRef, type UserRef } from '../validate/platform-ids.js';
+export {
+  BAD_POST,
+  BAD_USER,
+  NUMERIC_ID as NUMERIC,
+  parseListRef,
+  parsePostRef,
+  parseUserRef,
+  type UserRef,
+} from '../validate/platform-ids.js';
 
 /** Throws one InputError (exit 6) listing every problem, or returns. */
 export function throwProblems(problems: InputProblem[], what: string, hint: string): void {

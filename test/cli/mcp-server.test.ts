@@ -35,7 +35,9 @@ describe.concurrent('postctl mcp: tools', () => {
     expect(lookup.annotations).toMatchObject({ readOnlyHint: true });
     const stats = byName.get('ads_stats')!;
     expect(stats.inputSchema.properties!.mode).toMatchObject({ type: 'string', enum: ['auto', 'sync', 'job'], default: 'auto' });
-    expect(stats.inputSchema.required).toEqual(expect.arrayContaining(['entity', 'from', 'to', 'metric_groups']));
+    // --from/--to are optional since --range can stand for them.
+    expect(stats.inputSchema.required).toEqual(expect.arrayContaining(['entity', 'metric_groups']));
+    expect(Object.keys(stats.inputSchema.properties!)).toEqual(expect.arrayContaining(['from', 'to', 'range']));
     expect(byName.get('posts_delete')!.inputSchema.required).toEqual(['post_ids']);
     expect(byName.get('posts_create')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('posts_create')!.description).toMatch(/--allow-writes/);

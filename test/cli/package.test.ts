@@ -20,7 +20,17 @@ function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = p
 describe('npm package', () => {
   it('packs only bin, dist, completions, README and package.json; installs into an empty prefix and runs', async () => {
     const stage = tempDir('postctl-stage-');
-    for (const entry of ['package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'bin', 'src', 'scripts', 'completions'])
+    for (const entry of [
+      'package.json',
+      'package-lock.json',
+      'README.md',
+      'tsconfig.json',
+      'bin',
+      'src',
+      'scripts',
+      'completions',
+      'schemas',
+    ])
       cpSync(join(root, entry), join(stage, entry), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
     const packed = JSON.parse(sh('npm', ['pack', '--json', '--loglevel=error'], stage))[0] as {
@@ -31,7 +41,7 @@ describe('npm package', () => {
     const files = packed.files.map((f) => f.path);
     for (const f of files)
       expect(f, f).toMatch(
-        /^(bin\/((postctl|code-cache|safe-file)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|README\.md|package\.json|LICENSE)$/,
+        /^(bin\/((postctl|code-cache|safe-file)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|schemas\/[a-z-]+\.schema\.json|README\.md|package\.json|LICENSE)$/,
       );
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');

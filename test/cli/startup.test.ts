@@ -117,18 +117,20 @@ describe('start-up', () => {
         const js = files.filter((f) => f.endsWith('.js'));
         if (path === 'the default path') {
           // One script (the platform side's fast API path; compiled from the code cache after the first
-          // run) and one .wasm parser file; measured: 1 + 1 files, 646,999 bytes (1 % headroom; 837,216
-          // before the script's identifiers were minified).
+          // run) and one .wasm parser file; measured: 1 + 1 files, 755,556 bytes (1 % headroom) with the
+          // platform verbs of round three in the script (646,999 before them; 837,216 before the script's
+          // identifiers were minified).
           expect(js.map((f) => f.split('/dist/')[1])).toEqual(['chunks/api-script.js']);
           expect(files.length).toBe(2);
-          expect(bytes).toBeLessThan(654_000);
+          expect(bytes).toBeLessThan(764_000);
         } else {
-          // Upper bounds: a new eager import shows up here. Measured: 48 modules and one .wasm file,
+          // Upper bounds: a new eager import shows up here. Measured: 49 modules with the platform verbs of
+          // round three (48 before them) and one .wasm file,
           // 427,310 bytes (undici 254 KB, lossless-json 10 KB, the platform group's declarations 14 KB,
           // the post/user references of platform round two, the safe-file rule's chunk 2 KB, shared by
           // the field-name cache and the config); before the fast path and the .wasm files:
           // 35 modules, 556 KB. The launcher itself is CommonJS and imports none of them.
-          expect(js.length).toBeLessThanOrEqual(48);
+          expect(js.length).toBeLessThanOrEqual(49);
           expect(bytes).toBeLessThan(432_000);
         }
       } finally {

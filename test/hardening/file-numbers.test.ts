@@ -16,11 +16,12 @@ describe.concurrent('exact numbers from batch files', () => {
   it('an integer past 2^53 is sent digit for digit (dry run and the request itself)', async () => {
     const file = join(emu.configDir, 'big.jsonl');
     writeFileSync(file, `${line(BIG)}\n`);
-    const dry = await emu.run(['ads', 'campaigns', 'create', '--file', file, '--dry-run', '-o', 'json']);
+    // Far over any credit limit: the money guard is told this amount is meant (--yes-budget).
+    const dry = await emu.run(['ads', 'campaigns', 'create', '--file', file, '--dry-run', '--yes-budget', '-o', 'json']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(`"daily_budget_amount_local_micro": ${BIG}`);
     const before = emu.state.log.length;
-    await emu.run(['ads', 'campaigns', 'create', '--file', file, '-o', 'json']);
+    await emu.run(['ads', 'campaigns', 'create', '--file', file, '--yes-budget', '-o', 'json']);
     const posts = emu.state.log.slice(before).filter((e) => e.method === 'POST');
     expect(posts.map((p) => p.body).join('')).toContain(`"daily_budget_amount_local_micro":${BIG}`);
     expect(posts.map((p) => p.body).join('')).not.toContain('9007199254740992');

@@ -78,7 +78,8 @@ describe('docs/development.md, followed in a copy of the repository', () => {
   let emu: TestEmulator;
   beforeAll(async () => {
     copy = mkdtempSync(join(tmpdir(), 'postctl-guide-'));
-    for (const p of ['src', 'scripts', 'bin', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, p), join(copy, p), { recursive: true });
+    for (const p of ['src', 'scripts', 'bin', 'schemas', 'package.json', 'tsconfig.json'])
+      cpSync(join(ROOT, p), join(copy, p), { recursive: true });
     rmSync(join(copy, 'src/commands/manifest'), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
     emu = await testEmulator();

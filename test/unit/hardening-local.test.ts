@@ -68,7 +68,7 @@ describe('error rendering', () => {
     expect(formatProblem({ line: 3, id, message: 'm' })).toBe(`line 3, id ${'i'.repeat(80)}…(1000000 bytes): m`);
     const err = new InputError('x', [{ line: 3, id, message: 'v'.repeat(10_000) }]);
     expect(err.problems[0]!.id).toBe(`${'i'.repeat(80)}…(1000000 bytes)`);
-    expect(err.problems[0]!.message).toBe(`${'v'.repeat(500)}…(10000 bytes)`);
+    expect(err.problems[0]!.message).toBe(`${'v'.repeat(1000)}…(10000 bytes)`);
   });
 
   it('reading a directory is exit 6 naming it', () => {

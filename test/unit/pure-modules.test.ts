@@ -53,7 +53,7 @@ describe('rules: checkers at their boundaries, with their messages', () => {
 
   it('oneOf', () => {
     expect(oneOf(['A', 'B'])('B')).toBeUndefined();
-    expect(oneOf(['A', 'B'])('c')).toBe('must be one of A, B (got "c")');
+    expect(oneOf(['A', 'B'])('c')).toBe('must be one of A, B (got "c"); did you mean A?');
   });
 
   it('integerBetween', () => {

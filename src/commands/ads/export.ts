@@ -15,7 +15,7 @@ const options = {
     description: 'export only this campaign (repeatable; default: every campaign)',
     repeatable: true,
   },
-  format: { flags: '--format <format>', description: 'json (default) or yaml', choices: ['json', 'yaml'] },
+  format: { flags: '--format <format>', description: 'json (default) or yaml (the same as -o yaml)', choices: ['json', 'yaml'] },
   ...accountOptions,
 } as const satisfies OptionTable;
 
@@ -23,7 +23,8 @@ export default defineVerb({
   name: 'export',
   description:
     "write the account's campaigns, line items, targeting and promoted posts as a campaigns file (JSON or YAML) for `ads plan`/`ads apply`",
-  examples: ['postctl ads export > campaigns.json', 'postctl ads export --campaign 8wku2 --format yaml > spring.yaml'],
+  examples: ['postctl ads export > campaigns.json', 'postctl ads export --campaign 8wku2 -o yaml > spring.yaml'],
+  formats: ['yaml'],
   options,
   async run(_args, opts, ctx) {
     const wanted = opts.campaign ?? [];
@@ -42,7 +43,7 @@ export default defineVerb({
     const picked = wanted.length ? all.filter((c) => wanted.includes(c.id)) : all;
     const { file, skipped } = exportTree(account.id, await readChildren(client, account, picked));
     for (const s of skipped) ctx.log.warn(`left out: ${s} (a file identifies entities by name)`);
-    ctx.printer.write(await exportText(file, opts.format === 'yaml' ? 'yaml' : 'json'));
+    ctx.printer.write(await exportText(file, ctx.format === 'yaml' || opts.format === 'yaml' ? 'yaml' : 'json'));
     return 0;
   },
 });

@@ -1504,13 +1504,16 @@ export const MANIFEST: Manifest = {
       description: "write the account's campaigns, line items, targeting and promoted posts as a campaigns file (JSON or YAML) for `ads plan`/`ads apply`",
       examples: [
         "postctl ads export > campaigns.json",
-        "postctl ads export --campaign 8wku2 --format yaml > spring.yaml",
+        "postctl ads export --campaign 8wku2 -o yaml > spring.yaml",
       ],
       options: [
         {"flags":"--campaign <campaign_id>","description":"export only this campaign (repeatable; default: every campaign)","repeatable":true},
-        {"flags":"--format <format>","description":"json (default) or yaml","choices":["json","yaml"]},
+        {"flags":"--format <format>","description":"json (default) or yaml (the same as -o yaml)","choices":["json","yaml"]},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      formats: [
+        "yaml",
       ],
       load: () => import("../ads/export.js").then(loaded),
     },

@@ -2,6 +2,7 @@
 // Community Note (POST /2/notes), in test mode unless --live.
 import { createNoteRequest } from '../../platform/notes.js';
 import { CLASSIFICATIONS, MISLEADING_TAGS, noteInfo } from '../../validate/notes.js';
+import { parsePostRef } from '../../platform/refs.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
@@ -27,7 +28,9 @@ export default defineVerb({
     live: liveOption('propose the note for real (publicly visible)'),
     auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
   },
-  async run([postId], opts, ctx) {
+  async run([arg], opts, ctx) {
+    // A pasted post URL stands for its id; anything else is refused by noteInfo.
+    const postId = parsePostRef(arg!) ?? arg;
     const info = noteInfo({
       postId: postId!,
       text: opts.text,

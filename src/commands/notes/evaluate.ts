@@ -1,6 +1,7 @@
 // `postctl notes evaluate <post_id> --text …`: score a draft note (POST /2/evaluate_note); nothing is written.
 import { evaluateNoteRequest } from '../../platform/notes.js';
 import { checkEvaluation } from '../../validate/notes.js';
+import { parsePostRef } from '../../platform/refs.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
@@ -14,7 +15,9 @@ export default defineVerb({
     text: { flags: '--text <text>', description: 'the draft note' },
     auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
   },
-  async run([postId], opts, ctx) {
+  async run([arg], opts, ctx) {
+    // A pasted post URL stands for its id; anything else is refused by checkEvaluation.
+    const postId = parsePostRef(arg!) ?? arg;
     checkEvaluation(postId!, opts.text);
     const { client } = await authedClient(ctx, { endpoints: ['POST /2/evaluate_note'], prefer: NOTE_AUTH, flag: opts.auth });
     const res = await client.request<{ data?: unknown }>(evaluateNoteRequest(postId!, opts.text!));
