@@ -29,8 +29,9 @@ t postctl con; t postctl config ''; t postctl config list --output ''; t postctl
     expect(r.stdout.split('\n').slice(0, 4)).toEqual([
       'connections config',
       'get set unset list path',
-      // html is a global choice that only ads stats accepts (other verbs refuse it with exit 2).
-      'table json jsonl csv html',
+      // html and yaml are global choices that only ads stats and ads export accept (other verbs refuse
+      // them with exit 2).
+      'table json jsonl csv html yaml',
       'json jsonl',
     ]);
   });

@@ -116,9 +116,9 @@ describe('global behaviour', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect((await runCli(['--version'])).stdout.trim()).toBe(pkg.version);
     expect((await runCli(['frobnicate'])).code).toBe(2);
-    const bad = await runCli(['config', 'list', '-o', 'yaml']);
+    const bad = await runCli(['config', 'list', '-o', 'xml']);
     expect(bad.code).toBe(6);
-    expect(bad.stderr).toContain('yaml');
+    expect(bad.stderr).toContain('xml');
     const json = await runCli(['config', 'get', '--json']);
     expect(json.code).toBe(2);
     expect(json.errorJson().error.exit_code).toBe(2);

@@ -58,7 +58,7 @@ describe("commander's own errors end stderr with the JSON error object when pipe
     [['posts', 'lookup', '--bogus'], 2, /unknown option '--bogus'/],
     [['frobnicate'], 2, /unknown command 'frobnicate'/],
     [['posts'], 2, /missing command: posts <command>/],
-    [['config', 'list', '-o', 'yaml'], 6, /argument 'yaml' is invalid/],
+    [['config', 'list', '-o', 'xml'], 6, /argument 'xml' is invalid/],
   ])('%j exits %i', async (args, code, message) => {
     const r = await runCli(args as string[]);
     expect(r.code).toBe(code);

@@ -48,7 +48,8 @@ describe('npm package', () => {
     expect(files).toContain('dist/help/ads_line-items.txt');
     expect(files).toContain('completions/postctl.bash');
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map') || f.endsWith('meta.json'))).toBe(false);
-    expect(packed.size).toBeLessThan(1_500_000);
+    // Measured 1,578,937 bytes with the MCP server's chunk and the platform verbs of round three.
+    expect(packed.size).toBeLessThan(1_650_000);
 
     const prefix = tempDir('postctl-prefix-');
     const home = tempDir('postctl-home-');

@@ -12,7 +12,8 @@ const BIG = '9007199254740993';
 const line = (extra: string) =>
   `{"funding_instrument_id":"${FUNDING_IDS.CARD}","name":"big","entity_status":"PAUSED","daily_budget_amount_local_micro":${extra}}`;
 
-describe.concurrent('exact numbers from batch files', () => {
+// One after another: each test reads the emulator's log since it started, and the first one creates.
+describe.sequential('exact numbers from batch files', () => {
   it('an integer past 2^53 is sent digit for digit (dry run and the request itself)', async () => {
     const file = join(emu.configDir, 'big.jsonl');
     writeFileSync(file, `${line(BIG)}\n`);
