@@ -9,10 +9,10 @@
 // recording them (killed between the create and the write).
 // A saved state is checked before any request: a repeated job id, an id that is
 // not a number or a request index outside the plan is exit 2, never trusted.
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
-import { openExclusiveTemp, optionsHash, readStateFile } from './state.js';
+import { optionsHash, readStateFile, writeDurably } from './state.js';
 
 interface JobStateFile {
   version: 1;
@@ -164,17 +164,9 @@ export class JobState {
     };
     const text = JSON.stringify(body) + '\n';
     const run = this.chain.then(async () => {
-      const { tmp, fh } = await openExclusiveTemp(this.path);
       try {
-        try {
-          await fh.writeFile(text);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-        await rename(tmp, this.path);
+        await writeDurably(this.path, text);
       } catch (e) {
-        await rm(tmp, { force: true });
         this.writeError = e;
         throw new CliError(`cannot write the job state ${this.path}: ${(e as Error).message}`, {
           exitCode: EXIT.INTERNAL,

@@ -75,6 +75,28 @@ export async function openExclusiveTemp(path: string): Promise<{ tmp: string; fh
 }
 
 /**
+ * Replaces `path` with `text` durably: written to an exclusive temporary file,
+ * fsynced, then renamed over it, so a reader (or a resume after SIGKILL) sees
+ * the old state or the new one, never half of either. The temporary file is
+ * removed when anything fails.
+ */
+export async function writeDurably(path: string, text: string): Promise<void> {
+  const { tmp, fh } = await openExclusiveTemp(path);
+  try {
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
  * Checks before the first request that the state file can be written: its
  * directory takes a new file, and the path is not a directory or a symlink.
  * Finding out after every batch was sent would make a rerun send them again.
@@ -300,19 +322,7 @@ export class UploadState {
       ...(this.finishedAt !== undefined ? { done: true as const } : {}),
       updated_at: new Date().toISOString(),
     };
-    const { tmp, fh } = await openExclusiveTemp(this.path);
-    try {
-      try {
-        await fh.writeFile(JSON.stringify(body, null, 1) + '\n');
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, this.path);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
+    await writeDurably(this.path, JSON.stringify(body, null, 1) + '\n');
   }
 
   /** Waits for the last confirmation to be on disk. */

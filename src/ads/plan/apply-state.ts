@@ -6,10 +6,10 @@
 // post id) rather than sending them twice; the journal says which ones it
 // found and which an interrupted run sent without an answer. A run that ends
 // with everything applied removes it.
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { openExclusiveTemp, readStateFile } from '../../bulk/state.js';
+import { readStateFile, writeDurably } from '../../bulk/state.js';
 
 interface Journal {
   version: 1;
@@ -93,19 +93,7 @@ export class ApplyJournal {
 
   private async write(): Promise<void> {
     this.data.updated_at = new Date().toISOString();
-    const { tmp, fh } = await openExclusiveTemp(this.path);
-    try {
-      try {
-        await fh.writeFile(`${JSON.stringify(this.data, null, 1)}\n`);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, this.path);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
+    await writeDurably(this.path, `${JSON.stringify(this.data, null, 1)}\n`);
   }
 
   /** Everything applied: nothing to resume. */
