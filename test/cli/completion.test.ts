@@ -95,7 +95,8 @@ t postctl --profile ''; t postctl --profile w; t postctl --profile '$'`;
         .split('\n')
         .map((l) => l.split('\t')[0])
         .filter(Boolean),
-    ).toEqual(['csv', 'json', 'jsonl', 'table']);
+      // html and yaml are global choices only ads stats and ads export accept (others refuse them, exit 2).
+    ).toEqual(['csv', 'html', 'json', 'jsonl', 'table', 'yaml']);
   });
 });
 
