@@ -20,8 +20,8 @@ export default {
     'src/validate/money.ts', // decimal money ↔ micros
     'src/audiences/normalize.ts', // audience identifier normalization
     'src/validate/rules.ts', // the shared validation checkers
-    'src/api-error.ts:47-91', // problem kind and HTTP status → exit code
-    'src/errors.ts', // error classes and their exit codes
+    'src/errors/api-error.ts:47-91', // problem kind and HTTP status → exit code
+    'src/errors/cli-error.ts', // error classes and their exit codes
     'src/audiences/encode.ts', // where audience upload batches are cut
   ],
   // The machine is shared: one test process at a time.

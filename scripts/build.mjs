@@ -136,7 +136,7 @@ for (const [name, keep] of [
   const script = await cjsScript('src/api-script.ts', name, {
     // Short local names: the platform script 783 -> 593 KB, its code cache 558 -> 517 KB, a warm
     // lookup ~7M instructions fewer (reading, hashing and deserializing less). Nothing reads a
-    // function's or class's name at run time (the error classes name themselves, src/errors.ts).
+    // function's or class's name at run time (the error classes name themselves, src/errors/cli-error.ts).
     minifyIdentifiers: true,
     define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     // undici's parser files are read beside the script (scripts/undici-lean.mjs), not bundled.
@@ -154,10 +154,10 @@ for (const [name, keep] of [
   const scriptHash = createHash('sha256').update(scriptBody).digest('hex').slice(0, 32);
   await swap(script.outputFiles[0].path, `//postctl-api ${scriptHash}\n${scriptBody}`);
 }
-// The help wrapper (src/help-wrap.ts), which fits the prebuilt help to the screen,
+// The help wrapper (src/help/wrap.ts), which fits the prebuilt help to the screen,
 // as a small CommonJS script too: the launcher is CommonJS and runs it without
 // starting Node's ES-module loader (bin/postctl.js).
-const helpWrap = await cjsScript('src/help-wrap.ts', 'help-wrap.js');
+const helpWrap = await cjsScript('src/help/wrap.ts', 'help-wrap.js');
 await swap(helpWrap.outputFiles[0].path, helpWrap.outputFiles[0].contents);
 await rm(join(outdir, 'help-wrap.js'), { force: true }); // the ES-module copy of earlier builds
 // What the launcher's scripts hold, for test/cli/startup.test.ts.
@@ -174,12 +174,12 @@ const help = spawnSync(process.execPath, [entry, '--help'], {
 if (help.status !== 0 || !help.stdout.includes('Usage: postctl')) throw new Error(`rendering the top-level help failed: ${help.stderr}`);
 await swap(helpFile, help.stdout);
 // Help of every group and verb, for the launcher's help fast path (bin/postctl.js):
-// rendered in one process by a throwaway bundle of src/help-render.ts.
+// rendered in one process by a throwaway bundle of src/help/render.ts.
 const renderer = join(outdir, `.help-render.${process.pid}.mjs`);
 await build({
   absWorkingDir: root,
   stdin: {
-    contents: "import { renderAllHelp } from './src/help-render.ts'; process.stdout.write(JSON.stringify(await renderAllHelp()));",
+    contents: "import { renderAllHelp } from './src/help/render.ts'; process.stdout.write(JSON.stringify(await renderAllHelp()));",
     resolveDir: root,
     loader: 'ts',
   },

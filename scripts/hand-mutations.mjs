@@ -40,8 +40,8 @@ const MUTATIONS = [
   },
   {
     id: 'verbose-trace-raw',
-    what: 'the --verbose trace writer (src/context.ts) without neutralize',
-    file: 'src/context.ts',
+    what: 'the --verbose trace writer (src/entry/context.ts) without neutralize',
+    file: 'src/entry/context.ts',
     find: 'this.chalk.dim(neutralize(line, true))',
     replace: 'this.chalk.dim(line)',
     tests: ['test/hardening/hostile-messages.test.ts'],

@@ -1,12 +1,12 @@
-// Entry of dist/api-script.js: the fast API path (src/run-fast.ts and all it
+// Entry of dist/api-script.js: the fast API path (src/entry/run-fast.ts and all it
 // imports, verbs included) bundled as ONE CommonJS script, which the launcher
 // compiles through vm.Script with a V8 code cache on Node 20 (bin/code-cache.js):
 // Node 20 caches no compiled code for ES modules, and compiling the ~40 modules
 // a signed call loads was most of its start-up. What the fast path does not
 // resolve, the launcher hands to the ES-module CLI (dist/cli.js).
-import { runFast } from './run-fast.js';
+import { runFast } from './entry/run-fast.js';
 
-export { quietOnEpipe } from './run-fast.js';
+export { quietOnEpipe } from './entry/run-fast.js';
 
 /**
  * Verbs left out of the script (scripts/build.mjs): the emulator, shell completion and the MCP server are no

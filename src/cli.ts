@@ -1,7 +1,7 @@
 // Entry point: parses argv against the command tree and maps every failure to
 // a documented exit code.
-import { EXIT } from './exit-codes.js';
-import { argvFormat, quietOnEpipe, renderFailure, runFast } from './run-fast.js';
+import { EXIT } from './errors/exit-codes.js';
+import { argvFormat, quietOnEpipe, renderFailure, runFast } from './entry/run-fast.js';
 import type { CommanderError as CommanderErrorType } from 'commander';
 
 /** Exit code and JSON error line for commander's own errors (usage 2; a bad choice or flag value 6). */
@@ -34,17 +34,17 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${__POSTCTL_VERSION__}\n`);
     return;
   }
-  // An exactly resolvable verb runs without commander (src/fast-path.ts);
+  // An exactly resolvable verb runs without commander (src/entry/fast-path.ts);
   // anything else — help, errors, completion — goes through the command tree.
   // On Node 20 the launcher's one-script API path (bin/code-cache.js) has
   // already tried the fast path when it hands argv over; it says so here.
   const skipFast = (globalThis as { __postctlFastTried?: boolean }).__postctlFastTried;
   if (!skipFast && (await runFast(argv))) return;
   try {
-    const { buildProgram, creativesToAds } = await import('./program.js');
+    const { buildProgram, creativesToAds } = await import('./entry/program.js');
     await (await buildProgram(args)).parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
   } catch (e) {
-    const { CommanderError } = await import('./program.js');
+    const { CommanderError } = await import('./entry/program.js');
     if (e instanceof CommanderError) {
       process.exitCode = commanderFailure(e, argv);
       return;

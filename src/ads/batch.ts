@@ -5,8 +5,8 @@
 // whole; when it fails, the items the API named (operation_errors, one list per
 // item in request order) are FAILED and the others NOT_CREATED: innocent, they
 // went down with their batch and can be sent again as they are.
-import { ApiError } from '../api-error.js';
-import { CliError } from '../errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { CliError } from '../errors/cli-error.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
 import { ADS_VERSION } from './common.js';

@@ -8,7 +8,7 @@
 // Why the guard exists: the API takes any amount the funding instrument can
 // carry and its default status is ACTIVE, so `--daily-budget 50000000` (micros
 // typed into the decimal flag) starts spending 50,000,000 a day at once.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
 import { fromMicros } from '../validate/money.js';
 import { getCampaign, getFundingInstrument } from './campaigns.js';

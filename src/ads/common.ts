@@ -1,7 +1,7 @@
 // Conventions shared by every ads command (ads-api.md "Conventions"): the
 // sandbox switch, versioned paths, and list flags' query (the flags are declared in
 // src/commands/_ads-flags.ts; printing a list is src/commands/_ads-list.ts).
-import { UsageError, InputError } from '../errors.js';
+import { UsageError, InputError } from '../errors/cli-error.js';
 import type { ApiName } from '../http/client.js';
 import { idSegment, joinPath, type IdSegment } from '../http/path.js';
 import type { AccountRef } from './types.js';

@@ -4,10 +4,10 @@
 // rejected items dropped and the rest resent, failures in a row ending the
 // run). It owns the summary counters those steps update.
 import { once } from 'node:events';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Pacer } from '../bulk/pacer.js';
-import { Interrupted } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { Interrupted } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiResponse } from '../http/client.js';
 import type { Progress } from '../output/progress.js';
 import { countsOf, itemErrors, requestErrors } from './batch-response.js';

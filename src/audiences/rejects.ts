@@ -6,7 +6,7 @@
 // is set to 0600 before anything is written to it, and a symlink is refused.
 import { constants, createWriteStream, fchmodSync, openSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../errors/cli-error.js';
 import { csvField } from '../output/cells.js';
 
 /** Opens (creating or truncating) a private output file: mode 0600 even when it existed, never through a symlink. */

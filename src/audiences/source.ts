@@ -3,7 +3,7 @@
 // identifier kinds (several per user, a kind may repeat), JSON Lines of user
 // objects ({"email": [...], "phone": "..."}).
 import { extname } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 import { readDelimited } from '../input/delimited.js';
 import { openInput, readLineChunks } from '../input/lines.js';
 import { KIND_ALIASES, type IdentifierKind } from '../validate/audiences.js';

@@ -6,7 +6,7 @@
 // the batches in flight.
 import { Pacer } from '../bulk/pacer.js';
 import { runPool } from '../bulk/pool.js';
-import { Interrupted } from '../errors.js';
+import { Interrupted } from '../errors/cli-error.js';
 import type { ApiClient, ApiName } from '../http/client.js';
 import type { Progress } from '../output/progress.js';
 import type { NameStyle } from '../wire/names.js';

@@ -4,10 +4,10 @@
 // naming the flag and the variable. Secrets never come from argv.
 import type { ResolvedSettings } from '../config/resolve.js';
 import type { Profile } from '../config/schema.js';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { UsageError } from '../errors/cli-error.js';
 import { assertSafeBaseUrl } from '../http/url-policy.js';
-import { readStdin } from '../prompt.js';
+import { readStdin } from '../entry/prompt.js';
 
 export interface AppFlags {
   consumerKey?: string;

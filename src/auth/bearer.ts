@@ -2,7 +2,7 @@
 // token per app and answers 403 code 99 when asked too often), fetch only when
 // there is none or --refresh asks for it, and cache it in the profile.
 import type { Source } from '../config/resolve.js';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { ApiClient } from '../http/client.js';
 import { requestBearerToken } from '../platform/oauth.js';
 

@@ -3,8 +3,8 @@
 // token, answers the browser with a short page, and closes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthError, CliError, Interrupted, UsageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { AuthError, CliError, Interrupted, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 const CALLBACK_PATH = '/callback';
 

@@ -2,8 +2,8 @@
 // step answers 401 both for a wrong verifier (PIN) and for a request token that
 // expired or was already used; the message tells them apart (the real API says
 // "Invalid oauth_verifier parameter" vs "Invalid request token").
-import { ApiError } from '../api-error.js';
-import { AuthError } from '../errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { AuthError } from '../errors/cli-error.js';
 
 export type AccessTokenFailure = 'wrong_verifier' | 'request_token_invalid';
 

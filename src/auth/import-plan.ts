@@ -4,8 +4,8 @@
 // in a file others can read are refused, as ssh refuses such a private key.
 import { statSync } from 'node:fs';
 import type { ConfigData, Profile } from '../config/schema.js';
-import { CliError, InputError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError, InputError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ImportedAccount, ImportedSet } from './import-sources.js';
 
 type Action = 'create' | 'update' | 'unchanged' | 'skip';

@@ -4,8 +4,8 @@
 // closes. Redirects with another state are ignored (an older attempt or a forgery).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CliError, Interrupted, UsageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError, Interrupted, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { reply } from './callback-server.js';
 import { sameState } from './pkce.js';
 import { repeatedRedirectParam, type RedirectResult, type RedirectTarget } from './oauth2-url.js';

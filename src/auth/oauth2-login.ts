@@ -1,8 +1,8 @@
 // The shared parts of `auth oauth2`: which client, scopes and URLs a login
 // uses (flags > environment > profile), and finishing a login once the token
 // endpoint has answered.
-import type { Context } from '../context.js';
-import { AuthError, UsageError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { AuthError, UsageError } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
 import { assertSafeBaseUrl } from '../http/url-policy.js';
 import { neutralize } from '../output/sanitize.js';

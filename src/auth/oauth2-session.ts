@@ -6,7 +6,7 @@
 import type { OAuth2Tokens } from '../config/schema.js';
 import type { ConfigStore } from '../config/store.js';
 import { withFileLockAsync } from '../config/lock.js';
-import { AuthError } from '../errors.js';
+import { AuthError } from '../errors/cli-error.js';
 import type { ApiClient, OAuth2Hook } from '../http/client.js';
 import { isExpired, readTokens, saveRotated, tokensFrom } from './oauth2-store.js';
 import { OAuth2Refused, refreshGrant } from './oauth2-token.js';

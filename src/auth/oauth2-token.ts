@@ -2,8 +2,8 @@
 // /2/oauth2/revoke), through the one HTTP client. Confidential clients
 // authenticate with HTTP Basic; public clients send client_id in the body
 // (https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/user-access-token).
-import { AuthError, CliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { AuthError, CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient, ApiResponse } from '../http/client.js';
 import { clip, neutralize } from '../output/sanitize.js';
 

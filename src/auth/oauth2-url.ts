@@ -1,7 +1,7 @@
 // OAuth 2.0 authorization code flow, the pure parts: scopes, the authorize
 // URL, the redirect URI and the address the browser was sent back to.
 // Reference: https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/authorization-code
-import { AuthError, InputError, UsageError } from '../errors.js';
+import { AuthError, InputError, UsageError } from '../errors/cli-error.js';
 import { isLoopbackHost } from '../http/url-policy.js';
 import { clip, neutralize } from '../output/sanitize.js';
 

@@ -1,6 +1,6 @@
 // Storing what a login produced, and the pending request of the two-step PIN flow.
 import type { PendingRequest } from '../config/schema.js';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { AccessTokenResponse, TokenPair } from '../platform/oauth.js';
 
 // Request tokens are short-lived; the spec does not say how long. The real API

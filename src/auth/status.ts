@@ -3,8 +3,8 @@
 // login, and the one cheap signed call of `--check`.
 import type { ResolvedSettings } from '../config/resolve.js';
 import { SETTINGS } from '../config/schema.js';
-import type { Context } from '../context.js';
-import { AuthError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { AuthError } from '../errors/cli-error.js';
 import { mask } from '../output/mask.js';
 import { verifyCredentials } from '../platform/oauth.js';
 import { joinPath } from '../http/path.js';

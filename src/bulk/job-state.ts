@@ -10,8 +10,8 @@
 // A saved state is checked before any request: a repeated job id, an id that is
 // not a number or a request index outside the plan is exit 2, never trusted.
 import { rm } from 'node:fs/promises';
-import { CliError, UsageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { optionsHash, readStateFile, writeDurably } from './state.js';
 
 interface JobStateFile {

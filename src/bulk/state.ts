@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { lstat, open, rename, rm, stat } from 'node:fs/promises';
 import { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError } from '../config/safe-file.js';
 import { resolve } from 'node:path';
-import { CliError, UsageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 export interface InputIdentity {
   path: string;

@@ -12,7 +12,7 @@
 // strings, so memory stays small for any feed. A hash match is confirmed
 // against the real values, read back from the feed for the few lines involved
 // (`linesToConfirm`), so a collision never produces a false report.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { VARIANT_ATTRIBUTES, type Product } from '../validate/product.js';
 import { HashIndex, hash32, hash64 } from './hash-index.js';
 

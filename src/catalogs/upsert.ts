@@ -2,9 +2,9 @@
 // and send the valid products in batches of 25 with bounded concurrency, paced
 // by the rate-limit headers (pass 2). Reading twice keeps memory constant:
 // only ids, titles and the line numbers of invalid rows are kept, never products.
-import { ApiError } from '../api-error.js';
-import { InputError, formatProblem, type InputProblem } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { ApiError } from '../errors/api-error.js';
+import { InputError, formatProblem, type InputProblem } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient, ApiName } from '../http/client.js';
 import { Pacer } from '../bulk/pacer.js';
 import { sleep } from '../http/backoff.js';

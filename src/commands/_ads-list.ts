@@ -1,7 +1,7 @@
 // Prints an ads list (the command layer's half of ads-api.md "Conventions"):
 // one page by default, or cursor paging that streams rows as pages arrive.
 import type { ListFlags } from '../ads/common.js';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import { adsCursor, pages } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';

@@ -3,7 +3,7 @@
 // endpoints accept (exit 2), the default from what the profile holds, an
 // OAuth 2.0 login's scopes checked (exit 3) — all before anything is sent.
 import type { AuthScheme } from '../auth/endpoint-auth.js';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { ApiClient } from '../http/client.js';
 import { chooseAuth, type AuthChoice } from '../platform/auth-choice.js';
 

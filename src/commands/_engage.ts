@@ -6,8 +6,8 @@
 // lookup per 100, the acting user resolved once (cached per profile), then one
 // request per target paced to the documented limit (src/bulk/pacer.ts).
 import { Pacer } from '../bulk/pacer.js';
-import type { Context } from '../context.js';
-import { CliError, PartialFailure, UsageError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { CliError, PartialFailure, UsageError } from '../errors/cli-error.js';
 import { actingUser } from '../platform/acting-user.js';
 import { ACTIONS, ENGAGEMENT_LIMIT, perform, type Action, type ActionResult } from '../platform/engagement.js';
 import { resolveUserIds } from '../platform/users.js';

@@ -2,9 +2,9 @@
 // prints the planned requests (method, path, body) and sends nothing; deletes
 // ask first (y/N on a terminal, --yes otherwise) and go on past a failure
 // among several (exit 8).
-import type { Context } from '../context.js';
-import { CliError, PartialFailure } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import type { Context } from '../entry/context.js';
+import { CliError, PartialFailure } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { send, type Planned } from '../platform/webhook-lifecycle.js';
 import type { OptionSpec } from './define.js';

@@ -2,7 +2,7 @@
 // one page by default (with a hint when there are more), every page with
 // --all, or up to --limit items; --max-results checked against the endpoint's
 // range before anything is sent.
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { pages, v2Cursor, type CursorStyle } from '../http/paginate.js';

@@ -2,7 +2,7 @@
 // compliance jobs and chat share: the field flags of their objects (names
 // checked by src/validate/selection.ts) and printing one object or one unpaged
 // list (paged lists go through the one pager, src/commands/_listing.ts).
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { Column } from '../output/printer.js';

@@ -4,8 +4,8 @@
 // chosen from the endpoint table, the fields of what the listing returns, then
 // one page, --all or --limit through the one pager (printListing).
 import type { AuthScheme } from '../auth/endpoint-auth.js';
-import type { Context } from '../context.js';
-import { InputError, UsageError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { InputError, UsageError } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
 import { v2Cursor } from '../http/paginate.js';
 import type { Column } from '../output/printer.js';

@@ -1,11 +1,11 @@
 // The request `postctl request` sends, from its arguments: which API, the
 // -f/-F fields, -H headers and where the parameters go (query, form, JSON or --input).
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../context.js';
-import { InputError } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { InputError } from '../errors/cli-error.js';
 import type { ApiName, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { readStdin } from '../prompt.js';
+import { readStdin } from '../entry/prompt.js';
 
 /** The flags of `postctl request` read here. */
 export interface RequestFlags {

@@ -4,9 +4,9 @@
 // uses (src/platform/events.ts `runStream`: reconnects with backoff, stall
 // timeout, --limit, --max-reconnects), one JSON line per message.
 import { once } from 'node:events';
-import type { Context } from '../context.js';
-import { Interrupted, UsageError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import type { Context } from '../entry/context.js';
+import { Interrupted, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient, AuthMode, RequestOptions } from '../http/client.js';
 import { toParams } from '../http/encode.js';
 import { stringifyJson } from '../json/stringify.js';

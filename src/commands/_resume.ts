@@ -1,8 +1,8 @@
 // What every resumable bulk verb shares (audiences uploads, catalogs upsert):
 // the --resume/--state flags, and the answer to a --resume after a run that
 // finished (its state file is a "done" marker): nothing is sent, and it says so.
-import type { Context } from '../context.js';
-import { EXIT } from '../exit-codes.js';
+import type { Context } from '../entry/context.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 export const resumeOption = {
   flags: '--resume',

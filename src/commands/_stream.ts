@@ -2,9 +2,9 @@
 // the runner's options, with NDJSON lines on stdout under backpressure) and the
 // closing summary with its exit code (0 at --limit, 130 when stopped).
 import { once } from 'node:events';
-import type { Context } from '../context.js';
-import { invalid } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import type { Context } from '../entry/context.js';
+import { invalid } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { stringifyJson } from '../json/stringify.js';
 import type { EventStreamOptions, StreamSummary } from '../platform/events.js';
 import { integerBetween } from '../validate/rules.js';

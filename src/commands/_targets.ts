@@ -2,8 +2,8 @@
 // ids, post URLs, @handles and profile URLs (src/platform/refs.ts), one or
 // more per line, comma or space separated, # comments; every bad one is
 // reported with its argument or line before anything is sent; repeats dropped.
-import type { Context } from '../context.js';
-import { UsageError, type InputProblem } from '../errors.js';
+import type { Context } from '../entry/context.js';
+import { UsageError, type InputProblem } from '../errors/cli-error.js';
 import { openInput, readLines } from '../input/lines.js';
 import { neutralize } from '../output/sanitize.js';
 import { BAD_POST, BAD_USER, argParts, parsePostRef, parseUserRef, throwProblems, type UserRef } from '../platform/refs.js';

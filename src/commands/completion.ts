@@ -1,8 +1,8 @@
 // `postctl completion bash|zsh|fish`: the completion script, generated from the command tree.
 import { bash, fish, zsh } from '../completion/scripts.js';
 import { describe } from '../completion/tree.js';
-import { InputError } from '../errors.js';
-import { buildProgram } from '../program.js';
+import { InputError } from '../errors/cli-error.js';
+import { buildProgram } from '../entry/program.js';
 import { defineVerb } from './define.js';
 
 const SHELLS = { bash, zsh, fish } as const;

@@ -5,13 +5,13 @@
 // undici, conf or @inquirer/prompts.
 //
 // The same declarations feed two parsers: commander (help, errors, completion,
-// anything unusual) and the launcher's fast path (src/fast-path.ts), which
+// anything unusual) and the launcher's fast path (src/entry/fast-path.ts), which
 // registers a manifest into a SpecNode tree instead and never loads commander.
 // So this module imports commander's types only.
 import type { Command, Option } from 'commander';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import type { Format } from '../output/format.js';
-import { rememberExamples } from '../help-examples.js';
+import { rememberExamples } from '../help/examples.js';
 
 export interface OptionSpec {
   /** Commander flags, e.g. '--entity-status <status>' or '-f, --field <key=value>'. */
@@ -242,7 +242,7 @@ export function commanderTree(cmd: Command): TreeTarget {
 
 /** Runs a parsed verb; tests swap it to compare parsers without running anything. */
 export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => Promise<void>;
-let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../run-verb.js')).runVerb(spec, args, opts, globals);
+let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../entry/run-verb.js')).runVerb(spec, args, opts, globals);
 export const setVerbRunner = (fn: VerbRunner): void => void (runner = fn);
 export const runParsedVerb: VerbRunner = (...a) => runner(...a);
 

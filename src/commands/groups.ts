@@ -1,6 +1,6 @@
 // Where each top-level command word is declared, without loading commander:
-// the command tree (src/program.ts) and the launcher's fast path
-// (src/fast-path.ts) both start here. A word's manifest is imported only when
+// the command tree (src/entry/program.ts) and the launcher's fast path
+// (src/entry/fast-path.ts) both start here. A word's manifest is imported only when
 // argv names it.
 import { registerManifest, type Manifest, type TreeTarget, type OptionTable } from './define.js';
 import { FORMATS } from '../output/format.js';

@@ -1,10 +1,10 @@
 // `postctl request`: any endpoint of either API through the shared client.
 import { endpointKey } from '../auth/endpoint-auth.js';
 import type { ResolvedSettings } from '../config/resolve.js';
-import type { Context } from '../context.js';
+import type { Context } from '../entry/context.js';
 import { chooseAuth } from '../platform/auth-choice.js';
-import { InputError } from '../errors.js';
-import { ApiError } from '../api-error.js';
+import { InputError } from '../errors/cli-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { ApiClient, ApiName, AuthMode, RequestOptions } from '../http/client.js';
 import { adsCursor, pages, v2Cursor } from '../http/paginate.js';
 import { stringifyJson } from '../json/stringify.js';

@@ -7,7 +7,7 @@
 // than the stale age) renews it with a heartbeat, so a living holder is never
 // judged stale and a refresh token is never spent twice.
 import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
-import { CliError } from '../errors.js';
+import { CliError } from '../errors/cli-error.js';
 import { envNumber } from './env-number.js';
 import { readOrRefuse } from './safe-file.js';
 

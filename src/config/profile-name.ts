@@ -1,7 +1,7 @@
 // Names a new profile may have (checked when a profile is created). Profile
 // names are offered by shell completion, so they are kept to characters no
 // shell gives a meaning to (issue 19). A light module: `__profiles` runs on Tab.
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 import { clip } from '../output/sanitize.js';
 
 export const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;

@@ -1,7 +1,7 @@
 // Reading the config file: by the safe-file rule (src/config/safe-file.ts: a
 // regular file of the user's, not a link, opened without blocking, at most
 // MAX_CONFIG_BYTES), then JSON.parse. Writes are in store.ts, under a lock.
-import { CliError } from '../errors.js';
+import { CliError } from '../errors/cli-error.js';
 import { readOrRefuse } from './safe-file.js';
 import type { ConfigData } from './schema.js';
 

@@ -3,8 +3,8 @@
 // resume state. A violation there is exit 2 naming the path and why; caches
 // call readSafe/writeSafe and ignore a violation.
 import { readSafe, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';
-import { CliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 // The TypeScript sources reach the rule through this module (the config layer every layer may use).
 export { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';

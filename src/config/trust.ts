@@ -11,8 +11,8 @@
 //   using a config that belongs to someone else would run with their settings.
 // Windows has no uid or POSIX modes: the checks are skipped there.
 import { lstatSync, statSync, type Stats } from 'node:fs';
-import { CliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 function untrusted(what: 'file' | 'directory', path: string, why: string, fix: string): CliError {
   return new CliError(`refusing to use the config ${what} ${path}: ${why}`, {

@@ -1,7 +1,7 @@
 // Media library (ads-api.md "Creatives"): list, fetch, add, update, delete,
 // plus what the CLI can tell about a media key before asking the API.
 import { accountResource } from '../ads/resource.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { ApiClient } from '../http/client.js';
 import type { MediaType } from './enums.js';
 import type { AccountRef } from '../ads/types.js';

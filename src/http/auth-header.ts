@@ -2,8 +2,8 @@
 // 1.0a HMAC-SHA1 over the request's parameters, the app-only bearer fetched
 // once per run, or Basic), every secret handed to the redactor first; and the
 // OAuth 2.0 hook, kept apart from the retry loop.
-import { ApiError } from '../api-error.js';
-import { AuthError } from '../errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { AuthError } from '../errors/cli-error.js';
 import type { Credentials, OAuth2Hook, RequestOptions } from './client.js';
 import type { Params } from './encode.js';
 import { signOAuth1 } from './oauth1.js';

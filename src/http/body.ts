@@ -3,7 +3,7 @@
 // body is abandoned (the connection closed) and the request fails with exit 7,
 // in constant memory: never buffered whole first.
 import type { Readable } from 'node:stream';
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../errors/cli-error.js';
 
 /** The default cap on a response body read into memory (POSTCTL_MAX_BODY_MB overrides it). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;

@@ -5,7 +5,7 @@
 // token or an OAuth 1.0a signature to a host the user never configured.
 // `--auth none` carries no credentials, so it may go to another origin, but
 // only over https (plain http only to loopback, as for base URLs).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../errors/cli-error.js';
 import { isLoopbackHost } from './url-policy.js';
 
 // Any auth mode other than 'none' carries credentials, including modes added

@@ -2,7 +2,7 @@
 // back as `cursor`) and v2's meta.next_token (sent back as `pagination_token`).
 import type { ApiClient, RequestOptions } from './client.js';
 import { toParams } from './encode.js';
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../errors/cli-error.js';
 
 export interface Page<T = unknown> {
   /** The whole response envelope of this page. */

@@ -2,7 +2,7 @@
 // path is checked for its kind first: encodeURIComponent leaves `.` and `..`
 // alone and the URL parser then collapses them (`/12/accounts/x/line_items/..`
 // becomes `/12/accounts/x`), so a bad id could reach another resource.
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import { clip } from '../output/sanitize.js';
 
 /**

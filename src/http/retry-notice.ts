@@ -1,7 +1,7 @@
 // What a person (or a cron log) is told about retries: one line per retry or
 // wait, with its cause, the attempt and the delay; and why a refused
 // connection to this machine is not retried at all.
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../errors/cli-error.js';
 
 /** 4 s, 1.5 s, 250 ms. */
 function describeDelay(ms: number): string {

@@ -3,8 +3,8 @@
 // twice), how long to wait (backoff with jitter, or the announced 429 reset,
 // within --max-wait), and the errors that end a request (DNS, daily caps,
 // TooManyConnections). The send loop in client.ts asks it after each attempt.
-import type { ApiError } from '../api-error.js';
-import { NetworkError } from '../errors.js';
+import type { ApiError } from '../errors/api-error.js';
+import { NetworkError } from '../errors/cli-error.js';
 import { backoffDelay, resetJitter } from './backoff.js';
 import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './client.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';

@@ -2,7 +2,7 @@
 // agent (keep-alive, bounded connections, HTTP(S)_PROXY/NO_PROXY), response
 // headers flattened, and the body read as the caller expects it — or the error
 // that a 2xx body which is not the promised JSON is.
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../errors/cli-error.js';
 import { parseJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import type { BodyExpectation } from './client.js';

@@ -1,5 +1,5 @@
 // HTTPS is required for every base URL except loopback hosts (the emulator).
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,7 +1,7 @@
 // Streamed CSV/TSV with a header row (csv-parse), yielding records keyed by
 // column name with the line number each record starts on.
 import { parse } from 'csv-parse';
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 
 export interface DelimitedRecord {
   line: number;

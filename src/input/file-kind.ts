@@ -3,7 +3,7 @@
 // (/dev/fd/N) and /dev/stdin are streams — they can be read once only, from
 // their current position, so callers spool them or read them in one pass.
 import { stat } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 
 /**
  * Paths that name this process's stdin. They are read from the stdin stream

@@ -4,7 +4,7 @@
 // text, parsed, with the line it starts on — so a feed of any size is read in
 // constant memory (one element at a time), and a broken element is reported
 // with its line while the rest are still read.
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 
 export interface JsonElement {
   /** 1-based line on which the element starts. */

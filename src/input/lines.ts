@@ -1,7 +1,7 @@
 // Streamed text input with 1-based line numbers, in constant memory: BOM
 // stripped, CRLF and LF both accepted, invalid UTF-8 reported with its line.
 import { createReadStream } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 import { isStdinPath } from './file-kind.js';
 import { hasUtf16Bom, notUtf8, utf16 } from './utf8.js';
 

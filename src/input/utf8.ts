@@ -2,7 +2,7 @@
 // the first bad byte; a UTF-16 file is named as such.
 import { isUtf8 } from 'node:buffer';
 import { Transform } from 'node:stream';
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 
 const NL = 0x0a;
 

@@ -3,7 +3,7 @@
 // process-wide state (signal handlers, exit code, stdin, cwd-relative state files) its own, and a cancelled call
 // is the verb's Ctrl-C: SIGINT, its clean-up, then SIGKILL after the grace period.
 import { spawn } from 'node:child_process';
-import { EXIT, EXIT_CODE_DOCS } from '../exit-codes.js';
+import { EXIT, EXIT_CODE_DOCS } from '../errors/exit-codes.js';
 import { neutralize } from '../output/sanitize.js';
 
 export interface RunRequest {

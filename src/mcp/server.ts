@@ -10,7 +10,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { requestReads } from './access.js';
 import { listed, loadTools, type Tool } from './catalog.js';
 import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
-import { NetworkError } from '../errors.js';
+import { NetworkError } from '../errors/cli-error.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
 interface ProcessingInfo {

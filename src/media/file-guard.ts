@@ -5,8 +5,8 @@
 // upload can prove the chunks confirmed by an earlier run are still the file's.
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { CliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { InputIdentity } from '../bulk/state.js';
 
 export const chunkHash = (chunk: Buffer): string => createHash('sha256').update(chunk).digest('hex');

@@ -4,7 +4,7 @@
 // GIFs 15 MB, videos 512 MB), and the pure check of one file before anything
 // is sent. The media type comes from the file name unless --media-type says.
 import { extname } from 'node:path';
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { charLength } from '../validate/rules.js';
 import { wire, type NameStyle, type WireKey } from '../wire/names.js';
 

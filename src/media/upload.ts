@@ -9,9 +9,9 @@
 import { open } from 'node:fs/promises';
 import { inputIdentity, UploadState, type InputIdentity } from '../bulk/state.js';
 import type { Progress } from '../output/progress.js';
-import { CliError, Interrupted, NetworkError, UsageError } from '../errors.js';
+import { CliError, Interrupted, NetworkError, UsageError } from '../errors/cli-error.js';
 import { envNumber } from '../config/env-number.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import { checkConfirmedChunks, checkUnchanged, chunkHash, fileChanged } from './file-guard.js';

@@ -3,7 +3,7 @@
 // dotted path into the item), and how important each is when the screen is
 // narrow. Every listing and get goes through the printer, so every one of them
 // takes --columns.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../errors/cli-error.js';
 import { fromMicros } from '../validate/money.js';
 import { flatKeys, flatten, pathValue, type Column } from './cells.js';
 

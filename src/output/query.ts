@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { envNumber } from '../config/env-number.js';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors/cli-error.js';
 
 export type Query = (document: unknown) => unknown;
 

@@ -10,8 +10,8 @@ import { readSafe, writeSafe } from '../config/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { AuthScheme } from '../auth/endpoint-auth.js';
 import type { ResolvedSettings } from '../config/resolve.js';
-import { CliError } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { NUMERIC } from './refs.js';
 

@@ -8,7 +8,7 @@
 import { ENDPOINT_AUTH, SCHEME_NAMES, type AuthScheme } from '../auth/endpoint-auth.js';
 import { profileArg } from '../config/profile-arg.js';
 import type { ResolvedSettings } from '../config/resolve.js';
-import { AuthError, UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors/cli-error.js';
 
 /** Which kinds of credentials the resolved settings hold. */
 function heldAuth(settings: ResolvedSettings): Record<AuthScheme, boolean> {

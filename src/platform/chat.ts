@@ -3,7 +3,7 @@
 // indicator, sending a message built and encrypted by the caller's own chat
 // client (base64 Thrift payloads: postctl passes them through), and a user's
 // public keys. User context (OAuth 1.0a, or OAuth 2.0 with dm.read / dm.write).
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import type { RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

@@ -8,7 +8,7 @@
 // https://docs.x.com/x-api/compliance/batch-compliance/introduction
 import { createReadStream, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { InputError, invalid, type InputProblem } from '../errors.js';
+import { InputError, invalid, type InputProblem } from '../errors/cli-error.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

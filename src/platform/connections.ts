@@ -5,7 +5,7 @@
 // disconnected_at, disconnect_reason} selected with connection.fields, and
 // kill results {successful_kills, failed_kills, results: [{uuid, success,
 // error_message}]}. Bearer (app-only) authentication, as the real API requires.
-import type { Problem } from '../api-error.js';
+import type { Problem } from '../errors/api-error.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
 import { joinPath, idSegment } from '../http/path.js';
 import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';

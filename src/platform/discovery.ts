@@ -1,7 +1,7 @@
 // Trends, communities and news (openapi v2.159 tags "Trends", "Communities",
 // "News"): request builders; the verb picks the authentication and prints.
 // https://docs.x.com/x-api/trends/introduction, …/communities/introduction, …/news/introduction
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import type { RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

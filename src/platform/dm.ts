@@ -6,7 +6,7 @@
 // its id: GET /2/dm_conversations/{id}/dm_events), one event (GET and DELETE
 // /2/dm_events/{event_id}). A message is text
 // (1 to 10,000 characters) and/or one media attachment.
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';
 import { Problems, lengthBetween } from '../validate/rules.js';

@@ -5,7 +5,7 @@
 // the state afterwards. The service is idempotent (liking a liked post answers
 // liked: true); where it refuses a repeat instead ("already retweeted"), that
 // is the wanted state too, so it is a success with a note, never an error.
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { ApiClient } from '../http/client.js';
 import { idSegment, joinPath, type IdSegment } from '../http/path.js';
 

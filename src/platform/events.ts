@@ -9,8 +9,8 @@
 // `runStream` is the machinery for any such stream (the filtered stream uses
 // it too); a StreamSpec says where to connect and how to resume.
 import type { Readable } from 'node:stream';
-import { ApiError, problemKind, type Problem } from '../api-error.js';
-import { CliError, Interrupted, NetworkError } from '../errors.js';
+import { ApiError, problemKind, type Problem } from '../errors/api-error.js';
+import { CliError, Interrupted, NetworkError } from '../errors/cli-error.js';
 import { backoffDelay, sleep } from '../http/backoff.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
 import type { Params } from '../http/encode.js';

@@ -1,6 +1,6 @@
 // Typed endpoint functions for the legacy OAuth endpoints (platform-api.md,
 // "Authentication endpoints").
-import { CliError } from '../errors.js';
+import { CliError } from '../errors/cli-error.js';
 import { parseForm } from '../http/encode.js';
 import type { ApiClient } from '../http/client.js';
 import { wire } from '../wire/names.js';

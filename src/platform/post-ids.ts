@@ -3,7 +3,7 @@
 // skipped). Every id is checked against ^[0-9]{1,19}$ (a post URL gives its
 // id: src/platform/refs.ts) and every bad one is reported with where it came
 // from, before anything is sent.
-import { UsageError, type InputProblem } from '../errors.js';
+import { UsageError, type InputProblem } from '../errors/cli-error.js';
 import { openInput, readLines } from '../input/lines.js';
 import { BAD_POST, parsePostRef } from '../validate/platform-ids.js';
 

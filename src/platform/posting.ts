@@ -3,7 +3,7 @@
 // given, in the official (or neutral) wire names of src/wire/names.ts.
 import { readFile } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
-import { InputError, invalid } from '../errors.js';
+import { InputError, invalid } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
 import type { EditControls, PostDraft } from '../validate/posting.js';

@@ -1,7 +1,7 @@
 // Lookup of posts by id (GET /2/<posts>, spelled per src/wire/names.ts): one request takes at most 100 ids, so
 // longer lists are split and the envelopes merged into one — data in input
 // order, includes deduplicated by id (media by media_key), errors kept.
-import type { Problem } from '../api-error.js';
+import type { Problem } from '../errors/api-error.js';
 import { runPool } from '../bulk/pool.js';
 import type { Params } from '../http/encode.js';
 import type { ApiClient, AuthMode } from '../http/client.js';

@@ -4,7 +4,7 @@
 // URL (https://x.com/<handle>) or https://x.com/i/user/<id>. Whatever the
 // form, what reaches a request path is checked again by idSegment (digits
 // only), so a pasted URL can never smuggle `..` or `/` into a path.
-import { InputError, formatProblem, type InputProblem } from '../errors.js';
+import { InputError, formatProblem, type InputProblem } from '../errors/cli-error.js';
 import { neutralize } from '../output/sanitize.js';
 import { BAD_POST, BAD_USER, parsePostRef, parseUserRef, type UserRef } from '../validate/platform-ids.js';
 

@@ -4,7 +4,7 @@
 // reply (PUT /2/tweets/{tweet_id}/hidden), the filtered stream's webhook links
 // (GET /2/tweets/search/webhooks, POST/DELETE …/{webhook_id}) and a user's
 // account activity subscription check (GET …/webhooks/{id}/subscriptions/all).
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 import type { RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

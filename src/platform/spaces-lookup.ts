@@ -2,7 +2,7 @@
 // search, the ticket buyers and the posts shared in a Space. Request builders
 // only: the verb picks the authentication and prints.
 // https://docs.x.com/x-api/spaces/introduction
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import type { RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

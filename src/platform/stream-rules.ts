@@ -1,7 +1,7 @@
 // Filtered stream rules (GET/POST /2/tweets/search/stream/rules). Adding and
 // deleting answer 200 with per-rule problems (duplicate-rules, invalid-rules,
 // rule-cap) in `errors` next to meta.summary; the caller decides the exit code.
-import type { Problem } from '../api-error.js';
+import type { Problem } from '../errors/api-error.js';
 import type { ApiClient } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { pages, v2Cursor } from '../http/paginate.js';

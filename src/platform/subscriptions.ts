@@ -3,7 +3,7 @@
 // the real API: one event_type per subscription, a `filter` object with
 // user_id / keyword (and direction), optional tag and webhook_id, answered
 // with {data: {subscription, total_subscriptions_for_instance_id}, meta}.
-import type { Problem } from '../api-error.js';
+import type { Problem } from '../errors/api-error.js';
 import type { ApiClient } from '../http/client.js';
 
 interface SubscriptionFilter {

@@ -4,7 +4,7 @@
 // listings (followers, following, posts, mentions, liked posts) as requests
 // for the one pager.
 import { runPool } from '../bulk/pool.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../errors/cli-error.js';
 import type { ApiClient, AuthMode, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { idSegment, joinPath } from '../http/path.js';

@@ -6,7 +6,7 @@
 // behaviour. With backfill_minutes (opt-in) every connection asks for the
 // missed minutes, and items seen before are dropped by id.
 // https://docs.x.com/x-api/stream/introduction
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { joinPath } from '../http/path.js';

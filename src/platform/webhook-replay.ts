@@ -4,8 +4,8 @@
 // yyyymmddhhmm, and events reach back at most 24 hours. That from_date must be
 // before to_date and to_date not in the future is what the service is known to
 // require; both are checked here before sending.
-import { CliError, type InputProblem } from '../errors.js';
-import { EXIT } from '../exit-codes.js';
+import { CliError, type InputProblem } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { joinPath } from '../http/path.js';
 import { isRelativeTime, parseTimeFlag } from '../validate/relative-time.js';

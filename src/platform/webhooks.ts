@@ -1,6 +1,6 @@
 // Typed endpoint function for webhook validation (platform-api.md,
 // "Validate webhook").
-import type { Problem } from '../api-error.js';
+import type { Problem } from '../errors/api-error.js';
 import type { ApiClient, AuthMode } from '../http/client.js';
 import { idSegment, joinPath } from '../http/path.js';
 

@@ -1,7 +1,7 @@
 // Rules of the ads core endpoints other than line items (ads-api.md "Accounts",
 // "Conventions", "Limits"): enums as data and small checks, each returning
 // problems with the API parameter named.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { wire, type NameStyle } from '../wire/names.js';
 import { commaList, isoDateTime, maxItems, oneOf, parseIso8601, type Check } from './rules.js';
 

@@ -2,7 +2,7 @@
 // metric groups per entity, placements, segmentation types and their companion
 // parameter, granularities and the request limits. The planner
 // (src/ads/stats/plan.ts) and `ads stats` check every one before sending.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 
 export const STATS_ENTITIES = ['ACCOUNT', 'FUNDING_INSTRUMENT', 'CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'PROMOTED_ACCOUNT'] as const;
 export type StatsEntity = (typeof STATS_ENTITIES)[number];

@@ -4,7 +4,7 @@
 // so the flags, the money conversion and the checkers are the line item's.
 // The v12 reference has no campaign dates (start/end are set on line items) and
 // marks standard_delivery deprecated at the campaign level: neither is offered.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { budgetAgainst, budgetOrder, checkTable, type LineItemParam, type LineItemParams, type TypedUnits } from './line-item.js';
 
 const NAME = { name: 'name', kind: 'text', max: 255 } as const;

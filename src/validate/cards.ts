@@ -4,7 +4,7 @@
 // country_code`), so `--file card.json` and the flag-built card get the same
 // checks and the same messages. Which card_type a combination makes is the
 // API's decision; this module only says whether the card is well formed.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { LABEL_VALUES } from '../creatives/enums.js';
 import { charLength } from './rules.js';
 

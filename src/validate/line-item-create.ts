@@ -5,7 +5,7 @@
 // (and GET line_items/placements for PROMOTED_ACCOUNT). The rules that depend on
 // the objective and placements (bid strategy, frequency cap, app ids, categories,
 // PUBLISHER_NETWORK's domain) are the update's, run against the new line item itself.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { spellings } from '../wire/names.js';
 import {
   checkAgainstLineItem,

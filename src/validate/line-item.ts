@@ -2,8 +2,8 @@
 // checkers: `checkLineItemParams` needs only the parameters; `checkAgainstLineItem`
 // needs the line item as it is now (objective, placements, current values) and is
 // the part `--no-fetch` skips.
-import type { InputProblem } from '../errors.js';
-import { UsageError } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
+import { UsageError } from '../errors/cli-error.js';
 import { fromMicros, toMicros } from './money.js';
 import { givenWireFlags, type ParamFlag } from './wire-flags.js';
 import { commaList, isoDateTime, maxLength, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';

@@ -6,7 +6,7 @@
 // brand, as the spec does). Names that differ between the live service and the
 // spec are keys of src/wire/names.ts, spelled as the client's style selects.
 // `--allow-unknown-fields` overrides the check for names the API may add later.
-import { InputError, type InputProblem } from '../errors.js';
+import { InputError, type InputProblem } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
 import { commaList } from './rules.js';
 import { respell, wire, type NameStyle, type WireKey } from '../wire/names.js';

@@ -2,7 +2,7 @@
 // before now) or an ISO 8601 time, turned into the ISO time the API takes.
 // Relative times are resolved against one clock reading per run, so --since
 // and --until of the same command agree.
-import { invalid } from '../errors.js';
+import { invalid } from '../errors/cli-error.js';
 import { parseIso8601 } from './rules.js';
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;

@@ -2,7 +2,7 @@
 // when a value breaks a rule and undefined when it is fine. Domain modules
 // (products, line items, cards, audiences) describe the spec's rules as data
 // and run these checkers, collecting every problem with its field and line.
-import { InputError, formatProblem, type InputProblem } from '../errors.js';
+import { InputError, formatProblem, type InputProblem } from '../errors/cli-error.js';
 
 export type Check = (value: string) => string | undefined;
 

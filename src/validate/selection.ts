@@ -4,7 +4,7 @@
 // expansions, as data, with the names of openapi v2.159 (identical in v2.167
 // for these objects). Unknown names are one InputError (exit 6) naming the flag,
 // before anything is sent; --allow-unknown-fields passes them on.
-import { InputError, type InputProblem } from '../errors.js';
+import { InputError, type InputProblem } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
 import { commaList } from './rules.js';
 

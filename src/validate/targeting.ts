@@ -2,7 +2,7 @@
 // and its batch endpoint; https://docs.x.com/x-ads-api/campaign-management/reference):
 // the targeting types and operators as data, value formats where the reference
 // shows them, and the discovery endpoints `ads targeting search` can ask.
-import type { InputProblem } from '../errors.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import { charLength, commaList, didYouMean, integerBetween, maxLength } from './rules.js';
 
 const KEYWORD_TYPES = ['BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD'];

@@ -4,7 +4,7 @@
 // UserExpansionsParameter, accepted in v2.167's spelling too (pinned_post_id,
 // most_recent_post_id, affiliation) and sent in the selected style's; the
 // negotiated field dialect respells them on the wire (src/wire/dialect.ts).
-import { InputError } from '../errors.js';
+import { InputError } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
 import { respell, type NameStyle } from '../wire/names.js';
 import { fieldParams } from './post-fields.js';

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_IDS, FUNDING_IDS } from '../../src/emulator/routes/ads-campaigns.js';
 import { LINE_ITEM_IDS } from '../../src/emulator/routes/ads-core-line-items.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/entry/program.js';
 import { fileEmulator } from '../helpers/emulator.js';
 
 const emu = fileEmulator();

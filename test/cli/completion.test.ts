@@ -102,7 +102,7 @@ t postctl --profile ''; t postctl --profile w; t postctl --profile '$'`;
 
 describe('lazy command groups', () => {
   it("stub descriptions equal the groups' own, so top-level help never drifts", async () => {
-    const { buildProgram } = await import('../../src/program.js');
+    const { buildProgram } = await import('../../src/entry/program.js');
     const describeTop = (p: Awaited<ReturnType<typeof buildProgram>>) => p.commands.map((c) => [c.name(), c.description()]);
     expect(describeTop(await buildProgram([]))).toEqual(describeTop(await buildProgram()));
   });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/program.js';
-import { commandIndex, groupMarkdown, indexMarkdown } from '../../src/command-index.js';
+import { buildProgram } from '../../src/entry/program.js';
+import { commandIndex, groupMarkdown, indexMarkdown } from '../../src/help/command-index.js';
 import { BIN, baseEnv, tempDir } from '../helpers/cli.js';
 import { testEmulator } from '../helpers/emulator.js';
 

@@ -52,7 +52,7 @@ describe('start-up', () => {
       // The launcher answers --version and help from files without loading the bundle (help loads only the
       // wrapper that fits it to the screen); a help topic needs the CLI.
       if (args[0] === 'help' && args.length > 1) expect(inputs.length).toBeGreaterThan(0);
-      else expect(inputs).toEqual(args[0] === '--version' ? [] : ['src/help-wrap.ts']);
+      else expect(inputs).toEqual(args[0] === '--version' ? [] : ['src/help/wrap.ts']);
       expect(inputs.filter((i) => HEAVY.test(i))).toEqual([]);
     },
   );
@@ -224,7 +224,7 @@ describe('start-up', () => {
   });
 
   it('group and verb help answered by the launcher is what commander prints, for every command', async () => {
-    const { renderAllHelp, helpFileName } = await import('../../src/help-render.js');
+    const { renderAllHelp, helpFileName } = await import('../../src/help/render.js');
     const all = await renderAllHelp();
     expect(all.length).toBeGreaterThan(80);
     for (const { words, text } of all)

@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SpecNode, specTree, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
 import { GROUPS } from '../../src/commands/groups.js';
-import { resolveVerb } from '../../src/fast-path.js';
-import { buildProgram } from '../../src/program.js';
+import { resolveVerb } from '../../src/entry/fast-path.js';
+import { buildProgram } from '../../src/entry/program.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
 let seen: { spec: VerbSpec; opts: Record<string, unknown> } | undefined;
 beforeAll(() => setVerbRunner(async (spec, _args, opts) => void (seen = { spec, opts })));
 afterAll(() =>
-  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/run-verb.js')).runVerb(spec, args, opts, globals)),
+  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/entry/run-verb.js')).runVerb(spec, args, opts, globals)),
 );
 
 async function viaCommander(argv: string[]): Promise<{ spec: VerbSpec; opts: Record<string, unknown> } | string> {

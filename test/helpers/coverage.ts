@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { startEmulator, type Emulator } from '../../src/emulator/server.js';
 import type { LogEntry } from '../../src/emulator/state.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/entry/program.js';
 import { baseEnv, runCli, tempDir } from './cli.js';
 import { opKey } from './contract.js';
 import { NOTES } from './coverage-notes.js';

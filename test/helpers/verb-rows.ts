@@ -8,7 +8,7 @@ import { EMU_AUDIENCE, EMU_DNR_LIST, EMU_SIBLING_ACCOUNT } from '../../src/emula
 import { WEBHOOK_OK } from '../../src/emulator/routes/platform-webhooks.js';
 import { filteredStream } from '../../src/emulator/routes/platform-stream.js';
 import { EMU_USER } from '../../src/emulator/state.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/entry/program.js';
 import { moreVerbRows } from './verb-rows-more.js';
 import type { TestEmulator } from './emulator.js';
 

@@ -2,7 +2,7 @@
 // only the parameters, and the rules that need the fetched line item.
 import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_FLAGS } from '../../src/commands/ads/line-items/update.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/errors/cli-error.js';
 import {
   LINE_ITEM_PARAMS,
   bareDomain,

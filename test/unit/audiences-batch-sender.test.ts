@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { BatchSender, GIVE_UP_AFTER, MISMATCH_ATTEMPTS } from '../../src/audiences/batch-sender.js';
 import { Batcher, UserEncoder, envelope, type Batch } from '../../src/audiences/encode.js';
 import { RejectSink } from '../../src/audiences/rejects.js';

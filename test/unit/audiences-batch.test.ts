@@ -11,7 +11,7 @@ import { Batcher, NO_WRAP, UserEncoder, envelope, subsetBody, type Batch, type R
 import { UploadState, fromRanges, inputIdentity, toRanges } from '../../src/bulk/state.js';
 import { countsOf, itemErrors } from '../../src/audiences/upload.js';
 import { DigestSet, DigestStore } from '../../src/emulator/routes/audiences.js';
-import type { InputError } from '../../src/errors.js';
+import type { InputError } from '../../src/errors/cli-error.js';
 import { USERS_LIMITS, checkAssociationWindow, checkDoNotReachExpiry, checkKeywordQuery } from '../../src/validate/audiences.js';
 import { Problems } from '../../src/validate/rules.js';
 

@@ -2,13 +2,13 @@
 // classification, authorize URLs, browser commands, pending-request age.
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
+import { ApiError } from '../../src/errors/api-error.js';
 import { browserCommand } from '../../src/auth/browser.js';
 import { startCallbackServer, type CallbackServer } from '../../src/auth/callback-server.js';
 import { classifyAccessTokenError, explainAccessTokenError, isAlreadyInvalid } from '../../src/auth/errors.js';
 import { minutesSince } from '../../src/auth/session.js';
 import { profileArg } from '../../src/config/profile-arg.js';
-import type { CliError } from '../../src/errors.js';
+import type { CliError } from '../../src/errors/cli-error.js';
 import { mask } from '../../src/output/mask.js';
 import { authorizeUrl } from '../../src/platform/oauth.js';
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { readJsonArray, type JsonElement } from '../../src/input/json-stream.js';
 import { formatFromName, openFeed, readFeed, sniffFormat, type FeedFormat } from '../../src/catalogs/feed.js';
 import { prepareProduct } from '../../src/validate/product.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/errors/cli-error.js';
 import { tempDir } from '../helpers/cli.js';
 import { prefetch as readAhead } from '../../src/bulk/prefetch.js';
 

@@ -1,9 +1,9 @@
 // The error model: every problem type of platform-api.md, both URI bases,
 // Error objects and ads errors map to the documented exit codes and hints.
 import { describe, expect, it } from 'vitest';
-import { ApiError, PROBLEM_TYPES, problemKind } from '../../src/api-error.js';
-import { InputError } from '../../src/errors.js';
-import { renderError } from '../../src/render-error.js';
+import { ApiError, PROBLEM_TYPES, problemKind } from '../../src/errors/api-error.js';
+import { InputError } from '../../src/errors/cli-error.js';
+import { renderError } from '../../src/errors/render.js';
 
 const err = (status: number, body: unknown) => new ApiError({ status, method: 'GET', url: 'https://api.x.com/2/posts?ids=1', body });
 

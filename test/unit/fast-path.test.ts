@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SpecNode, specTree, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
-import { resolveVerb } from '../../src/fast-path.js';
-import { buildProgram } from '../../src/program.js';
+import { resolveVerb } from '../../src/entry/fast-path.js';
+import { buildProgram } from '../../src/entry/program.js';
 
 interface Seen {
   spec: VerbSpec;
@@ -18,7 +18,7 @@ interface Seen {
 let seen: Seen | undefined;
 beforeAll(() => setVerbRunner(async (spec, args, opts, globals) => void (seen = { spec, args, opts, globals })));
 afterAll(() =>
-  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/run-verb.js')).runVerb(spec, args, opts, globals)),
+  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/entry/run-verb.js')).runVerb(spec, args, opts, globals)),
 );
 
 /** Commander's reading of argv: the verb it would run, or the error code it stops with. */

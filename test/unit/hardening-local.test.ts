@@ -7,9 +7,9 @@ import { PassThrough } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { openExclusiveTemp } from '../../src/bulk/state.js';
-import { InputError, formatProblem } from '../../src/errors.js';
+import { InputError, formatProblem } from '../../src/errors/cli-error.js';
 import { Logger } from '../../src/output/logger.js';
-import { renderError, toCliError } from '../../src/render-error.js';
+import { renderError, toCliError } from '../../src/errors/render.js';
 import { tempDir } from '../helpers/cli.js';
 
 const collect = (): { stream: PassThrough; text: () => string } => {

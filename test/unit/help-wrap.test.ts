@@ -1,6 +1,6 @@
 // Help fitted to the screen: words whole, item descriptions aligned, long examples continued with "\".
 import { describe, expect, it } from 'vitest';
-import { helpWidth, wrapHelp, wrapWords } from '../../src/help-wrap.js';
+import { helpWidth, wrapHelp, wrapWords } from '../../src/help/wrap.js';
 
 describe('wrapHelp', () => {
   it('wraps an item description in its own column, never inside a word', () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { HELP_TOPICS } from '../../src/help-topics.js';
-import { buildProgram } from '../../src/program.js';
+import { HELP_TOPICS } from '../../src/help/topics.js';
+import { buildProgram } from '../../src/entry/program.js';
 
 function leaves(cmd: Command, path: string[] = []): Array<{ path: string[]; cmd: Command }> {
   const subs = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);

@@ -6,9 +6,9 @@ import { describeDailyCap, exhaustedDailyCap } from '../../src/http/daily-cap.js
 import { OriginPolicy } from '../../src/http/origin-policy.js';
 import { Deadline, describeTimeout } from '../../src/http/deadline.js';
 import { parseJson, stringifyJson } from '../../src/json/lossless.js';
-import { exitCodeFor } from '../../src/api-error.js';
+import { exitCodeFor } from '../../src/errors/api-error.js';
 import { attemptBudgetMs } from '../../src/http/client.js';
-import { EXIT } from '../../src/exit-codes.js';
+import { EXIT } from '../../src/errors/exit-codes.js';
 
 const now = 1_800_000_000_000;
 

@@ -10,7 +10,7 @@ import { buildAuthorizeUrl, DEFAULT_SCOPES, parseRedirectAddress, parseRedirectU
 import { codeChallenge, codeVerifier, isValidVerifier, randomState, sameState } from '../../src/auth/pkce.js';
 import { withFileLockAsync } from '../../src/config/lock.js';
 import { verifierMatches, type AuthCode } from '../../src/emulator/oauth2-state.js';
-import type { CliError } from '../../src/errors.js';
+import type { CliError } from '../../src/errors/cli-error.js';
 import { tempDir } from '../helpers/cli.js';
 
 // RFC 7636 Appendix B.

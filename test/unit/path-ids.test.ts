@@ -1,7 +1,7 @@
 // The one path builder: ids checked by kind (exit 6 naming the field), literal
 // segments as given, ids percent-encoded.
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/errors/cli-error.js';
 import { idSegment, joinPath } from '../../src/http/path.js';
 
 const refused = (v: string, kind: Parameters<typeof idSegment>[1]) => {

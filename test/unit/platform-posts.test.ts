@@ -2,7 +2,7 @@
 // positions, chunking and envelope merging, and the joined table columns.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/errors/cli-error.js';
 import { cellValue } from '../../src/output/cells.js';
 import { collectPostIds } from '../../src/platform/post-ids.js';
 import { postColumns } from '../../src/platform/post-table.js';

@@ -5,7 +5,7 @@ import { createBody, editBody } from '../../src/platform/posting.js';
 import { SeenIds, filteredStreamSpec } from '../../src/platform/filtered-stream.js';
 import { draftProblems, editProblem, postLength, type PostDraft } from '../../src/validate/posting.js';
 import { ruleIdProblems, ruleProblems, searchParams } from '../../src/validate/search.js';
-import { InputError } from '../../src/errors.js';
+import { InputError } from '../../src/errors/cli-error.js';
 
 const draft = (d: Partial<PostDraft>): PostDraft => ({ media: [], pollOptions: [], ...d });
 const fields = (p: { list: Array<{ field?: string }> }) => p.list.map((x) => x.field);

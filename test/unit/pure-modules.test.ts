@@ -3,7 +3,7 @@
 // outcome, money and parameter encoding corner cases. Written to kill the
 // mutants `npm run mutate` found surviving (docs/development.md).
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor, isProblem, problemKind } from '../../src/api-error.js';
+import { exitCodeFor, isProblem, problemKind } from '../../src/errors/api-error.js';
 import {
   AuthError,
   CliError,
@@ -14,7 +14,7 @@ import {
   UsageError,
   formatProblem,
   invalid,
-} from '../../src/errors.js';
+} from '../../src/errors/cli-error.js';
 import { encodeParams, parseForm, percentEncode, toParams } from '../../src/http/encode.js';
 import { signOAuth1 } from '../../src/http/oauth1.js';
 import { parseAuthHeader, signatureMatches } from '../../src/emulator/oauth-verify.js';

@@ -8,7 +8,7 @@
 // with everything applied removes it.
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 import { readStateFile, writeDurably } from '../../bulk/state.js';
 
 interface Journal {

@@ -5,8 +5,8 @@
 // create is journaled as sent before its request leaves and with its id once
 // answered (./apply-state.ts). A failure stops only what depends on it: a line
 // item whose campaign was not created is "not done", its siblings go on.
-import { ApiError } from '../../api-error.js';
-import { CliError } from '../../errors.js';
+import { ApiError } from '../../errors/api-error.js';
+import { CliError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { sendBatches, BATCH_SIZE, type BatchItem, type BatchResource } from '../batch.js';
 import { deleteCampaign, updateCampaignRequest } from '../campaigns.js';

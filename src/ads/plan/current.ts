@@ -2,7 +2,7 @@
 // line items, targeting criteria and promoted posts, every page of each list.
 // Deleted entities are dropped here whatever the server sends, so a plan never
 // compares with something that no longer exists.
-import { NetworkError } from '../../errors.js';
+import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient, RequestOptions } from '../../http/client.js';
 import { campaignsRequest, type Campaign } from '../campaigns.js';
 import { lineItemsListRequest } from '../line-items.js';

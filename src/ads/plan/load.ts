@@ -3,7 +3,7 @@
 // problem of every stage that can run, each with its line and path, in one
 // InputError (exit 6) before anything is read from or sent to the account.
 import schema from '../../../schemas/campaigns.schema.json' with { type: 'json' };
-import { InputError, type InputProblem } from '../../errors.js';
+import { InputError, type InputProblem } from '../../errors/cli-error.js';
 import type { NameStyle } from '../../wire/names.js';
 import { desiredTree, type DesiredTree, type PathProblem } from './desired.js';
 import { checkSchema } from './schema-check.js';

@@ -2,7 +2,7 @@
 // both) into plain values that keep every number exactly as written, and the
 // line each value starts on, so every problem can name its line and path.
 // The `yaml` package is imported only here, and only when a file is read.
-import type { InputProblem } from '../../errors.js';
+import type { InputProblem } from '../../errors/cli-error.js';
 
 /** A number as written in the file ("50.10", "12345678901234567890"): never a float, so money stays exact. */
 export class Num {

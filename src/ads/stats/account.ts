@@ -5,8 +5,8 @@
 // funding instruments, read in parallel so the lookup costs no extra round
 // trip. A failed fallback is a warning, never the end of the run: the money columns are
 // still converted, under an empty currency column.
-import { ApiError } from '../../api-error.js';
-import { NetworkError } from '../../errors.js';
+import { ApiError } from '../../errors/api-error.js';
+import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { getAccount } from '../accounts.js';
 import { fundingInstrumentsRequest } from '../campaigns.js';

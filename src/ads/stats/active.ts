@@ -5,7 +5,7 @@
 // must hold every asked id exactly once and nothing else, with counts that are
 // integers ≥ 0 and frequencies that are numbers ≥ 0 (or null). Anything else is
 // exit 7 naming the request.
-import { NetworkError } from '../../errors.js';
+import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
 import type { AccountRef } from '../types.js';

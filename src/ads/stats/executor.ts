@@ -3,7 +3,7 @@
 // deadline); each reply is checked and merged as it arrives, and series are
 // handed on in plan order. Jobs: the pipeline in jobs.ts.
 import { runPool } from '../../bulk/pool.js';
-import { NetworkError } from '../../errors.js';
+import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { getSyncStats, type StatsParams } from './api.js';
 import { Collector, type SeriesSink } from './merger.js';

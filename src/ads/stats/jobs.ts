@@ -9,9 +9,9 @@
 // bounded by a deadline (--max-wait): past it, or when a rate-limit reset falls
 // beyond it, the run stops with exit 5 naming the jobs a --resume will reuse.
 import type { JobState } from '../../bulk/job-state.js';
-import { ApiError } from '../../api-error.js';
-import { CliError, NetworkError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { ApiError } from '../../errors/api-error.js';
+import { CliError, NetworkError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
 import type { AdsEnvelope } from '../types.js';

@@ -9,7 +9,7 @@
 // hands each entity's series on as soon as its element is read (constant
 // memory whatever the file size); a group of several requests is held until
 // all of them are in, then handed on in the order its ids were asked.
-import { NetworkError } from '../../errors.js';
+import { NetworkError } from '../../errors/cli-error.js';
 import type { StatsElement } from './api.js';
 import { iso, type PlannedRequest } from './plan.js';
 import type { RunPlan } from './planner.js';

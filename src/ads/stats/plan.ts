@@ -6,7 +6,7 @@
 // 23 or 25 hours long and stay one DAY bucket.
 import { STATS_LIMITS, type Granularity } from '../../validate/ads-stats.js';
 import { parseIso8601 } from '../../validate/rules.js';
-import type { InputProblem } from '../../errors.js';
+import type { InputProblem } from '../../errors/cli-error.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -4,7 +4,7 @@
 // 20 per placement, metric groups that must go apart in requests of their own —
 // and the buckets each window's reply must hold.
 import { REQUESTED_APART, STATS_LIMITS, type Granularity, type MetricGroup, type StatsEntity } from '../../validate/ads-stats.js';
-import type { InputProblem } from '../../errors.js';
+import type { InputProblem } from '../../errors/cli-error.js';
 import type { AccountRef } from '../types.js';
 import {
   buckets,

@@ -2,7 +2,7 @@
 // as the one `AccountRef` every ads endpoint function takes.
 import { adsApi } from '../../ads/common.js';
 import type { AccountRef } from '../../ads/types.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 
 /** A positional account id wins over --account and its fallbacks. */
 export async function accountRef(ctx: Context, opts: { account?: string; sandbox?: boolean }, positional?: string): Promise<AccountRef> {

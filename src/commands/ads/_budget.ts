@@ -11,8 +11,8 @@ import {
   type FundingFacts,
   type GuardedAmount,
 } from '../../ads/budget-guard.js';
-import type { Context } from '../../context.js';
-import { formatProblem, InputError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { formatProblem, InputError } from '../../errors/cli-error.js';
 import type { OptionSpec } from '../define.js';
 
 export const yesBudgetOption = {

@@ -7,8 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import { sendBatches, batchRequest, BATCH_SIZE, type BatchItem, type BatchResource, type ItemResult } from '../../ads/batch.js';
 import type { AccountRef } from '../../ads/types.js';
-import type { Context } from '../../context.js';
-import { PartialFailure, UsageError, type InputProblem } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { PartialFailure, UsageError, type InputProblem } from '../../errors/cli-error.js';
 import { openInput, readLines } from '../../input/lines.js';
 import { parseJson } from '../../json/lossless.js';
 import type { LineItemParam, LineItemParams, TypedUnits } from '../../validate/line-item.js';

@@ -1,5 +1,5 @@
 // Checks the ads verbs share: the sandbox-only guard, and problems → one InputError.
-import { UsageError, type InputProblem } from '../../errors.js';
+import { UsageError, type InputProblem } from '../../errors/cli-error.js';
 import { Problems } from '../../validate/rules.js';
 
 /** Sandbox-only operations are refused before anything is sent. */

@@ -4,7 +4,7 @@
 // the media library check of the keys a create names.
 import { listQuery, type ListFlags } from '../../ads/common.js';
 import type { AccountRef } from '../../ads/types.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import { lookupLibrary } from '../../creatives/media-kinds.js';
 import { CARDS_Q_MAX } from '../../creatives/pages.js';
 import type { MediaLibraryItem } from '../../creatives/types.js';

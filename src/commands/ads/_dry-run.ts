@@ -2,7 +2,7 @@
 // URL and parameters that would be sent (as JSON with -o json), with the
 // object's current values beside them when it was fetched for the checks;
 // and the result of an update: the fields that changed, before and after.
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import type { ApiClient, RequestOptions } from '../../http/client.js';
 import { objectFields, showValue } from './_show.js';
 

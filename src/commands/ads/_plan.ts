@@ -8,10 +8,10 @@ import type { DesiredTree } from '../../ads/plan/desired.js';
 import { campaignsToRead, diffTrees, type Plan } from '../../ads/plan/diff.js';
 import { loadTree, MAX_FILE_BYTES, throwFileProblems, toProblems } from '../../ads/plan/load.js';
 import type { AccountRef } from '../../ads/types.js';
-import type { Context } from '../../context.js';
-import { InputError, UsageError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, UsageError } from '../../errors/cli-error.js';
 import { inputKind, isStdinPath } from '../../input/file-kind.js';
-import { readStdin } from '../../prompt.js';
+import { readStdin } from '../../entry/prompt.js';
 import { accountOptions } from '../_ads-flags.js';
 import type { OptionTable } from '../define.js';
 

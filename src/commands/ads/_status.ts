@@ -5,10 +5,10 @@
 // same command again after an interruption or a failure finishes the job.
 import { applyStatusStep, planStatusChange, type StatusEntity, type StatusStep, type StatusTarget } from '../../ads/status-change.js';
 import type { AccountRef } from '../../ads/types.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import type { ApiClient } from '../../http/client.js';
-import { ApiError } from '../../api-error.js';
-import { CliError, Interrupted, PartialFailure } from '../../errors.js';
+import { ApiError } from '../../errors/api-error.js';
+import { CliError, Interrupted, PartialFailure } from '../../errors/cli-error.js';
 import type { Column } from '../../output/printer.js';
 import { accountOptions } from '../_ads-flags.js';
 import { yesOption } from '../_flags.js';

@@ -9,8 +9,8 @@ import { ApplyJournal, defaultApplyStatePath } from '../../ads/plan/apply-state.
 import { applyPlan, type OpResult } from '../../ads/plan/apply.js';
 import { planAmounts } from '../../ads/plan/guard.js';
 import { planText, summaryLine } from '../../ads/plan/render.js';
-import type { Context } from '../../context.js';
-import { PartialFailure } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { PartialFailure } from '../../errors/cli-error.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
 import { guardBudgets, yesBudgetOption } from './_budget.js';

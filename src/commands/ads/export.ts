@@ -3,8 +3,8 @@
 // `ads apply` read — planning the exported file reports no changes.
 import { listCampaigns, readChildren } from '../../ads/plan/current.js';
 import { exportText, exportTree } from '../../ads/plan/export.js';
-import { CliError, InputError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, InputError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { accountOptions } from '../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
 import { accountRef } from './_account.js';

@@ -1,5 +1,5 @@
 // Shared by the custom audience verbs: the fields shown, and the name/description checks.
-import type { InputProblem } from '../../errors.js';
+import type { InputProblem } from '../../errors/cli-error.js';
 
 export const AUDIENCE_FIELDS = [
   'id',

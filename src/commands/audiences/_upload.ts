@@ -12,9 +12,9 @@ import { INPUT_FORMATS, formatFromName, type InputFormat, type SourceSpec } from
 import { UploadState, defaultStatePath, inputIdentity } from '../../bulk/state.js';
 import { alreadyDone, stateOption } from '../_resume.js';
 import { upload, type UploadPlan, type UploadSummary } from '../../audiences/upload.js';
-import type { Context } from '../../context.js';
-import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, Interrupted, PartialFailure, UsageError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { inputKind } from '../../input/file-kind.js';
 import {
   DO_NOT_REACH_KINDS,

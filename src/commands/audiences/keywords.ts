@@ -1,7 +1,7 @@
 // `postctl audiences keywords`: keyword insights (post volume and related keywords).
 import { adsApi } from '../../ads/common.js';
 import { keywordInsights } from '../../audiences/api.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { checkKeywordQuery } from '../../validate/audiences.js';
 import { wire } from '../../wire/names.js';
 import { sandboxOption } from '../_ads-flags.js';

@@ -2,7 +2,7 @@
 import { listQuery } from '../../ads/common.js';
 import { printAdsList } from '../_ads-list.js';
 import { targetedRequest } from '../../audiences/api.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import type { Column } from '../../output/printer.js';
 import { accountRef } from '../ads/_account.js';
 import { accountOption, pagingOptions, sandboxOption } from '../_ads-flags.js';

@@ -1,6 +1,6 @@
 // `postctl audiences update <id> --name … --description …`: only what is given is sent.
 import { updateAudience } from '../../audiences/manage.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 import { accountRef } from '../ads/_account.js';
 import { throwIfProblems } from '../ads/_checks.js';
 import { accountOption, sandboxOption } from '../_ads-flags.js';

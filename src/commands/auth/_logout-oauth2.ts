@@ -3,7 +3,7 @@
 // revocation keeps them, so nothing live is forgotten (--local-only skips it).
 import { readTokens, removeTokens } from '../../auth/oauth2-store.js';
 import { revokeToken } from '../../auth/oauth2-token.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 
 export async function logoutOAuth2(opts: { localOnly?: boolean; yes?: boolean }, ctx: Context): Promise<number> {
   const s = await ctx.settings();

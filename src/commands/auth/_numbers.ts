@@ -1,5 +1,5 @@
 // Numeric flags of the browser logins (`auth login`, `auth oauth2`).
-import { InputError } from '../../errors.js';
+import { InputError } from '../../errors/cli-error.js';
 
 export function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;

@@ -1,5 +1,5 @@
 // The error of `auth use` and `auth remove` for a profile that is not stored.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 
 export function unknownProfile(name: string, known: string[]): UsageError {
   return new UsageError(

@@ -8,7 +8,7 @@ import { apply, checkSourceFile, plan, type PlannedAccount } from '../../auth/im
 import { parseTwurlrc, parseXurl, SourceFormatError } from '../../auth/import-sources.js';
 import { loadConfigData } from '../../config/resolve.js';
 import type { Profile } from '../../config/schema.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../errors/cli-error.js';
 import { defineVerb } from '../define.js';
 
 function sourcePath(source: 'twurl' | 'xurl', env: NodeJS.ProcessEnv, file: string | undefined): string {

@@ -4,7 +4,7 @@ import { openBrowser } from '../../auth/browser.js';
 import { startCallbackServer } from '../../auth/callback-server.js';
 import { explainAccessTokenError } from '../../auth/errors.js';
 import { reportLogin, saveAccessToken } from '../../auth/session.js';
-import { ApiError } from '../../api-error.js';
+import { ApiError } from '../../errors/api-error.js';
 import { authorizeUrl, exchangeVerifier, requestToken } from '../../platform/oauth.js';
 import { defineVerb } from '../define.js';
 import { parsePort, parseWait } from './_numbers.js';

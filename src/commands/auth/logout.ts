@@ -3,7 +3,7 @@
 // removed, with a note; any other failure keeps it, so nothing live is lost.
 import { isAlreadyInvalid } from '../../auth/errors.js';
 import type { Profile } from '../../config/schema.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import { invalidateAccessToken, invalidateBearerToken } from '../../platform/oauth.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';

@@ -4,7 +4,7 @@
 import { checkCredentials, credentialRows, oauth2State, type Check, type CredentialRow, type OAuth2State } from '../../auth/status.js';
 import { loadConfigData, type ResolvedSettings } from '../../config/resolve.js';
 import { configFile } from '../../config/paths.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import { neutralize } from '../../output/sanitize.js';
 import { defineVerb } from '../define.js';
 

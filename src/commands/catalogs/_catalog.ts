@@ -1,7 +1,7 @@
 // What the catalog verbs (list, create, rename, delete) share: the columns,
 // the --user-id check, the name check and the flags.
 import type { Catalog } from '../../catalogs/api.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../errors/cli-error.js';
 import type { Column } from '../../output/printer.js';
 import { yesOption } from '../_flags.js';
 

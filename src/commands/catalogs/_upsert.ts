@@ -14,9 +14,9 @@ import {
   type OutcomeStatus,
 } from '../../catalogs/upsert.js';
 import { UploadState, defaultStatePath, inputIdentity } from '../../bulk/state.js';
-import type { Context } from '../../context.js';
-import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, PartialFailure, UsageError, formatProblem } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import type { ApiClient } from '../../http/client.js';
 import { inputKind, isStdinPath } from '../../input/file-kind.js';
 import type { ListStream } from '../../output/printer.js';

@@ -1,9 +1,9 @@
 // `postctl catalogs create <name>`: the user's one product catalog.
 import { adsApi } from '../../ads/common.js';
-import { ApiError } from '../../api-error.js';
+import { ApiError } from '../../errors/api-error.js';
 import { createCatalog, listCatalogs } from '../../catalogs/api.js';
-import { CliError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import type { ApiClient, ApiName } from '../../http/client.js';
 import { sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';

@@ -2,9 +2,9 @@
 // so it asks first; sends the keys in batches and reports the keys that failed.
 import { adsApi } from '../../ads/common.js';
 import { deleteProducts, type DeleteProductResult } from '../../catalogs/api.js';
-import type { Context } from '../../context.js';
-import { InputError, PartialFailure, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, PartialFailure, UsageError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import type { ApiClient, ApiName } from '../../http/client.js';
 import { openInput, readLines } from '../../input/lines.js';
 import type { Column } from '../../output/printer.js';

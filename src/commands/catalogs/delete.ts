@@ -1,7 +1,7 @@
 // `postctl catalogs delete <catalog_id>`: permanent, so it asks first.
 import { adsApi } from '../../ads/common.js';
 import { deleteCatalog } from '../../catalogs/api.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';
 import { COLUMNS, yes } from './_catalog.js';

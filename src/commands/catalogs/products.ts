@@ -2,7 +2,7 @@
 import { adsApi, listQuery } from '../../ads/common.js';
 import { printAdsList } from '../_ads-list.js';
 import { PRODUCTS_PAGE, catalogPath } from '../../catalogs/api.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../errors/cli-error.js';
 import type { Column } from '../../output/printer.js';
 import { listOptions, sandboxOption } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';

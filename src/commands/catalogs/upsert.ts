@@ -2,8 +2,8 @@
 // then send the valid ones in batches of 25 and report one result per product.
 import { adsApi } from '../../ads/common.js';
 import { batches, sendBatches, type FeedSource, type Outcome } from '../../catalogs/upsert.js';
-import type { Context } from '../../context.js';
-import { InputError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { InputError } from '../../errors/cli-error.js';
 import type { ApiName } from '../../http/client.js';
 import { integerBetween } from '../../validate/rules.js';
 import { sandboxOption } from '../_ads-flags.js';

@@ -1,6 +1,6 @@
 // The settings `config get/set/unset` accept: non-secret ones only.
 import { SETTINGS, type SettingSpec } from '../../config/schema.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 
 /** The keys listed in the help of `config get` and `config set`. */
 export const SETTABLE = SETTINGS.filter((s) => s.settable).map((s) => s.key);

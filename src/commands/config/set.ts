@@ -1,5 +1,5 @@
 // `postctl config set <key> <value>`: store a non-secret setting in the profile.
-import { InputError } from '../../errors.js';
+import { InputError } from '../../errors/cli-error.js';
 import { assertSafeBaseUrl } from '../../http/url-policy.js';
 import { defineVerb } from '../define.js';
 import { SETTABLE, settable } from './_settable.js';

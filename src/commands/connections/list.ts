@@ -1,6 +1,6 @@
 // `postctl connections list`: the app's streaming connections, one page or
 // every page (--all); flags checked before sending (exit 6).
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import type { ApiClient, RequestOptions } from '../../http/client.js';
 import { pages, v2Cursor } from '../../http/paginate.js';
 import { CONNECTION_STATUSES, endpointName, streamEndpoints, listRequest } from '../../platform/connections.js';

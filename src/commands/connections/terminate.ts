@@ -1,6 +1,6 @@
 // `postctl connections terminate [uuids…] | --endpoint <name> | --all`:
 // exactly one way of naming the connections; asks first unless --yes.
-import { PartialFailure, UsageError } from '../../errors.js';
+import { PartialFailure, UsageError } from '../../errors/cli-error.js';
 import { endpointName, streamEndpoints, terminate as terminateConnections, type KillResult } from '../../platform/connections.js';
 import { connectionUuid } from '../../validate/platform-ids.js';
 import { Problems, oneOf } from '../../validate/rules.js';

@@ -3,8 +3,8 @@
 // dm_image, dm_gif or dm_video), through the one media upload.
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../bulk/state.js';
-import type { Context } from '../../context.js';
-import { InputError, UsageError, formatProblem } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, UsageError, formatProblem } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { planUpload, type MediaPlan } from '../../media/limits.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile } from '../../media/upload.js';

@@ -1,7 +1,7 @@
 // `postctl dm send <user> | --conversation <id>`: one direct message, text
 // and/or one media (an id, or a file uploaded here with its dm_* category);
 // everything checked before the first request; --dry-run sends nothing.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 import { type DmMessage, dmMessage, dmPlans } from '../../platform/dm.js';
 import { userRefsFromArgs } from '../../platform/refs.js';
 import { resolveUserIds } from '../../platform/users.js';

@@ -4,7 +4,7 @@
 // the user's real profiles are never read — their tokens never reach an
 // emulator. Written when the emulator starts (replacing a stale one of the same
 // port), removed when it stops.
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import { SETTINGS } from '../../config/schema.js';
 import { type EmulatorRecord, listRecords, ours, removeRecord } from './_pidfile.js';
 

@@ -2,9 +2,9 @@
 // (--print-env) as a detached background process. The one client-side module
 // that imports src/emulator (test/unit/import-graph.test.ts).
 import { spawn } from 'node:child_process';
-import type { Context } from '../../context.js';
-import { CliError, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import type { Context } from '../../entry/context.js';
+import { CliError, UsageError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { defineVerb, type OptionsOf, type OptionTable } from '../define.js';
 import { procIdentity, removeRecord, writeRecord } from './_pidfile.js';
 import { liveEmulators, removeEmulatorProfile, writeEmulatorProfile } from './_profile.js';

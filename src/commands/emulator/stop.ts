@@ -1,6 +1,6 @@
 // `postctl emulator stop`: end the emulators started in the background with --print-env.
-import { CliError, InputError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, InputError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { defineVerb } from '../define.js';
 import { removeRecord } from './_pidfile.js';
 import { liveEmulators, removeEmulatorProfile } from './_profile.js';

@@ -1,8 +1,8 @@
 // `postctl events subscribe`: one subscription per event type, every rule
 // checked first. Output merges the responses: {data: [subscription…], meta}.
-import { ApiError } from '../../api-error.js';
-import type { Context } from '../../context.js';
-import { PartialFailure } from '../../errors.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Context } from '../../entry/context.js';
+import { PartialFailure } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { parseUserRef } from '../../platform/refs.js';
 import { resolveUserIds } from '../../platform/users.js';

@@ -1,5 +1,5 @@
 // `postctl lists update <list_id>`: PUT /2/lists/{id} with only the flags given.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 import { listBody, listPlans } from '../../platform/lists.js';
 import { send } from '../../platform/webhook-lifecycle.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';

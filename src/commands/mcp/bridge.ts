@@ -2,7 +2,7 @@
 // default the platform's hosted one, `<api_url>/mcp` (https://api.x.com/mcp) — with the profile's OAuth 2.0
 // token, which never leaves postctl and goes only to the configured API origin.
 import { envNumber } from '../../config/env-number.js';
-import { AuthError, UsageError } from '../../errors.js';
+import { AuthError, UsageError } from '../../errors/cli-error.js';
 import { assertSafeBaseUrl } from '../../http/url-policy.js';
 import { defineVerb } from '../define.js';
 

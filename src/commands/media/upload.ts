@@ -4,7 +4,7 @@
 // and processing notes on stderr.
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../bulk/state.js';
-import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors.js';
+import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors/cli-error.js';
 import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile, type UploadResult } from '../../media/upload.js';

@@ -1,6 +1,6 @@
 // `posts hide|unhide`: one reply to a post of the authenticated user, hidden or shown (PUT /2/tweets/{tweet_id}/hidden).
-import type { Context } from '../../context.js';
-import { InputError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { InputError } from '../../errors/cli-error.js';
 import { BAD_POST, parsePostRef } from '../../platform/refs.js';
 import { hideReplyRequest } from '../../platform/single.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';

@@ -2,7 +2,7 @@
 // page, or every page (--all) / the first n items (--limit) following
 // meta.next_token, printed as pages arrive. JSON output stays one envelope:
 // data streamed, then the merged includes and a meta with the total.
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import type { ApiClient } from '../../http/client.js';
 import { pages, v2Cursor } from '../../http/paginate.js';
 import { mergeEnvelopes, type ApiObject, type LookupEnvelope } from '../../platform/posts.js';

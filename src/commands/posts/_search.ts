@@ -1,7 +1,7 @@
 // What `posts search` and `posts counts` share: the time-window and paging
 // flags, --auth (app or user only), and reading the query and flags into a
 // SearchInput. Recent (last 7 days) by default, --archive for the full archive.
-import { UsageError, invalid } from '../../errors.js';
+import { UsageError, invalid } from '../../errors/cli-error.js';
 import { timeFlag } from '../../validate/relative-time.js';
 import { integerBetween } from '../../validate/rules.js';
 import type { SearchInput } from '../../validate/search.js';

@@ -1,8 +1,8 @@
 // What `posts create` and `posts edit` share: the text and media flags, --dry-run,
 // reading the text, and printing the created id (table) or the API envelope (json).
-import type { Context } from '../../context.js';
-import { invalid } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import type { Context } from '../../entry/context.js';
+import { invalid } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { readText, type Body, type CreatedEnvelope } from '../../platform/posting.js';
 import type { OptionSpec, OptionTable } from '../define.js';
 

@@ -8,7 +8,7 @@ import { pageOptions } from '../_listing.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { POST_COLUMNS, printRelated } from '../_related.js';
 import { defineVerb } from '../define.js';
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 
 const FOLDER = 'GET /2/users/{id}/bookmarks/folders/{folder_id}';
 

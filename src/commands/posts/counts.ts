@@ -1,6 +1,6 @@
 // `postctl posts counts <query>`: matching posts per minute, hour or day;
 // every rule is checked before sending (exit 6, nothing sent).
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { countColumns, searchPath } from '../../platform/search.js';
 import { printPaged } from './_paged.js';

@@ -1,7 +1,7 @@
 // `postctl posts create`: every rule checked before sending (exit 6, nothing
 // sent); the created id on stdout (table) or the API envelope (json);
 // --dry-run prints the JSON body and sends nothing.
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { createBody, sendPost } from '../../platform/posting.js';
 import { commaList } from '../../validate/rules.js';
 import { draftProblems, type PostDraft } from '../../validate/posting.js';

@@ -1,10 +1,10 @@
 // `postctl posts delete <post_ids…>`: ids checked before anything is sent
 // (exit 6); asks first unless --yes; with several ids a failure is reported
 // and the rest deleted (exit 8).
-import type { Context } from '../../context.js';
+import type { Context } from '../../entry/context.js';
 import type { ApiClient } from '../../http/client.js';
-import { CliError, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, UsageError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { deletePost, type CreatedEnvelope } from '../../platform/posting.js';
 import { postIdsFromArgs } from '../../platform/refs.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';

@@ -1,8 +1,8 @@
 // `postctl posts edit <post_id>`: the new text and media checked before
 // sending (exit 6, nothing sent), then the edit window and the edits left
 // (unless --no-edit-check); prints the new version id.
-import { InputError, invalid } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { InputError, invalid } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { editBody, editState, sendPost } from '../../platform/posting.js';
 import { commaList, Problems } from '../../validate/rules.js';
 import { MEDIA_MAX, POST_TEXT_MAX, editProblem, postLength } from '../../validate/posting.js';

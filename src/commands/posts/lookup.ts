@@ -1,8 +1,8 @@
 // `postctl posts lookup`: ids from arguments, a file or stdin; field selection
 // checked before sending; 100 ids per request; one merged envelope.
-import { exitCodeFor, problemKind } from '../../api-error.js';
-import { CliError, InputError, UsageError, formatProblem } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { exitCodeFor, problemKind } from '../../errors/api-error.js';
+import { CliError, InputError, UsageError, formatProblem } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { collectPostIds } from '../../platform/post-ids.js';
 import { postColumns } from '../../platform/post-table.js';

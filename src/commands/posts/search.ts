@@ -1,6 +1,6 @@
 // `postctl posts search <query>`: every rule is checked before sending (exit
 // 6, nothing sent); one page, or --all / --limit follow next_token.
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { SEARCH_COLUMNS, searchPath } from '../../platform/search.js';
 import { printPaged } from './_paged.js';

@@ -2,7 +2,7 @@
 // source takes (post field flags for the post streams; like fields, the likes'
 // expansions and post/user fields for the likes streams; nothing for the
 // compliance and label streams), the time window, and the readable line.
-import { invalid } from '../../errors.js';
+import { invalid } from '../../errors/cli-error.js';
 import type { Params } from '../../http/encode.js';
 import { tableCell } from '../../output/cells.js';
 import { sourceKind, type SourceName } from '../../platform/volume-streams.js';

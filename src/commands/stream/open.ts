@@ -6,7 +6,7 @@ import { authedClient } from '../_auth.js';
 import { FIELD_FLAGS } from '../_lookup.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { reportStream, streamOptions } from '../_stream.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../errors/cli-error.js';
 import { defineVerb } from '../define.js';
 import { volumeLine, volumeSelection, windowParams } from './_volume.js';
 

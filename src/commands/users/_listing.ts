@@ -1,8 +1,8 @@
 // The owned-data listings of one user (followers, following, posts, mentions,
 // liked posts; lists owned and followed): the user as id, @handle or URL (a
 // handle costs one lookup), the page flags checked, then the one pager.
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { UsageError } from '../../errors/cli-error.js';
 import type { Params } from '../../http/encode.js';
 import type { Column } from '../../output/printer.js';
 import { chooseAuth } from '../../platform/auth-choice.js';

@@ -1,9 +1,9 @@
 // `postctl users get <@handle|id|url>...`: ids and usernames looked up 100 per
 // request (GET /2/users, GET /2/users/by), merged into one envelope in the
 // order given.
-import { exitCodeFor, problemKind } from '../../api-error.js';
-import { CliError, UsageError } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { exitCodeFor, problemKind } from '../../errors/api-error.js';
+import { CliError, UsageError } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { describeProblem } from '../../platform/posts.js';
 import { lookupUsers } from '../../platform/users.js';

@@ -1,6 +1,6 @@
 // The app's consumer secret for the webhook verbs that sign or check locally (crc, verify-signature).
-import type { Context } from '../../context.js';
-import { AuthError, UsageError } from '../../errors.js';
+import type { Context } from '../../entry/context.js';
+import { AuthError, UsageError } from '../../errors/cli-error.js';
 
 export async function readAll(stdin: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -1,5 +1,5 @@
 // `postctl webhooks crc <crc_token>`: the answer a webhook receiver must give to a CRC check.
-import { invalid } from '../../errors.js';
+import { invalid } from '../../errors/cli-error.js';
 import { crcResponse } from '../../platform/crc.js';
 import { consumerSecretStdinOption } from '../_flags.js';
 import { defineVerb } from '../define.js';

@@ -1,6 +1,6 @@
 // `postctl webhooks replay <webhook_id> --from … --to …`: the window is checked
 // (exit 6, nothing sent), then the job id and creation time are printed.
-import { InputError, formatProblem } from '../../errors.js';
+import { InputError, formatProblem } from '../../errors/cli-error.js';
 import { idSegment } from '../../http/path.js';
 import { createReplayJob, replayWindow } from '../../platform/webhook-replay.js';
 import { defineVerb } from '../define.js';

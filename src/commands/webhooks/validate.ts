@@ -1,7 +1,7 @@
 // `postctl webhooks validate <webhook_id>`: asks the service to run a CRC check of the receiver.
-import { exitCodeFor, problemKind } from '../../api-error.js';
-import { CliError, invalid } from '../../errors.js';
-import { EXIT } from '../../exit-codes.js';
+import { exitCodeFor, problemKind } from '../../errors/api-error.js';
+import { CliError, invalid } from '../../errors/cli-error.js';
+import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { describeProblem } from '../../platform/posts.js';
 import { validateWebhook } from '../../platform/webhooks.js';

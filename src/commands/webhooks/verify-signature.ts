@@ -1,6 +1,6 @@
 // `postctl webhooks verify-signature --body <file> --signature <header>`: checks a delivery's signature locally.
 import { readFile } from 'node:fs/promises';
-import { InputError, UsageError, invalid } from '../../errors.js';
+import { InputError, UsageError, invalid } from '../../errors/cli-error.js';
 import { verifyWebhookSignature } from '../../platform/crc.js';
 import { consumerSecretStdinOption } from '../_flags.js';
 import { defineVerb } from '../define.js';

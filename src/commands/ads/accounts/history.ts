@@ -5,7 +5,7 @@ import { printAdsList } from '../../_ads-list.js';
 import type { HistoryEntry } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';
 import { HISTORY_ENTITY_TYPES, checkHistoryQuery, type HistoryQuery } from '../../../validate/ads-core-params.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { wholeHourFlag } from '../../../validate/relative-time.js';
 import { respell } from '../../../wire/names.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';

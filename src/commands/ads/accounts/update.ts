@@ -1,6 +1,6 @@
 // `postctl ads accounts update [account_id]`: only the flags given are sent.
 import { updateAccount } from '../../../ads/accounts.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { INDUSTRY_TYPES, checkAccountUpdate } from '../../../validate/ads-core-params.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';

@@ -5,7 +5,7 @@
 import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createCampaignRequest } from '../../../ads/campaigns.js';
 import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/line-item.js';
 import { accountOptions } from '../../_ads-flags.js';

@@ -3,7 +3,7 @@
 // budget pair against its current other side) are checked against a fresh GET
 // unless --no-fetch — as `ads line-items update` does.
 import { getCampaign, updateCampaignRequest, type Campaign } from '../../../ads/campaigns.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { CAMPAIGN_UPDATE_PARAMS, checkAgainstCampaign, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/line-item.js';
 import { accountOptions, budgetFlags } from '../../_ads-flags.js';

@@ -4,12 +4,12 @@
 // sent; the API decides the card_type from the components. POST, JSON body,
 // no automatic retry.
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import { cardFromFlags, flagFor, hasCardFlags, type CardFlags } from '../../../creatives/card-flags.js';
 import { LABEL_VALUES } from '../../../creatives/enums.js';
 import { createCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid, type InputProblem } from '../../../errors.js';
-import { readStdin } from '../../../prompt.js';
+import { InputError, UsageError, formatProblem, invalid, type InputProblem } from '../../../errors/cli-error.js';
+import { readStdin } from '../../../entry/prompt.js';
 import { validateCard } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';

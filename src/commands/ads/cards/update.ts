@@ -3,10 +3,10 @@
 // with the card rules (validate/cards.ts) and sent as given — never merged
 // with the card's current fields.
 import { readFile } from 'node:fs/promises';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import { updateCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid } from '../../../errors.js';
-import { readStdin } from '../../../prompt.js';
+import { InputError, UsageError, formatProblem, invalid } from '../../../errors/cli-error.js';
+import { readStdin } from '../../../entry/prompt.js';
 import { validateCardUpdate } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';

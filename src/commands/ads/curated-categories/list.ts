@@ -1,7 +1,7 @@
 // `postctl ads curated-categories list --country-codes US,GB`: curated categories of
 // those countries. The ads reference marks country_codes required (up to 200),
 // and an ad account has no country to default from, so the flag is required.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { curatedCategories } from '../../../ads/categories.js';
 import type { CuratedCategory } from '../../../ads/types.js';
 import type { Column } from '../../../output/printer.js';

@@ -1,5 +1,5 @@
 // --line-item-id and --curated-category-id of `line-item-categories create|update`, checked and renamed to the API's parameters.
-import type { InputProblem } from '../../../errors.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 
 export interface LinkParams {
   line_item_id?: string;

@@ -1,6 +1,6 @@
 // `postctl ads line-item-categories update <id>`: only the flags given are sent.
 import { updateLineItemCategory } from '../../../ads/categories.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';

@@ -6,8 +6,8 @@
 import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createLineItemRequest } from '../../../ads/campaigns.js';
 import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
-import type { Context } from '../../../context.js';
-import { UsageError, type InputProblem } from '../../../errors.js';
+import type { Context } from '../../../entry/context.js';
+import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { NameStyle } from '../../../wire/names.js';
 import { respell } from '../../../wire/names.js';

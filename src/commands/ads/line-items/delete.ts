@@ -1,10 +1,10 @@
 // `postctl ads line-items delete <line_item_id>`: irreversible; a repeat delete says "already deleted".
 import { deleteLineItem, getLineItem } from '../../../ads/line-items.js';
 import type { AccountRef } from '../../../ads/types.js';
-import { ApiError } from '../../../api-error.js';
-import type { Context } from '../../../context.js';
-import { CliError } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import { ApiError } from '../../../errors/api-error.js';
+import type { Context } from '../../../entry/context.js';
+import { CliError } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { yesOption } from '../../_flags.js';
 import { defineVerb } from '../../define.js';

@@ -4,7 +4,7 @@
 // line item's objective and placements, checked against a fresh GET.
 import { getLineItem, updateLineItemRequest } from '../../../ads/line-items.js';
 import type { AccountRef, LineItem } from '../../../ads/types.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import {
   checkAgainstLineItem,

@@ -1,7 +1,7 @@
 // `postctl ads media-library update <media_key>`: the given fields only; the
 // video-only ones are checked against what the item is (a GET, unless --no-fetch).
 import { getMediaLibraryItem, kindFromKey, updateMediaLibraryItem } from '../../../creatives/media-library.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { LIBRARY_FIELDS, VIDEO_ONLY, validateLibraryFields } from '../../../validate/creatives-media-library.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountRef } from '../_account.js';

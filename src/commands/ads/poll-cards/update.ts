@@ -1,7 +1,7 @@
 // `postctl ads poll-cards update`: poll cards cannot be updated; this exits 2
 // and says what to do instead. It accepts the create flags (hidden) so a
 // command line copied from create gets that answer, not an unknown-flag error.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { hiddenCreateOptions } from './_poll.js';

@@ -2,7 +2,7 @@
 // --no-nullcast against the token's user), then its media keys against the
 // media library (unless --no-fetch), then sent.
 import type { AccountRef } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import { CONVERSATION_SETTINGS, POST_MODES, VIDEO_CTAS } from '../../../creatives/enums.js';
 import { kindFromKey } from '../../../creatives/media-library.js';
 import { createAdPost } from '../../../creatives/posts.js';

@@ -6,8 +6,8 @@
 import { listAccountsRequest } from '../../../ads/accounts.js';
 import { adsApi } from '../../../ads/common.js';
 import type { AccountRef, AdsEnvelope } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
-import { CliError, Interrupted, PartialFailure, UsageError } from '../../../errors.js';
+import type { Context } from '../../../entry/context.js';
+import { CliError, Interrupted, PartialFailure, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { idSegment } from '../../../http/path.js';
 import { commaList } from '../../../validate/rules.js';

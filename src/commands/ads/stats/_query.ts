@@ -7,8 +7,8 @@ import { parseBound, type StatsMode } from '../../../ads/stats/plan.js';
 import { planQuery, planRange, type Query as PlannedQuery } from '../../../ads/stats/planner.js';
 import { hasMoney, metricColumns } from '../../../ads/stats/rows.js';
 import type { AccountRef } from '../../../ads/types.js';
-import type { Context } from '../../../context.js';
-import type { InputProblem } from '../../../errors.js';
+import type { Context } from '../../../entry/context.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { openInput, readLines } from '../../../input/lines.js';
 import {

@@ -3,7 +3,7 @@
 import { accountZone } from '../../../ads/stats/account.js';
 import { parseBound, iso, type Bound } from '../../../ads/stats/plan.js';
 import type { AccountRef } from '../../../ads/types.js';
-import type { InputProblem } from '../../../errors.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { throwIfProblems } from '../_checks.js';
 

@@ -12,7 +12,7 @@ import {
   type RangeName,
 } from '../../../ads/stats/report/relative-range.js';
 import { iso } from '../../../ads/stats/plan.js';
-import { InputError } from '../../../errors.js';
+import { InputError } from '../../../errors/cli-error.js';
 import { throwIfProblems } from '../_checks.js';
 
 export interface RangeTiming {

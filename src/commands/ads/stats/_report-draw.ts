@@ -6,8 +6,8 @@ import { formatDate, localDate } from '../../../ads/stats/report/relative-range.
 import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
 import { bucketLabel } from '../../../ads/stats/report/shape.js';
 import type { Row } from '../../../ads/stats/rows.js';
-import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import type { Context } from '../../../entry/context.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { renderHtmlReport, type HtmlChart, type HtmlSection } from '../../../output/html-report.js';
 import { neutralize } from '../../../output/sanitize.js';
 import { textChart } from '../../../output/text-chart.js';

@@ -10,7 +10,7 @@ import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/mo
 import { bucketLabel, shapeRow, type ShapeOptions } from '../../../ads/stats/report/shape.js';
 import { TotalsCollector } from '../../../ads/stats/report/totals.js';
 import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type RowOptions } from '../../../ads/stats/rows.js';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import type { Column } from '../../../output/cells.js';
 import type { ListStream } from '../../../output/printer.js';
 import { drawCharts, renderHtml, type AccountReport } from './_report-draw.js';

@@ -8,7 +8,7 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
 import { rangeFlagProblems, rangeOptions, resolveRange } from './_range.js';
-import type { InputProblem } from '../../../errors.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 
 const COLUMNS: Column<Record<string, unknown>>[] = [
   { header: 'entity_id', key: 'entity_id' },

@@ -9,7 +9,7 @@ import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
 import { iso } from '../../../ads/stats/plan.js';
 import { syncOverBudget } from '../../../ads/stats/planner.js';
-import { InputError } from '../../../errors.js';
+import { InputError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -20,11 +20,11 @@ import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
 import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
 import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
 import { hasNames, NameCache } from '../../../ads/stats/report/names.js';
-import { ApiError } from '../../../api-error.js';
+import { ApiError } from '../../../errors/api-error.js';
 
 const envNumber = (ctx: Context, name: string, def: number): number => {
   const raw = ctx.env[name];

@@ -1,6 +1,6 @@
 // `postctl ads stats reach`: total audience reach and average frequency of up to 20 campaigns or funding instruments.
 import { checkedReach } from '../../../ads/stats/active.js';
-import type { InputProblem } from '../../../errors.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 import { STATS_LIMITS } from '../../../validate/ads-stats.js';
 import { commaList } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';

@@ -6,8 +6,8 @@
 import type { AccountRef } from '../../../ads/types.js';
 import { targetingListRequest, type TargetingCriterion } from '../../../ads/targeting.js';
 import { getAudience } from '../../../audiences/manage.js';
-import { ApiError } from '../../../api-error.js';
-import type { InputProblem } from '../../../errors.js';
+import { ApiError } from '../../../errors/api-error.js';
+import type { InputProblem } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { TargetingInput } from '../../../validate/targeting.js';
 

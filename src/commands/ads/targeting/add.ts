@@ -2,7 +2,7 @@
 // criterion, checked first (type, operator, the reference's value formats);
 // or many from a JSON Lines file through the batch endpoint (500 per request).
 import { addCriterionRequest } from '../../../ads/targeting.js';
-import { UsageError, type InputProblem } from '../../../errors.js';
+import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
 import { checkAgeOnce, checkCriterion, OPERATORS, TARGETING_TYPES, type TargetingInput } from '../../../validate/targeting.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';

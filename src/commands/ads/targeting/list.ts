@@ -2,7 +2,7 @@
 import { listQuery } from '../../../ads/common.js';
 import { printAdsList } from '../../_ads-list.js';
 import { targetingListRequest } from '../../../ads/targeting.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountOptions, listOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';

@@ -4,7 +4,7 @@
 import { listQuery } from '../../../ads/common.js';
 import { printAdsList } from '../../_ads-list.js';
 import { discoveryRequest } from '../../../ads/targeting.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import type { Column } from '../../../output/printer.js';
 import { enumList } from '../../../validate/creatives-lists.js';
 import { Problems, oneOf } from '../../../validate/rules.js';

@@ -1,6 +1,6 @@
 // `postctl audiences do-not-reach delete <list_id>`: asks first.
 import { deleteDoNotReachList } from '../../../audiences/api.js';
-import { EXIT } from '../../../exit-codes.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { yesOption } from '../../_flags.js';
 import { accountRef } from '../../ads/_account.js';
 import { accountOption, sandboxOption } from '../../_ads-flags.js';

@@ -1,7 +1,7 @@
 // What the `audiences permissions` verbs share: the columns, and the owner-only
 // rule explained when the API refuses.
-import { ApiError } from '../../../api-error.js';
-import { AuthError } from '../../../errors.js';
+import { ApiError } from '../../../errors/api-error.js';
+import { AuthError } from '../../../errors/cli-error.js';
 import type { Column } from '../../../output/printer.js';
 
 interface Permission {

@@ -1,7 +1,7 @@
 // `postctl audiences permissions grant <tailored_audience_id>`: share the audience with one ad account.
 import { grantPermission } from '../../../audiences/api.js';
-import { UsageError } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import { UsageError } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { PERMISSION_LEVELS } from '../../../validate/audiences.js';
 import { commaList } from '../../../validate/rules.js';
 import { accountRef } from '../../ads/_account.js';

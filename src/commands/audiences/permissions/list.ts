@@ -2,7 +2,7 @@
 import { listQuery } from '../../../ads/common.js';
 import { printAdsList } from '../../_ads-list.js';
 import { permissionsRequest } from '../../../audiences/api.js';
-import { EXIT } from '../../../exit-codes.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { PERMISSIONS_PAGE, filterIds } from '../../../validate/audiences.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountRef } from '../../ads/_account.js';

@@ -1,9 +1,9 @@
 // What `catalogs sets get` and `catalogs sets create` share: the fields shown,
 // --wait (polling until the set leaves PROCESSING), and how a set is reported.
 import { getProductSet, type ProductSet } from '../../../catalogs/api.js';
-import type { Context } from '../../../context.js';
-import { PartialFailure } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import type { Context } from '../../../entry/context.js';
+import { PartialFailure } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { sleep } from '../../../http/backoff.js';
 import type { ApiClient, ApiName } from '../../../http/client.js';
 import type { Column } from '../../../output/printer.js';

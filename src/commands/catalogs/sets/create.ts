@@ -2,7 +2,7 @@
 // FILTERED set (attribute filters); every problem is reported before anything is sent.
 import { adsApi } from '../../../ads/common.js';
 import { FILTER_ATTRIBUTES, FILTER_OPERATORS, createProductSet, type NewProductSet, type ProductFilter } from '../../../catalogs/api.js';
-import type { Context } from '../../../context.js';
+import type { Context } from '../../../entry/context.js';
 import { openInput, readLines } from '../../../input/lines.js';
 import { Problems, commaList } from '../../../validate/rules.js';
 import { sandboxOption } from '../../_ads-flags.js';

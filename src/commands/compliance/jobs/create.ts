@@ -1,7 +1,7 @@
 // `postctl compliance jobs create --type tweets|users [--ids-file ids.txt]`:
 // a batch compliance job (POST /2/compliance/jobs), and its ids uploaded to
 // the job's upload URL (another host: no credentials), streamed from disk.
-import { NetworkError, UsageError } from '../../../errors.js';
+import { NetworkError, UsageError } from '../../../errors/cli-error.js';
 import { checkIdsFile, createJobRequest, uploadIds, type ComplianceJob } from '../../../platform/compliance.js';
 import { authedClient } from '../../_auth.js';
 import { defineVerb } from '../../define.js';

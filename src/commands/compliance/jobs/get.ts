@@ -2,8 +2,8 @@
 // /2/compliance/jobs/{id}); with --download, its results read from the
 // download URL (another host: no credentials) straight to a file or stdout.
 import { createWriteStream } from 'node:fs';
-import { CliError } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import { CliError } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { complianceReads, downloadResults, type ComplianceJob } from '../../../platform/compliance.js';
 import { authedClient } from '../../_auth.js';
 import { FIELD_FLAGS } from '../../_lookup.js';

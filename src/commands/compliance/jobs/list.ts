@@ -1,5 +1,5 @@
 // `postctl compliance jobs list --type tweets|users`: the app's compliance jobs (GET /2/compliance/jobs).
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { complianceReads } from '../../../platform/compliance.js';
 import { authedClient } from '../../_auth.js';
 import { FIELD_FLAGS, printAll } from '../../_lookup.js';

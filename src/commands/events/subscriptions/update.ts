@@ -1,7 +1,7 @@
 // `postctl events subscriptions update <subscription_id>`: change the tag or
 // the webhook of a subscription (PUT /2/activity/subscriptions/{id}); only the
 // flags given are sent.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { plans, send } from '../../../platform/webhook-lifecycle.js';
 import { numericId } from '../../../validate/platform-ids.js';
 import { Problems, lengthBetween } from '../../../validate/rules.js';

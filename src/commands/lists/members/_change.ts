@@ -1,7 +1,7 @@
 // lists members add|remove: users as ids, @handles or URLs (handles resolved
 // with one lookup per 100), one request per user, --dry-run sends nothing.
-import type { Context } from '../../../context.js';
-import { CliError, PartialFailure, UsageError } from '../../../errors.js';
+import type { Context } from '../../../entry/context.js';
+import { CliError, PartialFailure, UsageError } from '../../../errors/cli-error.js';
 import { listPlans } from '../../../platform/lists.js';
 import { userRefsFromArgs } from '../../../platform/refs.js';
 import { resolveUserIds } from '../../../platform/users.js';

@@ -1,9 +1,9 @@
 // What the `stream rules` verbs share: the table columns, reading rules from a
 // file, and the closing report. Problems the API reports per rule are
 // warnings, and the run fails (6) when no rule was applied, 8 when some were.
-import type { Context } from '../../../context.js';
-import { CliError } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import type { Context } from '../../../entry/context.js';
+import { CliError } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { openInput, readLines } from '../../../input/lines.js';
 import type { Column } from '../../../output/printer.js';
 import { neutralize } from '../../../output/sanitize.js';

@@ -1,6 +1,6 @@
 // `postctl stream rules add [values…]`: rules from arguments or --file, checked
 // before sending (exit 6, nothing sent); --dry-run asks the API to check only.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { addRules } from '../../../platform/stream-rules.js';
 import { ruleProblems, type RuleInput } from '../../../validate/search.js';
 import { defineVerb } from '../../define.js';

@@ -1,7 +1,7 @@
 // `postctl stream rules delete [rule_ids…] | --all`: ids checked first (exit 6);
 // asks first unless --yes; --dry-run asks the API to check only.
-import { UsageError } from '../../../errors.js';
-import { EXIT } from '../../../exit-codes.js';
+import { UsageError } from '../../../errors/cli-error.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { deleteRules, listRules } from '../../../platform/stream-rules.js';
 import { commaList } from '../../../validate/rules.js';
 import { ruleIdProblems } from '../../../validate/search.js';

@@ -1,5 +1,5 @@
 // `postctl stream rules list [rule_ids…]`: every rule, or these ids (checked first, exit 6).
-import { EXIT } from '../../../exit-codes.js';
+import { EXIT } from '../../../errors/exit-codes.js';
 import { listRules } from '../../../platform/stream-rules.js';
 import { commaList } from '../../../validate/rules.js';
 import { ruleIdProblems } from '../../../validate/search.js';

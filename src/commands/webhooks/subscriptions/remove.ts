@@ -1,7 +1,7 @@
 // `postctl webhooks subscriptions remove <webhook_id> <user>`: stop a user's
 // account activity going to a webhook (DELETE
 // …/subscriptions/{user_id}/all; app). The user as id, @handle or URL.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors/cli-error.js';
 import { userRefsFromArgs } from '../../../platform/refs.js';
 import { resolveUserIds } from '../../../platform/users.js';
 import { plans, send } from '../../../platform/webhook-lifecycle.js';

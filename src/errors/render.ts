@@ -5,12 +5,12 @@
 // Messages and hints carry text from the API and from input: control characters
 // are neutralised here, once, for every error (JSON.stringify escapes them in
 // the JSON line), and each line is clipped so a huge value cannot flood stderr.
-import { CliError, InputError, formatProblem } from './errors.js';
+import { CliError, InputError, formatProblem } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
-import { clip, clipDeep, inertJson, neutralize } from './output/sanitize.js';
-import type { ErrorContext } from './render-state.js';
-import { stringifyJson } from './json/stringify.js';
-import { parseJson } from './json/lossless.js';
+import { clip, clipDeep, inertJson, neutralize } from '../output/sanitize.js';
+import type { ErrorContext } from './context.js';
+import { stringifyJson } from '../json/stringify.js';
+import { parseJson } from '../json/lossless.js';
 
 const MAX_PROBLEMS_SHOWN = 50;
 

@@ -1,10 +1,15 @@
+// src/help/ — help text: each group's layout and examples (layout.ts, examples.ts), the
+// topics of `postctl help` (topics.ts), the command index (command-index.ts), the wrapper
+// that fits prebuilt help to the screen (wrap.ts, also a CommonJS script of its own) and this
+// renderer, which the build runs once to write dist/help/.
+//
 // Help for every group and verb, rendered by commander one line per item (no
 // colour, unwrapped): the build writes these texts to dist/help/ so the launcher
 // can answer help without loading the CLI (bin/postctl.js), fitting them to the
-// screen with src/help-wrap.ts as commander's path does; a test keeps them equal.
+// screen with src/help/wrap.ts as commander's path does; a test keeps them equal.
 import type { Command } from 'commander';
-import { UNWRAPPED } from './help-wrap.js';
-import { buildProgram } from './program.js';
+import { UNWRAPPED } from './wrap.js';
+import { buildProgram } from '../entry/program.js';
 
 /** File name of a command path's help under dist/help/ ('ads line-items' → 'ads_line-items.txt'). */
 export const helpFileName = (words: readonly string[]): string => `${words.join('_')}.txt`;

@@ -1,7 +1,11 @@
+// src/errors/ — the error model every layer may use: CliError and its kinds (this file),
+// ApiError for what the service answers (api-error.ts), the exit codes (exit-codes.ts), and
+// how the top-level handler renders a failure as text or a JSON line (render.ts, context.ts).
+//
 // The one error model. Every failure that reaches the top-level handler is a
 // CliError (or is wrapped into one); its exitCode is the process exit code.
 import { EXIT } from './exit-codes.js';
-import { clip } from './output/sanitize.js';
+import { clip } from '../output/sanitize.js';
 
 export interface InputProblem {
   /** 1-based line (or record) number in the input, when the value came from a file. */

@@ -1,7 +1,7 @@
 // ApiError: one shape for the three error dialects the APIs speak —
 // Error objects {errors:[{code,message}]}, ads errors (with `parameter`), and
 // RFC 7807 problems (application/problem+json) with every extra field kept.
-import { CliError } from './errors.js';
+import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
 export interface ApiErrorItem {

@@ -1,12 +1,12 @@
 // Runs one verb: builds the context, imports the implementation, maps the result to an exit code.
-import type { VerbSpec } from './commands/define.js';
+import type { VerbSpec } from '../commands/define.js';
 import { Context, type GlobalOptions } from './context.js';
-import { Interrupted, UsageError } from './errors.js';
-import { EXIT } from './exit-codes.js';
-import { envNumber } from './config/env-number.js';
+import { Interrupted, UsageError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
+import { envNumber } from '../config/env-number.js';
 import { processIO } from './io.js';
-import { setErrorContext } from './render-state.js';
-import { COMMON_FORMATS } from './output/format.js';
+import { setErrorContext } from '../errors/context.js';
+import { COMMON_FORMATS } from '../output/format.js';
 
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };

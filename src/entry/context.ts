@@ -1,23 +1,23 @@
 // The per-invocation context every verb receives: streams, printer, logger,
 // prompter, settings, and the shared API client — the heavy parts built lazily.
 import type { ChalkInstance } from 'chalk';
-import { UsageError } from './errors.js';
-import { checkedNumber, envNumber } from './config/env-number.js';
-import { Redactor } from './http/redact.js';
-import type { ApiClient, ApiName } from './http/client.js';
+import { UsageError } from '../errors/cli-error.js';
+import { checkedNumber, envNumber } from '../config/env-number.js';
+import { Redactor } from '../http/redact.js';
+import type { ApiClient, ApiName } from '../http/client.js';
 import type { IO } from './io.js';
-import { colorLevel, makeChalk, prepareColor, type ColorLevel } from './output/color.js';
-import { selectFormat, type Format } from './output/format.js';
-import { prepareTables } from './output/table.js';
-import { Logger } from './output/logger.js';
-import { createProgress, progressInterval, type Progress } from './output/progress.js';
-import { parseColumns } from './output/columns.js';
-import { Printer, type PrinterOptions } from './output/printer.js';
-import { neutralize } from './output/sanitize.js';
+import { colorLevel, makeChalk, prepareColor, type ColorLevel } from '../output/color.js';
+import { selectFormat, type Format } from '../output/format.js';
+import { prepareTables } from '../output/table.js';
+import { Logger } from '../output/logger.js';
+import { createProgress, progressInterval, type Progress } from '../output/progress.js';
+import { parseColumns } from '../output/columns.js';
+import { Printer, type PrinterOptions } from '../output/printer.js';
+import { neutralize } from '../output/sanitize.js';
 import { Prompter } from './prompt.js';
-import { resolveSettings, type ResolvedSettings } from './config/resolve.js';
-import type { ConfigStore } from './config/store.js';
-import { parseNameStyle, type NameStyle } from './wire/names.js';
+import { resolveSettings, type ResolvedSettings } from '../config/resolve.js';
+import type { ConfigStore } from '../config/store.js';
+import { parseNameStyle, type NameStyle } from '../wire/names.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -76,7 +76,7 @@ export class Context {
     await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
     // A bad --columns or --query is exit 2 before anything is sent; JMESPath is loaded only for --query.
     const output: PrinterOptions = { columns: parseColumns(globals.columns) };
-    if (globals.query !== undefined) output.query = await (await import('./output/query.js')).prepareQuery(globals.query, io.env);
+    if (globals.query !== undefined) output.query = await (await import('../output/query.js')).prepareQuery(globals.query, io.env);
     const ctx = new Context(io, globals, output);
     if (ctx.format === 'table') await prepareTables();
     if (globals.columns !== undefined && output.columns !== 'help' && (ctx.format === 'json' || ctx.format === 'jsonl') && !output.query)
@@ -124,7 +124,7 @@ export class Context {
   }
 
   async store(): Promise<ConfigStore> {
-    const { ConfigStore } = await import('./config/store.js');
+    const { ConfigStore } = await import('../config/store.js');
     return new ConfigStore(this.io.env);
   }
 
@@ -152,7 +152,7 @@ export class Context {
       this.log.warn(
         `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
       );
-    const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('./http/client.js'), import('./auth/bearer.js')]);
+    const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('../http/client.js'), import('../auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({
       urls,
@@ -189,14 +189,14 @@ export class Context {
     return client;
   }
 
-  private oauth2: Promise<import('./http/client.js').OAuth2Hook> | undefined;
+  private oauth2: Promise<import('../http/client.js').OAuth2Hook> | undefined;
 
   /** The OAuth 2.0 session (`--auth oauth2`), loaded only when a command uses it. */
-  private oauth2Session(client: ApiClient): Promise<import('./http/client.js').OAuth2Hook> {
+  private oauth2Session(client: ApiClient): Promise<import('../http/client.js').OAuth2Hook> {
     this.oauth2 ??= (async () => {
       const [{ OAuth2Session }, { profileArg }, s] = await Promise.all([
-        import('./auth/oauth2-session.js'),
-        import('./config/profile-arg.js'),
+        import('../auth/oauth2-session.js'),
+        import('../config/profile-arg.js'),
         this.settings(),
       ]);
       return new OAuth2Session({

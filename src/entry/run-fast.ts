@@ -1,9 +1,9 @@
-// The fast path's run: an exactly resolvable verb (src/fast-path.ts) parsed and
+// The fast path's run: an exactly resolvable verb (src/entry/fast-path.ts) parsed and
 // run without commander, its failure rendered with the documented exit code.
 // Shared by the ES-module CLI (src/cli.ts) and the one-script API path that the
 // launcher runs with a V8 code cache on Node 20 (src/api-script.ts).
-import { selectFormat, type Format } from './output/format.js';
-import { getErrorContext } from './render-state.js';
+import { selectFormat, type Format } from '../output/format.js';
+import { getErrorContext } from '../errors/context.js';
 
 /**
  * The output format as far as argv and the environment tell before any verb
@@ -26,7 +26,7 @@ export function argvFormat(argv: string[]): Format {
 
 /** Renders a failure on stderr; returns its exit code. */
 export async function renderFailure(e: unknown, argv: string[]): Promise<number> {
-  const { renderError } = await import('./render-error.js');
+  const { renderError } = await import('../errors/render.js');
   const ctx = getErrorContext() ?? { format: argvFormat(argv), verbose: argv.includes('--verbose') };
   return renderError(e, ctx, process.stderr, ctx.redact);
 }

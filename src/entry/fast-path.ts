@@ -8,8 +8,8 @@
 // missing or extra argument. Commander then parses the same argv and prints
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
-import { SpecNode, attributeOf, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from './commands/define.js';
-import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
+import { SpecNode, attributeOf, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from '../commands/define.js';
+import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from '../commands/groups.js';
 
 export interface ParsedVerb {
   /** The top-level word the verb is under (its group, or a built-in such as `request`). */

@@ -1,6 +1,6 @@
 // What the top-level error handler needs to know about the running verb.
 import type { ChalkInstance } from 'chalk';
-import type { Format } from './output/format.js';
+import type { Format } from '../output/format.js';
 
 export interface ErrorContext {
   format: Format;

@@ -1,13 +1,19 @@
+// src/entry/ — how one run starts: the fast path that resolves an exact verb from its
+// declarations without commander (fast-path.ts, run-fast.ts), the commander tree for
+// everything else (this file), the per-run Context every verb receives (context.ts: streams,
+// printer, prompts, settings, the lazily built API client) and the verb runner that builds it
+// (run-verb.ts). src/cli.ts and src/api-script.ts are the two bundles' entries into this folder.
+//
 // The command tree, built from the group modules (cheap: verbs load lazily).
 import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
-import { commanderTree, option, optionList } from './commands/define.js';
-import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from './commands/groups.js';
-import { EXIT } from './exit-codes.js';
-import { formatHelp, globalsHelp, markOwnExamples } from './help-layout.js';
-import { HELP_TOPICS } from './help-topics.js';
-import { helpWidth, UNWRAPPED, wrapHelp } from './help-wrap.js';
+import { commanderTree, option, optionList } from '../commands/define.js';
+import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from '../commands/groups.js';
+import { EXIT } from '../errors/exit-codes.js';
+import { formatHelp, globalsHelp, markOwnExamples } from '../help/layout.js';
+import { HELP_TOPICS } from '../help/topics.js';
+import { helpWidth, UNWRAPPED, wrapHelp } from '../help/wrap.js';
 
 /** The command tree; with `argv`, only the groups it names are built (the full tree otherwise). */
 export async function buildProgram(argv?: string[]): Promise<Command> {
@@ -99,7 +105,7 @@ function registerCreatives(program: Command): void {
 /** `postctl help commands`: the index of every verb, from the full tree (markdown for docs/commands.md and the README). */
 async function printIndex(markdown: boolean, groups: boolean): Promise<void> {
   const [{ commandIndex, groupMarkdown, indexMarkdown, indexText }, full] = await Promise.all([
-    import('./command-index.js'),
+    import('../help/command-index.js'),
     buildProgram(),
   ]);
   const entries = commandIndex(full);

@@ -1,6 +1,6 @@
 // `postctl help exit-codes` and `postctl help environment`.
-import { SETTINGS } from './config/schema.js';
-import { EXIT_CODE_DOCS } from './exit-codes.js';
+import { SETTINGS } from '../config/schema.js';
+import { EXIT_CODE_DOCS } from '../errors/exit-codes.js';
 
 /** The variables read outside the settings table (SETTINGS), for `postctl help environment`. */
 const ENV_ROWS: Array<[string, string]> = [

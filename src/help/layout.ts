@@ -2,7 +2,7 @@
 // only (the global ones are in the top-level help and `postctl help globals`);
 // a group's help ends with examples taken from its verbs.
 import { Help, type Command } from 'commander';
-import { EXAMPLES } from './help-examples.js';
+import { EXAMPLES } from './examples.js';
 
 const MAX_GROUP_EXAMPLES = 8;
 

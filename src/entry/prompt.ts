@@ -1,7 +1,7 @@
 // Prompts, bound to stderr so stdout stays clean. When no person is there
 // (see IO.interactive) nothing waits: the call fails with exit 2 and names the
 // flag or variable that supplies the answer.
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors/cli-error.js';
 import type { IO } from './io.js';
 
 export interface PromptSource {

@@ -1,4 +1,4 @@
-// Each verb's examples, kept for its group's help (src/help-layout.ts). Apart
+// Each verb's examples, kept for its group's help (src/help/layout.ts). Apart
 // from that module so that declaring verbs (define.ts) never loads commander.
 import type { Command } from 'commander';
 
