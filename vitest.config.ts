@@ -3,11 +3,30 @@ import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+// The sweeps over every verb, every help example, every docs line and the package: they check what the
+// command tree, the docs and the tarball declare, which does not change with the Node version, and they are
+// a third of the suite's time. CI runs them once, on Node 20 (the `npm test` run); the Node 24 and 26 runs set
+// POSTCTL_TEST_SWEEPS=off and run everything else (.ci/run, package.json test:node24 / test:node26).
+const SWEEPS = [
+  'test/cli/help-examples.test.ts',
+  'test/cli/docs-commands.test.ts',
+  'test/cli/coverage.test.ts',
+  'test/cli/package.test.ts',
+  'test/hardening/secrets.test.ts',
+  'test/hardening/mcp-secrets.test.ts',
+  'test/hardening/path-ids-sweep.test.ts',
+  'test/hardening/url-args-sweep.test.ts',
+  'test/hardening/account-sweep.test.ts',
+  'test/unit/verb-paths.test.ts',
+  'test/unit/dev-guide.test.ts',
+];
+
 export default defineConfig({
   // Same compile-time constant the bundle gets (scripts/build.mjs).
   define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(process.env.POSTCTL_TEST_SWEEPS === 'off' ? SWEEPS : [])],
     // One warm compiled-code cache shared by the CLI runs of the whole suite (see the file).
     globalSetup: ['test/global-setup.ts'],
     // Property tests run from a fixed seed (see the file).
