@@ -101,6 +101,7 @@ function overrideRows(dir: string, KEY: string): Record<string, Row> {
     'campaigns.yaml',
     'campaigns:\n  - name: Hardening as code\n    funding_instrument_id: lygyi\n    daily_budget: 5\n    entity_status: PAUSED\n',
   );
+  const reqBody = file('req.json', JSON.stringify({ name: 'x' }));
   const body = file('body.json', '{"for_user_id":"2244994945","event":"x"}');
   const keys = file('keys.txt', 'sku-1\nsku-2\n');
   const photo = file('photo.png', 'x'.repeat(3000));
@@ -250,6 +251,8 @@ function overrideRows(dir: string, KEY: string): Record<string, Row> {
     'ads line-items resume': { args: ['ads', 'line-items', 'resume', 'nosuch34', '--yes'] },
     'ads targeting delete': { args: ['ads', 'targeting', 'delete', 'nosuch22', '--yes'] },
     'ads promoted-posts delete': { args: ['ads', 'promoted-posts', 'delete', 'nosuch23', '--yes'] },
+    // A write (POST): the MCP sweep checks a read-only server refuses it (a GET, as the example, would be allowed).
+    request: { args: ['request', 'POST', '/2/tweets', '--input', reqBody, '-i'] },
     'config get': { args: ['config', 'get', 'ads_account'], local: true },
     'config set': { args: ['config', 'set', 'ads_account', '18ce54d4x5t'], local: true },
     'config unset': { args: ['config', 'unset', 'output'], local: true },
