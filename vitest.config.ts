@@ -18,7 +18,6 @@ const SWEEPS = [
   'test/hardening/url-args-sweep.test.ts',
   'test/hardening/account-sweep.test.ts',
   'test/unit/verb-paths.test.ts',
-  'test/unit/dev-guide.test.ts',
 ];
 
 export default defineConfig({

@@ -7,7 +7,8 @@
 // matching what its request log captured (method + path template). A verb added
 // anywhere in the tree is picked up with no edit here.
 //
-//   npm run coverage:doc                                   # rewrite docs/coverage.md (builds first)
+//   npm run gen                                            # builds, then rewrites docs/coverage.md (and the other generated files)
+//   node scripts/coverage.mjs                              # rewrite docs/coverage.md from the current build
 //   node scripts/coverage.mjs --check                      # exit 1 when docs/coverage.md is stale
 //   node scripts/coverage.mjs --extract <v2.159> <v2.167>  # rewrite test/fixtures/coverage/operations.json
 //
@@ -91,7 +92,7 @@ if (mode === '--extract') {
   const text = await generate();
   if (mode === '--check') {
     const same = readFileSync(DOC, 'utf8') === text;
-    console.error(same ? 'docs/coverage.md is up to date' : 'docs/coverage.md is stale: run npm run coverage:doc');
+    console.error(same ? 'docs/coverage.md is up to date' : 'docs/coverage.md is stale: run npm run gen');
     process.exit(same ? 0 : 1);
   }
   writeFileSync(DOC, text);

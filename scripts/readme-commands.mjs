@@ -1,6 +1,6 @@
 // Writes the command index from the command tree: one line per verb into docs/commands.md, and one
 // line per top-level word into README.md, each between the commands:start and commands:end markers.
-// Run after changing commands: `npm run readme:commands` (test/cli/readme.test.ts fails when either is stale).
+// Run after changing commands: `npm run gen` runs it after the build (test/cli/readme.test.ts fails when either is stale).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 // The command index: one line per verb, read from the command tree. docs/commands.md
 // holds it and the README's "Commands" block one line per top-level word
-// (`npm run readme:commands` writes both; a test keeps them equal), and
+// (`npm run gen` writes both; a test keeps them equal), and
 // `postctl help commands` prints it for people.
 import type { Command } from 'commander';
 

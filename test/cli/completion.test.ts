@@ -1,5 +1,5 @@
 // The checked-in completion scripts must be exactly what the command tree
-// generates (run `npm run completions` after changing commands or flags).
+// generates (run `npm run gen` after changing commands or flags).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ describe('shell completions', () => {
   it.each(Object.entries(FILES))('%s script is fresh', async (shell, file) => {
     const r = await runCli(['completion', shell]);
     expect(r.code).toBe(0);
-    expect(readFileSync(join(root, file), 'utf8'), `${file} is stale: run npm run completions`).toBe(r.stdout);
+    expect(readFileSync(join(root, file), 'utf8'), `${file} is stale: run npm run gen`).toBe(r.stdout);
   });
 
   it('bash completes verbs, flags and enum values', () => {

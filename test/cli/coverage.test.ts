@@ -1,4 +1,4 @@
-// docs/coverage.md is generated (npm run coverage:doc): every platform verb runs
+// docs/coverage.md is generated (npm run gen): every platform verb runs
 // its sweep row against the emulator and the operations its requests match are
 // its rows. Regenerated here: the committed page must be what the verbs send
 // today, every operation of both descriptions must have a verb or a reason, and
@@ -20,7 +20,7 @@ describe('docs/coverage.md', () => {
     result = await coverage();
   }, 120_000);
 
-  it('is what the verbs send today (run npm run coverage:doc after changing a verb)', () => {
+  it('is what the verbs send today (run npm run gen after changing a verb)', () => {
     expect(readFileSync(DOC, 'utf8')).toBe(result.text);
   });
 

@@ -86,11 +86,11 @@ describe('README', () => {
     const program = await buildProgram();
     const entries = commandIndex(program);
     const verbs = between(readFileSync(join(root, 'docs', 'commands.md'), 'utf8'));
-    expect(verbs, 'docs/commands.md is stale: run npm run readme:commands').toBe(indexMarkdown(entries));
+    expect(verbs, 'docs/commands.md is stale: run npm run gen').toBe(indexMarkdown(entries));
     expect(verbs).toContain('- `postctl ads line-items get <line_item_id>` — ');
     expect(verbs).toContain('- `postctl emulator stop` — ');
     const groups = between(README);
-    expect(groups, 'README.md is stale: run npm run readme:commands').toBe(groupMarkdown(program, entries));
+    expect(groups, 'README.md is stale: run npm run gen').toBe(groupMarkdown(program, entries));
     expect(groups).toMatch(/^- `postctl ads` — .* \(\d+ commands\)$/m);
     expect(groups).toMatch(/^- `postctl users` — /m);
   });

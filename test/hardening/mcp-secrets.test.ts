@@ -105,7 +105,7 @@ async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Prom
 
 describe('postctl mcp: no secret in any result', () => {
   it('every tool runs with the sweep arguments; reads send GET only; writes are refused read-only', async () => {
-    const rows = verbRows(dir, KEY);
+    const rows = await verbRows(dir, KEY);
     const env = (emu: TestEmulator) =>
       emu.cliEnv({ ...SECRETS, POSTCTL_CONSUMER_KEY: KEY, POSTCTL_RETRY_BASE_MS: '1', POSTCTL_MAX_RETRIES: '1' });
     for (const row of Object.values(rows)) for (const emu of [reader, writer]) row.setup?.(emu);

@@ -30,7 +30,7 @@ const named = (field: string): RegExp =>
   new RegExp(field.replace('tailored_audience', 'custom_audience').replace(/_/g, '[ _]').replace(/s$/, 's?'), 'i');
 
 const verbs = await verbArguments();
-const rows = verbRows(tempDir('postctl-path-ids-'), 'path-ids-consumer-key');
+const rows = await verbRows(tempDir('postctl-path-ids-'), 'path-ids-consumer-key');
 const CASES: Array<[string, string[], string]> = [];
 let n = 0;
 for (const [verb, args] of [...verbs].sort(([a], [b]) => a.localeCompare(b))) {

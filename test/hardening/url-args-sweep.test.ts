@@ -31,7 +31,7 @@ function urlOf(kind: Kind, value: string): string {
 }
 
 const verbs = await verbArguments();
-const rows = verbRows(tempDir('postctl-url-args-'), 'url-args-consumer-key');
+const rows = await verbRows(tempDir('postctl-url-args-'), 'url-args-consumer-key');
 const CASES: Array<[string, string[], string[], string]> = [];
 for (const [verb, args] of [...verbs].sort(([a], [b]) => a.localeCompare(b))) {
   if (verb in NOT_PLATFORM) continue;

@@ -108,3 +108,19 @@ export function opProblems(key: string, op: V2Op, e: Request, o: { add?: V2Add; 
 export function adsQueryProblems(key: string, op: AdsOp, query: LogEntry['query']): string[] {
   return query.filter(([n]) => !op.query.includes(n) && !op.body.includes(n)).map(([n]) => `${key}: query parameter ${n} is not listed`);
 }
+
+/** The ads API's reference entries: campaign management, creatives and audiences, and analytics (its parameters as query). */
+export function adsReference(): Record<string, AdsOp> {
+  const analytics = operations<{ params?: Record<string, unknown> }>('ads-analytics-reference.json');
+  return {
+    ...operations<AdsOp>('ads-reference.json'),
+    ...Object.fromEntries(Object.entries(analytics).map(([k, o]) => [k, { query: Object.keys(o.params ?? {}), body: [] }])),
+  };
+}
+
+/** What is wrong with an ads request against the reference: no entry for its method and path, or query parameters it does not list. */
+export function adsRequestProblems(ops: Record<string, AdsOp>, e: Pick<LogEntry, 'method' | 'path' | 'query'>): string[] {
+  const key = templateKeys(ops, e)[0];
+  if (!key) return [`${e.method} ${e.path}: not in the ads reference`];
+  return adsQueryProblems(key, ops[key]!, e.query);
+}

@@ -15,7 +15,8 @@ export function extraRows(dir: string): Record<string, string[][]> {
     'dm send': [['dm', 'send', '--conversation', '1000000001-2244994945', '--text', 'again']],
     'dm list': [['dm', 'list', '--with', '1000000001']],
     'users show': [['users', 'show', '2244994945']],
-    'media get': [['media', 'get', '3_1720000000000000004']],
+    // The sweep row looks one key up (GET /2/media/{key}); two keys take the batch lookup.
+    'media get': [['media', 'get', '3_1720000000000000004', '13_1720000000000000001']],
     'connections terminate': [
       ['connections', 'terminate', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', '--yes'],
       ['connections', 'terminate', '--endpoint', 'activity_stream', '--yes'],

@@ -1,136 +1,101 @@
-// docs/development.md is followed to the letter in a copy of the repository:
-// its ```ts blocks (each starts with the path of its file) are written there,
-// the one-line table rows it gives are added where it says; those files are type-checked against the
-// copy, which is built and run. A guide whose example does not compile, or a new
-// top-level group that nothing registers (`unknown command`), fails here.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// docs/development.md against the code, in a second: every file it names exists (but the four its worked
+// example adds), "How to add a verb" is four ```ts blocks — the four hand-written files — in numbered
+// steps 1 to 5, and the walk of `--bid` from the verb file to the wire lists at most 8 files, each
+// imported by the one it says it is reached from and naming what that file holds. Following the worked
+// example end to end (write the four files in a copy, `npm run gen`, git status, typecheck, the copy's
+// tests) takes a build and more: `npm run guide:check` (scripts/guide-check.mjs), run by .ci/run.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
-import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const GUIDE = readFileSync(join(ROOT, 'docs/development.md'), 'utf8');
 
-/** The guide's ```ts blocks, de-indented: [path from the first line, text]. */
-function snippets(md: string): Array<[string, string]> {
-  return [...md.matchAll(/^( *)```ts\n([\s\S]*?)^ *```$/gm)].map((m) => {
-    const text = m[2]!.replace(new RegExp(`^${m[1]}`, 'gm'), '');
-    const path = /^\/\/ (src\/\S+\.ts)\n/.exec(text)?.[1];
-    if (!path) throw new Error(`a ts block of the guide does not start with its path:\n${text}`);
-    return [path, text];
-  });
+/** The text of the section whose heading starts with `heading`, up to the next heading of its level or above. */
+function section(heading: string): string {
+  const start = GUIDE.indexOf(`\n${heading}`);
+  if (start < 0) throw new Error(`docs/development.md has no section "${heading}"`);
+  const level = /^#+/.exec(heading)![0].length;
+  const rest = GUIDE.slice(start + 1);
+  const end = rest.slice(1).search(new RegExp(`\\n#{1,${level}} `));
+  return end < 0 ? rest : rest.slice(0, end + 1);
 }
 
-/** The row the guide gives as inline code, matched by its start. */
-function row(start: string): string {
-  const found = new RegExp('`(' + start.replace(/[{}[\]()/.*+?^$|\\]/g, '\\$&') + '[^`]*)`').exec(GUIDE)?.[1];
-  if (!found) throw new Error(`the guide gives no row starting ${start}`);
-  return found;
-}
-
-function insertAfter(file: string, marker: string, line: string): void {
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(marker);
-  writeFileSync(file, text.replace(marker, `${marker}\n  ${line}`));
-}
-
-/**
- * TypeScript's errors in `files` of the project at `dir`, checked against all its sources: the checker
- * resolves only what those files use (`tsc --noEmit` of the whole copy took ~13 s of CPU, the most of any
- * test), while a broken import, a wrong type or a table row of the wrong shape in them is still found.
- */
-function typeErrors(dir: string, files: string[]): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(dir, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
+/** The relative imports of a source file, resolved to repository paths (`.js` specifiers name `.ts` files). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm)].map((m) =>
+    join(dirname(file), m[1]!).replace(/\.js$/, '.ts'),
   );
-  if (!config) throw new Error(`no tsconfig.json in ${dir}`);
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
-  const checked = files.map((f) => {
-    const source = program.getSourceFile(join(dir, f));
-    if (!source) throw new Error(`${f} is not part of the program`);
-    return source;
-  });
-  const diagnostics = [
-    ...config.errors,
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-    ...checked.flatMap((source) => [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]),
-  ];
-  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
-  return diagnostics.map((d) => ts.formatDiagnostic(d, host).trim());
 }
 
-const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 300_000 });
+describe('docs/development.md', () => {
+  const adding = section('## How to add a verb');
+  const blocks = [...adding.matchAll(/^ *```ts\n *\/\/ ((?:src|test)\/\S+\.ts)(:[^\n]*)?\n/gm)].map((m) => m[1]!);
 
-describe('docs/development.md, followed in a copy of the repository', () => {
-  let copy: string;
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    copy = mkdtempSync(join(tmpdir(), 'postctl-guide-'));
-    for (const p of ['src', 'scripts', 'bin', 'schemas', 'package.json', 'tsconfig.json'])
-      cpSync(join(ROOT, p), join(copy, p), { recursive: true });
-    rmSync(join(copy, 'src/commands/manifest'), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    emu = await testEmulator();
-  });
-  afterAll(async () => {
-    await emu?.close();
-    if (copy) rmSync(copy, { recursive: true, force: true });
+  it('names only files that exist (but the four its worked example writes)', () => {
+    const named = new Set([...GUIDE.matchAll(/`((?:src|test|scripts|bin|docs)\/[\w./-]+\.(?:ts|mjs|js|md|json))`/g)].map((m) => m[1]!));
+    const missing = [...named].filter((f) => !existsSync(join(ROOT, f)) && !blocks.includes(f));
+    expect(missing, 'paths in docs/development.md that are not in the repository').toEqual([]);
   });
 
-  it('the guide has its worked example as files (endpoint function, verb file)', () => {
-    expect(snippets(GUIDE).map(([p]) => p)).toEqual(['src/platform/broadcasts.ts', 'src/commands/broadcasts/get.ts']);
+  it('"How to add a verb" is four hand-written files, in steps 1 to 5, the last `npm run gen`', () => {
+    expect(blocks).toHaveLength(4);
+    const [domain, verb, route, test] = blocks;
+    expect(domain).toMatch(/^src\/(ads|platform|audiences|catalogs|creatives|media)\//);
+    expect(verb).toMatch(/^src\/commands\//);
+    expect(route).toMatch(/^src\/emulator\/routes\//);
+    expect(test).toMatch(/^test\/cli\//);
+    // The route is added to an existing family file, which must have the function the block names.
+    const into = /\/\/ src\/emulator\/routes\/\S+\.ts: added at the end of `(\w+)\(/.exec(adding)?.[1];
+    expect(into).toBe('register');
+    expect(existsSync(join(ROOT, route!)) && readFileSync(join(ROOT, route!), 'utf8')).toContain(`export function ${into}(`);
+    for (const f of [domain, verb, test]) expect(existsSync(join(ROOT, f!)), `${f} would overwrite a file`).toBe(false);
+    const steps = [...adding.matchAll(/^(\d+)\. \*\*/gm)].map((m) => Number(m[1]));
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+    expect(adding).toMatch(/5\. \*\*`npm run gen`\*\*/);
+    expect(adding).toContain('follows\nsteps 1 to 5');
+    // The endpoint table is a platform-only step; sweep rows live in test/helpers/verb-rows.ts.
+    expect(adding).toMatch(/\*\*A platform API endpoint\*\* \(not the ads API\)[\s\S]*`src\/auth\/endpoint-auth\.ts`/);
+    expect(adding).toContain('`overrideRows` in\n   `test/helpers/verb-rows.ts`');
     expect(GUIDE).toContain('biome.jsonc');
     expect(GUIDE).not.toMatch(/biome\.json\b(?!c)/);
-    expect(GUIDE).toContain('authedClient');
+    expect(GUIDE).not.toMatch(/npm run (completions|readme:commands|coverage:doc)\b/);
   });
 
-  // A build and a typecheck of the whole copy: on a busy shared machine that took over the default 60 s.
-  it('adds `broadcasts get` by the guide: it typechecks, builds and runs first time', async () => {
-    // Async: the emulator answers in this process.
-    const cli = (args: string[]) => runCli(args, { env: emu.cliEnv(), bin: join(copy, 'bin/postctl.js') });
-    for (const [path, text] of snippets(GUIDE)) {
-      mkdirSync(dirname(join(copy, path)), { recursive: true });
-      writeFileSync(join(copy, path), text);
+  it('the walk of --bid: at most 8 files from the verb file, each imported by the one it is reached from', () => {
+    const walk = section('### Following one flag to the wire');
+    const steps = [...walk.matchAll(/^(\d+)\. `([^`]+)`(?: \(from (\d+)\))? — (.*)$/gm)].map((m) => ({
+      n: Number(m[1]),
+      file: m[2]!,
+      from: m[3] ? Number(m[3]) : undefined,
+      names: [...m[4]!.matchAll(/`([^`]+)`/g)].map((c) => c[1]!),
+    }));
+    const fix = 'fix the list under "Following one flag to the wire" in docs/development.md';
+    expect(
+      steps.map((s) => s.n),
+      `the walk's steps are not numbered 1, 2, …: ${fix}`,
+    ).toEqual(steps.map((_, i) => i + 1));
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    expect(steps.length, `the walk opens more than 8 files: ${fix}`).toBeLessThanOrEqual(8);
+    expect(steps[0]!.file).toBe('src/commands/ads/line-items/update.ts');
+    expect(steps.at(-1)!.file).toMatch(/^src\/http\//);
+    const problems: string[] = [];
+    for (const s of steps) {
+      if (!existsSync(join(ROOT, s.file))) {
+        problems.push(`${s.n}. ${s.file} does not exist`);
+        continue;
+      }
+      if (s.n > 1) {
+        const parent = steps.find((p) => p.n === s.from);
+        if (!parent || parent.n >= s.n) problems.push(`${s.n}. ${s.file} names no earlier step it is reached from ("(from N)")`);
+        else if (!importsOf(parent.file).includes(s.file))
+          problems.push(`${s.n}. ${s.file} is not imported by ${parent.n}. ${parent.file}`);
+      }
+      // What the step says the file holds (`paramsFromFlags`, `--bid`, `PUT`…) is in it.
+      const text = readFileSync(join(ROOT, s.file), 'utf8');
+      for (const name of s.names) if (!text.includes(name.replace(/^'|'$/g, ''))) problems.push(`${s.n}. ${s.file} has no \`${name}\``);
     }
-    insertAfter(join(copy, 'src/auth/endpoint-auth.ts'), 'const TABLE: Record<string, string> = {', row("'GET /2/broadcasts/{id}': "));
-    insertAfter(
-      join(copy, 'src/commands/groups.ts'),
-      'export const TREE: Record<string, { description?: string; order?: readonly string[] }> = {',
-      row('broadcasts: {'),
-    );
-    const build = run(process.execPath, ['scripts/build.mjs'], copy);
-    expect(build.stderr).not.toContain('rror');
-    expect(build.status).toBe(0);
-    // After the build (it writes the manifests): only the sources, the guide's files compile against the project's types.
-    writeFileSync(
-      join(copy, 'tsconfig.json'),
-      readFileSync(join(ROOT, 'tsconfig.json'), 'utf8').replace(/"include": \[[^\]]*\]/, '"include": ["src"]'),
-    );
-    const edited = ['src/auth/endpoint-auth.ts', 'src/commands/groups.ts', 'src/commands/manifest/index.ts'];
-    expect(typeErrors(copy, [...snippets(GUIDE).map(([p]) => p), ...edited])).toEqual([]);
-    expect(readFileSync(join(copy, 'src/commands/manifest/index.ts'), 'utf8')).toContain('import("./broadcasts.js")');
-
-    expect((await cli(['--help'])).stdout).toMatch(/^ {2}broadcasts +Broadcasts: look up live video$/m);
-    expect((await cli(['broadcasts', '--help'])).stdout).toMatch(/^ {2}get \[options\] <broadcast_id> +show a broadcast/m);
-    // The emulator has no route for it (step 5 not taken): the request reaches it and is answered 404.
-    const got = await cli(['broadcasts', 'get', '1DXxyRYNejbKM']);
-    expect(got.stderr).not.toContain('unknown command');
-    expect(got.code).toBe(4);
-    expect(emu.state.requests('GET', '/2/broadcasts/1DXxyRYNejbKM')).toHaveLength(1);
-    const bad = await cli(['broadcasts', 'get', '../x']);
-    expect(bad.code).toBe(6);
-    expect(bad.stderr).toContain('broadcast_id');
-  }, 240_000);
+    expect(problems, `the walk of --bid is stale: ${fix}`).toEqual([]);
+  });
 });

@@ -50,12 +50,12 @@ describe('verb files', () => {
       const words = wordsOf(file);
       expect(mod.default.name.split(' ')[0], `${rel(file)} declares another verb`).toBe(words.at(-1));
       const entry = listed.find((v) => v.words.join(' ') === words.join(' '));
-      expect(entry, `postctl ${words.join(' ')} is missing from the manifest (npm run manifest)`).toBeDefined();
+      expect(entry, `postctl ${words.join(' ')} is missing from the manifest (npm run gen)`).toBeDefined();
       const { load: _load, words: _words, ...declared } = entry!;
       const { verb: _verb, run: _run, options, ...own } = mod.default;
       // The manifest lists the keyed flags as the parsers take them (optionList).
       const expected = options ? { ...own, options: optionList(options) } : own;
-      expect(declared, `manifest entry of postctl ${words.join(' ')} is out of date (npm run manifest)`).toEqual(
+      expect(declared, `manifest entry of postctl ${words.join(' ')} is out of date (npm run gen)`).toEqual(
         JSON.parse(JSON.stringify(expected)),
       );
       seen.add(words.join(' '));
