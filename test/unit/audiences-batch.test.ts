@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Batcher, NO_WRAP, UserEncoder, envelope, subsetBody, type Batch, type Rejected } from '../../src/audiences/encode.js';
 import { UploadState, fromRanges, inputIdentity, toRanges } from '../../src/bulk/state.js';
 import { countsOf, itemErrors } from '../../src/audiences/upload.js';
-import { DigestSet, DigestStore } from '../../src/emulator/routes/audiences.js';
+import { DigestSet, DigestStore } from '../../src/emulator/routes/audience-digests.js';
 import type { InputError } from '../../src/errors/cli-error.js';
 import { USERS_LIMITS, checkAssociationWindow, checkDoNotReachExpiry, checkKeywordQuery } from '../../src/validate/audiences.js';
 import { Problems } from '../../src/validate/rules.js';
@@ -298,8 +298,8 @@ describe('emulator batch reader: the byte-level fast path agrees with JSON.parse
   const text = (b: { type: string; users: unknown[]; times: Record<string, string | undefined>; spaced: boolean }) =>
     JSON.stringify([{ operation_type: b.type, params: { users: b.users, ...b.times } }], null, b.spaced ? 1 : undefined);
   const same = (
-    fast: import('../../src/emulator/routes/audiences.js').Checked,
-    slow: import('../../src/emulator/routes/audiences.js').Checked,
+    fast: import('../../src/emulator/routes/audience-batch.js').Checked,
+    slow: import('../../src/emulator/routes/audience-batch.js').Checked,
   ) =>
     JSON.stringify([
       fast.ops,
@@ -319,7 +319,7 @@ describe('emulator batch reader: the byte-level fast path agrees with JSON.parse
     ]);
 
   it('whatever it accepts, the full check accepts with the same result', async () => {
-    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audiences.js');
+    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audience-batch.js');
     const agrees = (b: Parameters<typeof text>[0], dnr: boolean, mustTake: boolean): boolean => {
       const t = text(b);
       const fields = dnr ? ['email', 'phone_number'] : FIELDS;
@@ -340,7 +340,7 @@ describe('emulator batch reader: the byte-level fast path agrees with JSON.parse
   });
 
   it('takes the compact bodies postctl sends, and leaves duplicate keys and partner ids to JSON.parse', async () => {
-    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audiences.js');
+    const { fastBatch, slowBatch } = await import('../../src/emulator/routes/audience-batch.js');
     const b = new Batcher(10, envelope('Update', { expires_at: '2027-01-01T00:00:00Z' }), NO_WRAP);
     b.add(1, `{"email":["${sha('a')}","${sha('b')}"],"phone_number":["${sha('1')}"]}`, 0);
     b.add(2, `{"handle":["${sha('h')}"]}`, 0);
