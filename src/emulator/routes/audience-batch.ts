@@ -3,8 +3,8 @@
 // (fastBatch), which gives the same result on what it accepts and leaves everything else to slowBatch.
 import { DigestSet, PAIR, type OperationType } from './audience-digests.js';
 
-export const MAX_OPERATIONS = 2500;
-export const MAX_USERS = 2500;
+const MAX_OPERATIONS = 2500;
+const MAX_USERS = 2500;
 // The platform user id's key has two spellings (twitter_id: audiences-reference.mdx; service_id: the spec).
 export const HASHED_FIELDS = ['email', 'device_id', 'handle', 'twitter_id', 'service_id', 'phone_number'];
 
