@@ -47,7 +47,7 @@ const RULES: Record<string, AuthRule> = {
   'PUT /2/webhooks/:webhook_id': { bearer: true, oauth1: true },
   'POST /2/webhooks/replay': APP,
   'GET /2/users/me': { oauth1: true, oauth2: READ },
-  // Issue 28: users, engagement, direct messages, lists, webhooks and subscriptions (same descriptions).
+  // Users, engagement, direct messages, lists, webhooks and subscriptions (same descriptions).
   'DELETE /2/account_activity/webhooks/:webhook_id/subscriptions/:user_id/all': { bearer: true },
   'DELETE /2/activity/subscriptions': { bearer: true },
   'DELETE /2/activity/subscriptions/:subscription_id': { bearer: true },

@@ -25,7 +25,7 @@ const SIGNALS = Object.keys(SIGNAL_EXIT) as Signal[];
  * Ends the process by the signal itself, with its default action: the shell sees
  * 128 + the signal number. Not process.exit(): at exit libuv joins its thread
  * pool, and a thread blocked in open() (a FIFO with no writer) never returns, so
- * process.exit() would hang for ever — two SIGTERMs once did not end such a run.
+ * process.exit() would hang for ever — not even a second SIGTERM would end such a run.
  */
 function dieBy(sig: Signal): never {
   process.removeAllListeners(sig);

@@ -349,5 +349,5 @@ export class ApiClient {
   }
 }
 
-// Kept where callers found it before the split.
+// The time one attempt may take, for callers that know the client module only.
 export { attemptBudgetMs };
