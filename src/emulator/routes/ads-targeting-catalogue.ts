@@ -7,7 +7,6 @@
 import { key, type CatalogueEntry } from './ads-targeting-entry.js';
 import { locations } from './ads-targeting-locations.js';
 
-
 const INTERESTS: Array<[string, string[]]> = [
   [
     'Books and literature',
