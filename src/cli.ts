@@ -3,6 +3,7 @@
 import { EXIT } from './errors/exit-codes.js';
 import { argvFormat, quietOnEpipe, renderFailure, runFast } from './entry/run-fast.js';
 import type { CommanderError as CommanderErrorType } from 'commander';
+import type { CommandTree } from './commands/define.js';
 
 /** Exit code and JSON error line for commander's own errors (usage 2; a bad choice or flag value 6). */
 function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: string[]): number {
@@ -26,6 +27,18 @@ function commanderFailure(e: InstanceType<typeof CommanderErrorType>, argv: stri
   return exit;
 }
 
+/**
+ * The whole CLI for the verbs that describe it (completion, mcp): installed from here, the one module above
+ * the tree, because those verbs are loaded from the manifests they describe (see commands/define.ts).
+ */
+const TREE: CommandTree = {
+  program: async () => (await import('./entry/program.js')).buildProgram(),
+  manifests: async () => {
+    const { TOP_WORDS } = await import('./commands/groups.js');
+    return (await Promise.all(TOP_WORDS.map((t) => t.load()))).map((m) => m.MANIFEST);
+  },
+};
+
 async function main(argv: string[]): Promise<void> {
   quietOnEpipe();
   const args = argv.slice(2);
@@ -39,9 +52,10 @@ async function main(argv: string[]): Promise<void> {
   // On Node 20 the launcher's one-script API path (bin/code-cache.js) has
   // already tried the fast path when it hands argv over; it says so here.
   const skipFast = (globalThis as { __postctlFastTried?: boolean }).__postctlFastTried;
-  if (!skipFast && (await runFast(argv))) return;
+  if (!skipFast && (await runFast(argv, undefined, TREE))) return;
   try {
-    const { buildProgram, creativesToAds } = await import('./entry/program.js');
+    const { buildProgram, creativesToAds, setCommandTree } = await import('./entry/program.js');
+    setCommandTree(TREE);
     await (await buildProgram(args)).parseAsync([...argv.slice(0, 2), ...creativesToAds(args)]);
   } catch (e) {
     const { CommanderError } = await import('./entry/program.js');

@@ -1,8 +1,19 @@
 // Every property test (fast-check) runs from one fixed seed, so a run is the same run on every machine and
-// every time: a failure reproduces, and a count a test asserts (how many generated values were accepted)
-// is a fixed number, not a draw. fast-check prints the seed and the failing path with any failure;
-// POSTCTL_FC_SEED explores another seed on purpose.
+// every time: a failure reproduces. fast-check prints the seed and the failing path when a property fails;
+// any other failure in a file that uses fast-check prints the seed too (below), so a failure seen under
+// POSTCTL_FC_SEED (which explores another seed on purpose) can be replayed.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { beforeEach } from 'vitest';
 
-const seed = Number(process.env.POSTCTL_FC_SEED);
-fc.configureGlobal({ seed: Number.isInteger(seed) ? seed : 20261128 });
+const asked = Number(process.env.POSTCTL_FC_SEED);
+const seed = Number.isInteger(asked) ? asked : 20261128;
+fc.configureGlobal({ seed });
+
+beforeEach(({ onTestFailed, task }) => {
+  onTestFailed(() => {
+    const path = task.file.filepath;
+    if (path && readFileSync(path, 'utf8').includes("from 'fast-check'"))
+      console.error(`fast-check seed: ${seed} (replay with POSTCTL_FC_SEED=${seed})`);
+  });
+});

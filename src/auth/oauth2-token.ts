@@ -84,7 +84,7 @@ async function post(client: ApiClient, path: string, c: OAuth2ClientCreds, param
 // (RFC 6750 §2.1 b64token is narrower still), of a sane length. Anything else would be
 // stored and then fail every call as a "network" error.
 const TOKEN_TEXT = /^[\x21-\x7e]{1,4096}$/;
-/** expires_in is clamped to [1 minute, 1 year]: 1e300 once made "Invalid time value" after the refresh token was spent. */
+/** expires_in is clamped to [1 minute, 1 year]: an absurd one (1e300) would be an invalid date, found only after the refresh token was spent. */
 const EXPIRES_MIN = 60;
 const EXPIRES_MAX = 366 * 86_400;
 

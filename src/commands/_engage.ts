@@ -5,6 +5,7 @@
 // login lacking the scope: exit 3, nothing sent), handles resolved with one
 // lookup per 100, the acting user resolved once (cached per profile), then one
 // request per target paced to the documented limit (src/bulk/pacer.ts).
+import { envNumber } from '../config/env-number.js';
 import { Pacer } from '../bulk/pacer.js';
 import type { Context } from '../entry/context.js';
 import { CliError, PartialFailure, UsageError } from '../errors/cli-error.js';
@@ -26,8 +27,8 @@ export const engageOptions = {
 
 /** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
 function pacingBudget(ctx: Context): { max: number; windowMs: number } {
-  const env = Number(ctx.env.POSTCTL_ENGAGE_WINDOW_MS);
-  return { max: ENGAGEMENT_LIMIT.max, windowMs: Number.isFinite(env) && env > 0 ? env : ENGAGEMENT_LIMIT.windowMs };
+  const windowMs = envNumber(ctx.env, 'POSTCTL_ENGAGE_WINDOW_MS', { fallback: ENGAGEMENT_LIMIT.windowMs, min: 1, max: 3_600_000 });
+  return { max: ENGAGEMENT_LIMIT.max, windowMs };
 }
 
 /** Runs one action over every target; failures among several are warnings and exit 8. */

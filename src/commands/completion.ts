@@ -1,9 +1,9 @@
-// `postctl completion bash|zsh|fish`: the completion script, generated from the command tree.
+// `postctl completion bash|zsh|fish`: the completion script, generated from the command tree (which the
+// launcher installs: importing the program from here would close a circle through the manifests).
 import { bash, fish, zsh } from '../completion/scripts.js';
 import { describe } from '../completion/tree.js';
 import { InputError } from '../errors/cli-error.js';
-import { buildProgram } from '../entry/program.js';
-import { defineVerb } from './define.js';
+import { commandTree, defineVerb } from './define.js';
 
 const SHELLS = { bash, zsh, fish } as const;
 
@@ -18,6 +18,6 @@ export default defineVerb({
   async run([shell], _opts, ctx) {
     const gen = SHELLS[shell as keyof typeof SHELLS];
     if (!gen) throw new InputError(`unknown shell "${shell}"`, [], 'use bash, zsh or fish.');
-    ctx.printer.write(gen(describe(await buildProgram())));
+    ctx.printer.write(gen(describe(await commandTree().program())));
   },
 });

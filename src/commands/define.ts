@@ -240,6 +240,23 @@ export function commanderTree(cmd: Command): TreeTarget {
   };
 }
 
+/**
+ * The whole CLI as the verbs that describe it see it (the completion scripts, the MCP tools): the commander
+ * program and every top word's manifest. Those verbs are loaded from the very manifests they describe, so
+ * importing the tree from them would close an import circle; the launcher (src/cli.ts), which nothing
+ * imports, installs it before any verb runs.
+ */
+export interface CommandTree {
+  program(): Promise<Command>;
+  manifests(): Promise<Manifest[]>;
+}
+let installedTree: CommandTree | undefined;
+export const setCommandTree = (tree: CommandTree): void => void (installedTree = tree);
+export function commandTree(): CommandTree {
+  if (!installedTree) throw new Error('no command tree installed: src/cli.ts installs it before a verb runs');
+  return installedTree;
+}
+
 /** Runs a parsed verb; tests swap it to compare parsers without running anything. */
 export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => Promise<void>;
 let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../entry/run-verb.js')).runVerb(spec, args, opts, globals);

@@ -1,6 +1,6 @@
 // The one reader of numeric POSTCTL_* variables. A value that is not a number
 // in range is a usage error (exit 2) naming the variable — never NaN, which
-// once turned POSTCTL_MAX_RETRIES=abc into "retry forever" and defeated --max-wait.
+// would make POSTCTL_MAX_RETRIES=abc "retry forever" and defeat --max-wait.
 import { InputError, UsageError } from '../errors/cli-error.js';
 
 export interface EnvNumberRule {

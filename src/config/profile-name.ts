@@ -1,6 +1,6 @@
 // Names a new profile may have (checked when a profile is created). Profile
 // names are offered by shell completion, so they are kept to characters no
-// shell gives a meaning to (issue 19). A light module: `__profiles` runs on Tab.
+// shell gives a meaning to. A light module: `__profiles` runs on Tab.
 import { InputError } from '../errors/cli-error.js';
 import { clip } from '../output/sanitize.js';
 

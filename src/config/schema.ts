@@ -6,7 +6,7 @@ export interface PendingRequest {
   authorize_url: string;
 }
 
-/** OAuth 2.0 user-context tokens (issue 14); only ever in the 0600 config file. */
+/** OAuth 2.0 user-context tokens (`auth oauth2`); only ever in the 0600 config file. */
 export interface OAuth2Tokens {
   access_token: string;
   refresh_token?: string;

@@ -4,15 +4,15 @@
 // it allows more: GET /2/trends/by/woeid/{woeid} also takes an OAuth 2.0 user
 // token there, with no scope named). Kept beside the main table
 // (endpoint-auth.ts), which spreads it in.
-import type { Rule } from './endpoint-auth.js';
+import type { AuthRule } from './types.js';
 
-const SPACES: Rule = { bearer: true, oauth2: ['space.read', 'tweet.read', 'users.read'] };
-const APP: Rule = { bearer: true };
-const NOTES_READ: Rule = { oauth1: true, oauth2: ['tweet.read'] };
-const NOTES_WRITE: Rule = { oauth1: true, oauth2: ['tweet.write'] };
-const CHAT_WRITE: Rule = { oauth1: true, oauth2: ['dm.write', 'tweet.read', 'users.read'] };
+const SPACES: AuthRule = { bearer: true, oauth2: ['space.read', 'tweet.read', 'users.read'] };
+const APP: AuthRule = { bearer: true };
+const NOTES_READ: AuthRule = { oauth1: true, oauth2: ['tweet.read'] };
+const NOTES_WRITE: AuthRule = { oauth1: true, oauth2: ['tweet.write'] };
+const CHAT_WRITE: AuthRule = { oauth1: true, oauth2: ['dm.write', 'tweet.read', 'users.read'] };
 
-export const MORE_RULES: Record<string, Rule> = {
+export const MORE_RULES: Record<string, AuthRule> = {
   'GET /2/compliance/jobs': APP,
   'POST /2/compliance/jobs': APP,
   'GET /2/compliance/jobs/:id': APP,

@@ -11,23 +11,16 @@ import { oauth2State, userToken } from './oauth2-state.js';
 import { MORE_RULES } from './endpoint-auth-more.js';
 import { problem } from './replies.js';
 import type { EmulatorState } from './state.js';
-import type { AuthInfo, EmuResponse } from './types.js';
-
-export interface Rule {
-  bearer?: true;
-  oauth1?: true;
-  /** Scopes an OAuth 2.0 user token needs; absent: OAuth 2.0 user tokens are refused. */
-  oauth2?: readonly string[];
-}
+import type { AuthInfo, AuthRule, EmuResponse } from './types.js';
 
 const READ = ['tweet.read', 'users.read'];
 const WRITE = ['tweet.read', 'tweet.write', 'users.read'];
 const MEDIA = ['media.write'];
-const ANY_READ: Rule = { bearer: true, oauth1: true, oauth2: READ };
-const APP: Rule = { bearer: true };
+const ANY_READ: AuthRule = { bearer: true, oauth1: true, oauth2: READ };
+const APP: AuthRule = { bearer: true };
 
 /** Official paths with `:` parameters (names ignored when matching). */
-const RULES: Record<string, Rule> = {
+const RULES: Record<string, AuthRule> = {
   ...MORE_RULES,
   'GET /2/tweets': ANY_READ,
   'GET /2/tweets/:id': ANY_READ,
@@ -54,7 +47,7 @@ const RULES: Record<string, Rule> = {
   'PUT /2/webhooks/:webhook_id': { bearer: true, oauth1: true },
   'POST /2/webhooks/replay': APP,
   'GET /2/users/me': { oauth1: true, oauth2: READ },
-  // Issue 28: users, engagement, direct messages, lists, webhooks and subscriptions (same descriptions).
+  // Users, engagement, direct messages, lists, webhooks and subscriptions (same descriptions).
   'DELETE /2/account_activity/webhooks/:webhook_id/subscriptions/:user_id/all': { bearer: true },
   'DELETE /2/activity/subscriptions': { bearer: true },
   'DELETE /2/activity/subscriptions/:subscription_id': { bearer: true },
@@ -155,14 +148,14 @@ const shape = (path: string) => path.replace(/^\/2\/posts(?=\/|$)/, '/2/tweets')
 const BY_SHAPE = new Map(Object.entries(RULES).map(([k, rule]) => [k.replace(/ .*/, '') + ' ' + shape(k.replace(/^\S+ /, '')), rule]));
 
 /** The rule of a platform route (its pattern, either spelling), if the table has one. */
-export function ruleFor(method: string, routePath: string): Rule | undefined {
+export function ruleFor(method: string, routePath: string): AuthRule | undefined {
   return BY_SHAPE.get(`${method} ${shape(routePath)}`);
 }
 
-const SUPPORTED = (r: Rule) =>
+const SUPPORTED = (r: AuthRule) =>
   [r.oauth1 && 'OAuth 1.0a User Context', r.oauth2 && 'OAuth 2.0 User Context', r.bearer && 'OAuth 2.0 Application-Only'].filter(Boolean);
 
-function unsupported(r: Rule, used: string): EmuResponse {
+function unsupported(r: AuthRule, used: string): EmuResponse {
   return problem(
     403,
     'unsupported-authentication',
@@ -172,7 +165,7 @@ function unsupported(r: Rule, used: string): EmuResponse {
 }
 
 /** An OAuth 2.0 user token: known, live, allowed here, with every scope the rule names. */
-function oauth2User(state: EmulatorState, rule: Rule, token: string): AuthInfo | EmuResponse {
+function oauth2User(state: EmulatorState, rule: AuthRule, token: string): AuthInfo | EmuResponse {
   const t = userToken(state, token);
   // The platform answers an expired or revoked user token with a bare 401 problem.
   if (t === 'expired' || (!t && oauth2State(state).tokens.has(token))) return problem(401, 'about:blank', 'Unauthorized', 'Unauthorized');
@@ -195,7 +188,7 @@ function oauth2User(state: EmulatorState, rule: Rule, token: string): AuthInfo |
 }
 
 /** Authenticates by the table: bearer (app or OAuth 2.0 user token) or OAuth 1.0a, as the rule allows. */
-export function authenticateByRule(state: EmulatorState, rule: Rule, raw: RawRequestInfo): AuthInfo | EmuResponse {
+export function authenticateByRule(state: EmulatorState, rule: AuthRule, raw: RawRequestInfo): AuthInfo | EmuResponse {
   const header = raw.authorization ?? '';
   const scheme = header.split(' ')[0]?.toLowerCase();
   if (scheme === 'bearer') {

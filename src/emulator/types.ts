@@ -68,3 +68,11 @@ export class EmuHttpError extends Error {
 
 /** A route handler: route modules name theirs and list them in a `register` table. */
 export type Handler = RouteSpec['handler'];
+
+/** Which credentials an endpoint accepts (endpoint-auth.ts and its second table, endpoint-auth-more.ts). */
+export interface AuthRule {
+  bearer?: true;
+  oauth1?: true;
+  /** Scopes an OAuth 2.0 user token needs; absent: OAuth 2.0 user tokens are refused. */
+  oauth2?: readonly string[];
+}

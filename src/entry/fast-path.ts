@@ -9,6 +9,8 @@
 // its own messages, so what a user sees is the same either way (test:
 // test/unit/fast-path.test.ts parses every verb's examples both ways).
 import { SpecNode, attributeOf, choiceOf, optionList, specTree, type OptionSpec, type VerbSpec } from '../commands/define.js';
+// The launcher installs the command tree through whichever of the two parsers it loads.
+export { setCommandTree } from '../commands/define.js';
 import { BUILTINS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from '../commands/groups.js';
 
 export interface ParsedVerb {

@@ -9,6 +9,8 @@ import { Command, CommanderError, Option } from 'commander';
 
 export { CommanderError };
 import { commanderTree, option, optionList } from '../commands/define.js';
+// The launcher installs the command tree through whichever of the two parsers it loads.
+export { setCommandTree } from '../commands/define.js';
 import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from '../commands/groups.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from '../help/layout.js';

@@ -2,6 +2,7 @@
 // run without commander, its failure rendered with the documented exit code.
 // Shared by the ES-module CLI (src/cli.ts) and the one-script API path that the
 // launcher runs with a V8 code cache on Node 20 (src/api-script.ts).
+import type { CommandTree } from '../commands/define.js';
 import { selectFormat, type Format } from '../output/format.js';
 import { getErrorContext } from '../errors/context.js';
 
@@ -40,11 +41,17 @@ export function quietOnEpipe(): void {
 
 /**
  * Runs argv's verb if the fast path resolves it (and `accept` takes its top-level word);
- * false when the ES-module CLI must run argv.
+ * false when the ES-module CLI must run argv. `tree` is the whole CLI for the verbs that describe it.
  */
-export async function runFast(argv: string[], accept: (group: string, words: string) => boolean = () => true): Promise<boolean> {
+export async function runFast(
+  argv: string[],
+  accept: (group: string, words: string) => boolean = () => true,
+  tree?: CommandTree,
+): Promise<boolean> {
   if (process.env.POSTCTL_NO_FAST_PATH) return false;
-  const fast = await (await import('./fast-path.js')).resolveVerb(argv.slice(2));
+  const path = await import('./fast-path.js');
+  if (tree) path.setCommandTree(tree);
+  const fast = await path.resolveVerb(argv.slice(2));
   // A manifest's verbs carry their command words ('auth import').
   if (!fast || !accept(fast.group, ((fast.spec as { words?: readonly string[] }).words ?? [fast.group]).join(' '))) return false;
   try {

@@ -1,12 +1,21 @@
 // Runs one verb: builds the context, imports the implementation, maps the result to an exit code.
-import type { VerbSpec } from '../commands/define.js';
 import { Context, type GlobalOptions } from './context.js';
 import { Interrupted, UsageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { envNumber } from '../config/env-number.js';
 import { processIO } from './io.js';
 import { setErrorContext } from '../errors/context.js';
-import { COMMON_FORMATS } from '../output/format.js';
+import { COMMON_FORMATS, type Format } from '../output/format.js';
+
+/**
+ * What the runner needs of a verb: its extra output formats and how to load what runs it. Spelt out
+ * here (commands/define.ts's VerbSpec satisfies it) because define.ts imports this module lazily to run a
+ * parsed verb, and importing define.ts back would close a circle.
+ */
+interface RunnableVerb {
+  formats?: readonly Format[] | undefined;
+  load(): Promise<{ run(args: string[], opts: Record<string, unknown>, ctx: Context): Promise<number | void> }>;
+}
 
 type Signal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: EXIT.INTERRUPTED, SIGTERM: EXIT.TERMINATED, SIGHUP: EXIT.HANGUP };
@@ -16,7 +25,7 @@ const SIGNALS = Object.keys(SIGNAL_EXIT) as Signal[];
  * Ends the process by the signal itself, with its default action: the shell sees
  * 128 + the signal number. Not process.exit(): at exit libuv joins its thread
  * pool, and a thread blocked in open() (a FIFO with no writer) never returns, so
- * process.exit() would hang for ever — two SIGTERMs once did not end such a run.
+ * process.exit() would hang for ever — not even a second SIGTERM would end such a run.
  */
 function dieBy(sig: Signal): never {
   process.removeAllListeners(sig);
@@ -25,7 +34,7 @@ function dieBy(sig: Signal): never {
   process.exit(SIGNAL_EXIT[sig]);
 }
 
-export async function runVerb(spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
+export async function runVerb(spec: RunnableVerb, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
   const ctx = await Context.create(io, globals);
   // How long the clean-up after a signal may take before the process exits anyway (default 10 s).

@@ -4,7 +4,7 @@
 // OAuth 2.0 hook, kept apart from the retry loop.
 import { ApiError } from '../errors/api-error.js';
 import { AuthError } from '../errors/cli-error.js';
-import type { Credentials, OAuth2Hook, RequestOptions } from './client.js';
+import type { Credentials, OAuth2Hook, RequestOptions } from './types.js';
 import type { Params } from './encode.js';
 import { signOAuth1 } from './oauth1.js';
 import type { Redactor } from './redact.js';

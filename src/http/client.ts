@@ -2,7 +2,7 @@
 // capture and a redacted --verbose trace. Its parts: transport.ts (the undici agent,
 // reading a response), auth-header.ts (OAuth 1.0a / bearer / Basic signing, the
 // OAuth 2.0 hook), retry-policy.ts (what is retried, backoff, 429 waits within
-// --max-wait).
+// --max-wait), types.ts (the request, answer and option types they all name).
 import { request as undiciRequest, type Dispatcher } from './undici-lite.js';
 import { Authorizer, withOAuth2 } from './auth-header.js';
 import { attemptBudgetMs, RetryPolicy, type AttemptState, type Retry } from './retry-policy.js';
@@ -12,7 +12,7 @@ import { ApiError } from '../errors/api-error.js';
 import { CliError, Interrupted } from '../errors/cli-error.js';
 import { sleep } from './backoff.js';
 import { retryLine } from './retry-notice.js';
-import { encodeParams, toParams, type ParamInput, type Params } from './encode.js';
+import { encodeParams, toParams, type Params } from './encode.js';
 import { describeRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
@@ -21,133 +21,21 @@ import { Deadline } from './deadline.js';
 import { DEFAULT_MAX_BODY_BYTES, bodyTooLarge, readCapped } from './body.js';
 import { stringifyJson } from '../json/lossless.js';
 import type { NameStyle } from '../wire/names.js';
-import { hasDialectNames, inDialect, negotiatedDialect, type Dialect } from '../wire/dialect.js';
+import { hasDialectNames, inDialect, negotiatedDialect } from '../wire/dialect.js';
 // Loaded with the client (one chunk, no extra file on a lookup's path); the context builds it.
 export { DialectCache } from '../wire/dialect-cache.js';
-
-export type ApiName = 'platform' | 'ads' | 'ads-sandbox';
-export type AuthMode = 'user' | 'app' | 'basic' | 'none' | 'oauth2';
-
-/**
- * OAuth 2.0 user context (`--auth oauth2`), implemented in src/auth/oauth2-session.ts:
- * the Authorization header to send (refreshed first when expired), and what a
- * 401 to that header means — true when a renewed token is ready to retry with.
- */
-export interface OAuth2Hook {
-  header(): Promise<string>;
-  unauthorized(sentHeader: string): Promise<boolean>;
-}
-
-export interface Credentials {
-  consumerKey?: string | undefined;
-  consumerSecret?: string | undefined;
-  accessToken?: string | undefined;
-  accessTokenSecret?: string | undefined;
-  bearerToken?: string | undefined;
-}
-
-export interface ClientOptions {
-  urls: Record<ApiName, string>;
-  credentials: Credentials;
-  /** Supplies an app-only bearer token when none is configured (fetch + cache). */
-  getBearer?: () => Promise<string>;
-  timeoutMs?: number;
-  /** Upper bound on the total time one request may spend waiting (429 resets and backoff). */
-  maxWaitMs?: number;
-  maxRetries?: number;
-  retryBaseMs?: number;
-  trace?: ((line: string) => void) | undefined;
-  /** Tells the user about long waits (stderr), even without --verbose. */
-  notice?: ((line: string) => void) | undefined;
-  /** One line per retry or wait (cause, attempt, delay): cron logs show them; replaces the long-wait notice. */
-  retryNotice?: ((line: string) => void) | undefined;
-  signal?: AbortSignal | undefined;
-  userAgent?: string;
-  redactor?: Redactor;
-  random?: () => number;
-  /** Wire-name spelling (src/wire/names.ts); default official. */
-  names?: NameStyle;
-  /** Supplies and renews OAuth 2.0 user tokens for `auth: 'oauth2'`. */
-  oauth2?: OAuth2Hook;
-  /** The field dialect negotiated per API origin (src/wire/dialect.ts), remembered in the cache. */
-  dialects?: { get(origin: string): Dialect | undefined; set(origin: string, dialect: Dialect): void };
-  /** The pager's hard limit on requests per listing (paginate.ts). */
-  maxPages?: number;
-  /** Largest response body read into memory (body.ts). */
-  maxBodyBytes?: number;
-}
-
-export interface RequestOptions {
-  api?: ApiName;
-  method?: string;
-  /** Path under the API's base URL ('/2/posts'), or an absolute URL. */
-  path: string;
-  query?: ParamInput;
-  /** application/x-www-form-urlencoded body; signed with OAuth 1.0a. */
-  form?: ParamInput;
-  /** JSON body; never part of the OAuth signature. */
-  json?: unknown;
-  /** Raw body with its content type (postctl request --input). */
-  body?: string | Buffer;
-  /**
-   * A body streamed from a file in constant memory (a compliance job's ids): opened anew for every
-   * attempt, so a retry resends it whole; `size` is its content-length.
-   */
-  bodyFile?: { open(): Readable; size: number };
-  contentType?: string;
-  headers?: Record<string, string>;
-  auth?: AuthMode;
-  /** Token to sign with instead of the access token (request-token step), or null for none. */
-  token?: { token: string; secret: string } | null;
-  /** Extra oauth_* protocol parameters (oauth_callback, oauth_verifier). */
-  oauthExtra?: Record<string, string>;
-  /**
-   * Safe to send twice? Defaults: GET/HEAD/PUT/DELETE yes, POST no. Non-idempotent
-   * requests are retried only when the server cannot have acted on them (429,
-   * connection refused).
-   */
-  idempotent?: boolean;
-  /** Return HTTP error responses instead of throwing ApiError. */
-  noThrow?: boolean;
-  /**
-   * Epoch ms past which this request waits no more (429 resets, backoff), when sooner than --max-wait
-   * from now: a run that bounds its whole duration (ads stats jobs) passes its own deadline.
-   */
-  deadline?: number;
-  /** What a 2xx body must be (default 'json'; see parseBody). */
-  expect?: BodyExpectation;
-  /** The answer may carry credentials (the token endpoint): its body is never shown in traces or messages. */
-  secretBody?: boolean;
-}
-
-export type BodyExpectation = 'json' | 'text' | 'raw';
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Record<string, string>;
-  body: T;
-  text: string;
-  /** The body bytes exactly as received. */
-  raw: Buffer;
-  rateLimit: RateLimitInfo;
-  attempts: number;
-  method: string;
-  url: string;
-}
-
-export interface StreamResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Readable;
-  url: string;
-}
-
-export interface ClientStats {
-  requests: number;
-  retries: number;
-  rateLimitWaits: number;
-  waitedMs: number;
-}
+export type {
+  ApiName,
+  ApiResponse,
+  AuthMode,
+  ClientOptions,
+  ClientStats,
+  Credentials,
+  OAuth2Hook,
+  RequestOptions,
+  StreamResponse,
+} from './types.js';
+import type { ApiName, ApiResponse, AuthMode, ClientOptions, ClientStats, Credentials, RequestOptions, StreamResponse } from './types.js';
 
 export class ApiClient {
   readonly stats: ClientStats = { requests: 0, retries: 0, rateLimitWaits: 0, waitedMs: 0 };
@@ -461,5 +349,5 @@ export class ApiClient {
   }
 }
 
-// Kept where callers found it before the split.
+// The time one attempt may take, for callers that know the client module only.
 export { attemptBudgetMs };

@@ -6,7 +6,7 @@
 import type { ApiError } from '../errors/api-error.js';
 import { NetworkError } from '../errors/cli-error.js';
 import { backoffDelay, resetJitter } from './backoff.js';
-import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './client.js';
+import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './types.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { describeTimeout } from './deadline.js';
 import { waitFor429 } from './rate-limit.js';

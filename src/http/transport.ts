@@ -5,7 +5,7 @@
 import { NetworkError } from '../errors/cli-error.js';
 import { parseJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
-import type { BodyExpectation } from './client.js';
+import type { BodyExpectation } from './types.js';
 import { EnvHttpProxyAgent, type Dispatcher } from './undici-lite.js';
 
 /** One agent for the whole run: keep-alive, bounded connections, HTTP(S)_PROXY/NO_PROXY honoured. */

@@ -90,7 +90,7 @@ class JsonArraySplitter {
   private rootDone = false;
   private sawTarget = false;
   private capture: Capture | undefined;
-  /** Line of the last element captured: a key's capture carries it too, so an oversized key's message names it (as before the split into a class). */
+  /** Line of the last element captured: a key's capture carries it too, so an oversized key's message names it. */
   private elementLine = 0;
   private lastKey: string | undefined;
   /** After an element, a comma or the closing bracket must come before the next one. */

@@ -1,7 +1,6 @@
 // The tools `postctl mcp` exposes: every verb of every generated manifest that is not a never-tool, as its
 // tool shape with its access, limited by `--tools` patterns.
-// Through groups.ts, which every command line loads with the index: importing the index alone would split the two.
-import { TOP_WORDS } from '../commands/groups.js';
+import type { Manifest } from '../commands/define.js';
 import { accessOf, isNeverTool, toolFilter, type Access } from './access.js';
 import { toolShape, type ToolShape } from './tool-schema.js';
 
@@ -9,12 +8,12 @@ export interface Tool extends ToolShape {
   access: Access;
 }
 
-export async function loadTools(patterns: readonly string[] = []): Promise<Tool[]> {
+/** The tools of these manifests (every top word's, from the command tree the launcher installs). */
+export function loadTools(manifests: readonly Manifest[], patterns: readonly string[] = []): Tool[] {
   const keep = toolFilter(patterns);
-  const manifests = await Promise.all(TOP_WORDS.map((t) => t.load()));
   const tools: Tool[] = [];
-  for (const { MANIFEST } of manifests)
-    for (const v of MANIFEST.verbs) {
+  for (const manifest of manifests)
+    for (const v of manifest.verbs) {
       if (isNeverTool(v.words, v.hidden)) continue;
       const shape = toolShape(v.words, v);
       if (keep(shape.name)) tools.push({ ...shape, access: accessOf(shape) });

@@ -10,6 +10,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Manifest } from '../commands/define.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { requestReads } from './access.js';
 import { listed, loadTools, type Tool } from './catalog.js';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   profile: string | undefined;
   allowWrites: boolean;
   tools: readonly string[];
+  /** Every top word's manifest: the verbs the tools are made from. */
+  manifests: readonly Manifest[];
   signal: AbortSignal;
   maxResultBytes: number;
   graceMs: number;
@@ -145,7 +148,7 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** Serves until stdin ends or the signal fires. */
 export async function serve(opts: ServeOptions): Promise<void> {
-  const tools = new Map((await loadTools(opts.tools)).map((t) => [t.name, t]));
+  const tools = new Map(loadTools(opts.manifests, opts.tools).map((t) => [t.name, t]));
   const server = new Server(
     { name: 'postctl', version: __POSTCTL_VERSION__ },
     {

@@ -1,7 +1,7 @@
 // Messages for people, on stderr: warnings, notes, hints, progress and traces.
 // Every message goes through `neutralize` here, once, because messages carry
 // text from the API and from input files (ids, titles, error messages): a
-// control sequence in them must never reach the terminal (issue 19). Newlines
+// control sequence in them must never reach the terminal. Newlines
 // and tabs the message itself uses are kept.
 import type { ChalkInstance } from 'chalk';
 import { neutralize } from './sanitize.js';

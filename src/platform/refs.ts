@@ -1,4 +1,4 @@
-// Post and user references as people paste them (issue 27, "Ids"): a post is
+// Post and user references as people paste them: a post is
 // its id or its URL (https://x.com/<user>/status/<id>, twitter.com and the
 // mobile/www hosts too); a user is an id, @handle (or a bare handle), a profile
 // URL (https://x.com/<handle>) or https://x.com/i/user/<id>. Whatever the

@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const connectionUuid: Check = (v) =>
   UUID.test(v) ? undefined : `must be a connection UUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301, got ${JSON.stringify(v)}`;
 
-// Post and user references as people paste them (issue 27, "Ids"): a post is
+// Post and user references as people paste them: a post is
 // its id or its URL (https://x.com/<user>/status/<id>, twitter.com and the
 // mobile/www hosts too); a user is an id, @handle (or a bare handle), a profile
 // URL (https://x.com/<handle>) or https://x.com/i/user/<id>. Only digits come

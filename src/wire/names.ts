@@ -101,12 +101,12 @@ const TABLE = {
   'path.audience_permissions.version': ['12', '5'],
   'path.audience_permissions.collection': ['custom_audiences', 'tailored_audiences'],
 
-  // Posting, search, stream (issue 17)
+  // Posting, search, stream
   'body.quote_post_id': ['quote_tweet_id', 'quote_post_id'],
   'body.in_reply_to_post_id': ['in_reply_to_tweet_id', 'in_reply_to_post_id'],
   'meta.total_post_count': ['total_tweet_count', 'total_post_count'],
 
-  // Media, listings, updates (issue 17 part 2)
+  // Media, listings, updates
   // Media upload categories of a post's own media (openapi v2.159 MediaCategory).
   'value.media_category.image': ['tweet_image', 'post_image'],
   'value.media_category.gif': ['tweet_gif', 'post_gif'],

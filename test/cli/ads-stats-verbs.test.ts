@@ -62,6 +62,15 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
     expect(r.stderr).toContain('it is not a regular file (a FIFO)');
     expect(emu.state.requests('POST', /stats\/jobs/)).toHaveLength(0);
   });
+
+  it('a poll interval that is not a number (POSTCTL_STATS_POLL_MS): exit 2 naming it, no job created', async () => {
+    const args = ['ads', 'stats', '--entity', 'LINE_ITEM', 'l0000', '--from', '2026-11-01', '--to', '2026-11-02'];
+    const bad = { ...env, POSTCTL_STATS_POLL_MS: 'soon' };
+    const r = await emu.run([...args, '--metric-groups', 'ENGAGEMENT', '--mode', 'job'], { env: bad, cwd: tempDir() });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('POSTCTL_STATS_POLL_MS must be a number from 0 to 600000, got "soon"');
+    expect(emu.state.requests('POST', /stats\/jobs/)).toHaveLength(0);
+  });
 });
 
 describe('ads stats: output', () => {

@@ -10,7 +10,7 @@
 // (it returns data, the verb prints it). src/auth holds both the endpoint-auth table and credential
 // storage the domain reads and the interactive flows the `auth` verbs run with the Context: the domain
 // may import the former only, checked transitively (no chain of imports from domain, http or output code
-// reaches src/entry/context.ts).
+// reaches src/entry/context.ts). And no module imports itself through any chain (no import circles).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,51 @@ function importsOf(file: string): string[] {
 }
 
 const top = (p: string) => p.split('/')[0]!;
+
+/** Every source file's imports under src/ (static, dynamic and type-only alike), keyed by its path under src/. */
+function graph(): Map<string, string[]> {
+  return new Map(files(SRC).map((f) => [relative(SRC, f), importsOf(f).filter((i) => i.endsWith('.ts'))]));
+}
+
+/**
+ * The import circles of a graph: its strongly connected components of more than one module (or a module
+ * importing itself), found with Tarjan's algorithm, each listed as the imports that close it. Type-only
+ * imports count: a circle of types still means neither module can be read, moved or tested without the
+ * other, and a later value import along the same edge would make it a load-order hazard.
+ */
+function cycles(g: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of g.get(v) ?? []) {
+      if (!g.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc = new Set<string>();
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      scc.add(w);
+    } while (w !== v);
+    if (scc.size > 1 || g.get(v)?.includes(v))
+      found.push([...new Set([...scc].sort().flatMap((a) => (g.get(a) ?? []).filter((b) => scc.has(b)).map((b) => `${a} → ${b}`)))]);
+  };
+  for (const v of g.keys()) if (!index.has(v)) visit(v);
+  return found.sort((x, y) => x[0]!.localeCompare(y[0]!));
+}
 
 /** Whether `from` (a path under src/) imports `target`, directly or through any chain of imports. */
 function reaches(from: string, target: string, seen = new Set<string>()): boolean {
@@ -63,6 +108,47 @@ describe('import graph', () => {
   it('finds imports (the scanner works)', () => {
     expect(importsOf(join(SRC, 'emulator/server.ts'))).toContain('emulator/state.ts');
     expect(importsOf(join(SRC, LAUNCHER))).toContain('emulator/server.ts');
+  });
+
+  it('no import circles anywhere in src/ (static, dynamic or type-only imports)', () => {
+    const g = graph();
+    expect(g.size).toBeGreaterThan(400);
+    expect(cycles(g)).toEqual([]);
+  });
+
+  it('the circle check finds a planted circle (in a small graph and in src/ with one import added)', () => {
+    const small = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts', 'd.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['d.ts']],
+      ['e.ts', ['a.ts']],
+    ]);
+    expect(cycles(small)).toEqual([['a.ts → b.ts', 'b.ts → c.ts', 'c.ts → a.ts'], ['d.ts → d.ts']]);
+    expect(
+      cycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
+    // The http types importing the client back: the circle the types module exists to avoid, which takes in
+    // the client's parts that import the types.
+    const g = graph();
+    g.set('http/types.ts', [...g.get('http/types.ts')!, 'http/client.ts']);
+    expect(cycles(g)).toEqual([
+      [
+        'http/auth-header.ts → http/types.ts',
+        'http/client.ts → http/auth-header.ts',
+        'http/client.ts → http/retry-policy.ts',
+        'http/client.ts → http/transport.ts',
+        'http/client.ts → http/types.ts',
+        'http/retry-policy.ts → http/types.ts',
+        'http/transport.ts → http/types.ts',
+        'http/types.ts → http/client.ts',
+      ],
+    ]);
   });
 
   it('nothing under src/emulator imports a client module', () => {

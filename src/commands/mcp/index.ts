@@ -1,7 +1,7 @@
 // `postctl mcp`: the verbs as MCP tools over stdio, for AI agents (docs/agents.md). The MCP SDK is imported
 // here only, when this verb runs: no other verb loads it.
 import { envNumber } from '../../config/env-number.js';
-import { defineVerb } from '../define.js';
+import { commandTree, defineVerb } from '../define.js';
 
 export default defineVerb({
   name: 'mcp',
@@ -20,7 +20,7 @@ export default defineVerb({
     },
   },
   async run(_args, opts, ctx) {
-    const { serve } = await import('../../mcp/server.js');
+    const [{ serve }, manifests] = await Promise.all([import('../../mcp/server.js'), commandTree().manifests()]);
     const env = ctx.io.env;
     await serve({
       stdin: ctx.io.stdin,
@@ -28,6 +28,7 @@ export default defineVerb({
       env,
       profile: ctx.globals.profile,
       allowWrites: Boolean(opts.allowWrites),
+      manifests,
       tools: (opts.tools ?? [])
         .flatMap((t) => t.split(','))
         .map((t) => t.trim())

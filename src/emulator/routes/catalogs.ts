@@ -273,7 +273,7 @@ function upsert(req: EmuRequest, state: EmulatorState, c: Catalog) {
     c.byKey.set(product_key, id);
     return { id, status: 'CREATE_SUCCESS', product_key, warnings, errors: [] };
   });
-  // A status the spec does not list, to test clients against (issue 19).
+  // A status the spec does not list, to test that clients show it rather than trust the list.
   const odd = state.faults.take(req.method, req.path, ['item-status']);
   const answered = odd
     ? responses.map((r) => (r.status.endsWith('_SUCCESS') || r.status === 'NO_CHANGE' ? { ...r, status: odd.itemStatus ?? 'PENDING' } : r))

@@ -22,14 +22,14 @@ import * as webhooks from './platform-webhooks.js';
 
 export function register(r: Router, state: EmulatorState): void {
   posts.register(r, state);
-  // Issue 28: users, engagement, direct messages, lists, the webhook and subscription lifecycle.
+  // Users, engagement, direct messages, lists, the webhook and subscription lifecycle.
   // Literal /2/users/search and /2/users/reposts_of_me before any /2/users/:id route.
   related.register(r, state);
   users.register(r, state);
   listActions.register(r, state);
   dm.register(r, state);
   lists.register(r, state);
-  // Issue 17: create/edit/delete, search and counts, the filtered stream.
+  // Posting: create/edit/delete, search and counts, the filtered stream.
   posting.register(r, state);
   search.register(r, state);
   filtered.register(r, state);

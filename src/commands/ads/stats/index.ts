@@ -9,6 +9,7 @@ import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
 import { iso } from '../../../ads/stats/plan.js';
 import { syncOverBudget } from '../../../ads/stats/planner.js';
+import { envNumber } from '../../../config/env-number.js';
 import { InputError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
@@ -25,14 +26,6 @@ import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
 import { hasNames, NameCache } from '../../../ads/stats/report/names.js';
 import { ApiError } from '../../../errors/api-error.js';
-
-const envNumber = (ctx: Context, name: string, def: number): number => {
-  const raw = ctx.env[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new InputError(`${name} must be a non-negative number (got ${JSON.stringify(raw)})`);
-  return n;
-};
 
 function positive(flag: string, raw: string | undefined, max: number, def: number): number {
   if (raw === undefined) return def;
@@ -93,6 +86,9 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
     ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
     return;
   }
+  // Read before the state file is opened: a bad value stops the run with nothing written or sent.
+  const pollMs = envNumber(ctx.env, 'POSTCTL_STATS_POLL_MS', { fallback: 1000, max: 600_000 });
+  const maxPollMs = envNumber(ctx.env, 'POSTCTL_STATS_MAX_POLL_MS', { fallback: 10_000, max: 3_600_000 });
   const state = await JobState.open(path, planFingerprint(q), q.plan.requests.length, {
     resume: Boolean(opts.resume),
     warn: (m) => ctx.log.warn(m),
@@ -102,8 +98,8 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
   const tally = await runJobs(client, q.plan, sink, {
     state,
     maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs),
-    pollMs: envNumber(ctx, 'POSTCTL_STATS_POLL_MS', 1000),
-    maxPollMs: envNumber(ctx, 'POSTCTL_STATS_MAX_POLL_MS', 10_000),
+    pollMs,
+    maxPollMs,
     deadline,
     maxWaitMs: client.maxWaitMs,
     download: {
