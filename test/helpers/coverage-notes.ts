@@ -47,13 +47,9 @@ export const NOTES: Record<string, string> = {
   'POST /2/media/upload':
     '`postctl media upload` sends every file through the chunked upload (initialize, append, finalize), which resumes; the one-request form is reached with `postctl request`',
   'POST /2/notes/evaluate': 'no verb yet; `postctl request POST /2/notes/evaluate` reaches it',
-  'GET /2/spaces': 'no verb yet; `postctl request GET /2/spaces` reaches it',
-  'GET /2/spaces/{id}/buyers': 'no verb yet; `postctl request GET /2/spaces/{id}/buyers` reaches it',
   'GET /2/tweets/analytics': 'no verb yet; `postctl request GET /2/tweets/analytics` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
-  'GET /2/users/{id}/bookmarks/folders/{folder_id}':
-    'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',
   'POST /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':

@@ -48,5 +48,8 @@ export function extraRows(dir: string): Record<string, string[][]> {
     // The sweep has no OAuth 2.0 login, which bookmarks need; this run has one.
     'posts bookmark': [['posts', 'bookmark', '1460323737035677698']],
     'posts unbookmark': [['posts', 'unbookmark', '1460323737035677698']],
+    'posts bookmarks': [['posts', 'bookmarks', '--folder', '1800000000000000101']],
+    'spaces buyers': [['spaces', 'buyers', '1DXxyRYNejbKM']],
+    'spaces get': [['spaces', 'get', '1DXxyRYNejbKM', '1YpKkgVgevXxj']],
   };
 }
