@@ -1,6 +1,6 @@
 // The sweep rows (test/helpers/verb-rows.ts) of the Spaces, trends,
-// communities, news, usage, openapi, Community Notes, compliance, chat and
-// volume-stream verbs, and the exits of those whose placeholders cannot
+// communities, news, usage, openapi, Community Notes, compliance, chat,
+// volume-stream and analytics verbs, and the exits of those whose placeholders cannot
 // succeed (test/hardening/secrets.test.ts).
 import type { Row } from './verb-rows.js';
 
@@ -39,6 +39,8 @@ export function moreVerbRows(): Record<string, Row> {
     'chat typing': { args: ['chat', 'typing', '1000000001-2244994945'] },
     'chat keys get': { args: ['chat', 'keys', 'get', '2244994945'] },
     'stream rules counts': { args: ['stream', 'rules', 'counts'] },
+    'posts analytics': { args: ['posts', 'analytics', '1460323737035677698', '--since', '7d'] },
+    'media analytics': { args: ['media', 'analytics', '13_1720000000000000001', '--since', '7d'] },
   };
 }
 
