@@ -5,16 +5,21 @@
 // by v2.159, so always sent), and the analytics field names.
 import { UsageError } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
-import { NUMERIC_ID } from './platform-ids.js';
+import { neutralize } from '../output/sanitize.js';
+import { BAD_POST, parsePostRef } from './platform-ids.js';
 import { parseTimeFlag, timeFlag } from './relative-time.js';
 import { Problems, oneOf } from './rules.js';
 import { selectionParams } from './selection.js';
 
+/** openapi v2.159 MediaKey. */
+const MEDIA_KEY = /^[0-9]+_[0-9]+$/;
+
 interface AnalyticsKind {
   /** The query parameter that carries the ids. */
   idsParam: string;
-  idShape: RegExp;
-  idWhat: string;
+  /** The id an argument names (a post URL gives its id), or undefined when it names none. */
+  parse: (raw: string) => string | undefined;
+  bad: (raw: string) => string;
   granularities: readonly string[];
   /** v2.159 names a default where it declares one; `total` for posts, `daily` for media. */
   defaultGranularity: string;
@@ -24,16 +29,16 @@ interface AnalyticsKind {
 export const ANALYTICS_KINDS = {
   posts: {
     idsParam: 'ids',
-    idShape: NUMERIC_ID,
-    idWhat: 'a post id (digits)',
+    parse: parsePostRef,
+    bad: BAD_POST,
     granularities: ['hourly', 'daily', 'weekly', 'total'],
     defaultGranularity: 'total',
     family: 'analytics',
   },
   media: {
     idsParam: 'media_keys',
-    idShape: /^[0-9]+_[0-9]+$/,
-    idWhat: 'a media key (digits_digits, e.g. 3_1720000000000000004)',
+    parse: (raw) => (MEDIA_KEY.test(raw.trim()) ? raw.trim() : undefined),
+    bad: (raw) => `not a media key: digits_digits, e.g. 3_1720000000000000004 (got ${JSON.stringify(neutralize(raw.slice(0, 80)))})`,
     granularities: ['hourly', 'daily', 'total'],
     defaultGranularity: 'daily',
     family: 'mediaAnalytics',
@@ -51,13 +56,18 @@ export interface AnalyticsFlags {
 /** The query of one analytics request; every problem at once (exit 6 naming the flag) before anything is sent. */
 export function analyticsParams(kind: keyof typeof ANALYTICS_KINDS, ids: readonly string[], opts: AnalyticsFlags, now: number): Params {
   const k: AnalyticsKind = ANALYTICS_KINDS[kind];
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new UsageError(`no ${kind === 'posts' ? 'post ids' : 'media keys'} given`);
+  const p = new Problems();
+  const parsed: string[] = [];
+  for (const raw of ids) {
+    const id = k.parse(raw);
+    if (id === undefined) p.add(k.idsParam, k.bad(raw));
+    else parsed.push(id);
+  }
+  const unique = [...new Set(parsed)];
+  if (ids.length === 0) throw new UsageError(`no ${kind === 'posts' ? 'post ids' : 'media keys'} given`);
   if (opts.since === undefined)
     throw new UsageError('--since is required: the start of the window (7d, 24h or an ISO 8601 time)', 'the API takes no open window');
-  const p = new Problems();
   if (unique.length > 100) p.add(k.idsParam, `takes at most 100 (got ${unique.length})`);
-  for (const id of unique) if (!k.idShape.test(id)) p.add(k.idsParam, `${JSON.stringify(id)} is not ${k.idWhat}`, { id });
   const granularity = opts.granularity ?? k.defaultGranularity;
   p.check('--granularity', granularity, [oneOf(k.granularities)]);
   p.throwIfAny('invalid input');

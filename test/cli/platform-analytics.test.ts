@@ -71,6 +71,12 @@ describe.concurrent('posts analytics and media analytics', () => {
     expect(e.query.find(([k]) => k === 'granularity')).toEqual(['granularity', 'daily']);
   });
 
+  it('a post URL names its post', async () => {
+    const r = await emu.run(['posts', 'analytics', `https://x.com/emu_dev/status/${POST}`, '--since', '3d', '--until', '1d', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().data.map((d: { id: string }) => d.id)).toEqual([POST]);
+  });
+
   it('an OAuth 2.0 login is used when the profile holds one', async () => {
     const o2 = await oauth2Only(emu, 'tweet.read,users.read');
     const r = await o2.run(['media', 'analytics', MEDIA, '--since', '24h', '--granularity', 'total', '-o', 'json']);
@@ -83,11 +89,11 @@ describe.concurrent('posts analytics and media analytics', () => {
     const BAD = '1460323737035677000';
     const bad = await emu.run(['posts', 'analytics', 'abc', BAD, '--since', '7d', '--granularity', 'monthly']);
     expect(bad.code).toBe(6);
-    expect(bad.stderr).toContain('"abc" is not a post id');
+    expect(bad.stderr).toContain('not a post id or post URL');
     expect(bad.stderr).toContain('--granularity');
     const media = await emu.run(['media', 'analytics', '1720000000000000001', `1_${BAD}`, '--since', '7d', '--granularity', 'weekly']);
     expect(media.code).toBe(6);
-    expect(media.stderr).toContain('media key');
+    expect(media.stderr).toContain('not a media key');
     const fields = await emu.run(['posts', 'analytics', BAD, '--since', '7d', '--analytics-fields', 'impression']);
     expect(fields.code).toBe(6);
     expect(fields.stderr).toContain('--analytics-fields');
