@@ -19,12 +19,13 @@ _postctl_subs() {
     'webhooks list') echo '' ;;
     'webhooks delete') echo '' ;;
     'webhooks validate') echo '' ;;
-    'webhooks subscriptions') echo 'add list check count remove' ;;
+    'webhooks subscriptions') echo 'add list check count remove replay' ;;
     'webhooks subscriptions add') echo '' ;;
     'webhooks subscriptions list') echo '' ;;
     'webhooks subscriptions check') echo '' ;;
     'webhooks subscriptions count') echo '' ;;
     'webhooks subscriptions remove') echo '' ;;
+    'webhooks subscriptions replay') echo '' ;;
     'webhooks stream-links') echo 'list add remove' ;;
     'webhooks stream-links list') echo '' ;;
     'webhooks stream-links add') echo '' ;;
@@ -358,6 +359,7 @@ _postctl_opts() {
     'webhooks subscriptions check') echo '--auth -h --help' ;;
     'webhooks subscriptions count') echo '-h --help' ;;
     'webhooks subscriptions remove') echo '-y --yes --dry-run -h --help' ;;
+    'webhooks subscriptions replay') echo '--from --to -h --help' ;;
     'webhooks stream-links') echo '-h --help' ;;
     'webhooks stream-links list') echo '-h --help' ;;
     'webhooks stream-links add') echo '-h --help' ;;

@@ -50,8 +50,6 @@ export const NOTES: Record<string, string> = {
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
   'POST /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':
-    'no verb yet; `postctl request POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` reaches it',
   'GET /2/chat/media/{conversation_id}/{media_hash_key}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/insights/28hr': 'no verb yet; `postctl request GET /2/insights/28hr` reaches it',

@@ -213,6 +213,7 @@ export function verbRows(dir: string, KEY: string): Record<string, Row> {
     'webhooks stream-links add': { args: ['webhooks', 'stream-links', 'add', WEBHOOK_OK] },
     'webhooks stream-links remove': { args: ['webhooks', 'stream-links', 'remove', '1146654567674912799'] },
     'webhooks subscriptions check': { args: ['webhooks', 'subscriptions', 'check', WEBHOOK_OK] },
+    'webhooks subscriptions replay': { args: ['webhooks', 'subscriptions', 'replay', WEBHOOK_OK, '--from', '2d', '--to', '1d'] },
     'connections list': { args: ['connections', 'list', '--all'] },
     'connections terminate': { args: ['connections', 'terminate', '--all', '--yes'] },
     'ads accounts list': { args: ['ads', 'accounts', 'list', '--count', '2', '--limit', '3'] },
