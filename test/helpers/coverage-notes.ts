@@ -52,6 +52,8 @@ export const NOTES: Record<string, string> = {
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/chat/media/{conversation_id}/{media_hash_key}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'GET /2/insights/28hr': 'no verb yet; `postctl request GET /2/insights/28hr` reaches it',
-  'GET /2/insights/historical': 'no verb yet; `postctl request GET /2/insights/historical` reaches it',
+  'GET /2/insights/28hr':
+    'gone from openapi v2.167; `postctl posts analytics` (GET /2/tweets/analytics) reads comparable engagement figures, and `postctl request GET /2/insights/28hr` reaches it',
+  'GET /2/insights/historical':
+    'gone from openapi v2.167; `postctl posts analytics` (GET /2/tweets/analytics) reads comparable engagement figures, and `postctl request GET /2/insights/historical` reaches it',
 };
