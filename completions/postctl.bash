@@ -19,12 +19,13 @@ _postctl_subs() {
     'webhooks list') echo '' ;;
     'webhooks delete') echo '' ;;
     'webhooks validate') echo '' ;;
-    'webhooks subscriptions') echo 'add list check count remove' ;;
+    'webhooks subscriptions') echo 'add list check count remove replay' ;;
     'webhooks subscriptions add') echo '' ;;
     'webhooks subscriptions list') echo '' ;;
     'webhooks subscriptions check') echo '' ;;
     'webhooks subscriptions count') echo '' ;;
     'webhooks subscriptions remove') echo '' ;;
+    'webhooks subscriptions replay') echo '' ;;
     'webhooks stream-links') echo 'list add remove' ;;
     'webhooks stream-links list') echo '' ;;
     'webhooks stream-links add') echo '' ;;
@@ -32,7 +33,7 @@ _postctl_subs() {
     'webhooks crc') echo '' ;;
     'webhooks verify-signature') echo '' ;;
     'webhooks replay') echo '' ;;
-    'posts') echo 'lookup create edit delete search counts likers hide unhide reposters quotes reposts like unlike repost unrepost bookmark unbookmark bookmarks bookmark-folders' ;;
+    'posts') echo 'lookup create edit delete search counts likers hide unhide reposters quotes reposts like unlike repost unrepost bookmark unbookmark bookmarks bookmark-folders analytics' ;;
     'posts lookup') echo '' ;;
     'posts create') echo '' ;;
     'posts edit') echo '' ;;
@@ -53,6 +54,7 @@ _postctl_subs() {
     'posts unbookmark') echo '' ;;
     'posts bookmarks') echo '' ;;
     'posts bookmark-folders') echo '' ;;
+    'posts analytics') echo '' ;;
     'users') echo 'me get show search followers following posts mentions liked timeline reposts-of-me affiliates muted blocked follow unfollow mute unmute' ;;
     'users me') echo '' ;;
     'users get') echo '' ;;
@@ -119,9 +121,10 @@ _postctl_subs() {
     'connections') echo 'list terminate' ;;
     'connections list') echo '' ;;
     'connections terminate') echo '' ;;
-    'media') echo 'upload get' ;;
+    'media') echo 'upload get analytics' ;;
     'media upload') echo '' ;;
     'media get') echo '' ;;
+    'media analytics') echo '' ;;
     'ads') echo 'accounts business-categories curated-categories features audience-estimate funding-instruments campaigns line-items targeting promoted-posts promotable-users line-item-categories media cards media-library poll-cards video-conversation-cards posts stats apply export plan' ;;
     'ads accounts') echo 'list get update create delete apps history' ;;
     'ads accounts list') echo '' ;;
@@ -356,6 +359,7 @@ _postctl_opts() {
     'webhooks subscriptions check') echo '--auth -h --help' ;;
     'webhooks subscriptions count') echo '-h --help' ;;
     'webhooks subscriptions remove') echo '-y --yes --dry-run -h --help' ;;
+    'webhooks subscriptions replay') echo '--from --to -h --help' ;;
     'webhooks stream-links') echo '-h --help' ;;
     'webhooks stream-links list') echo '-h --help' ;;
     'webhooks stream-links add') echo '-h --help' ;;
@@ -384,6 +388,7 @@ _postctl_opts() {
     'posts unbookmark') echo '--file --auth -h --help' ;;
     'posts bookmarks') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --folder --auth -h --help' ;;
     'posts bookmark-folders') echo '--max-results --all --limit --auth -h --help' ;;
+    'posts analytics') echo '--since --until --granularity --allow-unknown-fields --auth --analytics-fields -h --help' ;;
     'users') echo '-h --help' ;;
     'users me') echo '--user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users get') echo '--file --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
@@ -453,6 +458,7 @@ _postctl_opts() {
     'media') echo '-h --help' ;;
     'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --resume --state --auth --processing-timeout -h --help' ;;
     'media get') echo '--media-fields --allow-unknown-fields --auth -h --help' ;;
+    'media analytics') echo '--since --until --granularity --allow-unknown-fields --auth --media-analytics-fields -h --help' ;;
     'ads') echo '-h --help' ;;
     'ads accounts') echo '-h --help' ;;
     'ads accounts list') echo '--account-ids --q --count --cursor --all --limit --sort-by --with-deleted --with-total-count --sandbox -h --help' ;;
@@ -696,6 +702,7 @@ _postctl_choices() {
       'posts unbookmark|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts bookmarks|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'posts bookmark-folders|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'posts analytics|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'users me|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'users get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'users show|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
@@ -742,6 +749,7 @@ _postctl_choices() {
       'events subscribe|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'media upload|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'media get|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
+      'media analytics|--auth') printf '%s\n' 'app' 'user' 'oauth2'; return ;;
       'ads stats|--mode') printf '%s\n' 'auto' 'sync' 'job'; return ;;
       'ads export|--format') printf '%s\n' 'json' 'yaml'; return ;;
       'catalogs upsert|--format') printf '%s\n' 'jsonl' 'json' 'csv' 'tsv'; return ;;
@@ -811,7 +819,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --analytics-fields --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-analytics-fields --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -46,6 +46,11 @@ export const FIELD_FLAGS = {
     '--like-fields <list>',
     'like_with_tweet_author.fields of the likes streams: liked_tweet_id, liked_tweet_author_id, timestamp_ms…',
   ),
+  analyticsFields: fields('--analytics-fields <list>', 'analytics.fields: impressions, engagements, likes, replies, url_clicks…'),
+  mediaAnalyticsFields: fields(
+    '--media-analytics-fields <list>',
+    'media_analytics.fields: video_views, playback_start, playback_complete, watch_time_ms…',
+  ),
   publicKeyFields: fields('--public-key-fields <list>', 'public_key.fields: public_key, signing_public_key, version, juicebox_config'),
 } as const satisfies Record<string, OptionSpec>;
 

@@ -1,7 +1,9 @@
 // POST /2/webhooks/replay (openapi v2.159 WebhookReplayCreateRequest): a replay
-// job for the events delivered, or attempted, to a webhook. The window rules
+// job for the events delivered, or attempted, to a webhook; and the account
+// activity replay of a webhook's subscriptions (5 days back). The window rules
 // come from the reference: from_date and to_date are UTC minutes written
-// yyyymmddhhmm, and events reach back at most 24 hours. That from_date must be
+// yyyymmddhhmm, and events reach back at most 24 hours (5 days for the account
+// activity replay). That from_date must be
 // before to_date and to_date not in the future is what the service is known to
 // require; both are checked here before sending.
 import { CliError, type InputProblem } from '../errors/cli-error.js';
@@ -11,7 +13,7 @@ import { joinPath } from '../http/path.js';
 import { isRelativeTime, parseTimeFlag } from '../validate/relative-time.js';
 import { parseIso8601 } from '../validate/rules.js';
 
-const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const REPLAY_DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE = 60_000;
 
 export interface ReplayJob {
@@ -43,6 +45,8 @@ export function replayWindow(
   from: string | undefined,
   to: string | undefined,
   now: number,
+  /** How far back events reach: 1 day for POST /2/webhooks/replay, 5 for the account activity replay. */
+  days = 1,
 ): { from_date?: string; to_date?: string; problems: InputProblem[] } {
   const problems: InputProblem[] = [];
   const read = (field: string, v: string | undefined): number | undefined => {
@@ -61,9 +65,10 @@ export function replayWindow(
   };
   const f = read('from_date', from);
   const t = read('to_date', to);
-  const oldest = Math.floor((now - REPLAY_WINDOW_MS) / MINUTE) * MINUTE + MINUTE;
+  const oldest = Math.floor((now - days * REPLAY_DAY_MS) / MINUTE) * MINUTE + MINUTE;
+  const reach = days === 1 ? '24 hours' : `${days} days`;
   if (f !== undefined && f < oldest)
-    problems.push({ field: 'from_date', message: `must be within the last 24 hours (at or after ${new Date(oldest).toISOString()})` });
+    problems.push({ field: 'from_date', message: `must be within the last ${reach} (at or after ${new Date(oldest).toISOString()})` });
   if (t !== undefined && t > now)
     problems.push({ field: 'to_date', message: `must not be in the future (now is ${new Date(now).toISOString()})` });
   if (f !== undefined && t !== undefined && f >= t) problems.push({ field: 'to_date', message: 'must be after from_date' });
@@ -77,6 +82,26 @@ export async function createReplayJob(
 ): Promise<{ job: ReplayJob; envelope: unknown }> {
   // App-only (BearerToken in the reference). Not retried on 5xx: a lost answer could mean a second job.
   const res = await client.request<unknown>({ method: 'POST', path: joinPath('2', 'webhooks', 'replay'), json: body, auth: 'app' });
+  return { job: replayJobOf(res.body), envelope: res.body };
+}
+
+/**
+ * The account activity replay (POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all,
+ * openapi v2.159): every subscription of the webhook, up to 5 days back; the window goes in the query.
+ */
+export async function createActivityReplayJob(
+  client: ApiClient,
+  q: { webhook_id: string; from_date: string; to_date: string },
+): Promise<{ job: ReplayJob; envelope: unknown }> {
+  const res = await client.request<unknown>({
+    method: 'POST',
+    path: joinPath('2', 'account_activity', 'replay', 'webhooks', q.webhook_id, 'subscriptions', 'all'),
+    query: [
+      ['from_date', q.from_date],
+      ['to_date', q.to_date],
+    ],
+    auth: 'app',
+  });
   return { job: replayJobOf(res.body), envelope: res.body };
 }
 

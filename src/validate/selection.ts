@@ -1,5 +1,5 @@
 // Field selection for the v2 objects beyond posts and users (Spaces, topics,
-// communities, news, trends, usage, compliance jobs, notes, chat, public
+// communities, news, trends, usage, post and media analytics, compliance jobs, notes, chat, public
 // keys, likes): each `<object>.fields` parameter and each endpoint's
 // expansions, as data, with the names of openapi v2.159 (identical in v2.167
 // for these objects). Unknown names are one InputError (exit 6) naming the flag,
@@ -120,6 +120,44 @@ const FAMILIES = {
     'cap_per_project',
     'client_app_rules_count',
     'project_rules_count',
+  ]),
+  analytics: family('analytics.fields', [
+    'app_install_attempts',
+    'app_opens',
+    'bookmarks',
+    'detail_expands',
+    'email_tweet',
+    'engagements',
+    'follows',
+    'hashtag_clicks',
+    'id',
+    'impressions',
+    'likes',
+    'media_views',
+    'permalink_clicks',
+    'quote_tweets',
+    'replies',
+    'retweets',
+    'shares',
+    'timestamp',
+    'unfollows',
+    'unlikes',
+    'url_clicks',
+    'user_profile_clicks',
+  ]),
+  mediaAnalytics: family('media_analytics.fields', [
+    'cta_url_clicks',
+    'cta_watch_clicks',
+    'media_key',
+    'play_from_tap',
+    'playback25',
+    'playback50',
+    'playback75',
+    'playback_complete',
+    'playback_start',
+    'timestamp',
+    'video_views',
+    'watch_time_ms',
   ]),
   /** user.fields as the objects below expand them (Space hosts, chat members): openapi v2.159 UserFieldsParameter. */
   user: family('user.fields', [

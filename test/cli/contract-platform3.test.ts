@@ -1,5 +1,5 @@
 // Contract of the Spaces, trends, communities, news, usage, openapi, Community
-// Notes, compliance and volume-stream verbs: what the built CLI sends (as the
+// Notes, compliance, volume-stream and analytics verbs: what the built CLI sends (as the
 // emulator logged it, official names) is checked against both official
 // descriptions (extracts in test/fixtures/contract, written by
 // scripts/contract-extract.mjs): the operation for the method and path (a
@@ -48,6 +48,19 @@ const RUNS: string[][] = [
   ['communities', 'search', 'emulator', '--max-results', '10', '--all'],
   ['news', 'get', '1938000000000000001', '--news-fields', 'keywords,contexts'],
   ['news', 'search', 'emulator', '--max-results', '5', '--max-age-hours', '48'],
+  [
+    'posts',
+    'analytics',
+    '1460323737035677698',
+    '1460323737035677699',
+    '--since',
+    '7d',
+    '--granularity',
+    'hourly',
+    '--analytics-fields',
+    'impressions,bookmarks',
+  ],
+  ['media', 'analytics', '13_1720000000000000001', '--since', '2d', '--granularity', 'total', '--media-analytics-fields', 'playback25'],
   ['usage', 'posts', '--days', '30', '--usage-fields', 'daily_project_usage,daily_client_app_usage'],
   ['openapi'],
   ['compliance', 'jobs', 'create', '--type', 'users', '--name', 'contract', '--resumable'],
@@ -143,6 +156,8 @@ const EXPECTED = [
   'GET /2/news/{id}',
   'GET /2/news/search',
   'GET /2/usage/tweets',
+  'GET /2/tweets/analytics',
+  'GET /2/media/analytics',
   'GET /2/openapi.json',
   'POST /2/compliance/jobs',
   'GET /2/compliance/jobs',

@@ -1,4 +1,4 @@
-// `webhooks replay`: the window (last 24 hours, from before to, to not in the
+// `webhooks replay` and `webhooks subscriptions replay`: the window (last 24 hours, from before to, to not in the
 // future, whole minutes) is checked before sending (exit 6, zero requests);
 // a good window creates a job on the emulator with the yyyymmddhhmm body.
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,52 @@ describe('webhooks replay', () => {
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('webhook_id');
     expect(emu.state.log.length).toBe(mark);
+  });
+});
+
+// Its own emulator: the tests of this block run at the same time, so "nothing sent" is checked per webhook id.
+describe.concurrent('webhooks subscriptions replay (account activity, 5 days back)', () => {
+  const own = fileEmulator();
+  const PATH = `/2/account_activity/replay/webhooks/${WEBHOOK_OK}/subscriptions/all`;
+  const activity = () => own.state.requests('POST', PATH);
+
+  it('POSTs the window in the query (yyyymmddhhmm), reaching back days, and prints the job', async () => {
+    const from = at(4 * 24 * 60);
+    const to = at(3 * 24 * 60);
+    const r = await own.run(['webhooks', 'subscriptions', 'replay', WEBHOOK_OK, '--from', from.iso, '--to', to.iso, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = activity().find((e) => e.query.some(([k, v]) => k === 'from_date' && v === from.compact))!;
+    expect(sent.query).toEqual([
+      ['from_date', from.compact],
+      ['to_date', to.compact],
+    ]);
+    expect(sent.body ?? '').toBe('');
+    const job = r.json();
+    expect(replayJobs(own.state).find((j) => j.job_id === job.job_id)).toMatchObject({ webhook_id: WEBHOOK_OK, to_date: to.compact });
+    expect(r.stderr).toContain(`account activity replay job ${job.job_id}`);
+  });
+
+  it('relative times and a table', async () => {
+    const r = await own.run(['webhooks', 'subscriptions', 'replay', WEBHOOK_OK, '--from', '2d', '--to', '1d', '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('job_id');
+  });
+
+  it("an unknown webhook is the API's 404 (exit 4)", async () => {
+    const r = await own.run(['webhooks', 'subscriptions', 'replay', '998', '--from', '2h', '--to', '1h']);
+    expect(r.code).toBe(4);
+  });
+
+  it('from older than 5 days, from after to, a bad webhook id: exit 6, nothing sent', async () => {
+    for (const [id, args, message] of [
+      ['997', ['--from', at(5 * 24 * 60 + 5).iso, '--to', at(10).iso], 'from_date: must be within the last 5 days'],
+      ['997', ['--from', '1h', '--to', '2h'], 'to_date: must be after from_date'],
+      ['12ab', ['--from', '2h', '--to', '1h'], 'webhook_id'],
+    ] as const) {
+      const r = await own.run(['webhooks', 'subscriptions', 'replay', id, ...args]);
+      expect(r.code, r.stderr).toBe(6);
+      expect(r.stderr).toContain(message);
+    }
+    expect(own.state.log.filter((e) => e.path.includes('/997/') || e.path.includes('12ab'))).toEqual([]);
   });
 });

@@ -41,37 +41,19 @@ export const NOTES: Record<string, string> = {
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}':
     'no verb yet; `postctl request GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}` reaches it',
-  'GET /2/likes/compliance/stream': 'no verb yet; `postctl request GET /2/likes/compliance/stream` reaches it',
-  'GET /2/likes/firehose/stream': 'no verb yet; `postctl request GET /2/likes/firehose/stream` reaches it',
-  'GET /2/likes/sample10/stream': 'no verb yet; `postctl request GET /2/likes/sample10/stream` reaches it',
-  'GET /2/media/analytics': 'no verb yet; `postctl request GET /2/media/analytics` reaches it',
   'DELETE /2/media/subtitles': 'no verb yet; `postctl request DELETE /2/media/subtitles` reaches it',
   'POST /2/media/subtitles': 'no verb yet; `postctl request POST /2/media/subtitles` reaches it',
   'POST /2/media/upload':
     '`postctl media upload` sends every file through the chunked upload (initialize, append, finalize), which resumes; the one-request form is reached with `postctl request`',
   'POST /2/notes/evaluate': 'no verb yet; `postctl request POST /2/notes/evaluate` reaches it',
-  'GET /2/spaces': 'no verb yet; `postctl request GET /2/spaces` reaches it',
-  'GET /2/spaces/{id}/buyers': 'no verb yet; `postctl request GET /2/spaces/{id}/buyers` reaches it',
-  'GET /2/tweets/analytics': 'no verb yet; `postctl request GET /2/tweets/analytics` reaches it',
-  'GET /2/tweets/compliance/stream': 'no verb yet; `postctl request GET /2/tweets/compliance/stream` reaches it',
-  'GET /2/tweets/firehose/stream': 'no verb yet; `postctl request GET /2/tweets/firehose/stream` reaches it',
-  'GET /2/tweets/firehose/stream/lang/en': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/en` reaches it',
-  'GET /2/tweets/firehose/stream/lang/ja': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/ja` reaches it',
-  'GET /2/tweets/firehose/stream/lang/ko': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/ko` reaches it',
-  'GET /2/tweets/firehose/stream/lang/pt': 'no verb yet; `postctl request GET /2/tweets/firehose/stream/lang/pt` reaches it',
-  'GET /2/tweets/label/stream': 'no verb yet; `postctl request GET /2/tweets/label/stream` reaches it',
-  'GET /2/tweets/sample10/stream': 'no verb yet; `postctl request GET /2/tweets/sample10/stream` reaches it',
-  'GET /2/users/compliance/stream': 'no verb yet; `postctl request GET /2/users/compliance/stream` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',
-  'GET /2/users/{id}/bookmarks/folders/{folder_id}':
-    'no verb yet; `postctl request GET /2/users/{id}/bookmarks/folders/{folder_id}` reaches it',
   'POST /2/users/{id}/public_keys':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all':
-    'no verb yet; `postctl request POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` reaches it',
   'GET /2/chat/media/{conversation_id}/{media_hash_key}':
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
-  'GET /2/insights/28hr': 'no verb yet; `postctl request GET /2/insights/28hr` reaches it',
-  'GET /2/insights/historical': 'no verb yet; `postctl request GET /2/insights/historical` reaches it',
+  'GET /2/insights/28hr':
+    'gone from openapi v2.167; `postctl posts analytics` (GET /2/tweets/analytics) reads comparable engagement figures, and `postctl request GET /2/insights/28hr` reaches it',
+  'GET /2/insights/historical':
+    'gone from openapi v2.167; `postctl posts analytics` (GET /2/tweets/analytics) reads comparable engagement figures, and `postctl request GET /2/insights/historical` reaches it',
 };

@@ -22,8 +22,35 @@ export function extraRows(dir: string): Record<string, string[][]> {
       ['connections', 'terminate', '--endpoint', 'activity_stream', '--yes'],
     ],
     'media upload': [['media', 'upload', video, '--wait']],
+    // Each source is its own operation; the sweep row opens `sample` only.
+    'stream open': [
+      ['sample10', '2'],
+      ['firehose', '20'],
+      ['firehose-en', '8'],
+      ['firehose-ja', '2'],
+      ['firehose-ko', '2'],
+      ['firehose-pt', '2'],
+      ['posts-compliance', '4'],
+      ['users-compliance', '4'],
+      ['labels'],
+      ['likes-compliance'],
+      ['likes-firehose', '2'],
+      ['likes-sample10', '2'],
+    ].map(([source, partition]) => [
+      'stream',
+      'open',
+      source!,
+      ...(partition ? ['--partition', partition] : []),
+      '--limit',
+      '1',
+      '--stall-timeout',
+      '5',
+    ]),
     // The sweep has no OAuth 2.0 login, which bookmarks need; this run has one.
     'posts bookmark': [['posts', 'bookmark', '1460323737035677698']],
     'posts unbookmark': [['posts', 'unbookmark', '1460323737035677698']],
+    'posts bookmarks': [['posts', 'bookmarks', '--folder', '1800000000000000101']],
+    'spaces buyers': [['spaces', 'buyers', '1DXxyRYNejbKM']],
+    'spaces get': [['spaces', 'get', '1DXxyRYNejbKM', '1YpKkgVgevXxj']],
   };
 }

@@ -1,6 +1,6 @@
 // The sweep rows (test/helpers/verb-rows.ts) of the Spaces, trends,
-// communities, news, usage, openapi, Community Notes, compliance, chat and
-// volume-stream verbs, and the exits of those whose placeholders cannot
+// communities, news, usage, openapi, Community Notes, compliance, chat,
+// volume-stream and analytics verbs, and the exits of those whose placeholders cannot
 // succeed (test/hardening/secrets.test.ts).
 import type { Row } from './verb-rows.js';
 

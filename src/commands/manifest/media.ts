@@ -46,5 +46,23 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../media/get.js").then(loaded),
     },
+    {
+      words: ["media","analytics"],
+      name: "analytics <media_keys...>",
+      description: "video views, playback starts and completions… of up to 100 of your media over a window (GET /2/media/analytics; user context): one row per media key and period",
+      examples: [
+        "postctl media analytics 13_1720000000000000001 --since 7d",
+        "postctl media analytics 13_1720000000000000001 --since 30d --granularity total --media-analytics-fields video_views,watch_time_ms -o json",
+      ],
+      options: [
+        {"flags":"--since <time>","description":"start of the window (required): 7d, 24h, 30m ago, or an ISO 8601 time"},
+        {"flags":"--until <time>","description":"end of the window: relative or ISO 8601 (default: now)"},
+        {"flags":"--granularity <g>","description":"hourly, daily, total (default daily)"},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default oauth2 when the profile holds that login, else user (OAuth 1.0a)","choices":["app","user","oauth2"]},
+        {"flags":"--media-analytics-fields <list>","description":"media_analytics.fields: video_views, playback_start, playback_complete, watch_time_ms… (comma list, repeatable; names checked against the API description)","repeatable":true},
+      ],
+      load: () => import("../media/analytics.js").then(loaded),
+    },
   ],
 };

@@ -378,5 +378,23 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../posts/bookmark-folders.js").then(loaded),
     },
+    {
+      words: ["posts","analytics"],
+      name: "analytics <post_ids...>",
+      description: "impressions, engagements, likes… of up to 100 of your posts over a window (GET /2/tweets/analytics; user context): one row per post and period",
+      examples: [
+        "postctl posts analytics 1460323737035677698 --since 7d",
+        "postctl posts analytics 1460323737035677698 1460323737035677699 --since 2026-11-01T00:00:00Z --granularity daily --analytics-fields impressions,likes -o csv",
+      ],
+      options: [
+        {"flags":"--since <time>","description":"start of the window (required): 7d, 24h, 30m ago, or an ISO 8601 time"},
+        {"flags":"--until <time>","description":"end of the window: relative or ISO 8601 (default: now)"},
+        {"flags":"--granularity <g>","description":"hourly, daily, weekly, total (default total)"},
+        {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default oauth2 when the profile holds that login, else user (OAuth 1.0a)","choices":["app","user","oauth2"]},
+        {"flags":"--analytics-fields <list>","description":"analytics.fields: impressions, engagements, likes, replies, url_clicks… (comma list, repeatable; names checked against the API description)","repeatable":true},
+      ],
+      load: () => import("../posts/analytics.js").then(loaded),
+    },
   ],
 };

@@ -125,6 +125,20 @@ export const MANIFEST: Manifest = {
       load: () => import("../webhooks/subscriptions/remove.js").then(loaded),
     },
     {
+      words: ["webhooks","subscriptions","replay"],
+      name: "replay <webhook_id>",
+      description: "deliver again the account activity of a webhook's subscriptions in a window of the last 5 days (POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all; app); prints the job id",
+      examples: [
+        "postctl webhooks subscriptions replay 1146654567674912769 --from 2d --to 1d",
+        "postctl webhooks subscriptions replay 1146654567674912769 --from 2026-11-25T08:00Z --to 2026-11-25T10:00Z -o json",
+      ],
+      options: [
+        {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (2d, 3h: that long ago); within the last 5 days"},
+        {"flags":"--to <time>","description":"end of the window, exclusive: same forms; after --from, not in the future"},
+      ],
+      load: () => import("../webhooks/subscriptions/replay.js").then(loaded),
+    },
+    {
       words: ["webhooks","stream-links","list"],
       name: "list",
       description: "webhooks the filtered stream delivers its posts to (GET /2/tweets/search/webhooks; app)",

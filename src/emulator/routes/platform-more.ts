@@ -1,7 +1,9 @@
 // The route families of Spaces, trends, communities, news, usage, Community
-// Notes, compliance jobs, chat and the volume streams, registered together.
+// Notes, compliance jobs, chat, the volume streams and post and media
+// analytics, registered together.
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
+import * as analytics from './platform-analytics.js';
 import * as chat from './platform-chat.js';
 import * as compliance from './platform-compliance.js';
 import * as discovery from './platform-discovery.js';
@@ -16,4 +18,5 @@ export function register(r: Router, state: EmulatorState): void {
   notes.register(r);
   chat.register(r);
   volumeStreams.register(r, state);
+  analytics.register(r, state);
 }

@@ -1,11 +1,13 @@
 // POST /2/webhooks/replay (openapi v2.159 WebhookReplayCreateRequest,
 // ReplayJobCreateResponse): app-only; from_date and to_date are UTC minutes
 // (yyyymmddhhmm) within the last 24 hours, from before to, to not in the
-// future; the webhook must exist. Accepted jobs are kept for tests.
+// future; the webhook must exist. The account activity replay (POST
+// /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all) takes the
+// same in its path and query, reaching back 5 days. Accepted jobs are kept for tests.
 import { fail, problem } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
-import type { EmuRequest, EmuResponse } from '../types.js';
+import type { EmuResponse } from '../types.js';
 import { webhooks } from './platform-webhooks.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,15 +41,15 @@ function minutes(field: string, v: unknown): number {
   return ms;
 }
 
-function replay(req: EmuRequest, state: EmulatorState): EmuResponse {
-  const body = req.json<Record<string, unknown>>() ?? {};
+function replay(body: Record<string, unknown>, state: EmulatorState, days = 1): EmuResponse {
   const id = body.webhook_id;
   if (typeof id !== 'string' || !/^[0-9]{1,19}$/.test(id))
     invalid(`The \`webhook_id\` value [${String(id)}] does not match ^[0-9]{1,19}$`, { webhook_id: [id] });
   const from = minutes('from_date', body.from_date);
   const to = minutes('to_date', body.to_date);
   const now = Date.now();
-  if (from < now - DAY_MS) invalid('from_date must be within the last 24 hours', { from_date: [body.from_date] });
+  if (from < now - days * DAY_MS)
+    invalid(`from_date must be within the last ${days === 1 ? '24 hours' : `${days} days`}`, { from_date: [body.from_date] });
   if (to > now) invalid('to_date must not be in the future', { to_date: [body.to_date] });
   if (from >= to) invalid('from_date must be before to_date', { from_date: [body.from_date], to_date: [body.to_date] });
   if (!webhooks(state).has(id as string)) {
@@ -72,5 +74,23 @@ function replay(req: EmuRequest, state: EmulatorState): EmuResponse {
 }
 
 export function register(r: Router, state: EmulatorState): void {
-  r.route({ method: 'POST', path: '/2/webhooks/replay', api: 'platform', auth: 'app', handler: (req) => replay(req, state) });
+  r.route({
+    method: 'POST',
+    path: '/2/webhooks/replay',
+    api: 'platform',
+    auth: 'app',
+    handler: (req) => replay(req.json<Record<string, unknown>>() ?? {}, state),
+  });
+  r.route({
+    method: 'POST',
+    path: '/2/account_activity/replay/webhooks/:webhook_id/subscriptions/all',
+    api: 'platform',
+    auth: 'app',
+    handler: (req) => {
+      const extra = [...req.query.keys()].find((k) => k !== 'from_date' && k !== 'to_date');
+      if (extra) invalid(`The query parameter [${extra}] is not one of [from_date,to_date]`, { [extra]: [req.query.get(extra)] });
+      const body = { webhook_id: req.params.webhook_id, from_date: req.query.get('from_date'), to_date: req.query.get('to_date') };
+      return replay(body, state, 5);
+    },
+  });
 }
