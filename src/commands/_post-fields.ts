@@ -1,6 +1,7 @@
 // The field and expansion flags of `posts lookup`, shared by `posts search`
 // and `stream connect` (cheap: data only). Read by src/validate/post-fields.ts
 // `fieldParamsFromFlags`.
+import type { Column } from '../output/printer.js';
 import type { OptionSpec, OptionTable } from './define.js';
 
 /** Shared by the verbs that print users (src/commands/_users.ts). */
@@ -39,3 +40,11 @@ export const postFieldOptions = {
   },
   allowUnknownFields: allowUnknownFieldsOption,
 } as const satisfies OptionTable;
+
+/** The columns of a table of posts: the posts' own fields (pages stream before their includes are known). */
+export const POST_COLUMNS: Column[] = [
+  { header: 'id', key: 'id' },
+  { header: 'author_id', key: 'author_id' },
+  { header: 'created_at', key: 'created_at' },
+  { header: 'text', key: 'text', flex: true },
+];

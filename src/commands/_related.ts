@@ -18,17 +18,12 @@ import { fieldParamsFromFlags, type FieldFlags } from '../validate/post-fields.j
 import { userFieldParams } from '../validate/user-fields.js';
 import { authedClient } from './_auth.js';
 import { pageParams, printListing, type PageFlags } from './_listing.js';
+import { POST_COLUMNS } from './_post-fields.js';
 import { USER_COLUMNS } from './_users.js';
 import { LIST_COLUMNS } from './lists/_lists.js';
 
 export type RelatedFlags = PageFlags & FieldFlags & { auth?: string | undefined };
 
-export const POST_COLUMNS: Column[] = [
-  { header: 'id', key: 'id' },
-  { header: 'author_id', key: 'author_id' },
-  { header: 'created_at', key: 'created_at' },
-  { header: 'text', key: 'text', flex: true },
-];
 const FOLDER_COLUMNS: Column[] = [
   { header: 'id', key: 'id' },
   { header: 'name', key: 'name', flex: true },

@@ -207,14 +207,7 @@ export function fieldParams(input: FieldInput): Params {
     }
     if (names.length) params.push([fieldParam(family, style), names.join(',')]);
   }
-  if (problems.length) {
-    const first = problems[0]!;
-    throw new InputError(
-      problems.length === 1 ? `${first.field}: ${first.message}` : `unknown field names: ${problems.length} problems`,
-      problems,
-      'field names are case-sensitive; pass --allow-unknown-fields to send names postctl does not know.',
-    );
-  }
+  refuseUnknownFields(problems);
   return params;
 }
 
@@ -245,4 +238,15 @@ export function fieldParamsFromFlags(opts: FieldFlags, style: NameStyle): Params
     allFields: Boolean(opts.allFields),
     allowUnknown: Boolean(opts.allowUnknownFields),
   });
+}
+
+/** Every unknown field or expansion name at once (exit 6), or nothing when there is none. */
+export function refuseUnknownFields(problems: InputProblem[]): void {
+  if (!problems.length) return;
+  const first = problems[0]!;
+  throw new InputError(
+    problems.length === 1 ? `${first.field}: ${first.message}` : `unknown field names: ${problems.length} problems`,
+    problems,
+    'field names are case-sensitive; pass --allow-unknown-fields to send names postctl does not know.',
+  );
 }

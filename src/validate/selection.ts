@@ -4,8 +4,9 @@
 // expansions, as data, with the names of openapi v2.159 (identical in v2.167
 // for these objects). Unknown names are one InputError (exit 6) naming the flag,
 // before anything is sent; --allow-unknown-fields passes them on.
-import { InputError, type InputProblem } from '../errors/cli-error.js';
+import type { InputProblem } from '../errors/cli-error.js';
 import type { Params } from '../http/encode.js';
+import { refuseUnknownFields } from './post-fields.js';
 import { commaList } from './rules.js';
 
 interface FieldFamily {
@@ -227,13 +228,6 @@ export function selectionParams(input: SelectionInput): Params {
     check(fam.flag, names, fam.valid, `${fam.param.replace('.fields', '')} field`);
     if (names.length) params.push([fam.param, names.join(',')]);
   }
-  if (problems.length) {
-    const first = problems[0]!;
-    throw new InputError(
-      problems.length === 1 ? `${first.field}: ${first.message}` : `unknown field names: ${problems.length} problems`,
-      problems,
-      'field names are case-sensitive; pass --allow-unknown-fields to send names postctl does not know.',
-    );
-  }
+  refuseUnknownFields(problems);
   return params;
 }

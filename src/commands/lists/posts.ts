@@ -4,7 +4,7 @@ import { listReads } from '../../platform/lists.js';
 import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { authOption } from '../_flags.js';
 import { pageParams, printListing } from '../_listing.js';
-import { postFieldOptions } from '../_post-fields.js';
+import { POST_COLUMNS, postFieldOptions } from '../_post-fields.js';
 import { pageOptions } from '../_listing.js';
 import { defineVerb } from '../define.js';
 import { APP_FIRST } from '../posts/_search.js';
@@ -24,12 +24,6 @@ export default defineVerb({
     const { query } = pageParams(opts, [1, 100]);
     const req = listReads.posts(id!, [...query, ...fields], client.names);
     const auth = chooseAuth(await ctx.settings(), { endpoints: ['GET /2/lists/{id}/tweets'], prefer: APP_FIRST, flag: opts.auth });
-    const columns = [
-      { header: 'id', key: 'id' },
-      { header: 'author_id', key: 'author_id' },
-      { header: 'created_at', key: 'created_at' },
-      { header: 'text', key: 'text', flex: true },
-    ];
-    return printListing(ctx, client, { ...req, auth }, columns, opts, 'posts');
+    return printListing(ctx, client, { ...req, auth }, POST_COLUMNS, opts, 'posts');
   },
 });

@@ -5,8 +5,8 @@ import { bookmarkFolderRequest } from '../../platform/related.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { pageOptions } from '../_listing.js';
-import { postFieldOptions } from '../_post-fields.js';
-import { POST_COLUMNS, printRelated } from '../_related.js';
+import { POST_COLUMNS, postFieldOptions } from '../_post-fields.js';
+import { printRelated } from '../_related.js';
 import { defineVerb } from '../define.js';
 import type { Context } from '../../entry/context.js';
 

@@ -4,16 +4,9 @@ import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { intParam, printAll } from '../_lookup.js';
-import { postFieldOptions } from '../_post-fields.js';
+import { POST_COLUMNS, postFieldOptions } from '../_post-fields.js';
 import { defineVerb } from '../define.js';
 import { SPACE_AUTH } from './_spaces.js';
-
-const POST_COLUMNS = [
-  { header: 'id', key: 'id' },
-  { header: 'author_id', key: 'author_id' },
-  { header: 'created_at', key: 'created_at' },
-  { header: 'text', key: 'text', flex: true },
-];
 
 export default defineVerb({
   name: 'posts <space_id>',

@@ -11,6 +11,7 @@ import { USER_LISTINGS, resolveUserIds, userListingRequest, type UserListing } f
 import { fieldParamsFromFlags, type FieldFlags } from '../../validate/post-fields.js';
 import { userFieldParams, type UserFieldFlags } from '../../validate/user-fields.js';
 import { printListing, pageParams, type PageFlags } from '../_listing.js';
+import { POST_COLUMNS } from '../_post-fields.js';
 import { USER_COLUMNS } from '../_users.js';
 import type { NameStyle } from '../../wire/names.js';
 import { APP_FIRST } from '../posts/_search.js';
@@ -61,9 +62,3 @@ export function listsOf(
 }
 
 /** Pages stream before their includes are known: the posts' own fields. */
-const POST_COLUMNS: Column[] = [
-  { header: 'id', key: 'id' },
-  { header: 'author_id', key: 'author_id' },
-  { header: 'created_at', key: 'created_at' },
-  { header: 'text', key: 'text', flex: true },
-];
