@@ -346,7 +346,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","campaigns","update"],
       name: "update <campaign_id>",
-      description: "change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch)",
+      description: "change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch) and the money guard",
       examples: [
         "postctl ads campaigns update 8wku2 --entity-status PAUSED",
         "postctl ads campaigns update 8wku2 --daily-budget 75 --dry-run",
@@ -361,6 +361,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--entity-status <value>","description":"ACTIVE or PAUSED"},
         {"flags":"--purchase-order-number <value>","description":"booking reference for invoices (at most 50 characters)"},
         {"flags":"--no-fetch","description":"skip fetching the campaign first (its budgets are then not compared; the API still checks)"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--dry-run","description":"check and print the request that would be sent; change nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
@@ -510,7 +511,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","line-items","update"],
       name: "update <line_item_id>",
-      description: "change a line item: only the flags given are sent, after checking the spec's rules (against the fetched line item unless --no-fetch)",
+      description: "change a line item: only the flags given are sent, after checking the spec's rules (against the fetched line item unless --no-fetch) and the money guard",
       examples: [
         "postctl ads line-items update 8u94t --entity-status PAUSED",
         "postctl ads line-items update 8u94t --bid-strategy TARGET --bid 2.50",
@@ -539,6 +540,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--android-app-store-identifier <value>","description":"Android package name (com.example.app); APP_INSTALLS/APP_ENGAGEMENTS need this or the iOS id"},
         {"flags":"--ios-app-store-identifier <value>","description":"numeric part of the App Store id (333903271, not id333903271)"},
         {"flags":"--no-fetch","description":"skip fetching the line item first (its objective and placements are then not checked; the API still checks)"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--dry-run","description":"check and print the request that would be sent (method, URL, parameters); change nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},

@@ -7,7 +7,7 @@ import { createCampaignRequest } from '../../../ads/campaigns.js';
 import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
 import { UsageError } from '../../../errors/cli-error.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
-import { paramsFromFlags } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/wire-flags.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
@@ -16,7 +16,7 @@ import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
 import { bulkPausedNote, createdNote } from '../_paused.js';
-import { CAMPAIGN_FLAGS } from './update.js';
+import { CAMPAIGN_FLAGS } from './_flags.js';
 
 /** The update's parameter flags (./update.ts) and the funding instrument, each naming its parameter in CAMPAIGN_CREATE_PARAMS. */
 const options = {

@@ -12,7 +12,8 @@ import type { ApiClient } from '../../../http/client.js';
 import type { NameStyle } from '../../../wire/names.js';
 import { respell } from '../../../wire/names.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/line-item-create.js';
-import { paramsFromFlags, type LineItemParams } from '../../../validate/line-item.js';
+import type { LineItemParams } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/wire-flags.js';
 import { commaList } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
@@ -22,7 +23,7 @@ import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js
 import { throwIfProblems } from '../_checks.js';
 import { sendCreate } from '../_dry-run.js';
 import { bulkPausedNote, createdNote } from '../_paused.js';
-import { LINE_ITEM_FLAGS } from './update.js';
+import { LINE_ITEM_FLAGS } from './_flags.js';
 
 /** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
 function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
