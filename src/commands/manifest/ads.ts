@@ -825,9 +825,11 @@ export const MANIFEST: Manifest = {
       description: "list line item curated categories",
       examples: [
         "postctl ads line-item-categories list",
+        "postctl ads line-item-categories list --line-item 8u94t",
         "postctl ads line-item-categories list --with-deleted --all -o jsonl",
       ],
       options: [
+        {"flags":"--line-item <line_item_id>","description":"only the links of this line item (filtered by postctl: the API has no line item filter; --limit counts rows fetched)"},
         {"flags":"--count <n>","description":"items per page (1 to 1000; API default 200)"},
         {"flags":"--cursor <cursor>","description":"start from this page cursor (next_cursor of a previous page)"},
         {"flags":"--all","description":"follow next_cursor through every page, printing rows as they arrive"},
