@@ -70,7 +70,7 @@ interface Store {
   next: number;
 }
 
-function fi(account: string, id: string, type: string, extra: Partial<EmuFundingInstrument> = {}): EmuFundingInstrument {
+export function fi(account: string, id: string, type: string, extra: Partial<EmuFundingInstrument> = {}): EmuFundingInstrument {
   return {
     id,
     account_id: account,
@@ -98,7 +98,7 @@ export function campaignStore(state: EmulatorState): Store {
 }
 
 /** An account's funding instruments, seeded on first use (any account: a new sandbox account has one as well). */
-function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
+export function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
   const s = campaignStore(state);
   let m = s.funding.get(account);
   if (!m) {

@@ -22,4 +22,3 @@ export const CAMPAIGN_FLAGS = {
     description: 'booking reference for invoices (at most 50 characters)',
   },
 } as const satisfies OptionTable;
-

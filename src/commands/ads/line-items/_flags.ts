@@ -74,4 +74,3 @@ export const LINE_ITEM_FLAGS = {
     description: 'numeric part of the App Store id (333903271, not id333903271)',
   },
 } as const satisfies OptionTable;
-
