@@ -498,10 +498,10 @@ _postctl_opts() {
     'ads campaigns list') echo '--campaign --campaign-ids --funding-instrument --funding-instrument-ids --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads campaigns get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --file --failed --yes-budget --dry-run --account --sandbox -h --help' ;;
-    'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --yes-budget --dry-run --account --sandbox -h --help' ;;
+    'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --yes-budget --file --failed --dry-run --account --sandbox -h --help' ;;
     'ads campaigns pause') echo '--cascade --dry-run -y --yes --account --sandbox -h --help' ;;
     'ads campaigns resume') echo '--cascade --dry-run -y --yes --account --sandbox -h --help' ;;
-    'ads campaigns delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads campaigns delete') echo '-y --yes --file --failed --dry-run --account --sandbox -h --help' ;;
     'ads line-items') echo '-h --help' ;;
     'ads line-items list') echo '--campaign --campaign-ids --funding-instrument --line-item --line-item-ids --funding-instrument-ids --status --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads line-items get') echo '--with-deleted --account --sandbox -h --help' ;;

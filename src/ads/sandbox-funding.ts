@@ -1,11 +1,18 @@
 // Sandbox-only funding instruments (campaign-management reference, "SANDBOX
-// ONLY"): create and delete on the sandbox address. The command refuses unless
+// ONLY"): create and delete on the sandbox address. The commands refuse unless
 // the account reference names the sandbox api, so no such request can reach production.
-import type { ApiClient, ApiResponse, RequestOptions } from '../http/client.js';
-import { idSegment } from '../http/path.js';
+import type { RequestOptions } from '../http/client.js';
 import { accountPath } from './common.js';
-import type { AccountRef, AdsEnvelope } from './types.js';
+import { accountResource } from './resource.js';
+import type { AccountRef } from './types.js';
 
+/** DELETE …/funding_instruments/:funding_instrument_id (its `delete`). */
+export const sandboxFunding = accountResource<Record<string, unknown>>(['funding_instruments'], {
+  kind: 'ads',
+  field: 'funding_instrument_id',
+});
+
+/** POST …/funding_instruments?currency=…&start_time=…&type=…: never retried (a lost answer could mean a duplicate). */
 export function createFundingInstrumentRequest(account: AccountRef, params: Record<string, string>): RequestOptions {
   return {
     api: account.api,
@@ -14,16 +21,4 @@ export function createFundingInstrumentRequest(account: AccountRef, params: Reco
     query: Object.entries(params),
     idempotent: false,
   };
-}
-
-export function deleteFundingInstrument(
-  client: ApiClient,
-  account: AccountRef,
-  id: string,
-): Promise<ApiResponse<AdsEnvelope<Record<string, unknown>>>> {
-  return client.request({
-    api: account.api,
-    method: 'DELETE',
-    path: accountPath(account, 'funding_instruments', idSegment(id, 'ads', 'funding_instrument_id')),
-  });
 }

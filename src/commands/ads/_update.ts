@@ -11,6 +11,7 @@ import type { Context } from '../../entry/context.js';
 import { UsageError, type InputProblem } from '../../errors/cli-error.js';
 import type { ApiClient, RequestOptions } from '../../http/client.js';
 import { accountRef } from './_account.js';
+import { oneSource, updateFromFile, type BulkUpdate } from './_bulk-change.js';
 import { guardBudgets, guardSlips } from './_budget.js';
 import { throwIfProblems } from './_checks.js';
 import { printChange, printDryRun } from './_dry-run.js';
@@ -34,6 +35,8 @@ export interface UpdateKind<T extends Record<string, unknown>> {
   /** The funding instrument that pays for the object. */
   funding(lookup: FundingLookup, before: T): Promise<FundingFacts | undefined>;
   request(account: AccountRef, id: string, params: Params): RequestOptions;
+  /** The batch endpoint's Update operation, for --file (where the verb offers it). */
+  bulk?: BulkUpdate;
 }
 
 export interface UpdateFlags {
@@ -42,16 +45,24 @@ export interface UpdateFlags {
   yesBudget?: boolean;
   account?: string;
   sandbox?: boolean;
+  file?: string;
+  failed?: string;
 }
 
 export async function runUpdate<T extends Record<string, unknown>>(
   ctx: Context,
-  id: string,
+  given: string | undefined,
   built: { params: Params; problems: InputProblem[]; typed: Typed },
   opts: UpdateFlags,
   kind: UpdateKind<T>,
 ): Promise<number> {
   const { params, problems, typed } = built;
+  if (kind.bulk) {
+    oneSource(given, opts.file, opts.failed, Object.keys(params).length + problems.length > 0, kind.bulk);
+    if (opts.file !== undefined) return updateFromFile(ctx, { ...opts, file: opts.file }, kind.bulk);
+  }
+  if (given === undefined) throw new UsageError(`the ${kind.what} id is required`);
+  const id = given;
   if (Object.keys(params).length === 0 && problems.length === 0)
     throw new UsageError(
       'nothing to update: give at least one parameter flag',

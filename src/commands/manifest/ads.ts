@@ -384,11 +384,12 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["ads","campaigns","update"],
-      name: "update <campaign_id>",
+      name: "update [campaign_id]",
       description: "change a campaign: only the flags given are sent, after checking the rules (against the fetched campaign unless --no-fetch) and the money guard",
       examples: [
         "postctl ads campaigns update 8wku2 --entity-status PAUSED",
         "postctl ads campaigns update 8wku2 --daily-budget 75 --dry-run",
+        "postctl ads campaigns update --file campaign-changes.jsonl --failed retry.jsonl",
       ],
       options: [
         {"flags":"--name <value>","description":"campaign name (1 to 255 characters)"},
@@ -401,7 +402,9 @@ export const MANIFEST: Manifest = {
         {"flags":"--purchase-order-number <value>","description":"booking reference for invoices (at most 50 characters)"},
         {"flags":"--no-fetch","description":"skip fetching the campaign first (its budgets are then not compared; the API still checks)"},
         {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
-        {"flags":"--dry-run","description":"check and print the request that would be sent; change nothing"},
+        {"flags":"--file <file>","description":"update from a JSON Lines file (one object a line: {\"campaign_id\": \"8wku2\", \"daily_budget\": 75}; - for stdin) in batches, instead of the argument"},
+        {"flags":"--failed <file>","description":"with --file: write the lines not updated to this file, as read, ready to send again"},
+        {"flags":"--dry-run","description":"check and print the request(s) that would be sent; change nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
@@ -443,13 +446,16 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["ads","campaigns","delete"],
-      name: "delete <campaign_id>",
-      description: "delete a campaign (irreversible; asks on a terminal, needs --yes otherwise)",
+      name: "delete [campaign_id]",
+      description: "delete a campaign, or many from --file (irreversible; asks on a terminal, needs --yes otherwise)",
       examples: [
         "postctl ads campaigns delete 8wku2 --yes",
       ],
       options: [
         {"flags":"-y, --yes","description":"confirm the deletion without asking (needed when not interactive)"},
+        {"flags":"--file <file>","description":"delete from a JSON Lines file (one object a line: {\"campaign_id\": \"8wku2\"}; - for stdin) in batches, instead of the argument"},
+        {"flags":"--failed <file>","description":"with --file: write the lines not deleted to this file, as read, ready to send again"},
+        {"flags":"--dry-run","description":"with --file: check and print the batch requests; delete nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

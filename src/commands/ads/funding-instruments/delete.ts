@@ -1,7 +1,7 @@
 // `postctl ads funding-instruments delete <id> --sandbox`: DELETE
 // accounts/:account_id/funding_instruments/:id, sandbox only (the reference);
 // without --sandbox refused (exit 2) before anything is sent.
-import { deleteFundingInstrument } from '../../../ads/sandbox-funding.js';
+import { sandboxFunding } from '../../../ads/sandbox-funding.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
@@ -18,7 +18,8 @@ export default defineVerb({
     requireSandbox(opts, 'deleting a funding instrument');
     const account = await accountRef(ctx, opts);
     if (!(await confirmDelete(ctx, `sandbox funding instrument ${id}`, opts.yes))) return 0;
-    const res = await deleteFundingInstrument(await ctx.client(), account, id!);
+    const client = await ctx.client();
+    const res = await sandboxFunding.delete(client, account, id!);
     ctx.printer.object(res.body.data, objectFields(res.body.data), res.body);
     ctx.log.success(`deleted sandbox funding instrument ${id}`);
     return 0;
