@@ -125,7 +125,7 @@ _postctl_subs() {
     'media upload') echo '' ;;
     'media get') echo '' ;;
     'media analytics') echo '' ;;
-    'ads') echo 'accounts business-categories curated-categories features audience-estimate funding-instruments campaigns line-items targeting promoted-posts promotable-users line-item-categories media cards media-library poll-cards video-conversation-cards posts stats apply export plan' ;;
+    'ads') echo 'accounts business-categories curated-categories features audience-estimate funding-instruments campaigns line-items targeting promoted-posts scheduled-promoted-posts promoted-accounts tracking-tags promotable-users line-item-categories media cards media-library poll-cards video-conversation-cards posts stats apply export plan' ;;
     'ads accounts') echo 'list get update create delete apps history' ;;
     'ads accounts list') echo '' ;;
     'ads accounts get') echo '' ;;
@@ -142,9 +142,11 @@ _postctl_subs() {
     'ads features list') echo '' ;;
     'ads features add') echo '' ;;
     'ads audience-estimate') echo '' ;;
-    'ads funding-instruments') echo 'list get' ;;
+    'ads funding-instruments') echo 'list get create delete' ;;
     'ads funding-instruments list') echo '' ;;
     'ads funding-instruments get') echo '' ;;
+    'ads funding-instruments create') echo '' ;;
+    'ads funding-instruments delete') echo '' ;;
     'ads campaigns') echo 'list get create update pause resume delete' ;;
     'ads campaigns list') echo '' ;;
     'ads campaigns get') echo '' ;;
@@ -153,7 +155,7 @@ _postctl_subs() {
     'ads campaigns pause') echo '' ;;
     'ads campaigns resume') echo '' ;;
     'ads campaigns delete') echo '' ;;
-    'ads line-items') echo 'list get create update pause resume delete' ;;
+    'ads line-items') echo 'list get create update pause resume delete placements' ;;
     'ads line-items list') echo '' ;;
     'ads line-items get') echo '' ;;
     'ads line-items create') echo '' ;;
@@ -161,6 +163,7 @@ _postctl_subs() {
     'ads line-items pause') echo '' ;;
     'ads line-items resume') echo '' ;;
     'ads line-items delete') echo '' ;;
+    'ads line-items placements') echo '' ;;
     'ads targeting') echo 'search suggestions list get add delete' ;;
     'ads targeting search') echo '' ;;
     'ads targeting suggestions') echo '' ;;
@@ -173,6 +176,22 @@ _postctl_subs() {
     'ads promoted-posts get') echo '' ;;
     'ads promoted-posts create') echo '' ;;
     'ads promoted-posts delete') echo '' ;;
+    'ads scheduled-promoted-posts') echo 'list get create delete' ;;
+    'ads scheduled-promoted-posts list') echo '' ;;
+    'ads scheduled-promoted-posts get') echo '' ;;
+    'ads scheduled-promoted-posts create') echo '' ;;
+    'ads scheduled-promoted-posts delete') echo '' ;;
+    'ads promoted-accounts') echo 'list get create delete' ;;
+    'ads promoted-accounts list') echo '' ;;
+    'ads promoted-accounts get') echo '' ;;
+    'ads promoted-accounts create') echo '' ;;
+    'ads promoted-accounts delete') echo '' ;;
+    'ads tracking-tags') echo 'list get create update delete' ;;
+    'ads tracking-tags list') echo '' ;;
+    'ads tracking-tags get') echo '' ;;
+    'ads tracking-tags create') echo '' ;;
+    'ads tracking-tags update') echo '' ;;
+    'ads tracking-tags delete') echo '' ;;
     'ads promotable-users') echo 'list get' ;;
     'ads promotable-users list') echo '' ;;
     'ads promotable-users get') echo '' ;;
@@ -479,22 +498,25 @@ _postctl_opts() {
     'ads funding-instruments') echo '-h --help' ;;
     'ads funding-instruments list') echo '--funding-instrument --funding-instrument-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads funding-instruments get') echo '--with-deleted --account --sandbox -h --help' ;;
+    'ads funding-instruments create') echo '--type --currency --start-time --end-time --credit-limit --credit-limit-local-micro --funded-amount --funded-amount-local-micro --dry-run --account --sandbox -h --help' ;;
+    'ads funding-instruments delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads campaigns') echo '-h --help' ;;
     'ads campaigns list') echo '--campaign --campaign-ids --funding-instrument --funding-instrument-ids --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads campaigns get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads campaigns create') echo '--funding-instrument-id --name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --file --failed --yes-budget --dry-run --account --sandbox -h --help' ;;
-    'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --dry-run --account --sandbox -h --help' ;;
+    'ads campaigns update') echo '--name --budget-optimization --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --entity-status --purchase-order-number --no-fetch --yes-budget --file --failed --dry-run --account --sandbox -h --help' ;;
     'ads campaigns pause') echo '--cascade --dry-run -y --yes --account --sandbox -h --help' ;;
     'ads campaigns resume') echo '--cascade --dry-run -y --yes --account --sandbox -h --help' ;;
-    'ads campaigns delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads campaigns delete') echo '-y --yes --file --failed --dry-run --account --sandbox -h --help' ;;
     'ads line-items') echo '-h --help' ;;
     'ads line-items list') echo '--campaign --campaign-ids --funding-instrument --line-item --line-item-ids --funding-instrument-ids --status --q --with-draft --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads line-items get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads line-items create') echo '--campaign --objective --product-type --placements --primary-web-event-tag --standard-delivery --name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --file --failed --yes-budget --dry-run --account --sandbox -h --help' ;;
-    'ads line-items update') echo '--name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --no-fetch --dry-run --account --sandbox -h --help' ;;
+    'ads line-items update') echo '--name --entity-status --bid-strategy --bid-amount-local-micro --bid --goal --pay-by --audience-expansion --total-budget-amount-local-micro --total-budget --daily-budget-amount-local-micro --daily-budget --start-time --end-time --frequency-cap --duration-in-days --advertiser-domain --categories --advertiser-user-id --android-app-store-identifier --ios-app-store-identifier --no-fetch --yes-budget --dry-run --account --sandbox -h --help' ;;
     'ads line-items pause') echo '--dry-run -y --yes --account --sandbox -h --help' ;;
     'ads line-items resume') echo '--dry-run -y --yes --account --sandbox -h --help' ;;
     'ads line-items delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads line-items placements') echo '--product-type --sandbox -h --help' ;;
     'ads targeting') echo '-h --help' ;;
     'ads targeting search') echo '--location-type --country-code --os-type --event-types --conversation-type --locale --count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads targeting suggestions') echo '--type --values --count --account --sandbox -h --help' ;;
@@ -507,11 +529,27 @@ _postctl_opts() {
     'ads promoted-posts get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads promoted-posts create') echo '--line-item --dry-run --account --sandbox -h --help' ;;
     'ads promoted-posts delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads scheduled-promoted-posts') echo '-h --help' ;;
+    'ads scheduled-promoted-posts list') echo '--line-item --line-item-ids --scheduled-promoted-post-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
+    'ads scheduled-promoted-posts get') echo '--with-deleted --account --sandbox -h --help' ;;
+    'ads scheduled-promoted-posts create') echo '--line-item --dry-run --account --sandbox -h --help' ;;
+    'ads scheduled-promoted-posts delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads promoted-accounts') echo '-h --help' ;;
+    'ads promoted-accounts list') echo '--line-item --line-item-ids --promoted-account-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
+    'ads promoted-accounts get') echo '--with-deleted --account --sandbox -h --help' ;;
+    'ads promoted-accounts create') echo '--line-item --dry-run --account --sandbox -h --help' ;;
+    'ads promoted-accounts delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads tracking-tags') echo '-h --help' ;;
+    'ads tracking-tags list') echo '--line-item --line-item-ids --tracking-tag-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
+    'ads tracking-tags get') echo '--with-deleted --account --sandbox -h --help' ;;
+    'ads tracking-tags create') echo '--line-item --type --url --dry-run --account --sandbox -h --help' ;;
+    'ads tracking-tags update') echo '--url --account --sandbox -h --help' ;;
+    'ads tracking-tags delete') echo '-y --yes --account --sandbox -h --help' ;;
     'ads promotable-users') echo '-h --help' ;;
     'ads promotable-users list') echo '--promotable-user-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads promotable-users get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads line-item-categories') echo '-h --help' ;;
-    'ads line-item-categories list') echo '--count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
+    'ads line-item-categories list') echo '--line-item --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads line-item-categories get') echo '--with-deleted --account --sandbox -h --help' ;;
     'ads line-item-categories create') echo '--line-item-id --curated-category-id --account --sandbox -h --help' ;;
     'ads line-item-categories update') echo '--line-item-id --curated-category-id --account --sandbox -h --help' ;;
@@ -819,7 +857,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --analytics-fields --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --curated-category-id --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-analytics-fields --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --analytics-fields --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --credit-limit --credit-limit-local-micro --curated-category-id --currency --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funded-amount --funded-amount-local-micro --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-analytics-fields --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-account-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --redirect-uri --redirect-url --rejects --reply-settings --reply-to --rules-count-fields --scheduled-promoted-post-ids --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --tracking-tag-ids --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --url --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

@@ -95,8 +95,8 @@ const MUTATIONS = [
   },
   {
     id: 'money-float',
-    what: 'a money flag converted with Math.round(Number(x) * 1e6) instead of toMicros (src/validate/line-item.ts)',
-    file: 'src/validate/line-item.ts',
+    what: 'a money flag converted with Math.round(Number(x) * 1e6) instead of toMicros (src/validate/wire-flags.ts)',
+    file: 'src/validate/wire-flags.ts',
     find: 'params[wire] = toMicros(String(value)).toString();',
     replace: 'params[wire] = String(Math.round(Number(value) * 1e6));',
     tests: ['test/unit/ads-core-line-item.test.ts'],
@@ -104,7 +104,7 @@ const MUTATIONS = [
   {
     id: 'flags-no-conflict',
     what: 'the conflict check keyed by flag, not by parameter: --bid and --bid-amount-local-micro together, the last wins',
-    file: 'src/validate/line-item.ts',
+    file: 'src/validate/wire-flags.ts',
     find: '    if (setBy[wire]) throw new UsageError(',
     replace: '    if (setBy[flag]) throw new UsageError(',
     tests: ['test/unit/ads-core-line-item.test.ts'],

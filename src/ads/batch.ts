@@ -1,10 +1,11 @@
 // The ads batch endpoints (campaign-management reference: POST
 // batch/accounts/:account_id/{campaigns,line_items,targeting_criteria}): items
 // go in order, at most the reference's batch size per request, as
-// [{operation_type: "Create", params}] JSON. A batch succeeds or fails as a
-// whole; when it fails, the items the API named (operation_errors, one list per
-// item in request order) are FAILED and the others NOT_CREATED: innocent, they
-// went down with their batch and can be sent again as they are.
+// [{operation_type: "Create" | "Update" | "Delete", params}] JSON. A batch
+// succeeds or fails as a whole; when it fails, the items the API named
+// (operation_errors, one list per item in request order) are FAILED and the
+// others NOT_CREATED (NOT_UPDATED, NOT_DELETED): innocent, they went down with
+// their batch and can be sent again as they are.
 import { ApiError } from '../errors/api-error.js';
 import { CliError } from '../errors/cli-error.js';
 import type { ApiClient, RequestOptions } from '../http/client.js';
@@ -28,7 +29,13 @@ export interface BatchItem {
   raw: string;
 }
 
-type ItemStatus = 'CREATED' | 'FAILED' | 'NOT_CREATED' | 'NOT_SENT';
+/** "Possible values: Create, Delete, Update" (operation_type of the batch endpoints). */
+export type BatchOperation = 'Create' | 'Update' | 'Delete';
+/** What an item of each operation is when its batch succeeded, and when it went down with a failed one. */
+export const DONE = { Create: 'CREATED', Update: 'UPDATED', Delete: 'DELETED' } as const;
+const INNOCENT = { Create: 'NOT_CREATED', Update: 'NOT_UPDATED', Delete: 'NOT_DELETED' } as const;
+
+type ItemStatus = (typeof DONE)[BatchOperation] | (typeof INNOCENT)[BatchOperation] | 'FAILED' | 'NOT_SENT';
 
 export interface ItemResult {
   line: number;
@@ -38,12 +45,17 @@ export interface ItemResult {
   error?: string;
 }
 
-export function batchRequest(account: AccountRef, resource: BatchResource, items: readonly BatchItem[]): RequestOptions {
+export function batchRequest(
+  account: AccountRef,
+  resource: BatchResource,
+  items: readonly BatchItem[],
+  operation: BatchOperation = 'Create',
+): RequestOptions {
   return {
     api: account.api,
     method: 'POST',
     path: joinPath(ADS_VERSION, 'batch', 'accounts', idSegment(account.id, 'ads', 'account_id'), resource),
-    json: items.map((i) => ({ operation_type: 'Create', params: i.params })),
+    json: items.map((i) => ({ operation_type: operation, params: i.params })),
   };
 }
 
@@ -57,7 +69,7 @@ const describe = (e: ErrorItem): string =>
   [e.code, e.parameter ? `(${String(e.parameter)})` : '', e.message].filter((x) => x !== undefined && x !== '').join(' ');
 
 /** What a failed batch's error body says about each item, in order. */
-function failedBatch(items: readonly BatchItem[], batch: number, body: unknown, fallback: string): ItemResult[] {
+function failedBatch(items: readonly BatchItem[], batch: number, body: unknown, fallback: string, operation: BatchOperation): ItemResult[] {
   const b = (body && typeof body === 'object' ? body : {}) as { operation_errors?: unknown; errors?: ErrorItem[] };
   const perItem = Array.isArray(b.operation_errors) ? (b.operation_errors as unknown[]) : [];
   const guilty = items.map((_, i) => (Array.isArray(perItem[i]) ? (perItem[i] as ErrorItem[]) : []));
@@ -69,7 +81,12 @@ function failedBatch(items: readonly BatchItem[], batch: number, body: unknown, 
   return items.map((it, i) =>
     guilty[i]!.length
       ? { line: it.line, batch, status: 'FAILED', error: guilty[i]!.map(describe).join('; ') }
-      : { line: it.line, batch, status: 'NOT_CREATED', error: `not created: its batch failed because of line ${culprits.join(', ')}` },
+      : {
+          line: it.line,
+          batch,
+          status: INNOCENT[operation],
+          error: `not ${DONE[operation].toLowerCase()}: its batch failed because of line ${culprits.join(', ')}`,
+        },
   );
 }
 
@@ -83,21 +100,22 @@ export async function* sendBatches(
   resource: BatchResource,
   items: readonly BatchItem[],
   size = BATCH_SIZE[resource],
+  operation: BatchOperation = 'Create',
 ): AsyncGenerator<ItemResult[]> {
   for (let start = 0, batch = 1; start < items.length; start += size, batch++) {
     const chunk = items.slice(start, start + size);
     try {
-      const res = await client.request<{ data?: Array<{ id?: unknown }> }>(batchRequest(account, resource, chunk));
+      const res = await client.request<{ data?: Array<{ id?: unknown }> }>(batchRequest(account, resource, chunk, operation));
       const data = Array.isArray(res.body?.data) ? res.body.data : [];
       yield chunk.map((it, i) => {
         const id = data[i]?.id;
         return typeof id === 'string'
-          ? { line: it.line, batch, status: 'CREATED' as const, id }
+          ? { line: it.line, batch, status: DONE[operation], id }
           : { line: it.line, batch, status: 'FAILED' as const, error: 'the reply did not confirm this item' };
       });
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
-      yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message);
+      yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message, operation);
       if (fatal(e)) {
         const rest = items.slice(start + size).map((it) => ({ line: it.line, batch: 0, status: 'NOT_SENT' as const, error: e.message }));
         if (rest.length) yield rest;

@@ -23,7 +23,7 @@ export const accountOptions = {
 
 /**
  * The budget pair of campaigns and line items, each as micros or as a decimal amount (`type: 'money'`), each
- * naming the API parameter it sets (src/validate/line-item.ts `paramsFromFlags`; both tables have the rules).
+ * naming the API parameter it sets (src/validate/wire-flags.ts `paramsFromFlags`; both tables have the rules).
  */
 export const budgetFlags = {
   totalBudgetAmountLocalMicro: {

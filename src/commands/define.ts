@@ -26,7 +26,7 @@ export interface OptionSpec {
   negate?: string;
   /**
    * The API parameter this flag sets, for verbs that build a request from their flags
-   * (src/validate/line-item.ts `paramsFromFlags`); the parsers ignore it.
+   * (src/validate/wire-flags.ts `paramsFromFlags`); the parsers ignore it.
    */
   wire?: string;
   /** 'money': a decimal amount of the account's currency, sent as `wire` in micro units (--bid 2.50 → 2500000). */

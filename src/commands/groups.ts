@@ -224,6 +224,9 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
       'line-items',
       'targeting',
       'promoted-posts',
+      'scheduled-promoted-posts',
+      'promoted-accounts',
+      'tracking-tags',
       'promotable-users',
       'line-item-categories',
       'media',
@@ -250,8 +253,8 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   'ads features': { description: 'features of the ad account', order: ['list', 'add'] },
   'ads funding-instruments': {
-    description: 'funding instruments of the ad account (what campaigns are charged to)',
-    order: ['list', 'get'],
+    description: 'funding instruments of the ad account (what campaigns are charged to); create/delete in the sandbox',
+    order: ['list', 'get', 'create', 'delete'],
   },
   'ads campaigns': {
     description: 'campaigns: list, show, create (paused; one or a JSON Lines file in batches), update, pause/resume a tree, delete',
@@ -259,13 +262,25 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
   },
   'ads line-items': {
     description: 'line items: list, show, create (paused; one or a file), update bids/budgets/schedule, pause/resume, delete',
-    order: ['list', 'get', 'create', 'update', 'pause', 'resume', 'delete'],
+    order: ['list', 'get', 'create', 'update', 'pause', 'resume', 'delete', 'placements'],
   },
   'ads targeting': {
     description: "line items' targeting criteria, and the discovery endpoints that find their values",
     order: ['search', 'suggestions', 'list', 'get', 'add', 'delete'],
   },
   'ads promoted-posts': { description: 'posts promoted by line items', order: ['list', 'get', 'create', 'delete'] },
+  'ads scheduled-promoted-posts': {
+    description: 'scheduled posts a line item promotes once they are published',
+    order: ['list', 'get', 'create', 'delete'],
+  },
+  'ads promoted-accounts': {
+    description: 'accounts promoted by line items (PROMOTED_ACCOUNT)',
+    order: ['list', 'get', 'create', 'delete'],
+  },
+  'ads tracking-tags': {
+    description: "line items' tracking tags (measurement partners' impression tags and click trackers)",
+    order: ['list', 'get', 'create', 'update', 'delete'],
+  },
   'ads promotable-users': { description: 'users whose posts the account can promote', order: ['list', 'get'] },
   'ads line-item-categories': {
     description: 'links between line items and curated categories',

@@ -16,6 +16,7 @@ const PAIRS = {
     ['tweet', 'post'],
     ['custom_audiences', 'tailored_audiences'],
     ['promoted_tweets', 'promoted_posts'],
+    ['scheduled_promoted_tweets', 'scheduled_promoted_posts'],
   ],
   param: [
     ['tweet.fields', 'post.fields'],
@@ -28,6 +29,9 @@ const PAIRS = {
     // Promoted posts (campaign-management reference).
     ['tweet_ids', 'post_ids'],
     ['promoted_tweet_ids', 'promoted_post_ids'],
+    // Scheduled promoted posts.
+    ['scheduled_promoted_tweet_ids', 'scheduled_promoted_post_ids'],
+    ['scheduled_tweet_id', 'scheduled_post_id'],
   ],
   field: [
     ['referenced_tweets', 'referenced_posts'],
@@ -44,6 +48,7 @@ const PAIRS = {
     ['tweet_volume', 'post_volume'],
     ['tweeted', 'posted'],
     ['tweet_id', 'post_id'],
+    ['scheduled_tweet_id', 'scheduled_post_id'],
     ['automatic_tweet_promotion', 'automatic_post_promotion'],
     ['first_cta_tweet', 'first_cta_post'],
     ['second_cta_tweet', 'second_cta_post'],

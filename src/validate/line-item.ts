@@ -3,9 +3,7 @@
 // needs the line item as it is now (objective, placements, current values) and is
 // the part `--no-fetch` skips.
 import type { InputProblem } from '../errors/cli-error.js';
-import { UsageError } from '../errors/cli-error.js';
-import { fromMicros, toMicros } from './money.js';
-import { givenWireFlags, type ParamFlag } from './wire-flags.js';
+import { fromMicros } from './money.js';
 import { commaList, isoDateTime, maxLength, oneOf, parseIso8601, positiveLong, type Check } from './rules.js';
 
 const AUDIENCE_EXPANSION = ['BROAD', 'DEFINED', 'EXPANDED'] as const;
@@ -196,46 +194,6 @@ function checksFor(p: LineItemParam): Check[] {
 }
 
 /** The API's enum values are upper case: `--entity-status paused` is PAUSED (anything else stays as typed, for the error). */
-function upperEnum(p: { kind: ParamKind; values?: readonly (string | number)[] }, value: string): string {
-  return p.kind === 'enum' && p.values?.includes(value.toUpperCase()) ? value.toUpperCase() : value;
-}
-
-/**
- * The parameters set by the flags given. `declared` is the verb's options object and `given` its parsed
- * options, read under the same keys (no name is derived): each declared flag with a `wire` that was given sets
- * that parameter — money converted to micros exactly, enum values in the API's case. Two flags for one
- * parameter conflict (UsageError, exit 2); a bad decimal is a problem. A `wire` with no rule in `table` is a
- * bug in the verb's declaration and throws.
- */
-export function paramsFromFlags<D extends Readonly<Record<string, ParamFlag>>>(
-  declared: D,
-  given: { readonly [K in keyof D]?: unknown },
-  table: readonly LineItemParam[],
-): { params: LineItemParams; problems: InputProblem[]; typed: TypedUnits } {
-  const params: LineItemParams = {};
-  const problems: InputProblem[] = [];
-  const typed: TypedUnits = {};
-  const setBy: Record<string, string> = {};
-  for (const { wire, flag, value, money } of givenWireFlags(declared, given)) {
-    const rule = table.find((p) => p.name === wire);
-    if (!rule) throw new Error(`${flag} sets ${wire}, which has no rule in this verb's table`);
-    if (setBy[wire]) throw new UsageError(`${setBy[wire]} and ${flag} set the same field (${wire}); give only one`);
-    setBy[wire] = flag;
-    if (money) {
-      try {
-        params[wire] = toMicros(String(value)).toString();
-        typed[wire] = flag;
-      } catch (e) {
-        problems.push({ field: wire, message: `${flag} ${(e as Error).message}` });
-      }
-    } else {
-      params[wire] =
-        rule.kind === 'iab' || rule.kind === 'enums' ? commaList(String(value)).join(',') || String(value) : upperEnum(rule, String(value));
-    }
-  }
-  return { params, problems, typed };
-}
-
 /** The rules that need only the parameters themselves. */
 export function checkLineItemParams(
   params: LineItemParams,

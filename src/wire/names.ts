@@ -87,6 +87,10 @@ const TABLE = {
   'param.post_ids': ['tweet_ids', 'post_ids'],
   'param.promoted_post_ids': ['promoted_tweet_ids', 'promoted_post_ids'],
   'key.post_id': ['tweet_id', 'post_id'],
+  // Scheduled promoted posts: accounts/:account_id/scheduled_promoted_tweets?line_item_id=…&scheduled_tweet_id=….
+  'path.ads.scheduled_promoted_posts': ['scheduled_promoted_tweets', 'scheduled_promoted_posts'],
+  'param.scheduled_promoted_post_ids': ['scheduled_promoted_tweet_ids', 'scheduled_promoted_post_ids'],
+  'param.scheduled_post_id': ['scheduled_tweet_id', 'scheduled_post_id'],
   // Placements: the seeds name none; neutral by the seeds' substitution rule.
   'enum.placement.all': ['ALL_ON_TWITTER', 'ALL_ON_SERVICE'],
   'enum.placement.profile': ['TWITTER_PROFILE', 'SERVICE_PROFILE'],

@@ -116,10 +116,14 @@ describe('campaigns create / get / update / delete', () => {
       params: { daily_budget_amount_local_micro: '12500000' },
       current: { daily_budget_amount_local_micro: 10000000 },
     });
-    expect(dry.sent.map((e) => e.method)).toEqual(['GET']);
+    // The campaign, then its funding instrument for the money guard.
+    expect(dry.sent.map((e) => e.method)).toEqual(['GET', 'GET']);
     const u = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--total-budget', '100', '--entity-status', 'PAUSED']);
     expect(u.code, u.stderr).toBe(0);
-    expect(query(u.sent[1]!)).toEqual({ total_budget_amount_local_micro: '100000000', entity_status: 'PAUSED' });
+    expect(query(u.sent.find((e) => e.method === 'PUT')!)).toEqual({
+      total_budget_amount_local_micro: '100000000',
+      entity_status: 'PAUSED',
+    });
     // The current daily budget is 10: a total of 5 would fall below it.
     const low = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--total-budget', '5']);
     expect(low.code).toBe(6);

@@ -60,6 +60,35 @@ describe('every ads list verb with a plural parent id list takes the singular fl
   });
 });
 
+describe('every ads list verb whose rows have a parent takes the singular parent flag', async () => {
+  const FIELDS: Record<string, string> = {
+    campaign_id: '--campaign',
+    line_item_id: '--line-item',
+    funding_instrument_id: '--funding-instrument',
+  };
+  const verbs = await listVerbs();
+  it.concurrent.each(verbs.map((v) => [v.words.join(' '), v.flags] as const))('%s', async (verb, flags) => {
+    const r = await emu.run([...verb.split(' '), '-o', 'json']);
+    if (r.code !== 0) return; // a list that needs more than an account (its own tests cover it)
+    const rows = (r.json().data ?? []) as Array<Record<string, unknown>>;
+    const parents = Object.keys(FIELDS).filter((f) => rows.some((row) => typeof row[f] === 'string'));
+    for (const f of parents) expect(flags, `${verb}: rows carry ${f}`).toContain(FIELDS[f]);
+  });
+
+  it("line-item-categories list --line-item keeps that line item's links (the API has no such filter: filtered here)", async () => {
+    const all = await emu.run(['ads', 'line-item-categories', 'list', '--with-deleted', '-o', 'json']);
+    const one = await emu.run(['ads', 'line-item-categories', 'list', '--with-deleted', '--line-item', LINE_ITEM_IDS.REACH, '-o', 'json']);
+    expect(one.code, one.stderr).toBe(0);
+    const rows = one.json().data as Array<{ line_item_id: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((x) => x.line_item_id === LINE_ITEM_IDS.REACH)).toBe(true);
+    expect((all.json().data as unknown[]).length).toBeGreaterThan(rows.length);
+    const bad = await emu.run(['ads', 'line-item-categories', 'list', '--line-item', '../x']);
+    expect(bad.code).toBe(6);
+    expect(bad.stderr).toContain('line_item_id');
+  });
+});
+
 describe('what stays at 80 columns', () => {
   it('campaigns list keeps the name; accounts list keeps the time zone', async () => {
     const c = await emu.run(['ads', 'campaigns', 'list', '-o', 'table'], { env: { COLUMNS: '80' } });

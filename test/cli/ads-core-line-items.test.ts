@@ -115,7 +115,8 @@ describe('line-items update: rules that need the line item (only the GET is sent
   it('--no-fetch skips those checks; the emulator then answers with an ads error naming the parameter', async () => {
     const r = await run(['ads', 'line-items', 'update', LI.REACH, '--bid-strategy', 'MAX', '--bid', '1', '--no-fetch']);
     expect(r.code).toBe(6);
-    expect(r.sent.map((e) => [e.method, e.status])).toEqual([['PUT', 400]]);
+    // The money guard reads the line item, its campaign and the funding instrument for the bid; no other write.
+    expect(r.sent.filter((e) => e.method !== 'GET').map((e) => [e.method, e.status])).toEqual([['PUT', 400]]);
     expect(r.stderr).toContain('parameter: bid_strategy');
     expect(r.errorJson().error).toMatchObject({ status: 400, errors: [{ code: 'INVALID_PARAMETER', parameter: 'bid_strategy' }] });
     const after = await run(['ads', 'line-items', 'get', LI.REACH]);
@@ -158,7 +159,8 @@ describe('line-items update: valid updates', () => {
       ['daily_budget_amount_local_micro', '10000000'],
     ]);
     expect(put[0]!.body).toBe('');
-    expect(r.sent.map((e) => e.method)).toEqual(['GET', 'PUT']);
+    // The line item; then, for the money guard, its campaign and the funding instrument.
+    expect(r.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'GET', 'PUT']);
     const out = r.json();
     expect(out.request.params).toMatchObject({ entity_status: 'PAUSED', bid_amount_local_micro: '100000' });
     expect(out.data).toMatchObject({
@@ -196,6 +198,7 @@ describe('line-items update: valid updates', () => {
       '987654321098.765432',
       '--dry-run',
       '--no-fetch',
+      '--yes-budget',
     ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.json().params).toEqual({
@@ -203,10 +206,10 @@ describe('line-items update: valid updates', () => {
       total_budget_amount_local_micro: '987654321098765432',
       daily_budget_amount_local_micro: '98765432109876543',
     });
-    expect(dry.sent).toEqual([]);
-    const sent = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--bid', '123456789012.345678', '--no-fetch']);
-    expect(sent.sent.map((e) => e.method)).toEqual(['PUT']);
-    expect(sent.sent[0]!.query).toEqual([['bid_amount_local_micro', '123456789012345678']]);
+    expect(dry.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'GET']);
+    const sent = await run(['ads', 'line-items', 'update', LI.ENGAGEMENTS, '--bid', '123456789012.345678', '--no-fetch', '--yes-budget']);
+    expect(sent.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'GET', 'PUT']);
+    expect(sent.sent[3]!.query).toEqual([['bid_amount_local_micro', '123456789012345678']]);
   });
 
   it('the table shows only the changed fields, before → after', async () => {
@@ -232,7 +235,7 @@ describe('line-items update: valid updates', () => {
     // entity_status was already ACTIVE: not a change.
     expect(lines.slice(1)).toEqual([['bid_amount_local_micro', '2000000 (2)', '2750000 (2.75)']]);
     expect(r.stderr).toContain('updated line item');
-    expect(emu.state.log.slice(before).map((e) => e.method)).toEqual(['GET', 'PUT']);
+    expect(emu.state.log.slice(before).map((e) => e.method)).toEqual(['GET', 'GET', 'GET', 'PUT']);
   });
 
   it('a bid on an AUTO line item is sent with a warning that the API ignores it', async () => {
@@ -287,7 +290,7 @@ describe('line-items update: valid updates', () => {
       params: { entity_status: 'PAUSED', total_budget_amount_local_micro: '37500000' },
       current: { entity_status: 'ACTIVE', total_budget_amount_local_micro: 100000000 },
     });
-    expect(r.sent.map((e) => e.method)).toEqual(['GET']);
+    expect(r.sent.map((e) => e.method)).toEqual(['GET', 'GET', 'GET']);
     const noFetch = await run(['ads', 'line-items', 'update', LI.FOLLOWERS, '--name', 'x', '--dry-run', '--no-fetch']);
     expect(noFetch.code).toBe(0);
     expect(noFetch.json()).toEqual({

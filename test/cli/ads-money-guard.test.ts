@@ -4,14 +4,17 @@
 // like micros are refused (exit 6) with no write — the slip with no request at
 // all — naming the limit and the flag meant; --yes-budget sends anyway; what is
 // created is PAUSED unless --entity-status says otherwise; batch files get the
-// same guard per line, each funding instrument fetched once.
+// same guard per line, each funding instrument fetched once. Updates of
+// campaigns and line items go through the same guard; on a terminal it asks.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_IDS, FUNDING_IDS } from '../../src/emulator/routes/ads-campaigns.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
+import { LINE_ITEM_IDS } from '../../src/emulator/routes/ads-core-line-items.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { futureYear } from '../helpers/clock.js';
+import { terminal } from '../helpers/terminal.js';
 
 const emu = fileEmulator();
 const Y = futureYear();
@@ -150,5 +153,80 @@ describe('created paused', () => {
       'PAUSED',
       'ACTIVE',
     ]);
+  });
+});
+
+describe('the money guard on updates', () => {
+  const writes = (sent: string[]) => sent.filter((s) => !s.startsWith('GET'));
+
+  it('campaigns update: a daily budget above the credit limit reads the campaign and its instrument, writes nothing', async () => {
+    const r = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SEEDED, '--daily-budget', '500']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.sent).toEqual([`GET ${acct}/campaigns/${CAMPAIGN_IDS.SEEDED}`, `GET ${acct}/funding_instruments/${FUNDING_IDS.CARD}`]);
+    expect(writes(r.sent)).toEqual([]);
+    expect(r.stderr).toContain("--daily-budget 500 USD: the daily budget is above funding instrument lygyi's credit limit of 200 USD");
+    expect(r.stderr).toContain('--yes-budget');
+  });
+
+  it('campaigns update: micros typed into --total-budget, exit 6 before any request, naming the micros flag', async () => {
+    const r = await run(['ads', 'campaigns', 'update', CAMPAIGN_IDS.SEEDED, '--total-budget', '250000000', '--no-fetch']);
+    expect(r.code).toBe(6);
+    expect(r.sent).toEqual([]);
+    expect(r.stderr).toContain('--total-budget 250,000,000 looks like micro units');
+    expect(r.stderr).toContain('--total-budget-amount-local-micro 250000000');
+  });
+
+  it("line-items update: a total budget above the limit of its campaign's instrument, no write; a micros-looking bid, 0 requests", async () => {
+    const r = await run(['ads', 'line-items', 'update', LINE_ITEM_IDS.REACH, '--total-budget', '300']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.sent).toEqual([
+      `GET ${acct}/line_items/${LINE_ITEM_IDS.REACH}`,
+      `GET ${acct}/campaigns/${CAMPAIGN_IDS.SEEDED}`,
+      `GET ${acct}/funding_instruments/${FUNDING_IDS.CARD}`,
+    ]);
+    expect(r.stderr).toContain('--total-budget 300 USD: the total budget is above funding instrument lygyi');
+    const slip = await run(['ads', 'line-items', 'update', LINE_ITEM_IDS.WEBSITE_CLICKS, '--bid-strategy', 'TARGET', '--bid', '2500000']);
+    expect(slip.code).toBe(6);
+    expect(slip.sent).toEqual([]);
+    expect(slip.stderr).toContain('--bid-amount-local-micro 2500000');
+  });
+
+  it('--yes-budget on an update sends the PUT and says what it accepted', async () => {
+    const r = await run([
+      'ads',
+      'line-items',
+      'update',
+      LINE_ITEM_IDS.FOLLOWERS,
+      '--daily-budget',
+      '250',
+      '--total-budget',
+      '1000',
+      '--yes-budget',
+      '--no-fetch',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(writes(r.sent)).toEqual([`PUT ${acct}/line_items/${LINE_ITEM_IDS.FOLLOWERS}`]);
+    expect(r.stderr).toContain('--yes-budget: --daily-budget 250 USD: the daily budget is above');
+  });
+
+  it('on a terminal the guard asks: "n" sends nothing (exit 6), "y" sends the PUT', async () => {
+    const ask = async (answer: string) => {
+      const before = emu.state.log.length;
+      const term = terminal(
+        ['ads', 'campaigns', 'update', CAMPAIGN_IDS.SPRING, '--daily-budget', '500'],
+        emu.cliEnv() as Record<string, string>,
+      );
+      await term.expect(/credit limit of 200 USD[\s\S]*Send these amounts anyway\?/);
+      term.type(answer);
+      const code = await term.exit;
+      return { code, text: term.transcript(), sent: emu.state.log.slice(before).map((e) => `${e.method} ${e.path}`) };
+    };
+    const no = await ask('n\r');
+    expect(no.code, no.text).toBe(6);
+    expect(no.text).toContain('the amounts were not confirmed: nothing was sent');
+    expect(writes(no.sent)).toEqual([]);
+    const yes = await ask('y\r');
+    expect(yes.code, yes.text).toBe(0);
+    expect(writes(yes.sent)).toEqual([`PUT ${acct}/campaigns/${CAMPAIGN_IDS.SPRING}`]);
   });
 });

@@ -1,16 +1,16 @@
 // The line item rules as pure functions: flags → parameters, the rules that need
 // only the parameters, and the rules that need the fetched line item.
 import { describe, expect, it } from 'vitest';
-import { LINE_ITEM_FLAGS } from '../../src/commands/ads/line-items/update.js';
+import { LINE_ITEM_FLAGS } from '../../src/commands/ads/line-items/_flags.js';
 import { UsageError } from '../../src/errors/cli-error.js';
 import {
   LINE_ITEM_PARAMS,
   bareDomain,
   checkAgainstLineItem,
   checkLineItemParams,
-  paramsFromFlags,
   type LineItemFacts,
 } from '../../src/validate/line-item.js';
+import { paramsFromFlags } from '../../src/validate/wire-flags.js';
 
 const fields = (r: { problems: Array<{ field?: string }> }) => r.problems.map((p) => p.field);
 /** The verb's parameter flags, as `ads line-items update` reads them. */

@@ -4,8 +4,8 @@
 // placements table (https://developer.x.com/en/docs/x-ads-api/campaign-management/overview/placements).
 import { describe, expect, it } from 'vitest';
 import { checkAgainstCampaign, checkCampaign, CAMPAIGN_CREATE_PARAMS } from '../../src/validate/campaign.js';
-import { paramsFromFlags } from '../../src/validate/line-item.js';
-import { CAMPAIGN_FLAGS } from '../../src/commands/ads/campaigns/update.js';
+import { paramsFromFlags } from '../../src/validate/wire-flags.js';
+import { CAMPAIGN_FLAGS } from '../../src/commands/ads/campaigns/_flags.js';
 import { checkLineItemCreate } from '../../src/validate/line-item-create.js';
 import { checkAgeOnce, checkCriterion, checkSuggestions, estimateCriteria } from '../../src/validate/targeting.js';
 

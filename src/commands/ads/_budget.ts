@@ -44,12 +44,24 @@ async function decide(ctx: Context, concerns: BudgetConcern[], yesBudget: boolea
   }
 }
 
+/**
+ * The checks that need no request (a decimal amount that looks like micros), for a verb that reads other
+ * things before the funding instrument: off a terminal and without --yes-budget they refuse before any request.
+ */
+export async function guardSlips(ctx: Context, amounts: readonly GuardedAmount[], yesBudget: boolean | undefined): Promise<void> {
+  const slips = slipConcerns(amounts);
+  if (slips.length && !yesBudget && !ctx.prompt.interactive) await decide(ctx, slips, yesBudget);
+}
+
 /** Runs the guard over every entity; throws (exit 6) or asks before anything is created or changed. */
 export async function guardBudgets(ctx: Context, entities: readonly GuardedEntity[], yesBudget: boolean | undefined): Promise<void> {
   const withAmounts = entities.filter((e) => e.amounts.length);
   if (!withAmounts.length) return;
-  const slips = withAmounts.flatMap((e) => slipConcerns(e.amounts));
-  if (slips.length && !yesBudget && !ctx.prompt.interactive) await decide(ctx, slips, yesBudget);
+  await guardSlips(
+    ctx,
+    withAmounts.flatMap((e) => e.amounts),
+    yesBudget,
+  );
   const concerns: BudgetConcern[] = [];
   for (const e of withAmounts) concerns.push(...budgetConcerns(e.amounts, await e.funding()));
   await decide(ctx, concerns, yesBudget);

@@ -5,7 +5,16 @@
 // input line; lines not created can be written to --failed FILE, as they were
 // read, to send again; any line not created is exit 8.
 import { writeFile } from 'node:fs/promises';
-import { sendBatches, batchRequest, BATCH_SIZE, type BatchItem, type BatchResource, type ItemResult } from '../../ads/batch.js';
+import {
+  sendBatches,
+  batchRequest,
+  BATCH_SIZE,
+  DONE,
+  type BatchItem,
+  type BatchOperation,
+  type BatchResource,
+  type ItemResult,
+} from '../../ads/batch.js';
 import type { AccountRef } from '../../ads/types.js';
 import type { Context } from '../../entry/context.js';
 import { PartialFailure, UsageError, type InputProblem } from '../../errors/cli-error.js';
@@ -23,6 +32,20 @@ export const bulkOptions = {
   },
   failed: { flags: '--failed <file>', description: 'with --file: write the lines not created to this file, as read, ready to send again' },
 } as const satisfies OptionTable;
+
+/** --file and --failed of the update and delete verbs (the batch endpoints' Update and Delete operations). */
+export function bulkChangeOptions(what: 'update' | 'delete', example: string) {
+  return {
+    file: {
+      flags: '--file <file>',
+      description: `${what} from a JSON Lines file (one object a line: ${example}; - for stdin) in batches, instead of the argument`,
+    },
+    failed: {
+      flags: '--failed <file>',
+      description: `with --file: write the lines not ${what}d to this file, as read, ready to send again`,
+    },
+  } as const satisfies OptionTable;
+}
 
 /** Lines above this are refused: the API's own limits (200 to 8,000 active campaigns, 100 line items each) are far below. */
 const MAX_ITEMS = 100_000;
@@ -117,22 +140,28 @@ const COLUMNS = [
   { header: 'error', key: 'error' },
 ] as const;
 
-/** Sends (or with --dry-run prints) the batches; prints one row per line; exit 8 when any line was not created. */
+/**
+ * Sends (or with --dry-run prints) the batches of one operation (Create unless said); prints one row per line;
+ * exit 8 when any line was not created (updated, deleted).
+ */
 export async function runBulk(
   ctx: Context,
   account: AccountRef,
   resource: BatchResource,
   items: BatchItem[],
-  opts: { dryRun?: boolean; failed?: string },
+  opts: { dryRun?: boolean; failed?: string; operation?: BatchOperation },
   /** Said after the summary when anything was created (e.g. that the new objects are paused). */
   note?: (created: number) => string | undefined,
 ): Promise<number> {
   const size = BATCH_SIZE[resource];
+  const operation = opts.operation ?? 'Create';
+  const done = DONE[operation];
+  const word = done.toLowerCase();
   const client = await ctx.client();
   if (opts.dryRun) {
     const batches = [];
     for (let i = 0; i < items.length; i += size) {
-      const req = batchRequest(account, resource, items.slice(i, i + size));
+      const req = batchRequest(account, resource, items.slice(i, i + size), operation);
       batches.push({
         method: req.method,
         url: client.baseUrl(account.api) + req.path,
@@ -145,18 +174,18 @@ export async function runBulk(
     return 0;
   }
   const results: ItemResult[] = [];
-  for await (const batch of sendBatches(client, account, resource, items, size)) {
+  for await (const batch of sendBatches(client, account, resource, items, size, operation)) {
     results.push(...batch);
-    const created = batch.filter((r) => r.status === 'CREATED').length;
-    if (batch[0]?.batch) ctx.log.info(`batch ${batch[0].batch}: ${created} of ${batch.length} created`);
+    const ok = batch.filter((r) => r.status === done).length;
+    if (batch[0]?.batch) ctx.log.info(`batch ${batch[0].batch}: ${ok} of ${batch.length} ${word}`);
   }
-  const notCreated = results.filter((r) => r.status !== 'CREATED');
+  const notCreated = results.filter((r) => r.status !== done);
   ctx.printer.list(results, [...COLUMNS], { data: results });
   if (opts.failed && notCreated.length) {
     const byLine = new Map(items.map((i) => [i.line, i.raw]));
     await writeFile(opts.failed, notCreated.map((r) => `${byLine.get(r.line)}\n`).join(''), { mode: 0o600 });
   }
-  const summary = `${results.length - notCreated.length} of ${results.length} created`;
+  const summary = `${results.length - notCreated.length} of ${results.length} ${word}`;
   const said = results.length > notCreated.length ? note?.(results.length - notCreated.length) : undefined;
   if (said) ctx.log.info(said);
   if (!notCreated.length) {
@@ -164,9 +193,9 @@ export async function runBulk(
     return 0;
   }
   throw new PartialFailure(
-    `${summary}; not created: line ${notCreated.map((r) => r.line).join(', ')}`,
+    `${summary}; not ${word}: line ${notCreated.map((r) => r.line).join(', ')}`,
     opts.failed
-      ? `the lines not created are in ${opts.failed}: fix the FAILED ones and send that file again.`
+      ? `the lines not ${word} are in ${opts.failed}: fix the FAILED ones and send that file again.`
       : 'rerun those lines (--failed FILE writes them out).',
   );
 }

@@ -1,5 +1,6 @@
 // Id-list filters of the ads list verbs: comma lists of up to 200 ads ids.
 import { idList } from '../../validate/creatives-lists.js';
+import type { InputProblem } from '../../errors/cli-error.js';
 import type { Problems } from '../../validate/rules.js';
 
 /** Adds `[field, ids]` to `query` when the flag was given; bad ids are problems of `field`. */
@@ -22,6 +23,13 @@ export const parentFlags = {
     description: 'only those of this funding instrument (one id; --funding-instrument-ids takes a list)',
   },
 } as const;
+
+/** A single ads id flag's problem (none when not given). */
+export function adsIdProblems(field: string, id: string | undefined): InputProblem[] {
+  return id === undefined || /^[0-9a-z]{1,32}$/.test(id)
+    ? []
+    : [{ field, message: `must be an ads id (letters a-z and digits); got ${JSON.stringify(id)}` }];
+}
 
 /** One id filter from a singular and a plural flag (either, both or neither). */
 export function parentFilter(

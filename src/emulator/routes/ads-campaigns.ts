@@ -10,7 +10,7 @@ import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_ACCOUNT, type EmulatorState } from '../state.js';
 import type { EmuRequest, Handler } from '../types.js';
-import { runBatch, itemQuery } from './ads-batch.js';
+import { runBatch, itemQuery, type BatchOp } from './ads-batch.js';
 import { nowIso, rejectUnknown, sortItems } from './ads-core-common.js';
 
 interface EmuFundingInstrument {
@@ -70,7 +70,7 @@ interface Store {
   next: number;
 }
 
-function fi(account: string, id: string, type: string, extra: Partial<EmuFundingInstrument> = {}): EmuFundingInstrument {
+export function fi(account: string, id: string, type: string, extra: Partial<EmuFundingInstrument> = {}): EmuFundingInstrument {
   return {
     id,
     account_id: account,
@@ -98,7 +98,7 @@ export function campaignStore(state: EmulatorState): Store {
 }
 
 /** An account's funding instruments, seeded on first use (any account: a new sandbox account has one as well). */
-function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
+export function fundingInstruments(state: EmulatorState, account: string): Map<string, EmuFundingInstrument> {
   const s = campaignStore(state);
   let m = s.funding.get(account);
   if (!m) {
@@ -330,15 +330,48 @@ const createOne: Handler = (req, state) => {
   return adsOk(req, made[0], {}, 201);
 };
 
+/** One batch item, prepared: what commit does with it. */
+type Prepared = { op: string; c: EmuCampaign };
+
+/** An Update or Delete item: its campaign_id names the campaign; Delete takes nothing else. */
+function prepareChange(req: EmuRequest, state: EmulatorState, op: BatchOp, at: string): Prepared {
+  const q = itemQuery(op.params);
+  const id = q.get('campaign_id');
+  if (!id) fail(adsError(400, 'MISSING_PARAMETER', 'campaign_id is required', 'campaign_id'));
+  q.delete('campaign_id');
+  const c = findCampaign(req, state, id);
+  if (op.operation_type === 'Delete') {
+    for (const k of q.keys()) fail(adsError(400, 'INVALID_PARAMETER', `${k} is not a parameter of a Delete`, k));
+    return { op: 'Delete', c: { ...c, deleted: true, updated_at: at } };
+  }
+  return { op: 'Update', c: { ...applyCampaign(q, c, false), updated_at: at } };
+}
+
 const createBatch: Handler = (req, state) => {
   requireAccount(req, state);
   const at = nowIso(state);
-  return runBatch(
+  const account = req.params.account_id!;
+  return runBatch<Prepared>(
     req,
     BATCH_MAX,
-    ['Create'],
-    (op) => prepareCreate(req, state, itemQuery(op.params), at),
-    (prepared) => commitCampaigns(state, req.params.account_id!, prepared),
+    ['Create', 'Update', 'Delete'],
+    (op) =>
+      op.operation_type === 'Create'
+        ? { op: 'Create', c: prepareCreate(req, state, itemQuery(op.params), at) }
+        : prepareChange(req, state, op, at),
+    (prepared) => {
+      const made = commitCampaigns(
+        state,
+        account,
+        prepared.filter((p) => p.op === 'Create').map((p) => p.c),
+      );
+      let i = 0;
+      return prepared.map((p) => {
+        if (p.op === 'Create') return made[i++];
+        campaigns(state, account).set(p.c.id, p.c);
+        return p.c;
+      });
+    },
   );
 };
 

@@ -6,8 +6,10 @@ import * as accounts from './ads-core-accounts.js';
 import * as campaigns from './ads-campaigns.js';
 import * as categories from './ads-core-categories.js';
 import * as lineItems from './ads-core-line-items.js';
+import * as children from './ads-line-item-children.js';
 import * as lineItemsCreate from './ads-line-items-create.js';
 import * as promoted from './ads-promoted.js';
+import * as sandboxFunding from './ads-sandbox-funding.js';
 import * as targeting from './ads-targeting.js';
 import type { EmulatorState } from '../state.js';
 
@@ -23,4 +25,7 @@ export function register(r: Router, state: EmulatorState): void {
   lineItemsCreate.register(r);
   targeting.register(r);
   promoted.register(r, state);
+  // Promoted accounts, scheduled promoted posts, tracking tags, line item placements.
+  children.register(r, state);
+  sandboxFunding.register(r);
 }

@@ -2,21 +2,27 @@
 // Lines file through the batch endpoint (40 per request). The reference's
 // rules are checked first (funding_instrument_id and name required, budgets
 // exact in micros, daily at most total, enums, lengths); nothing is sent on a problem.
-import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createCampaignRequest } from '../../../ads/campaigns.js';
-import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
 import { UsageError } from '../../../errors/cli-error.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
-import { paramsFromFlags } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/wire-flags.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
-import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js';
+import { bulkOptions } from '../_bulk.js';
+import { yesBudgetOption } from '../_budget.js';
 import { throwIfProblems } from '../_checks.js';
-import { sendCreate } from '../_dry-run.js';
-import { bulkPausedNote, createdNote } from '../_paused.js';
-import { CAMPAIGN_FLAGS } from './update.js';
+import { createFromFile, createOne, type CreateKind } from '../_create.js';
+import { CAMPAIGN_FLAGS } from './_flags.js';
+
+const CAMPAIGN: CreateKind = {
+  what: 'campaign',
+  resource: 'campaigns',
+  table: CAMPAIGN_CREATE_PARAMS,
+  checkLine: (params, typed, line) => checkCampaign(params, typed, 'create', line),
+  funding: async (lookup, params) => (params.funding_instrument_id ? lookup.instrument(params.funding_instrument_id) : undefined),
+  spelled: (params) => params,
+};
 
 /** The update's parameter flags (./update.ts) and the funding instrument, each naming its parameter in CAMPAIGN_CREATE_PARAMS. */
 const options = {
@@ -50,36 +56,11 @@ export default defineVerb({
     const { params, problems, typed } = paramsFromFlags(options, opts, CAMPAIGN_CREATE_PARAMS);
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length) throw new UsageError('give the campaigns either in --file or as flags, not both');
-      const account = await accountRef(ctx, opts);
-      const lookup = new FundingLookup(await ctx.client(), account);
-      const guarded: GuardedEntity[] = [];
-      let paused = 0;
-      const items = await readBulk(ctx, opts.file, (obj, line) => {
-        const r = objectParams(CAMPAIGN_CREATE_PARAMS, obj, line);
-        const all = [...r.problems, ...checkCampaign(r.params, r.typed, 'create', line)];
-        const fi = r.params.funding_instrument_id;
-        if (!all.length && fi)
-          guarded.push({ amounts: guardedAmounts(r.params, originFromTyped(r.typed, line)), funding: () => lookup.instrument(fi) });
-        if (pausedByDefault(r.params)) paused++;
-        return { params: wireValues(withCreatedStatus(r.params)), problems: all };
-      });
-      await guardBudgets(ctx, guarded, opts.yesBudget);
-      return runBulk(ctx, account, 'campaigns', items, opts, () => (paused ? bulkPausedNote('campaign', paused) : undefined));
+      return createFromFile(ctx, await ctx.client(), await accountRef(ctx, opts), opts.file, opts, CAMPAIGN);
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     throwIfProblems([...problems, ...checkCampaign(params, typed, 'create')], 'invalid campaign');
     const account = await accountRef(ctx, opts);
-    const client = await ctx.client();
-    const lookup = new FundingLookup(client, account);
-    const fi = params.funding_instrument_id!;
-    await guardBudgets(
-      ctx,
-      [{ amounts: guardedAmounts(params, originFromTyped(typed)), funding: () => lookup.instrument(fi) }],
-      opts.yesBudget,
-    );
-    const sent = withCreatedStatus(params);
-    return sendCreate(ctx, client, createCampaignRequest(account, sent), sent, opts.dryRun, (c) =>
-      createdNote('campaign', String(c.id), pausedByDefault(params)),
-    );
+    return createOne(ctx, await ctx.client(), account, { params, typed }, opts, CAMPAIGN, createCampaignRequest);
   },
 });

@@ -3,26 +3,22 @@
 // new line item, plus what a create needs (objective, product type, placements,
 // start and end) and the objective × placements rules; or many from a JSON
 // Lines file through the batch endpoint (40 per request).
-import { FundingLookup, guardedAmounts, originFromTyped } from '../../../ads/budget-guard.js';
 import { createLineItemRequest } from '../../../ads/campaigns.js';
-import { pausedByDefault, withCreatedStatus } from '../../../ads/paused-default.js';
-import type { Context } from '../../../entry/context.js';
 import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
-import type { ApiClient } from '../../../http/client.js';
 import type { NameStyle } from '../../../wire/names.js';
 import { respell } from '../../../wire/names.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/line-item-create.js';
-import { paramsFromFlags, type LineItemParams } from '../../../validate/line-item.js';
+import type { LineItemParams } from '../../../validate/line-item.js';
+import { paramsFromFlags } from '../../../validate/wire-flags.js';
 import { commaList } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { bulkOptions, objectParams, readBulk, runBulk, wireValues } from '../_bulk.js';
-import { guardBudgets, yesBudgetOption, type GuardedEntity } from '../_budget.js';
+import { bulkOptions } from '../_bulk.js';
+import { yesBudgetOption } from '../_budget.js';
 import { throwIfProblems } from '../_checks.js';
-import { sendCreate } from '../_dry-run.js';
-import { bulkPausedNote, createdNote } from '../_paused.js';
-import { LINE_ITEM_FLAGS } from './update.js';
+import { createFromFile, createOne, type CreateKind } from '../_create.js';
+import { LINE_ITEM_FLAGS } from './_flags.js';
 
 /** product_type and placements in the selected wire spelling (PROMOTED_TWEETS / TWITTER_* officially). */
 function spelled(params: LineItemParams, style: NameStyle): LineItemParams {
@@ -97,7 +93,7 @@ export default defineVerb({
     if (opts.file !== undefined) {
       if (Object.keys(params).length || problems.length || opts.campaign)
         throw new UsageError('give the line items either in --file or as flags, not both');
-      return createFromFile(ctx, client, opts.file, opts);
+      return createFromFile(ctx, client, await accountRef(ctx, opts), opts.file, opts, lineItemKind(client.names));
     }
     if (opts.failed !== undefined) throw new UsageError('--failed goes with --file');
     if (opts.campaign === undefined) throw new UsageError('--campaign <campaign_id> is required (or --file)');
@@ -107,44 +103,27 @@ export default defineVerb({
     throwIfProblems([...problems, ...campaignIdProblem(campaign), ...checked.problems], 'invalid line item');
     for (const w of checked.warnings) ctx.log.warn(w);
     const account = await accountRef(ctx, opts);
-    const lookup = new FundingLookup(client, account);
-    await guardBudgets(
-      ctx,
-      [{ amounts: guardedAmounts(all, originFromTyped(typed)), funding: () => lookup.ofCampaign(campaign) }],
-      opts.yesBudget,
-    );
-    const sent = withCreatedStatus(spelled(all, client.names));
-    const done = (li: Record<string, unknown>) =>
-      createdNote('line item', String(li.id), pausedByDefault(params), ` under campaign ${campaign}`);
-    return sendCreate(ctx, client, createLineItemRequest(account, sent), sent, opts.dryRun, done);
+    const kind = lineItemKind(client.names);
+    return createOne(ctx, client, account, { params: all, typed }, opts, kind, createLineItemRequest, ` under campaign ${campaign}`);
   },
 });
 
-/** Many line items from a JSON Lines file: every line checked, the money guard run per campaign, then the batches. */
-async function createFromFile(
-  ctx: Context,
-  client: ApiClient,
-  file: string,
-  opts: { account?: string; sandbox?: boolean; dryRun?: boolean; failed?: string; yesBudget?: boolean },
-): Promise<number> {
-  const account = await accountRef(ctx, opts);
-  const lookup = new FundingLookup(client, account);
-  const guarded: GuardedEntity[] = [];
+/** A line item file line or flags: campaign_id beside the parameters; the money guard reads its campaign's instrument. */
+function lineItemKind(style: NameStyle): CreateKind {
   const perCampaign = new Map<string, number>();
-  let paused = 0;
-  const items = await readBulk(ctx, file, (obj, line) => {
-    const r = objectParams(LINE_ITEM_CREATE_PARAMS, obj, line, ['campaign_id']);
-    const all: InputProblem[] = [...r.problems, ...campaignIdProblem(r.params.campaign_id, line)];
-    all.push(...campaignLimit(perCampaign, r.params.campaign_id, line));
-    all.push(...checkLineItemCreate(r.params, r.typed, line).problems);
-    const campaign = r.params.campaign_id;
-    if (!all.length && campaign)
-      guarded.push({ amounts: guardedAmounts(r.params, originFromTyped(r.typed, line)), funding: () => lookup.ofCampaign(campaign) });
-    if (pausedByDefault(r.params)) paused++;
-    return { params: wireValues(withCreatedStatus(spelled(r.params, client.names))), problems: all };
-  });
-  await guardBudgets(ctx, guarded, opts.yesBudget);
-  return runBulk(ctx, account, 'line_items', items, opts, () => (paused ? bulkPausedNote('line item', paused) : undefined));
+  return {
+    what: 'line item',
+    resource: 'line_items',
+    table: LINE_ITEM_CREATE_PARAMS,
+    extra: ['campaign_id'],
+    checkLine: (params, typed, line) => [
+      ...campaignIdProblem(params.campaign_id, line),
+      ...campaignLimit(perCampaign, params.campaign_id, line),
+      ...checkLineItemCreate(params, typed, line).problems,
+    ],
+    funding: async (lookup, params) => (params.campaign_id ? lookup.ofCampaign(params.campaign_id) : undefined),
+    spelled: (params) => spelled(params, style),
+  };
 }
 
 /** "There is a limit of 100 line items per campaign" (the reference): counted within the file. */

@@ -1,0 +1,101 @@
+// Batch update and delete from a JSON Lines file, through the same batch path as
+// the creates (`readBulk` and `runBulk` of ./_bulk.ts, the Update and Delete
+// operations of src/ads/batch.ts): every line is read and checked first (its id,
+// its parameters, the update's rules, the money guard per line), all problems
+// reported with their line and nothing sent; then the batches go in file order.
+import { FundingLookup, guardedAmounts, originFromTyped, type FundingFacts } from '../../ads/budget-guard.js';
+import type { BatchResource } from '../../ads/batch.js';
+import type { AccountRef } from '../../ads/types.js';
+import type { Context } from '../../entry/context.js';
+import { UsageError, type InputProblem } from '../../errors/cli-error.js';
+import type { ApiClient } from '../../http/client.js';
+import type { LineItemParam, LineItemParams, TypedUnits } from '../../validate/line-item.js';
+import { accountRef } from './_account.js';
+import { guardBudgets, type GuardedEntity } from './_budget.js';
+import { objectParams, readBulk, runBulk, wireValues } from './_bulk.js';
+
+export interface BulkChange {
+  resource: BatchResource;
+  /** The id parameter of a line (campaign_id, line_item_id). */
+  idKey: string;
+  what: string;
+}
+
+export interface BulkUpdate extends BulkChange {
+  table: readonly LineItemParam[];
+  check(params: LineItemParams, typed: TypedUnits, line: number): InputProblem[];
+  /** The funding instrument that pays for the object of this id (for the money guard). */
+  funding(lookup: FundingLookup, client: ApiClient, account: AccountRef, id: string): Promise<FundingFacts | undefined>;
+}
+
+interface FileFlags {
+  file: string;
+  failed?: string;
+  dryRun?: boolean;
+  account?: string;
+  sandbox?: boolean;
+}
+
+const ADS_ID = /^[0-9a-z]{1,32}$/;
+
+function idProblem(spec: BulkChange, id: string | undefined, line: number): InputProblem[] {
+  if (id === undefined) return [{ line, field: spec.idKey, message: `is required (the ${spec.what} to change)` }];
+  return ADS_ID.test(id) ? [] : [{ line, field: spec.idKey, message: `must be an ads id (got ${JSON.stringify(id)})` }];
+}
+
+export async function updateFromFile(ctx: Context, opts: FileFlags & { yesBudget?: boolean }, spec: BulkUpdate): Promise<number> {
+  const account = await accountRef(ctx, opts);
+  const client = await ctx.client();
+  const lookup = new FundingLookup(client, account);
+  const guarded: GuardedEntity[] = [];
+  const items = await readBulk(ctx, opts.file, (obj, line) => {
+    const r = objectParams(spec.table, obj, line, [spec.idKey]);
+    const id = r.params[spec.idKey];
+    const { [spec.idKey]: _id, ...params } = r.params;
+    const all = [...r.problems, ...idProblem(spec, id, line)];
+    if (!Object.keys(params).length)
+      all.push({ line, field: 'line', message: `nothing to update: give at least one parameter besides ${spec.idKey}` });
+    all.push(...spec.check(params, r.typed, line));
+    if (!all.length && id)
+      guarded.push({
+        amounts: guardedAmounts(params, originFromTyped(r.typed, line)),
+        funding: () => spec.funding(lookup, client, account, id),
+      });
+    return { params: wireValues(r.params), problems: all };
+  });
+  await guardBudgets(ctx, guarded, opts.yesBudget);
+  return runBulk(ctx, account, spec.resource, items, { ...opts, operation: 'Update' });
+}
+
+export async function deleteFromFile(ctx: Context, opts: FileFlags & { yes?: boolean }, spec: BulkChange): Promise<number> {
+  const account = await accountRef(ctx, opts);
+  const items = await readBulk(ctx, opts.file, (obj, line) => {
+    const keys = Object.keys(obj);
+    const id = obj[spec.idKey];
+    const problems = idProblem(spec, typeof id === 'string' ? id : id === undefined ? undefined : String(id), line);
+    for (const k of keys) if (k !== spec.idKey) problems.push({ line, field: k, message: `a delete takes only ${spec.idKey}` });
+    return { params: { [spec.idKey]: String(id) }, problems };
+  });
+  if (
+    !opts.dryRun &&
+    !(await ctx.prompt.confirm(`Delete ${items.length} ${spec.what}${items.length === 1 ? '' : 's'} (irreversible)?`, opts.yes))
+  ) {
+    ctx.log.info('nothing deleted');
+    return 0;
+  }
+  return runBulk(ctx, account, spec.resource, items, { ...opts, operation: 'Delete' });
+}
+
+/** The argument or --file, not both; --failed only with --file. */
+export function oneSource(
+  id: string | undefined,
+  file: string | undefined,
+  failed: string | undefined,
+  flagsGiven: boolean,
+  spec: BulkChange,
+): void {
+  if (file !== undefined && (id !== undefined || flagsGiven))
+    throw new UsageError(`give the ${spec.what}s either in --file or as <${spec.idKey}> and flags, not both`);
+  if (file === undefined && failed !== undefined) throw new UsageError('--failed goes with --file');
+  if (file === undefined && id === undefined) throw new UsageError(`<${spec.idKey}> is required (or --file)`);
+}
