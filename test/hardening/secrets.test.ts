@@ -83,7 +83,6 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'ads scheduled-promoted-posts delete': 4,
   'ads tracking-tags delete': 4,
   'ads funding-instruments delete': 4,
-  'audiences update': 4,
   'audiences delete': 4,
   'audiences permissions revoke': 4,
   'audiences upload': 8,
