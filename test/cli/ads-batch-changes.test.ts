@@ -1,4 +1,4 @@
-// Batch update and delete of campaigns from JSON Lines files (the batch
+// Batch update and delete of campaigns and line items from JSON Lines files (the batch
 // endpoint's Update and Delete operations), through the built CLI against the
 // emulator: every line checked first (errors name the line, nothing sent), the
 // money guard per line, batches of 40, nothing half-sent when the API fails a
@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_IDS, FUNDING_IDS } from '../../src/emulator/routes/ads-campaigns.js';
+import { LINE_ITEM_IDS } from '../../src/emulator/routes/ads-core-line-items.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { type AdsOp, operations } from '../helpers/contract.js';
 import { freshEmulator } from '../helpers/emulator.js';
@@ -135,5 +136,74 @@ describe('ads campaigns delete --file', () => {
     expect(r.lines).toEqual([BATCH]);
     expect(r.json().data[0].status).toBe('DELETED');
     expect((await emu.run(['ads', 'campaigns', 'get', CAMPAIGN_IDS.SPRING])).code).toBe(4);
+  });
+});
+
+const LI_BATCH = `POST /12/batch/accounts/${EMU_ACCOUNT}/line_items`;
+const lineItem = async (id: string) => (await emu.run(['ads', 'line-items', 'get', id, '-o', 'json'])).json().data;
+
+describe('ads line-items update|delete --file', () => {
+  it('one Update batch: bids in currency units sent as micros, every line UPDATED, the items carry the PUT endpoint’s parameters', async () => {
+    const f = file('li.jsonl', [
+      { line_item_id: LINE_ITEM_IDS.APP_INSTALLS, bid: 2.5 },
+      { line_item_id: LINE_ITEM_IDS.WEBSITE_CLICKS, entity_status: 'PAUSED' },
+    ]);
+    const r = await run(['ads', 'line-items', 'update', '--file', f]);
+    expect(r.code, r.stderr).toBe(0);
+    // The money guard reads the line item with a bid, its campaign and that campaign's funding instrument; then one batch.
+    expect(r.lines.at(-1)).toBe(LI_BATCH);
+    expect(r.lines.filter((l) => !l.startsWith('GET '))).toEqual([LI_BATCH]);
+    const body = JSON.parse(r.sent.at(-1)!.body) as Array<{ operation_type: string; params: Record<string, unknown> }>;
+    expect(body).toEqual([
+      { operation_type: 'Update', params: { line_item_id: LINE_ITEM_IDS.APP_INSTALLS, bid_amount_local_micro: 2500000 } },
+      { operation_type: 'Update', params: { line_item_id: LINE_ITEM_IDS.WEBSITE_CLICKS, entity_status: 'PAUSED' } },
+    ]);
+    const put = ADS['PUT /12/accounts/:account_id/line_items/:line_item_id'] as AdsOp & { path: string[] };
+    for (const b of body) for (const k of Object.keys(b.params)) expect([...put.path, ...put.query], k).toContain(k);
+    expect(r.json().data.map((x: { status: string }) => x.status)).toEqual(['UPDATED', 'UPDATED']);
+    expect((await lineItem(LINE_ITEM_IDS.APP_INSTALLS)).bid_amount_local_micro).toBe(2500000);
+    expect((await lineItem(LINE_ITEM_IDS.WEBSITE_CLICKS)).entity_status).toBe('PAUSED');
+  });
+
+  it('an unknown key, then (the file being well formed) a micros-looking bid: exit 6 naming the line, 0 requests', async () => {
+    const f = file('libad.jsonl', [
+      { line_item_id: LINE_ITEM_IDS.REACH, entity_status: 'PAUSED' },
+      { line_item_id: LINE_ITEM_IDS.REACH, colour: 'red' },
+    ]);
+    const r = await run(['ads', 'line-items', 'update', '--file', f]);
+    expect(r.code).toBe(6);
+    expect(r.sent).toEqual([]);
+    expect(r.stderr).toContain('line 2, colour: is not a parameter of this endpoint');
+    const m = file('limicros.jsonl', [
+      { line_item_id: LINE_ITEM_IDS.REACH, entity_status: 'PAUSED' },
+      { line_item_id: LINE_ITEM_IDS.APP_INSTALLS, bid: 2500000 },
+    ]);
+    const micros = await run(['ads', 'line-items', 'update', '--file', m]);
+    expect(micros.code).toBe(6);
+    expect(micros.sent).toEqual([]);
+    expect(micros.stderr).toMatch(/line 2\b.*looks like micro units/);
+  });
+
+  it('nothing half-sent: a line the API refuses fails the whole batch; the other line is NOT_UPDATED and unchanged', async () => {
+    const f = file('liapi.jsonl', [
+      { line_item_id: LINE_ITEM_IDS.FOLLOWERS, entity_status: 'PAUSED' },
+      { line_item_id: 'nosuch9', entity_status: 'PAUSED' },
+    ]);
+    const r = await run(['ads', 'line-items', 'update', '--file', f]);
+    expect(r.code).toBe(8);
+    expect(r.json().data.map((x: { status: string }) => x.status)).toEqual(['NOT_UPDATED', 'FAILED']);
+    expect((await lineItem(LINE_ITEM_IDS.FOLLOWERS)).entity_status).toBe('ACTIVE');
+  });
+
+  it('delete: one Delete batch after --yes, every line DELETED', async () => {
+    const f = file('lid.jsonl', [{ line_item_id: LINE_ITEM_IDS.DELETABLE }]);
+    const noYes = await run(['ads', 'line-items', 'delete', '--file', f]);
+    expect(noYes.code).toBe(2);
+    expect(noYes.sent).toEqual([]);
+    const r = await run(['ads', 'line-items', 'delete', '--file', f, '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.lines).toEqual([LI_BATCH]);
+    expect(r.json().data[0].status).toBe('DELETED');
+    expect((await emu.run(['ads', 'line-items', 'get', LINE_ITEM_IDS.DELETABLE])).code).toBe(4);
   });
 });

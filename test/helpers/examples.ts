@@ -115,6 +115,7 @@ function exampleDir(): string {
     'launch.mp4': mp4(8192),
     'campaigns.jsonl': `${JSON.stringify({ name: 'Batch A', funding_instrument_id: 'lygyi', daily_budget: '50' })}\n`,
     'campaign-changes.jsonl': `${JSON.stringify({ campaign_id: '8wku2', name: 'Renamed in a batch' })}\n`,
+    'line-item-changes.jsonl': `${JSON.stringify({ line_item_id: '8u94v', bid: 2.5 })}\n`,
     'line-items.jsonl': `${JSON.stringify({ campaign_id: '8wku2', name: 'Batch line item', objective: 'ENGAGEMENTS', product_type: 'PROMOTED_TWEETS', placements: 'ALL_ON_TWITTER', bid_strategy: 'AUTO', start_time: `${futureYear()}-03-01T00:00:00Z`, end_time: `${futureYear()}-04-01T00:00:00Z` })}\n`,
     // ads plan / apply (docs/campaigns-as-code.md): a campaign with a line item, targeting and a promoted post.
     'campaigns.yaml': campaignsYaml(),

@@ -555,12 +555,13 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["ads","line-items","update"],
-      name: "update <line_item_id>",
+      name: "update [line_item_id]",
       description: "change a line item: only the flags given are sent, after checking the spec's rules (against the fetched line item unless --no-fetch) and the money guard",
       examples: [
         "postctl ads line-items update 8u94t --entity-status PAUSED",
         "postctl ads line-items update 8u94t --bid-strategy TARGET --bid 2.50",
         "postctl ads line-items update 8u94t --daily-budget 10 --total-budget 37.50 --dry-run",
+        "postctl ads line-items update --file line-item-changes.jsonl --failed retry.jsonl",
       ],
       options: [
         {"flags":"--name <value>","description":"line item name"},
@@ -586,7 +587,9 @@ export const MANIFEST: Manifest = {
         {"flags":"--ios-app-store-identifier <value>","description":"numeric part of the App Store id (333903271, not id333903271)"},
         {"flags":"--no-fetch","description":"skip fetching the line item first (its objective and placements are then not checked; the API still checks)"},
         {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
-        {"flags":"--dry-run","description":"check and print the request that would be sent (method, URL, parameters); change nothing"},
+        {"flags":"--file <file>","description":"update from a JSON Lines file (one object a line: {\"line_item_id\": \"8u94t\", \"bid\": 2.5}; - for stdin) in batches, instead of the argument"},
+        {"flags":"--failed <file>","description":"with --file: write the lines not updated to this file, as read, ready to send again"},
+        {"flags":"--dry-run","description":"check and print the request(s) that would be sent (method, URL, parameters); change nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
@@ -626,13 +629,16 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["ads","line-items","delete"],
-      name: "delete <line_item_id>",
-      description: "delete a line item (irreversible; promoted posts under it are not deleted; asks on a terminal, needs --yes otherwise)",
+      name: "delete [line_item_id]",
+      description: "delete a line item, or many from --file (irreversible; promoted posts under it are not deleted; asks on a terminal, needs --yes otherwise)",
       examples: [
         "postctl ads line-items delete 8u94t --yes",
       ],
       options: [
         {"flags":"-y, --yes","description":"confirm without asking (needed when not interactive)"},
+        {"flags":"--file <file>","description":"delete from a JSON Lines file (one object a line: {\"line_item_id\": \"8u94t\"}; - for stdin) in batches, instead of the argument"},
+        {"flags":"--failed <file>","description":"with --file: write the lines not deleted to this file, as read, ready to send again"},
+        {"flags":"--dry-run","description":"with --file: check and print the batch requests; delete nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

@@ -10,10 +10,10 @@ import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import { incoming, outgoing, replySpelling } from '../spelling.js';
 import type { EmuRequest } from '../types.js';
-import { itemQuery, runBatch } from './ads-batch.js';
+import { itemQuery, runBatch, type BatchOp } from './ads-batch.js';
 import { findCampaign } from './ads-campaigns.js';
 import { nowIso } from './ads-core-common.js';
-import { applyUpdate, lineItemReply, lineItems, recordLineItem, seed, type EmuLineItem } from './ads-core-line-items.js';
+import { applyUpdate, findLineItem, lineItemReply, lineItems, recordLineItem, seed, type EmuLineItem } from './ads-core-line-items.js';
 
 const OBJECTIVES = [
   'APP_ENGAGEMENTS',
@@ -117,6 +117,26 @@ function commit(req: EmuRequest, state: EmulatorState, prepared: EmuLineItem[]):
   });
 }
 
+interface Prepared {
+  op: 'Create' | 'Update' | 'Delete';
+  li: EmuLineItem;
+  before?: EmuLineItem;
+}
+
+/** An Update or Delete of the batch: the line item named by its line_item_id, changed only when the whole batch holds. */
+function prepareChange(req: EmuRequest, state: EmulatorState, op: BatchOp, at: string): Prepared {
+  const q = itemQuery(op.params);
+  const id = q.get('line_item_id');
+  if (!id) fail(adsError(400, 'MISSING_PARAMETER', 'line_item_id is required', 'line_item_id'));
+  q.delete('line_item_id');
+  const before = findLineItem(req, state, id);
+  if (op.operation_type === 'Delete') {
+    for (const k of q.keys()) fail(adsError(400, 'INVALID_PARAMETER', `${k} is not a parameter of a Delete`, k));
+    return { op: 'Delete', li: { ...before, deleted: true, updated_at: at }, before };
+  }
+  return { op: 'Update', li: { ...applyUpdate(req, before, q), updated_at: at }, before };
+}
+
 export function register(r: Router): void {
   r.route({
     method: 'POST',
@@ -138,12 +158,28 @@ export function register(r: Router): void {
       requireAccount(req, state);
       const at = nowIso(state);
       const pending = new Map<string, number>();
-      const res = runBatch(
+      const res = runBatch<Prepared>(
         req,
         BATCH_MAX,
-        ['Create'],
-        (op) => prepare(req, state, itemQuery(op.params), at, pending),
-        (prepared) => commit(req, state, prepared),
+        ['Create', 'Update', 'Delete'],
+        (op) =>
+          op.operation_type === 'Create'
+            ? { op: 'Create', li: prepare(req, state, itemQuery(op.params), at, pending) }
+            : prepareChange(req, state, op, at),
+        (prepared) => {
+          const made = commit(
+            req,
+            state,
+            prepared.filter((p) => p.op === 'Create').map((p) => p.li),
+          );
+          let i = 0;
+          return prepared.map((p) => {
+            if (p.op === 'Create') return made[i++];
+            lineItems(state, req.params.account_id!).set(p.li.id, p.li);
+            recordLineItem(req, state, p.before!, p.li, p.op === 'Delete' ? 'DELETE' : 'UPDATE');
+            return p.li;
+          });
+        },
       );
       return { ...res, body: outgoing(res.body, replySpelling(state.names)) };
     },
