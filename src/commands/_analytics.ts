@@ -2,7 +2,8 @@
 // granularity flags, the user-context login (both operations take OAuth 2.0 or
 // OAuth 1.0a), and one row per id and timestamp in tables and CSV.
 import type { Context } from '../entry/context.js';
-import { ANALYTICS_ENDPOINT, analyticsRequest, analyticsRows } from '../platform/analytics.js';
+import { NetworkError } from '../errors/cli-error.js';
+import { ANALYTICS_ENDPOINT, analyticsRequest, analyticsRows, idGaps } from '../platform/analytics.js';
 import { ANALYTICS_KINDS, type AnalyticsFlags, analyticsParams } from '../validate/analytics.js';
 import { authedClient } from './_auth.js';
 import { authOption } from './_flags.js';
@@ -34,8 +35,16 @@ export async function printAnalytics(
 ): Promise<number> {
   const query = analyticsParams(kind, ids, { ...opts, fields }, Date.now());
   const { client } = await authedClient(ctx, { endpoints: [ANALYTICS_ENDPOINT[kind]], prefer: ['oauth2', 'user'], flag: opts.auth });
-  const res = await client.request<{ data?: unknown }>(analyticsRequest(kind, query, client.names));
+  const res = await client.request<{ data?: unknown; errors?: unknown }>(analyticsRequest(kind, query, client.names));
   const idKey = kind === 'posts' ? 'id' : 'media_key';
+  // The ids as sent (post URLs resolved), to hold the reply to.
+  const sent = query.find(([name]) => name === ANALYTICS_KINDS[kind].idsParam)?.[1].split(',') ?? [];
+  const gaps = idGaps(sent, res.body?.data, res.body?.errors, idKey);
+  const wrong = Object.entries(gaps).filter(([, list]) => list.length > 0);
+  if (wrong.length)
+    throw new NetworkError(
+      `the analytics reply does not match the ${idKey}s asked: ${wrong.map(([k, list]) => `${k} ${list.join(',')}`).join('; ')}`,
+    );
   const { rows, metrics } = analyticsRows(res.body?.data, idKey);
   const columns = [idKey, 'timestamp', ...metrics].map((k) => ({ header: k, key: k }));
   ctx.printer.list(rows, columns, res.body);

@@ -45,3 +45,31 @@ export function analyticsRows(data: unknown, idKey: 'id' | 'media_key'): { rows:
   }
   return { rows, metrics: [...metrics] };
 }
+
+/**
+ * The asked ids the reply does not account for, and those it gives more than once or never asked for: every
+ * id asked must come back once, in `data` or named in `errors` (value or resource_id), so a short reply is an
+ * error and never a short table.
+ */
+export function idGaps(
+  asked: readonly string[],
+  data: unknown,
+  errors: unknown,
+  idKey: 'id' | 'media_key',
+): { missing: string[]; repeated: string[]; extra: string[] } {
+  const want = new Set(asked);
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  const extra: string[] = [];
+  for (const item of Array.isArray(data) ? data : []) {
+    const id = isObject(item) ? String(item[idKey]) : String(item);
+    if (!want.has(id)) extra.push(id);
+    else if (seen.has(id)) repeated.push(id);
+    else seen.add(id);
+  }
+  for (const e of Array.isArray(errors) ? errors : []) {
+    if (!isObject(e)) continue;
+    for (const v of [e.value, e.resource_id]) if (typeof v === 'string' && want.has(v)) seen.add(v);
+  }
+  return { missing: asked.filter((id) => !seen.has(id)), repeated, extra };
+}

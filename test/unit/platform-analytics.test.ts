@@ -4,7 +4,7 @@
 // (a hostile reply neither loses an id nor turns odd keys into columns).
 import { describe, expect, it } from 'vitest';
 import { InputError, UsageError } from '../../src/errors/cli-error.js';
-import { analyticsRows } from '../../src/platform/analytics.js';
+import { analyticsRows, idGaps } from '../../src/platform/analytics.js';
 import { analyticsParams } from '../../src/validate/analytics.js';
 
 const NOW = Date.UTC(2026, 10, 28, 7, 0, 0);
@@ -118,5 +118,15 @@ describe('analyticsRows', () => {
     expect(rows).toEqual([{ media_key: '13_1', timestamp: 't', video_views: 3 }]);
     expect(metrics).toEqual(['video_views']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('idGaps: every id asked is answered once, in data or in errors', () => {
+  it('a missing, a repeated and an unasked id are each named; an id the errors name is answered', () => {
+    const data = [{ id: '1' }, { id: '1' }, { id: '9' }];
+    const errors = [{ value: '3', title: 'Not Found Error' }];
+    expect(idGaps(['1', '2', '3'], data, errors, 'id')).toEqual({ missing: ['2'], repeated: ['1'], extra: ['9'] });
+    expect(idGaps(['1', '3'], [{ id: '1' }], errors, 'id')).toEqual({ missing: [], repeated: [], extra: [] });
+    expect(idGaps(['3_1'], undefined, undefined, 'media_key')).toEqual({ missing: ['3_1'], repeated: [], extra: [] });
   });
 });
