@@ -6,13 +6,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMU_APP, EMU_USER } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { fileEmulator, testEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { oauth2Only } from '../helpers/oauth2.js';
 
 const emu = fileEmulator();
 
-/** A private home and config dir, with none of the emulator's credentials in the environment. */
-function home() {
+/**
+ * A private home and config dir, with none of the emulator's credentials in the environment. A test that reads
+ * which scheme the emulator saw passes its own emulator: the file's tests run at the same time.
+ */
+function home(server: TestEmulator = emu) {
   const dir = tempDir('postctl-import-');
   const env = {
     HOME: dir,
@@ -23,7 +26,7 @@ function home() {
     POSTCTL_ACCESS_TOKEN_SECRET: undefined,
     POSTCTL_CLIENT_ID: undefined,
   };
-  const run = (args: string[]) => emu.run(args, { env });
+  const run = (args: string[]) => server.run(args, { env });
   const config = () => JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8'));
   return { dir, run, config };
 }
@@ -59,8 +62,10 @@ function write(path: string, text: string, mode = 0o600) {
 }
 
 describe.concurrent('auth import', () => {
-  it('twurl: one profile per account, the source default kept, no secret printed, a signed call works', async () => {
-    const h = home();
+  it('twurl: one profile per account, the source default kept, no secret printed, a signed call works', async ({ onTestFinished }) => {
+    const own = await testEmulator();
+    onTestFinished(() => own.close());
+    const h = home(own);
     write(join(h.dir, '.twurlrc'), twurlrc);
     const r = await h.run(['auth', 'import', 'twurl', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
@@ -81,7 +86,7 @@ describe.concurrent('auth import', () => {
     expect(me.code, me.stderr).toBe(0);
     expect(me.json().data.username).toBe(EMU_USER.screenName);
     // Signed with OAuth 1.0a by the imported credentials.
-    expect(emu.state.requests('GET', '/2/users/me').at(-1)!.authScheme).toBe('OAuth');
+    expect(own.state.requests('GET', '/2/users/me').at(-1)!.authScheme).toBe('OAuth');
     // Twice: nothing changes, and it says so.
     const before = readFileSync(join(h.dir, 'config', 'config.json'), 'utf8');
     const again = await h.run(['auth', 'import', 'twurl', '-o', 'json']);
@@ -120,11 +125,13 @@ describe.concurrent('auth import', () => {
     expect(h.config().profiles.bob.consumer_key).toBe('other-app-key');
   });
 
-  it('xurl: the auth.yml store (OAuth 2.0 users, OAuth 1.0a, bearer), then an OAuth 2.0 call with the imported login', async () => {
+  it('xurl: the auth.yml store (OAuth 2.0 users, OAuth 1.0a, bearer), then an OAuth 2.0 call with the imported login', async ({ onTestFinished }) => {
     // A real OAuth 2.0 login at the emulator, whose tokens xurl would have stored.
-    const login = await oauth2Only(emu);
+    const own = await testEmulator();
+    onTestFinished(() => own.close());
+    const login = await oauth2Only(own);
     const o2 = JSON.parse(readFileSync(join(login.dir, 'config.json'), 'utf8')).profiles.default.oauth2;
-    const h = home();
+    const h = home(own);
     mkdirSync(join(h.dir, '.xurl'), { mode: 0o700 });
     write(
       join(h.dir, '.xurl', 'auth.yml'),
@@ -160,7 +167,7 @@ default_app: default
     expect(h.config().default_profile).toBe(EMU_USER.screenName);
     const me = await h.run(['users', 'me', '--auth', 'oauth2', '-o', 'json']);
     expect(me.code, me.stderr).toBe(0);
-    expect(emu.state.requests('GET', '/2/users/me').at(-1)!.authScheme).toBe('Bearer');
+    expect(own.state.requests('GET', '/2/users/me').at(-1)!.authScheme).toBe('Bearer');
     const o1 = await h.run(['--profile', 'xurl-default', 'users', 'me', '--auth', 'user', '-o', 'json']);
     expect(o1.code, o1.stderr).toBe(0);
     expect(o1.json().data.id).toBe(EMU_USER.id);
