@@ -14,12 +14,17 @@ const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
 
 export async function setup(): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'postctl-code-cache-')); // 0700, as the launcher requires
+  // Every directory the tests make (tempDir, mkdtemp under tmpdir()) goes under one folder of this run, removed
+  // at the end: a run makes some 15,000 of them, and left in /tmp they slow every later mkdtemp and readdir
+  // there. The workers inherit TMPDIR; the CLI runs get the clean environment of test/helpers/cli.ts.
+  const root = mkdtempSync(join(tmpdir(), 'postctl-suite-'));
+  process.env.TMPDIR = root;
+  const dir = mkdtempSync(join(root, 'postctl-code-cache-')); // 0700, as the launcher requires
   // Read by the helpers in the test workers, which inherit this process's environment.
   process.env.POSTCTL_TEST_CODE_CACHE = dir;
   // The first run compiles the script and writes its cache (bin/code-cache.js).
   const emu = await startEmulator({ port: 0 });
-  const home = mkdtempSync(join(tmpdir(), 'postctl-warm-'));
+  const home = mkdtempSync(join(root, 'postctl-warm-'));
   const env = { PATH: process.env.PATH ?? '', HOME: home, POSTCTL_CONFIG_DIR: home, POSTCTL_CODE_CACHE_DIR: dir, ...emu.env() };
   try {
     // Asynchronously: the emulator answers from this process. One verb per API script (scripts/build.mjs).
@@ -32,5 +37,5 @@ export async function setup(): Promise<() => void> {
     await emu.close();
     rmSync(home, { recursive: true, force: true });
   }
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => rmSync(root, { recursive: true, force: true });
 }
