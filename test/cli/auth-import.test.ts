@@ -125,7 +125,9 @@ describe.concurrent('auth import', () => {
     expect(h.config().profiles.bob.consumer_key).toBe('other-app-key');
   });
 
-  it('xurl: the auth.yml store (OAuth 2.0 users, OAuth 1.0a, bearer), then an OAuth 2.0 call with the imported login', async ({ onTestFinished }) => {
+  it('xurl: the auth.yml store (OAuth 2.0 users, OAuth 1.0a, bearer), then an OAuth 2.0 call with the imported login', async ({
+    onTestFinished,
+  }) => {
     // A real OAuth 2.0 login at the emulator, whose tokens xurl would have stored.
     const own = await testEmulator();
     onTestFinished(() => own.close());
