@@ -173,3 +173,57 @@ describe('ads targeting delete --file', () => {
     expect(dry.json().batches[0].body).toEqual([{ operation_type: 'Delete', params: { targeting_criterion_id: b } }]);
   });
 });
+
+describe('the emulator’s targeting batch Delete (its own checks, all-or-nothing)', () => {
+  async function batch(items: object[]) {
+    const body = lines('body.json', [items]);
+    const r = await emu.run(['request', 'POST', `/12/batch/accounts/${EMU_ACCOUNT}/targeting_criteria`, '--api', 'ads', '--input', body]);
+    return Object.assign(r, { reply: JSON.parse(r.stdout || r.stderr.slice(r.stderr.indexOf('{'))) });
+  }
+  const del = (id: string, extra: object = {}) => ({ operation_type: 'Delete', params: { targeting_criterion_id: id, ...extra } });
+
+  it('refuses a repeated, a deleted or an unknown id, another parameter and Update, each in operation_errors; nothing changes', async () => {
+    const [a, b] = await made(2);
+    expect((await run(['ads', 'targeting', 'delete', b!, '--yes'])).code).toBe(0);
+    const r = await batch([
+      del(a!),
+      del(a!),
+      del(b!),
+      del('nosuch9'),
+      del(a!, { line_item_id: LI.ENGAGEMENTS }),
+      { operation_type: 'Update', params: {} },
+    ]);
+    expect(r.code).toBe(6);
+    const errs = (r.reply.operation_errors as Array<Array<{ code: string; message: string }>>).map((e) => e.map((x) => x.code).join());
+    expect(errs).toEqual(['', 'INVALID_PARAMETER', 'NOT_FOUND', 'NOT_FOUND', 'INVALID_PARAMETER', 'INVALID_PARAMETER']);
+    expect(await criterion(a!)).toMatchObject({ deleted: false });
+  });
+
+  it('a Create after a Delete of the same batch sees the line item without it (one AGE bucket)', async () => {
+    const age = await emu.run([
+      'ads',
+      'targeting',
+      'add',
+      '--line-item',
+      LI.ENGAGEMENTS,
+      '--type',
+      'AGE',
+      '--value',
+      'AGE_18_TO_24',
+      '-o',
+      'json',
+    ]);
+    expect(age.code, age.stderr).toBe(0);
+    const id = age.json().data.id as string;
+    const create = {
+      operation_type: 'Create',
+      params: { line_item_id: LI.ENGAGEMENTS, targeting_type: 'AGE', targeting_value: 'AGE_25_TO_34' },
+    };
+    const refused = await batch([create]);
+    expect(refused.code).toBe(6);
+    const r = await batch([del(id), create]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.reply.data.map((c: { id: string; deleted: boolean }) => c.deleted)).toEqual([true, false]);
+    expect(r.reply.data[0].id).toBe(id);
+  });
+});
