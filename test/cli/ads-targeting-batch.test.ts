@@ -158,7 +158,7 @@ describe('ads targeting delete --file', () => {
     expect(extra.json().data[0].error).toBe('the reply named "zz9", not sent in this batch: this batch is not confirmed');
   });
 
-  it('the argument still deletes one; the argument or --file, not both; --dry-run prints the Delete batch and sends nothing', async () => {
+  it('the argument still deletes one; the argument or --file, not both; --dry-run prints the Delete batch and sends nothing; - reads stdin', async () => {
     const [a, b] = await made(2);
     const one = await run(['ads', 'targeting', 'delete', a!, '--yes']);
     expect(one.code, one.stderr).toBe(0);
@@ -171,6 +171,11 @@ describe('ads targeting delete --file', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.sent).toEqual([]);
     expect(dry.json().batches[0].body).toEqual([{ operation_type: 'Delete', params: { targeting_criterion_id: b } }]);
+    const stdin = await emu.run(['ads', 'targeting', 'delete', '--file', '-', '--yes', '-o', 'json'], {
+      input: `${JSON.stringify({ targeting_criterion_id: b })}\n`,
+    });
+    expect(stdin.code, stdin.stderr).toBe(0);
+    expect(stdin.json().data).toEqual([expect.objectContaining({ line: 1, status: 'DELETED', id: b })]);
   });
 });
 
