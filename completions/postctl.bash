@@ -523,7 +523,7 @@ _postctl_opts() {
     'ads targeting list') echo '--line-item --line-item-ids --targeting-criterion-ids --lang --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads targeting get') echo '--lang --with-deleted --account --sandbox -h --help' ;;
     'ads targeting add') echo '--line-item --type --value --operator --file --failed --no-fetch --dry-run --account --sandbox -h --help' ;;
-    'ads targeting delete') echo '-y --yes --account --sandbox -h --help' ;;
+    'ads targeting delete') echo '-y --yes --file --failed --dry-run --account --sandbox -h --help' ;;
     'ads promoted-posts') echo '-h --help' ;;
     'ads promoted-posts list') echo '--line-item --line-item-ids --promoted-post-ids --count --cursor --all --limit --sort-by --with-deleted --with-total-count --account --sandbox -h --help' ;;
     'ads promoted-posts get') echo '--with-deleted --account --sandbox -h --help' ;;

@@ -105,14 +105,8 @@ export async function* sendBatches(
   for (let start = 0, batch = 1; start < items.length; start += size, batch++) {
     const chunk = items.slice(start, start + size);
     try {
-      const res = await client.request<{ data?: Array<{ id?: unknown }> }>(batchRequest(account, resource, chunk, operation));
-      const data = Array.isArray(res.body?.data) ? res.body.data : [];
-      yield chunk.map((it, i) => {
-        const id = data[i]?.id;
-        return typeof id === 'string'
-          ? { line: it.line, batch, status: DONE[operation], id }
-          : { line: it.line, batch, status: 'FAILED' as const, error: 'the reply did not confirm this item' };
-      });
+      const res = await client.request<{ data?: unknown }>(batchRequest(account, resource, chunk, operation));
+      yield confirmReply(chunk, batch, res.body?.data, operation, resource);
     } catch (e) {
       if (!(e instanceof CliError)) throw e;
       yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message, operation);
@@ -123,4 +117,80 @@ export async function* sendBatches(
       }
     }
   }
+}
+
+// What a successful batch reply confirms, item by item. The reply is held to
+// what was sent: a Create is confirmed by the new object's id at its position; an
+// Update or Delete by its own id coming back exactly once (and a Delete's object
+// not saying deleted: false). A missing, repeated or unasked id is never a silent
+// gap: the lines it touches are FAILED, saying what the reply got wrong, so the
+// run ends with exit 8 and --failed holds them.
+
+/** The id parameter an Update or Delete item names its object by. */
+const ID_KEY: Record<BatchResource, string> = {
+  campaigns: 'campaign_id',
+  line_items: 'line_item_id',
+  targeting_criteria: 'targeting_criterion_id',
+};
+
+interface ReplyItem {
+  id?: unknown;
+  deleted?: unknown;
+}
+
+const asItems = (data: unknown): ReplyItem[] =>
+  Array.isArray(data) ? data.map((d) => (d && typeof d === 'object' ? (d as ReplyItem) : {})) : [];
+
+/** A short, printable list of ids from a reply (they are shown to a person later, neutralised by the printer). */
+const idList = (ids: string[]): string => {
+  const shown = ids.slice(0, 5).map((id) => JSON.stringify(id.slice(0, 40)));
+  return ids.length > 5 ? `${shown.join(', ')} and ${ids.length - 5} more` : shown.join(', ');
+};
+
+/** The results of one batch the API accepted, from its reply's `data`. */
+export function confirmReply(
+  chunk: readonly BatchItem[],
+  batch: number,
+  data: unknown,
+  operation: BatchOperation,
+  resource: BatchResource,
+): ItemResult[] {
+  const items = asItems(data);
+  const failed = (it: BatchItem, error: string): ItemResult => ({ line: it.line, batch, status: 'FAILED', error });
+  const done = (it: BatchItem, id: string): ItemResult => ({ line: it.line, batch, status: DONE[operation], id });
+  if (operation === 'Create') {
+    const ids = items.map((d) => (typeof d.id === 'string' ? d.id : undefined));
+    if (items.length > chunk.length)
+      return chunk.map((it) => failed(it, `the reply holds ${items.length} objects for ${chunk.length} sent: this batch is not confirmed`));
+    const count = new Map<string, number>();
+    for (const id of ids) if (id !== undefined) count.set(id, (count.get(id) ?? 0) + 1);
+    return chunk.map((it, i) => {
+      const id = ids[i];
+      if (id === undefined) return failed(it, 'the reply did not confirm this item');
+      if (count.get(id)! > 1) return failed(it, `the reply gave the id ${idList([id])} to more than one new object`);
+      return done(it, id);
+    });
+  }
+  const key = ID_KEY[resource];
+  const sent = chunk.map((it) => String(it.params[key]));
+  const asked = new Map<string, number>();
+  for (const id of sent) asked.set(id, (asked.get(id) ?? 0) + 1);
+  const got = new Map<string, ReplyItem[]>();
+  const extra: string[] = [];
+  for (const d of items) {
+    const id = typeof d.id === 'string' ? d.id : JSON.stringify(d.id ?? null);
+    if (!asked.has(id)) extra.push(id);
+    else got.set(id, [...(got.get(id) ?? []), d]);
+  }
+  if (extra.length)
+    return chunk.map((it) => failed(it, `the reply named ${idList(extra)}, not sent in this batch: this batch is not confirmed`));
+  return chunk.map((it, i) => {
+    const id = sent[i]!;
+    const back = got.get(id) ?? [];
+    if (!back.length) return failed(it, 'the reply did not confirm this item');
+    if (back.length > asked.get(id)!) return failed(it, `the reply named this ${key} ${back.length} times`);
+    if (back.length < asked.get(id)!) return failed(it, `the reply named this ${key} fewer times than it was sent`);
+    if (operation === 'Delete' && back.some((d) => d.deleted === false)) return failed(it, 'the reply says it is not deleted');
+    return done(it, id);
+  });
 }

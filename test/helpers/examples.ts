@@ -178,6 +178,11 @@ const BEFORE: Array<[RegExp, string]> = [
     'postctl --profile work config set ads_account 18ce54d4x5t && postctl --profile old config set ads_account 18ce54d4x5t',
   ],
   [/webhooks subscriptions remove 1146654567674912769/, 'postctl webhooks subscriptions add 1146654567674912769'],
+  // The criteria to delete in a batch exist only once made: two added, their ids written as the file's lines.
+  [
+    /ads targeting delete --file criterion-ids\.jsonl/,
+    "for v in 96683cc9126741d1 en; do t=LOCATION; [ $v = en ] && t=LANGUAGE; postctl ads targeting add --line-item 8u94t --type $t --value $v -o json | jq -c '{targeting_criterion_id: .data.id}' >> criterion-ids.jsonl; done",
+  ],
   [/audiences do-not-reach create/, 'postctl audiences do-not-reach delete 3dnr8 --yes'],
   [/dm send --conversation 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],
   [/dm events 1000000001-2244994945/, 'postctl dm send 1000000001 --text "hello"'],

@@ -19,7 +19,11 @@ export interface BulkChange {
   /** The id parameter of a line (campaign_id, line_item_id). */
   idKey: string;
   what: string;
+  /** The plural of `what` when it is not `what` + s (targeting criteria). */
+  whats?: string;
 }
+
+const plural = (spec: BulkChange): string => spec.whats ?? `${spec.what}s`;
 
 export interface BulkUpdate extends BulkChange {
   table: readonly LineItemParam[];
@@ -69,16 +73,22 @@ export async function updateFromFile(ctx: Context, opts: FileFlags & { yesBudget
 
 export async function deleteFromFile(ctx: Context, opts: FileFlags & { yes?: boolean }, spec: BulkChange): Promise<number> {
   const account = await accountRef(ctx, opts);
+  // A second delete of one id could only fail (and would make the reply's count of it ambiguous).
+  const firstLine = new Map<string, number>();
   const items = await readBulk(ctx, opts.file, (obj, line) => {
     const keys = Object.keys(obj);
-    const id = obj[spec.idKey];
-    const problems = idProblem(spec, typeof id === 'string' ? id : id === undefined ? undefined : String(id), line);
+    const raw = obj[spec.idKey];
+    const id = typeof raw === 'string' ? raw : raw === undefined ? undefined : String(raw);
+    const problems = idProblem(spec, id, line);
     for (const k of keys) if (k !== spec.idKey) problems.push({ line, field: k, message: `a delete takes only ${spec.idKey}` });
-    return { params: { [spec.idKey]: String(id) }, problems };
+    const earlier = id === undefined ? undefined : firstLine.get(id);
+    if (earlier !== undefined) problems.push({ line, field: spec.idKey, message: `repeats line ${earlier}` });
+    else if (id !== undefined) firstLine.set(id, line);
+    return { params: { [spec.idKey]: String(raw) }, problems };
   });
   if (
     !opts.dryRun &&
-    !(await ctx.prompt.confirm(`Delete ${items.length} ${spec.what}${items.length === 1 ? '' : 's'} (irreversible)?`, opts.yes))
+    !(await ctx.prompt.confirm(`Delete ${items.length} ${items.length === 1 ? spec.what : plural(spec)} (irreversible)?`, opts.yes))
   ) {
     ctx.log.info('nothing deleted');
     return 0;
@@ -95,7 +105,7 @@ export function oneSource(
   spec: BulkChange,
 ): void {
   if (file !== undefined && (id !== undefined || flagsGiven))
-    throw new UsageError(`give the ${spec.what}s either in --file or as <${spec.idKey}> and flags, not both`);
+    throw new UsageError(`give the ${plural(spec)} either in --file or as <${spec.idKey}> and flags, not both`);
   if (file === undefined && failed !== undefined) throw new UsageError('--failed goes with --file');
   if (file === undefined && id === undefined) throw new UsageError(`<${spec.idKey}> is required (or --file)`);
 }

@@ -767,13 +767,17 @@ export const MANIFEST: Manifest = {
     },
     {
       words: ["ads","targeting","delete"],
-      name: "delete <targeting_criterion_id>",
-      description: "remove a targeting criterion from its line item (asks on a terminal, needs --yes otherwise)",
+      name: "delete [targeting_criterion_id]",
+      description: "remove a targeting criterion from its line item, or many from --file (asks on a terminal, needs --yes otherwise)",
       examples: [
         "postctl ads targeting delete dpl3a6 --yes",
+        "postctl ads targeting delete --file criterion-ids.jsonl --yes",
       ],
       options: [
         {"flags":"-y, --yes","description":"confirm the deletion without asking (needed when not interactive)"},
+        {"flags":"--file <file>","description":"delete from a JSON Lines file (one object a line: {\"targeting_criterion_id\": \"dpl3a6\"}; - for stdin) in batches, instead of the argument"},
+        {"flags":"--failed <file>","description":"with --file: write the lines not deleted to this file, as read, ready to send again"},
+        {"flags":"--dry-run","description":"with --file: check and print the batch requests; delete nothing"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

@@ -3,14 +3,15 @@
 // interests, languages…) must name a value the discovery endpoints return; a
 // custom audience must be one the account may use and be targetable; one AGE
 // bucket per line item; TV_SHOW needs a LOCATION first; APP_LIST only with NE.
-// Batches of at most 500, all-or-nothing. Discovery pages through the
+// Batches of at most 500 Create and Delete items, all-or-nothing (a Delete of an
+// unknown or deleted criterion fails the batch). Discovery pages through the
 // deterministic catalogue (ads-targeting-catalogue.ts) with a name search.
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
-import { itemQuery, runBatch } from './ads-batch.js';
+import { itemQuery, runBatch, type BatchOp } from './ads-batch.js';
 import { nowIso, rejectUnknown } from './ads-core-common.js';
 import { findLineItem } from './ads-core-line-items.js';
 import { catalogue, lookupValue } from './ads-targeting-catalogue.js';
@@ -82,8 +83,18 @@ function audienceName(state: EmulatorState, account: string, id: string): string
   return a.name;
 }
 
-/** One criterion checked against the account's line items and the catalogue; `pending` are earlier items of the same batch. */
-function prepare(req: EmuRequest, state: EmulatorState, q: URLSearchParams, at: string, pending: EmuCriterion[]): EmuCriterion {
+/**
+ * One criterion checked against the account's line items and the catalogue; `pending` are earlier creates of the
+ * same batch, `gone` the ids its earlier deletes remove.
+ */
+function prepare(
+  req: EmuRequest,
+  state: EmulatorState,
+  q: URLSearchParams,
+  at: string,
+  pending: EmuCriterion[],
+  gone: ReadonlySet<string> = new Set(),
+): EmuCriterion {
   for (const k of q.keys()) if (!PARAMS.includes(k)) bad(k, `${k} is not a parameter of this endpoint`);
   for (const r of ['line_item_id', 'targeting_type', 'targeting_value']) if (!q.get(r)) bad(r, `${r} is required`, 'MISSING_PARAMETER');
   const account = req.params.account_id!;
@@ -94,7 +105,9 @@ function prepare(req: EmuRequest, state: EmulatorState, q: URLSearchParams, at: 
   if (!TYPES.includes(type)) bad('targeting_type', `${type} is not a targeting type`);
   if (!['EQ', 'NE', 'GTE', 'LT'].includes(op)) bad('operator_type', 'operator_type must be EQ, NE, GTE or LT');
   if (type === 'APP_LIST' && op !== 'NE') bad('operator_type', 'APP_LIST may only be used with operator_type NE');
-  const siblings = [...[...criteria(state).values()].filter((c) => !c.deleted), ...pending].filter((c) => c.line_item_id === li.id);
+  const siblings = [...[...criteria(state).values()].filter((c) => !c.deleted && !gone.has(c.id)), ...pending].filter(
+    (c) => c.line_item_id === li.id,
+  );
   if (type === 'AGE' && siblings.some((c) => c.targeting_type === 'AGE'))
     bad('targeting_type', 'A line item can target only one AGE bucket');
   if (type === 'TV_SHOW' && !siblings.some((c) => c.targeting_type === 'LOCATION'))
@@ -126,6 +139,28 @@ function commit(state: EmulatorState, prepared: EmuCriterion[]): EmuCriterion[] 
     return made;
   });
 }
+
+/** A live criterion of the account's line items, or the API's 404. */
+function liveCriterion(req: EmuRequest, state: EmulatorState, id: string): EmuCriterion {
+  const c = criteria(state).get(id);
+  if (!c || c.deleted) fail(adsError(404, 'NOT_FOUND', `Targeting criterion ${id} not found`, 'targeting_criterion_id', req));
+  findLineItem(req, state, c.line_item_id, { withDeleted: true });
+  return c;
+}
+
+/** A Delete item of a batch: its one parameter names a live criterion not deleted earlier in the batch. */
+function prepareDelete(req: EmuRequest, state: EmulatorState, op: BatchOp, gone: Set<string>): EmuCriterion {
+  const q = itemQuery(op.params);
+  const id = q.get('targeting_criterion_id');
+  if (!id) bad('targeting_criterion_id', 'targeting_criterion_id is required', 'MISSING_PARAMETER');
+  for (const k of q.keys()) if (k !== 'targeting_criterion_id') bad(k, `${k} is not a parameter of a Delete`);
+  if (gone.has(id)) bad('targeting_criterion_id', `Targeting criterion ${id} is deleted earlier in this batch`);
+  const c = liveCriterion({ ...req, params: { account_id: req.params.account_id! } }, state, id);
+  gone.add(id);
+  return c;
+}
+
+type Prepared = { op: 'Create'; c: EmuCriterion } | { op: 'Delete'; c: EmuCriterion };
 
 /** One criterion (a deleted one only with with_deleted). */
 function getOne(req: EmuRequest, state: EmulatorState) {
@@ -257,16 +292,25 @@ export function register(r: Router): void {
       requireAccount(req, state);
       const at = nowIso(state);
       const pending: EmuCriterion[] = [];
-      return runBatch(
+      const gone = new Set<string>();
+      return runBatch<Prepared>(
         req,
         BATCH_MAX,
-        ['Create'],
+        ['Create', 'Delete'],
         (op) => {
-          const c = prepare(req, state, itemQuery(op.params), at, pending);
+          if (op.operation_type === 'Delete') return { op: 'Delete', c: prepareDelete(req, state, op, gone) };
+          const c = prepare(req, state, itemQuery(op.params), at, pending, gone);
           pending.push(c);
-          return c;
+          return { op: 'Create', c };
         },
-        (prepared) => commit(state, prepared),
+        (prepared) => {
+          const made = commit(
+            state,
+            prepared.filter((p) => p.op === 'Create').map((p) => p.c),
+          );
+          let i = 0;
+          return prepared.map((p) => (p.op === 'Create' ? made[i++] : Object.assign(p.c, { deleted: true, updated_at: at })));
+        },
       );
     },
   });
@@ -278,12 +322,7 @@ export function register(r: Router): void {
     auth: 'user',
     handler: (req, state) => {
       requireAccount(req, state);
-      const c = criteria(state).get(req.params.targeting_criterion_id!);
-      if (!c || c.deleted)
-        fail(
-          adsError(404, 'NOT_FOUND', `Targeting criterion ${req.params.targeting_criterion_id} not found`, 'targeting_criterion_id', req),
-        );
-      findLineItem(req, state, c.line_item_id, { withDeleted: true });
+      const c = liveCriterion(req, state, req.params.targeting_criterion_id!);
       Object.assign(c, { deleted: true, updated_at: nowIso(state) });
       return adsOk(req, c);
     },
