@@ -189,7 +189,11 @@ function list(req: EmuRequest, state: EmulatorState) {
   if (!lis) bad('line_item_ids', 'line_item_ids is required', 'MISSING_PARAMETER');
   const ids = req.query.get('targeting_criterion_ids')?.split(',');
   const own = new Set([...lis!].filter((id) => findLineItem(req, state, id, { withDeleted: true })));
-  const items = [...criteria(state).values()].filter((c) => own.has(c.line_item_id) && (!ids || ids.includes(c.id)));
+  // Deleted criteria are listed only with with_deleted=true (the reference's default is false).
+  const withDeleted = req.query.get('with_deleted') === 'true';
+  const items = [...criteria(state).values()].filter(
+    (c) => own.has(c.line_item_id) && (!ids || ids.includes(c.id)) && (withDeleted || !c.deleted),
+  );
   const page = pageOf(req, items, { min: 1, max: 1000, def: 200 });
   return adsOk(req, page.data, {
     next_cursor: page.next_cursor,
