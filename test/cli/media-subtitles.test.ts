@@ -3,8 +3,8 @@
 // --subtitle-media-id associates an uploaded one, delete removes one language
 // (the emulator's state shows each); the neutral wire-name style sends PostVideo;
 // an OAuth 2.0 login without media.write is refused (exit 3); bad input is
-// refused before anything is sent (exit 6, zero requests), and delete needs
-// --yes when not interactive (exit 2).
+// refused before anything is sent (exit 6, zero requests), and delete asks on a
+// terminal and needs --yes when not interactive (exit 2).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 import { tempDir } from '../helpers/cli.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { oauth2Only } from '../helpers/oauth2.js';
+import { terminal } from '../helpers/terminal.js';
 
 const dir = tempDir('postctl-subtitles-');
 const SRT = join(dir, 'subs.srt');
@@ -175,6 +176,45 @@ describe.concurrent('media subtitles add and delete', () => {
   });
 });
 
+describe.concurrent('media subtitles delete on a terminal', () => {
+  const emu = fileEmulator();
+  const args = ['media', 'subtitles', 'delete', EMU_AMPLIFY_VIDEO, '--language', 'es', '--media-category', 'amplify_video'];
+  const deletes = () => emu.state.requests('DELETE', '/2/media/subtitles').length;
+
+  it('asks y/N: n sends nothing; y deletes', async () => {
+    const no = terminal(args, emu.cliEnv() as Record<string, string>);
+    await no.expect(/Delete the ES subtitles of media 1720000000000000013\?/);
+    no.type('n\r');
+    expect(await no.exit).toBe(0);
+    expect(deletes()).toBe(0);
+    expect(subtitleTracks(emu.state, EMU_AMPLIFY_VIDEO).has('ES')).toBe(true);
+    const yes = terminal(args, emu.cliEnv() as Record<string, string>);
+    await yes.expect(/Delete the ES subtitles/);
+    yes.type('y\r');
+    expect(await yes.exit).toBe(0);
+    expect(deletes()).toBe(1);
+    expect(subtitleTracks(emu.state, EMU_AMPLIFY_VIDEO).has('ES')).toBe(false);
+  });
+});
+
+describe.concurrent('media subtitles against a server that serves only the neutral names', () => {
+  const emu = fileEmulator({ names: 'neutral' });
+  const add = ['media', 'subtitles', 'add', EMU_SUBTITLED_VIDEO, '--subtitle-media-id', EMU_SUBTITLE_FILE, '-o', 'json'];
+
+  it("the live name TweetVideo is not in that server's enum (its 400: exit 6)", async () => {
+    // The neutral server's env selects the neutral style: ask for the live names explicitly.
+    const r = await emu.run([...add, '--language', 'SV'], { env: { POSTCTL_API_NAMES: 'official' } });
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain('media_category must be one of AmplifyVideo, PostVideo');
+  });
+
+  it("with POSTCTL_API_NAMES=neutral (set by that server's env, and here explicitly) the add succeeds", async () => {
+    const r = await emu.run([...add, '--language', 'FI'], { env: { POSTCTL_API_NAMES: 'neutral' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().data).toMatchObject({ media_category: 'PostVideo', id: EMU_SUBTITLED_VIDEO });
+  });
+});
+
 describe.concurrent('media subtitles: refused before anything is sent', () => {
   const emu = fileEmulator();
   const refused = async (args: string[], code: number, ...texts: string[]) => {
@@ -219,4 +259,54 @@ describe.concurrent('media subtitles: refused before anything is sent', () => {
   it('delete a bad language: exit 6', () => refused(['delete', EMU_SUBTITLED_VIDEO, '--language', 'e', '--yes'], 6, 'language_code'));
   it('delete without --yes when not interactive: exit 2, asks for --yes', () =>
     refused(['delete', EMU_SUBTITLED_VIDEO, '--language', 'EN'], 2, 'confirmation needed', 'pass --yes'));
+});
+
+// Scripted answers (the emulator's `reply` fault), one test at a time: a fault is taken by the next matching request.
+describe('media subtitles: answers that are not what the description promises', () => {
+  const emu = fileEmulator();
+  const reply = (method: string, body: unknown) =>
+    emu.state.faults.add({ method, path: '/2/media/subtitles', kind: 'reply', status: 200, body: JSON.stringify(body) });
+  const add = ['media', 'subtitles', 'add', EMU_SUBTITLED_VIDEO, '--subtitle-media-id', EMU_SUBTITLE_FILE, '--language', 'FR'];
+  const del = ['media', 'subtitles', 'delete', EMU_SUBTITLED_VIDEO, '--language', 'EN', '--yes'];
+
+  it('an add answer about another video: exit 7, nothing printed as the result', async () => {
+    reply('POST', { data: { id: '99', media_category: 'TweetVideo', associated_subtitles: [] } });
+    const r = await emu.run([...add, '-o', 'json']);
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('is about media 99, not media 1720000000000000007');
+  });
+
+  it('an add answer without associated_subtitles: exit 7', async () => {
+    reply('POST', { data: { id: EMU_SUBTITLED_VIDEO, media_category: 'TweetVideo' } });
+    const r = await emu.run(add);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('no associated_subtitles');
+  });
+
+  it('a single track object (v2.167 calls the field an object) is read as one track; control characters are neutralised', async () => {
+    reply('POST', {
+      data: {
+        id: EMU_SUBTITLED_VIDEO,
+        media_category: 'TweetVideo',
+        associated_subtitles: { id: '5', language_code: 'FR', display_name: 'Fr\u001b[31mench' },
+      },
+    });
+    const r = await emu.run([...add, '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/1720000000000000007\s+FR\s+Fr.*ench\s+5/);
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('a delete answer without a boolean deleted: exit 7; deleted: false is printed, then exit 1', async () => {
+    reply('DELETE', { data: { deleted: 'yes' } });
+    const bad = await emu.run(del);
+    expect(bad.code).toBe(7);
+    expect(bad.stderr).toContain('no data.deleted');
+    reply('DELETE', { data: { deleted: false } });
+    const no = await emu.run([...del, '-o', 'json']);
+    expect(no.code).toBe(1);
+    expect(no.json()).toEqual({ data: { deleted: false } });
+    expect(no.stderr).toContain('answered deleted: false');
+  });
 });
