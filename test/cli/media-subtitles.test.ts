@@ -277,6 +277,18 @@ describe('media subtitles: answers that are not what the description promises', 
     expect(r.stderr).toContain('is about media 99, not media 1720000000000000007');
   });
 
+  it('--file, then the add fails: the error says the file is uploaded and how to retry without sending it again', async () => {
+    emu.state.faults.add({ method: 'POST', path: '/2/media/subtitles', kind: 'status', status: 503, times: 5 });
+    const before = emu.state.log.length;
+    const r = await emu.run(['media', 'subtitles', 'add', EMU_SUBTITLED_VIDEO, '--file', SRT, '--language', 'FR']);
+    expect(r.code).toBe(7);
+    const id = /uploaded as media (\d+)/.exec(r.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(r.stderr).toContain(`retry with --subtitle-media-id ${id}`);
+    // A POST is not retried on 5xx: one association attempt.
+    expect(emu.state.log.slice(before).filter((e) => e.path === '/2/media/subtitles')).toHaveLength(1);
+  });
+
   it('an add answer without associated_subtitles: exit 7', async () => {
     reply('POST', { data: { id: EMU_SUBTITLED_VIDEO, media_category: 'TweetVideo' } });
     const r = await emu.run(add);

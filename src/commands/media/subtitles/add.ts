@@ -5,7 +5,7 @@
 // before anything is sent (exit 6 naming the field).
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../../bulk/state.js';
-import { UsageError } from '../../../errors/cli-error.js';
+import { CliError, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { planUpload, type MediaPlan } from '../../../media/limits.js';
 import { addSubtitles, type SubtitleTrack } from '../../../media/subtitles.js';
@@ -98,6 +98,11 @@ export default defineVerb({
       id: target.mediaId,
       media_category: subtitlesCategoryName(target.category, client.names),
       subtitles: { id: subtitleId, language_code: target.languageCode, display_name: name },
+    }).catch((e: unknown) => {
+      // The file is uploaded: a retry need not send it again.
+      if (plan && e instanceof CliError)
+        e.hint = `${e.hint ? `${e.hint} ` : ''}The file is uploaded: retry with --subtitle-media-id ${subtitleId}.`;
+      throw e;
     });
     if (!data.associated_subtitles.some((t) => t.language_code === target.languageCode))
       ctx.log.warn(`the answer lists no ${target.languageCode} track for media ${target.mediaId}`);
