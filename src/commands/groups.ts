@@ -207,8 +207,14 @@ export const TREE: Record<string, { description?: string; order?: readonly strin
     order: ['list', 'terminate'],
   },
   media: {
-    description: 'upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key',
-    order: ['upload', 'get'],
+    description:
+      'upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key; subtitle tracks of videos',
+    order: ['upload', 'get', 'subtitles'],
+  },
+  'media subtitles': {
+    description:
+      'subtitle tracks of an uploaded video (/2/media/subtitles): add one language (uploading its SRT or WebVTT file), delete one',
+    order: ['add', 'delete'],
   },
   ads: {
     description:

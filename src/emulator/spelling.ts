@@ -62,6 +62,8 @@ const PAIRS = {
     ['TWEET_IMAGE', 'POST_IMAGE'],
     ['TWEET_VIDEO', 'POST_VIDEO'],
     ['TWEET_GIF', 'POST_GIF'],
+    // The video category of a subtitle track (openapi MediaCategorySubtitles); AmplifyVideo carries no brand.
+    ['TweetVideo', 'PostVideo'],
     ['profile.update.verified_badge', 'profile.update.verified'],
     ['profile.update.affiliate_badge', 'profile.update.affiliate'],
     ['outbound', 'sent'],

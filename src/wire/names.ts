@@ -115,6 +115,10 @@ const TABLE = {
   'value.media_category.image': ['tweet_image', 'post_image'],
   'value.media_category.gif': ['tweet_gif', 'post_gif'],
   'value.media_category.video': ['tweet_video', 'post_video'],
+  // The video a subtitle track is added to or removed from (openapi v2.159
+  // MediaCategorySubtitles: AmplifyVideo, TweetVideo). The spec names no value:
+  // neutral by the seeds' substitution rule; AmplifyVideo carries no brand.
+  'value.subtitles_category.video': ['TweetVideo', 'PostVideo'],
 } as const satisfies Record<string, readonly [official: string, neutral: string]>;
 
 export type WireKey = keyof typeof TABLE;

@@ -1,5 +1,5 @@
 // Contract of the Spaces, trends, communities, news, usage, openapi, Community
-// Notes, compliance, volume-stream and analytics verbs: what the built CLI sends (as the
+// Notes, media subtitles, compliance, volume-stream and analytics verbs: what the built CLI sends (as the
 // emulator logged it, official names) is checked against both official
 // descriptions (extracts in test/fixtures/contract, written by
 // scripts/contract-extract.mjs): the operation for the method and path (a
@@ -33,6 +33,8 @@ const emu = fileEmulator({ names: 'official', bearerMaxRequests: 10_000 });
 const dir = tempDir('postctl-contract3-');
 const IDS = join(dir, 'ids.txt');
 writeFileSync(IDS, '1460323737035677691\n1460323737035677692\n');
+const SRT = join(dir, 'subs.srt');
+writeFileSync(SRT, '1\n00:00:00,000 --> 00:00:02,000\nHello\n');
 const ONE = ['--limit', '1'];
 
 const RUNS: string[][] = [
@@ -61,6 +63,10 @@ const RUNS: string[][] = [
     'impressions,bookmarks',
   ],
   ['media', 'analytics', '13_1720000000000000001', '--since', '2d', '--granularity', 'total', '--media-analytics-fields', 'playback25'],
+  // Subtitle tracks on the emulator's seeded videos (platform-media-subtitles.ts): different languages, so any order works.
+  ['media', 'subtitles', 'add', '1720000000000000007', '--subtitle-media-id', '1720000000000000032', '--language', 'FR'],
+  ['media', 'subtitles', 'add', '1720000000000000013', '--file', SRT, '--language', 'it', '--media-category', 'amplify_video'],
+  ['media', 'subtitles', 'delete', '1720000000000000013', '--language', 'ES', '--media-category', 'AmplifyVideo', '--yes'],
   ['usage', 'posts', '--days', '30', '--usage-fields', 'daily_project_usage,daily_client_app_usage'],
   ['openapi'],
   ['compliance', 'jobs', 'create', '--type', 'users', '--name', 'contract', '--resumable'],
@@ -158,6 +164,8 @@ const EXPECTED = [
   'GET /2/usage/tweets',
   'GET /2/tweets/analytics',
   'GET /2/media/analytics',
+  'POST /2/media/subtitles',
+  'DELETE /2/media/subtitles',
   'GET /2/openapi.json',
   'POST /2/compliance/jobs',
   'GET /2/compliance/jobs',

@@ -113,6 +113,7 @@ function exampleDir(): string {
     'b.gif': Buffer.alloc(1024, 2),
     'clip.mp4': mp4(4096),
     'launch.mp4': mp4(8192),
+    'subs.srt': '1\n00:00:00,000 --> 00:00:02,000\nHello\n',
     'campaigns.jsonl': `${JSON.stringify({ name: 'Batch A', funding_instrument_id: 'lygyi', daily_budget: '50' })}\n`,
     'campaign-changes.jsonl': `${JSON.stringify({ campaign_id: '8wku2', name: 'Renamed in a batch' })}\n`,
     'line-item-changes.jsonl': `${JSON.stringify({ line_item_id: '8u94v', bid: 2.5 })}\n`,

@@ -4,7 +4,8 @@ import { loaded, type Manifest } from '../define.js';
 
 export const MANIFEST: Manifest = {
   groups: [
-    {"words":["media"],"description":"upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key"},
+    {"words":["media"],"description":"upload media (chunked, resumable) for posts, cards and the ads media library; look media up by key; subtitle tracks of videos"},
+    {"words":["media","subtitles"],"description":"subtitle tracks of an uploaded video (/2/media/subtitles): add one language (uploading its SRT or WebVTT file), delete one"},
   ],
   verbs: [
     {
@@ -45,6 +46,41 @@ export const MANIFEST: Manifest = {
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
       ],
       load: () => import("../media/get.js").then(loaded),
+    },
+    {
+      words: ["media","subtitles","add"],
+      name: "add <media_id>",
+      description: "add a subtitle track to an uploaded video: upload an SRT or WebVTT file (--file) or name an uploaded one (--subtitle-media-id), then POST /2/media/subtitles",
+      examples: [
+        "postctl media subtitles add 1720000000000000007 --subtitle-media-id 1720000000000000032 --language FR",
+        "postctl media subtitles add 1720000000000000007 --file subs.srt --language en",
+        "postctl media subtitles add 1720000000000000013 --file subs.srt --language ES --display-name \"Español\" --media-category amplify_video -o json",
+      ],
+      options: [
+        {"flags":"--file <path>","description":"subtitle file to upload first: .srt (text/srt) or .vtt (text/vtt)"},
+        {"flags":"--subtitle-media-id <id>","description":"media id of a subtitle file already uploaded (media upload subs.srt)"},
+        {"flags":"--language <code>","description":"language code of the track: two letters A to Z (EN, FR, JA); lower case is upper-cased"},
+        {"flags":"--display-name <name>","description":"the track's name as viewers see it (default: the language's English name, EN → English; needed for a code without one)"},
+        {"flags":"--media-category <category>","description":"category of the video: TweetVideo (default) or AmplifyVideo, sent in the selected wire-name style; also taken: PostVideo and the upload names tweet_video, post_video, amplify_video"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../media/subtitles/add.js").then(loaded),
+    },
+    {
+      words: ["media","subtitles","delete"],
+      name: "delete <media_id>",
+      description: "remove a video's subtitle track of one language (DELETE /2/media/subtitles); asks y/N on a terminal, needs --yes otherwise",
+      examples: [
+        "postctl media subtitles delete 1720000000000000007 --language EN --yes",
+        "postctl media subtitles delete 1720000000000000013 --language es --media-category AmplifyVideo --yes -o json",
+      ],
+      options: [
+        {"flags":"--language <code>","description":"language code of the track: two letters A to Z (EN, FR, JA); lower case is upper-cased"},
+        {"flags":"--media-category <category>","description":"category of the video: TweetVideo (default) or AmplifyVideo, sent in the selected wire-name style; also taken: PostVideo and the upload names tweet_video, post_video, amplify_video"},
+        {"flags":"-y, --yes","description":"confirm without asking (needed when not interactive)"},
+        {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)","choices":["app","user","oauth2"]},
+      ],
+      load: () => import("../media/subtitles/delete.js").then(loaded),
     },
     {
       words: ["media","analytics"],
