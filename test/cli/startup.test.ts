@@ -117,12 +117,12 @@ describe('start-up', () => {
         const js = files.filter((f) => f.endsWith('.js'));
         if (path === 'the default path') {
           // One script (the platform side's fast API path; compiled from the code cache after the first
-          // run) and one .wasm parser file; measured: 1 + 1 files, 766,276 bytes (1 % headroom) with the
-          // platform verbs of round three and the analytics and replay verbs in the script (646,999 before
-          // them; 837,216 before the script's identifiers were minified).
+          // run) and one .wasm parser file; measured: 1 + 1 files, 778,193 bytes (1 % headroom) with the media
+          // subtitles verbs in the script (766,276 before them; 646,999 before the platform verbs of round
+          // three and the analytics and replay verbs; 837,216 before the script's identifiers were minified).
           expect(js.map((f) => f.split('/dist/')[1])).toEqual(['chunks/api-script.js']);
           expect(files.length).toBe(2);
-          expect(bytes).toBeLessThan(774_000);
+          expect(bytes).toBeLessThan(786_000);
         } else {
           // Upper bounds: a new eager import shows up here. Measured: 49 modules with the platform verbs of
           // round three (48 before them) and one .wasm file, 458,879 bytes with them;
