@@ -10,7 +10,7 @@ import { CAMPAIGN_IDS, FUNDING_IDS } from '../../src/emulator/routes/ads-campaig
 import { LINE_ITEM_IDS } from '../../src/emulator/routes/ads-core-line-items.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { type AdsOp, operations } from '../helpers/contract.js';
-import { freshEmulator } from '../helpers/emulator.js';
+import { freshEmulator, runLogged } from '../helpers/emulator.js';
 
 const ADS = operations<AdsOp>('ads-reference.json');
 const emu = freshEmulator();
@@ -22,12 +22,7 @@ function file(name: string, lines: object[]): string {
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n'));
   return path;
 }
-async function run(args: string[]) {
-  const before = emu.state.log.length;
-  const r = await emu.run([...args, '-o', 'json']);
-  const sent = emu.state.log.slice(before);
-  return Object.assign(r, { sent, lines: sent.map((e) => `${e.method} ${e.path}`) });
-}
+const run = (args: string[]) => runLogged(emu, args);
 const name = async (id: string) => (await emu.run(['ads', 'campaigns', 'get', id, '-o', 'json'])).json().data;
 
 describe('ads campaigns update --file', () => {

@@ -6,17 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core-line-items.js';
 import { CHILD_IDS } from '../../src/emulator/routes/ads-line-item-children.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
-import { fileEmulator } from '../helpers/emulator.js';
+import { fileEmulator, runLogged } from '../helpers/emulator.js';
 
 const emu = fileEmulator({ names: 'official' });
 const acct = `/12/accounts/${EMU_ACCOUNT}`;
 
-async function run(args: string[], format = 'json') {
-  const before = emu.state.log.length;
-  const r = await emu.run([...args, '-o', format]);
-  const sent = emu.state.log.slice(before);
-  return Object.assign(r, { sent, lines: sent.map((e) => `${e.method} ${e.path}`) });
-}
+const run = (args: string[], format = 'json') => runLogged(emu, args, format);
 const query = (e: { query: Array<[string, string]> }) => Object.fromEntries(e.query);
 
 describe('promoted accounts', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_IDS as LI } from '../../src/emulator/routes/ads-core-line-items.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { type AdsOp, fixture, operations } from '../helpers/contract.js';
-import { freshEmulator } from '../helpers/emulator.js';
+import { freshEmulator, runLogged } from '../helpers/emulator.js';
 import { terminal } from '../helpers/terminal.js';
 
 const ADS = operations<AdsOp>('ads-reference.json');
@@ -27,12 +27,7 @@ function lines(name: string, rows: Array<object | string>): string {
   writeFileSync(path, rows.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'));
   return path;
 }
-async function run(args: string[]) {
-  const before = emu.state.log.length;
-  const r = await emu.run([...args, '-o', 'json']);
-  const sent = emu.state.log.slice(before);
-  return Object.assign(r, { sent, lines: sent.map((e) => `${e.method} ${e.path}`) });
-}
+const run = (args: string[]) => runLogged(emu, args);
 /** `n` keyword criteria on one line item, made through `ads targeting add --file`; their ids in order. */
 async function made(n: number): Promise<string[]> {
   const f = lines(

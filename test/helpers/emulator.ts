@@ -70,3 +70,14 @@ export function freshEmulator(options: EmulatorOptions = {}, setup?: (emu: TestE
     },
   });
 }
+
+/**
+ * A CLI run with `-o <format>` and the requests the emulator logged during it (`sent`, and as `METHOD path` lines).
+ * For a freshEmulator, or a file whose tests do not run at the same time: another run's requests would count too.
+ */
+export async function runLogged(emu: TestEmulator, args: string[], format = 'json') {
+  const before = emu.state.log.length;
+  const r = await emu.run([...args, '-o', format]);
+  const sent = emu.state.log.slice(before);
+  return Object.assign(r, { sent, lines: sent.map((e) => `${e.method} ${e.path}`) });
+}
