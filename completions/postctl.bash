@@ -478,7 +478,7 @@ _postctl_opts() {
     'connections list') echo '--status --endpoint --max-results --all -h --help' ;;
     'connections terminate') echo '--all --endpoint -y --yes -h --help' ;;
     'media') echo '-h --help' ;;
-    'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --resume --state --auth --processing-timeout -h --help' ;;
+    'media upload') echo '--media-category --media-type --alt-text --chunk-size --wait --no-wait --chunked --resume --state --auth --processing-timeout -h --help' ;;
     'media get') echo '--media-fields --allow-unknown-fields --auth -h --help' ;;
     'media subtitles') echo '-h --help' ;;
     'media subtitles add') echo '--file --subtitle-media-id --language --display-name --media-category --auth -h --help' ;;

@@ -33,6 +33,7 @@ const RULES: Record<string, AuthRule> = {
   'GET /2/tweets/search/stream': APP,
   'GET /2/tweets/search/stream/rules': APP,
   'POST /2/tweets/search/stream/rules': APP,
+  'POST /2/media/upload': { oauth1: true, oauth2: MEDIA },
   'POST /2/media/upload/initialize': { oauth1: true, oauth2: MEDIA },
   'POST /2/media/upload/:id/append': { oauth1: true, oauth2: MEDIA },
   'POST /2/media/upload/:id/finalize': { oauth1: true, oauth2: MEDIA },

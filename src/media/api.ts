@@ -3,8 +3,9 @@
 // POST /2/media/upload/initialize (JSON), POST /2/media/upload/{id}/append
 // (multipart/form-data: segment_index + media), POST /2/media/upload/{id}/finalize,
 // GET /2/media/upload?command=STATUS&media_id=…, and POST /2/media/metadata for
-// alt text. The older single-path form (POST /2/media/upload with command=INIT…,
-// shown in media-upload-chunked.mdx) is not used. The paths carry no brand, so
+// alt text; plus the one-request POST /2/media/upload (operation mediaUpload)
+// for small images and subtitle files. The older command-driven form (the
+// same path with command=INIT…, shown in media-upload-chunked.mdx) is not used. The paths carry no brand, so
 // they have no entry in src/wire/names.ts.
 import { randomBytes } from 'node:crypto';
 import type { ApiClient } from '../http/client.js';
@@ -44,15 +45,50 @@ export async function initializeUpload(
   return requireData(res.body, 'initialize');
 }
 
-/** One multipart/form-data body: segment_index, then the chunk as the `media` file part. */
-export function multipartSegment(index: number, chunk: Buffer): { body: Buffer; contentType: string } {
+/** One multipart/form-data body: the text fields in order, then the bytes as the `media` file part. */
+function multipartBody(fields: readonly (readonly [string, string])[], media: Buffer): { body: Buffer; contentType: string } {
   const boundary = `postctl-${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="segment_index"\r\n\r\n${index}\r\n` +
+    fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, chunk, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return { body: Buffer.concat([head, media, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One append's body: segment_index, then the chunk as the `media` file part. */
+export function multipartSegment(index: number, chunk: Buffer): { body: Buffer; contentType: string } {
+  return multipartBody([['segment_index', String(index)]], chunk);
+}
+
+/**
+ * The one-request upload, POST /2/media/upload (MediaUploadRequestOneShot) as
+ * multipart/form-data: media_category and media_type, then the file as `media`.
+ * media_type is v2.159's field (v2.167 drops it; v2.159 is the names contract).
+ * Not idempotent: the client retries it only where the service did not act on
+ * it (a 429, a connection never made). Should a repeat ever follow a request
+ * the service did act on, the first media id is simply left unattached, and
+ * unattached media expire on their own.
+ */
+export async function uploadOneRequest(
+  client: ApiClient,
+  fields: { media_category: string; media_type: string },
+  media: Buffer,
+): Promise<MediaUploadData> {
+  const { body, contentType } = multipartBody(
+    [
+      ['media_category', fields.media_category],
+      ['media_type', fields.media_type],
+    ],
+    media,
+  );
+  const res = await client.request<Envelope<MediaUploadData>>({
+    method: 'POST',
+    path: joinPath('2', 'media', 'upload'),
+    body,
+    contentType,
+  });
+  return requireData(res.body, 'upload');
 }
 
 export async function appendSegment(client: ApiClient, mediaId: string, index: number, chunk: Buffer): Promise<void> {

@@ -184,3 +184,30 @@ export function isProcessed(category: MediaCategory): boolean {
   const kind = CATEGORY_RULES[category].kind;
   return kind === 'video' || kind === 'gif';
 }
+
+/** MediaCategoryOneShot (openapi v2.159): the categories the one-request upload takes. */
+const ONE_REQUEST_CATEGORIES: readonly MediaCategory[] = ['image', 'dm_image', 'subtitles'];
+/** MediaUploadRequestOneShot.media_type: the types the one-request upload takes. */
+const ONE_REQUEST_TYPES: readonly string[] = [
+  'text/srt',
+  'text/vtt',
+  'image/jpeg',
+  'image/bmp',
+  'image/png',
+  'image/webp',
+  'image/pjpeg',
+  'image/tiff',
+];
+
+/**
+ * Whether a file goes up in one request (POST /2/media/upload) rather than
+ * initialize/append/finalize. The reference does not say when one form is
+ * preferable; this follows what the live service offers the one-request form
+ * for: still images and subtitle files (category and type in the one-shot
+ * enums) no larger than one chunk, so the single body is no bigger than an
+ * append's. GIFs and videos keep the chunked upload: they are processed after
+ * finalize and polled with STATUS. `--chunked` (and `--resume`) override it.
+ */
+export function fitsOneRequest(plan: MediaPlan): boolean {
+  return ONE_REQUEST_CATEGORIES.includes(plan.category) && ONE_REQUEST_TYPES.includes(plan.mediaType) && plan.size <= plan.chunkBytes;
+}

@@ -5,7 +5,9 @@
 // (src/bulk/state.ts, written atomically) holds the media id and the
 // confirmed segment numbers, and is flushed after every confirmed chunk.
 // Appends go one after another: the reference shows them sequential and does
-// not say the service accepts segments in parallel.
+// not say the service accepts segments in parallel. A small image or subtitle
+// file goes up in one request instead (fitsOneRequest in limits.ts), unless
+// the caller asks for the chunked upload.
 import { open } from 'node:fs/promises';
 import { inputIdentity, UploadState, type InputIdentity } from '../bulk/state.js';
 import type { Progress } from '../output/progress.js';
@@ -15,8 +17,25 @@ import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import { checkConfirmedChunks, checkUnchanged, chunkHash, fileChanged } from './file-guard.js';
-import { appendSegment, finalizeUpload, initializeUpload, setAltText, uploadStatus, type MediaUploadData } from './api.js';
-import { categoryName, type MediaPlan } from './limits.js';
+import {
+  appendSegment,
+  finalizeUpload,
+  initializeUpload,
+  setAltText,
+  uploadOneRequest,
+  uploadStatus,
+  type MediaUploadData,
+} from './api.js';
+import { categoryName, fitsOneRequest, type MediaPlan } from './limits.js';
+
+/** Every endpoint an upload may call (the one-request form or the chunked one; alt text adds POST /2/media/metadata). */
+export const UPLOAD_ENDPOINTS: readonly string[] = [
+  'POST /2/media/upload',
+  'POST /2/media/upload/initialize',
+  'POST /2/media/upload/{id}/append',
+  'POST /2/media/upload/{id}/finalize',
+  'GET /2/media/upload',
+];
 
 /** How long processing may take when no --processing-timeout is given (30 minutes: a long video's worst case, still ending a cron job). */
 export const DEFAULT_PROCESSING_TIMEOUT_MS = 1800_000;
@@ -40,6 +59,8 @@ export interface UploadOptions {
   altText?: string | undefined;
   /** --processing-timeout: the longest wait for processing, in ms, before exit 7 with the media id. */
   processingTimeoutMs: number;
+  /** --chunked: initialize/append/finalize even where one request would do (--resume implies it). */
+  chunked?: boolean | undefined;
 }
 
 export interface UploadResult {
@@ -67,6 +88,8 @@ interface Session {
 const POLL_MS = { min: 1000, max: 60_000 } as const;
 
 export async function uploadFile(ctx: UploadIO, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
+  // A one-request upload keeps no state: there is nothing to resume, a rerun uploads again.
+  if (!o.chunked && !o.resume && fitsOneRequest(plan)) return uploadInOneRequest(ctx, client, plan, o);
   const options = { media_type: plan.mediaType, media_category: plan.category, chunk_bytes: plan.chunkBytes };
   const identity = await inputIdentity(plan.path);
   const state = await UploadState.open(o.statePath, identity, options, {
@@ -101,6 +124,41 @@ export async function uploadFile(ctx: UploadIO, client: ApiClient, plan: MediaPl
     chunks: plan.segments,
     chunks_sent: sent,
     state: processing,
+  };
+}
+
+/**
+ * The whole file in one POST /2/media/upload: read at once (at most one chunk,
+ * so memory stays as bounded as the chunked path), then alt text. Images and
+ * subtitles need no processing, so the reply is the finished upload.
+ */
+async function uploadInOneRequest(ctx: UploadIO, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
+  if (ctx.signal.aborted) throw new Interrupted();
+  const fh = await open(plan.path, 'r');
+  let bytes: Buffer;
+  try {
+    bytes = await fh.readFile();
+  } finally {
+    await fh.close();
+  }
+  if (bytes.length !== plan.size)
+    throw new CliError(`${plan.path} changed before the upload (${plan.size} bytes when checked, ${bytes.length} now); nothing was sent`, {
+      exitCode: EXIT.INVALID_INPUT,
+      code: 'file_changed',
+      hint: 'upload the file again once nothing writes to it.',
+    });
+  const category = categoryName(plan.category, client.names);
+  const data = await uploadOneRequest(client, { media_category: category, media_type: plan.mediaType }, bytes);
+  if (o.altText !== undefined) await setAltText(client, data.id, o.altText);
+  return {
+    file: plan.path,
+    media_id: data.id,
+    media_key: data.media_key ?? null,
+    media_category: category,
+    size: plan.size,
+    chunks: 1,
+    chunks_sent: 1,
+    state: 'succeeded',
   };
 }
 

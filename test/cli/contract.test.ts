@@ -169,7 +169,9 @@ const V2_RUNS: string[][] = [
   ['stream', 'rules', 'add', 'coffee lang:en', '--tag', 'coffee', '--dry-run'],
   ['stream', 'rules', 'add', 'coffee', '--tag', 'coffee'],
   ['stream', 'connect', '--limit', '1', '--post-fields', 'created_at'],
+  // A small image goes up in one request; --chunked sends the same file through initialize/append/finalize.
   ['media', 'upload', MEDIA_FILE, '--alt-text', 'a picture'],
+  ['media', 'upload', MEDIA_FILE, '--chunked', '--alt-text', 'a picture'],
   ['request', 'GET', '/2/users/me'],
   ['webhooks', 'replay', '1146654567674912769', '--from', minutesAgo(120), '--to', minutesAgo(30)],
 ];
@@ -180,6 +182,7 @@ const OAUTH2_RUNS: string[][] = [
   ['posts', 'search', 'coffee', '--max-results', '10'],
   ['posts', 'counts', 'tea', '--granularity', 'day'],
   ['media', 'upload', MEDIA_FILE, '--alt-text', 'a picture'],
+  ['media', 'upload', MEDIA_FILE, '--chunked', '--alt-text', 'a picture'],
   ['request', 'GET', '/2/users/me'],
 ];
 
@@ -207,6 +210,8 @@ const EXPECTED_DISAGREEMENTS: string[] = [
   'GET /2/tweets: user.fields value affiliation is not in the enum',
   'GET /2/tweets: user.fields value most_recent_tweet_id is not in the enum',
   'GET /2/tweets: user.fields value pinned_tweet_id is not in the enum',
+  // The one-request upload's optional media_type (v2.159 MediaUploadRequestOneShot) is gone from v2.167's body.
+  'POST /2/media/upload: body key media_type is not in the schema',
 ];
 
 describe('v2 requests in official names match openapi v2.159', () => {
@@ -257,6 +262,7 @@ describe('v2 requests in official names match openapi v2.159', () => {
       'GET /2/tweets/search/stream/rules',
       'POST /2/tweets/search/stream/rules',
       'GET /2/tweets/search/stream',
+      'POST /2/media/upload',
       'POST /2/media/upload/initialize',
       'POST /2/media/metadata',
       'GET /2/users/me',
@@ -362,6 +368,7 @@ describe('v2 requests against openapi v2.167 where the descriptions agree, and t
         'GET /2/tweets',
         'GET /2/tweets/search/recent',
         'GET /2/tweets/counts/recent',
+        'POST /2/media/upload',
         'POST /2/media/upload/initialize',
         'POST /2/media/upload/{id}/append',
         'POST /2/media/upload/{id}/finalize',

@@ -11,7 +11,7 @@ import { allVerbs } from '../helpers/verb-rows.js';
 const DOC = new URL('../../docs/coverage.md', import.meta.url);
 
 /** Operations of v2.159 with a verb on this tree: the figure may only grow (the goal is 90 %, 141 of 156). */
-const MIN_COVERED = 148;
+const MIN_COVERED = 149;
 
 // Every platform verb runs once (three emulators at once): the one slow file of the kind, by design.
 describe('docs/coverage.md', () => {

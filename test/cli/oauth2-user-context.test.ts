@@ -46,9 +46,8 @@ describe('OAuth 2.0 user context on the user-context verbs', () => {
       'POST /2/tweets Bearer 201',
       'GET /2/tweets/N Bearer 200',
       'POST /2/tweets Bearer 201',
-      'POST /2/media/upload/initialize Bearer 200',
-      'POST /2/media/upload/N/append Bearer 200',
-      'POST /2/media/upload/N/finalize Bearer 200',
+      // A small image goes up in one request.
+      'POST /2/media/upload Bearer 200',
       'POST /2/tweets Bearer 201',
       'DELETE /2/tweets/N Bearer 200',
     ]);

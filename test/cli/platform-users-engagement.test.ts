@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activityFeed } from '../../src/emulator/routes/platform-events.js';
+import { mediaSessions } from '../../src/emulator/routes/platform-media.js';
 import { usersState } from '../../src/emulator/routes/platform-users-state.js';
 import { webhooks } from '../../src/emulator/routes/platform-webhooks.js';
 import { EMU_USER } from '../../src/emulator/state.js';
@@ -195,16 +196,16 @@ describe('direct messages', () => {
     const r = await emu.run(['dm', 'send', '@alice', '--text', 'hi', '--media-file', photo, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const calls = api(from);
+    // A small image goes up in one request (POST /2/media/upload, multipart), as dm_image.
     expect(calls.map((e) => `${e.method} ${e.path.replace(/\d{12,}/g, 'N')}`)).toEqual([
       'GET /2/users/by',
-      'POST /2/media/upload/initialize',
-      'POST /2/media/upload/N/append',
-      'POST /2/media/upload/N/finalize',
+      'POST /2/media/upload',
       `POST /2/dm_conversations/with/${ALICE}/messages`,
     ]);
-    expect(JSON.parse(calls[1]!.body).media_category).toBe('dm_image');
-    const mediaId = calls[2]!.path.split('/')[4]!;
-    expect(JSON.parse(calls[4]!.body)).toEqual({ text: 'hi', attachments: [{ media_id: mediaId }] });
+    expect(/name="media_category"\r\n\r\n([^\r]*)\r\n/.exec(calls[1]!.body)?.[1]).toBe('dm_image');
+    const mediaId = JSON.parse(calls[2]!.body).attachments[0].media_id as string;
+    expect(JSON.parse(calls[2]!.body)).toEqual({ text: 'hi', attachments: [{ media_id: mediaId }] });
+    expect(mediaSessions(emu.state).get(mediaId)?.media_category).toBe('dm_image');
     expect(r.json().data.dm_conversation_id).toBe(`${ALICE}-${EMU_USER.id}`);
     const listed = await emu.run(['dm', 'list', '--with', '@alice', '-o', 'json']);
     expect(listed.json().data).toHaveLength(1);

@@ -82,7 +82,7 @@ function bodyProblems(key: string, obj: Record<string, unknown>, op: V2Op, add: 
 /**
  * What is wrong with a request against its operation `key`: path parameters against
  * their patterns (when `params` is given), query parameters declared with enum values
- * allowed, JSON body keys in the schema with enum values allowed (`add`: v2.167's additions, accepted).
+ * allowed, JSON or multipart/form-data body keys in the schema with enum values allowed (`add`: v2.167's additions, accepted).
  */
 export function opProblems(key: string, op: V2Op, e: Request, o: { add?: V2Add; params?: Record<string, string> } = {}): string[] {
   const out: string[] = [];
@@ -101,6 +101,19 @@ export function opProblems(key: string, op: V2Op, e: Request, o: { add?: V2Add; 
       if (!allowed.includes(v) && !(o.add?.query[name] ?? []).includes(v)) out.push(`${key}: ${name} value ${v} is not in the enum`);
   }
   if (e.body?.trimStart().startsWith('{')) bodyProblems(key, JSON.parse(e.body), op, o.add, '', out);
+  else if (e.body?.startsWith('--')) bodyProblems(key, formFields(e.body), op, o.add, '', out);
+  return out;
+}
+
+/** A multipart/form-data body's fields: text parts with their values, file parts as ''. */
+function formFields(body: string): Record<string, string> {
+  const boundary = /^--([^\r\n]+)\r\n/.exec(body)?.[1];
+  const out: Record<string, string> = {};
+  if (!boundary) return out;
+  for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    const m = /^\r\ncontent-disposition: form-data; name="([^"]*)"(; filename="[^"]*")?[\s\S]*?\r\n\r\n([\s\S]*)\r\n$/i.exec(part);
+    if (m) out[m[1]!] = m[2] ? '' : m[3]!;
+  }
   return out;
 }
 

@@ -41,8 +41,6 @@ export const NOTES: Record<string, string> = {
     "end-to-end encrypted Chat (XChat): payloads are encrypted with the participants' keys, which postctl does not hold; `postctl request` reaches it",
   'GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}':
     'no verb yet; `postctl request GET /2/dm_conversations/media/{dm_id}/{media_id}/{resource_id}` reaches it',
-  'POST /2/media/upload':
-    '`postctl media upload` sends every file through the chunked upload (initialize, append, finalize), which resumes; the one-request form is reached with `postctl request`',
   'POST /2/notes/evaluate': 'no verb yet; `postctl request POST /2/notes/evaluate` reaches it',
   'GET /2/users/public_keys': 'no verb yet; `postctl request GET /2/users/public_keys` reaches it',
   'POST /2/users/{id}/bookmarks/folders': 'no verb yet; `postctl request POST /2/users/{id}/bookmarks/folders` reaches it',

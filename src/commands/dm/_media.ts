@@ -18,14 +18,6 @@ export const dmMediaOptions = {
   },
 } as const satisfies OptionTable;
 
-/** Endpoints a --media-file upload calls. */
-export const DM_UPLOAD_ENDPOINTS = [
-  'POST /2/media/upload/initialize',
-  'POST /2/media/upload/{id}/append',
-  'POST /2/media/upload/{id}/finalize',
-  'GET /2/media/upload',
-];
-
 /** Checks the file before anything is sent (exit 6): type, dm_* category, size. */
 export async function planDmMedia(opts: { media?: string | undefined; mediaFile?: string | undefined }): Promise<MediaPlan | undefined> {
   if (opts.media !== undefined && opts.mediaFile !== undefined)

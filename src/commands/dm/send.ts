@@ -10,7 +10,8 @@ import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { lifecycleDryRun, printPlanned } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
-import { DM_UPLOAD_ENDPOINTS, dmMediaId, dmMediaOptions, planDmMedia } from './_media.js';
+import { UPLOAD_ENDPOINTS } from '../../media/upload.js';
+import { dmMediaId, dmMediaOptions, planDmMedia } from './_media.js';
 
 export const DM_SENT_COLUMNS = [
   { header: 'dm_conversation_id', key: 'dm_conversation_id' },
@@ -47,7 +48,7 @@ export default defineVerb({
       user !== undefined
         ? 'POST /2/dm_conversations/with/{participant_id}/messages'
         : 'POST /2/dm_conversations/{dm_conversation_id}/messages';
-    const endpoints = [target, ...(plan ? DM_UPLOAD_ENDPOINTS : []), ...(refs[0]?.username !== undefined ? ['GET /2/users/by'] : [])];
+    const endpoints = [target, ...(plan ? UPLOAD_ENDPOINTS : []), ...(refs[0]?.username !== undefined ? ['GET /2/users/by'] : [])];
     const { client, auth } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
     // Ids need no request; a handle costs one lookup (a dry run too: the path needs the id).
     const participant = refs.length ? (await resolveUserIds(client, refs, auth))[0] : undefined;

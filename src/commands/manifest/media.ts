@@ -11,11 +11,12 @@ export const MANIFEST: Manifest = {
     {
       words: ["media","upload"],
       name: "upload <files...>",
-      description: "upload files in chunks (initialize, append, finalize), wait for processing, print media id and media key",
+      description: "upload files (a small image or subtitle file in one request, else in chunks: initialize, append, finalize), wait for processing, print media id and media key",
       examples: [
         "postctl media upload photo.jpg --alt-text \"A red bicycle\"",
         "postctl media upload launch.mp4 --media-category amplify_video",
         "postctl media upload launch.mp4 --resume",
+        "postctl media upload photo.png --chunked",
         "postctl media upload a.png b.gif clip.mp4 --no-wait -o json",
       ],
       options: [
@@ -25,8 +26,9 @@ export const MANIFEST: Manifest = {
         {"flags":"--chunk-size <MiB>","description":"bytes per append in MiB, 1 to 5 (default 2)"},
         {"flags":"--wait","description":"wait while the service processes a video or GIF (default)"},
         {"flags":"--no-wait","description":"print the ids right after finalize, without waiting for processing"},
-        {"flags":"--resume","description":"continue an interrupted upload of the same file: send only the chunks not yet confirmed"},
-        {"flags":"--state <file>","description":"resume state file (one file only; default: <file>.postctl-state.json next to it)"},
+        {"flags":"--chunked","description":"use the chunked upload (initialize, append, finalize) even for a small image or subtitle file"},
+        {"flags":"--resume","description":"continue an interrupted chunked upload of the same file: send only the chunks not yet confirmed (implies --chunked)"},
+        {"flags":"--state <file>","description":"resume state file (one file only; default: <file>.postctl-state.json next to it; implies --chunked)"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)","choices":["app","user","oauth2"]},
         {"flags":"--processing-timeout <seconds>","description":"longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id"},
       ],

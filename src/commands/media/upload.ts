@@ -1,25 +1,18 @@
 // `postctl media upload <file…>`: every file is checked first (type, category,
 // size, chunk count, alt text: exit 6 and nothing sent), then uploaded one
-// after another. One row per file: media id and media key (stdout); progress
+// after another: a small image or subtitle file in one request, anything else
+// (or with --chunked/--resume) through initialize/append/finalize. One row per file: media id and media key (stdout); progress
 // and processing notes on stderr.
 import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../bulk/state.js';
 import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors/cli-error.js';
 import { integerBetween } from '../../validate/rules.js';
 import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
-import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile, type UploadResult } from '../../media/upload.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS, UPLOAD_ENDPOINTS, uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
-
-/** Every endpoint an upload may call (metadata only with --alt-text). */
-const UPLOAD_ENDPOINTS = [
-  'POST /2/media/upload/initialize',
-  'POST /2/media/upload/{id}/append',
-  'POST /2/media/upload/{id}/finalize',
-  'GET /2/media/upload',
-];
 
 const COLUMNS: Column<UploadResult>[] = [
   { header: 'file', key: 'file' },
@@ -70,11 +63,13 @@ function processingTimeout(value: string | undefined): number {
 
 export default defineVerb({
   name: 'upload <files...>',
-  description: 'upload files in chunks (initialize, append, finalize), wait for processing, print media id and media key',
+  description:
+    'upload files (a small image or subtitle file in one request, else in chunks: initialize, append, finalize), wait for processing, print media id and media key',
   examples: [
     'postctl media upload photo.jpg --alt-text "A red bicycle"',
     'postctl media upload launch.mp4 --media-category amplify_video',
     'postctl media upload launch.mp4 --resume',
+    'postctl media upload photo.png --chunked',
     'postctl media upload a.png b.gif clip.mp4 --no-wait -o json',
   ],
   options: {
@@ -91,8 +86,18 @@ export default defineVerb({
       description: 'wait while the service processes a video or GIF (default)',
       negate: 'print the ids right after finalize, without waiting for processing',
     },
-    resume: { flags: '--resume', description: 'continue an interrupted upload of the same file: send only the chunks not yet confirmed' },
-    state: { flags: '--state <file>', description: 'resume state file (one file only; default: <file>.postctl-state.json next to it)' },
+    chunked: {
+      flags: '--chunked',
+      description: 'use the chunked upload (initialize, append, finalize) even for a small image or subtitle file',
+    },
+    resume: {
+      flags: '--resume',
+      description: 'continue an interrupted chunked upload of the same file: send only the chunks not yet confirmed (implies --chunked)',
+    },
+    state: {
+      flags: '--state <file>',
+      description: 'resume state file (one file only; default: <file>.postctl-state.json next to it; implies --chunked)',
+    },
     auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (needs the media.write scope)'),
     processingTimeout: {
       flags: '--processing-timeout <seconds>',
@@ -123,6 +128,8 @@ export default defineVerb({
             wait: opts.wait !== false,
             altText: opts.altText,
             processingTimeoutMs,
+            // A state file is the chunked upload's: naming one asks for that upload.
+            chunked: Boolean(opts.chunked) || opts.state !== undefined,
           }),
         );
         const r = done.at(-1)!;

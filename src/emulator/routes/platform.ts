@@ -9,6 +9,7 @@ import * as events from './platform-events.js';
 import * as listActions from './platform-list-actions.js';
 import * as lists from './platform-lists.js';
 import * as media from './platform-media.js';
+import * as mediaOneShot from './platform-media-oneshot.js';
 import * as subtitles from './platform-media-subtitles.js';
 import * as posts from './platform-posts.js';
 import * as related from './platform-related.js';
@@ -39,6 +40,7 @@ export function register(r: Router, state: EmulatorState): void {
   webhooks.register(r, state);
   webhookAdmin.register(r, state);
   media.register(r, state);
+  mediaOneShot.register(r, state);
   subtitles.register(r, state);
   events.register(r, state);
   // /2/connections/all before /2/connections/:endpoint_id, which would match it too.

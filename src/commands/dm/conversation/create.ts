@@ -8,7 +8,8 @@ import { USER_CONTEXT, authedClient } from '../../_auth.js';
 import { authOption } from '../../_flags.js';
 import { lifecycleDryRun, printPlanned } from '../../_lifecycle.js';
 import { defineVerb } from '../../define.js';
-import { DM_UPLOAD_ENDPOINTS, dmMediaId, dmMediaOptions, planDmMedia } from '../_media.js';
+import { UPLOAD_ENDPOINTS } from '../../../media/upload.js';
+import { dmMediaId, dmMediaOptions, planDmMedia } from '../_media.js';
 import { DM_SENT_COLUMNS } from '../send.js';
 
 export default defineVerb({
@@ -37,7 +38,7 @@ export default defineVerb({
     );
     const endpoints = [
       'POST /2/dm_conversations',
-      ...(plan ? DM_UPLOAD_ENDPOINTS : []),
+      ...(plan ? UPLOAD_ENDPOINTS : []),
       ...(refs.some((r) => r.username) ? ['GET /2/users/by'] : []),
     ];
     const { client, auth } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });

@@ -1,6 +1,6 @@
 // `postctl media subtitles add <media_id>`: adds a subtitle track to an uploaded
 // video (POST /2/media/subtitles). With --file the SRT or WebVTT file is first
-// uploaded in the `subtitles` category (the chunked upload of `media upload`);
+// uploaded in the `subtitles` category (the upload of `media upload`);
 // with --subtitle-media-id an uploaded one is used. Every value is checked
 // before anything is sent (exit 6 naming the field).
 import { stat } from 'node:fs/promises';
@@ -9,20 +9,13 @@ import { CliError, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { planUpload, type MediaPlan } from '../../../media/limits.js';
 import { addSubtitles, type SubtitleTrack } from '../../../media/subtitles.js';
-import { DEFAULT_PROCESSING_TIMEOUT_MS, uploadFile, type UploadIO } from '../../../media/upload.js';
+import { DEFAULT_PROCESSING_TIMEOUT_MS, UPLOAD_ENDPOINTS, uploadFile, type UploadIO } from '../../../media/upload.js';
 import type { Column } from '../../../output/printer.js';
 import { Problems } from '../../../validate/rules.js';
 import { displayName, subtitleMediaId, subtitlesCategoryName } from '../../../validate/subtitles.js';
 import { USER_CONTEXT, authedClient } from '../../_auth.js';
 import { defineVerb } from '../../define.js';
 import { categoryOption, checkedTarget, languageOption, subtitlesAuthOption } from './_subtitles.js';
-
-const UPLOAD_ENDPOINTS = [
-  'POST /2/media/upload/initialize',
-  'POST /2/media/upload/{id}/append',
-  'POST /2/media/upload/{id}/finalize',
-  'GET /2/media/upload',
-];
 
 const COLUMNS: Column<SubtitleTrack & { media_id: string }>[] = [
   { header: 'media_id', key: 'media_id' },
