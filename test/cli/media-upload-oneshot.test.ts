@@ -139,6 +139,53 @@ describe('media upload in one request', () => {
   });
 });
 
+describe.concurrent("the emulator's POST /2/media/upload: a JSON body and its own checks", () => {
+  const emu = fileEmulator({ names: 'official' });
+  let n = 0;
+  /** The body as a JSON file (--input): a 7 MB base64 string would not fit on a command line. */
+  const send = (body: Record<string, unknown>) => {
+    const input = join(dir, `body-${n++}.json`);
+    writeFileSync(input, JSON.stringify(body));
+    return emu.run(['request', 'POST', '/2/media/upload', '--input', input]);
+  };
+
+  it('a JSON body with base64 media is stored as a finished upload with the exact bytes', async () => {
+    const bytes = Buffer.concat([PNG_HEAD, randomBytes(500)]);
+    const r = await send({ media: bytes.toString('base64'), media_category: 'dm_image' });
+    expect(r.code, r.stderr).toBe(0);
+    const data = JSON.parse(r.stdout).data;
+    expect(data).toMatchObject({ media_key: `3_${data.id}`, size: bytes.length });
+    const s = mediaSessions(emu.state).get(data.id)!;
+    expect({ type: s.media_type, category: s.media_category, sha: sha(s.bytes!) }).toEqual({
+      type: 'image/png',
+      category: 'dm_image',
+      sha: sha(bytes),
+    });
+  });
+
+  it.each([
+    ['no media', { media_category: 'tweet_image' }, 'The media field is required'],
+    ['a category outside the one-shot enum', { media: 'AAAA', media_category: 'tweet_video' }, 'media_category must be one of'],
+    ['the neutral name on an official-only server', { media: 'AAAA', media_category: 'post_image' }, 'media_category must be one of'],
+    [
+      'a type its category does not take',
+      { media: 'AAAA', media_category: 'subtitles', media_type: 'image/png' },
+      'image/png is not allowed for media_category subtitles',
+    ],
+    ['a type outside the enum', { media: 'AAAA', media_category: 'tweet_image', media_type: 'image/gif' }, 'media_type must be one of'],
+    [
+      'an image over 5 MiB',
+      { media: Buffer.alloc(5 * MiB + 1).toString('base64'), media_category: 'tweet_image', media_type: 'image/png' },
+      'allows 5242880',
+    ],
+    ['an unknown field', { media: 'AAAA', media_category: 'tweet_image', command: 'INIT' }, 'Unknown field [command]'],
+  ])('refuses %s (400, exit 6)', async (_name, body, message) => {
+    const r = await send(body);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toContain(message);
+  });
+});
+
 describe('media upload in one request: neutral names', () => {
   const emu = fileEmulator({ names: 'neutral' });
 
