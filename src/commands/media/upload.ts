@@ -3,11 +3,11 @@
 // after another: a small image or subtitle file in one request, anything else
 // (or with --chunked/--resume) through initialize/append/finalize. One row per file: media id and media key (stdout); progress
 // and processing notes on stderr.
-import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../bulk/state.js';
 import { CliError, InputError, PartialFailure, UsageError, formatProblem, invalid, type InputProblem } from '../../errors/cli-error.js';
 import { integerBetween } from '../../validate/rules.js';
-import { planUpload, type MediaFlags, type MediaPlan } from '../../media/limits.js';
+import type { MediaFlags, MediaPlan } from '../../media/limits.js';
+import { planFile } from '../../media/plan-file.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, UPLOAD_ENDPOINTS, uploadFile, type UploadResult } from '../../media/upload.js';
 import type { Column } from '../../output/printer.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
@@ -26,16 +26,7 @@ async function plans(files: readonly string[], opts: MediaFlags): Promise<MediaP
   const problems: InputProblem[] = [];
   const out: MediaPlan[] = [];
   for (const file of files) {
-    let size: number;
-    try {
-      const s = await stat(file);
-      if (!s.isFile()) throw new Error('not a regular file');
-      size = s.size;
-    } catch (e) {
-      problems.push({ field: 'file', id: file, message: `cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
-      continue;
-    }
-    const r = planUpload(file, size, {
+    const r = await planFile(file, {
       mediaType: opts.mediaType,
       mediaCategory: opts.mediaCategory,
       chunkSize: opts.chunkSize,

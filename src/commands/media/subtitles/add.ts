@@ -3,11 +3,11 @@
 // uploaded in the `subtitles` category (the upload of `media upload`);
 // with --subtitle-media-id an uploaded one is used. Every value is checked
 // before anything is sent (exit 6 naming the field).
-import { stat } from 'node:fs/promises';
 import { defaultStatePath } from '../../../bulk/state.js';
 import { CliError, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
-import { planUpload, type MediaPlan } from '../../../media/limits.js';
+import type { MediaPlan } from '../../../media/limits.js';
+import { planFile } from '../../../media/plan-file.js';
 import { addSubtitles, type SubtitleTrack } from '../../../media/subtitles.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, UPLOAD_ENDPOINTS, uploadFile, type UploadIO } from '../../../media/upload.js';
 import type { Column } from '../../../output/printer.js';
@@ -26,16 +26,7 @@ const COLUMNS: Column<SubtitleTrack & { media_id: string }>[] = [
 
 /** The subtitle file as an upload plan in the `subtitles` category (SRT or WebVTT), or its problems. */
 async function filePlan(file: string, p: Problems): Promise<MediaPlan | undefined> {
-  let size: number;
-  try {
-    const s = await stat(file);
-    if (!s.isFile()) throw new Error('not a regular file');
-    size = s.size;
-  } catch (e) {
-    p.add('file', `cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { id: file });
-    return undefined;
-  }
-  const r = planUpload(file, size, { mediaCategory: 'subtitles' });
+  const r = await planFile(file, { mediaCategory: 'subtitles' });
   for (const problem of r.problems) p.add(problem.field ?? 'file', problem.message, { id: file });
   return r.plan;
 }
