@@ -75,9 +75,10 @@ describe('text from the API on stderr is neutralised on every path', () => {
     const dir = tempDir('postctl-hostile-progress-');
     const file = join(dir, `clip\u001b[2J\u0007\u202e.png`);
     writeFileSync(file, Buffer.alloc(3000, 1));
-    // Slow chunks, so the plain progress timer (every 0.05 s here) fires during the upload.
+    // Slow chunks, so the plain progress timer (every 0.05 s here) fires during the upload; --chunked, as a small
+    // image otherwise goes up in one request, which has no byte progress.
     emu.state.faults.add({ kind: 'latency', path: '/2/media/upload', times: 100, latencyMs: 300 });
-    const r = await emu.run(['media', 'upload', file, '--alt-text', 'x'], { env: { POSTCTL_PROGRESS_INTERVAL: '0.05' } });
+    const r = await emu.run(['media', 'upload', file, '--chunked', '--alt-text', 'x'], { env: { POSTCTL_PROGRESS_INTERVAL: '0.05' } });
     emu.state.faults.clear();
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stderr.split('\n').filter((l) => l.includes(' bytes: '));
