@@ -80,6 +80,8 @@ async function main() {
   // and skip it, as does what the fast path does not resolve (or the script leaves
   // out): those go to the ES-module CLI, with Node's compile cache (22.1+) kept in
   // postctl's cache directory.
+  // POSTCTL_NOW moves the run's clock (bin/clock.js): before any bundle is loaded, so every module sees it.
+  if (process.env.POSTCTL_NOW) require('./clock.js').installRunClock(process.env);
   const { loadApiScript, privateCacheDir } = require('./code-cache.js');
   const notApi = process.env.POSTCTL_NO_CODE_CACHE || args[0] === 'help' || args.some((a) => /^(-h|--help|-V|--version)$/.test(a));
   const loaded = notApi ? undefined : loadApiScript(join(dist, 'chunks', apiScript(args)));

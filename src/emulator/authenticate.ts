@@ -46,7 +46,7 @@ export function verifyOAuth1(
   const app = state.apps.get(oauth.oauth_consumer_key!);
   if (!app) return unauthorized();
   const ts = Number(oauth.oauth_timestamp);
-  if (!Number.isInteger(ts) || Math.abs(ts - Date.now() / 1000) > TIMESTAMP_WINDOW_SEC)
+  if (!Number.isInteger(ts) || Math.abs(ts - state.now() / 1000) > TIMESTAMP_WINDOW_SEC)
     return unauthorized(135, 'Timestamp out of bounds.');
   let tokenSecret: string | undefined;
   let info: AuthInfo = { kind: 'consumer', consumerKey: app.consumerKey, oauth };

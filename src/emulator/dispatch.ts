@@ -80,7 +80,7 @@ function openCall(state: EmulatorState, req: IncomingMessage, res: ServerRespons
   const { api, path } = splitApi(url.pathname);
   const entry: LogEntry = {
     seq: state.nextSeq(),
-    time: Date.now(),
+    time: state.now(),
     method,
     api,
     path,
@@ -142,7 +142,7 @@ async function answerTransportFault(call: Call, fault: FaultRule): Promise<boole
     entry.status = 429;
     await writeResponse(res, {
       ...errorObject(429, 88, 'Rate limit exceeded'),
-      headers: { ...injectedLimitHeaders(call.api, fault), ...fault.headers },
+      headers: { ...injectedLimitHeaders(call.api, fault, call.entry.time), ...fault.headers },
     });
     return true;
   }
@@ -150,9 +150,9 @@ async function answerTransportFault(call: Call, fault: FaultRule): Promise<boole
 }
 
 /** The exhausted-limit headers an injected 429 announces (none when resetHeaders is false). */
-function injectedLimitHeaders(api: EmuApi, fault: FaultRule): Record<string, string> {
+function injectedLimitHeaders(api: EmuApi, fault: FaultRule, now: number): Record<string, string> {
   if (fault.resetHeaders === false) return {};
-  const reset = String(Math.ceil(Date.now() / 1000) + (fault.resetInSec ?? 1));
+  const reset = String(Math.ceil(now / 1000) + (fault.resetInSec ?? 1));
   return api === 'platform'
     ? { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset }
     : { 'x-account-rate-limit-limit': '2000', 'x-account-rate-limit-remaining': '0', 'x-account-rate-limit-reset': reset };
@@ -202,7 +202,7 @@ function rateLimit(
   const bucket = spec.bucket ?? `${spec.method} ${spec.path}`;
   const principal = (spec.perUser ? auth?.userId : params.account_id) ?? auth?.userId ?? auth?.consumerKey ?? 'anonymous';
   const isAds = call.api !== 'platform';
-  const rl = state.limiter.hit(bucket, principal, spec.limit ?? (isAds ? ADS_DEFAULT_LIMIT : DEFAULT_LIMIT));
+  const rl = state.limiter.hit(bucket, principal, spec.limit ?? (isAds ? ADS_DEFAULT_LIMIT : DEFAULT_LIMIT), state.now());
   const prefix = isAds && params.account_id && !spec.perUser ? 'x-account-rate-limit' : 'x-rate-limit';
   const headers = {
     [`${prefix}-limit`]: String(rl.limit),

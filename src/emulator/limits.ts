@@ -13,7 +13,7 @@ export class RateLimiter {
     bucket: string,
     principal: string,
     spec: LimitSpec,
-    now = Date.now(),
+    now: number,
   ): { allowed: boolean; limit: number; remaining: number; reset: number } {
     const s = this.overrides[bucket] ?? spec;
     const key = `${bucket}\u0000${principal}`;

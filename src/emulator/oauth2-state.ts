@@ -76,7 +76,7 @@ export function verifierMatches(code: AuthCode, verifier: string): boolean {
 }
 
 /** The live user token behind a Bearer value, or why it is not one. */
-export function userToken(state: EmulatorState, token: string, now = Date.now()): UserToken | 'expired' | undefined {
+export function userToken(state: EmulatorState, token: string, now = state.now()): UserToken | 'expired' | undefined {
   const t = oauth2State(state).tokens.get(token);
   if (t?.kind !== 'access' || t.revoked) return undefined;
   if (t.expiresAt !== undefined && t.expiresAt <= now) return 'expired';
@@ -88,7 +88,7 @@ export function expireAccessTokens(state: EmulatorState, token?: string): number
   let n = 0;
   for (const t of oauth2State(state).tokens.values()) {
     if (t.kind !== 'access' || t.revoked || (token && t.token !== token)) continue;
-    t.expiresAt = Date.now() - 1000;
+    t.expiresAt = state.now() - 1000;
     n++;
   }
   return n;

@@ -74,7 +74,7 @@ function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
   const url = new URL(req.url ?? '/', 'http://download.invalid');
   const entry: LogEntry = {
     seq: state.nextSeq(),
-    time: Date.now(),
+    time: state.now(),
     method: req.method ?? 'GET',
     api: 'download',
     path: url.pathname,

@@ -1,6 +1,7 @@
 // Runs one verb: builds the context, imports the implementation, maps the result to an exit code.
 import { Context, type GlobalOptions } from './context.js';
-import { Interrupted, UsageError } from '../errors/cli-error.js';
+import { InputError, Interrupted, UsageError } from '../errors/cli-error.js';
+import { runClockOffset } from '../../bin/clock.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { envNumber } from '../config/env-number.js';
 import { processIO } from './io.js';
@@ -66,6 +67,9 @@ export async function runVerb(spec: RunnableVerb, args: string[], opts: Record<s
         `-o ${ctx.format} is not an output of this command (it is the report page of ads stats)`,
         'use -o table, json, jsonl or csv',
       );
+    // The launcher moved the clock already (bin/clock.js); a value it could not read is refused here, for every verb.
+    const clock = runClockOffset(io.env.POSTCTL_NOW, Date.now());
+    if (typeof clock === 'string') throw new InputError(clock);
     const mod = await spec.load();
     let code: number | void;
     try {

@@ -37,7 +37,7 @@ const ENV_ROWS: Array<[string, string]> = [
   ],
   [
     'POSTCTL_NOW',
-    'for tests: the clock (an ISO time such as 2026-11-28T01:00:00Z) that ads stats resolves yesterday, --range and the future check against',
+    "the run's clock, for rehearsals against the emulator (which follows it too): an ISO time with a zone (2026-11-28T01:00:00Z) or an offset (+365d, -2h)",
   ],
   ['POSTCTL_MEDIA_POLL_MS', 'media upload: shortest wait between processing status requests in milliseconds (default 1000)'],
   ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],

@@ -1,5 +1,5 @@
 // `ads stats` as a report, through the built CLI against the emulator: ranges
-// relative to the account's calendar (the clock faked with POSTCTL_NOW), names
+// relative to the account's calendar (postctl's and the emulator's clocks moved together), names
 // joined, dates in the account's zone, spend in currency units equal to the
 // emulator's micros / 1e6, totals and `all` rows, one table that fits 80
 // columns on a pseudo-terminal, and several accounts in one output.
@@ -8,6 +8,7 @@ import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { toMicros } from '../../src/validate/money.js';
 import { tempDir } from '../helpers/cli.js';
+import { movedClock } from '../helpers/clock.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { csvRows, statsRequests } from '../helpers/stats.js';
 import { terminal } from '../helpers/terminal.js';
@@ -17,47 +18,56 @@ const TOKYO = '9iqxk2';
 const FOREIGN = '5gvk9h';
 const STATS = /^\/12\/stats\/accounts\/[^/]+$/;
 // 01:00 UTC on Saturday 28 November 2026: still Friday the 27th, 20:00, in New York.
-const NOW = { POSTCTL_NOW: '2026-11-28T01:00:00Z' };
-const seen = (id: string) => statsRequests(emu.state, 'GET', STATS).filter((r) => r.ids.includes(id));
+const CLOCK = movedClock('2026-11-28T01:00:00Z');
+const NOW = CLOCK.env;
+// The relative ranges' emulator lives on the same moved clock as the CLI runs that send NOW.
+const emuAt = fileEmulator({ now: CLOCK.now });
+const seenBy = (e: typeof emu, id: string) => statsRequests(e.state, 'GET', STATS).filter((r) => r.ids.includes(id));
+const seen = (id: string) => seenBy(emu, id);
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const stats = (ids: string, more: string[]) => ['ads', 'stats', ids, '--entity', 'LINE_ITEM', ...more];
 
 describe.concurrent('relative ranges in the account zone', () => {
   it('--range yesterday at 01:00 UTC asks a New York account (behind UTC) for its yesterday, the 26th', async () => {
-    const r = await emu.run([...stats('y0001', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT', '-o', 'csv'])], { env: NOW });
+    const r = await emuAt.run([...stats('y0001', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT', '-o', 'csv'])], { env: NOW });
     expect(r.code, r.stderr).toBe(0);
-    expect(seen('y0001').map((q) => [iso(q.start), iso(q.end)])).toEqual([['2026-11-26T05:00:00Z', '2026-11-27T05:00:00Z']]);
+    expect(seenBy(emuAt, 'y0001').map((q) => [iso(q.start), iso(q.end)])).toEqual([['2026-11-26T05:00:00Z', '2026-11-27T05:00:00Z']]);
     expect(csvRows(r.stdout).map((x) => x.date)).toEqual(['2026-11-26']);
     expect(r.stderr).not.toMatch(/not yet over/);
   });
 
   it('--range yesterday at 01:00 UTC asks a Tokyo account (ahead of UTC) for the 27th', async () => {
-    const t = await emu.run(
+    const t = await emuAt.run(
       [...stats('y0002', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT', '--account', TOKYO, '-o', 'csv'])],
       {
         env: NOW,
       },
     );
     expect(t.code, t.stderr).toBe(0);
-    expect(seen('y0002').map((q) => [iso(q.start), iso(q.end)])).toEqual([['2026-11-26T15:00:00Z', '2026-11-27T15:00:00Z']]);
+    expect(seenBy(emuAt, 'y0002').map((q) => [iso(q.start), iso(q.end)])).toEqual([['2026-11-26T15:00:00Z', '2026-11-27T15:00:00Z']]);
     expect(csvRows(t.stdout).map((x) => x.date)).toEqual(['2026-11-27']);
   });
 
   it('--from 2-days-ago --to today reaches a day not yet over: said on stderr, complete:false in JSON', async () => {
-    const r = await emu.run([...stats('y0003', ['--from', '2-days-ago', '--to', 'today', '--metric-groups', 'ENGAGEMENT', '-o', 'json'])], {
-      env: NOW,
-    });
+    const r = await emuAt.run(
+      [...stats('y0003', ['--from', '2-days-ago', '--to', 'today', '--metric-groups', 'ENGAGEMENT', '-o', 'json'])],
+      {
+        env: NOW,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/warning: the range reaches 2026-11-27, not yet over in the account's zone America\/New_York/);
     const body = r.json();
     expect(body).toMatchObject({ complete: false, start_time: '2026-11-25T05:00:00Z', end_time: '2026-11-28T05:00:00Z' });
     expect(body.data[0].id_data[0].dates).toEqual(['2026-11-25', '2026-11-26', '2026-11-27']);
-    const past = await emu.run([...stats('y0003', ['--range', 'last-week', '--metric-groups', 'ENGAGEMENT', '-o', 'json'])], { env: NOW });
+    const past = await emuAt.run([...stats('y0003', ['--range', 'last-week', '--metric-groups', 'ENGAGEMENT', '-o', 'json'])], {
+      env: NOW,
+    });
     expect(past.json()).toMatchObject({ complete: true, start_time: '2026-11-16T05:00:00Z', end_time: '2026-11-23T05:00:00Z' });
   });
 
   it('a range wholly in the future of the account is exit 6 with nothing sent', async () => {
-    const r = await emu.run(
+    const r = await emuAt.run(
       [...stats('y0004', ['--from', '2026-11-28', '--to', '2026-11-29', '--metric-groups', 'ENGAGEMENT', '-o', 'csv'])],
       {
         env: NOW,
@@ -65,24 +75,24 @@ describe.concurrent('relative ranges in the account zone', () => {
     );
     expect(r.code).toBe(6);
     expect(r.errorJson().error.message).toMatch(/has not begun in the account's zone America\/New_York \(its today is 2026-11-27/);
-    expect(seen('y0004')).toHaveLength(0);
+    expect(seenBy(emuAt, 'y0004')).toHaveLength(0);
   });
 
   it('an unknown --range, --range with --from, or a bad POSTCTL_NOW is exit 6 before any request', async () => {
-    const bad = await emu.run([...stats('y0005', ['--range', 'fortnight', '--metric-groups', 'ENGAGEMENT'])], { env: NOW });
+    const bad = await emuAt.run([...stats('y0005', ['--range', 'fortnight', '--metric-groups', 'ENGAGEMENT'])], { env: NOW });
     expect(bad.code).toBe(6);
     expect(bad.errorJson().error.problems).toEqual([
       expect.objectContaining({ field: '--range', message: expect.stringMatching(/last-7-days/) }),
     ]);
-    const both = await emu.run([...stats('y0005', ['--range', 'yesterday', '--from', 'today', '--metric-groups', 'ENGAGEMENT'])], {
+    const both = await emuAt.run([...stats('y0005', ['--range', 'yesterday', '--from', 'today', '--metric-groups', 'ENGAGEMENT'])], {
       env: NOW,
     });
     expect(both.code).toBe(6);
-    const clock = await emu.run([...stats('y0005', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT'])], {
+    const clock = await emuAt.run([...stats('y0005', ['--range', 'yesterday', '--metric-groups', 'ENGAGEMENT'])], {
       env: { POSTCTL_NOW: 'noon' },
     });
     expect(clock.code).toBe(6);
-    expect(seen('y0005')).toHaveLength(0);
+    expect(seenBy(emuAt, 'y0005')).toHaveLength(0);
   });
 });
 

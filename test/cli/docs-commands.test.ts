@@ -1,5 +1,5 @@
 // Every command shown in the README and docs/ — reading and writing — runs against a fresh emulator and
-// exits 0 (issue 27), with the files, prior steps and made ids of the `--help` examples (test/helpers/
+// exits 0 (issue 27), today and a year ahead, with the files, prior steps and made ids of the `--help` examples (test/helpers/
 // examples.ts); a line that is word for word a `--help` example is run once, by help-examples.test.ts.
 // Synopsis lines ([optional] parts, <placeholders>) are left out, as are walkthrough steps that need an
 // earlier step's $VARIABLE (the walkthroughs run in order in their own tests).
@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { movedClock } from '../helpers/clock.js';
 import { ENV, helpExamples, NOT_RUN, runExampleInTurn } from '../helpers/examples.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,4 +80,11 @@ describe('commands of the docs run against the emulator', () => {
   });
 
   it.concurrent.each(ownCommands)('%s', (_name, command, shownError) => runExampleInTurn(command, shownError));
+});
+
+// The same lines with postctl's and the emulator's clocks a year ahead: no docs line may be valid only
+// within a window of the real calendar.
+const AHEAD = movedClock('+365d');
+describe('commands of the docs run a year from now', () => {
+  it.concurrent.each(ownCommands)('%s', (_name, command, shownError) => runExampleInTurn(command, shownError, AHEAD));
 });

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { SpecNode, specTree } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
-import { futureYear } from './clock.js';
+import { futureYear, movedClock } from './clock.js';
 import { testEmulator } from './emulator.js';
 import { sharedCodeCache } from './cli.js';
 import { linkedDir, shellRun } from './shell.js';
@@ -264,6 +264,12 @@ const MADE: Array<[RegExp, string | RegExp, string]> = [
     'postctl stream rules add "coffee -is:retweet" -o json | jq -r .data[0].id',
   ],
 ];
+/**
+ * Examples whose fixed date is their point (an expiry that must lie ahead): run on the clock of the day they
+ * were written, in today's run and the year-ahead one alike, so they never turn into time bombs.
+ */
+const WRITTEN_ON: Array<[RegExp, string]> = [[/do-not-reach upload .*--expires-at 2027-06-30T/, '2026-12-01T12:00:00Z']];
+
 /** Examples that ask before acting (no --yes): without a terminal they stop with exit 2 and send nothing. */
 const ASKS = new Set([
   'postctl auth remove old',
@@ -278,20 +284,27 @@ const exec = promisify(execFile);
 /** The emulator's fixed ports are taken one example at a time. */
 let portTurn: Promise<unknown> = Promise.resolve();
 
+/** A moved clock for postctl and the emulator together (test/helpers/clock.ts movedClock). */
+type Clock = ReturnType<typeof movedClock>;
+
 /**
  * Runs one example or docs command (exit 0; or, for a docs line shown failing, a failure with the shown
- * error; examples that start or stop background emulators one at a time). */
-export function runExampleInTurn(example: string, shownError?: string): Promise<void> {
-  if (!/emulator .*(8788|--port 0)|emulator stop/.test(example)) return runExample(example, shownError);
-  const turn = portTurn.then(() => runExample(example, shownError));
+ * error; examples that start or stop background emulators one at a time), on the real clock or, with
+ * `clock`, on a moved one (postctl's, the emulator's and every background emulator's).
+ */
+export function runExampleInTurn(example: string, shownError?: string, clock?: Clock): Promise<void> {
+  if (!/emulator .*(8788|--port 0)|emulator stop/.test(example)) return runExample(example, shownError, clock);
+  const turn = portTurn.then(() => runExample(example, shownError, clock));
   portTurn = turn.catch(() => undefined);
   return turn;
 }
 
-async function runExample(example: string, shownError?: string): Promise<void> {
-  const emu = await testEmulator({ sampleCatalog: !NO_CATALOG.test(example) });
+async function runExample(example: string, shownError?: string, moved?: Clock): Promise<void> {
+  const writtenOn = WRITTEN_ON.find(([when]) => when.test(example))?.[1];
+  const clock = writtenOn ? movedClock(writtenOn) : moved;
+  const emu = await testEmulator({ sampleCatalog: !NO_CATALOG.test(example), ...(clock ? { now: clock.now } : {}) });
   const dir = exampleDir();
-  const env = emu.cliEnv({ ...ENV, HOME: join(dir, 'home') });
+  const env = emu.cliEnv({ ...ENV, HOME: join(dir, 'home'), ...clock?.env });
   // Only an emulator command (the example or a step before it) can leave a background emulator to stop.
   let startsEmulator = /emulator/.test(example);
   try {

@@ -130,7 +130,7 @@ export const MANIFEST: Manifest = {
       description: "deliver again the account activity of a webhook's subscriptions in a window of the last 5 days (POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all; app); prints the job id",
       examples: [
         "postctl webhooks subscriptions replay 1146654567674912769 --from 2d --to 1d",
-        "postctl webhooks subscriptions replay 1146654567674912769 --from 2026-11-25T08:00Z --to 2026-11-25T10:00Z -o json",
+        "postctl webhooks subscriptions replay 1146654567674912769 --from 36h --to 30h -o json",
       ],
       options: [
         {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (2d, 3h: that long ago); within the last 5 days"},

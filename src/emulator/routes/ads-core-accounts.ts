@@ -135,14 +135,14 @@ const updateAccount: Handler = (req, state) => {
     fail(adsError(400, 'INVALID_PARAMETER', `industry_type must be one of ${INDUSTRY_TYPES.join(', ')}`, 'industry_type', req));
   if (name !== null) acct.name = name;
   if (industry !== null) acct.industry_type = industry;
-  acct.updated_at = nowIso();
+  acct.updated_at = nowIso(state);
   return adsOk(req, view(acct));
 };
 
 const createSandboxAccount: Handler = (req, state) => {
   const map = accounts(state);
   const id = `gq${(map.size + 1).toString(36)}${state.nextId().slice(-4)}`;
-  const now = nowIso();
+  const now = nowIso(state);
   const acct: AdAccount = {
     id,
     name: `Sandbox account ${map.size + 1}`,
@@ -167,7 +167,7 @@ const deleteSandboxAccount: Handler = (req, state) => {
   const acct = requireAccount(req, state);
   if (!acct.sandbox) fail(adsError(400, 'INVALID_PARAMETER', 'Only sandbox accounts can be deleted', 'account_id', req));
   acct.deleted = true;
-  acct.updated_at = nowIso();
+  acct.updated_at = nowIso(state);
   return adsOk(req, view(acct));
 };
 

@@ -152,7 +152,7 @@ const createLineItemCategory: Handler = (req, state) => {
   const lineItemId = requireParam(req, 'line_item_id');
   const categoryId = requireParam(req, 'curated_category_id');
   checkRefs(req, state, lineItemId, categoryId);
-  const now = nowIso();
+  const now = nowIso(state);
   const link: EmuLicc = {
     id: `4385${state.nextId().slice(-8)}`,
     line_item_id: lineItemId,
@@ -174,7 +174,7 @@ const updateLineItemCategory: Handler = (req, state) => {
   checkRefs(req, state, lineItemId, categoryId);
   if (lineItemId !== null) link.line_item_id = lineItemId;
   if (categoryId !== null) link.curated_category_id = categoryId;
-  link.updated_at = nowIso();
+  link.updated_at = nowIso(state);
   return adsOk(req, link);
 };
 
@@ -182,7 +182,7 @@ const deleteLineItemCategory: Handler = (req, state) => {
   requireAccount(req, state);
   const link = findLink(req, state);
   link.deleted = true;
-  link.updated_at = nowIso();
+  link.updated_at = nowIso(state);
   return adsOk(req, link);
 };
 

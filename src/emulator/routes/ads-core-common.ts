@@ -4,7 +4,7 @@ import { adsError, fail } from '../replies.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest } from '../types.js';
 
-export const nowIso = (clock: { now(): number } = Date): string => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const nowIso = (clock: { now(): number }): string => new Date(clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Applies sort_by=<attribute>-asc|desc; an unknown attribute is an ads error. */
 export function sortItems<T>(req: EmuRequest, items: T[], fields: readonly string[]): T[] {

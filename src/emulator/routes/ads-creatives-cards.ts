@@ -2,6 +2,7 @@
 // emulator's own component checks (independent of postctl's validator), the
 // card_type chosen from the media kinds and the destination, list filters,
 // and delete at …/cards/image_conversation/:card_id as the spec gives it.
+import { nowIso } from './ads-core-common.js';
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsOk } from '../replies.js';
 import type { Router } from '../router.js';
@@ -15,7 +16,6 @@ import {
   libraryGet,
   missing,
   notFound,
-  now,
   qParam,
   sorted,
   visible,
@@ -185,7 +185,7 @@ const createCard: Handler = (req, state) => {
     type = cardType(req, [checkComponents(req, s, body.components, 'components')], false);
   }
   const id = state.nextId();
-  const t = now();
+  const t = nowIso(state);
   const card: CardItem = {
     id,
     name: body.name,
@@ -226,14 +226,14 @@ const updateCard: Handler = (req, state) => {
     delete card.slides;
   }
   if (body.name !== undefined) card.name = body.name;
-  card.updated_at = now();
+  card.updated_at = nowIso(state);
   return adsOk(req, view(card));
 };
 
 const deleteCard: Handler = (req, state) => {
   const card = findCard(account(req, state), req.params.card_id!);
   if (!card || card.deleted) notFound(req, 'card_id', `Card ${req.params.card_id}`);
-  Object.assign(card, { deleted: true, updated_at: now() });
+  Object.assign(card, { deleted: true, updated_at: nowIso(state) });
   return adsOk(req, view(card));
 };
 

@@ -1,6 +1,7 @@
 // Account media and the media library (ads-api.md "Creatives"): paging with
 // the spec's bounds, filters, the library's text limits and video-only
 // fields, and an AMPLIFY_VIDEO added to the library becoming PREROLL account media.
+import { nowIso } from './ads-core-common.js';
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsOk } from '../replies.js';
 import type { Router } from '../router.js';
@@ -16,7 +17,6 @@ import {
   libraryItem,
   missing,
   notFound,
-  now,
   qParam,
   shortId,
   sorted,
@@ -95,7 +95,7 @@ const getAccountMedia: Handler = (req, state) => {
 const deleteAccountMedia: Handler = (req, state) => {
   const item = account(req, state).accountMedia.find((m) => m.id === req.params.account_media_id && !m.deleted);
   if (!item) notFound(req, 'account_media_id', `Account media ${req.params.account_media_id}`);
-  Object.assign(item, { deleted: true, updated_at: now() });
+  Object.assign(item, { deleted: true, updated_at: nowIso(state) });
   return adsOk(req, item);
 };
 
@@ -127,7 +127,7 @@ const addLibraryMedia: Handler = (req, state) => {
   if (libraryGet(s, key)) bad(req, 'media_key', `${key} is already in the media library`, 'DUPLICATE');
   const upload = uploadFor(s, key);
   if (!upload) bad(req, 'media_key', `${key} is not an uploaded media key (upload it with a media_category first)`);
-  const t = now();
+  const t = nowIso(state);
   const item = libraryItem(upload, {}, t);
   applyFields(req, s, item, item as unknown as Record<string, unknown>);
   s.library = s.library.filter((i) => i.media_key !== key);
@@ -153,14 +153,14 @@ const updateLibraryMedia: Handler = (req, state) => {
   if (!item) notFound(req, 'media_key', `Media ${req.params.media_key}`);
   const changes: Record<string, unknown> = {};
   applyFields(req, s, item, changes);
-  Object.assign(item, changes, { updated_at: now() });
+  Object.assign(item, changes, { updated_at: nowIso(state) });
   return libraryReply(req, state, item);
 };
 
 const deleteLibraryMedia: Handler = (req, state) => {
   const item = libraryGet(account(req, state), req.params.media_key!);
   if (!item) notFound(req, 'media_key', `Media ${req.params.media_key}`);
-  Object.assign(item, { deleted: true, updated_at: now() });
+  Object.assign(item, { deleted: true, updated_at: nowIso(state) });
   return libraryReply(req, state, item);
 };
 

@@ -3,6 +3,7 @@
 // the library (polls: image 1.91:1 or video, media polls need the
 // PROMOTED_MEDIA_POLLS feature; conversation cards: a 16:9 video), and lists.
 // Poll cards have no update route: the API cannot update them.
+import { nowIso } from './ads-core-common.js';
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
@@ -16,7 +17,6 @@ import {
   libraryGet,
   missing,
   notFound,
-  now,
   qParam,
   sorted,
   visible,
@@ -122,7 +122,7 @@ function createPoll(req: EmuRequest, state: EmulatorState): FlatCard {
     }
   }
   const id = state.nextId();
-  const t = now();
+  const t = nowIso(state);
   // Numeric values come back as strings; media_key is write-only.
   const card: FlatCard = {
     id,
@@ -176,7 +176,7 @@ function createConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   if (!thanks) missing(req, 'thank_you_text');
   if (len(thanks) > 23) bad(req, 'thank_you_text', 'thank_you_text must be at most 23 characters');
   const id = state.nextId();
-  const t = now();
+  const t = nowIso(state);
   const opt = (k: string) => get(req, k) ?? null;
   // unlocked_image_media_key is write-only.
   const card: FlatCard = {
@@ -268,7 +268,7 @@ function updateConversation(req: EmuRequest, state: EmulatorState): FlatCard {
   }
   // unlocked_image_media_key is write-only.
   delete next.unlocked_image_media_key;
-  Object.assign(card, next, { updated_at: now() });
+  Object.assign(card, next, { updated_at: nowIso(state) });
   return card;
 }
 

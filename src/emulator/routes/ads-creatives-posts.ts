@@ -2,6 +2,7 @@
 // "Authentication"): as_user_id must be the caller or an advertiser who
 // granted the caller's handle access; media keys from the library (up to 4
 // images, or 1 GIF, or 1 video); nullcast false only for the caller's own posts.
+import { nowIso } from './ads-core-common.js';
 import { requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail } from '../replies.js';
 import type { Router } from '../router.js';
@@ -93,6 +94,7 @@ function createPost(to: Spelling): Handler {
       conversation_settings: get(req, 'conversation_settings') ?? 'EVERYONE',
       card_uri: cardUri ?? null,
       media_keys: keys,
+      time: nowIso(state),
     });
     s.posts.push(post);
     for (const k of keys) libraryGet(s, k)!.posted = true;

@@ -291,8 +291,8 @@ export function postItem(
     conversation_settings?: string;
     card_uri?: string | null;
     media_keys?: string[];
-    time?: string;
-  } = {},
+    time: string;
+  },
 ): AdPostItem {
   return {
     id: Number(idStr),
@@ -312,7 +312,7 @@ export function postItem(
     entities: { hashtags: [], urls: [], user_mentions: [] },
     favorite_count: 0,
     retweet_count: 0,
-    created_at: o.time ?? now(),
+    created_at: o.time,
   };
 }
 
@@ -322,10 +322,6 @@ export function creatives(state: EmulatorState, accountId: string): CreativesSta
   let s = all.get(accountId);
   if (!s) all.set(accountId, (s = seed()));
   return s;
-}
-
-export function now(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** Short base-36 ids, like the API's account media ids. */

@@ -94,7 +94,7 @@ const createJob: Handler = (req, state) => {
   const processing = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id && j.status === 'PROCESSING').length;
   if (processing >= (state.options.statsMaxProcessing ?? EMU_STATS_LIMITS.processing))
     fail(adsError(400, 'TOO_MANY_JOBS', `at most ${EMU_STATS_LIMITS.processing} jobs may be processing per account`, undefined, req));
-  const now = Date.now();
+  const now = state.now();
   const next = slice.faults.shift();
   const fault = next === 'none' ? undefined : next;
   const previous = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id).at(-1);
@@ -121,9 +121,9 @@ function advance(state: EmulatorState, j: EmuStatsJob): void {
   if (j.status !== 'PROCESSING') return;
   j.polls++;
   if (j.fault === 'never') return;
-  if (j.polls < (state.options.statsJobPolls ?? 2) || Date.now() - j.createdAt < (state.options.statsJobLatencyMs ?? 0)) return;
+  if (j.polls < (state.options.statsJobPolls ?? 2) || state.now() - j.createdAt < (state.options.statsJobLatencyMs ?? 0)) return;
   j.status = j.fault === 'FAILED' ? 'FAILED' : 'SUCCESS';
-  j.updatedAt = Date.now();
+  j.updatedAt = state.now();
 }
 
 const getJobs: Handler = (req, state) => {
@@ -158,7 +158,7 @@ const cancelJob: Handler = (req, state) => {
   if (!j || j.accountId !== req.params.account_id)
     return fail(adsError(404, 'NOT_FOUND', `job ${req.params.job_id} not found`, 'job_id', req));
   if (j.status === 'PROCESSING') j.status = 'CANCELLED';
-  j.updatedAt = Date.now();
+  j.updatedAt = state.now();
   return adsOk(req, view(state, j));
 };
 

@@ -153,7 +153,7 @@ function checkBatch(req: EmuRequest, state: EmulatorState, fields: readonly stri
   if (req.raw.length > MAX_BODY_BYTES)
     fail(adsError(413, 'REQUEST_TOO_LARGE', `The body is ${req.raw.length} bytes; at most ${MAX_BODY_BYTES} are allowed`, undefined, req));
   const reject = audienceStore(state).rejectValues;
-  const now = Date.now();
+  const now = state.now();
   const fast = reject.size ? undefined : fastBatch(req.raw, fields, dnr, now);
   if (fast) return fast;
   const r = slowBatch(req.json<unknown>(), fields, dnr, reject, now);
@@ -216,7 +216,8 @@ function listView(l: DoNotReachList) {
 }
 
 /** Answered in the live service's names (tweet_volume) unless the server knows only the neutral ones. */
-function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
+function keywordInsights(req: EmuRequest, st: EmulatorState): EmuResponse {
+  const served = st.names;
   const q = req.query;
   const granularity = q.get('granularity');
   if (granularity !== 'DAY' && granularity !== 'HOUR')
@@ -234,7 +235,7 @@ function keywordInsights(req: EmuRequest, served: ServedNames): EmuResponse {
     fail(adsError(400, 'INVALID_PARAMETER', 'keywords and negative_keywords together are at most 10', 'keywords', req));
   const start = isoParam(q.get('start_time') ?? undefined);
   if (start === undefined) fail(adsError(400, 'INVALID_PARAMETER', 'start_time is required (ISO 8601)', 'start_time', req));
-  const end = q.has('end_time') ? isoParam(q.get('end_time')!) : Date.now();
+  const end = q.has('end_time') ? isoParam(q.get('end_time')!) : st.now();
   if (end === undefined || end <= start)
     fail(adsError(400, 'INVALID_PARAMETER', 'end_time must be an ISO 8601 time after start_time', 'end_time', req));
   if (end - start > 7 * 86_400_000) fail(adsError(400, 'INVALID_PARAMETER', 'The time range is at most 7 days', 'start_time', req));
@@ -288,7 +289,7 @@ const uploadDoNotReachUsers: Handler = (req, st) => {
   const l = ownList(req, st);
   const checked = checkBatch(req, st, DNR_FIELDS, true);
   const counts = apply(req, st, l.received, checked);
-  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  l.updated_at = new Date(st.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     status: 200,
     body: {
@@ -302,7 +303,7 @@ const deleteDoNotReachList: Handler = (req, st) => {
   // A repeat delete answers 404, as line items do (not shown for lists).
   const l = ownList(req, st);
   l.deleted = true;
-  l.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  l.updated_at = new Date(st.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return adsOk(req, listView(l));
 };
 
@@ -340,7 +341,7 @@ const listTargetingUses: Handler = (req, st) => {
   return adsOk(req, page.data, { next_cursor: page.next_cursor });
 };
 
-const searchKeywordInsights: Handler = (req, st) => keywordInsights(req, st.names);
+const searchKeywordInsights: Handler = (req, st) => keywordInsights(req, st);
 
 function requireOwner(req: EmuRequest, a: Audience): void {
   if (a.owner !== req.params.account_id)
@@ -379,7 +380,7 @@ const grantPermission: Handler = (req, st) => {
       ),
     );
   }
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const now = new Date(st.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
   let p = grantOf(a, granted);
   if (p) Object.assign(p, { permission_level: level, updated_at: now });
   else {
@@ -412,7 +413,7 @@ const revokePermission: Handler = (req, st) => {
       ),
     );
   p.deleted = true;
-  p.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  p.updated_at = new Date(st.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return adsOk(req, p);
 };
 

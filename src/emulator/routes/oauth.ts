@@ -31,7 +31,7 @@ function authorizePage(req: EmuRequest, state: EmulatorState): EmuResponse {
   const token = req.query.get('oauth_token');
   if (req.query.has('oauth_callback')) return { status: 400, body: 'oauth_callback belongs to the request-token step, not here.' };
   const rt = token ? state.requestTokens.get(token) : undefined;
-  if (!rt || rt.used || Date.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS)
+  if (!rt || rt.used || state.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS)
     return { status: 400, body: 'This page is no longer valid: the request token is unknown, expired or already used.' };
   if (!state.approve || req.query.get('deny') === '1') {
     if (req.query.get('deny') === '1' && rt.callback !== 'oob') {
@@ -73,7 +73,7 @@ const issueRequestToken: Handler = (req, state) => {
     consumerKey: req.auth!.consumerKey,
     callback,
     used: false,
-    createdAt: Date.now(),
+    createdAt: state.now(),
     ...(access ? { accessType: access } : {}),
   });
   return form({ oauth_token: token, oauth_token_secret: secret, oauth_callback_confirmed: 'true' });
@@ -83,7 +83,7 @@ const exchangeAccessToken: Handler = (req, state) => {
   if (req.auth?.kind !== 'request-token') return errorObject(401, 89, 'Invalid request token.');
   const rt = state.requestTokens.get(req.auth.token!)!;
   if (rt.used) return errorObject(401, 89, 'Invalid request token: already used.');
-  if (Date.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS) return errorObject(401, 89, 'Invalid request token: expired.');
+  if (state.now() - rt.createdAt > REQUEST_TOKEN_TTL_MS) return errorObject(401, 89, 'Invalid request token: expired.');
   const verifier = param(req, 'oauth_verifier');
   if (!verifier) return errorObject(401, 32, 'Required oauth_verifier parameter not provided.');
   if (!rt.verifier || verifier !== rt.verifier)
@@ -112,7 +112,7 @@ const issueBearerToken: Handler = (req, state) => {
   if (grant !== 'client_credentials')
     return errorObject(403, 170, 'Missing or invalid required parameter: grant_type must be client_credentials.');
   const app = state.apps.get(req.auth!.consumerKey)!;
-  const now = Date.now();
+  const now = state.now();
   const windowMs = (state.options.bearerWindowSec ?? 60) * 1000;
   app.tokenRequests = app.tokenRequests.filter((t) => now - t < windowMs);
   if (app.bearer && app.tokenRequests.length >= (state.options.bearerMaxRequests ?? 3)) {

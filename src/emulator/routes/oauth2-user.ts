@@ -91,7 +91,7 @@ function authorizePage(req: EmuRequest, state: EmulatorState): EmuResponse {
     method,
     scope: scopes.join(' '),
     userId: EMU_USER.id,
-    createdAt: Date.now(),
+    createdAt: state.now(),
     used: false,
   });
   return back({ code });
@@ -124,7 +124,7 @@ function issue(state: EmulatorState, clientId: string, userId: string, scope: st
     clientId,
     userId,
     scope,
-    expiresAt: Date.now() + ACCESS_TTL_SEC * 1000,
+    expiresAt: state.now() + ACCESS_TTL_SEC * 1000,
     revoked: false,
   };
   tokens.set(access.token, access);
@@ -143,7 +143,7 @@ function codeGrant(form: URLSearchParams, client: OAuth2Client, state: EmulatorS
   const c = oauth2State(state).codes.get(code);
   if (!c || c.used || c.clientId !== client.clientId)
     return oauthError(400, 'invalid_grant', 'Value passed for the authorization code was invalid.');
-  if (Date.now() - c.createdAt > CODE_TTL_MS) return oauthError(400, 'invalid_grant', 'The authorization code has expired (30 seconds).');
+  if (state.now() - c.createdAt > CODE_TTL_MS) return oauthError(400, 'invalid_grant', 'The authorization code has expired (30 seconds).');
   if (c.redirectUri !== redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
   // A wrong verifier spends the code too (RFC 6749 §10.5: codes are single use).
   c.used = true;

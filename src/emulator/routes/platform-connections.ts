@@ -46,6 +46,8 @@ export interface EmuConnection {
   disconnected_at?: string;
   disconnect_reason?: string;
   consumerKey: string;
+  /** The emulator's clock, for the time it closes (like kill, never part of a reply). */
+  now: () => number;
   /** Ends the stream from the server side. */
   kill?: (reason: string) => void;
 }
@@ -84,8 +86,9 @@ export function openConnection(
     id: randomUUID(),
     endpoint_name: endpoint,
     client_ip: '127.0.0.1',
-    connected_at: new Date().toISOString(),
+    connected_at: new Date(state.now()).toISOString(),
     consumerKey,
+    now: state.now,
     kill,
   };
   reg.all.push(conn);
@@ -94,7 +97,7 @@ export function openConnection(
 
 export function closeConnection(conn: EmuConnection, reason: string): void {
   if (!active(conn)) return;
-  conn.disconnected_at = new Date().toISOString();
+  conn.disconnected_at = new Date(conn.now()).toISOString();
   conn.disconnect_reason = reason;
   delete conn.kill;
 }

@@ -134,7 +134,7 @@ const SEEDED_AT = '2026-06-04T09:00:00.000Z';
 
 export function activityFeed(state: EmulatorState): ActivityFeed {
   return state.slice('platform-events', () => ({
-    t0: Date.now(),
+    t0: state.now(),
     intervalMs: 1000,
     keepAliveMs: 10_000,
     retentionMs: 5 * 60_000,
@@ -163,7 +163,7 @@ export function activityFeed(state: EmulatorState): ActivityFeed {
 /** Changes the feed's pace (tests, demos); the timeline restarts at `t0` (default now). */
 export function configureFeed(state: EmulatorState, opts: { intervalMs?: number; keepAliveMs?: number; t0?: number }): ActivityFeed {
   const feed = activityFeed(state);
-  Object.assign(feed, { ...opts, t0: opts.t0 ?? Date.now(), high: 0 });
+  Object.assign(feed, { ...opts, t0: opts.t0 ?? state.now(), high: 0 });
   feed.events.clear();
   return feed;
 }
@@ -292,7 +292,7 @@ const createSubscription: Handler = (req, state) => {
       'event_type',
       body.event_type,
     );
-  const now = new Date().toISOString();
+  const now = new Date(state.now()).toISOString();
   const sub: EmuSubscription = {
     subscription_id: state.nextId(),
     event_type: type.name,
@@ -380,28 +380,28 @@ class ActivitySession {
     this.begin();
     if (this.sent >= this.afterEvents) return this.finish(operationalDisconnect(), 'OperationalDisconnect');
     while (!this.closed) {
-      const upTo = materialize(this.feed, Date.now());
+      const upTo = materialize(this.feed, this.conn.now());
       if (await this.sendUpTo(upTo)) return;
       if (this.closed) return;
-      if (Date.now() - this.lastWrite >= this.feed.keepAliveMs) {
+      if (this.conn.now() - this.lastWrite >= this.feed.keepAliveMs) {
         await this.write('\r\n');
-        this.lastWrite = Date.now();
+        this.lastWrite = this.conn.now();
       }
       const nextEvent = this.feed.t0 + (upTo + 1) * this.feed.intervalMs;
-      await this.sleep(Math.max(1, Math.min(nextEvent, this.lastWrite + this.feed.keepAliveMs) - Date.now()));
+      await this.sleep(Math.max(1, Math.min(nextEvent, this.lastWrite + this.feed.keepAliveMs) - this.conn.now()));
     }
   }
 
   /** The first event to send: after now, or back to the backfill or start time, within retention. */
   private begin(): void {
     const { feed, window } = this;
-    const now = Date.now();
+    const now = this.conn.now();
     const from =
       window.start !== null ? Date.parse(window.start) : window.backfill !== null ? now - Number(window.backfill) * 60_000 : undefined;
     materialize(feed, now);
     const cursor = from === undefined ? indexAt(feed, now) + 1 : Math.ceil((from - feed.t0) / feed.intervalMs);
     this.cursor = Math.max(cursor, 1, indexAt(feed, now - feed.retentionMs));
-    this.lastWrite = Date.now();
+    this.lastWrite = this.conn.now();
   }
 
   /** Sends the events up to `upTo`; true when the stream has ended. */
@@ -415,7 +415,7 @@ class ActivitySession {
       const ev = feed.events.get(this.cursor);
       if (!ev) continue;
       await this.write(JSON.stringify(ev) + '\r\n');
-      this.lastWrite = Date.now();
+      this.lastWrite = this.conn.now();
       if (++this.sent >= this.afterEvents) {
         this.cursor++;
         this.finish(operationalDisconnect(), 'OperationalDisconnect');

@@ -126,7 +126,7 @@ function upload(req: EmuRequest, state: EmulatorState): EmuResponse {
     total_bytes: f.media!.length,
     segments: new Map(),
     bytes: f.media!,
-    expires_at: Date.now() + EXPIRES_SECS * 1000,
+    expires_at: state.now() + EXPIRES_SECS * 1000,
   };
   mediaSessions(state).set(id, s);
   return { status: 200, body: { data: { id, media_key: s.media_key, size: s.total_bytes, expires_after_secs: EXPIRES_SECS } } };

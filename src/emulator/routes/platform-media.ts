@@ -73,7 +73,7 @@ const invalid = (detail: string, parameters: Record<string, unknown> = {}): neve
 function session(_req: EmuRequest, state: EmulatorState, id: string | null | undefined): MediaSession {
   if (!id || !/^[0-9]{1,19}$/.test(id)) invalid(`The \`media_id\` value [${id ?? ''}] does not match ^[0-9]{1,19}$`, { media_id: [id] });
   const s = mediaSessions(state).get(id!);
-  if (!s || s.expires_at < Date.now())
+  if (!s || s.expires_at < state.now())
     fail(
       problem(404, 'resource-not-found', 'Not Found Error', `Could not find media upload with id: [${id}].`, {
         parameter: 'media_id',
@@ -112,7 +112,7 @@ function initialize(req: EmuRequest, state: EmulatorState): EmuResponse {
     media_category: category,
     total_bytes: total as number,
     segments: new Map(),
-    expires_at: Date.now() + EXPIRES_SECS * 1000,
+    expires_at: state.now() + EXPIRES_SECS * 1000,
   };
   mediaSessions(state).set(id, s);
   return { status: 200, body: { data: { id, media_key: s.media_key, expires_after_secs: EXPIRES_SECS } } };
@@ -147,7 +147,7 @@ function statusBody(s: MediaSession, emu: EmulatorState): EmuResponse {
     id: s.id,
     media_key: s.media_key,
     size: s.total_bytes,
-    expires_after_secs: Math.max(0, Math.floor((s.expires_at - Date.now()) / 1000)),
+    expires_after_secs: Math.max(0, Math.floor((s.expires_at - emu.now()) / 1000)),
   };
   if (s.step === 'failed')
     data.processing_info = {

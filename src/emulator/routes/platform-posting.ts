@@ -153,7 +153,7 @@ function createOrEdit(req: EmuRequest, state: EmulatorState, name: NameOf): EmuR
   let root = id;
   let history = [id];
   if (b.edit_options !== undefined) {
-    const found = editProblem(s, b.edit_options?.previous_post_id, userId, Date.now());
+    const found = editProblem(s, b.edit_options?.previous_post_id, userId, state.now());
     if ('status' in found) return found;
     root = found.prev.root;
     history = [...found.prev.history, id];
@@ -166,7 +166,7 @@ function createOrEdit(req: EmuRequest, state: EmulatorState, name: NameOf): EmuR
     id,
     text,
     author_id: userId,
-    created_at: new Date().toISOString(),
+    created_at: new Date(state.now()).toISOString(),
     root,
     history,
     edits_remaining: POSTING_RULES.maxEdits,
@@ -237,14 +237,14 @@ export function register(r: Router, state: EmulatorState): void {
       const s = postingState(state);
       const mine = s.posts.get(id);
       if (mine?.deleted || (!mine && !postExists(id))) return notFound(id, 'id');
-      const full = mine ? showPost(s, mine, name, Date.now()) : seeded(id, name);
+      const full = mine ? showPost(s, mine, name, state.now()) : seeded(id, name, state.now());
       return { status: 200, body: { data: pick(full, ['id', 'text', name('editHistory')], fields) } };
     },
   });
 }
 
 /** A seeded post (platform-data.ts) with its edit controls as of now and the history under the spelling's name. */
-function seeded(id: string, name: NameOf): Obj {
+function seeded(id: string, name: NameOf, now: number): Obj {
   const { edit_history_post_ids: history, ...p } = fullPost(id);
   const until = Date.parse(p.created_at) + POSTING_RULES.editWindowMs;
   return {
@@ -252,7 +252,7 @@ function seeded(id: string, name: NameOf): Obj {
     [name('editHistory')]: history,
     edit_controls: {
       edits_remaining: POSTING_RULES.maxEdits,
-      is_edit_eligible: Date.now() < until,
+      is_edit_eligible: now < until,
       editable_until: new Date(until).toISOString(),
     },
   };

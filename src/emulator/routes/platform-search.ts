@@ -51,7 +51,7 @@ const snowflake = (t: number, seq: number) => ((BigInt(t) - EPOCH) << 22n) + Big
 
 function corpus(state: EmulatorState): Doc[] {
   return state.slice('platform-search', () => {
-    const now = Date.now();
+    const now = state.now();
     const docs: Doc[] = [];
     for (let i = 0; i < 140; i++) {
       const t = i < 100 ? now - 60_000 - i * 90 * 60_000 : now - (10 + (i - 100)) * 86_400_000;
@@ -118,7 +118,7 @@ function select(req: EmuRequest, state: EmulatorState, scope: Scope, extra: read
       'query',
       q,
     );
-  const now = Date.now();
+  const now = state.now();
   const times: Record<string, number | undefined> = {};
   for (const k of ['start_time', 'end_time']) {
     const v = req.query.get(k);

@@ -70,7 +70,7 @@ function balanced(v: string): boolean {
   return depth === 0 && !quoted;
 }
 
-const sent = () => new Date().toISOString();
+const sent = (state: EmulatorState) => new Date(state.now()).toISOString();
 
 function addRules(fs: FilteredStream, state: EmulatorState, add: unknown, dry: boolean): EmuResponse {
   if (!Array.isArray(add) || add.length === 0) return invalid('`add` must be a non-empty array of rules', 'add', add);
@@ -87,7 +87,7 @@ function addRules(fs: FilteredStream, state: EmulatorState, add: unknown, dry: b
     return {
       status: 400,
       body: {
-        meta: { sent: sent(), summary: { created: 0, not_created: add.length, valid: add.length - bad.length, invalid: bad.length } },
+        meta: { sent: sent(state), summary: { created: 0, not_created: add.length, valid: add.length - bad.length, invalid: bad.length } },
         errors,
       },
     };
@@ -111,11 +111,11 @@ function addRules(fs: FilteredStream, state: EmulatorState, add: unknown, dry: b
   const summary = { created: dry ? 0 : created.length, not_created: dry ? add.length : dups.length, valid: add.length, invalid: 0 };
   return {
     status: 200,
-    body: { ...(created.length ? { data: created } : {}), meta: { sent: sent(), summary }, ...(errors.length ? { errors } : {}) },
+    body: { ...(created.length ? { data: created } : {}), meta: { sent: sent(state), summary }, ...(errors.length ? { errors } : {}) },
   };
 }
 
-function deleteRules(fs: FilteredStream, del: Obj | undefined, dry: boolean): EmuResponse {
+function deleteRules(fs: FilteredStream, state: EmulatorState, del: Obj | undefined, dry: boolean): EmuResponse {
   const ids: unknown[] = Array.isArray(del?.ids) ? del!.ids : [];
   const values: unknown[] = Array.isArray(del?.values) ? del!.values : [];
   if (!ids.length && !values.length) return invalid('`delete` needs ids or values', 'delete', del);
@@ -137,13 +137,17 @@ function deleteRules(fs: FilteredStream, del: Obj | undefined, dry: boolean): Em
   return {
     status: 200,
     body: {
-      meta: { sent: sent(), summary: { deleted: dry ? 0 : hit.length, not_deleted: dry ? ids.length + values.length : missing.length } },
+      meta: {
+        sent: sent(state),
+        summary: { deleted: dry ? 0 : hit.length, not_deleted: dry ? ids.length + values.length : missing.length },
+      },
       ...(errors.length ? { errors } : {}),
     },
   };
 }
 
-function listRules(req: EmuRequest, fs: FilteredStream): EmuResponse {
+function listRules(req: EmuRequest, state: EmulatorState): EmuResponse {
+  const fs = filteredStream(state);
   const ids = (req.query.get('ids') ?? '').split(',').filter(Boolean);
   const max = Number(req.query.get('max_results') ?? 1000);
   if (!Number.isInteger(max) || max < 1 || max > 1000)
@@ -159,12 +163,12 @@ function listRules(req: EmuRequest, fs: FilteredStream): EmuResponse {
     status: 200,
     body: {
       ...(page.length ? { data: page } : {}),
-      meta: { sent: sent(), result_count: page.length, ...(next ? { next_token: next } : {}) },
+      meta: { sent: sent(state), result_count: page.length, ...(next ? { next_token: next } : {}) },
     },
   };
 }
 
-function nextPost(fs: FilteredStream, name: NameOf, fields: string[]): Obj | undefined {
+function nextPost(fs: FilteredStream, name: NameOf, fields: string[], now: number): Obj | undefined {
   if (!fs.rules.length) return undefined;
   const n = ++fs.seq;
   const rule = fs.rules[n % fs.rules.length]!;
@@ -173,15 +177,15 @@ function nextPost(fs: FilteredStream, name: NameOf, fields: string[]): Obj | und
     id,
     text: `Stream post ${n} matching ${rule.value}`,
     author_id: '783214',
-    created_at: new Date().toISOString(),
+    created_at: new Date(now).toISOString(),
     [name('editHistory')]: [id],
   };
   const msg = {
     data: pick(full, ['id', 'text', name('editHistory')], fields),
     matching_rules: [{ id: rule.id, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) }],
   };
-  fs.written.push({ t: Date.now(), msg });
-  while (fs.written.length && fs.written[0]!.t < Date.now() - RULE_RULES.keepMs) fs.written.shift();
+  fs.written.push({ t: now, msg });
+  while (fs.written.length && fs.written[0]!.t < now - RULE_RULES.keepMs) fs.written.shift();
   return msg;
 }
 
@@ -226,6 +230,7 @@ function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuRespon
         fields,
         fault,
         backfill: Number(backfill ?? 0),
+        now: state.now,
         close: (reason) => closeConnection(conn, reason),
         onKill: (f) => (kill = f),
       }),
@@ -238,6 +243,8 @@ interface ServeOpts {
   fields: string[];
   fault: { kind: string; afterEvents?: number } | undefined;
   backfill: number;
+  /** The emulator's clock. */
+  now: () => number;
   close(reason: string): void;
   onKill(f: (reason: string) => void): void;
 }
@@ -259,12 +266,12 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
   o.onKill((reason) => finish(disconnectLine(reason, 'This stream was terminated through the connections API.'), reason));
   const after = o.fault ? (o.fault.afterEvents ?? 0) : Infinity;
   let sentPosts = 0;
-  let lastWrite = Date.now();
+  let lastWrite = o.now();
   const emit = (msg: Obj): boolean => {
     const last = ++sentPosts >= after;
     // A cut comes once the last post has left, so the client has it: the test is of reconnecting, not of losing data in flight.
     res.write(JSON.stringify(msg) + '\r\n', last && o.fault!.kind === 'cut' ? () => finish(undefined, 'cut') : undefined);
-    lastWrite = Date.now();
+    lastWrite = o.now();
     if (!last) return true;
     if (o.fault!.kind === 'disconnect')
       finish(
@@ -274,21 +281,21 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
     if (o.fault!.kind === 'cut') closed = true;
     return false; // stall: stay open and silent
   };
-  if (o.backfill) for (const w of o.fs.written.filter((x) => x.t >= Date.now() - o.backfill * 60_000)) if (!emit(w.msg)) return;
-  let nextPostAt = Date.now() + o.fs.intervalMs;
+  if (o.backfill) for (const w of o.fs.written.filter((x) => x.t >= o.now() - o.backfill * 60_000)) if (!emit(w.msg)) return;
+  let nextPostAt = o.now() + o.fs.intervalMs;
   const tick = () => {
     if (closed) return;
-    const now = Date.now();
+    const now = o.now();
     if (now >= nextPostAt) {
       nextPostAt = now + o.fs.intervalMs;
-      const msg = nextPost(o.fs, o.name, o.fields);
+      const msg = nextPost(o.fs, o.name, o.fields, now);
       if (msg && !emit(msg)) return;
     }
-    if (Date.now() - lastWrite >= o.fs.keepAliveMs) {
+    if (o.now() - lastWrite >= o.fs.keepAliveMs) {
       res.write('\r\n');
-      lastWrite = Date.now();
+      lastWrite = o.now();
     }
-    timer = setTimeout(tick, Math.max(1, Math.min(nextPostAt, lastWrite + o.fs.keepAliveMs) - Date.now()));
+    timer = setTimeout(tick, Math.max(1, Math.min(nextPostAt, lastWrite + o.fs.keepAliveMs) - o.now()));
   };
   tick();
 }
@@ -299,7 +306,7 @@ export function register(r: Router, state: EmulatorState): void {
     path: '/2/{posts}/search/stream/rules',
     api: 'platform',
     auth: 'app',
-    handler: (req, state) => listRules(req, filteredStream(state)),
+    handler: (req, state) => listRules(req, state),
   });
   dualRoute(r, state, {
     method: 'POST',
@@ -310,9 +317,9 @@ export function register(r: Router, state: EmulatorState): void {
       const dry = req.query.get('dry_run') === 'true';
       const body = req.json<Obj>() ?? {};
       const fs = filteredStream(state);
-      if (req.query.get('delete_all') === 'true') return deleteRules(fs, { ids: fs.rules.map((r) => r.id) }, dry);
+      if (req.query.get('delete_all') === 'true') return deleteRules(fs, state, { ids: fs.rules.map((r) => r.id) }, dry);
       if (body.add !== undefined && body.delete !== undefined) return invalid('give `add` or `delete`, not both', 'add', body.add);
-      return body.add !== undefined ? addRules(fs, state, body.add, dry) : deleteRules(fs, body.delete, dry);
+      return body.add !== undefined ? addRules(fs, state, body.add, dry) : deleteRules(fs, state, body.delete, dry);
     },
   });
   dualRoute(r, state, { method: 'GET', path: '/2/{posts}/search/stream', api: 'platform', auth: 'app', handler: connect });

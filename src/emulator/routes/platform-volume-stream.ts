@@ -126,14 +126,14 @@ function serve(
   let sent = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastWrite = Date.now();
+  let lastWrite = state.now();
   res.on('close', () => {
     closed = true;
     clearTimeout(timer);
   });
   const write = (msg: Obj) => {
     res.write(JSON.stringify(msg) + '\r\n');
-    lastWrite = Date.now();
+    lastWrite = state.now();
     if (cutAfter !== undefined && ++sent >= cutAfter) {
       closed = true;
       clearTimeout(timer);
@@ -148,7 +148,7 @@ function serve(
     vs.recent.set(path, recent);
     write(msg);
     if (closed) return;
-    if (Date.now() - lastWrite >= vs.keepAliveMs) res.write('\r\n');
+    if (state.now() - lastWrite >= vs.keepAliveMs) res.write('\r\n');
     timer = setTimeout(tick, vs.intervalMs);
   };
   timer = setTimeout(tick, vs.intervalMs);

@@ -47,7 +47,7 @@ function replay(body: Record<string, unknown>, state: EmulatorState, days = 1): 
     invalid(`The \`webhook_id\` value [${String(id)}] does not match ^[0-9]{1,19}$`, { webhook_id: [id] });
   const from = minutes('from_date', body.from_date);
   const to = minutes('to_date', body.to_date);
-  const now = Date.now();
+  const now = state.now();
   if (from < now - days * DAY_MS)
     invalid(`from_date must be within the last ${days === 1 ? '24 hours' : `${days} days`}`, { from_date: [body.from_date] });
   if (to > now) invalid('to_date must not be in the future', { to_date: [body.to_date] });

@@ -97,16 +97,3 @@ export function rangeTiming(start: number, end: number, now: number): 'past' | '
   if (start >= now) return 'future';
   return end > now ? 'partial' : 'past';
 }
-
-/**
- * The clock of a run: POSTCTL_NOW (an ISO 8601 time, for tests) or the real
- * time; a message (a string) when the variable holds no time.
- */
-export function clockNow(env: Readonly<Record<string, string | undefined>>, real: number): number | string {
-  const raw = env.POSTCTL_NOW;
-  if (raw === undefined || raw === '') return real;
-  const ms = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(ms))
-    return `POSTCTL_NOW must be an ISO 8601 time such as 2026-11-28T01:00:00Z (got ${JSON.stringify(raw)})`;
-  return ms;
-}

@@ -123,7 +123,7 @@ export async function buildQuery(
 ): Promise<Query> {
   const money = hasMoney(metricColumns(c.entity, c.groups));
   const { tz, currency } = await accountFacts(client, account, { currency: money, warn: (m) => ctx.log.warn(m) });
-  const bounds = resolveBounds(f, tz, ctx.env);
+  const bounds = resolveBounds(f, tz);
   const { start, end, problems } = planRange(bounds.from, bounds.to, c.granularity, tz);
   throwIfProblems(problems, 'invalid stats range');
   const timing = bounds.timing(start, end);

@@ -1,9 +1,8 @@
 // --from/--to/--range of `ads stats` in the account's zone: relative days and
 // named ranges become the account's dates, and the resolved range is placed
-// against the clock (POSTCTL_NOW, for tests, else the real time): wholly in the
+// against the clock (the run's, which POSTCTL_NOW may move: bin/clock.js): wholly in the
 // future is refused (exit 6), a day not yet over is said and marked.
 import {
-  clockNow,
   formatDate,
   localDate,
   rangeTiming,
@@ -12,7 +11,6 @@ import {
   type RangeName,
 } from '../../../ads/stats/report/relative-range.js';
 import { iso } from '../../../ads/stats/plan.js';
-import { InputError } from '../../../errors/cli-error.js';
 import { throwIfProblems } from '../_checks.js';
 
 export interface RangeTiming {
@@ -26,10 +24,8 @@ export interface RangeTiming {
 export function resolveBounds(
   f: { from?: string; to?: string; range?: string },
   tz: string,
-  env: Readonly<Record<string, string | undefined>>,
 ): { from: string; to: string; timing: (start: number, end: number) => RangeTiming } {
-  const now = clockNow(env, Date.now());
-  if (typeof now === 'string') throw new InputError(now);
+  const now = Date.now();
   const named = f.range ? resolveRangeName(f.range.toLowerCase() as RangeName, now, tz) : undefined;
   const from = named?.from ?? resolveDay(f.from!, now, tz);
   const to = named?.to ?? resolveDay(f.to!, now, tz);

@@ -126,8 +126,8 @@ export default defineVerb({
   name: 'stats [entity_ids...]',
   description: 'analytics of entities over any range: split into allowed requests (sync or jobs) and merged per entity',
   examples: [
-    'postctl ads stats --entity LINE_ITEM 8u94t 8u94u --from 2026-11-01 --to 2026-11-07 --metric-groups ENGAGEMENT,BILLING -o csv',
-    'postctl ads stats --entity LINE_ITEM --active --from 2026-11-25 --to 2026-11-25 --metric-groups ENGAGEMENT,BILLING --placement all -o csv',
+    'postctl ads stats --entity LINE_ITEM 8u94t 8u94u --from 7-days-ago --to yesterday --metric-groups ENGAGEMENT,BILLING -o csv',
+    'postctl ads stats --entity LINE_ITEM --active --range yesterday --metric-groups ENGAGEMENT,BILLING --placement all -o csv',
     'postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job',
     'postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE',
   ],

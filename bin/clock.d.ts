@@ -1,0 +1,7 @@
+// Types of bin/clock.js (plain CommonJS, shared by the launcher and the TypeScript sources).
+
+/** The offset in ms that POSTCTL_NOW asks for against `realNow`: 0 when unset, a message when it is not a time or an offset. */
+export declare function runClockOffset(raw: string | undefined, realNow: number): number | string;
+
+/** Replaces globalThis.Date with one whose "now" is moved by POSTCTL_NOW; nothing when unset or invalid. */
+export declare function installRunClock(env: Readonly<Record<string, string | undefined>>): void;
