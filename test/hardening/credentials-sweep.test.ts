@@ -181,7 +181,12 @@ describe('the client: one rule whatever carries the credentials', () => {
     try {
       for (const authorization of ['Basic Y2xpZW50OnNlY3JldA==', 'Bearer fresh-access-token'])
         await expect(
-          c.request({ method: 'POST', path: `${counters[1]!.url}/2/oauth2/token`, auth: 'none', headers: { Authorization: authorization } }),
+          c.request({
+            method: 'POST',
+            path: `${counters[1]!.url}/2/oauth2/token`,
+            auth: 'none',
+            headers: { Authorization: authorization },
+          }),
         ).rejects.toThrow(/refusing to send an Authorization header to http:\/\/127\.0\.0\.1:/);
       expect(connections()).toBe(0);
     } finally {

@@ -72,7 +72,21 @@ describe('a cursor seen before ends the listing', () => {
 });
 
 describe('ads stats --accounts all lists the accounts through the one pager', () => {
-  const stats = ['ads', 'stats', 'a0003', '--entity', 'LINE_ITEM', '--accounts', 'all', '--from', '2026-09-01', '--to', '2026-09-01', '--metric-groups', 'ENGAGEMENT'];
+  const stats = [
+    'ads',
+    'stats',
+    'a0003',
+    '--entity',
+    'LINE_ITEM',
+    '--accounts',
+    'all',
+    '--from',
+    '2026-09-01',
+    '--to',
+    '2026-09-01',
+    '--metric-groups',
+    'ENGAGEMENT',
+  ];
 
   it('the same next_cursor forever and no accounts: exit 7 after 2 requests, no stats request', async () => {
     h.handle((_req, res) => json(res, { request: { params: {} }, data: [], next_cursor: 'again' }));
