@@ -1,5 +1,6 @@
 // `postctl request`: any endpoint of either API through the shared client.
 import { endpointKey } from '../auth/endpoint-auth.js';
+import { refuseTokenEndpoint } from '../auth/token-endpoints.js';
 import type { ResolvedSettings } from '../config/resolve.js';
 import type { Context } from '../entry/context.js';
 import { chooseAuth } from '../platform/auth-choice.js';
@@ -135,6 +136,7 @@ export default defineVerb({
     const method = methodArg.toUpperCase();
     if (!/^(GET|POST|PUT|DELETE|PATCH|HEAD)$/.test(method))
       throw new InputError(`unknown HTTP method ${methodArg}`, [], 'use GET, POST, PUT, DELETE or PATCH.');
+    refuseTokenEndpoint(method, path);
     const api: ApiName = opts.api ?? inferApi(path);
     const settings = await ctx.settings();
     const auth = requestAuth(settings, api, method, path, opts.auth);

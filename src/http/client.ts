@@ -16,7 +16,7 @@ import { encodeParams, toParams, type Params } from './encode.js';
 import { describeRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { Redactor } from './redact.js';
 import { assertSafeBaseUrl } from './url-policy.js';
-import { OriginPolicy } from './origin-policy.js';
+import { carriedCredentials, OriginPolicy } from './origin-policy.js';
 import { Deadline } from './deadline.js';
 import { DEFAULT_MAX_BODY_BYTES, bodyTooLarge, readCapped } from './body.js';
 import { stringifyJson } from '../json/lossless.js';
@@ -121,9 +121,18 @@ export class ApiClient {
     return { url: bare, query };
   }
 
+  /**
+   * The one credential rule (origin-policy.ts), asked before anything is signed, refreshed or sent — for
+   * OAuth 2.0 before its token is read or renewed, so a foreign origin never sees it, nor its 401 a refresh.
+   */
+  private checkOrigin(opts: RequestOptions): void {
+    this.origins.check(new URL(this.buildUrl(opts).url), carriedCredentials(opts.auth ?? 'user', opts.headers));
+  }
+
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
+    this.checkOrigin(opts);
     const origin = this.dialectOrigin(opts);
     if (!origin) return (await this.sendAuthed(opts)) as ApiResponse<T>;
     const known = this.opts.dialects!.get(origin);
@@ -174,6 +183,7 @@ export class ApiClient {
   /** Like request, but hands back the open body stream of a 2xx response (event streams). */
   async stream(opts: RequestOptions): Promise<StreamResponse> {
     if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
+    this.checkOrigin(opts);
     return (await (opts.auth === 'oauth2' ? this.sendOAuth2(opts, true) : this.send(opts, true))) as StreamResponse;
   }
 
@@ -189,8 +199,8 @@ export class ApiClient {
   private async send(opts: RequestOptions, streaming: boolean): Promise<ApiResponse | StreamResponse> {
     const method = (opts.method ?? 'GET').toUpperCase();
     const { url, query } = this.buildUrl(opts);
-    // Before signing: credentials go only to the configured origins (origin-policy.ts).
-    this.origins.check(new URL(url), opts.auth ?? 'user');
+    // Again at the attempt: the OAuth 2.0 path arrives here as auth 'none' with its header, still credentials.
+    this.checkOrigin(opts);
     const form = opts.form !== undefined ? toParams(opts.form) : undefined;
     const fullUrl = query.length ? `${url}?${encodeParams(query)}` : url;
     const idempotent = opts.idempotent ?? method !== 'POST';

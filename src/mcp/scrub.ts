@@ -1,11 +1,22 @@
 // The last guard on what a tool call returns: every secret postctl knows of — each profile's stored secrets and
-// tokens, the secret settings' environment variables — is replaced by "[redacted]" wherever it appears in a
-// result, its text or a progress message. No verb that is a tool prints a secret; this holds if one ever did.
-// Read before every call, because tokens rotate.
+// tokens, the secret settings' environment variables — and the value of every other environment variable whose
+// name says it holds a secret (OTHER_API_KEY, GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD: the server runs
+// among other programs' keys, and a read tool that echoes a value must not carry them to the agent) is replaced
+// by "[redacted]" wherever it appears in a result, its text or a progress message. No verb that is a tool prints
+// a secret; this holds if one ever did. Read before every call, because tokens rotate.
 import { loadConfigData } from '../config/resolve.js';
 import { SETTINGS } from '../config/schema.js';
 
 const SECRET_KEY = /(secret|token|verifier|password|code_verifier)$/i;
+/** Environment names that look secret: *_KEY, *_TOKEN, *_SECRET, anything with PASSWORD. */
+const SECRET_ENV = /(?:_KEY|_TOKEN|_SECRET)$|PASSWORD/i;
+/** postctl's own settings that are not secret (the consumer key is an id): shown as they are. */
+const PLAIN_ENV = new Set(SETTINGS.filter((s) => !s.secret).map((s) => s.env));
+/**
+ * Other programs' values shorter than this are left alone: a key is long, and scrubbing `true` or `dev`
+ * from every result would garble it for nothing.
+ */
+const MIN_FOREIGN = 8;
 const REDACTED = '[redacted]';
 
 function collect(value: unknown, key: string, out: Set<string>): void {
@@ -22,6 +33,8 @@ export async function knownSecrets(env: NodeJS.ProcessEnv): Promise<string[]> {
     const v = s.secret ? env[s.env] : undefined;
     if (v && v.length >= 4) out.add(v);
   }
+  for (const [name, v] of Object.entries(env))
+    if (v && v.length >= MIN_FOREIGN && SECRET_ENV.test(name) && !PLAIN_ENV.has(name)) out.add(v);
   return [...out].sort((a, b) => b.length - a.length);
 }
 

@@ -71,6 +71,42 @@ describe('a cursor seen before ends the listing', () => {
   });
 });
 
+describe('ads stats --accounts all lists the accounts through the one pager', () => {
+  const stats = [
+    'ads',
+    'stats',
+    'a0003',
+    '--entity',
+    'LINE_ITEM',
+    '--accounts',
+    'all',
+    '--from',
+    '2026-09-01',
+    '--to',
+    '2026-09-01',
+    '--metric-groups',
+    'ENGAGEMENT',
+  ];
+
+  it('the same next_cursor forever and no accounts: exit 7 after 2 requests, no stats request', async () => {
+    h.handle((_req, res) => json(res, { request: { params: {} }, data: [], next_cursor: 'again' }));
+    const r = await runCli([...stats, '-o', 'json'], { env: h.env() });
+    console.log(`[hostile] repeated next_cursor, ads stats --accounts all: ${h.requests.length} requests, exit ${r.code}`);
+    expect(r.code).toBe(7);
+    expect(h.requests.map((s) => `${s.path} ${s.query.get('cursor')}`)).toEqual(['/12/accounts null', '/12/accounts again']);
+    expect(r.stderr).toContain('the server repeated a cursor it had already given');
+    expect(r.errorJson().error.exit_code).toBe(7);
+  });
+
+  it('a fresh cursor on every empty page stops at POSTCTL_MAX_PAGES=5: 5 requests, exit 7', async () => {
+    h.handle((_req, res) => json(res, { request: { params: {} }, data: [], next_cursor: `c${h.requests.length}` }));
+    const r = await runCli([...stats, '-o', 'json'], { env: h.env({ POSTCTL_MAX_PAGES: '5' }) });
+    expect(r.code).toBe(7);
+    expect(h.requests).toHaveLength(5);
+    expect(r.stderr).toContain('reached the page cap of 5 pages');
+  });
+});
+
 describe('the page cap', () => {
   it('a fresh cursor on every empty page stops at --max-pages 25: 25 requests, exit 7', async () => {
     h.handle((_req, res) => json(res, { data: [], meta: { next_token: `t${h.requests.length}` } }));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { epochSeconds, MAX_PLAUSIBLE_WAIT_MS, parseRateLimit, waitFor429 } from '../../src/http/rate-limit.js';
 import { describeDailyCap, exhaustedDailyCap } from '../../src/http/daily-cap.js';
-import { OriginPolicy } from '../../src/http/origin-policy.js';
+import { carriedCredentials, OriginPolicy } from '../../src/http/origin-policy.js';
 import { Deadline, describeTimeout } from '../../src/http/deadline.js';
 import { parseJson, stringifyJson } from '../../src/json/lossless.js';
 import { exitCodeFor } from '../../src/errors/api-error.js';
@@ -101,8 +101,21 @@ describe('origin policy', () => {
     for (const mode of ['user', 'app', 'basic'] as const) expect(() => policy.check(new URL(url), mode)).toThrow(/refusing to send/);
   });
 
-  it('a mode this policy does not know (a later oauth2) is treated as credentials', () => {
-    expect(() => policy.check(new URL('https://evil.example.com/2/users/me'), 'oauth2')).toThrow(/refusing to send oauth2 credentials/);
+  it('an OAuth 2.0 user token and an Authorization header are credentials; a mode it does not know is too', () => {
+    expect(() => policy.check(new URL('https://evil.example.com/2/users/me'), 'oauth2')).toThrow(
+      /refusing to send the OAuth 2.0 user access token/,
+    );
+    expect(() => policy.check(new URL('https://evil.example.com/2/users/me'), 'header')).toThrow(
+      /refusing to send an Authorization header/,
+    );
+    expect(() => policy.check(new URL('https://evil.example.com/2/users/me'), 'later')).toThrow(/refusing to send later credentials/);
+  });
+
+  it('carriedCredentials: the auth mode, or an Authorization header (any case) under auth none', () => {
+    expect(carriedCredentials('oauth2', undefined)).toBe('oauth2');
+    expect(carriedCredentials('none', { accept: 'application/json' })).toBe('none');
+    expect(carriedCredentials('none', { Authorization: 'Bearer x' })).toBe('header');
+    expect(carriedCredentials('none', { authorization: 'Basic eA==' })).toBe('header');
   });
 
   it('--auth none: another https origin or loopback yes, plain http elsewhere no', () => {

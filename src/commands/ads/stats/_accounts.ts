@@ -5,11 +5,12 @@
 // the JSON tail, the HTML page) and the run goes on: exit 8 when any failed.
 import { listAccountsRequest } from '../../../ads/accounts.js';
 import { adsApi } from '../../../ads/common.js';
-import type { AccountRef, AdsEnvelope } from '../../../ads/types.js';
+import type { AccountRef } from '../../../ads/types.js';
 import type { Context } from '../../../entry/context.js';
 import { CliError, Interrupted, PartialFailure, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { idSegment } from '../../../http/path.js';
+import { adsCursor, pages } from '../../../http/paginate.js';
 import { commaList } from '../../../validate/rules.js';
 
 const PAGE = 1000;
@@ -24,19 +25,15 @@ export function accountsFlag(raw: string, single: string | undefined): string[] 
   return ids;
 }
 
-/** Every ad account the user can read (GET /12/accounts, every page). */
+/**
+ * Every ad account the user can read (GET /12/accounts, every page), through the one pager: a repeated
+ * cursor or the page cap ends the listing as for every other listing (a warning with accounts read, exit 7 without).
+ */
 export async function allAccounts(client: ApiClient, sandbox: boolean): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const query: Array<[string, string]> = [['count', String(PAGE)], ...(cursor ? [['cursor', cursor] as [string, string]] : [])];
-    const res = await client.request<AdsEnvelope<Array<{ id?: unknown }>> & { next_cursor?: unknown }>(
-      listAccountsRequest(adsApi({ sandbox }), query),
-    );
-    for (const a of Array.isArray(res.body?.data) ? res.body.data : []) if (typeof a?.id === 'string') ids.push(a.id);
-    cursor = typeof res.body?.next_cursor === 'string' && res.body.next_cursor ? res.body.next_cursor : undefined;
-  } while (cursor);
-  return ids;
+  const ids = new Set<string>();
+  for await (const page of pages<{ id?: unknown }>(client, listAccountsRequest(adsApi({ sandbox }), [['count', String(PAGE)]]), adsCursor))
+    for (const a of page.items) if (typeof a?.id === 'string') ids.add(a.id);
+  return [...ids];
 }
 
 /**
