@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEmulator } from '../src/emulator/server.js';
+import { fakedTime } from './helpers/cli.js';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/postctl.js', import.meta.url));
@@ -25,7 +26,14 @@ export async function setup(): Promise<() => void> {
   // The first run compiles the script and writes its cache (bin/code-cache.js).
   const emu = await startEmulator({ port: 0 });
   const home = mkdtempSync(join(root, 'postctl-warm-'));
-  const env = { PATH: process.env.PATH ?? '', HOME: home, POSTCTL_CONFIG_DIR: home, POSTCTL_CODE_CACHE_DIR: dir, ...emu.env() };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    POSTCTL_CONFIG_DIR: home,
+    POSTCTL_CODE_CACHE_DIR: dir,
+    ...emu.env(),
+    ...fakedTime(),
+  };
   try {
     // Asynchronously: the emulator answers from this process. One verb per API script (scripts/build.mjs).
     for (const argv of [

@@ -55,8 +55,20 @@ export function baseEnv(configDir: string): Record<string, string> {
  */
 export function sharedCodeCache<T extends Record<string, string | undefined>>(env: T): T {
   const dir = process.env.POSTCTL_TEST_CODE_CACHE;
-  if (!dir || env.POSTCTL_CACHE_DIR || env.XDG_CACHE_HOME || 'POSTCTL_CODE_CACHE_DIR' in env) return env;
-  return { ...env, POSTCTL_CODE_CACHE_DIR: dir };
+  const moved = { ...env, ...fakedTime() };
+  if (!dir || env.POSTCTL_CACHE_DIR || env.XDG_CACHE_HOME || 'POSTCTL_CODE_CACHE_DIR' in env) return moved;
+  return { ...moved, POSTCTL_CODE_CACHE_DIR: dir };
+}
+
+/**
+ * libfaketime's variables when the whole suite runs under `faketime` (docs/development.md: the suite a year
+ * ahead): the CLI runs' clean environments keep them, so every program of the run shares the moved clock.
+ */
+export function fakedTime(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && (k.startsWith('FAKETIME') || (k === 'LD_PRELOAD' && v.includes('faketime')))) out[k] = v;
+  return out;
 }
 
 export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
