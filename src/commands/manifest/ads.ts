@@ -1772,7 +1772,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","apply"],
       name: "apply <file>",
-      description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes",
+      description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and deletes",
       examples: [
         "postctl ads apply campaigns.yaml --yes",
         "postctl ads apply campaigns.json --yes",
@@ -1780,9 +1780,11 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"-y, --yes","description":"apply without asking (needed when not interactive)"},
-        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
+        {"flags":"--yes-live","description":"stop live campaigns and line items (ACTIVE, or spent in the last 7 days) the plan deletes or pauses"},
         {"flags":"--state <file>","description":"the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)"},
-        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--prune","description":"also delete the line items of the file's campaigns that the file does not list (campaigns too with `prune: account` in the file)"},
+        {"flags":"--prune-account","description":"--prune, and also delete the account's campaigns the file does not name"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
@@ -1818,7 +1820,9 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--detailed-exitcode","description":"exit 2 when there are changes (0: none; errors keep their codes)"},
-        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--prune","description":"also delete the line items of the file's campaigns that the file does not list (campaigns too with `prune: account` in the file)"},
+        {"flags":"--prune-account","description":"--prune, and also delete the account's campaigns the file does not name"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
