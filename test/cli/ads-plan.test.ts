@@ -72,7 +72,7 @@ describe.concurrent('ads plan and apply', () => {
     const detailed = await run(['ads', 'plan', file, '--detailed-exitcode', '-o', 'json']);
     expect(detailed.code, detailed.stderr).toBe(2);
     const plan = detailed.json();
-    expect(plan.summary).toEqual({ create: 6, update: 0, delete: 0 });
+    expect(plan.summary).toEqual({ create: 6, update: 0, delete: 0, live: 0 });
     expect(plan.operations.map((o: { kind: string }) => o.kind)).toEqual([
       'campaign',
       'line_item',
