@@ -1693,11 +1693,13 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25",
         "postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2",
+        "postctl ads stats active --entity CAMPAIGN --range last-7-days",
       ],
       options: [
         {"flags":"--entity <type>","description":"required: CAMPAIGN, FUNDING_INSTRUMENT, LINE_ITEM, PROMOTED_ACCOUNT, PROMOTED_TWEET (PROMOTED_POST accepted)"},
         {"flags":"--from <when>","description":"required: a date (the account's midnight) or an ISO time on a whole hour"},
         {"flags":"--to <when>","description":"required: a date (inclusive) or an ISO time on a whole hour (exclusive)"},
+        {"flags":"--range <name>","description":"instead of --from/--to, whole days in the account's zone (weeks start Monday): yesterday, last-7-days, last-30-days, this-week, last-week, this-month, last-month"},
         {"flags":"--funding-instrument-ids <list>","description":"only entities under these funding instruments (≤ 200)"},
         {"flags":"--campaign-ids <list>","description":"only entities under these campaigns (≤ 200)"},
         {"flags":"--line-item-ids <list>","description":"only entities under these line items (≤ 200)"},
