@@ -52,7 +52,7 @@ export interface PlanOp {
 }
 
 /** A campaign's total budget as the file will leave it, and the funding instrument that pays for it. */
-export interface PlannedTotal {
+interface PlannedTotal {
   fundingInstrumentId: string;
   micros: string;
   /** The file path of the key that sets it (total_budget or the API's name). */
