@@ -148,6 +148,19 @@ describe.concurrent('live deletes', () => {
     expect(writes(pause.sent)).toEqual([]);
   });
 
+  it('when the stats cannot be read, every stop counts as live (spend unknown): the gate does not open on an error', async ({
+    onTestFinished,
+  }) => {
+    const { emu, run } = await setup(onTestFinished);
+    expect((await run(['ads', 'apply', fileWith(file(campaign('A', lineItem('X')), campaign('B', lineItem('X')))), '--yes'])).code).toBe(0);
+    emu.state.faults.add({ kind: 'status', status: 403, path: `/stats/accounts/${ACCT}` });
+    const one = fileWith(file(campaign('A', lineItem('X'))));
+    const off = await run(['ads', 'apply', one, '--prune-account', '--yes']);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/- delete campaign "B" \(\w+\)\n {4}! live: spend in the last 7 days unknown \(/);
+    expect(writes(off.sent)).toEqual([]);
+  });
+
   it('on a terminal a "y" is refused and the account\'s name typed back proceeds', async ({ onTestFinished }) => {
     const { emu, run, named, makeLive } = await setup(onTestFinished);
     expect((await run(['ads', 'apply', fileWith(file(campaign('A', lineItem('X')), campaign('B', lineItem('X')))), '--yes'])).code).toBe(0);

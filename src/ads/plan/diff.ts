@@ -47,8 +47,8 @@ export interface PlanOp {
   units?: Record<string, string | undefined>;
   /** A delete or pause of a campaign or line item: what the account says of it now (for the live check). */
   stops?: { entityStatus: string | null; currency: string | null };
-  /** Set by the live check: the entity is ACTIVE, or spent money in the last 7 days. */
-  live?: { active: boolean; spentMicros?: string; currency?: string };
+  /** Set by the live check: the entity is ACTIVE, or spent money in the last 7 days (`unknown`: why that could not be read). */
+  live?: { active: boolean; spentMicros?: string; currency?: string; unknown?: string };
 }
 
 /** A campaign's total budget as the file will leave it, and the funding instrument that pays for it. */

@@ -3,7 +3,10 @@
 // entity can still have spent yesterday, and deleting it loses its delivery
 // for good). The spend comes from the synchronous stats endpoint, one request
 // per entity type for up to 20 ids (its limit), TOTAL over the last 7 whole
-// days of hours — the longest window a synchronous request takes.
+// days of hours — the longest window a synchronous request takes. When the
+// stats cannot be read, every stop is taken as live (spend unknown): a gate
+// that opens on an error would be no gate.
+import { CliError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { getSyncStats } from '../stats/api.js';
 import type { AccountRef } from '../types.js';
@@ -26,21 +29,33 @@ function sum(v: unknown): bigint {
   return out;
 }
 
-/** Spend of the last 7 days per id, for the ids of one entity type. */
-async function spendOf(client: ApiClient, account: AccountRef, entity: string, ids: string[], now: number): Promise<Map<string, bigint>> {
+/** Spend of the last 7 days per id, for the ids of one entity type; a string (why) when the stats could not be read. */
+async function spendOf(
+  client: ApiClient,
+  account: AccountRef,
+  entity: string,
+  ids: string[],
+  now: number,
+): Promise<Map<string, bigint> | string> {
   const end = Math.ceil(now / HOUR) * HOUR;
   const start = end - WINDOW_HOURS * HOUR;
   const out = new Map<string, bigint>();
   for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-    const body = await getSyncStats(client, account, {
-      entity,
-      ids: ids.slice(i, i + IDS_PER_REQUEST),
-      groups: ['BILLING'],
-      placement: 'ALL_ON_TWITTER',
-      granularity: 'TOTAL',
-      start: iso(start),
-      end: iso(end),
-    });
+    let body: Awaited<ReturnType<typeof getSyncStats>>;
+    try {
+      body = await getSyncStats(client, account, {
+        entity,
+        ids: ids.slice(i, i + IDS_PER_REQUEST),
+        groups: ['BILLING'],
+        placement: 'ALL_ON_TWITTER',
+        granularity: 'TOTAL',
+        start: iso(start),
+        end: iso(end),
+      });
+    } catch (e) {
+      if (!(e instanceof CliError)) throw e;
+      return e.message;
+    }
     for (const el of Array.isArray(body?.data) ? body.data : []) {
       if (!el || typeof el.id !== 'string' || !Array.isArray(el.id_data)) continue;
       let spent = out.get(el.id) ?? 0n;
@@ -59,14 +74,15 @@ export async function markLive(client: ApiClient, account: AccountRef, ops: read
     if (!list.length) continue;
     const spent = await spendOf(client, account, ENTITY[kind], [...new Set(list.map((o) => o.id!))], now);
     for (const op of list) {
-      const micros = spent.get(op.id!) ?? 0n;
       const active = op.stops!.entityStatus === 'ACTIVE';
+      const currency = op.stops!.currency ? { currency: op.stops!.currency } : {};
+      if (typeof spent === 'string') {
+        op.live = { active, unknown: spent, ...currency };
+        continue;
+      }
+      const micros = spent.get(op.id!) ?? 0n;
       if (!active && micros === 0n) continue;
-      op.live = {
-        active,
-        ...(micros > 0n ? { spentMicros: micros.toString() } : {}),
-        ...(op.stops!.currency ? { currency: op.stops!.currency } : {}),
-      };
+      op.live = { active, ...(micros > 0n ? { spentMicros: micros.toString() } : {}), ...currency };
     }
   }
 }

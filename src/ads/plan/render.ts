@@ -35,9 +35,11 @@ export function summaryLine(plan: Plan): string {
 
 /** "! live: ACTIVE; spent 123.45 USD in the last 7 days". */
 function liveLine(live: NonNullable<PlanOp['live']>): string {
-  const spent = live.spentMicros
-    ? `spent ${fromMicros(live.spentMicros)}${live.currency ? ` ${neutralize(live.currency)}` : ''} in the last 7 days`
-    : '';
+  const spent = live.unknown
+    ? `spend in the last 7 days unknown (${neutralize(live.unknown.slice(0, 120))})`
+    : live.spentMicros
+      ? `spent ${fromMicros(live.spentMicros)}${live.currency ? ` ${neutralize(live.currency)}` : ''} in the last 7 days`
+      : '';
   return `    ! live: ${[live.active ? 'ACTIVE' : '', spent].filter(Boolean).join('; ')}`;
 }
 
@@ -80,7 +82,14 @@ export function planJson(plan: Plan): Record<string, unknown> {
         : {}),
       ...(op.path ? { path: op.path } : {}),
       ...(op.live
-        ? { live: { active: op.live.active, spent_local_micro: op.live.spentMicros ?? '0', currency: op.live.currency ?? null } }
+        ? {
+            live: {
+              active: op.live.active,
+              spent_local_micro: op.live.unknown ? null : (op.live.spentMicros ?? '0'),
+              currency: op.live.currency ?? null,
+              ...(op.live.unknown ? { spend_unknown: op.live.unknown } : {}),
+            },
+          }
         : {}),
     })),
   };
