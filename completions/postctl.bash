@@ -590,15 +590,15 @@ _postctl_opts() {
     'ads posts create') echo '--as-user --text --media-keys --card-uri --name --nullcast --no-nullcast --conversation-settings --trim-user --post-mode --video-cta --video-cta-value --video-title --video-description --no-fetch --account --sandbox -h --help' ;;
     'ads posts name') echo '--account --sandbox -h --help' ;;
     'ads stats') echo '--entity --ids --file --active --from --to --range --granularity --metric-groups --placement --segment --country --mode --derived --totals --chart --state --resume --max-jobs --max-result-bytes --no-names --micros --accounts --account --sandbox -h --help' ;;
-    'ads stats active') echo '--entity --from --to --funding-instrument-ids --campaign-ids --line-item-ids --account --sandbox -h --help' ;;
+    'ads stats active') echo '--entity --from --to --range --funding-instrument-ids --campaign-ids --line-item-ids --account --sandbox -h --help' ;;
     'ads stats reach') echo '--campaigns --funding-instruments --from --to --account --sandbox -h --help' ;;
     'ads stats jobs') echo '-h --help' ;;
     'ads stats jobs list') echo '--count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads stats jobs get') echo '--account --sandbox -h --help' ;;
     'ads stats jobs cancel') echo '--account --sandbox -h --help' ;;
-    'ads apply') echo '-y --yes --yes-budget --state --prune --account --sandbox -h --help' ;;
+    'ads apply') echo '-y --yes --yes-live --state --prune --prune-account --yes-budget --account --sandbox -h --help' ;;
     'ads export') echo '--campaign --format --account --sandbox -h --help' ;;
-    'ads plan') echo '--detailed-exitcode --prune --account --sandbox -h --help' ;;
+    'ads plan') echo '--detailed-exitcode --prune --prune-account --yes-budget --account --sandbox -h --help' ;;
     'catalogs') echo '-h --help' ;;
     'catalogs list') echo '--user-id --sandbox -h --help' ;;
     'catalogs create') echo '--user-id --sandbox -h --help' ;;

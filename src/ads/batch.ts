@@ -19,7 +19,28 @@ export type BatchResource = 'campaigns' | 'line_items' | 'targeting_criteria';
 export const BATCH_SIZE: Record<BatchResource, number> = { campaigns: 40, line_items: 40, targeting_criteria: 500 };
 
 // A micro amount beyond 2^53 is a BigInt, written as its digits (stringifyJson).
-type BatchParams = Record<string, string | number | bigint>;
+type BatchParams = Record<string, string | number | bigint | boolean>;
+
+/** Parameters the reference types `int` or `long` besides the `…_local_micro` amounts (line item create). */
+const INTEGER_PARAMS = new Set(['frequency_cap', 'duration_in_days']);
+/** Parameters the reference types `boolean`. */
+const BOOLEAN_PARAMS = new Set(['standard_delivery']);
+
+/**
+ * Parameter text as a batch item's JSON, typed as the reference types the parameters: integers as numbers
+ * (digit for digit: a BigInt beyond 2^53), booleans as true/false, the rest — lists too, comma-separated
+ * (`"placements": "ALL_ON_TWITTER"`, as its batch examples send them) — as strings.
+ */
+export function wireParams(params: Readonly<Record<string, string>>): BatchParams {
+  const out: BatchParams = {};
+  for (const [k, v] of Object.entries(params)) {
+    if ((k.endsWith('_local_micro') || INTEGER_PARAMS.has(k)) && /^(0|[1-9]\d*)$/.test(v))
+      out[k] = Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v);
+    else if (BOOLEAN_PARAMS.has(k) && (v === 'true' || v === 'false')) out[k] = v === 'true';
+    else out[k] = v;
+  }
+  return out;
+}
 
 export interface BatchItem {
   /** Input line (1-based). */

@@ -182,6 +182,24 @@ function fundingConcerns(amounts: readonly GuardedAmount[], funding: FundingFact
   return out;
 }
 
+/**
+ * Budgets that each fit but together do not: the total budgets of several campaigns on one funding instrument
+ * (`count` of them, `sum` micros) above what it can pay. `line` is where the last of them is set.
+ */
+export function sumConcern(funding: FundingFacts, sum: bigint, count: number, line?: number): BudgetConcern | undefined {
+  const cap = fundingCap(funding);
+  if (!cap || count < 2 || sum <= cap.micros) return undefined;
+  const currency = funding.currency ? ` ${funding.currency}` : '';
+  return {
+    kind: 'over-funds',
+    field: 'total_budget_amount_local_micro',
+    ...(line !== undefined ? { line } : {}),
+    message:
+      `${line !== undefined ? `line ${line}: ` : ''}the total budgets of the file's ${count} campaigns on funding instrument ${funding.id} ` +
+      `add up to ${units(sum)}${currency}, above its ${cap.what} of ${units(cap.micros)}${currency}`,
+  };
+}
+
 /** Every concern; without the funding instrument only the slips. */
 export function budgetConcerns(amounts: readonly GuardedAmount[], funding?: FundingFacts): BudgetConcern[] {
   return [...slipConcerns(amounts), ...(funding ? fundingConcerns(amounts, funding) : [])];

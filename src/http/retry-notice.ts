@@ -10,9 +10,14 @@ function describeDelay(ms: number): string {
   return `${s < 10 ? Math.round(s * 10) / 10 : Math.round(s)} s`;
 }
 
-/** "retrying GET /2/tweets after 503 (attempt 2 of 6) in 4 s". */
+/**
+ * "retrying GET /2/tweets after 503 (attempt 2 of 6) in 4 s". Waits for a rate limit are bounded by
+ * --max-wait, not by the retry count, so the attempt about to be made can be past it: then no "of".
+ */
 export function retryLine(method: string, url: string, reason: string, attempt: number, maxRetries: number, waitMs: number): string {
-  return `retrying ${method} ${new URL(url).pathname} after ${reason} (attempt ${attempt + 1} of ${maxRetries + 1}) in ${describeDelay(waitMs)}`;
+  const next = attempt + 1;
+  const of = next <= maxRetries + 1 ? ` of ${maxRetries + 1}` : '';
+  return `retrying ${method} ${new URL(url).pathname} after ${reason} (attempt ${next}${of}) in ${describeDelay(waitMs)}`;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/i;

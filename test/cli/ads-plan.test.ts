@@ -1,7 +1,8 @@
 // `postctl ads plan|apply|export` (campaigns as code) through the built CLI
 // against the emulator: a plan of an account without the file's campaigns has
 // changes (exit 2 with --detailed-exitcode); apply creates them PAUSED with
-// exact micros and a second plan has none; a budget edit is one PUT; an apply
+// exact micros and a second plan has none; a budget edit is one PUT; a line
+// item's targeting and posts lists are whole (what they drop is deleted); an apply
 // killed with SIGKILL after a create was processed, run again, creates
 // nothing twice; export then plan reports no changes; a file with five
 // problems lists all five with their lines, sending nothing.
@@ -71,7 +72,7 @@ describe.concurrent('ads plan and apply', () => {
     const detailed = await run(['ads', 'plan', file, '--detailed-exitcode', '-o', 'json']);
     expect(detailed.code, detailed.stderr).toBe(2);
     const plan = detailed.json();
-    expect(plan.summary).toEqual({ create: 6, update: 0, delete: 0 });
+    expect(plan.summary).toEqual({ create: 6, update: 0, delete: 0, live: 0 });
     expect(plan.operations.map((o: { kind: string }) => o.kind)).toEqual([
       'campaign',
       'line_item',
@@ -138,7 +139,7 @@ describe.concurrent('ads plan and apply', () => {
     expect(campaignsNamed('Spring sale')[0]!.daily_budget_amount_local_micro).toBe(60_000_000);
   });
 
-  it('--prune deletes what the file leaves out, children before parents', async ({ onTestFinished }) => {
+  it("a line item's lists are the file's: what they leave out is deleted without --prune, children first", async ({ onTestFinished }) => {
     const { run } = await setup(onTestFinished);
     expect((await run(['ads', 'apply', fileWith(yaml()), '--yes'])).code).toBe(0);
     const fewer = fileWith(
@@ -146,15 +147,15 @@ describe.concurrent('ads plan and apply', () => {
         .replace(/ {10}- \{targeting_type: LANGUAGE.*\n/, '')
         .replace(/, "https:\/\/x.com\/someone\/status\/21"/, ''),
     );
-    const keep = await run(['ads', 'plan', fewer, '--detailed-exitcode']);
-    expect(keep.code).toBe(0);
-    const prune = await run(['ads', 'apply', fewer, '--prune', '--yes', '-o', 'json']);
+    const plan = await run(['ads', 'plan', fewer, '--detailed-exitcode']);
+    expect(plan.code).toBe(2);
+    const prune = await run(['ads', 'apply', fewer, '--yes', '-o', 'json']);
     expect(prune.code, prune.stderr).toBe(0);
     expect(writes(prune.sent).map((e) => `${e.method} ${e.path.replace(/[^/]+$/, ':id')}`)).toEqual([
       `DELETE /12/accounts/${ACCT}/promoted_tweets/:id`,
       `DELETE /12/accounts/${ACCT}/targeting_criteria/:id`,
     ]);
-    expect((await run(['ads', 'plan', fewer, '--prune', '--detailed-exitcode'])).code).toBe(0);
+    expect((await run(['ads', 'plan', fewer, '--detailed-exitcode'])).code).toBe(0);
   });
 
   it('an apply killed after a create was processed, run again, creates nothing twice', async ({ onTestFinished }) => {

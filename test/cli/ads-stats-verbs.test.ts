@@ -256,6 +256,25 @@ describe('ads stats active, reach, jobs', () => {
     ]);
   });
 
+  it("active takes a named --range on the account's calendar; with --from it is exit 6 before any request", async () => {
+    const at = { ...env, POSTCTL_NOW: '2026-11-28T01:00:00Z' };
+    const r = await emu.run(['ads', 'stats', 'active', '--entity', 'CAMPAIGN', '--range', 'last-7-days', '-o', 'json'], { env: at });
+    expect(r.code, r.stderr).toBe(0);
+    // 01:00 UTC on the 28th is the 27th in New York: the last 7 whole days are the 20th to the 26th, EST midnights.
+    expect(emu.state.requests('GET', /active_entities$/)[0]!.query).toEqual([
+      ['entity', 'CAMPAIGN'],
+      ['start_time', '2026-11-20T05:00:00Z'],
+      ['end_time', '2026-11-27T05:00:00Z'],
+    ]);
+    const before = emu.state.log.length;
+    const bad = await emu.run(['ads', 'stats', 'active', '--entity', 'CAMPAIGN', '--range', 'last-7-days', '--from', '2026-11-01'], {
+      env: at,
+    });
+    expect(bad.code).toBe(6);
+    expect(bad.stderr).toContain('--range: names the whole range: give it without --from/--to');
+    expect(emu.state.log.length).toBe(before);
+  });
+
   it('reach of campaigns; more than 20 ids is exit 6', async () => {
     const r = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1,c2', '--from', '2026-06-01', '--to', '2026-06-07', '-o', 'csv'], {
       env,

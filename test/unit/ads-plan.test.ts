@@ -134,24 +134,60 @@ describe('the diff', () => {
     const { tree: t } = await tree(file);
     const plan = diffTrees('acct', t, current(), { prune: false, style: 'official' });
     expect(plan.problems).toEqual([]);
+    // The criterion replaced is shown beside its successor; apply still deletes before it creates.
     expect(plan.operations.map((o) => `${o.action} ${o.kind} ${o.id ?? o.params?.post_id ?? ''}`)).toEqual([
-      'delete targeting_criterion t1',
       'update campaign c1',
+      'delete targeting_criterion t1',
       'create targeting_criterion ',
       'create promoted_post 22',
     ]);
-    expect(plan.operations[1]!.changes).toEqual([{ field: 'daily_budget_amount_local_micro', from: '50000000', to: '60000000' }]);
+    expect(plan.operations[0]!.changes).toEqual([{ field: 'daily_budget_amount_local_micro', from: '50000000', to: '60000000' }]);
     expect(planText(plan)).toContain('daily_budget: 50 → 60');
   });
 
-  it('--prune deletes what the file leaves out, children before parents; without it nothing is deleted', async () => {
+  it('--prune deletes the line items of the named campaigns the file leaves out; campaigns only when pruning the account', async () => {
     const { tree: t } = await tree(file);
-    const plan = diffTrees('acct', t, current(), { prune: true, style: 'official' });
-    expect(plan.operations.filter((o) => o.action === 'delete').map((o) => `${o.kind} ${o.id}`)).toEqual([
-      'targeting_criterion t1',
-      'line_item l2',
-      'campaign c2',
+    const deletes = (o: { prune: boolean; pruneAccount?: boolean }) =>
+      diffTrees('acct', t, current(), { ...o, style: 'official' })
+        .operations.filter((x) => x.action === 'delete')
+        .map((x) => `${x.kind} ${x.id}`);
+    expect(deletes({ prune: true })).toEqual(['line_item l2', 'targeting_criterion t1']);
+    expect(deletes({ prune: true, pruneAccount: true })).toEqual(['line_item l2', 'campaign c2', 'targeting_criterion t1']);
+    expect(deletes({ prune: false })).toEqual(['targeting_criterion t1']);
+  });
+
+  it("a line item's targeting list is whole: a changed value is one delete and one create side by side; no key leaves it alone", async () => {
+    const base = (targeting: string) => `campaigns:
+  - name: A
+    line_items:
+      - name: L
+${targeting}`;
+    const swap = await tree(base('        targeting:\n          - {targeting_type: LOCATION, targeting_value: y}\n'));
+    const plan = diffTrees('acct', swap.tree, current(), { prune: false, style: 'official' });
+    expect(plan.operations.map((o) => `${o.action} ${o.label}`)).toEqual([
+      'delete "A" / "L" / LOCATION x EQ',
+      'create "A" / "L" / LOCATION y EQ',
     ]);
+    expect(planText(plan)).toContain('- delete targeting "A" / "L" / LOCATION x EQ (t1)\n+ create targeting "A" / "L" / LOCATION y EQ\n');
+    const none = await tree(base(''));
+    expect(diffTrees('acct', none.tree, current(), { prune: true, style: 'official' }).operations.map((o) => o.kind)).toEqual([
+      'line_item',
+    ]);
+    const empty = await tree(base('        targeting: []\n        promoted_posts: []\n'));
+    expect(
+      diffTrees('acct', empty.tree, current(), { prune: false, style: 'official' }).operations.map((o) => `${o.action} ${o.id}`),
+    ).toEqual(['delete t1', 'delete p1']);
+  });
+
+  it('deletes and pauses of campaigns and line items carry what they stop; total budgets are listed per funding instrument', async () => {
+    const { tree: t } = await tree('campaigns:\n  - name: A\n    entity_status: PAUSED\n    total_budget: 100\n');
+    const plan = diffTrees('acct', t, current({ currency: 'USD' }), { prune: true, style: 'official' });
+    expect(plan.operations.map((o) => [o.action, o.kind, o.stops])).toEqual([
+      ['delete', 'line_item', { entityStatus: null, currency: null }],
+      ['delete', 'line_item', { entityStatus: null, currency: null }],
+      ['update', 'campaign', { entityStatus: 'ACTIVE', currency: 'USD' }],
+    ]);
+    expect(plan.totals).toEqual([{ fundingInstrumentId: 'f1', micros: '100000000', path: 'campaigns[0].total_budget', changed: true }]);
   });
 
   it('creates are PAUSED by default with their parent keys; a changed create-only field and an ambiguous name are problems', async () => {

@@ -8,7 +8,7 @@
 import { ApiError } from '../../errors/api-error.js';
 import { CliError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
-import { sendBatches, BATCH_SIZE, type BatchItem, type BatchResource } from '../batch.js';
+import { sendBatches, BATCH_SIZE, wireParams, type BatchItem, type BatchResource } from '../batch.js';
 import { deleteCampaign, updateCampaignRequest } from '../campaigns.js';
 import { deleteLineItem, updateLineItemRequest } from '../line-items.js';
 import { deletePromotedPost, MAX_POSTS_PER_CREATE, promotePostsRequest } from '../promoted.js';
@@ -42,16 +42,6 @@ const PLURAL: Record<Kind, string> = {
   promoted_post: 'promoted posts',
 };
 const ORDER: Kind[] = ['campaign', 'line_item', 'targeting_criterion', 'promoted_post'];
-/** Parameters sent as lists in batch items (the reference's batch examples send arrays). */
-const LISTS = new Set(['placements', 'categories']);
-
-/** Micro amounts as JSON numbers while exact (as the reference's batch examples send them), lists as arrays, the rest as text. */
-function batchParams(params: Record<string, string>): Record<string, string | number | string[]> {
-  const out: Record<string, string | number | string[]> = {};
-  for (const [k, v] of Object.entries(params))
-    out[k] = LISTS.has(k) ? v.split(',') : k.endsWith('_local_micro') && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
-  return out;
-}
 
 /** Errors that would repeat for every request (credentials, the account): nothing more is sent. */
 const fatal = (e: unknown): boolean => e instanceof ApiError && [401, 403].includes(e.status);
@@ -125,11 +115,11 @@ class Executor {
       const items: BatchItem[] = chunk.map(({ op, parent }, i) => ({
         line: i,
         raw: op.key,
-        params: batchParams({
+        params: wireParams({
           ...op.params!,
           ...(kind === 'line_item' ? { campaign_id: parent! } : {}),
           ...(kind === 'targeting_criterion' ? { line_item_id: parent! } : {}),
-        }) as BatchItem['params'],
+        }),
       }));
       await this.journal.sending(chunk.map((x) => x.op.key));
       for await (const batch of sendBatches(this.client, this.account, resource, items, size)) {
@@ -192,7 +182,12 @@ class Executor {
   }
 
   async run(plan: Plan): Promise<OpResult[]> {
-    for (const op of plan.operations.filter((o) => o.action === 'delete')) {
+    // Children before parents, whatever order the plan shows them in.
+    const deletes = plan.operations.filter((o) => o.action === 'delete');
+    for (const op of deletes
+      .map((o, i) => ({ o, i }))
+      .sort((a, b) => ORDER.indexOf(b.o.kind) - ORDER.indexOf(a.o.kind) || a.i - b.i)
+      .map((x) => x.o)) {
       if (this.stopped) break;
       await this.delete(op);
     }

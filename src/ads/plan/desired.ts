@@ -41,6 +41,10 @@ interface DesiredEntity {
 export interface DesiredLineItem extends DesiredEntity {
   targeting: DesiredCriterion[];
   posts: DesiredPost[];
+  /** The file has a `targeting` key here: its list is the line item's whole targeting (what it lacks is deleted). */
+  ownsTargeting: boolean;
+  /** The same for `promoted_posts`. */
+  ownsPosts: boolean;
 }
 
 export interface DesiredCampaign extends DesiredEntity {
@@ -49,6 +53,8 @@ export interface DesiredCampaign extends DesiredEntity {
 
 export interface DesiredTree {
   account?: string;
+  /** `prune: account`: pruning may delete the account's campaigns the file does not name. */
+  pruneAccount?: boolean;
   campaigns: DesiredCampaign[];
 }
 
@@ -146,7 +152,8 @@ function lineItemOf(obj: Obj, path: string, style: NameStyle, problems: PathProb
     seenPosts.add(id);
     posts.push({ post_id: id, path: at });
   });
-  return { ...idName(obj), params, typed, path, targeting, posts };
+  const owns = (key: string) => obj[key] !== undefined && obj[key] !== null;
+  return { ...idName(obj), params, typed, path, targeting, posts, ownsTargeting: owns('targeting'), ownsPosts: owns('promoted_posts') };
 }
 
 const idName = (obj: Obj) => ({ ...(typeof obj.id === 'string' ? { id: obj.id } : {}), name: text(obj.name ?? '') });
@@ -188,5 +195,9 @@ export function desiredTree(value: Value, style: NameStyle, problems: PathProble
     else names.set(campaign.name, i);
     campaigns.push(campaign);
   });
-  return { ...(typeof root.account === 'string' ? { account: root.account } : {}), campaigns };
+  return {
+    ...(typeof root.account === 'string' ? { account: root.account } : {}),
+    ...(root.prune === 'account' ? { pruneAccount: true } : {}),
+    campaigns,
+  };
 }

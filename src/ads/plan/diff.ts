@@ -1,9 +1,11 @@
 // The difference between the file's tree and the account's: a list of
-// operations in the order they are applied. Deletes come first, children
-// before parents (a targeting criterion replaced with another of the same
-// kind — one AGE per line item — must be gone before its successor is
-// added); then creates and updates, parents before children. Only the fields
-// the file sets are compared: a field left out is left as it is.
+// operations in the order they are shown. Deletes of campaigns and line items
+// come first; then creates and updates, parents before children, a targeting
+// criterion or promoted post deleted beside its kind's creates so a changed
+// value reads as one delete and one create (apply still deletes first: one
+// AGE per line item must be gone before its successor is added). Only the
+// fields the file sets are compared: a field left out is left as it is; a
+// line item's `targeting` or `promoted_posts` list, when given, is whole.
 import { checkCampaign } from '../../validate/campaign.js';
 import { checkAgainstLineItem, checkLineItemParams, type LineItemFacts } from '../../validate/line-item.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../validate/line-item-create.js';
@@ -43,6 +45,20 @@ export interface PlanOp {
   fundingInstrumentId?: string;
   /** Money parameters the file gave as decimal amounts: parameter → the file's key (daily_budget). */
   units?: Record<string, string | undefined>;
+  /** A delete or pause of a campaign or line item: what the account says of it now (for the live check). */
+  stops?: { entityStatus: string | null; currency: string | null };
+  /** Set by the live check: the entity is ACTIVE, or spent money in the last 7 days (`unknown`: why that could not be read). */
+  live?: { active: boolean; spentMicros?: string; currency?: string; unknown?: string };
+}
+
+/** A campaign's total budget as the file will leave it, and the funding instrument that pays for it. */
+interface PlannedTotal {
+  fundingInstrumentId: string;
+  micros: string;
+  /** The file path of the key that sets it (total_budget or the API's name). */
+  path: string;
+  /** This plan creates the campaign or changes its total budget. */
+  changed: boolean;
 }
 
 export interface Plan {
@@ -50,6 +66,8 @@ export interface Plan {
   operations: PlanOp[];
   /** Rules broken that only the comparison shows (exit 6). */
   problems: PathProblem[];
+  /** The file's campaigns' total budgets (the money guard sums them per funding instrument). */
+  totals: PlannedTotal[];
 }
 
 const ORDER: Kind[] = ['campaign', 'line_item', 'targeting_criterion', 'promoted_post'];
@@ -116,10 +134,28 @@ const withStatus = (params: Record<string, string>): Record<string, string> => (
   entity_status: params.entity_status ?? 'PAUSED',
 });
 
+const TOTAL = 'total_budget_amount_local_micro';
+const text = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+/** What a delete or pause stops: the entity's status and currency as the account reports them. */
+const stopsOf = (e: { entity_status?: unknown; currency?: unknown }) => ({
+  entityStatus: text(e.entity_status),
+  currency: text(e.currency),
+});
+/** An update that moves an entity out of ACTIVE stops it as a delete would. */
+const pauses = (changes: readonly Change[]) => changes.some((c) => c.field === 'entity_status' && c.to !== 'ACTIVE' && c.from !== c.to);
+
 class Planner {
   readonly ops: PlanOp[] = [];
   readonly problems: PathProblem[] = [];
+  readonly totals: PlannedTotal[] = [];
   constructor(private style: NameStyle) {}
+
+  private total(want: DesiredCampaign, have: Campaign | undefined, changed: boolean): void {
+    const fi = want.params.funding_instrument_id ?? have?.funding_instrument_id;
+    const micros = want.params[TOTAL] ?? text((have as Record<string, unknown> | undefined)?.[TOTAL]);
+    if (fi && micros && /^\d+$/.test(micros))
+      this.totals.push({ fundingInstrumentId: fi, micros, path: `${want.path}.${want.typed[TOTAL] ?? TOTAL}`, changed });
+  }
 
   campaign(want: DesiredCampaign, have: CurrentCampaign | undefined): void {
     const key = `campaign:${want.name}`;
@@ -138,11 +174,17 @@ class Planner {
         fundingInstrumentId: params.funding_instrument_id,
         units: want.typed,
       });
+      this.total(want, undefined, true);
       for (const li of want.lineItems) this.lineItem(li, undefined, key, undefined, want.name, want.params.funding_instrument_id);
       return;
     }
     const c = have.entity;
     const changes = compare('campaign', want, c, this.style, this.problems);
+    this.total(
+      want,
+      c,
+      changes.some((x) => x.field === TOTAL),
+    );
     if (changes.length) {
       const params = Object.fromEntries(changes.map((x) => [x.field, x.to]));
       placed(want.path, checkCampaign(params, want.typed, 'update'), want.typed, this.problems);
@@ -157,6 +199,7 @@ class Planner {
         path: want.path,
         fundingInstrumentId: c.funding_instrument_id,
         units: want.typed,
+        ...(pauses(changes) ? { stops: stopsOf(c) } : {}),
       });
     }
     for (const li of want.lineItems) {
@@ -222,42 +265,77 @@ class Planner {
         const own = checkLineItemParams(params, want.typed, LINE_ITEM_CREATE_PARAMS).problems;
         const against = checkAgainstLineItem(params, li as LineItemFacts, want.typed).problems;
         placed(want.path, [...own, ...against], want.typed, this.problems);
-        this.ops.push({ action: 'update', kind: 'line_item', label, key, id: li.id, params, changes, path: want.path, ...money });
+        this.ops.push({
+          action: 'update',
+          kind: 'line_item',
+          label,
+          key,
+          id: li.id,
+          params,
+          changes,
+          path: want.path,
+          ...money,
+          ...(pauses(changes) ? { stops: stopsOf(li) } : {}),
+        });
       }
     }
     this.children(want, have, key, label, liId);
   }
 
-  /** The line item's targeting criteria and promoted posts (the line item may be new: then `liId` is unknown). */
+  /**
+   * The line item's targeting criteria and promoted posts (the line item may be new: then `liId` is unknown).
+   * A list the file gives is the whole list: what the account has beyond it is deleted.
+   */
   children(want: DesiredLineItem, have: CurrentLineItem | undefined, key: string, label: string, liId: string | undefined): void {
+    const parent = { parentKey: key, ...(liId ? { parentId: liId } : {}) };
+    const criteria: Array<{ type: string; op: PlanOp }> = [];
+    const criterionDelete = (t: CurrentLineItem['targeting'][number]): PlanOp => ({
+      action: 'delete',
+      kind: 'targeting_criterion',
+      label: `${label} / ${t.targeting_type} ${t.targeting_value} ${t.operator_type ?? 'EQ'}`,
+      key: `${key}/targeting:${t.targeting_type}:${t.targeting_value}`,
+      id: t.id,
+    });
+    if (want.ownsTargeting)
+      for (const t of have?.targeting ?? [])
+        if (!want.targeting.some((x) => x.targeting_type === t.targeting_type && x.targeting_value === String(t.targeting_value)))
+          criteria.push({ type: String(t.targeting_type), op: criterionDelete(t) });
     for (const t of want.targeting) {
-      const tKey = `${key}/targeting:${t.targeting_type}:${t.targeting_value}`;
       const existing = have?.targeting.find(
         (x) => x.targeting_type === t.targeting_type && String(x.targeting_value) === t.targeting_value,
       );
-      const tLabel = `${label} / ${t.targeting_type} ${t.targeting_value}`;
       if (existing && (existing.operator_type ?? 'EQ') === t.operator_type) continue;
       // Criteria have no update: another operator is the old one deleted and a new one added.
-      if (existing)
-        this.ops.push({
-          action: 'delete',
-          kind: 'targeting_criterion',
-          label: `${tLabel} ${existing.operator_type ?? 'EQ'}`,
-          key: tKey,
-          id: existing.id,
-        });
+      if (existing) criteria.push({ type: t.targeting_type, op: criterionDelete(existing) });
       const params = { targeting_type: t.targeting_type, targeting_value: t.targeting_value, operator_type: t.operator_type };
-      this.ops.push({
-        action: 'create',
-        kind: 'targeting_criterion',
-        label: `${tLabel} ${t.operator_type}`,
-        key: tKey,
-        parentKey: key,
-        ...(liId ? { parentId: liId } : {}),
-        params,
-        path: t.path,
+      criteria.push({
+        type: t.targeting_type,
+        op: {
+          action: 'create',
+          kind: 'targeting_criterion',
+          label: `${label} / ${t.targeting_type} ${t.targeting_value} ${t.operator_type}`,
+          key: `${key}/targeting:${t.targeting_type}:${t.targeting_value}`,
+          ...parent,
+          params,
+          path: t.path,
+        },
       });
     }
+    // A changed value reads as one delete and one create side by side: criteria grouped by type, deletes first.
+    const byType = [...new Set(criteria.map((c) => c.type))];
+    for (const type of byType)
+      for (const action of ['delete', 'create'] as const)
+        this.ops.push(...criteria.filter((c) => c.type === type && c.op.action === action).map((c) => c.op));
+    if (want.ownsPosts)
+      for (const p of have?.posts ?? [])
+        if (!want.posts.some((x) => x.post_id === p.post_id))
+          this.ops.push({
+            action: 'delete',
+            kind: 'promoted_post',
+            label: `${label} / post ${p.post_id}`,
+            key: `${key}/post:${p.post_id}`,
+            id: p.id,
+          });
     for (const p of want.posts) {
       if (have?.posts.some((x) => x.post_id === p.post_id)) continue;
       this.ops.push({
@@ -265,48 +343,43 @@ class Planner {
         kind: 'promoted_post',
         label: `${label} / post ${p.post_id}`,
         key: `${key}/post:${p.post_id}`,
-        parentKey: key,
-        ...(liId ? { parentId: liId } : {}),
+        ...parent,
         params: { post_id: p.post_id },
         path: p.path,
       });
     }
   }
 
-  /** With --prune: what the account has and the file does not. */
-  prune(have: readonly CurrentCampaign[], matched: Map<string, DesiredCampaign>): void {
+  /**
+   * With --prune: the line items (with their children) of the file's campaigns that the file does not list;
+   * with `account` also the campaigns of the account the file does not name.
+   */
+  prune(have: readonly CurrentCampaign[], matched: Map<string, DesiredCampaign>, account: boolean): void {
     for (const c of have) {
       const wc = matched.get(c.entity.id);
       const cLabel = q(c.entity.name ?? c.entity.id);
       if (!wc) {
-        this.ops.push({ action: 'delete', kind: 'campaign', label: cLabel, key: `campaign:${c.entity.name}`, id: c.entity.id });
+        if (account)
+          this.ops.push({
+            action: 'delete',
+            kind: 'campaign',
+            label: cLabel,
+            key: `campaign:${c.entity.name}`,
+            id: c.entity.id,
+            stops: stopsOf(c.entity),
+          });
         continue;
       }
       for (const li of c.lineItems) {
-        const wl = wc.lineItems.find((x) => (x.id ? x.id === li.entity.id : x.name === li.entity.name));
-        const lLabel = `${cLabel} / ${q(li.entity.name ?? li.entity.id)}`;
-        if (!wl) {
-          this.ops.push({
-            action: 'delete',
-            kind: 'line_item',
-            label: lLabel,
-            key: `campaign:${wc.name}/line_item:${li.entity.name}`,
-            id: li.entity.id,
-          });
-          continue;
-        }
-        for (const t of li.targeting)
-          if (!wl.targeting.some((x) => x.targeting_type === t.targeting_type && x.targeting_value === String(t.targeting_value)))
-            this.ops.push({
-              action: 'delete',
-              kind: 'targeting_criterion',
-              label: `${lLabel} / ${t.targeting_type} ${t.targeting_value}`,
-              key: `t:${t.id}`,
-              id: t.id,
-            });
-        for (const p of li.posts)
-          if (!wl.posts.some((x) => x.post_id === p.post_id))
-            this.ops.push({ action: 'delete', kind: 'promoted_post', label: `${lLabel} / post ${p.post_id}`, key: `p:${p.id}`, id: p.id });
+        if (wc.lineItems.some((x) => (x.id ? x.id === li.entity.id : x.name === li.entity.name))) continue;
+        this.ops.push({
+          action: 'delete',
+          kind: 'line_item',
+          label: `${cLabel} / ${q(li.entity.name ?? li.entity.id)}`,
+          key: `campaign:${wc.name}/line_item:${li.entity.name}`,
+          id: li.entity.id,
+          stops: stopsOf(li.entity),
+        });
       }
     }
   }
@@ -317,7 +390,7 @@ export function diffTrees(
   account: string,
   want: DesiredTree,
   have: readonly CurrentCampaign[],
-  opts: { prune: boolean; style: NameStyle },
+  opts: { prune: boolean; pruneAccount?: boolean; style: NameStyle },
 ): Plan {
   const planner = new Planner(opts.style);
   const matched = new Map<string, DesiredCampaign>();
@@ -326,17 +399,19 @@ export function diffTrees(
     if (hit) matched.set(hit.entity.id, wc);
     planner.campaign(wc, hit);
   }
-  if (opts.prune) planner.prune(have, matched);
-  const rank = (op: PlanOp) => (op.action === 'delete' ? -10 - ORDER.indexOf(op.kind) : ORDER.indexOf(op.kind));
+  if (opts.prune) planner.prune(have, matched, Boolean(opts.pruneAccount));
+  // Deletes of campaigns and line items first, children first; a criterion or post deleted sits beside its kind's creates.
+  const rank = (op: PlanOp) =>
+    op.action === 'delete' && (op.kind === 'campaign' || op.kind === 'line_item') ? -10 - ORDER.indexOf(op.kind) : ORDER.indexOf(op.kind);
   const operations = planner.ops
     .map((op, i) => ({ op, i }))
     .sort((a, b) => rank(a.op) - rank(b.op) || a.i - b.i)
     .map((x) => x.op);
-  return { account, operations, problems: planner.problems };
+  return { account, operations, problems: planner.problems, totals: planner.totals };
 }
 
-/** Which fetched campaigns a plan needs: those the file names (by id or name), or all with --prune. */
-export function campaignsToRead(want: DesiredTree, all: readonly Campaign[], prune: boolean): Campaign[] {
-  if (prune) return [...all];
+/** Which fetched campaigns a plan needs: those the file names (by id or name), or all when pruning the account. */
+export function campaignsToRead(want: DesiredTree, all: readonly Campaign[], pruneAccount: boolean): Campaign[] {
+  if (pruneAccount) return [...all];
   return all.filter((c) => want.campaigns.some((w) => (w.id ? w.id === c.id : w.name === c.name)));
 }

@@ -4,6 +4,7 @@
 import { neutralize } from '../../output/sanitize.js';
 import { fromMicros } from '../../validate/money.js';
 import type { Plan, PlanOp } from './diff.js';
+import { liveSummary } from './live.js';
 
 const MARK = { create: '+', update: '~', delete: '-' } as const;
 const KIND = { campaign: 'campaign', line_item: 'line item', targeting_criterion: 'targeting', promoted_post: 'promoted post' } as const;
@@ -28,7 +29,18 @@ function summary(plan: Plan): { create: number; update: number; delete: number }
 export function summaryLine(plan: Plan): string {
   const s = summary(plan);
   if (!plan.operations.length) return 'No changes: the account matches the file.';
-  return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete.`;
+  const live = liveSummary(plan.operations);
+  return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete.${live ? `\n! ${live}.` : ''}`;
+}
+
+/** "! live: ACTIVE; spent 123.45 USD in the last 7 days". */
+function liveLine(live: NonNullable<PlanOp['live']>): string {
+  const spent = live.unknown
+    ? `spend in the last 7 days unknown (${neutralize(live.unknown.slice(0, 120))})`
+    : live.spentMicros
+      ? `spent ${fromMicros(live.spentMicros)}${live.currency ? ` ${neutralize(live.currency)}` : ''} in the last 7 days`
+      : '';
+  return `    ! live: ${[live.active ? 'ACTIVE' : '', spent].filter(Boolean).join('; ')}`;
 }
 
 /** The plan as text lines, one block per operation. */
@@ -41,6 +53,7 @@ export function planText(plan: Plan): string {
       for (const c of op.changes ?? []) out.push(`    ${label(c.field)}: ${shown(c.field, c.from)} → ${shown(c.field, c.to)}`);
     if (op.action === 'create' && (op.kind === 'campaign' || op.kind === 'line_item'))
       for (const [k, v] of Object.entries(op.params ?? {})) if (k !== 'name') out.push(`    ${label(k)}: ${shown(k, v)}`);
+    if (op.live) out.push(liveLine(op.live));
   }
   out.push(summaryLine(plan));
   return `${out.join('\n')}\n`;
@@ -51,7 +64,7 @@ export function planJson(plan: Plan): Record<string, unknown> {
   return {
     account: plan.account,
     changes: plan.operations.length > 0,
-    summary: summary(plan),
+    summary: { ...summary(plan), live: plan.operations.filter((o) => o.live).length },
     operations: plan.operations.map((op) => ({
       action: op.action,
       kind: op.kind,
@@ -68,6 +81,16 @@ export function planJson(plan: Plan): Record<string, unknown> {
           }
         : {}),
       ...(op.path ? { path: op.path } : {}),
+      ...(op.live
+        ? {
+            live: {
+              active: op.live.active,
+              spent_local_micro: op.live.unknown ? null : (op.live.spentMicros ?? '0'),
+              currency: op.live.currency ?? null,
+              ...(op.live.unknown ? { spend_unknown: op.live.unknown } : {}),
+            },
+          }
+        : {}),
     })),
   };
 }

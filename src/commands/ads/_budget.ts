@@ -26,8 +26,8 @@ export interface GuardedEntity {
   funding: () => Promise<FundingFacts | undefined>;
 }
 
-async function decide(ctx: Context, concerns: BudgetConcern[], yesBudget: boolean | undefined): Promise<void> {
-  const d = guardDecision(concerns, { interactive: ctx.prompt.interactive, override: Boolean(yesBudget) });
+async function decide(ctx: Context, concerns: BudgetConcern[], yesBudget: boolean | undefined, ask = true): Promise<void> {
+  const d = guardDecision(concerns, { interactive: ask && ctx.prompt.interactive, override: Boolean(yesBudget) });
   if (d.refuse.length) {
     const one = d.refuse.length === 1 ? formatProblem(d.refuse[0]!) : `the money guard found ${d.refuse.length} problems`;
     throw new InputError(
@@ -42,6 +42,14 @@ async function decide(ctx: Context, concerns: BudgetConcern[], yesBudget: boolea
     if (!(await ctx.prompt.confirm('Send these amounts anyway?', false)))
       throw new InputError('the amounts were not confirmed: nothing was sent');
   }
+}
+
+/**
+ * Concerns found all at once (a plan's): refused together (exit 6, every one with its line) unless --yes-budget;
+ * with `ask` (apply, at a terminal) the person is asked instead.
+ */
+export function guardConcerns(ctx: Context, concerns: BudgetConcern[], yesBudget: boolean | undefined, ask: boolean): Promise<void> {
+  return decide(ctx, concerns, yesBudget, ask);
 }
 
 /**

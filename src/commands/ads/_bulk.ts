@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import {
   sendBatches,
   batchRequest,
+  wireParams,
   BATCH_SIZE,
   DONE,
   type BatchItem,
@@ -92,7 +93,10 @@ export function objectParams(
 export async function readBulk(
   ctx: Context,
   file: string,
-  check: (obj: Record<string, unknown>, line: number) => { params: Record<string, string | number | bigint>; problems: InputProblem[] },
+  check: (
+    obj: Record<string, unknown>,
+    line: number,
+  ) => { params: Record<string, string | number | bigint | boolean>; problems: InputProblem[] },
 ): Promise<BatchItem[]> {
   const items: BatchItem[] = [];
   const problems: InputProblem[] = [];
@@ -121,15 +125,9 @@ export async function readBulk(
   return items;
 }
 
-/**
- * Micro amounts go as JSON numbers (as the reference's batch examples send them), digit for digit (a BigInt
- * beyond 2^53, written by stringifyJson as its digits); everything else as text.
- */
-export function wireValues(params: Record<string, string>): Record<string, string | number | bigint> {
-  const out: Record<string, string | number | bigint> = {};
-  for (const [k, v] of Object.entries(params))
-    out[k] = k.endsWith('_local_micro') && /^(0|[1-9]\d*)$/.test(v) ? (Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)) : v;
-  return out;
+/** A line's parameters typed as the reference types them (one encoding with `ads apply`: src/ads/batch.ts). */
+export function wireValues(params: Record<string, string>): Record<string, string | number | bigint | boolean> {
+  return wireParams(params);
 }
 
 const COLUMNS = [

@@ -1,11 +1,15 @@
 // What `ads plan` and `ads apply` share: the file read and checked (every
 // problem with its line, exit 6), the account it is about, the account's
-// current tree and the plan between them.
+// current tree, the plan between them with its live stops marked, and the
+// money guard over the plan (every concern at once, exit 6 unless
+// --yes-budget; apply asks at a terminal).
 import { readFile } from 'node:fs/promises';
 import { adsApi } from '../../ads/common.js';
 import { listCampaigns, readChildren } from '../../ads/plan/current.js';
 import type { DesiredTree } from '../../ads/plan/desired.js';
 import { campaignsToRead, diffTrees, type Plan } from '../../ads/plan/diff.js';
+import { planConcerns } from '../../ads/plan/guard.js';
+import { markLive } from '../../ads/plan/live.js';
 import { loadTree, MAX_FILE_BYTES, throwFileProblems, toProblems } from '../../ads/plan/load.js';
 import type { AccountRef } from '../../ads/types.js';
 import type { Context } from '../../entry/context.js';
@@ -14,14 +18,29 @@ import { inputKind, isStdinPath } from '../../input/file-kind.js';
 import { readStdin } from '../../entry/prompt.js';
 import { accountOptions } from '../_ads-flags.js';
 import type { OptionTable } from '../define.js';
+import { guardConcerns, yesBudgetOption } from './_budget.js';
 
 export const planOptions = {
   prune: {
     flags: '--prune',
-    description: 'also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)',
+    description:
+      "also delete the line items of the file's campaigns that the file does not list (campaigns too with `prune: account` in the file)",
   },
+  pruneAccount: {
+    flags: '--prune-account',
+    description: "--prune, and also delete the account's campaigns the file does not name",
+  },
+  yesBudget: yesBudgetOption,
   ...accountOptions,
 } as const satisfies OptionTable;
+
+interface PlanFlags {
+  account?: string;
+  sandbox?: boolean;
+  prune?: boolean;
+  pruneAccount?: boolean;
+  yesBudget?: boolean;
+}
 
 async function readText(ctx: Context, file: string): Promise<string> {
   const kind = await inputKind(file);
@@ -49,18 +68,27 @@ export interface Planned {
   lineOf(path: string): number | undefined;
 }
 
-/** Reads and checks the file, reads the account, and computes the plan; every problem is exit 6 before anything is sent. */
-export async function makePlan(
-  ctx: Context,
-  file: string,
-  opts: { account?: string; sandbox?: boolean; prune?: boolean },
-): Promise<Planned> {
+/** Reads and checks the file, reads the account, computes the plan and marks its live stops; every problem is exit 6 before anything is sent. */
+export async function makePlan(ctx: Context, file: string, opts: PlanFlags): Promise<Planned> {
   const client = await ctx.client();
   const { tree, source } = await loadTree(file, await readText(ctx, file), client.names);
   const account = await accountFor(ctx, tree, opts);
+  // Campaigns the file does not name are deleted only when the file or a flag of their own says so.
+  const prune = Boolean(opts.prune || opts.pruneAccount);
+  const pruneAccount = Boolean(opts.pruneAccount || (opts.prune && tree.pruneAccount));
   const all = await listCampaigns(client, account);
-  const current = await readChildren(client, account, campaignsToRead(tree, all, Boolean(opts.prune)));
-  const plan = diffTrees(account.id, tree, current, { prune: Boolean(opts.prune), style: client.names });
+  const current = await readChildren(client, account, campaignsToRead(tree, all, pruneAccount));
+  const plan = diffTrees(account.id, tree, current, { prune, pruneAccount, style: client.names });
   throwFileProblems(file, toProblems(source, plan.problems));
+  await markLive(client, account, plan.operations);
   return { plan, account, lineOf: source.lineOf };
+}
+
+/**
+ * The money guard over the plan, every concern at once: exit 6 with each one's line unless --yes-budget;
+ * with `ask` (apply) a person at a terminal is asked instead.
+ */
+export async function guardPlan(ctx: Context, planned: Planned, yesBudget: boolean | undefined, ask: boolean): Promise<void> {
+  const client = await ctx.client();
+  await guardConcerns(ctx, await planConcerns(client, planned.account, planned.plan, planned.lineOf), yesBudget, ask);
 }

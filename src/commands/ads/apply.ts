@@ -1,24 +1,30 @@
 // `postctl ads apply FILE`: makes the account match a campaigns file. The
-// plan is shown (stderr) and confirmed (--yes off a terminal), the money in it
-// checked against the funding instruments, then applied in dependency order
+// plan is shown (stderr), the money in it checked against the funding
+// instruments, and confirmed (--yes off a terminal; a plan that stops live
+// campaigns or line items needs --yes-live off a terminal and the account's
+// name typed back on one), then applied in dependency order
 // with new entities PAUSED unless the file says otherwise. Interrupted, it
 // resumes from its journal (FILE.postctl-apply.json) without creating twice;
 // a partial failure lists what was done and what was not (exit 8), and
 // running it again finishes the job.
+import { getAccount } from '../../ads/accounts.js';
 import { ApplyJournal, defaultApplyStatePath } from '../../ads/plan/apply-state.js';
 import { applyPlan, type OpResult } from '../../ads/plan/apply.js';
-import { planAmounts } from '../../ads/plan/guard.js';
+import { liveSummary } from '../../ads/plan/live.js';
 import { planText, summaryLine } from '../../ads/plan/render.js';
 import type { Context } from '../../entry/context.js';
-import { PartialFailure } from '../../errors/cli-error.js';
+import { PartialFailure, UsageError } from '../../errors/cli-error.js';
+import { neutralize } from '../../output/sanitize.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
-import { guardBudgets, yesBudgetOption } from './_budget.js';
-import { makePlan, planOptions, type Planned } from './_plan.js';
+import { guardPlan, makePlan, planOptions, type Planned } from './_plan.js';
 
 const options = {
   yes: yesOption('apply without asking'),
-  yesBudget: yesBudgetOption,
+  yesLive: {
+    flags: '--yes-live',
+    description: 'stop live campaigns and line items (ACTIVE, or spent in the last 7 days) the plan deletes or pauses',
+  },
   state: {
     flags: '--state <file>',
     description: 'the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)',
@@ -47,6 +53,30 @@ function reportResume(ctx: Context, journal: ApplyJournal, planned: Planned): vo
   journal.settle(found);
 }
 
+/**
+ * A plan that stops live campaigns or line items needs more than a y: --yes-live off a terminal (else exit 2,
+ * nothing sent), the account's name typed back on one. True when that was given (no y/N needed after it).
+ */
+async function confirmLive(ctx: Context, planned: Planned, yesLive: boolean | undefined): Promise<boolean> {
+  const summary = liveSummary(planned.plan.operations);
+  if (!summary || yesLive) return false;
+  if (!ctx.prompt.interactive)
+    throw new UsageError(
+      `${summary}: stopping live campaigns or line items needs --yes-live; nothing was sent`,
+      'read the "! live" lines of the plan, then pass --yes-live (with --yes) to apply it.',
+    );
+  const client = await ctx.client();
+  const res = await getAccount(client, planned.account);
+  const raw = (res.body?.data as { name?: unknown } | undefined)?.name;
+  const name = typeof raw === 'string' && raw.trim() ? raw.trim() : planned.account.id;
+  await ctx.prompt.text(
+    `${summary}. Type the account's name (${neutralize(name)}) to apply:`,
+    { supply: '--yes-live' },
+    { validate: (v) => (v.trim() === name ? true : `type the account's name, ${neutralize(name)}, to apply (Ctrl-C stops)`) },
+  );
+  return true;
+}
+
 function report(ctx: Context, results: OpResult[]): void {
   const rows = results.map((r) => ({
     action: r.op.action,
@@ -63,7 +93,7 @@ function report(ctx: Context, results: OpResult[]): void {
 export default defineVerb({
   name: 'apply <file>',
   description:
-    'make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes',
+    'make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and deletes',
   examples: [
     'postctl ads apply campaigns.yaml --yes',
     'postctl ads apply campaigns.json --yes',
@@ -83,8 +113,10 @@ export default defineVerb({
     ctx.io.stderr.write(planText(plan));
     const client = await ctx.client();
     // The money guard before anything is sent: refused off a terminal (exit 6) unless --yes-budget, asked on one.
-    await guardBudgets(ctx, planAmounts(client, account, plan.operations, planned.lineOf), opts.yesBudget);
+    await guardPlan(ctx, planned, opts.yesBudget, true);
+    const typed = await confirmLive(ctx, planned, opts.yesLive);
     if (
+      !typed &&
       !(await ctx.prompt.confirm(
         `Apply ${plan.operations.length} change${plan.operations.length === 1 ? '' : 's'} to account ${account.id}?`,
         opts.yes,

@@ -12,10 +12,34 @@ export interface BatchOp {
   params: Record<string, unknown>;
 }
 
-/** Query-style parameters from a batch item (numbers, booleans and lists as their text). */
+/**
+ * The JSON type of each batch parameter, from the reference's single POST endpoints (campaigns, line items,
+ * targeting criteria): `long` and `int` are JSON integers, `boolean` true/false; every other parameter is a
+ * `string` (placements and categories too: comma-separated, as the batch examples send "ALL_ON_TWITTER").
+ */
+const EMU_INTEGER = new Set([
+  'daily_budget_amount_local_micro',
+  'total_budget_amount_local_micro',
+  'bid_amount_local_micro',
+  'frequency_cap',
+  'duration_in_days',
+]);
+const EMU_BOOLEAN = new Set(['standard_delivery']);
+
+/** A parameter whose JSON type is not the reference's is the item's error, as a mistyped field is on the wire. */
+function checkType(name: string, v: unknown): void {
+  const want = EMU_INTEGER.has(name) ? 'integer' : EMU_BOOLEAN.has(name) ? 'boolean' : 'string';
+  const ok = want === 'integer' ? typeof v === 'number' && Number.isInteger(v) : typeof v === want;
+  if (!ok) fail(adsError(400, 'INVALID_PARAMETER', `${name} must be a JSON ${want} (got ${Array.isArray(v) ? 'array' : typeof v})`, name));
+}
+
+/** Query-style parameters from a batch item, each checked for its JSON type (numbers and booleans as their text). */
 export function itemQuery(params: Record<string, unknown>): URLSearchParams {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  for (const [k, v] of Object.entries(params)) {
+    checkType(k, v);
+    q.set(k, String(v));
+  }
   return q;
 }
 

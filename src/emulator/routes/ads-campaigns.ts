@@ -121,7 +121,7 @@ export function fundingInstruments(state: EmulatorState, account: string): Map<s
   return m;
 }
 
-function campaigns(state: EmulatorState, account: string): Map<string, EmuCampaign> {
+export function campaigns(state: EmulatorState, account: string): Map<string, EmuCampaign> {
   const s = campaignStore(state);
   let m = s.campaigns.get(account);
   if (!m) {

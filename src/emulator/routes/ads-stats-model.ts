@@ -93,6 +93,8 @@ export interface EmuStatsQuery {
   granularity: string;
   segment?: string;
   tz: string;
+  /** When an entity of the emulator's own tables came into being: it has no figures for hours that began before. */
+  bornAt?: ReadonlyMap<string, number>;
 }
 
 function series(id: string, placement: string, segment: string, metric: string, q: EmuStatsQuery, idx: { of: Int32Array; count: number }) {
@@ -100,8 +102,10 @@ function series(id: string, placement: string, segment: string, metric: string, 
   const key = emuSeriesKey(id, placement, segment, metric);
   const out = new Array<number>(idx.count).fill(0);
   const h0 = q.start / HOUR;
+  const born = q.bornAt?.get(id);
   let any = false;
   for (let i = 0; i < idx.of.length; i++) {
+    if (born !== undefined && q.start + i * HOUR < born) continue;
     const v = emuHourValue(key, metric, h0 + i);
     if (v) any = true;
     out[idx.of[i]!]! += v;

@@ -9,6 +9,8 @@ import type { EmuRequest, Handler } from '../types.js';
 import * as jobs from './ads-stats-jobs.js';
 import { EMU_DATA_FAULTS, emuApplyDataFault, emuEntityPlacements, emuStatsBody, type EmuDataFault } from './ads-stats-model.js';
 import { required, statsQuery, wholeHour } from './ads-stats-query.js';
+import { campaigns } from './ads-campaigns.js';
+import { lineItems } from './ads-core-line-items.js';
 import { EMU_ACTIVE_ENTITIES, EMU_STATS_LIMITS } from './ads-stats-rules.js';
 
 const PREFIX: Record<string, string> = {
@@ -43,8 +45,24 @@ export function queueStatsReplyFaults(state: EmulatorState, endpoint: 'sync' | '
   replyFaults(state)[endpoint].push(...faults);
 }
 
+/**
+ * Campaigns and line items the emulator holds spend only from the hour after they were created: one created
+ * by a test has spent nothing, and a test that needs one with recent spend dates its creation back.
+ */
+function bornAt(state: EmulatorState, account: string, entity: string, ids: readonly string[]): Map<string, number> {
+  const table: ReadonlyMap<string, { created_at: string }> | undefined =
+    entity === 'CAMPAIGN' ? campaigns(state, account) : entity === 'LINE_ITEM' ? lineItems(state, account) : undefined;
+  const out = new Map<string, number>();
+  for (const id of ids) {
+    const e = table?.get(id);
+    if (e) out.set(id, Date.parse(e.created_at));
+  }
+  return out;
+}
+
 const syncStats: Handler = (req, state) => {
   const q = statsQuery(req, state, false);
+  q.bornAt = bornAt(state, req.params.account_id!, q.entity, q.ids);
   const body = emuStatsBody(q, paramsEcho(req));
   const fault = replyFaults(state).sync.shift();
   if (fault && EMU_DATA_FAULTS.includes(fault)) emuApplyDataFault(body, fault as EmuDataFault);

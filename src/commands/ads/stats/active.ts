@@ -7,7 +7,7 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
-import { rangeFlagProblems, rangeOptions, resolveRange } from './_range.js';
+import { rangeFlagProblems, rangeNameOption, rangeOptions, resolveRange } from './_range.js';
 import type { InputProblem } from '../../../errors/cli-error.js';
 
 const COLUMNS: Column<Record<string, unknown>>[] = [
@@ -24,10 +24,12 @@ export default defineVerb({
   examples: [
     'postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25',
     'postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2',
+    'postctl ads stats active --entity CAMPAIGN --range last-7-days',
   ],
   options: {
     entity: { flags: '--entity <type>', description: `required: ${ACTIVE_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
     ...rangeOptions,
+    ...rangeNameOption,
     fundingInstrumentIds: {
       flags: '--funding-instrument-ids <list>',
       description: 'only entities under these funding instruments (≤ 200)',
@@ -54,7 +56,7 @@ export default defineVerb({
     throwIfProblems(problems, 'invalid active entities query');
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
-    const { start, end } = await resolveRange(client, account, opts);
+    const { start, end } = await resolveRange(client, account, opts, ctx.env);
     const filter = given[0] ? ([given[0][0], given[0][1].join(',')] as [string, string]) : undefined;
     const list = await activeOver(client, account, {
       entity: entity!,
