@@ -236,12 +236,16 @@ describe('postctl mcp read-only: no local side effects, files only under --root'
     }
   }, 60_000);
 
-  it('a secret that comes back in a result is [redacted] (here, read from a file under --root as an id)', async () => {
-    const secret = 'ATsecret+mcpfilesZZ9';
+  it('a secret that comes back in a result is [redacted] (a stored secret of another profile, read from a file under --root as an id)', async () => {
+    // The verb itself redacts the secrets of its own profile and environment; another profile's it does not know
+    // of, so only the server's scrub stands between it and the agent.
+    const secret = 'OTHERsecret+mcpfilesZZ9';
+    const config = tempDir('postctl-mcp-config-');
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { other: { consumer_secret: secret } } }), { mode: 0o600 });
     const ids = join(root, 'ids.txt');
     writeFileSync(ids, `${secret}\n`, { mode: 0o600 });
     chmodSync(ids, 0o600);
-    const s = await mcpSession(['mcp', '--root', root], { ...env, POSTCTL_ACCESS_TOKEN_SECRET: secret }, cwd);
+    const s = await mcpSession(['mcp', '--root', root], { ...env, POSTCTL_CONFIG_DIR: config, HOME: config }, cwd);
     try {
       const r = await call(s, 'posts_lookup', { file: ids });
       expect(r.isError).toBe(true);
