@@ -159,61 +159,63 @@ const call = (s: McpSession, name: string, args: Record<string, unknown>) =>
   s.client.callTool({ name, arguments: args }, undefined, { timeout: 20_000 }) as Promise<ToolResult>;
 
 describe('postctl mcp read-only: no local side effects, files only under --root', () => {
-  it(
-    'every tool, every path-like input on a canary: the canary is unchanged and nothing appears outside the scratch folder',
-    async () => {
-      const watched = () => snapshot([base, emu.configDir]);
-      const bare = await mcpSession(['mcp'], env, cwd);
-      const rooted = await mcpSession(['mcp', '--root', root], env, cwd);
-      let before = new Map<string, string>();
-      try {
-        const calls = await catalogCalls(bare);
-        before = watched();
-        const withPaths = calls.filter((c) => c.paths.length);
-        // The catalog has path-like inputs of every kind: read, written, and key=@file.
-        const names = new Set(withPaths.map((c) => c.name));
-        for (const t of ['ads_stats', 'compliance_jobs_get', 'audiences_upload', 'posts_lookup', 'request', 'ads_apply', 'media_upload'])
-          expect(names, t).toContain(t);
-        // No --root: every call with a path is refused, naming the input, before anything runs.
-        const refused = await runAll(bare, withPaths);
-        for (const c of withPaths) {
-          const r = refused.get(c.verb)!;
-          // A write without a dry run may be refused as a write first; everything else for its path.
-          const codes = c.read || c.dryRun ? ['path_refused'] : ['path_refused', 'writes_not_allowed'];
-          expect(codes, `${c.verb}: ${JSON.stringify(r).slice(0, 300)}`).toContain(r.structuredContent?.error?.code);
-          if (r.structuredContent?.error?.code === 'path_refused') expect(r.structuredContent.error.exit_code).toBe(6);
-        }
-        // --root holding the canary: every tool runs (reads may read it; nothing may write, truncate or remove it).
-        const ran = await runAll(rooted, calls);
-        expect(ran.size).toBe(calls.length);
-        // Output paths are refused on a read-only server whatever the root.
-        expect(ran.get('ads stats')!.structuredContent?.error).toMatchObject({ code: 'path_refused', message: expect.stringMatching(/state: .*read-only/) });
-        expect(ran.get('compliance jobs get')!.structuredContent?.error).toMatchObject({ code: 'path_refused' });
-        // Without the written paths, a read under the root runs: ads stats keeps its job state in the scratch folder.
-        const stats = calls.find((c) => c.verb === 'ads stats')!;
-        const statsInput = Object.fromEntries(Object.entries(stats.input).filter(([k]) => !stats.paths.includes(k)));
-        const r = await call(rooted, 'ads_stats', { ...statsInput, mode: 'job' });
-        expect(r.isError, JSON.stringify(r).slice(0, 400)).toBeFalsy();
-      } finally {
-        await Promise.all([bare.close(), rooted.close()]);
+  it('every tool, every path-like input on a canary: the canary is unchanged and nothing appears outside the scratch folder', async () => {
+    const watched = () => snapshot([base, emu.configDir]);
+    const bare = await mcpSession(['mcp'], env, cwd);
+    const rooted = await mcpSession(['mcp', '--root', root], env, cwd);
+    let before = new Map<string, string>();
+    try {
+      const calls = await catalogCalls(bare);
+      before = watched();
+      const withPaths = calls.filter((c) => c.paths.length);
+      // The catalog has path-like inputs of every kind: read, written, and key=@file.
+      const names = new Set(withPaths.map((c) => c.name));
+      for (const t of ['ads_stats', 'compliance_jobs_get', 'audiences_upload', 'posts_lookup', 'request', 'ads_apply', 'media_upload'])
+        expect(names, t).toContain(t);
+      // No --root: every call with a path is refused, naming the input, before anything runs.
+      const refused = await runAll(bare, withPaths);
+      for (const c of withPaths) {
+        const r = refused.get(c.verb)!;
+        // A write without a dry run may be refused as a write first; everything else for its path.
+        const codes = c.read || c.dryRun ? ['path_refused'] : ['path_refused', 'writes_not_allowed'];
+        expect(codes, `${c.verb}: ${JSON.stringify(r).slice(0, 300)}`).toContain(r.structuredContent?.error?.code);
+        if (r.structuredContent?.error?.code === 'path_refused') expect(r.structuredContent.error.exit_code).toBe(6);
       }
-      expect(readFileSync(canary, 'utf8')).toBe(CANARY_TEXT);
-      expect(lstatSync(canary).mode & 0o777).toBe(0o600);
-      // The one file postctl keeps of its own, its credential store, may have gained the app's bearer token (the
-      // API allows one outstanding token per app, so it is cached; written by the safe-file rule): that and nothing else.
-      const store = join(emu.configDir, 'config.json');
-      expect(changes(before, watched()).filter((c) => !c.endsWith(` ${store}`))).toEqual([]);
-      if (existsSync(store)) {
-        const data = JSON.parse(readFileSync(store, 'utf8')) as { profiles?: Record<string, Record<string, unknown>> };
-        const keys = Object.entries(data.profiles ?? {}).flatMap(([p, v]) => Object.keys(v).map((k) => `${p}.${k}`));
-        expect(keys.filter((k) => !/\.bearer_token$/.test(k)), JSON.stringify(Object.keys(data))).toEqual([]);
-        expect(lstatSync(store).mode & 0o777).toBe(0o600);
-      }
-      // The scratch folders are gone with their servers.
-      expect(readdirSync(tmp).filter((n) => n.startsWith('postctl-mcp-'))).toEqual([]);
-    },
-    600_000,
-  );
+      // --root holding the canary: every tool runs (reads may read it; nothing may write, truncate or remove it).
+      const ran = await runAll(rooted, calls);
+      expect(ran.size).toBe(calls.length);
+      // Output paths are refused on a read-only server whatever the root.
+      expect(ran.get('ads stats')!.structuredContent?.error).toMatchObject({
+        code: 'path_refused',
+        message: expect.stringMatching(/state: .*read-only/),
+      });
+      expect(ran.get('compliance jobs get')!.structuredContent?.error).toMatchObject({ code: 'path_refused' });
+      // Without the written paths, a read under the root runs: ads stats keeps its job state in the scratch folder.
+      const stats = calls.find((c) => c.verb === 'ads stats')!;
+      const statsInput = Object.fromEntries(Object.entries(stats.input).filter(([k]) => !stats.paths.includes(k)));
+      const r = await call(rooted, 'ads_stats', { ...statsInput, mode: 'job' });
+      expect(r.isError, JSON.stringify(r).slice(0, 400)).toBeFalsy();
+    } finally {
+      await Promise.all([bare.close(), rooted.close()]);
+    }
+    expect(readFileSync(canary, 'utf8')).toBe(CANARY_TEXT);
+    expect(lstatSync(canary).mode & 0o777).toBe(0o600);
+    // The one file postctl keeps of its own, its credential store, may have gained the app's bearer token (the
+    // API allows one outstanding token per app, so it is cached; written by the safe-file rule): that and nothing else.
+    const store = join(emu.configDir, 'config.json');
+    expect(changes(before, watched()).filter((c) => !c.endsWith(` ${store}`))).toEqual([]);
+    if (existsSync(store)) {
+      const data = JSON.parse(readFileSync(store, 'utf8')) as { profiles?: Record<string, Record<string, unknown>> };
+      const keys = Object.entries(data.profiles ?? {}).flatMap(([p, v]) => Object.keys(v).map((k) => `${p}.${k}`));
+      expect(
+        keys.filter((k) => !/\.bearer_token$/.test(k)),
+        JSON.stringify(Object.keys(data)),
+      ).toEqual([]);
+      expect(lstatSync(store).mode & 0o777).toBe(0o600);
+    }
+    // The scratch folders are gone with their servers.
+    expect(readdirSync(tmp).filter((n) => n.startsWith('postctl-mcp-'))).toEqual([]);
+  }, 600_000);
 
   it('@/proc/self/environ, @/dev/zero, a FIFO and a link to /proc are refused through MCP (a tool error, exit 6)', async () => {
     const fifo = join(root, 'fifo');

@@ -38,7 +38,10 @@ export interface ToolResult {
 }
 
 /** A sweep row's argv as a tool call: arguments by name, flags by their snake-case names (the tool's own mapping). */
-export async function toolCallOf(verb: string, argv: string[]): Promise<{ name: string; shape: ToolShape; input: Record<string, unknown> }> {
+export async function toolCallOf(
+  verb: string,
+  argv: string[],
+): Promise<{ name: string; shape: ToolShape; input: Record<string, unknown> }> {
   const words = verb.split(' ');
   const top = TOP_WORDS.find((t) => t.word === words[0])!;
   const spec = (await top.load()).MANIFEST.verbs.find((v) => v.words.join(' ') === verb)!;

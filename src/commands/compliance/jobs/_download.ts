@@ -27,7 +27,10 @@ export async function downloadTarget(path: string, force: boolean, ctx: Context)
     throw new UsageError(`cannot write ${path}: ${e.message}`, NOTHING);
   });
   if (st?.isSymbolicLink())
-    throw new UsageError(`refusing to write ${path}: it is a symbolic link (postctl does not write through links)`, `pass another path; ${NOTHING}`);
+    throw new UsageError(
+      `refusing to write ${path}: it is a symbolic link (postctl does not write through links)`,
+      `pass another path; ${NOTHING}`,
+    );
   if (st && !st.isFile()) throw new UsageError(`refusing to write ${path}: it is not a regular file`, `pass another path; ${NOTHING}`);
   if (!st || force) return { exists: Boolean(st) };
   if (!ctx.prompt.interactive)
