@@ -217,6 +217,27 @@ describe('postctl mcp read-only: no local side effects, files only under --root'
     expect(readdirSync(tmp).filter((n) => n.startsWith('postctl-mcp-'))).toEqual([]);
   }, 600_000);
 
+  it('with --allow-writes, a written path must be inside a root and not a link', async () => {
+    const target = join(root, 'target.txt');
+    writeFileSync(target, 'target\n', { mode: 0o600 });
+    const link = join(root, 'link.jsonl');
+    symlinkSync(target, link);
+    const s = await mcpSession(['mcp', '--allow-writes', '--root', root], env, cwd);
+    try {
+      const outside = await call(s, 'compliance_jobs_get', { job_id: '1372966999991541762', download: join(base, 'out.jsonl') });
+      expect(outside.structuredContent?.error).toMatchObject({ code: 'path_refused', message: expect.stringMatching(/outside/) });
+      const viaLink = await call(s, 'compliance_jobs_get', { job_id: '1372966999991541762', download: link });
+      expect(viaLink.structuredContent?.error).toMatchObject({ code: 'path_refused', message: expect.stringMatching(/symbolic link/) });
+      // Inside the root, the call runs (the job is not there: exit 4 from the verb, not a refusal).
+      const inside = await call(s, 'compliance_jobs_get', { job_id: '1372966999991541762', download: join(root, 'new.jsonl') });
+      expect(inside.structuredContent?.error?.code).not.toBe('path_refused');
+    } finally {
+      await s.close();
+    }
+    expect(readFileSync(target, 'utf8')).toBe('target\n');
+    expect(existsSync(join(base, 'out.jsonl'))).toBe(false);
+  }, 60_000);
+
   it('@/proc/self/environ, @/dev/zero, a FIFO and a link to /proc are refused through MCP (a tool error, exit 6)', async () => {
     const fifo = join(root, 'fifo');
     execFileSync('mkfifo', [fifo]);
