@@ -1,15 +1,17 @@
 // Local files on the command line: a file named inside an argument (`-F key=@file`) is a regular file only —
 // /proc, /dev and a FIFO are exit 6 with nothing sent; `ads stats --state` replaces only a job state of its
 // own; `compliance jobs get --download` never writes through a link and replaces an existing file only with
-// --force (or a yes on a terminal); a dry run writes no rejects file.
+// --force (or a yes on a terminal); a dry run writes no rejects file, and --failed never writes through a link.
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { campaignStore, FUNDING_IDS } from '../../src/emulator/routes/ads-campaigns.js';
 import { EMU_AUDIENCE } from '../../src/emulator/routes/audiences.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
+import { terminal } from '../helpers/terminal.js';
 
 const emu = freshEmulator({ statsJobPolls: 1 });
 const JOBS = `/12/stats/jobs/accounts/${EMU_ACCOUNT}`;
@@ -93,6 +95,20 @@ describe('compliance jobs get --download: the safe-file rule', () => {
       expect(lstatSync(link).isSymbolicLink()).toBe(true);
     }
 
+    // On a terminal, postctl asks: no leaves the file as it was, yes replaces it.
+    const env = emu.cliEnv() as Record<string, string>;
+    const no = terminal(['compliance', 'jobs', 'get', id, '--download', existing], env);
+    await no.expect(/Replace .*existing\.jsonl\?/);
+    no.type('n\r');
+    expect(await no.exit).toBe(0);
+    expect(readFileSync(existing, 'utf8')).toBe('mine\n');
+    const yes = terminal(['compliance', 'jobs', 'get', id, '--download', existing], env);
+    await yes.expect(/Replace .*existing\.jsonl\?/);
+    yes.type('y\r');
+    expect(await yes.exit).toBe(0);
+    expect(readFileSync(existing, 'utf8')).toContain('1460323737035677691');
+    writeFileSync(existing, 'mine again\n');
+
     const forced = await emu.run(['compliance', 'jobs', 'get', id, '--download', existing, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(existing, 'utf8')).toContain('1460323737035677691');
@@ -119,5 +135,31 @@ describe('a dry run writes no file', () => {
     expect(statSync(existing).mode & 0o777).toBe(0o644);
     expect(existsSync(fresh)).toBe(false);
     expect(existsSync(`${input}.postctl-state.json`)).toBe(false);
+  }, 60_000);
+});
+
+describe('--failed never writes through a link', () => {
+  it('ads campaigns create --failed onto a symbolic link: the link is replaced by the file, its target untouched', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'campaigns.jsonl');
+    const line = (n: number) =>
+      JSON.stringify({
+        funding_instrument_id: FUNDING_IDS.CARD,
+        name: `linked ${n}`,
+        daily_budget: '5',
+        total_budget: 100,
+        entity_status: 'PAUSED',
+      });
+    writeFileSync(file, `${line(1)}\n${line(2)}\n`);
+    campaignStore(emu.state).rejectNames.add('linked 2');
+    const target = join(dir, 'target.txt');
+    writeFileSync(target, 'target\n');
+    const failed = join(dir, 'failed.jsonl');
+    symlinkSync(target, failed);
+    const r = await emu.run(['ads', 'campaigns', 'create', '--file', file, '--failed', failed]);
+    expect(r.code, r.stderr).toBe(8);
+    expect(readFileSync(target, 'utf8')).toBe('target\n');
+    expect(lstatSync(failed).isFile()).toBe(true);
+    expect(readFileSync(failed, 'utf8')).toContain('linked 2');
   }, 60_000);
 });
