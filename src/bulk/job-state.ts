@@ -60,7 +60,13 @@ export class JobState {
     const text = await readStateFile(path, 'job state');
     if (text === undefined) return undefined;
     if (!o.strict) {
-      // A run that starts over replaces the file: its jobs are only counted for the warning.
+      // A run that starts over replaces a job state (its jobs are only counted for the warning), never a file
+      // that is not one: --state may have been pointed at anything, and that file is removed at the end.
+      if (!JobState.isJobState(text))
+        throw new UsageError(
+          `refusing the job state ${path}: it is not a postctl job state, and a run would replace it`,
+          'point --state at a new file or at a job state postctl wrote; nothing was sent.',
+        );
       try {
         return await JobState.parse(path, text, requests);
       } catch {
@@ -68,6 +74,16 @@ export class JobState {
       }
     }
     return JobState.parse(path, text, requests);
+  }
+
+  /** The text is a job state of ours (whichever plan it is for). */
+  private static isJobState(text: string): boolean {
+    try {
+      const saved = JSON.parse(text) as Partial<JobStateFile> | null;
+      return saved?.version === 1 && saved.kind === 'jobs';
+    } catch {
+      return false;
+    }
   }
 
   private static async parse(

@@ -1,11 +1,11 @@
 // The request `postctl request` sends, from its arguments: which API, the
 // -f/-F fields, -H headers and where the parameters go (query, form, JSON or --input).
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../entry/context.js';
 import { InputError } from '../errors/cli-error.js';
 import type { ApiName, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { readStdin } from '../entry/prompt.js';
+import { readRegularFile } from '../input/regular-file.js';
 
 /** The flags of `postctl request` read here. */
 export interface RequestFlags {
@@ -24,7 +24,7 @@ function splitField(raw: string, flag: string): [string, string] {
 
 async function typedValue(v: string, ctx: Context): Promise<unknown> {
   if (v === '@-') return (await readStdin(ctx.io.stdin)).replace(/\n$/, '');
-  if (v.startsWith('@')) return (await readFile(v.slice(1), 'utf8')).replace(/\n$/, '');
+  if (v.startsWith('@')) return (await readRegularFile(v.slice(1), '-F @file')).replace(/\n$/, '');
   if (v === 'true') return true;
   if (v === 'false') return false;
   if (v === 'null') return null;
@@ -63,7 +63,7 @@ export async function placeParams(req: RequestOptions, fields: Array<[string, un
   const asParams = (): Params => fields.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
   const method = req.method;
   if (opts.input) {
-    req.body = opts.input === '-' ? await readStdin(ctx.io.stdin) : await readFile(opts.input, 'utf8');
+    req.body = opts.input === '-' ? await readStdin(ctx.io.stdin) : await readRegularFile(opts.input, '--input');
     req.query = asParams();
   } else if (method === 'GET' || method === 'DELETE' || method === 'HEAD' || req.api !== 'platform') {
     // The ads API takes write parameters in the query unless a JSON body is stated.

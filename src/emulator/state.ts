@@ -91,6 +91,11 @@ export interface EmulatorOptions {
   statsEntities?: number;
   statsJobPolls?: number;
   statsJobLatencyMs?: number;
+  /**
+   * Analytics: a client's job state file. A job create is refused (400) unless the account's previous job id is
+   * already in it: the client promises each id is on disk before its next create.
+   */
+  statsJobStateFile?: string;
   /** check_after_secs of a media upload still processing (default 1; tests use 0 with POSTCTL_MEDIA_POLL_MS). */
   mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;

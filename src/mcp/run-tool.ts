@@ -9,6 +9,8 @@ import { neutralize } from '../output/sanitize.js';
 export interface RunRequest {
   argv: string[];
   env: NodeJS.ProcessEnv;
+  /** The child's working directory. */
+  cwd?: string;
   signal: AbortSignal;
   /** Each stderr line as it comes (progress, retries, warnings). */
   onLine?: (line: string) => void;
@@ -33,7 +35,7 @@ function launcher(): string {
 
 export function runCli(req: RunRequest): Promise<RunOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [launcher(), ...req.argv], { env: req.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [launcher(), ...req.argv], { env: req.env, cwd: req.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let outBytes = 0;
     let tooLarge = false;

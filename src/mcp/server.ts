@@ -12,7 +12,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Manifest } from '../commands/define.js';
 import { EXIT } from '../errors/exit-codes.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { requestReads } from './access.js';
+import { confinePaths, PathRefused } from './confine.js';
 import { listed, loadTools, type Tool } from './catalog.js';
 import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';
 import { knownSecrets, scrubText, scrubValue } from './scrub.js';
@@ -24,6 +28,8 @@ export interface ServeOptions {
   env: NodeJS.ProcessEnv;
   profile: string | undefined;
   allowWrites: boolean;
+  /** Real paths of the folders tools may read files in (--root); none: no local file. */
+  roots: readonly string[];
   tools: readonly string[];
   /** Every top word's manifest: the verbs the tools are made from. */
   manifests: readonly Manifest[];
@@ -97,6 +103,7 @@ async function call(
   input: Record<string, unknown>,
   extra: Extra,
   stop: AbortSignal,
+  scratch: string,
 ) {
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
@@ -104,8 +111,9 @@ async function call(
   if (refused) return refused;
   let argv: string[];
   try {
-    argv = argvOf(tool, input);
+    argv = argvOf(tool, confinePaths(tool, input, { roots: opts.roots, allowWrites: opts.allowWrites, base: process.cwd() }));
   } catch (e) {
+    if (e instanceof PathRefused) return failure('path_refused', `${tool.name}: ${e.message}`, EXIT.INVALID_INPUT);
     return failure('usage', `${tool.name}: ${(e as Error).message}`, EXIT.USAGE);
   }
   const secrets = await knownSecrets(opts.env);
@@ -124,7 +132,8 @@ async function call(
   const globals = ['-o', 'json', '--no-input', ...(opts.profile ? ['--profile', opts.profile] : [])];
   const out = await runCli({
     argv: [...globals, ...argv],
-    env: childEnv(opts.env),
+    env: childEnv(opts.env, scratch),
+    cwd: scratch,
     signal: AbortSignal.any([extra.signal, stop]),
     onLine,
     maxOutputBytes: opts.maxResultBytes,
@@ -133,10 +142,14 @@ async function call(
   return result(tool, out, secrets);
 }
 
-/** The child's environment: no prompts, no colour, no traces, progress lines often enough to report. */
-function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The child's environment: no prompts, no colour, no traces, progress lines often enough to report; its
+ * temporary files in the server's scratch folder.
+ */
+function childEnv(env: NodeJS.ProcessEnv, scratch: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {
     ...env,
+    TMPDIR: scratch,
     POSTCTL_NO_INPUT: '1',
     NO_COLOR: '1',
     POSTCTL_PROGRESS_INTERVAL: env.POSTCTL_PROGRESS_INTERVAL ?? '2',
@@ -149,6 +162,9 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** Serves until stdin ends or the signal fires. */
 export async function serve(opts: ServeOptions): Promise<void> {
   const tools = new Map(loadTools(opts.manifests, opts.tools).map((t) => [t.name, t]));
+  // The tools run in a folder of the server's own (0700, removed when it stops): what a verb writes by
+  // default beside its working directory (a stats job's resume state) lands there, not where the server was started.
+  const scratch = mkdtempSync(join(tmpdir(), 'postctl-mcp-'));
   const server = new Server(
     { name: 'postctl', version: __POSTCTL_VERSION__ },
     {
@@ -169,6 +185,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       (req.params.arguments ?? {}) as Record<string, unknown>,
       extra as unknown as Extra,
       stop.signal,
+      scratch,
     );
     running.add(p);
     void p.finally(() => running.delete(p)).catch(() => undefined);
@@ -185,4 +202,5 @@ export async function serve(opts: ServeOptions): Promise<void> {
   stop.abort();
   await Promise.allSettled([...running]);
   await server.close();
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -18,9 +18,25 @@ interface JsonSchema {
 
 /** How one input property becomes command-line words. */
 type Param =
-  | { kind: 'arg'; variadic: boolean }
-  | { kind: 'flag'; flag: string; value: 'none' | 'one' | 'list' | 'repeat' }
+  | { kind: 'arg'; variadic: boolean; file?: FileUse }
+  | { kind: 'flag'; flag: string; value: 'none' | 'one' | 'list' | 'repeat'; file?: FileUse }
   | { kind: 'switch'; on?: string; off?: string };
+
+/**
+ * A local path the verb opens: `in` a file it reads, `out` one it writes (state, journals, results, rejects),
+ * `at` `key=@file` values it reads. `postctl mcp` confines them (confine.ts); told from the declarations alone.
+ */
+export type FileUse = 'in' | 'out' | 'at';
+
+/** Placeholders of a local path (`--file <path>`); an argument's name (`apply <file>`, `upload <files...>`: not `request <path>`, an API path). */
+const FILE_PLACEHOLDER = /^(path|file|files)$/;
+const FILE_ARG = /^(file|files)$/;
+
+function fileUse(ph: string, description: string): FileUse | undefined {
+  if (/@file/.test(description)) return 'at';
+  if (!FILE_PLACEHOLDER.test(ph)) return undefined;
+  return /\b(write|writes|written|state|journal)\b/i.test(description) ? 'out' : 'in';
+}
 
 export interface ToolShape {
   name: string;
@@ -76,19 +92,21 @@ function flagProperty(spec: OptionSpec): { key: string; schema: JsonSchema; para
   const one = valueSchema(spec, ph);
   const key = snake(long);
   const withDefault = (s: JsonSchema): JsonSchema => (spec.default === undefined ? s : { ...s, default: spec.default });
+  const file = fileUse(ph, description);
+  const use = file ? { file } : {};
   if (spec.repeatable)
     return {
       key,
       schema: withDefault({ type: 'array', items: one, description }),
-      param: { kind: 'flag', flag: `--${long}`, value: 'repeat' },
+      param: { kind: 'flag', flag: `--${long}`, value: 'repeat', ...use },
     };
   if (LIST.test(ph) && !spec.choices)
     return {
       key,
       schema: withDefault({ type: 'array', items: { type: 'string' }, description: `${description} (a list: sent comma-separated)` }),
-      param: { kind: 'flag', flag: `--${long}`, value: 'list' },
+      param: { kind: 'flag', flag: `--${long}`, value: 'list', ...use },
     };
-  return { key, schema: withDefault({ ...one, description }), param: { kind: 'flag', flag: `--${long}`, value: 'one' } };
+  return { key, schema: withDefault({ ...one, description }), param: { kind: 'flag', flag: `--${long}`, value: 'one', ...use } };
 }
 
 /** The positional arguments of a verb name: 'lookup [ids...]' → ids (optional, a list). '-' (stdin) is left out. */
@@ -117,7 +135,7 @@ export function toolShape(words: readonly string[], spec: VerbSpec): ToolShape {
     const schema: JsonSchema = a.variadic ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
     if (a.variadic && a.required) schema.minItems = 1;
     schema.description = `argument <${a.key}>`;
-    add(a.key, schema, { kind: 'arg', variadic: a.variadic });
+    add(a.key, schema, { kind: 'arg', variadic: a.variadic, ...(FILE_ARG.test(a.key) ? { file: 'in' as const } : {}) });
     if (a.required) required.push(a.key);
   }
   const flags: string[] = [];

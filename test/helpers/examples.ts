@@ -52,6 +52,7 @@ export const NOT_RUN: Record<string, string> = {
   'postctl mcp': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts drives it)',
   'postctl mcp --tools "posts_*,users_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
   'postctl mcp --allow-writes --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
+  'postctl mcp --root ./ads-files --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/hardening/mcp-local-files.test.ts)',
   'postctl mcp bridge': 'a relay waiting for its MCP client on stdin (test/cli/mcp-bridge.test.ts drives it)',
 };
 

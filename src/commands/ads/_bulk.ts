@@ -4,7 +4,6 @@
 // order, the reference's batch size per request; the report has one row per
 // input line; lines not created can be written to --failed FILE, as they were
 // read, to send again; any line not created is exit 8.
-import { writeFile } from 'node:fs/promises';
 import {
   sendBatches,
   batchRequest,
@@ -17,6 +16,7 @@ import {
   type ItemResult,
 } from '../../ads/batch.js';
 import type { AccountRef } from '../../ads/types.js';
+import { writeDurably } from '../../bulk/state.js';
 import type { Context } from '../../entry/context.js';
 import { PartialFailure, UsageError, type InputProblem } from '../../errors/cli-error.js';
 import { openInput, readLines } from '../../input/lines.js';
@@ -181,7 +181,8 @@ export async function runBulk(
   ctx.printer.list(results, [...COLUMNS], { data: results });
   if (opts.failed && notCreated.length) {
     const byLine = new Map(items.map((i) => [i.line, i.raw]));
-    await writeFile(opts.failed, notCreated.map((r) => `${byLine.get(r.line)}\n`).join(''), { mode: 0o600 });
+    // A temporary file renamed into place (0600): a link at the path is replaced, never written through.
+    await writeDurably(opts.failed, notCreated.map((r) => `${byLine.get(r.line)}\n`).join(''));
   }
   const summary = `${results.length - notCreated.length} of ${results.length} ${word}`;
   const said = results.length > notCreated.length ? note?.(results.length - notCreated.length) : undefined;

@@ -120,7 +120,9 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
   const rules = checkRules(kind, opts);
   const { plan, state } = await prepare({ kind, id, ...input, ...rules }, opts, ctx);
   if (state?.done) return alreadyDone(state, ctx);
-  const rejects = new RejectSink(opts.rejects);
+  // A dry run writes no file: its rejects are counted and listed, not written.
+  const rejectsFile = opts.dryRun ? undefined : opts.rejects;
+  const rejects = new RejectSink(rejectsFile);
   // Built for dry runs too (it sends nothing until asked): it holds the wire-name style.
   const built = await ctx.client();
   plan.names = built.names;
@@ -141,7 +143,7 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
     await rejects.close();
     await state?.flush();
   }
-  return conclude(result, { plan, state, rejects, rejectsFile: opts.rejects }, ctx);
+  return conclude(result, { plan, state, rejects, rejectsFile }, ctx);
 }
 
 /** The input flags: file, format and --type agree, stdin is not a terminal, --resume has a file. */

@@ -47,9 +47,11 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl compliance jobs get 1372966999991541762",
         "postctl compliance jobs get 1372966999991541762 --download results.jsonl",
+        "postctl compliance jobs get 1372966999991541762 --download results.jsonl --force",
       ],
       options: [
         {"flags":"--download <file>","description":"when the job is complete, write its results (JSON lines) to this file, or - for stdout"},
+        {"flags":"--force","description":"with --download: replace the file if it exists (on a terminal, postctl asks)"},
         {"flags":"--compliance-job-fields <list>","description":"compliance_job.fields: status, upload_url, download_url, created_at… (comma list, repeatable; names checked against the API description)","repeatable":true},
         {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
       ],

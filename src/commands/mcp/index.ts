@@ -1,17 +1,40 @@
 // `postctl mcp`: the verbs as MCP tools over stdio, for AI agents (docs/agents.md). The MCP SDK is imported
 // here only, when this verb runs: no other verb loads it.
 import { envNumber } from '../../config/env-number.js';
+import { realpathSync, statSync } from 'node:fs';
+import { UsageError } from '../../errors/cli-error.js';
 import { commandTree, defineVerb } from '../define.js';
+
+/** A --root folder by its real path (the one tools' paths are compared with). */
+function rootDir(dir: string): string {
+  try {
+    const real = realpathSync(dir);
+    if (statSync(real).isDirectory()) return real;
+  } catch {
+    // Reported below, as for a file that is not a folder.
+  }
+  throw new UsageError(`--root ${dir}: not a folder`, 'name an existing folder the tools may read files in.');
+}
 
 export default defineVerb({
   name: 'mcp',
   description:
     'serve the verbs as MCP tools over stdio for AI agents: read-only unless --allow-writes; never auth or secrets (docs/agents.md)',
-  examples: ['postctl mcp', 'postctl mcp --tools "posts_*,users_*"', 'postctl mcp --allow-writes --tools "ads_*"'],
+  examples: [
+    'postctl mcp',
+    'postctl mcp --tools "posts_*,users_*"',
+    'postctl mcp --allow-writes --tools "ads_*"',
+    'postctl mcp --root ./ads-files --tools "ads_*"',
+  ],
   options: {
     allowWrites: {
       flags: '--allow-writes',
       description: 'let tools that change data run (default: they answer with an error; their dry runs work)',
+    },
+    root: {
+      flags: '--root <dir>',
+      description: 'let tools read files in this folder (repeatable; default: none) and, with --allow-writes, write there',
+      repeatable: true,
     },
     tools: {
       flags: '--tools <patterns>',
@@ -28,6 +51,7 @@ export default defineVerb({
       env,
       profile: ctx.globals.profile,
       allowWrites: Boolean(opts.allowWrites),
+      roots: (opts.root ?? []).map(rootDir),
       manifests,
       tools: (opts.tools ?? [])
         .flatMap((t) => t.split(','))

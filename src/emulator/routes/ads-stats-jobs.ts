@@ -5,6 +5,7 @@
 // (src/emulator/stats-download.ts); DELETE cancels. At most 100 jobs may be
 // processing per account. Queued faults (`queueStatsJobFaults`) make the next
 // jobs FAILED, expired, truncated, a gzip bomb or a plain-http foreign url.
+import { readFileSync } from 'node:fs';
 import { pageOf, requireAccount } from '../ads-support.js';
 import { adsError, adsOk, fail, paramsEcho } from '../replies.js';
 import type { Router } from '../router.js';
@@ -88,6 +89,16 @@ function view(state: EmulatorState, j: EmuStatsJob): Record<string, unknown> {
   };
 }
 
+/** The job id appears among the saved jobs of a client's state file (read as it is on disk now). */
+function recordedIn(path: string, id: string): boolean {
+  try {
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as { jobs?: Record<string, unknown> };
+    return Object.values(saved.jobs ?? {}).includes(id);
+  } catch {
+    return false;
+  }
+}
+
 const createJob: Handler = (req, state) => {
   const q = statsQuery(req, state, true);
   const slice = statsJobs(state);
@@ -98,6 +109,9 @@ const createJob: Handler = (req, state) => {
   const next = slice.faults.shift();
   const fault = next === 'none' ? undefined : next;
   const previous = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id).at(-1);
+  const stateFile = state.options.statsJobStateFile;
+  if (stateFile && previous && !recordedIn(stateFile, previous.id))
+    fail(adsError(400, 'INVALID_REQUEST', `job ${previous.id} is not in the state file ${stateFile} yet`, undefined, req));
   if (fault === 'repeat-id' && previous) return adsOk(req, view(state, previous));
   const job: EmuStatsJob = {
     id: state.nextId(),
