@@ -226,7 +226,12 @@ export function guardDecision(
   if (mode.override) return { refuse: [], confirm: [], accepted: messages };
   if (mode.interactive) return { refuse: [], confirm: messages, accepted: [] };
   return {
-    refuse: concerns.map((c) => ({ field: c.field, message: c.message, ...(c.line !== undefined ? { line: c.line } : {}) })),
+    // A problem carries its line as a field (the renderer writes "line N, field: …"): not twice in the message.
+    refuse: concerns.map((c) => ({
+      field: c.field,
+      message: c.line !== undefined ? c.message.replace(`line ${c.line}: `, '') : c.message,
+      ...(c.line !== undefined ? { line: c.line } : {}),
+    })),
     confirm: [],
     accepted: [],
   };

@@ -67,7 +67,7 @@ describe('ads campaigns update --file', () => {
     const s = await run(['ads', 'campaigns', 'update', '--file', slip]);
     expect(s.code).toBe(6);
     expect(s.sent).toEqual([]);
-    expect(s.stderr).toContain('line 1: daily_budget 5,000,000 looks like micro units');
+    expect(s.stderr).toContain('line 1, daily_budget_amount_local_micro: daily_budget 5,000,000 looks like micro units');
   });
 
   it('a budget above the credit limit on one line: the campaign and instrument read, no write, the line named', async () => {
@@ -78,7 +78,9 @@ describe('ads campaigns update --file', () => {
     const r = await run(['ads', 'campaigns', 'update', '--file', f]);
     expect(r.code).toBe(6);
     expect(r.sent.filter((e) => e.method !== 'GET')).toEqual([]);
-    expect(r.stderr).toMatch(/line 2: total_budget 900 USD: the total budget is above funding instrument lygyi's credit limit/);
+    expect(r.stderr).toMatch(
+      /line 2, total_budget_amount_local_micro: total_budget 900 USD: the total budget is above funding instrument lygyi's credit limit/,
+    );
   });
 
   it('41 lines go as batches of 40 and 1 (dry run)', async () => {

@@ -106,13 +106,15 @@ describe('the money guard', () => {
     const r = await run(['ads', 'campaigns', 'create', '--file', file]);
     expect(r.code).toBe(6);
     expect(r.sent).toEqual([]);
-    expect(r.stderr).toContain('line 4: daily_budget 7,000,000 looks like micro units');
+    expect(r.stderr).toContain('line 4, daily_budget_amount_local_micro: daily_budget 7,000,000 looks like micro units');
     expect(r.stderr).toContain('give daily_budget 7 or daily_budget_amount_local_micro 7000000');
     writeFileSync(file, [line('a', '5'), line('b', '900'), line('c', '5')].join('\n'));
     const over = await run(['ads', 'campaigns', 'create', '--file', file]);
     expect(over.code).toBe(6);
     expect(over.sent).toEqual([`GET ${acct}/funding_instruments/${FUNDING_IDS.CARD}`]);
-    expect(over.stderr).toMatch(/line 2: daily_budget 900 USD: the daily budget is above funding instrument lygyi's credit limit/);
+    expect(over.stderr).toMatch(
+      /line 2, daily_budget_amount_local_micro: daily_budget 900 USD: the daily budget is above funding instrument lygyi's credit limit/,
+    );
   });
 });
 

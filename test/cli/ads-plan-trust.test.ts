@@ -194,12 +194,12 @@ describe.concurrent('the money guard in plan', () => {
     expect(writes(plan.sent)).toEqual([]);
     const problems = plan.errorJson().error.problems as Array<{ line: number; message: string }>;
     expect(problems.map((p) => p.line)).toEqual([5, 5, 18]);
-    expect(problems[0]!.message).toMatch(/^line 5: daily_budget 50,000,000 looks like micro units/);
+    expect(problems[0]!.message).toMatch(/^daily_budget 50,000,000 looks like micro units/);
     expect(problems[1]!.message).toMatch(
-      /^line 5: daily_budget 50,000,000 USD: the daily budget is above funding instrument fiqxk2's credit limit of 200 USD/,
+      /^daily_budget 50,000,000 USD: the daily budget is above funding instrument fiqxk2's credit limit of 200 USD/,
     );
     expect(problems[2]!.message).toBe(
-      "line 18: total_budget 500 USD: the total budget is above funding instrument fiqxk2's credit limit of 200 USD",
+      "total_budget 500 USD: the total budget is above funding instrument fiqxk2's credit limit of 200 USD",
     );
     const apply = await run(['ads', 'apply', path, '--yes', '-o', 'json']);
     expect(apply.code).toBe(6);
@@ -221,7 +221,7 @@ describe.concurrent('the money guard in plan', () => {
         field: 'total_budget_amount_local_micro',
         line: 19,
         message:
-          "line 19: the total budgets of the file's 2 campaigns on funding instrument fiqxk2 add up to 300 USD, above its credit limit of 200 USD",
+          "the total budgets of the file's 2 campaigns on funding instrument fiqxk2 add up to 300 USD, above its credit limit of 200 USD",
       },
     ]);
   });

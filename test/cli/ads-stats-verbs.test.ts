@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
-import { freshEmulator } from '../helpers/emulator.js';
+import { movedClock } from '../helpers/clock.js';
+import { freshEmulator, testEmulator } from '../helpers/emulator.js';
 import { terminal } from '../helpers/terminal.js';
 import { csvRows, statsArgs, statsRequests } from '../helpers/stats.js';
 
@@ -256,8 +257,12 @@ describe('ads stats active, reach, jobs', () => {
     ]);
   });
 
-  it("active takes a named --range on the account's calendar; with --from it is exit 6 before any request", async () => {
-    const at = { ...env, POSTCTL_NOW: '2026-11-28T01:00:00Z' };
+  it("active takes a named --range on the account's calendar; with --from it is exit 6 before any request", async ({ onTestFinished }) => {
+    // postctl's clock and this emulator's, moved together to 01:00 UTC on the 28th.
+    const clock = movedClock('2026-11-28T01:00:00Z');
+    const emu = await testEmulator({ statsJobPolls: 1, now: clock.now });
+    onTestFinished(() => emu.close());
+    const at = { ...env, ...clock.env };
     const r = await emu.run(['ads', 'stats', 'active', '--entity', 'CAMPAIGN', '--range', 'last-7-days', '-o', 'json'], { env: at });
     expect(r.code, r.stderr).toBe(0);
     // 01:00 UTC on the 28th is the 27th in New York: the last 7 whole days are the 20th to the 26th, EST midnights.

@@ -4,8 +4,7 @@
 // account's zone, as `ads stats` does.
 import { accountZone } from '../../../ads/stats/account.js';
 import { parseBound, iso, type Bound } from '../../../ads/stats/plan.js';
-import { clockNow, RANGE_NAMES, resolveRangeName, type RangeName } from '../../../ads/stats/report/relative-range.js';
-import { InputError } from '../../../errors/cli-error.js';
+import { RANGE_NAMES, resolveRangeName, type RangeName } from '../../../ads/stats/report/relative-range.js';
 import type { AccountRef } from '../../../ads/types.js';
 import type { InputProblem } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
@@ -55,19 +54,13 @@ export function rangeFlagProblems(f: RangeFlags): InputProblem[] {
 
 /**
  * The window in UTC ISO times, fetching the account's zone only when a date needs it. A named --range is
- * resolved on the account's calendar as of `env`'s clock (POSTCTL_NOW for tests, else the real time).
+ * resolved on the account's calendar as of the run's clock (which POSTCTL_NOW may move: bin/clock.js).
  */
-export async function resolveRange(
-  client: ApiClient,
-  account: AccountRef,
-  flags: RangeFlags,
-  env: Readonly<Record<string, string | undefined>> = {},
-): Promise<{ start: string; end: string }> {
+export async function resolveRange(client: ApiClient, account: AccountRef, flags: RangeFlags): Promise<{ start: string; end: string }> {
   let f = flags;
   let zone: string | undefined;
   if (f.range !== undefined) {
-    const now = clockNow(env, Date.now());
-    if (typeof now === 'string') throw new InputError(now);
+    const now = Date.now();
     zone = await accountZone(client, account);
     f = resolveRangeName(f.range.toLowerCase() as RangeName, now, zone);
   }

@@ -56,7 +56,7 @@ export default defineVerb({
     throwIfProblems(problems, 'invalid active entities query');
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
-    const { start, end } = await resolveRange(client, account, opts, ctx.env);
+    const { start, end } = await resolveRange(client, account, opts);
     const filter = given[0] ? ([given[0][0], given[0][1].join(',')] as [string, string]) : undefined;
     const list = await activeOver(client, account, {
       entity: entity!,
