@@ -1,0 +1,317 @@
+// The one way a YAML or JSON file a user hands in (a campaigns file, a card, an
+// estimate body, an identifiers object, a twurl or xurl store) becomes data:
+// at most a size cap, at most MAX_DEPTH levels deep, objects without a
+// prototype, and no key that names a prototype slot. A parser left to itself
+// spends minutes and gigabytes on a few megabytes of `[[[[…` and builds
+// `__proto__` keys into prototypes, hiding fields from every later check.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { InputError, invalid, type InputProblem } from '../errors/cli-error.js';
+
+/** Nesting no real file comes near (a campaigns file nests about six levels); deeper input is refused before parsing. */
+export const MAX_DEPTH = 64;
+
+/** The default size cap; callers whose files are small by nature pass their own. */
+export const MAX_DATA_BYTES = 16 * 1024 * 1024;
+
+/** Keys that name an object's prototype slots: refused wherever they appear, as keys of plain data they only do harm. */
+export const REFUSED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Data = null | boolean | number | bigint | string | Data[] | { [key: string]: Data };
+
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const isBlank = (c: number): boolean => c === SPACE || c === TAB || c === CR || c === LF || Number.isNaN(c);
+
+/**
+ * The first line at which `text` nests deeper than `max`, or undefined. One pass over the characters,
+ * never building anything: flow brackets outside quotes and comments, plus a stack of the indentation
+ * columns of open block nodes (`- - x` opens one per indicator). It may count a level too many, never
+ * one too few, so a file it lets through cannot make the parser recurse past `max` levels.
+ */
+export function depthExceeded(text: string, max = MAX_DEPTH): number | undefined {
+  const n = text.length;
+  const stack: number[] = [];
+  let i = 0;
+  let line = 1;
+  let flow = 0;
+  let quote = 0;
+  let atStart = true;
+  let blockScalar = -1;
+  const over = (): boolean => flow + stack.length > max;
+  while (i < n) {
+    const lineStart = i;
+    let col = 0;
+    while (i < n && text.charCodeAt(i) === SPACE) {
+      i++;
+      col++;
+    }
+    if (quote === 0 && flow === 0) {
+      const c0 = i < n ? text.charCodeAt(i) : LF;
+      const empty = c0 === LF || c0 === CR || c0 === 35;
+      if (blockScalar >= 0 && (empty || col > blockScalar)) {
+        i = text.indexOf('\n', i);
+        if (i < 0) break;
+        i++;
+        line++;
+        continue;
+      }
+      blockScalar = -1;
+      if (empty) {
+        i = text.indexOf('\n', i);
+        if (i < 0) break;
+        i++;
+        line++;
+        continue;
+      }
+      if (col === 0 && (text.startsWith('---', i) || text.startsWith('...', i))) {
+        stack.length = 0;
+        i += 3;
+      } else {
+        while (stack.length && stack[stack.length - 1]! > col) stack.pop();
+        if (stack[stack.length - 1] !== col) stack.push(col);
+      }
+      atStart = true;
+      if (over()) return line;
+    }
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF) break;
+      if (quote) {
+        if (quote === 34 && c === 92) i++;
+        else if (c === quote) {
+          quote = 0;
+          atStart = false;
+        }
+        continue;
+      }
+      if (c === SPACE || c === TAB || c === CR) continue;
+      if (c === 35 && (i === lineStart || isBlank(text.charCodeAt(i - 1)))) {
+        const end = text.indexOf('\n', i);
+        i = end < 0 ? n : end;
+        break;
+      }
+      if (atStart) {
+        if (c === 34 || c === 39) {
+          quote = c;
+          continue;
+        }
+        if (c === 91 || c === 123) {
+          flow++;
+          if (over()) return line;
+          continue;
+        }
+        if (flow === 0 && (c === 45 || c === 63 || c === 58) && isBlank(text.charCodeAt(i + 1))) {
+          if (c !== 58) {
+            let j = i + 1;
+            while (j < n && text.charCodeAt(j) === SPACE) j++;
+            const next = j < n ? text.charCodeAt(j) : LF;
+            if (next !== LF && next !== CR && next !== 35) stack.push(j - lineStart);
+            if (over()) return line;
+          }
+          continue;
+        }
+        if (flow === 0 && (c === 124 || c === 62)) {
+          blockScalar = col;
+          const end = text.indexOf('\n', i);
+          i = end < 0 ? n : end;
+          break;
+        }
+        if (c === 38 || c === 33) {
+          while (i + 1 < n && !isBlank(text.charCodeAt(i + 1))) i++;
+          continue;
+        }
+        atStart = false;
+      }
+      if (flow > 0) {
+        if (c === 91 || c === 123) {
+          flow++;
+          atStart = true;
+          if (over()) return line;
+        } else if (c === 93 || c === 125) {
+          flow--;
+          atStart = false;
+        } else if (c === 44 || c === 58) atStart = true;
+      } else if (c === 58 && isBlank(text.charCodeAt(i + 1))) atStart = true;
+    }
+    i++;
+    line++;
+  }
+  return undefined;
+}
+
+function tooBig(name: string, bytes: number, max: number): InputError {
+  return new InputError(`${name} is ${bytes} bytes or more, more than the ${max} such a file can be; nothing was read or sent`, [
+    { field: 'file', message: `larger than ${max} bytes` },
+  ]);
+}
+
+/**
+ * The text of a data file (`-`: `stdin`), read only up to `maxBytes`: a bigger file, or a stream such as
+ * /dev/zero that never ends, is refused (exit 6) once the cap is passed, not after memory runs out.
+ */
+export async function readDataFile(path: string, maxBytes = MAX_DATA_BYTES, stdin?: NodeJS.ReadableStream): Promise<string> {
+  const fromStdin = path === '-' && stdin !== undefined;
+  const name = fromStdin ? '(stdin)' : path;
+  if (!fromStdin) {
+    let size = 0;
+    try {
+      const s = await stat(path);
+      if (s.isDirectory()) throw new InputError(`${path} is a directory, not a file`);
+      size = s.isFile() ? s.size : 0;
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    if (size > maxBytes) throw tooBig(name, size, maxBytes);
+  }
+  const input = fromStdin ? stdin : createReadStream(path);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of input) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      total += buf.length;
+      if (total > maxBytes) throw tooBig(name, total, maxBytes);
+      chunks.push(buf);
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot read ${name}: ${(e as Error).message}`);
+  } finally {
+    if (!fromStdin) (input as ReturnType<typeof createReadStream>).destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Size and depth, checked on the text before any parser sees it (exit 6 naming the line). */
+export function checkDataText(name: string, text: string, maxBytes = MAX_DATA_BYTES): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes) throw tooBig(name, bytes, maxBytes);
+  const line = depthExceeded(text);
+  if (line !== undefined)
+    throw new InputError(`${name} line ${line}: nested more than ${MAX_DEPTH} levels deep; nothing was read or sent`, [
+      { line, field: 'file', message: `nested more than ${MAX_DEPTH} levels deep` },
+    ]);
+}
+
+/** The problem for a refused key, or undefined for an ordinary one. */
+export function refusedKey(key: string, field: string, line: number | undefined): InputProblem | undefined {
+  if (!REFUSED_KEYS.has(key)) return undefined;
+  return { ...(line !== undefined ? { line } : {}), field, message: `the key ${JSON.stringify(key)} is not allowed (it names an object's prototype)` };
+}
+
+function throwProblems(name: string, problems: InputProblem[]): void {
+  if (problems.length)
+    throw new InputError(
+      `${name}${problems[0]!.line !== undefined ? ` line ${problems[0]!.line}` : ''}: ${problems[0]!.message}; nothing was read or sent`,
+      problems,
+    );
+}
+
+/** The line of the first `"key"` in JSON text (keys are rare enough to find by text). */
+function lineOfKey(text: string, key: string): number | undefined {
+  const at = text.indexOf(JSON.stringify(key));
+  if (at < 0) return undefined;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * JSON a user handed in, checked as above; objects come back without a prototype. `parse` is JSON.parse
+ * or the lossless parser (src/json/lossless.ts). Throws InputError (exit 6): syntax, size, depth, keys.
+ */
+export function parseDataJson(name: string, text: string, opts: { maxBytes?: number; parse?: (t: string) => unknown } = {}): unknown {
+  checkDataText(name, text, opts.maxBytes);
+  let value: unknown;
+  try {
+    value = (opts.parse ?? JSON.parse)(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw invalid(name, `is not valid JSON: ${(e as Error).message}`);
+  }
+  const problems: InputProblem[] = [];
+  const plain = (v: unknown, path: string): Data => {
+    if (Array.isArray(v)) return v.map((x, i) => plain(x, `${path}[${i}]`));
+    if (v === null || typeof v !== 'object') return v as Data;
+    const out: { [key: string]: Data } = Object.create(null);
+    for (const key of Object.keys(v)) {
+      const field = path ? `${path}.${key}` : key;
+      const bad = refusedKey(key, field, undefined);
+      if (bad) problems.push({ ...bad, ...(lineOfKey(text, key) !== undefined ? { line: lineOfKey(text, key)! } : {}) });
+      else out[key] = plain((v as Record<string, unknown>)[key], field);
+    }
+    return out;
+  };
+  const data = plain(value, '');
+  throwProblems(name, problems);
+  return data;
+}
+
+/** The two functions of the yaml package this needs, handed in so only the verbs that read YAML load it. */
+export interface YamlApi {
+  parseDocument: typeof import('yaml').parseDocument;
+  LineCounter: typeof import('yaml').LineCounter;
+  isMap: typeof import('yaml').isMap;
+  isSeq: typeof import('yaml').isSeq;
+  isScalar: typeof import('yaml').isScalar;
+  isAlias: typeof import('yaml').isAlias;
+}
+
+/** Aliases are resolved into copies: a few are what other tools write, many are an alias bomb. */
+const MAX_ALIASES = 100;
+
+/**
+ * YAML (or JSON, which is YAML) a user handed in, as plain data: checked as above, core schema only
+ * (no custom tags, no merge keys), at most MAX_ALIASES aliases, objects without a prototype. Throws InputError (exit 6).
+ */
+export function parseDataYaml(yaml: YamlApi, name: string, text: string, opts: { maxBytes?: number } = {}): unknown {
+  checkDataText(name, text, opts.maxBytes);
+  const counter = new yaml.LineCounter();
+  const doc = yaml.parseDocument(text, { lineCounter: counter, prettyErrors: false, schema: 'core', merge: false, uniqueKeys: true });
+  const lineAt = (node: unknown): number | undefined => {
+    const range = (node as { range?: [number, number, number] | null } | null)?.range;
+    return range ? counter.linePos(range[0]).line : undefined;
+  };
+  if (doc.errors.length) {
+    const e = doc.errors[0]!;
+    const line = counter.linePos(e.pos[0]).line;
+    throw new InputError(`${name} is not valid YAML: line ${line}: ${e.message.split('\n')[0]}`, [
+      { line, field: 'file', message: e.message.split('\n')[0]! },
+    ]);
+  }
+  const problems: InputProblem[] = [];
+  let aliases = 0;
+  const plain = (node: unknown, path: string, depth: number): Data => {
+    if (depth > MAX_DEPTH || (yaml.isAlias(node) && ++aliases > MAX_ALIASES)) {
+      const line = lineAt(node);
+      const message = depth > MAX_DEPTH ? `nested more than ${MAX_DEPTH} levels deep` : `more than ${MAX_ALIASES} aliases (*name)`;
+      if (!problems.length || problems[problems.length - 1]!.message !== message)
+        problems.push({ ...(line !== undefined ? { line } : {}), field: path || 'file', message });
+      return null;
+    }
+    if (yaml.isAlias(node)) return plain(node.resolve(doc), path, depth);
+    if (yaml.isMap(node)) {
+      const out: { [key: string]: Data } = Object.create(null);
+      for (const pair of node.items) {
+        const key = yaml.isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const field = path ? `${path}.${key}` : key;
+        const bad = refusedKey(key, field, lineAt(pair.key));
+        if (bad) problems.push(bad);
+        else out[key] = plain(pair.value, field, depth + 1);
+      }
+      return out;
+    }
+    if (yaml.isSeq(node)) return node.items.map((item, i) => plain(item, `${path}[${i}]`, depth + 1));
+    if (yaml.isScalar(node)) {
+      const v = node.value;
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null ? v : String(v);
+    }
+    return null;
+  };
+  const data = plain(doc.contents, '', 0);
+  throwProblems(name, problems);
+  return data;
+}
