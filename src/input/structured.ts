@@ -4,8 +4,8 @@
 // prototype, and no key that names a prototype slot. A parser left to itself
 // spends minutes and gigabytes on a few megabytes of `[[[[…` and builds
 // `__proto__` keys into prototypes, hiding fields from every later check.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { InputError, invalid, type InputProblem } from '../errors/cli-error.js';
 
 /** Nesting no real file comes near (a campaigns file nests about six levels); deeper input is refused before parsing. */
@@ -184,6 +184,50 @@ export async function readDataFile(path: string, maxBytes = MAX_DATA_BYTES, stdi
     if (!fromStdin) (input as ReturnType<typeof createReadStream>).destroy();
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+const KIND: Array<[keyof import('node:fs').Stats, string]> = [
+  ['isFIFO', 'a FIFO'],
+  ['isCharacterDevice', 'a device'],
+  ['isBlockDevice', 'a device'],
+  ['isSocket', 'a socket'],
+  ['isDirectory', 'a directory'],
+];
+
+/**
+ * The bytes of a file that must be a regular file (`request -F k=@file`, `request --input file`): opened
+ * without blocking (a FIFO with no writer would hang the open) and checked on the open descriptor, so a
+ * device such as /dev/zero or a FIFO is refused at once (exit 6), and at most `maxBytes` are read.
+ */
+export async function readRegularFile(path: string, what: string, maxBytes = MAX_DATA_BYTES): Promise<Buffer> {
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`${what}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) {
+      const kind = KIND.find(([m]) => (st[m] as () => boolean).call(st))?.[1] ?? 'not a regular file';
+      throw new InputError(`${what}: ${path} is ${kind}, not a regular file; nothing was sent`, [], 'save the content to a file first, or use @- (stdin) for a stream.');
+    }
+    if (st.size > maxBytes) throw tooBig(path, st.size, maxBytes);
+    // The size may be 0 (files under /proc) or grow while read: read to the end, never past the cap plus one byte.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.alloc(Math.min(Math.max(st.size - total, 64 * 1024), maxBytes + 1 - total));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, total);
+      if (!bytesRead) return Buffer.concat(chunks, total);
+      total += bytesRead;
+      if (total > maxBytes) throw tooBig(path, total, maxBytes);
+      chunks.push(buf.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Size and depth, checked on the text before any parser sees it (exit 6 naming the line). */

@@ -1,6 +1,7 @@
 // Files a user hands in are parsed within bounds (src/input/structured.ts): no key that names a prototype
 // slot, at most 64 levels deep, at most a size cap; profile names follow one rule wherever they enter.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTree } from '../../src/ads/plan/load.js';
@@ -147,5 +148,44 @@ describe('profile names', () => {
     const r = await runCli(['auth', 'status', '-o', 'json'], { env: baseEnv(dir) });
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/invalid profile name "__proto__"/);
+  });
+});
+
+describe('request file parts', () => {
+  const fifo = () => {
+    const path = join(tempDir('postctl-fifo-'), 'pipe');
+    execFileSync('mkfifo', [path]);
+    return path;
+  };
+  it.each([
+    ['-F x=@/dev/zero', () => ['-F', 'x=@/dev/zero'], /-F x: \/dev\/zero is a device, not a regular file/],
+    ['-F x=@FIFO', () => ['-F', `x=@${fifo()}`], /-F x: .*pipe is a FIFO, not a regular file/],
+    ['--input /dev/zero', () => ['--input', '/dev/zero'], /--input: \/dev\/zero is a device/],
+    ['--input FIFO', () => ['--input', fifo()], /--input: .*pipe is a FIFO/],
+    [
+      '-F over the cap',
+      () => {
+        const path = join(tempDir(), 'big');
+        writeFileSync(path, '');
+        truncateSync(path, 17 * 1024 * 1024);
+        return ['-F', `x=@${path}`];
+      },
+      /more than the 16777216/,
+    ],
+  ])('%s ends at once with exit 6, nothing sent', async (_name, args, message) => {
+    const before = emu.state.log.length;
+    const t0 = Date.now();
+    const r = await emu.run(['request', 'POST', '/2/tweets', ...args(), '-o', 'json'], { timeoutMs: 15_000 });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(message);
+    expect(Date.now() - t0).toBeLessThan(6000);
+    expect(emu.state.log.length).toBe(before);
+  });
+
+  it('a regular file part is still sent', async () => {
+    const path = join(tempDir(), 'text');
+    writeFileSync(path, 'hello\n');
+    const r = await emu.run(['request', 'POST', '/2/tweets', '-F', `text=@${path}`, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
   });
 });
