@@ -14,6 +14,7 @@ import type { Manifest } from '../commands/define.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { requestReads } from './access.js';
 import { listed, loadTools, type Tool } from './catalog.js';
+import { CancelledWhileQueued, callLimiter } from './limit.js';
 import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';
 import { knownSecrets, scrubText, scrubValue } from './scrub.js';
 import { argvOf } from './tool-schema.js';
@@ -30,6 +31,8 @@ export interface ServeOptions {
   signal: AbortSignal;
   maxResultBytes: number;
   graceMs: number;
+  /** Tool calls run at once at most; later ones wait (--max-concurrent). */
+  maxConcurrent: number;
 }
 
 type Extra = {
@@ -50,11 +53,11 @@ function failure(code: string, message: string, exit: number, extra: Record<stri
 function refusal(tool: Tool, input: Record<string, unknown>, allowWrites: boolean): CallToolResult | undefined {
   if (allowWrites || tool.access === 'read') return undefined;
   if (tool.access === 'request' && requestReads(input)) return undefined;
-  if (tool.access === 'write' && input.dry_run === true) return undefined;
+  if (tool.access === 'write' && Object.hasOwn(input, 'dry_run') && input.dry_run === true) return undefined;
   const what = tool.access === 'request' ? `request ${String(input.method ?? '')} changes data` : `${tool.name} changes data`;
   return failure(
     'writes_not_allowed',
-    `${what}, and this server is read-only: start it with \`postctl mcp --allow-writes\` to allow it${'dry_run' in tool.params ? ' (dry_run: true shows what would be sent)' : ''}`,
+    `${what}, and this server is read-only: start it with \`postctl mcp --allow-writes\` to allow it${Object.hasOwn(tool.params, 'dry_run') ? ' (dry_run: true shows what would be sent)' : ''}`,
     EXIT.USAGE,
   );
 }
@@ -97,6 +100,7 @@ async function call(
   input: Record<string, unknown>,
   extra: Extra,
   stop: AbortSignal,
+  limit: ReturnType<typeof callLimiter>,
 ) {
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
@@ -122,14 +126,16 @@ async function call(
             })
             .catch(() => undefined);
   const globals = ['-o', 'json', '--no-input', ...(opts.profile ? ['--profile', opts.profile] : [])];
-  const out = await runCli({
-    argv: [...globals, ...argv],
-    env: childEnv(opts.env),
-    signal: AbortSignal.any([extra.signal, stop]),
-    onLine,
-    maxOutputBytes: opts.maxResultBytes,
-    graceMs: opts.graceMs,
-  });
+  const signal = AbortSignal.any([extra.signal, stop]);
+  let out: RunOutcome;
+  try {
+    out = await limit(signal, () =>
+      runCli({ argv: [...globals, ...argv], env: childEnv(opts.env), signal, onLine, maxOutputBytes: opts.maxResultBytes, graceMs: opts.graceMs }),
+    );
+  } catch (e) {
+    if (e instanceof CancelledWhileQueued) return failure('cancelled', `${tool.name}: cancelled before it ran`, EXIT.INTERRUPTED);
+    throw e;
+  }
   return result(tool, out, secrets);
 }
 
@@ -161,6 +167,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up).
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
+  const limit = callLimiter(opts.maxConcurrent);
   server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
     const p = call(
       opts,
@@ -169,6 +176,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       (req.params.arguments ?? {}) as Record<string, unknown>,
       extra as unknown as Extra,
       stop.signal,
+      limit,
     );
     running.add(p);
     void p.finally(() => running.delete(p)).catch(() => undefined);

@@ -17,6 +17,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--allow-writes","description":"let tools that change data run (default: they answer with an error; their dry runs work)"},
+        {"flags":"--max-concurrent <n>","description":"run at most n tool calls at once (default 4); later calls wait their turn"},
         {"flags":"--tools <patterns>","description":"expose only tools whose name matches one of these comma-separated patterns (* matches anything: posts_*,ads_*_list)","repeatable":true},
       ],
       load: () => import("../mcp/index.js").then(loaded),

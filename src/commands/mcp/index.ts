@@ -1,7 +1,16 @@
 // `postctl mcp`: the verbs as MCP tools over stdio, for AI agents (docs/agents.md). The MCP SDK is imported
 // here only, when this verb runs: no other verb loads it.
 import { envNumber } from '../../config/env-number.js';
+import { invalid } from '../../errors/cli-error.js';
 import { commandTree, defineVerb } from '../define.js';
+
+/** --max-concurrent: a whole number from 1 to 64 (each call is a process of its own). */
+function maxConcurrent(raw: string | undefined): number {
+  if (raw === undefined) return 4;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 64) throw invalid('--max-concurrent', `must be a whole number from 1 to 64 (got ${JSON.stringify(raw)})`);
+  return n;
+}
 
 export default defineVerb({
   name: 'mcp',
@@ -12,6 +21,10 @@ export default defineVerb({
     allowWrites: {
       flags: '--allow-writes',
       description: 'let tools that change data run (default: they answer with an error; their dry runs work)',
+    },
+    maxConcurrent: {
+      flags: '--max-concurrent <n>',
+      description: 'run at most n tool calls at once (default 4); later calls wait their turn',
     },
     tools: {
       flags: '--tools <patterns>',
@@ -36,6 +49,7 @@ export default defineVerb({
       signal: ctx.signal,
       maxResultBytes: envNumber(env, 'POSTCTL_MCP_MAX_RESULT_MB', { fallback: 16, min: 1, max: 1024 }) * 1024 * 1024,
       graceMs: envNumber(env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 }),
+      maxConcurrent: maxConcurrent(opts.maxConcurrent),
     });
     return 0;
   },
