@@ -64,7 +64,9 @@ export async function placeParams(req: RequestOptions, fields: Array<[string, un
   const method = req.method;
   if (opts.input) {
     req.body =
-      opts.input === '-' ? await readDataFile('-', MAX_DATA_BYTES, ctx.io.stdin) : (await readRegularFile(opts.input, '--input')).toString('utf8');
+      opts.input === '-'
+        ? await readDataFile('-', MAX_DATA_BYTES, ctx.io.stdin)
+        : (await readRegularFile(opts.input, '--input')).toString('utf8');
     req.query = asParams();
   } else if (method === 'GET' || method === 'DELETE' || method === 'HEAD' || req.api !== 'platform') {
     // The ads API takes write parameters in the query unless a JSON body is stated.

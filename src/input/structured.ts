@@ -15,7 +15,7 @@ export const MAX_DEPTH = 64;
 export const MAX_DATA_BYTES = 16 * 1024 * 1024;
 
 /** Keys that name an object's prototype slots: refused wherever they appear, as keys of plain data they only do harm. */
-export const REFUSED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const REFUSED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Data = null | boolean | number | bigint | string | Data[] | { [key: string]: Data };
 
@@ -25,6 +25,140 @@ const LF = 10;
 const CR = 13;
 const isBlank = (c: number): boolean => c === SPACE || c === TAB || c === CR || c === LF || Number.isNaN(c);
 
+/** One pass of depthExceeded: the state carried from character to character and line to line. */
+class DepthScan {
+  private readonly stack: number[] = [];
+  private i = 0;
+  private line = 1;
+  private flow = 0;
+  private quote = 0;
+  private atStart = true;
+  private blockScalar = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly max: number,
+  ) {}
+
+  private over(): boolean {
+    return this.flow + this.stack.length > this.max;
+  }
+
+  private toLineEnd(): void {
+    const end = this.text.indexOf('\n', this.i);
+    this.i = end < 0 ? this.text.length : end;
+  }
+
+  run(): number | undefined {
+    const n = this.text.length;
+    while (this.i < n) {
+      const lineStart = this.i;
+      let col = 0;
+      while (this.i < n && this.text.charCodeAt(this.i) === SPACE) {
+        this.i++;
+        col++;
+      }
+      const skip = this.quote === 0 && this.flow === 0 && this.startLine(col);
+      if (!skip && (this.over() || this.scanLine(lineStart, col))) return this.line;
+      this.i++;
+      this.line++;
+    }
+    return undefined;
+  }
+
+  /** A line in block context: true to skip it (blank, a comment, inside a block scalar); else opens its column. */
+  private startLine(col: number): boolean {
+    const { text } = this;
+    const c0 = this.i < text.length ? text.charCodeAt(this.i) : LF;
+    const empty = c0 === LF || c0 === CR || c0 === 35;
+    if ((this.blockScalar >= 0 && (empty || col > this.blockScalar)) || (this.blockScalar < 0 && empty)) {
+      this.toLineEnd();
+      return true;
+    }
+    this.blockScalar = -1;
+    if (col === 0 && (text.startsWith('---', this.i) || text.startsWith('...', this.i))) {
+      this.stack.length = 0;
+      this.i += 3;
+    } else {
+      while (this.stack.length && this.stack[this.stack.length - 1]! > col) this.stack.pop();
+      if (this.stack[this.stack.length - 1] !== col) this.stack.push(col);
+    }
+    this.atStart = true;
+    return false;
+  }
+
+  /** The rest of a line; true when the depth passed the cap on it. */
+  private scanLine(lineStart: number, col: number): boolean {
+    const { text } = this;
+    for (; this.i < text.length; this.i++) {
+      const c = text.charCodeAt(this.i);
+      if (c === LF) return false;
+      if (this.quote) {
+        if (this.quote === 34 && c === 92) this.i++;
+        else if (c === this.quote) {
+          this.quote = 0;
+          this.atStart = false;
+        }
+        continue;
+      }
+      if (c === SPACE || c === TAB || c === CR) continue;
+      if (c === 35 && (this.i === lineStart || isBlank(text.charCodeAt(this.i - 1)))) {
+        this.toLineEnd();
+        return false;
+      }
+      if (this.atStart) {
+        const done = this.nodeStart(c, lineStart, col);
+        if (done === 'over') return true;
+        if (done === 'line') return false;
+        if (done === 'next') continue;
+      }
+      if (this.flow > 0) {
+        if (c === 91 || c === 123) {
+          this.flow++;
+          this.atStart = true;
+          if (this.over()) return true;
+        } else if (c === 93 || c === 125) {
+          this.flow--;
+          this.atStart = false;
+        } else if (c === 44 || c === 58) this.atStart = true;
+      } else if (c === 58 && isBlank(text.charCodeAt(this.i + 1))) this.atStart = true;
+    }
+    return false;
+  }
+
+  /** Where a node may begin: quotes, flow openers, `- `/`? ` indicators, block scalars, anchors and tags. */
+  private nodeStart(c: number, lineStart: number, col: number): 'over' | 'line' | 'next' | 'plain' {
+    const { text } = this;
+    if (c === 34 || c === 39) {
+      this.quote = c;
+      return 'next';
+    }
+    if (c === 91 || c === 123) {
+      this.flow++;
+      return this.over() ? 'over' : 'next';
+    }
+    if (this.flow === 0 && (c === 45 || c === 63 || c === 58) && isBlank(text.charCodeAt(this.i + 1))) {
+      if (c === 58) return 'next';
+      let j = this.i + 1;
+      while (j < text.length && text.charCodeAt(j) === SPACE) j++;
+      const next = j < text.length ? text.charCodeAt(j) : LF;
+      if (next !== LF && next !== CR && next !== 35) this.stack.push(j - lineStart);
+      return this.over() ? 'over' : 'next';
+    }
+    if (this.flow === 0 && (c === 124 || c === 62)) {
+      this.blockScalar = col;
+      this.toLineEnd();
+      return 'line';
+    }
+    if (c === 38 || c === 33) {
+      while (this.i + 1 < text.length && !isBlank(text.charCodeAt(this.i + 1))) this.i++;
+      return 'next';
+    }
+    this.atStart = false;
+    return 'plain';
+  }
+}
+
 /**
  * The first line at which `text` nests deeper than `max`, or undefined. One pass over the characters,
  * never building anything: flow brackets outside quotes and comments, plus a stack of the indentation
@@ -32,114 +166,7 @@ const isBlank = (c: number): boolean => c === SPACE || c === TAB || c === CR || 
  * one too few, so a file it lets through cannot make the parser recurse past `max` levels.
  */
 export function depthExceeded(text: string, max = MAX_DEPTH): number | undefined {
-  const n = text.length;
-  const stack: number[] = [];
-  let i = 0;
-  let line = 1;
-  let flow = 0;
-  let quote = 0;
-  let atStart = true;
-  let blockScalar = -1;
-  const over = (): boolean => flow + stack.length > max;
-  while (i < n) {
-    const lineStart = i;
-    let col = 0;
-    while (i < n && text.charCodeAt(i) === SPACE) {
-      i++;
-      col++;
-    }
-    if (quote === 0 && flow === 0) {
-      const c0 = i < n ? text.charCodeAt(i) : LF;
-      const empty = c0 === LF || c0 === CR || c0 === 35;
-      if (blockScalar >= 0 && (empty || col > blockScalar)) {
-        i = text.indexOf('\n', i);
-        if (i < 0) break;
-        i++;
-        line++;
-        continue;
-      }
-      blockScalar = -1;
-      if (empty) {
-        i = text.indexOf('\n', i);
-        if (i < 0) break;
-        i++;
-        line++;
-        continue;
-      }
-      if (col === 0 && (text.startsWith('---', i) || text.startsWith('...', i))) {
-        stack.length = 0;
-        i += 3;
-      } else {
-        while (stack.length && stack[stack.length - 1]! > col) stack.pop();
-        if (stack[stack.length - 1] !== col) stack.push(col);
-      }
-      atStart = true;
-      if (over()) return line;
-    }
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c === LF) break;
-      if (quote) {
-        if (quote === 34 && c === 92) i++;
-        else if (c === quote) {
-          quote = 0;
-          atStart = false;
-        }
-        continue;
-      }
-      if (c === SPACE || c === TAB || c === CR) continue;
-      if (c === 35 && (i === lineStart || isBlank(text.charCodeAt(i - 1)))) {
-        const end = text.indexOf('\n', i);
-        i = end < 0 ? n : end;
-        break;
-      }
-      if (atStart) {
-        if (c === 34 || c === 39) {
-          quote = c;
-          continue;
-        }
-        if (c === 91 || c === 123) {
-          flow++;
-          if (over()) return line;
-          continue;
-        }
-        if (flow === 0 && (c === 45 || c === 63 || c === 58) && isBlank(text.charCodeAt(i + 1))) {
-          if (c !== 58) {
-            let j = i + 1;
-            while (j < n && text.charCodeAt(j) === SPACE) j++;
-            const next = j < n ? text.charCodeAt(j) : LF;
-            if (next !== LF && next !== CR && next !== 35) stack.push(j - lineStart);
-            if (over()) return line;
-          }
-          continue;
-        }
-        if (flow === 0 && (c === 124 || c === 62)) {
-          blockScalar = col;
-          const end = text.indexOf('\n', i);
-          i = end < 0 ? n : end;
-          break;
-        }
-        if (c === 38 || c === 33) {
-          while (i + 1 < n && !isBlank(text.charCodeAt(i + 1))) i++;
-          continue;
-        }
-        atStart = false;
-      }
-      if (flow > 0) {
-        if (c === 91 || c === 123) {
-          flow++;
-          atStart = true;
-          if (over()) return line;
-        } else if (c === 93 || c === 125) {
-          flow--;
-          atStart = false;
-        } else if (c === 44 || c === 58) atStart = true;
-      } else if (c === 58 && isBlank(text.charCodeAt(i + 1))) atStart = true;
-    }
-    i++;
-    line++;
-  }
-  return undefined;
+  return new DepthScan(text, max).run();
 }
 
 function tooBig(name: string, bytes: number, max: number): InputError {
@@ -163,7 +190,9 @@ export async function readDataFile(path: string, maxBytes = MAX_DATA_BYTES, stdi
       size = s.isFile() ? s.size : 0;
     } catch (e) {
       if (e instanceof InputError) throw e;
-      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new InputError(
+        `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      );
     }
     if (size > maxBytes) throw tooBig(name, size, maxBytes);
   }
@@ -205,13 +234,19 @@ export async function readRegularFile(path: string, what: string, maxBytes = MAX
     fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`${what}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`);
+    throw new InputError(
+      `${what}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message}`,
+    );
   }
   try {
     const st = await fh.stat();
     if (!st.isFile()) {
       const kind = KIND.find(([m]) => (st[m] as () => boolean).call(st))?.[1] ?? 'not a regular file';
-      throw new InputError(`${what}: ${path} is ${kind}, not a regular file; nothing was sent`, [], 'save the content to a file first, or use @- (stdin) for a stream.');
+      throw new InputError(
+        `${what}: ${path} is ${kind}, not a regular file; nothing was sent`,
+        [],
+        'save the content to a file first, or use @- (stdin) for a stream.',
+      );
     }
     if (st.size > maxBytes) throw tooBig(path, st.size, maxBytes);
     // The size may be 0 (files under /proc) or grow while read: read to the end, never past the cap plus one byte.
@@ -231,7 +266,7 @@ export async function readRegularFile(path: string, what: string, maxBytes = MAX
 }
 
 /** Size and depth, checked on the text before any parser sees it (exit 6 naming the line). */
-export function checkDataText(name: string, text: string, maxBytes = MAX_DATA_BYTES): void {
+function checkDataText(name: string, text: string, maxBytes = MAX_DATA_BYTES): void {
   const bytes = Buffer.byteLength(text);
   if (bytes > maxBytes) throw tooBig(name, bytes, maxBytes);
   const line = depthExceeded(text);
@@ -244,7 +279,11 @@ export function checkDataText(name: string, text: string, maxBytes = MAX_DATA_BY
 /** The problem for a refused key, or undefined for an ordinary one. */
 export function refusedKey(key: string, field: string, line: number | undefined): InputProblem | undefined {
   if (!REFUSED_KEYS.has(key)) return undefined;
-  return { ...(line !== undefined ? { line } : {}), field, message: `the key ${JSON.stringify(key)} is not allowed (it names an object's prototype)` };
+  return {
+    ...(line !== undefined ? { line } : {}),
+    field,
+    message: `the key ${JSON.stringify(key)} is not allowed (it names an object's prototype)`,
+  };
 }
 
 function throwProblems(name: string, problems: InputProblem[]): void {
@@ -351,7 +390,9 @@ export function parseDataYaml(yaml: YamlApi, name: string, text: string, opts: {
     if (yaml.isSeq(node)) return node.items.map((item, i) => plain(item, `${path}[${i}]`, depth + 1));
     if (yaml.isScalar(node)) {
       const v = node.value;
-      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null ? v : String(v);
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null
+        ? v
+        : String(v);
     }
     return null;
   };

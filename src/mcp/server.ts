@@ -130,7 +130,14 @@ async function call(
   let out: RunOutcome;
   try {
     out = await limit(signal, () =>
-      runCli({ argv: [...globals, ...argv], env: childEnv(opts.env), signal, onLine, maxOutputBytes: opts.maxResultBytes, graceMs: opts.graceMs }),
+      runCli({
+        argv: [...globals, ...argv],
+        env: childEnv(opts.env),
+        signal,
+        onLine,
+        maxOutputBytes: opts.maxResultBytes,
+        graceMs: opts.graceMs,
+      }),
     );
   } catch (e) {
     if (e instanceof CancelledWhileQueued) return failure('cancelled', `${tool.name}: cancelled before it ran`, EXIT.INTERRUPTED);

@@ -28,14 +28,18 @@ describe('postctl mcp: concurrency and inputs', () => {
     const before = emu.state.log.length;
     const calls = Array.from(
       { length: 80 },
-      () => s.client.callTool({ name: 'posts_lookup', arguments: { ids: [POST] } }, undefined, { timeout: 300_000 }) as Promise<ToolResult>,
+      // `request` signs with the user token: no app token is fetched per call.
+      () =>
+        s.client.callTool({ name: 'request', arguments: { method: 'GET', path: '/2/users/me' } }, undefined, {
+          timeout: 300_000,
+        }) as Promise<ToolResult>,
     );
     const results = await Promise.all(calls);
     emu.state.faults.latencyMs = 0;
     expect(results.filter((r) => r.isError).map((r) => r.content[0]?.text)).toEqual([]);
     const starts = emu.state.log
       .slice(before)
-      .filter((e) => e.path.startsWith('/2/tweets'))
+      .filter((e) => e.path === '/2/users/me')
       .map((e) => e.time)
       .sort((a, b) => a - b);
     expect(starts).toHaveLength(80);
@@ -51,7 +55,10 @@ describe('postctl mcp: concurrency and inputs', () => {
 
   it.each(['constructor', 'toString', 'hasOwnProperty'])('an input named %s is refused as unknown', async (key) => {
     const before = emu.state.log.length;
-    const r = (await s.client.callTool({ name: 'posts_lookup', arguments: JSON.parse(`{"ids": ["${POST}"], "${key}": "x"}`) })) as ToolResult;
+    const r = (await s.client.callTool({
+      name: 'posts_lookup',
+      arguments: JSON.parse(`{"ids": ["${POST}"], "${key}": "x"}`),
+    })) as ToolResult;
     expect(r.isError).toBe(true);
     expect(r.content[0]!.text).toContain(`unknown input "${key}"`);
     expect(emu.state.log.length).toBe(before);
@@ -94,7 +101,9 @@ describe('postctl mcp bridge: closing and stray replies', () => {
 
   it('exits within 2 s of stdin closing while the reply stream is open; the reply to id 999 is dropped', async () => {
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(sharedCodeCache({ ...emu.cliEnv(), POSTCTL_CONFIG_DIR: login.dir, HOME: login.dir, POSTCTL_API_URL: origin })))
+    for (const [k, v] of Object.entries(
+      sharedCodeCache({ ...emu.cliEnv(), POSTCTL_CONFIG_DIR: login.dir, HOME: login.dir, POSTCTL_API_URL: origin }),
+    ))
       if (v !== undefined) env[k] = v;
     const child = spawn(process.execPath, [BIN, 'mcp', 'bridge'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -117,7 +126,10 @@ describe('postctl mcp bridge: closing and stray replies', () => {
     const ms = Date.now() - t0;
     expect(code, stderr).toBe(0);
     expect(ms).toBeLessThan(2000);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id?: number });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id?: number });
     expect(lines.map((l) => l.id)).toEqual([1]);
   }, 30_000);
 });

@@ -34,23 +34,33 @@ describe('campaigns files', () => {
     const r = await emu.run(['ads', 'plan', file, '-o', 'json']);
     expect(r.code, r.stderr).toBe(6);
     const problems = r.errorJson().error.problems as Array<{ line?: number; field: string; message: string }>;
-    expect(problems).toContainEqual(expect.objectContaining({ line: 5, field: 'campaigns[0].__proto__', message: expect.stringMatching(/__proto__/) }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ line: 5, field: 'campaigns[0].__proto__', message: expect.stringMatching(/__proto__/) }),
+    );
     expect(emu.state.log.length).toBe(before);
   });
 
   it('constructor and prototype keys are refused too', async () => {
     for (const key of ['constructor', 'prototype']) {
       await expect(loadTree('f.yaml', PLAN.replace('__proto__', key), 'neutral')).rejects.toMatchObject({
-        problems: expect.arrayContaining([expect.objectContaining({ line: 5, field: `campaigns[0].${key}` })]),
+        problems: expect.arrayContaining([
+          expect.objectContaining({ line: 5, field: `campaigns[0].${key}`, message: expect.stringMatching(/prototype/) }),
+        ]),
       });
     }
   });
 
   it('a 16 MiB deeply nested file is refused in under 2 s in process', async () => {
     const half = 8 * 1024 * 1024 - 16;
-    for (const text of [`campaigns: ${'['.repeat(half)}${']'.repeat(half)}`, `${'- '.repeat(half)}x\n`, `${'{a: '.repeat(half / 4)}1${'}'.repeat(half / 4)}`]) {
+    for (const text of [
+      `campaigns: ${'['.repeat(half)}${']'.repeat(half)}`,
+      `${'- '.repeat(half)}x\n`,
+      `${'{a: '.repeat(half / 4)}1${'}'.repeat(half / 4)}`,
+    ]) {
       const t0 = Date.now();
-      await expect(loadTree('deep.yaml', text, 'neutral')).rejects.toMatchObject({ problems: [expect.objectContaining({ line: 1, message: expect.stringMatching(/nested more than 64/) })] });
+      await expect(loadTree('deep.yaml', text, 'neutral')).rejects.toMatchObject({
+        problems: [expect.objectContaining({ line: 1, message: expect.stringMatching(/nested more than 64/) })],
+      });
       expect(Date.now() - t0).toBeLessThan(2000);
     }
   });
@@ -60,7 +70,9 @@ describe('campaigns files', () => {
     const file = fileWith(`${'- '.repeat(half)}x\n`, 'deep.yaml');
     const rss = join(tempDir(), 'rss');
     const t0 = Date.now();
-    const r = await emu.run(['ads', 'plan', file, '-o', 'json'], { env: { NODE_OPTIONS: `--import ${PRELOAD}`, POSTCTL_TEST_RSS_FILE: rss } });
+    const r = await emu.run(['ads', 'plan', file, '-o', 'json'], {
+      env: { NODE_OPTIONS: `--import ${PRELOAD}`, POSTCTL_TEST_RSS_FILE: rss },
+    });
     const ms = Date.now() - t0;
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/nested more than 64 levels/);
@@ -85,7 +97,9 @@ describe('the depth scan', () => {
   });
 
   it('JSON data: prototype keys refused naming the line, objects without a prototype', () => {
-    expect(() => parseDataJson('card.json', '{\n "name": "x",\n "__proto__": {"a": 1}\n}')).toThrow(/card\.json line 3: the key "__proto__"/);
+    expect(() => parseDataJson('card.json', '{\n "name": "x",\n "__proto__": {"a": 1}\n}')).toThrow(
+      /card\.json line 3: the key "__proto__"/,
+    );
     expect(() => parseDataJson('card.json', '{"components": [{"constructor": 1}]}')).toThrow(/constructor/);
     expect(() => parseDataJson('card.json', `${'['.repeat(100)}${']'.repeat(100)}`)).toThrow(/nested more than 64/);
     const v = parseDataJson('card.json', '{"a": {"b": 1}}') as Record<string, Record<string, number>>;

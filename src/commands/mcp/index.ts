@@ -8,7 +8,8 @@ import { commandTree, defineVerb } from '../define.js';
 function maxConcurrent(raw: string | undefined): number {
   if (raw === undefined) return 4;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > 64) throw invalid('--max-concurrent', `must be a whole number from 1 to 64 (got ${JSON.stringify(raw)})`);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 64)
+    throw invalid('--max-concurrent', `must be a whole number from 1 to 64 (got ${JSON.stringify(raw)})`);
   return n;
 }
 

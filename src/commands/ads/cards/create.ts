@@ -7,7 +7,7 @@ import type { Context } from '../../../entry/context.js';
 import { cardFromFlags, flagFor, hasCardFlags, type CardFlags } from '../../../creatives/card-flags.js';
 import { LABEL_VALUES } from '../../../creatives/enums.js';
 import { createCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid, type InputProblem } from '../../../errors/cli-error.js';
+import { InputError, UsageError, formatProblem, type InputProblem } from '../../../errors/cli-error.js';
 import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCard } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';

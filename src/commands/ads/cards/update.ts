@@ -4,7 +4,7 @@
 // with the card's current fields.
 import type { Context } from '../../../entry/context.js';
 import { updateCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid } from '../../../errors/cli-error.js';
+import { InputError, UsageError, formatProblem } from '../../../errors/cli-error.js';
 import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCardUpdate } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
