@@ -54,7 +54,8 @@ export default defineVerb({
 });
 
 async function readBody(ctx: Context, input: string): Promise<unknown> {
-  return parseDataJson(input === '-' ? 'stdin' : input, await readDataFile(input, MAX_DATA_BYTES, ctx.io.stdin));
+  // Named 'body' as every other problem with it is (estimateCriteria).
+  return parseDataJson('body', await readDataFile(input, MAX_DATA_BYTES, ctx.io.stdin));
 }
 
 /** The line item's live criteria, as the estimate's objects (type, value, operator). */
