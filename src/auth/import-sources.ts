@@ -9,8 +9,8 @@
 // expiration_time in Unix seconds), `oauth1_token.oauth1` (access_token, token_secret, consumer_key,
 // consumer_secret) and `bearer_token.bearer`; `default_app` names the default app. Before xurl 1.0 the store
 // was the single JSON file ~/.xurl with oauth2_tokens, oauth1_tokens and bearer_token at the top.
-import type { parse as Parse } from 'yaml';
-import { PROFILE_NAME } from '../config/profile-name.js';
+import { isProfileName } from '../config/profile-name.js';
+import { parseDataYaml, type YamlApi } from '../input/structured.js';
 import type { Profile } from '../config/schema.js';
 
 export interface ImportedAccount {
@@ -39,25 +39,22 @@ function profileNameOf(raw: string): string {
     .replace(/^@/, '')
     .replace(/[^A-Za-z0-9_.-]/g, '-')
     .slice(0, 64);
-  if (!PROFILE_NAME.test(name)) throw new SourceFormatError(`cannot make a profile name of ${JSON.stringify(raw)}`);
+  if (!isProfileName(name)) throw new SourceFormatError(`cannot make a profile name of ${JSON.stringify(raw)}`);
   return name;
 }
 
 /** The user id OAuth 1.0a access tokens start with (`<user id>-…`). */
 const userIdOf = (token: string | undefined): string | undefined => /^(\d+)-/.exec(token ?? '')?.[1];
 
-/** The yaml package's parse, handed in by the verb (whose chunk alone loads the package). */
-export type YamlParse = typeof Parse;
+/** A credentials store holds a few accounts of a few hundred bytes each: a larger file is not one. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
 
-function load(text: string, what: string, parse: YamlParse): Obj {
-  let doc: unknown;
-  try {
-    // Plain data only: no custom tags, no merge keys, aliases bounded (the yaml package's defaults guard against alias bombs).
-    doc = parse(text, { schema: 'core', merge: false, maxAliasCount: 100 });
-  } catch (e) {
-    throw new SourceFormatError(`${what} is not valid YAML: ${(e as Error).message.split('\n')[0]}`);
-  }
-  const o = obj(doc);
+/** The yaml package, handed in by the verb (whose chunk alone loads the package). */
+type YamlParse = YamlApi;
+
+function load(text: string, what: string, yaml: YamlParse): Obj {
+  // Plain data only (src/input/structured.ts): size, depth and prototype keys checked, core schema, aliases bounded.
+  const o = obj(parseDataYaml(yaml, what, text, { maxBytes: MAX_IMPORT_BYTES }));
   if (!o) throw new SourceFormatError(`${what} holds no mapping at its top`);
   return o;
 }

@@ -1,6 +1,6 @@
 // `postctl __profiles` (hidden): profile names, one per line, for the completion scripts.
 import { loadConfigData } from '../config/resolve.js';
-import { PROFILE_NAME } from '../config/profile-name.js';
+import { isProfileName } from '../config/profile-name.js';
 import { defineVerb } from './define.js';
 
 export default defineVerb({
@@ -11,7 +11,7 @@ export default defineVerb({
   async run(_args, _opts, ctx) {
     const { data } = await loadConfigData(ctx.env);
     // Only names a shell cannot read as code: a hand-edited config may hold anything.
-    const names = Object.keys(data.profiles ?? {}).filter((name) => PROFILE_NAME.test(name));
+    const names = Object.keys(data.profiles ?? {}).filter((name) => isProfileName(name));
     if (names.length) ctx.printer.write(names.join('\n') + '\n');
   },
 });

@@ -4,8 +4,8 @@ import type { Context } from '../entry/context.js';
 import { InputError } from '../errors/cli-error.js';
 import type { ApiName, RequestOptions } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import { readStdin } from '../entry/prompt.js';
 import { readRegularFile } from '../input/regular-file.js';
+import { MAX_DATA_BYTES, readDataFile } from '../input/structured.js';
 
 /** The flags of `postctl request` read here. */
 export interface RequestFlags {
@@ -22,9 +22,10 @@ function splitField(raw: string, flag: string): [string, string] {
   return [raw.slice(0, i), raw.slice(i + 1)];
 }
 
-async function typedValue(v: string, ctx: Context): Promise<unknown> {
-  if (v === '@-') return (await readStdin(ctx.io.stdin)).replace(/\n$/, '');
-  if (v.startsWith('@')) return (await readRegularFile(v.slice(1), '-F @file')).replace(/\n$/, '');
+async function typedValue(v: string, key: string, ctx: Context): Promise<unknown> {
+  // A file part is a regular file of at most MAX_DATA_BYTES (/dev/zero or a FIFO would grow or hang), stdin likewise capped.
+  if (v === '@-') return (await readDataFile('-', MAX_DATA_BYTES, ctx.io.stdin)).replace(/\n$/, '');
+  if (v.startsWith('@')) return (await readRegularFile(v.slice(1), `-F ${key}`)).toString('utf8').replace(/\n$/, '');
   if (v === 'true') return true;
   if (v === 'false') return false;
   if (v === 'null') return null;
@@ -43,7 +44,7 @@ export async function fieldsOf(opts: RequestFlags, ctx: Context): Promise<Array<
   for (const raw of opts.rawField ?? []) fields.push(splitField(raw, '-f'));
   for (const raw of opts.field ?? []) {
     const [k, v] = splitField(raw, '-F');
-    fields.push([k, await typedValue(v, ctx)]);
+    fields.push([k, await typedValue(v, k, ctx)]);
   }
   return fields;
 }
@@ -63,7 +64,10 @@ export async function placeParams(req: RequestOptions, fields: Array<[string, un
   const asParams = (): Params => fields.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
   const method = req.method;
   if (opts.input) {
-    req.body = opts.input === '-' ? await readStdin(ctx.io.stdin) : await readRegularFile(opts.input, '--input');
+    req.body =
+      opts.input === '-'
+        ? await readDataFile('-', MAX_DATA_BYTES, ctx.io.stdin)
+        : (await readRegularFile(opts.input, '--input')).toString('utf8');
     req.query = asParams();
   } else if (method === 'GET' || method === 'DELETE' || method === 'HEAD' || req.api !== 'platform') {
     // The ads API takes write parameters in the query unless a JSON body is stated.

@@ -3,7 +3,7 @@
 // MAX_CONFIG_BYTES), then JSON.parse. Writes are in store.ts, under a lock.
 import { CliError } from '../errors/cli-error.js';
 import { readOrRefuse } from './safe-file.js';
-import type { ConfigData } from './schema.js';
+import type { ConfigData, Profile } from './schema.js';
 
 /** A config holds a few profiles of a few hundred bytes each: a larger file is not one. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
@@ -22,7 +22,7 @@ export function readConfigFile(path: string): ConfigData {
   let text: string;
   try {
     const buf = readOrRefuse(path, 'config file', { max: MAX_CONFIG_BYTES });
-    if (!buf) return {};
+    if (!buf) return { profiles: Object.create(null) as Record<string, Profile> };
     text = buf.toString('utf8');
   } catch (e) {
     if (e instanceof CliError) throw e;
@@ -35,5 +35,9 @@ export function readConfigFile(path: string): ConfigData {
     throw corruptConfig(path, e);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw corruptConfig(path, new Error('the top level is not a JSON object'));
-  return data as ConfigData;
+  const config = data as ConfigData;
+  // Profiles are looked up by names from flags and the environment: without a prototype, a name such as
+  // `toString` finds no profile and `__proto__` is stored as the key it is, not as a prototype.
+  config.profiles = Object.assign(Object.create(null) as Record<string, Profile>, config.profiles);
+  return config;
 }

@@ -49,8 +49,9 @@ export async function resolveSettings(
   else if (env.POSTCTL_PROFILE) [profile, profileSource] = [env.POSTCTL_PROFILE, 'env'];
   else if (data.default_profile) [profile, profileSource] = [data.default_profile, 'profile'];
   else [profile, profileSource] = ['default', 'default'];
-  // A name no profile may be created with fails here, before a login or any request, not at the final write.
-  if ((profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile]) checkProfileName(profile);
+  // A name no profile may have fails here, before a login or any request, not at the final write.
+  if (profileSource !== 'default')
+    checkProfileName(profile, profileSource === 'env' ? 'POSTCTL_PROFILE' : profileSource === 'flag' ? '--profile' : 'default_profile');
   const stored = data.profiles?.[profile] ?? {};
   // An explicitly chosen profile that is not stored yet is fine (commands that
   // write create it); `profileMissing` lets readers warn about typos.

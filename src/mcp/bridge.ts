@@ -39,18 +39,35 @@ const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 /** A reply that arrived but cannot be passed on (too large, a malformed session id). */
 class BadReply extends Error {}
 
+/** A request id as a key: 1 and "1" are different ids. */
+const idKey = (id: Id): string => `${typeof id}:${String(id)}`;
+
 class Bridge {
   private session: string | undefined;
   private protocolVersion: string | undefined;
+  /** The ids of requests sent and not answered yet: a reply to any other id is dropped, never relayed. */
+  readonly pending = new Set<string>();
+  /** Reply bodies being read, so a stream the server keeps open can be cut when the client is gone. */
+  private readonly open = new Set<Readable>();
 
   constructor(private o: BridgeOptions) {}
 
+  /** Set once the client is gone (stdin closed and the grace over): nothing more is written. */
+  private closing = false;
+
   write(message: unknown): void {
-    this.o.stdout.write(`${JSON.stringify(message)}\n`);
+    if (!this.closing) this.o.stdout.write(`${JSON.stringify(message)}\n`);
   }
 
   private fail(id: Id, code: number, message: string): void {
+    this.pending.delete(idKey(id));
     this.write({ jsonrpc: '2.0', id, error: { code, message: `postctl mcp bridge: ${message}` } });
+  }
+
+  /** Stops reading every reply still open. */
+  cut(): void {
+    this.closing = true;
+    for (const body of this.open) body.destroy();
   }
 
   /** Sends one message; answers its id when the remote does not. */
@@ -64,6 +81,7 @@ class Bridge {
     }
     const isRequest = typeof msg.method === 'string' && msg.id !== undefined && msg.id !== null;
     const answered = new Set<Id>();
+    if (isRequest) this.pending.add(idKey(msg.id!));
     try {
       const res = await this.o.client.stream({
         method: 'POST',
@@ -80,7 +98,12 @@ class Bridge {
         return void (isRequest && this.fail(msg.id!, RPC.AUTH, `the MCP server refused the OAuth 2.0 token (HTTP ${res.status})`));
       if (res.status < 200 || res.status >= 300)
         return void (isRequest && this.fail(msg.id!, RPC.UPSTREAM, `the MCP server answered HTTP ${res.status}`));
-      await this.forward(res.body, res.headers['content-type'] ?? '', answered);
+      this.open.add(res.body);
+      try {
+        await this.forward(res.body, res.headers['content-type'] ?? '', answered);
+      } finally {
+        this.open.delete(res.body);
+      }
     } catch (e) {
       if (isRequest && !answered.has(msg.id!)) {
         const status = (e as { status?: number }).status;
@@ -116,8 +139,12 @@ class Bridge {
       if (!text.trim()) return;
       const value = JSON.parse(text) as unknown;
       for (const m of Array.isArray(value) ? value : [value]) {
-        const r = m as { id?: Id; result?: { protocolVersion?: unknown } };
-        if (r.id !== undefined) answered.add(r.id);
+        const r = m as { id?: Id; method?: unknown; result?: { protocolVersion?: unknown } };
+        // A reply (an id, no method) to a request this client never sent, or one answered already, is not passed on.
+        if (r.id !== undefined && r.method === undefined) {
+          if (!this.pending.delete(idKey(r.id))) continue;
+          answered.add(r.id);
+        }
         if (typeof r.result?.protocolVersion === 'string' && /^[\w.-]{1,32}$/.test(r.result.protocolVersion))
           this.protocolVersion = r.result.protocolVersion;
         this.write(m);
@@ -228,6 +255,18 @@ export async function runBridge(o: BridgeOptions): Promise<void> {
     }
   }
   if (buf.trim() && !skipping) take(buf);
-  await Promise.allSettled([...inflight]);
-  await bridge.close();
+  // stdin is closed: the client is gone. Replies still owed get a short while; then every reply still open is
+  // cut (a server may hold a stream open for ever) and the session ended, so the bridge ends soon after stdin.
+  const deadline = Date.now() + CLOSE_GRACE_MS;
+  while (bridge.pending.size && inflight.size && Date.now() < deadline && !o.signal.aborted)
+    await Promise.race([Promise.allSettled([...inflight]), wait(Math.min(50, deadline - Date.now()))]);
+  bridge.cut();
+  await Promise.race([Promise.allSettled([...inflight]), wait(250)]);
+  await Promise.race([bridge.close(), wait(CLOSE_SESSION_MS)]);
 }
+
+/** How long replies still owed are awaited after stdin closes, and how long ending the session may take. */
+const CLOSE_GRACE_MS = 1000;
+const CLOSE_SESSION_MS = 500;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { requestReads } from './access.js';
 import { confinePaths, PathRefused } from './confine.js';
 import { listed, loadTools, type Tool } from './catalog.js';
+import { CancelledWhileQueued, callLimiter } from './limit.js';
 import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';
 import { knownSecrets, scrubText, scrubValue } from './scrub.js';
 import { argvOf } from './tool-schema.js';
@@ -36,6 +37,8 @@ export interface ServeOptions {
   signal: AbortSignal;
   maxResultBytes: number;
   graceMs: number;
+  /** Tool calls run at once at most; later ones wait (--max-concurrent). */
+  maxConcurrent: number;
 }
 
 type Extra = {
@@ -56,11 +59,11 @@ function failure(code: string, message: string, exit: number, extra: Record<stri
 function refusal(tool: Tool, input: Record<string, unknown>, allowWrites: boolean): CallToolResult | undefined {
   if (allowWrites || tool.access === 'read') return undefined;
   if (tool.access === 'request' && requestReads(input)) return undefined;
-  if (tool.access === 'write' && input.dry_run === true) return undefined;
+  if (tool.access === 'write' && Object.hasOwn(input, 'dry_run') && input.dry_run === true) return undefined;
   const what = tool.access === 'request' ? `request ${String(input.method ?? '')} changes data` : `${tool.name} changes data`;
   return failure(
     'writes_not_allowed',
-    `${what}, and this server is read-only: start it with \`postctl mcp --allow-writes\` to allow it${'dry_run' in tool.params ? ' (dry_run: true shows what would be sent)' : ''}`,
+    `${what}, and this server is read-only: start it with \`postctl mcp --allow-writes\` to allow it${Object.hasOwn(tool.params, 'dry_run') ? ' (dry_run: true shows what would be sent)' : ''}`,
     EXIT.USAGE,
   );
 }
@@ -104,6 +107,7 @@ async function call(
   extra: Extra,
   stop: AbortSignal,
   scratch: string,
+  limit: ReturnType<typeof callLimiter>,
 ) {
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
@@ -130,15 +134,24 @@ async function call(
             })
             .catch(() => undefined);
   const globals = ['-o', 'json', '--no-input', ...(opts.profile ? ['--profile', opts.profile] : [])];
-  const out = await runCli({
-    argv: [...globals, ...argv],
-    env: childEnv(opts.env, scratch),
-    cwd: scratch,
-    signal: AbortSignal.any([extra.signal, stop]),
-    onLine,
-    maxOutputBytes: opts.maxResultBytes,
-    graceMs: opts.graceMs,
-  });
+  const signal = AbortSignal.any([extra.signal, stop]);
+  let out: RunOutcome;
+  try {
+    out = await limit(signal, () =>
+      runCli({
+        argv: [...globals, ...argv],
+        env: childEnv(opts.env, scratch),
+          cwd: scratch,
+        signal,
+        onLine,
+        maxOutputBytes: opts.maxResultBytes,
+        graceMs: opts.graceMs,
+      }),
+    );
+  } catch (e) {
+    if (e instanceof CancelledWhileQueued) return failure('cancelled', `${tool.name}: cancelled before it ran`, EXIT.INTERRUPTED);
+    throw e;
+  }
   return result(tool, out, secrets);
 }
 
@@ -177,6 +190,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up).
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
+  const limit = callLimiter(opts.maxConcurrent);
   server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
     const p = call(
       opts,
@@ -186,6 +200,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       extra as unknown as Extra,
       stop.signal,
       scratch,
+      limit,
     );
     running.add(p);
     void p.finally(() => running.delete(p)).catch(() => undefined);

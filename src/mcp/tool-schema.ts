@@ -127,7 +127,7 @@ export function toolShape(words: readonly string[], spec: VerbSpec): ToolShape {
   const params: Record<string, Param> = {};
   const required: string[] = [];
   const add = (key: string, schema: JsonSchema, param: Param) => {
-    if (key in properties) throw new Error(`${words.join(' ')}: two inputs named ${key}`);
+    if (Object.hasOwn(properties, key)) throw new Error(`${words.join(' ')}: two inputs named ${key}`);
     properties[key] = schema;
     params[key] = param;
   };
@@ -178,9 +178,10 @@ const list = (v: unknown, key: string): string[] => (Array.isArray(v) ? v.map((x
 export function argvOf(shape: ToolShape, input: Record<string, unknown>): string[] {
   const args: string[] = [];
   const flags: string[] = [];
-  for (const key of Object.keys(input)) if (!(key in shape.params)) throw new TypeError(`unknown input ${JSON.stringify(key)}`);
+  // Own properties only: `constructor` or `toString` are found `in` any object, and are no input of any tool.
+  for (const key of Object.keys(input)) if (!Object.hasOwn(shape.params, key)) throw new TypeError(`unknown input ${JSON.stringify(key)}`);
   for (const [key, param] of Object.entries(shape.params)) {
-    const v = input[key];
+    const v = Object.hasOwn(input, key) ? input[key] : undefined;
     if (v === undefined || v === null) continue;
     if (param.kind === 'arg') {
       const values = param.variadic ? list(v, key) : [scalar(v, key)];

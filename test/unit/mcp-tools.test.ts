@@ -1,6 +1,6 @@
 // The pure parts of `postctl mcp` and `auth import`: tool schemas and command lines from verb declarations,
 // the access rules, the secret scrubber, the twurl and xurl readers and the import plan.
-import { parse } from 'yaml';
+import * as parse from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { VerbSpec } from '../../src/commands/define.js';
 import { apply, plan } from '../../src/auth/import-plan.js';

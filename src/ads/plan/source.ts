@@ -3,6 +3,7 @@
 // line each value starts on, so every problem can name its line and path.
 // The `yaml` package is imported only here, and only when a file is read.
 import type { InputProblem } from '../../errors/cli-error.js';
+import { depthExceeded, MAX_DEPTH, refusedKey } from '../../input/structured.js';
 
 /** A number as written in the file ("50.10", "12345678901234567890"): never a float, so money stays exact. */
 export class Num {
@@ -29,6 +30,9 @@ const MAX_ERRORS = 50;
 
 /** Parses `text`; syntax problems (all of them, with lines) come back instead of a value. */
 export async function readSource(text: string): Promise<{ source?: Source; problems: InputProblem[] }> {
+  // Depth before parsing (src/input/structured.ts): the parser spends minutes on a few megabytes of `[[[[…`.
+  const deep = depthExceeded(text);
+  if (deep !== undefined) return { problems: [{ line: deep, field: 'file', message: `nested more than ${MAX_DEPTH} levels deep` }] };
   const { parseDocument, LineCounter, isMap, isSeq, isScalar, isAlias } = await import('yaml');
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
@@ -53,11 +57,17 @@ export async function readSource(text: string): Promise<{ source?: Source; probl
       return null;
     }
     if (isMap(node)) {
-      const out: { [key: string]: Value } = {};
+      // No prototype: a key `__proto__` would otherwise become one, hiding its fields from the schema check.
+      const out: { [key: string]: Value } = Object.create(null);
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        out[key] = convert(pair.value, [...parts, key]);
         const keyLine = lineAt(pair.key as { range?: [number, number, number] });
+        const bad = refusedKey(key, pathText([...parts, key]), keyLine);
+        if (bad) {
+          problems.push(bad);
+          continue;
+        }
+        out[key] = convert(pair.value, [...parts, key]);
         // A key's own line wins for problems about the key (an unknown field, a value missing).
         if (keyLine !== undefined) lines.set(pathText([...parts, key]), keyLine);
       }

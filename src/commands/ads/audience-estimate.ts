@@ -2,7 +2,6 @@
 // criteria as a JSON array (or the body itself, {"targeting_criteria": [...]}),
 // or read from a line item's own criteria; each checked as `ads targeting add`
 // checks one; sent as {"targeting_criteria": [...]}. The table shows the range.
-import { readFile } from 'node:fs/promises';
 import { audienceEstimate } from '../../ads/accounts.js';
 import { targetingListRequest, type TargetingCriterion } from '../../ads/targeting.js';
 import type { AccountRef } from '../../ads/types.js';
@@ -10,7 +9,7 @@ import type { Context } from '../../entry/context.js';
 import { UsageError, invalid } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { adsCursor, pages } from '../../http/paginate.js';
-import { readStdin } from '../../entry/prompt.js';
+import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../input/structured.js';
 import { estimateCriteria } from '../../validate/targeting.js';
 import { accountOptions } from '../_ads-flags.js';
 import { defineVerb } from '../define.js';
@@ -55,12 +54,8 @@ export default defineVerb({
 });
 
 async function readBody(ctx: Context, input: string): Promise<unknown> {
-  const text = input === '-' ? await readStdin(ctx.io.stdin) : await readFile(input, 'utf8');
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw invalid('body', `${input === '-' ? 'stdin' : input} is not valid JSON: ${(e as Error).message}`);
-  }
+  // Named 'body' as every other problem with it is (estimateCriteria).
+  return parseDataJson('body', await readDataFile(input, MAX_DATA_BYTES, ctx.io.stdin));
 }
 
 /** The line item's live criteria, as the estimate's objects (type, value, operator). */

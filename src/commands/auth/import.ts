@@ -1,14 +1,15 @@
 // `postctl auth import twurl|xurl`: one profile per account stored by twurl (~/.twurlrc) or xurl
 // (~/.xurl/auth.yml, or the single file ~/.xurl of older versions), without printing a secret.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { apply, checkSourceFile, plan, type PlannedAccount } from '../../auth/import-plan.js';
-import { parseTwurlrc, parseXurl, SourceFormatError } from '../../auth/import-sources.js';
+import { MAX_IMPORT_BYTES, parseTwurlrc, parseXurl, SourceFormatError } from '../../auth/import-sources.js';
 import { loadConfigData } from '../../config/resolve.js';
 import type { Profile } from '../../config/schema.js';
 import { InputError } from '../../errors/cli-error.js';
+import { readDataFile } from '../../input/structured.js';
 import { defineVerb } from '../define.js';
 
 function sourcePath(source: 'twurl' | 'xurl', env: NodeJS.ProcessEnv, file: string | undefined): string {
@@ -48,9 +49,10 @@ export default defineVerb({
     if (source !== 'twurl' && source !== 'xurl') throw new InputError(`unknown source ${JSON.stringify(source)}`, [], 'use twurl or xurl.');
     const path = sourcePath(source, ctx.env, opts.file);
     checkSourceFile(path);
+    const text = await readDataFile(path, MAX_IMPORT_BYTES);
     let set: ReturnType<typeof parseTwurlrc>;
     try {
-      set = (source === 'twurl' ? parseTwurlrc : parseXurl)(readFileSync(path, 'utf8'), parse);
+      set = (source === 'twurl' ? parseTwurlrc : parseXurl)(text, { parseDocument, LineCounter, isMap, isSeq, isScalar, isAlias });
     } catch (e) {
       if (e instanceof SourceFormatError) throw new InputError(`${path}: ${e.message}`);
       throw e;

@@ -2,7 +2,7 @@
 // here only, when this verb runs: no other verb loads it.
 import { envNumber } from '../../config/env-number.js';
 import { realpathSync, statSync } from 'node:fs';
-import { UsageError } from '../../errors/cli-error.js';
+import { invalid, UsageError } from '../../errors/cli-error.js';
 import { commandTree, defineVerb } from '../define.js';
 
 /** A --root folder by its real path (the one tools' paths are compared with). */
@@ -14,6 +14,15 @@ function rootDir(dir: string): string {
     // Reported below, as for a file that is not a folder.
   }
   throw new UsageError(`--root ${dir}: not a folder`, 'name an existing folder the tools may read files in.');
+}
+
+/** --max-concurrent: a whole number from 1 to 64 (each call is a process of its own). */
+function maxConcurrent(raw: string | undefined): number {
+  if (raw === undefined) return 4;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 64)
+    throw invalid('--max-concurrent', `must be a whole number from 1 to 64 (got ${JSON.stringify(raw)})`);
+  return n;
 }
 
 export default defineVerb({
@@ -35,6 +44,10 @@ export default defineVerb({
       flags: '--root <dir>',
       description: 'let tools read files in this folder (repeatable; default: none) and, with --allow-writes, write there',
       repeatable: true,
+    },
+    maxConcurrent: {
+      flags: '--max-concurrent <n>',
+      description: 'run at most n tool calls at once (default 4); later calls wait their turn',
     },
     tools: {
       flags: '--tools <patterns>',
@@ -60,6 +73,7 @@ export default defineVerb({
       signal: ctx.signal,
       maxResultBytes: envNumber(env, 'POSTCTL_MCP_MAX_RESULT_MB', { fallback: 16, min: 1, max: 1024 }) * 1024 * 1024,
       graceMs: envNumber(env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 }),
+      maxConcurrent: maxConcurrent(opts.maxConcurrent),
     });
     return 0;
   },

@@ -3,13 +3,12 @@
 // (validate/cards.ts), so every component rule is checked before anything is
 // sent; the API decides the card_type from the components. POST, JSON body,
 // no automatic retry.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../../entry/context.js';
 import { cardFromFlags, flagFor, hasCardFlags, type CardFlags } from '../../../creatives/card-flags.js';
 import { LABEL_VALUES } from '../../../creatives/enums.js';
 import { createCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid, type InputProblem } from '../../../errors/cli-error.js';
-import { readStdin } from '../../../entry/prompt.js';
+import { InputError, UsageError, formatProblem, type InputProblem } from '../../../errors/cli-error.js';
+import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCard } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -17,12 +16,7 @@ import { defineVerb } from '../../define.js';
 import { CARD_FIELDS } from './_columns.js';
 
 async function readCardFile(path: string, ctx: Context): Promise<unknown> {
-  const text = path === '-' ? await readStdin(ctx.io.stdin) : await readFile(path, 'utf8');
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw invalid(path === '-' ? '(stdin)' : path, `is not valid JSON: ${(e as Error).message}`);
-  }
+  return parseDataJson(path === '-' ? '(stdin)' : path, await readDataFile(path, MAX_DATA_BYTES, ctx.io.stdin));
 }
 
 function flagsOf(opts: CardFlags): CardFlags {

@@ -2,11 +2,10 @@
 // holds only the fields to replace (name, components or slides); it is checked
 // with the card rules (validate/cards.ts) and sent as given — never merged
 // with the card's current fields.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../../entry/context.js';
 import { updateCard, type NewCard } from '../../../creatives/cards.js';
-import { InputError, UsageError, formatProblem, invalid } from '../../../errors/cli-error.js';
-import { readStdin } from '../../../entry/prompt.js';
+import { InputError, UsageError, formatProblem } from '../../../errors/cli-error.js';
+import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCardUpdate } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -14,17 +13,7 @@ import { defineVerb } from '../../define.js';
 import { CARD_FIELDS } from './_columns.js';
 
 async function readBody(path: string, ctx: Context): Promise<unknown> {
-  const text =
-    path === '-'
-      ? await readStdin(ctx.io.stdin)
-      : await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-          throw invalid(path, `cannot be read (${e.code ?? e.message})`);
-        });
-  try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw invalid(path === '-' ? '(stdin)' : path, `is not valid JSON: ${(e as Error).message}`);
-  }
+  return parseDataJson(path === '-' ? '(stdin)' : path, await readDataFile(path, MAX_DATA_BYTES, ctx.io.stdin));
 }
 
 /** The body from --file, with --name set over it; checked with the create rules. */
