@@ -69,6 +69,8 @@ export class Context {
   private settingsCache: Promise<ResolvedSettings> | undefined;
   private clients: ApiClient[] = [];
   flagValues: Partial<Record<string, string | undefined>> = {};
+  /** What the change journal says of this run: the command line and the verb's --reason (set by the runner). */
+  journalRun: { argv?: readonly string[]; reason?: string } = {};
 
   /** A context with chalk loaded if some stream gets colour, and cli-table3 if the output is a table. */
   static async create(io: IO, globals: GlobalOptions): Promise<Context> {
@@ -152,7 +154,11 @@ export class Context {
       this.log.warn(
         `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
       );
-    const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('../http/client.js'), import('../auth/bearer.js')]);
+    const [{ ApiClient, DialectCache }, { obtainBearer }, { ChangeJournal, commandLine }] = await Promise.all([
+      import('../http/client.js'),
+      import('../auth/bearer.js'),
+      import('../ads/journal.js'),
+    ]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({
       urls,
@@ -177,6 +183,13 @@ export class Context {
       retryNotice: !this.globals.quiet && (!this.io.stderrTTY || this.globals.verbose) ? (line) => this.log.info(line) : undefined,
       signal: this.signal,
       redactor: this.redactor,
+      writes: new ChangeJournal({
+        env: this.env,
+        profile: s.profile,
+        command: commandLine(this.journalRun.argv ?? process.argv.slice(2)),
+        ...(this.journalRun.reason ? { reason: this.journalRun.reason } : {}),
+        redact: (text) => this.redactor.text(text),
+      }),
       names: nameStyle(s.get('api_names')),
       dialects: new DialectCache(this.env),
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,

@@ -107,8 +107,10 @@ class Executor {
       op.kind === 'campaign'
         ? updateCampaignRequest(this.account, op.id!, op.params!)
         : updateLineItemRequest(this.account, op.id!, op.params!);
+    // The journal's old values: the plan's changes say what each field was.
+    const old = Object.fromEntries((op.changes ?? []).map((c) => [c.field, c.from]));
     try {
-      await this.client.request(req);
+      await this.client.request({ ...req, note: { old } });
       this.set(op, 'done', { id: op.id! });
     } catch (e) {
       this.fail(op, e);

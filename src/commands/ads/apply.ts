@@ -11,6 +11,7 @@ import { planAmounts } from '../../ads/plan/guard.js';
 import { planText, summaryLine } from '../../ads/plan/render.js';
 import type { Context } from '../../entry/context.js';
 import { PartialFailure } from '../../errors/cli-error.js';
+import { reasonOption } from '../_ads-flags.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
 import { guardBudgets, yesBudgetOption } from './_budget.js';
@@ -23,6 +24,7 @@ const options = {
     flags: '--state <file>',
     description: 'the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)',
   },
+  reason: reasonOption,
   ...planOptions,
 } as const satisfies OptionTable;
 
