@@ -39,7 +39,14 @@ export function changesOf(records: readonly Rec[]): Change[] {
     if (r.phase !== 'before' || typeof r.run !== 'string') continue;
     const a = after.get(`${r.run}/${String(r.n)}`);
     const outcome = a?.outcome === 'ok' ? 'ok' : a?.outcome === 'failed' ? 'failed' : 'unknown';
-    const c: Change = { time: str(r.time) ?? '', run: r.run, entity: str(r.entity) ?? '?', op: str(r.op) ?? '?', new: obj(r.new) ?? {}, outcome };
+    const c: Change = {
+      time: str(r.time) ?? '',
+      run: r.run,
+      entity: str(r.entity) ?? '?',
+      op: str(r.op) ?? '?',
+      new: obj(r.new) ?? {},
+      outcome,
+    };
     const id = str(r.id) ?? str(a?.id);
     if (id) c.id = id;
     for (const k of ['profile', 'account', 'cascade', 'reason', 'command'] as const) if (str(r[k])) c[k] = str(r[k]);
@@ -94,7 +101,7 @@ export function cascadeChildren(records: readonly Rec[], steps: readonly StatusS
     const inCascade = cascades.some((c) => c.run === last.run && c.id === s.id);
     if (inCascade && lastStatus?.run === last.run) go.push(s);
     else if (lastStatus && lastStatus.time > last.time) kept.push({ step: s, why: `paused at ${lastStatus.time}, after the cascade` });
-    else kept.push({ step: s, why: `paused before the cascade at ${last.time}` });
+    else kept.push({ step: s, why: `paused before the cascade at ${cascades.find((c) => c.run === last.run)!.time}` });
   }
   return { go, kept };
 }

@@ -21,7 +21,7 @@ export interface JournalRun {
   now?: () => Date;
 }
 
-export type JournalOp = 'create' | 'update' | 'delete' | 'pause' | 'resume';
+type JournalOp = 'create' | 'update' | 'delete' | 'pause' | 'resume';
 
 /** One entity a write touches, as the "before" line records it. */
 interface Target {
@@ -81,7 +81,13 @@ export function targetsOf(req: RequestOptions): { account?: string; targets: Tar
       if (key && item.operation_type !== 'Create') delete params[key];
       const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, clip(typeof v === 'bigint' ? String(v) : v)]));
       const old = req.note?.oldItems?.[i];
-      return { entity: singular(resource), ...(id ? { id } : {}), op: ITEM_OPS[item.operation_type ?? ''] ?? 'update', ...(old ? { old } : {}), new: fields };
+      return {
+        entity: singular(resource),
+        ...(id ? { id } : {}),
+        op: ITEM_OPS[item.operation_type ?? ''] ?? 'update',
+        ...(old ? { old } : {}),
+        new: fields,
+      };
     });
     return { account, targets };
   }
@@ -93,7 +99,10 @@ export function targetsOf(req: RequestOptions): { account?: string; targets: Tar
   if (req.json !== undefined && !Array.isArray(req.json)) fields.json_bytes = JSON.stringify(req.json)?.length ?? 0;
   const op = opOf(method, fields);
   const old = req.note?.old;
-  return { account, targets: [{ entity: m ? singular(resource) : req.path, ...(id ? { id } : {}), op, ...(old ? { old } : {}), new: fields }] };
+  return {
+    account,
+    targets: [{ entity: m ? singular(resource) : req.path, ...(id ? { id } : {}), op, ...(old ? { old } : {}), new: fields }],
+  };
 }
 
 interface Sent {
@@ -143,19 +152,38 @@ export class ChangeJournal implements WriteObserver {
     const { first, targets } = token as Sent;
     if ('error' in outcome) {
       const e = outcome.error;
-      const failed = { outcome: 'failed', error: e instanceof Error ? e.message : String(e), ...(e instanceof ApiError ? { http: e.status } : {}) };
-      appendJournal(this.who.env, targets.map((_, i) => this.line({ phase: 'after', n: first + i, ...failed })));
+      const failed = {
+        outcome: 'failed',
+        error: e instanceof Error ? e.message : String(e),
+        ...(e instanceof ApiError ? { http: e.status } : {}),
+      };
+      appendJournal(
+        this.who.env,
+        targets.map((_, i) => this.line({ phase: 'after', n: first + i, ...failed })),
+      );
       return;
     }
     const data = (outcome.body as { data?: unknown } | undefined)?.data;
-    const items = Array.isArray(data) ? (data as Array<Record<string, unknown>>) : data && typeof data === 'object' ? [data as Record<string, unknown>] : [];
+    const items = Array.isArray(data)
+      ? (data as Array<Record<string, unknown>>)
+      : data && typeof data === 'object'
+        ? [data as Record<string, unknown>]
+        : [];
     appendJournal(
       this.who.env,
       targets.map((t, i) => {
-        const got = (t.id && t.op !== 'create' ? items.find((d) => d?.id === t.id) : items[i]) ?? (targets.length === 1 ? items[0] : undefined);
+        const got =
+          (t.id && t.op !== 'create' ? items.find((d) => d?.id === t.id) : items[i]) ?? (targets.length === 1 ? items[0] : undefined);
         const id = t.id ?? (typeof got?.id === 'string' ? got.id : undefined);
         const server = got ? pick(got, t.op === 'delete' ? ['deleted'] : Object.keys(t.new)) : undefined;
-        return this.line({ phase: 'after', n: first + i, outcome: 'ok', http: outcome.status, ...(id ? { id } : {}), ...(server ? { result: server } : {}) });
+        return this.line({
+          phase: 'after',
+          n: first + i,
+          outcome: 'ok',
+          http: outcome.status,
+          ...(id ? { id } : {}),
+          ...(server ? { result: server } : {}),
+        });
       }),
     );
   }

@@ -56,6 +56,8 @@ export function appendSafe(path: string, data: string, top: string): void {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'EMLINK') throw new UnsafeFileError(path, 'it is a symbolic link');
+    // A FIFO with no reader: opened without blocking, it refuses at once.
+    if (code === 'ENXIO') throw new UnsafeFileError(path, 'it is not a regular file (a FIFO)');
     throw e;
   }
   try {

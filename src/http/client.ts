@@ -34,7 +34,6 @@ export type {
   OAuth2Hook,
   RequestOptions,
   StreamResponse,
-  WriteNote,
   WriteObserver,
   WriteOutcome,
 } from './types.js';

@@ -107,7 +107,7 @@ export interface RequestOptions {
 }
 
 /** Old values known to the caller (one object, or one per batch item in order) and the campaign of a cascade. */
-export interface WriteNote {
+interface WriteNote {
   old?: Record<string, unknown>;
   oldItems?: ReadonlyArray<Record<string, unknown> | undefined>;
   cascade?: string;

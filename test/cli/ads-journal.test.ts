@@ -112,7 +112,9 @@ describe('ads history', () => {
     const f = join(emu.configDir, 'c.jsonl');
     writeFileSync(
       f,
-      ['Batch one', 'Batch two'].map((name) => JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name, daily_budget: '5', total_budget: 50 })).join('\n'),
+      ['Batch one', 'Batch two']
+        .map((name) => JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name, daily_budget: '5', total_budget: 50 }))
+        .join('\n'),
     );
     const r = await run(['ads', 'campaigns', 'create', '--file', f, '--reason', 'q3 launch']);
     expect(r.code, r.stderr).toBe(0);
@@ -163,7 +165,13 @@ describe('the journal file', () => {
     expect(statSync(journal()).mode & 0o777).toBe(0o600);
     const text = readFileSync(journal(), 'utf8');
     const env = emu.cliEnv();
-    const secrets = ['POSTCTL_CONSUMER_KEY', 'POSTCTL_CONSUMER_SECRET', 'POSTCTL_ACCESS_TOKEN', 'POSTCTL_ACCESS_TOKEN_SECRET', 'POSTCTL_BEARER_TOKEN']
+    const secrets = [
+      'POSTCTL_CONSUMER_KEY',
+      'POSTCTL_CONSUMER_SECRET',
+      'POSTCTL_ACCESS_TOKEN',
+      'POSTCTL_ACCESS_TOKEN_SECRET',
+      'POSTCTL_BEARER_TOKEN',
+    ]
       .map((k) => env[k])
       .filter((v): v is string => typeof v === 'string' && v.length > 0);
     expect(secrets.length).toBeGreaterThanOrEqual(4);
