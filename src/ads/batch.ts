@@ -108,7 +108,8 @@ export async function* sendBatches(
       const res = await client.request<{ data?: unknown }>(batchRequest(account, resource, chunk, operation));
       yield confirmReply(chunk, batch, res.body?.data, operation, resource);
     } catch (e) {
-      if (!(e instanceof CliError)) throw e;
+      // A change journal that cannot be written refused the batch before it was sent: it would refuse them all.
+      if (!(e instanceof CliError) || e.code === 'file_untrusted') throw e;
       yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message, operation);
       if (fatal(e)) {
         const rest = items.slice(start + size).map((it) => ({ line: it.line, batch: 0, status: 'NOT_SENT' as const, error: e.message }));

@@ -192,6 +192,13 @@ describe('the journal file', () => {
     expect(r.stderr).toContain('refusing to use the change journal');
     expect(r.stderr).toContain('symbolic link');
     expect(writes(r)).toEqual([]);
+    // A batch and a cascade stop at once too (not one failed batch after another).
+    const f = join(emu.configDir, 'b.jsonl');
+    writeFileSync(f, `${JSON.stringify({ funding_instrument_id: FUNDING_IDS.CARD, name: 'never', total_budget: 5 })}\n`);
+    const batch = await run(['ads', 'campaigns', 'create', '--file', f]);
+    expect([batch.code, writes(batch)]).toEqual([2, []]);
+    const cascade = await run(['ads', 'campaigns', 'pause', CAMPAIGN_IDS.SEEDED, '--cascade', '--yes']);
+    expect([cascade.code, writes(cascade)]).toEqual([2, []]);
     expect(readFileSync(target, 'utf8')).toBe('untouched\n');
     expect((await run(['ads', 'history'])).code).toBe(2);
   });

@@ -75,7 +75,8 @@ class Executor {
   }
 
   private fail(op: PlanOp, e: unknown): void {
-    if (!(e instanceof CliError)) throw e;
+    // A change journal that cannot be written refused the request before it was sent: it would refuse them all.
+    if (!(e instanceof CliError) || e.code === 'file_untrusted') throw e;
     this.set(op, 'failed', { error: e.message });
     if (fatal(e)) this.stopped = e.message;
   }

@@ -425,6 +425,7 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl ads campaigns pause 8wku2 --yes",
         "postctl ads campaigns pause 8wku2 --cascade --dry-run",
+        "postctl ads campaigns pause 8wku2 --cascade --yes --reason \"end of flight\"",
       ],
       options: [
         {"flags":"--cascade","description":"also the campaigns' line items (promoted posts have no status of their own in API version 12)"},
@@ -443,6 +444,7 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl ads campaigns resume 8wku2 --yes",
         "postctl ads campaigns resume 8wku2 --cascade --dry-run",
+        "postctl ads campaigns resume 8wku2 --cascade --all-children --dry-run",
       ],
       options: [
         {"flags":"--cascade","description":"also the campaigns' line items (promoted posts have no status of their own in API version 12)"},

@@ -7,7 +7,11 @@ export default defineVerb({
   name: 'resume <campaign_id...>',
   description:
     'resume campaigns (entity_status ACTIVE), with --cascade the line items their last pause --cascade paused (--all-children: every one); they start spending: one row per change',
-  examples: ['postctl ads campaigns resume 8wku2 --yes', 'postctl ads campaigns resume 8wku2 --cascade --dry-run'],
+  examples: [
+    'postctl ads campaigns resume 8wku2 --yes',
+    'postctl ads campaigns resume 8wku2 --cascade --dry-run',
+    'postctl ads campaigns resume 8wku2 --cascade --all-children --dry-run',
+  ],
   options: {
     cascade: cascadeOption,
     allChildren: allChildrenOption,
