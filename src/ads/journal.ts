@@ -35,7 +35,7 @@ interface Target {
 /** A parameter value as journaled: text, at most this long (a body of hashed identifiers is not a record). */
 const MAX_VALUE = 500;
 const clip = (v: unknown): unknown => (typeof v === 'string' && v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…` : v);
-const PATH = /^\/?\d+\/(batch\/)?accounts\/([^/?]+)(?:\/([^?]*))?/;
+const PATH = /^\/?\d+\/(batch\/)?accounts(?:\/([^/?]+))?(?:\/([^?]*))?/;
 const ITEM_OPS: Record<string, JournalOp> = { Create: 'create', Update: 'update', Delete: 'delete' };
 /** The id parameter of a batch item of each resource. */
 const ID_PARAM: Record<string, string> = {

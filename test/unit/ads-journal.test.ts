@@ -85,6 +85,14 @@ describe('what a write is journaled as', () => {
     ]);
   });
 
+  it('a sandbox account is an account: created (no id yet) or deleted by its id', () => {
+    expect(targetsOf({ api: 'ads-sandbox', method: 'POST', path: '12/accounts' }).targets).toEqual([{ entity: 'account', op: 'create', new: {} }]);
+    expect(targetsOf({ api: 'ads-sandbox', method: 'DELETE', path: '12/accounts/gq1x7a' })).toEqual({
+      account: 'gq1x7a',
+      targets: [{ entity: 'account', id: 'gq1x7a', op: 'delete', new: {} }],
+    });
+  });
+
   it('only writes to the ads APIs are journaled (not reads, not the platform API, not a reach estimate)', () => {
     const j = new ChangeJournal({ env: {}, profile: 'p', command: 'postctl', redact: (s) => s });
     expect(j.wants({ api: 'ads', method: 'PUT', path: '12/accounts/a/campaigns/c' })).toBe(true);
