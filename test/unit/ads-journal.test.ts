@@ -86,7 +86,9 @@ describe('what a write is journaled as', () => {
   });
 
   it('a sandbox account is an account: created (no id yet) or deleted by its id', () => {
-    expect(targetsOf({ api: 'ads-sandbox', method: 'POST', path: '12/accounts' }).targets).toEqual([{ entity: 'account', op: 'create', new: {} }]);
+    expect(targetsOf({ api: 'ads-sandbox', method: 'POST', path: '12/accounts' }).targets).toEqual([
+      { entity: 'account', op: 'create', new: {} },
+    ]);
     expect(targetsOf({ api: 'ads-sandbox', method: 'DELETE', path: '12/accounts/gq1x7a' })).toEqual({
       account: 'gq1x7a',
       targets: [{ entity: 'account', id: 'gq1x7a', op: 'delete', new: {} }],
