@@ -18,6 +18,8 @@ export interface JournalRun {
   command: string;
   reason?: string;
   redact(text: string): string;
+  /** Said when an "after" line could not be written (the write itself is done). */
+  warn?: (message: string) => void;
   now?: () => Date;
 }
 
@@ -149,7 +151,16 @@ export class ChangeJournal implements WriteObserver {
   }
 
   async after(token: unknown, outcome: WriteOutcome): Promise<void> {
-    const { first, targets } = token as Sent;
+    try {
+      this.record(token as Sent, outcome);
+    } catch (e) {
+      // The request is done: failing it now would make its caller report (and maybe resend) a write that went
+      // through. The "before" line stands; history shows the change as unknown.
+      this.who.warn?.(`the change journal could not record how a write ended: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private record({ first, targets }: Sent, outcome: WriteOutcome): void {
     if ('error' in outcome) {
       const e = outcome.error;
       const failed = {

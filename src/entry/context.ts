@@ -189,6 +189,7 @@ export class Context {
         command: commandLine(this.journalRun.argv ?? process.argv.slice(2)),
         ...(this.journalRun.reason ? { reason: this.journalRun.reason } : {}),
         redact: (text) => this.redactor.text(text),
+        warn: (message) => this.log.warn(message),
       }),
       names: nameStyle(s.get('api_names')),
       dialects: new DialectCache(this.env),

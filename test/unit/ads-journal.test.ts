@@ -1,7 +1,7 @@
 // The change journal's pure parts and its file: every ads write verb takes --reason (a sweep of the command
 // tree), what a write is journaled as (entity, id, op, new values) for single requests and batches, which line
 // items a resume --cascade resumes, the command line as recorded, and the append under the safe-file rule.
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +159,18 @@ describe('the journal file', () => {
     const path = join(dir, 'cfg', 'journal.jsonl');
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readJournal(env)).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('an "after" line that cannot be written is a warning, not a failed write (the request went through)', async () => {
+    const dir = tempDir();
+    const env = { POSTCTL_CONFIG_DIR: dir };
+    const warned: string[] = [];
+    const j = new ChangeJournal({ env, profile: 'p', command: 'postctl x', redact: (s) => s, warn: (m) => warned.push(m) });
+    const token = await j.before({ api: 'ads', method: 'PUT', path: '12/accounts/a/campaigns/c', query: { name: 'n' } });
+    rmSync(join(dir, 'journal.jsonl'));
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'journal.jsonl'));
+    await expect(j.after(token, { status: 200, body: { data: { id: 'c', name: 'n' } } })).resolves.toBeUndefined();
+    expect(warned).toEqual([expect.stringContaining('could not record how a write ended')]);
   });
 
   it('a link, a FIFO or a file others can write is refused, and the link target is untouched', () => {
