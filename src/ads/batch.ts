@@ -27,6 +27,8 @@ export interface BatchItem {
   params: BatchParams;
   /** The input line as read, for the file of failed lines. */
   raw: string;
+  /** The fields it changes, as they were (for the change journal), when they were read. */
+  old?: Record<string, unknown>;
 }
 
 /** "Possible values: Create, Delete, Update" (operation_type of the batch endpoints). */
@@ -56,6 +58,7 @@ export function batchRequest(
     method: 'POST',
     path: joinPath(ADS_VERSION, 'batch', 'accounts', idSegment(account.id, 'ads', 'account_id'), resource),
     json: items.map((i) => ({ operation_type: operation, params: i.params })),
+    ...(items.some((i) => i.old) ? { note: { oldItems: items.map((i) => i.old) } } : {}),
   };
 }
 

@@ -86,7 +86,7 @@ export function targetsOf(req: RequestOptions): { account?: string; targets: Tar
       return {
         entity: singular(resource),
         ...(id ? { id } : {}),
-        op: ITEM_OPS[item.operation_type ?? ''] ?? 'update',
+        op: item.operation_type === 'Update' ? opOf('PUT', fields) : (ITEM_OPS[item.operation_type ?? ''] ?? 'update'),
         ...(old ? { old } : {}),
         new: fields,
       };

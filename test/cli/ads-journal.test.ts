@@ -127,6 +127,26 @@ describe('ads history', () => {
     expect(rows[0]!.new).toMatchObject({ daily_budget_amount_local_micro: 5000000, entity_status: 'PAUSED' });
   });
 
+  it('a --file batch of updates: old → new per line (the objects listed once before the batch)', async () => {
+    const f = join(emu.configDir, 'u.jsonl');
+    writeFileSync(
+      f,
+      [
+        { campaign_id: CAMPAIGN_IDS.SPRING, name: 'Batch renamed' },
+        { campaign_id: CAMPAIGN_IDS.SEEDED, entity_status: 'PAUSED' },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const r = await run(['ads', 'campaigns', 'update', '--file', f, '--reason', 'cleanup']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = await history();
+    expect(rows.map((c) => [c.op, c.id, c.changes, c.reason, c.outcome])).toEqual([
+      ['update', CAMPAIGN_IDS.SPRING, 'name: Spring launch → Batch renamed', 'cleanup', 'ok'],
+      ['pause', CAMPAIGN_IDS.SEEDED, 'entity_status: ACTIVE → PAUSED', 'cleanup', 'ok'],
+    ]);
+  });
+
   it('ads apply: its creates and a budget edit with old → new', async () => {
     const ACCT = '9iqxk2';
     const yaml = (daily: string) =>
