@@ -3,9 +3,10 @@
 // command line) and never credentials; the writer (src/ads/journal.ts) puts
 // every line through the run's redactor. Read and appended under the safe-file
 // rule: no link followed, a regular file of the user's, created 0600.
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { configDir } from './paths.js';
-import { appendOrRefuse, readOrRefuse } from './safe-file.js';
+import { ensureDir, HINT, readOrRefuse, refuseUnsafe, UnsafeFileError } from './safe-file.js';
 
 /** The most a journal is read whole (a year of heavy use is far less). */
 const MAX_BYTES = 256 * 1024 * 1024;
@@ -35,4 +36,50 @@ export function readJournal(env: NodeJS.ProcessEnv): Array<Record<string, unknow
     }
   }
   return out;
+}
+
+const { O_WRONLY, O_APPEND, O_CREAT } = constants;
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/**
+ * Appends `data` to `path` (an append-only log, where a rename of a copy could lose a line another run
+ * appended meanwhile): created 0600 when absent, opened without following a link and without blocking, and
+ * what was opened checked (a regular file of the user's that no one else can write) before anything is written;
+ * synced, so a line written before a request is on disk before the request leaves.
+ */
+export function appendSafe(path: string, data: string, top: string): void {
+  ensureDir(dirname(path), top);
+  let fd: number;
+  try {
+    fd = openSync(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o600);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EMLINK') throw new UnsafeFileError(path, 'it is a symbolic link');
+    // A FIFO with no reader: opened without blocking, it refuses at once.
+    if (code === 'ENXIO') throw new UnsafeFileError(path, 'it is not a regular file (a FIFO)');
+    throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new UnsafeFileError(path, 'it is not a regular file');
+    if (typeof process.getuid === 'function' && process.platform !== 'win32') {
+      if (st.uid !== process.getuid()) throw new UnsafeFileError(path, `it is owned by uid ${st.uid}, not by you`);
+      if (st.mode & 0o022) throw new UnsafeFileError(path, `it is writable by others (mode ${(st.mode & 0o777).toString(8)})`);
+    }
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** appendSafe, with a violation as exit 2 naming the path. */
+function appendOrRefuse(path: string, data: string, what: string, top: string): void {
+  try {
+    appendSafe(path, data, top);
+  } catch (e) {
+    if (e instanceof UnsafeFileError) throw refuseUnsafe(e, what, HINT);
+    throw e;
+  }
 }

@@ -9,8 +9,8 @@ import { cascadeChildren, changesOf, fieldsText } from '../../src/ads/journal-re
 import { ChangeJournal, commandLine, targetsOf } from '../../src/ads/journal.js';
 import type { StatusStep } from '../../src/ads/status-change.js';
 import { MANIFEST } from '../../src/commands/manifest/ads.js';
-import { appendJournal, readJournal } from '../../src/config/journal.js';
-import { UnsafeFileError, appendSafe } from '../../src/config/safe-file.js';
+import { appendJournal, appendSafe, readJournal } from '../../src/config/journal.js';
+import { UnsafeFileError } from '../../src/config/safe-file.js';
 import { accessOf } from '../../src/mcp/access.js';
 import { toolShape } from '../../src/mcp/tool-schema.js';
 import { tempDir } from '../helpers/cli.js';
