@@ -48,6 +48,8 @@ export interface BatchItem {
   params: BatchParams;
   /** The input line as read, for the file of failed lines. */
   raw: string;
+  /** The fields it changes, as they were (for the change journal), when they were read. */
+  old?: Record<string, unknown>;
 }
 
 /** "Possible values: Create, Delete, Update" (operation_type of the batch endpoints). */
@@ -77,6 +79,7 @@ export function batchRequest(
     method: 'POST',
     path: joinPath(ADS_VERSION, 'batch', 'accounts', idSegment(account.id, 'ads', 'account_id'), resource),
     json: items.map((i) => ({ operation_type: operation, params: i.params })),
+    ...(items.some((i) => i.old) ? { note: { oldItems: items.map((i) => i.old) } } : {}),
   };
 }
 
@@ -129,7 +132,8 @@ export async function* sendBatches(
       const res = await client.request<{ data?: unknown }>(batchRequest(account, resource, chunk, operation));
       yield confirmReply(chunk, batch, res.body?.data, operation, resource);
     } catch (e) {
-      if (!(e instanceof CliError)) throw e;
+      // A change journal that cannot be written refused the batch before it was sent: it would refuse them all.
+      if (!(e instanceof CliError) || e.code === 'file_untrusted') throw e;
       yield failedBatch(chunk, batch, e instanceof ApiError ? e.body : undefined, e.message, operation);
       if (fatal(e)) {
         const rest = items.slice(start + size).map((it) => ({ line: it.line, batch: 0, status: 'NOT_SENT' as const, error: e.message }));

@@ -85,7 +85,10 @@ export async function planStatusChange(
 export async function applyStatusStep(client: ApiClient, account: AccountRef, s: StatusStep): Promise<string> {
   const params = { entity_status: s.to };
   const req = s.entity === 'campaign' ? updateCampaignRequest(account, s.id, params) : updateLineItemRequest(account, s.id, params);
-  const res = await client.request<{ data?: { entity_status?: unknown } }>(req);
+  // The journal keeps the status read by the plan and, for a line item reached by --cascade, its campaign:
+  // what `resume --cascade` reads back to resume only what the cascade paused.
+  const note = { old: { entity_status: s.from }, ...(s.parent ? { cascade: s.parent } : {}) };
+  const res = await client.request<{ data?: { entity_status?: unknown } }>({ ...req, note });
   const now = res.body?.data?.entity_status;
   return typeof now === 'string' ? now : s.to;
 }

@@ -21,6 +21,18 @@ export const accountOptions = {
   sandbox: sandboxOption,
 } as const;
 
+/** --reason: why, kept with each change in the change journal (`postctl ads history`). */
+export const reasonOption = {
+  flags: '--reason <text>',
+  description: 'why this change is made: kept with it in the change journal (postctl ads history)',
+} as const satisfies OptionSpec;
+
+/** --account, --sandbox and --reason: the flags of every verb that changes something in one ad account. */
+export const writeOptions = {
+  ...accountOptions,
+  reason: reasonOption,
+} as const;
+
 /**
  * The budget pair of campaigns and line items, each as micros or as a decimal amount (`type: 'money'`), each
  * naming the API parameter it sets (src/validate/wire-flags.ts `paramsFromFlags`; both tables have the rules).

@@ -7,14 +7,14 @@ import { CliError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 
 // The TypeScript sources reach the rule through this module (the config layer every layer may use).
-export { readSafe, TEMP_FLAGS, tempPath, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';
+export { ensureDir, readSafe, TEMP_FLAGS, tempPath, UnsafeFileError, writeSafe } from '../../bin/safe-file.js';
 
 /** `refusing to use the <what> <path>: <why>` (exit 2), for an UnsafeFileError. */
-function refuseUnsafe(e: UnsafeFileError, what: string, hint: string): CliError {
+export function refuseUnsafe(e: UnsafeFileError, what: string, hint: string): CliError {
   return new CliError(`refusing to use the ${what} ${e.path}: ${e.why}`, { exitCode: EXIT.USAGE, code: 'file_untrusted', hint, cause: e });
 }
 
-const HINT = 'remove or fix what is at that path (postctl only reads regular files of yours that no one else can change).';
+export const HINT = 'remove or fix what is at that path (postctl only reads regular files of yours that no one else can change).';
 
 /** readSafe, with a violation as exit 2 naming the path. */
 export function readOrRefuse(path: string, what: string, opts: { max: number; top?: string }): Buffer | undefined {

@@ -4,7 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { UsageError } from '../errors/cli-error.js';
 import { checkedNumber, envNumber } from '../config/env-number.js';
 import { Redactor } from '../http/redact.js';
-import type { ApiClient, ApiName } from '../http/client.js';
+import type { ApiClient, ApiName, WriteObserver } from '../http/client.js';
 import type { IO } from './io.js';
 import { colorLevel, makeChalk, prepareColor, type ColorLevel } from '../output/color.js';
 import { selectFormat, type Format } from '../output/format.js';
@@ -69,6 +69,8 @@ export class Context {
   private settingsCache: Promise<ResolvedSettings> | undefined;
   private clients: ApiClient[] = [];
   flagValues: Partial<Record<string, string | undefined>> = {};
+  /** What the change journal says of this run besides its command line: the verb's --reason (set by the runner). */
+  journalRun: { reason?: string } = {};
 
   /** A context with chalk loaded if some stream gets colour, and cli-table3 if the output is a table. */
   static async create(io: IO, globals: GlobalOptions): Promise<Context> {
@@ -177,6 +179,17 @@ export class Context {
       retryNotice: !this.globals.quiet && (!this.io.stderrTTY || this.globals.verbose) ? (line) => this.log.info(line) : undefined,
       signal: this.signal,
       redactor: this.redactor,
+      writes: journalOnFirstWrite(async () => {
+        const { ChangeJournal, commandLine } = await import('../ads/journal.js');
+        return new ChangeJournal({
+          env: this.env,
+          profile: s.profile,
+          command: commandLine(process.argv.slice(2)),
+          ...(this.journalRun.reason ? { reason: this.journalRun.reason } : {}),
+          redact: (text) => this.redactor.text(text),
+          warn: (message) => this.log.warn(message),
+        });
+      }),
       names: nameStyle(s.get('api_names')),
       dialects: new DialectCache(this.env),
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
@@ -214,6 +227,25 @@ export class Context {
   async close(): Promise<void> {
     await Promise.all(this.clients.map((c) => c.close()));
   }
+}
+
+/**
+ * The change journal, loaded on the first write to the ads APIs: a run that only reads, or only talks to the
+ * platform API, never loads it (the signed lookup's module budget, test/cli/startup.test.ts).
+ */
+function journalOnFirstWrite(load: () => Promise<WriteObserver>): WriteObserver {
+  let journal: Promise<WriteObserver> | undefined;
+  return {
+    wants: (req) => (req.api === 'ads' || req.api === 'ads-sandbox') && !['GET', 'HEAD'].includes((req.method ?? 'GET').toUpperCase()),
+    async before(req) {
+      const j = await (journal ??= load());
+      return j.wants(req) ? { j, token: await j.before(req) } : undefined;
+    },
+    async after(sent, outcome) {
+      const s = sent as { j: WriteObserver; token: unknown } | undefined;
+      if (s) await s.j.after(s.token, outcome);
+    },
+  };
 }
 
 /** api_names / POSTCTL_API_NAMES: a wrong value is a usage error, not a silent default. */

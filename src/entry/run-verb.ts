@@ -38,6 +38,7 @@ function dieBy(sig: Signal): never {
 export async function runVerb(spec: RunnableVerb, args: string[], opts: Record<string, unknown>, globals: GlobalOptions): Promise<void> {
   const io = processIO({ noInput: globals.input === false });
   const ctx = await Context.create(io, globals);
+  if (typeof opts.reason === 'string') ctx.journalRun.reason = opts.reason;
   // How long the clean-up after a signal may take before the process exits anyway (default 10 s).
   const graceMs = envNumber(io.env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 });
   setErrorContext({

@@ -34,6 +34,8 @@ export type {
   OAuth2Hook,
   RequestOptions,
   StreamResponse,
+  WriteObserver,
+  WriteOutcome,
 } from './types.js';
 import type { ApiName, ApiResponse, AuthMode, ClientOptions, ClientStats, Credentials, RequestOptions, StreamResponse } from './types.js';
 
@@ -131,6 +133,22 @@ export class ApiClient {
 
   /** Sends a request, retrying as the policy allows; returns the parsed response or throws. */
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
+    const w = this.opts.writes;
+    if (!w?.wants(opts)) return this.exchange<T>(opts);
+    // Journaled once per request, around its retries: one write, however many attempts it took.
+    const token = await w.before(opts);
+    let res: ApiResponse<T>;
+    try {
+      res = await this.exchange<T>(opts);
+    } catch (e) {
+      await w.after(token, { error: e });
+      throw e;
+    }
+    await w.after(token, { status: res.status, body: res.body });
+    return res;
+  }
+
+  private async exchange<T>(opts: RequestOptions): Promise<ApiResponse<T>> {
     if (!opts.auth) opts = { ...opts, auth: this.defaultAuth };
     this.checkOrigin(opts);
     const origin = this.dialectOrigin(opts);

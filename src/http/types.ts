@@ -30,6 +30,8 @@ export interface Credentials {
 
 export interface ClientOptions {
   urls: Record<ApiName, string>;
+  /** The change journal: told before and after each write it wants. */
+  writes?: WriteObserver;
   credentials: Credentials;
   /** Supplies an app-only bearer token when none is configured (fetch + cache). */
   getBearer?: () => Promise<string>;
@@ -100,6 +102,28 @@ export interface RequestOptions {
   expect?: BodyExpectation;
   /** The answer may carry credentials (the token endpoint): its body is never shown in traces or messages. */
   secretBody?: boolean;
+  /** What the change journal keeps beside a write: values the caller already read, the cascade it is part of. */
+  note?: WriteNote;
+}
+
+/** Old values known to the caller (one object, or one per batch item in order) and the campaign of a cascade. */
+interface WriteNote {
+  old?: Record<string, unknown>;
+  oldItems?: ReadonlyArray<Record<string, unknown> | undefined>;
+  cascade?: string;
+}
+
+/** What a write came to: the response, or the error that ended it. */
+export type WriteOutcome = { status: number; body: unknown } | { error: unknown };
+
+/**
+ * Told of every request before it is sent and after it ends (the change journal): `wants` picks the writes;
+ * `before` may refuse (its error stops the request, nothing sent); `after` gets the answer or the error.
+ */
+export interface WriteObserver {
+  wants(req: RequestOptions): boolean;
+  before(req: RequestOptions): Promise<unknown>;
+  after(token: unknown, outcome: WriteOutcome): Promise<void>;
 }
 
 export type BodyExpectation = 'json' | 'text' | 'raw';

@@ -33,9 +33,16 @@ describe('ads campaigns update --file', () => {
     ]);
     const r = await run(['ads', 'campaigns', 'update', '--file', f]);
     expect(r.code, r.stderr).toBe(0);
-    // The money guard reads the campaign with a budget and its funding instrument; then one batch.
-    expect(r.lines).toEqual([`GET ${acct}/campaigns/${CAMPAIGN_IDS.SEEDED}`, `GET ${acct}/funding_instruments/${FUNDING_IDS.CARD}`, BATCH]);
-    const body = JSON.parse(r.sent[2]!.body) as Array<{ operation_type: string; params: Record<string, unknown> }>;
+    // The money guard reads the campaign with a budget and its funding instrument; the change journal lists the
+    // campaigns (their values before: one list request); then one batch.
+    expect(r.lines).toEqual([
+      `GET ${acct}/campaigns/${CAMPAIGN_IDS.SEEDED}`,
+      `GET ${acct}/funding_instruments/${FUNDING_IDS.CARD}`,
+      `GET ${acct}/campaigns`,
+      BATCH,
+    ]);
+    expect(r.sent[2]!.query).toEqual(expect.arrayContaining([['campaign_ids', `${CAMPAIGN_IDS.SPRING},${CAMPAIGN_IDS.SEEDED}`]]));
+    const body = JSON.parse(r.sent[3]!.body) as Array<{ operation_type: string; params: Record<string, unknown> }>;
     expect(body.map((b) => b.operation_type)).toEqual(['Update', 'Update']);
     expect(body[1]!.params).toEqual({
       campaign_id: CAMPAIGN_IDS.SEEDED,

@@ -242,6 +242,8 @@ function overrideRows(dir: string, KEY: string): Record<string, Row> {
     'ads plan': { args: ['ads', 'plan', campaignsFile] },
     'ads apply': { args: ['ads', 'apply', campaignsFile, '--yes'] },
     'ads export': { args: ['ads', 'export', '--campaign', 'f2qcm'] },
+    // The change journal is a local file: nothing is sent.
+    'ads history': { args: ['ads', 'history'], local: true },
     'ads campaigns delete': { args: ['ads', 'campaigns', 'delete', 'nosuch21', '--yes'] },
     'ads campaigns pause': { args: ['ads', 'campaigns', 'pause', 'nosuch31', '--cascade', '--yes'] },
     'ads campaigns resume': { args: ['ads', 'campaigns', 'resume', 'nosuch32', '--yes'] },

@@ -65,7 +65,8 @@ class Executor {
   }
 
   private fail(op: PlanOp, e: unknown): void {
-    if (!(e instanceof CliError)) throw e;
+    // A change journal that cannot be written refused the request before it was sent: it would refuse them all.
+    if (!(e instanceof CliError) || e.code === 'file_untrusted') throw e;
     this.set(op, 'failed', { error: e.message });
     if (fatal(e)) this.stopped = e.message;
   }
@@ -97,8 +98,10 @@ class Executor {
       op.kind === 'campaign'
         ? updateCampaignRequest(this.account, op.id!, op.params!)
         : updateLineItemRequest(this.account, op.id!, op.params!);
+    // The journal's old values: the plan's changes say what each field was.
+    const old = Object.fromEntries((op.changes ?? []).map((c) => [c.field, c.from]));
     try {
-      await this.client.request(req);
+      await this.client.request({ ...req, note: { old } });
       this.set(op, 'done', { id: op.id! });
     } catch (e) {
       this.fail(op, e);

@@ -4,7 +4,8 @@
 // its parameters, the update's rules, the money guard per line), all problems
 // reported with their line and nothing sent; then the batches go in file order.
 import { FundingLookup, guardedAmounts, originFromTyped, type FundingFacts } from '../../ads/budget-guard.js';
-import type { BatchResource } from '../../ads/batch.js';
+import type { BatchItem, BatchResource } from '../../ads/batch.js';
+import { currentValues } from '../../ads/current-values.js';
 import type { AccountRef } from '../../ads/types.js';
 import type { Context } from '../../entry/context.js';
 import { UsageError, type InputProblem } from '../../errors/cli-error.js';
@@ -68,7 +69,31 @@ export async function updateFromFile(ctx: Context, opts: FileFlags & { yesBudget
     return { params: wireValues(r.params), problems: all };
   });
   await guardBudgets(ctx, guarded, opts.yesBudget);
+  if (!opts.dryRun) await withOldValues(client, account, spec, items);
   return runBulk(ctx, account, spec.resource, items, { ...opts, operation: 'Update' });
+}
+
+/**
+ * The change journal's old → new for a file of updates: the objects as they are, one list request per 200 ids.
+ * An extra read (a file update otherwise reads only what the money guard needs), made because without it the
+ * journal could not say what a batch changed.
+ */
+async function withOldValues(client: ApiClient, account: AccountRef, spec: BulkUpdate, items: BatchItem[]): Promise<void> {
+  const now = await currentValues(
+    client,
+    account,
+    spec.resource,
+    items.map((i) => String(i.params[spec.idKey])),
+  );
+  for (const it of items) {
+    const was = now.get(String(it.params[spec.idKey]));
+    if (was)
+      it.old = Object.fromEntries(
+        Object.keys(it.params)
+          .filter((k) => k !== spec.idKey)
+          .map((k) => [k, was[k] ?? null]),
+      );
+  }
 }
 
 export async function deleteFromFile(ctx: Context, opts: FileFlags & { yes?: boolean }, spec: BulkChange): Promise<number> {

@@ -91,7 +91,9 @@ export async function runUpdate<T extends Record<string, unknown>>(
     printDryRun(ctx, client.baseUrl(account.api) + req.path, req, params, before, kind.what);
     return 0;
   }
-  const res = await client.request<{ data: T }>(req);
+  // The journal's old values: the fields about to change, as read above (none with --no-fetch).
+  const old = before ? Object.fromEntries(Object.keys(params).map((k) => [k, before[k] ?? null])) : undefined;
+  const res = await client.request<{ data: T }>(old ? { ...req, note: { old } } : req);
   printChange(ctx, params, before, res.body, kind.what);
   ctx.log.success(`updated ${kind.what} ${id} (${Object.keys(params).join(', ')})`);
   return 0;

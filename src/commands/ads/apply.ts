@@ -15,6 +15,7 @@ import { planText, summaryLine } from '../../ads/plan/render.js';
 import type { Context } from '../../entry/context.js';
 import { PartialFailure, UsageError } from '../../errors/cli-error.js';
 import { neutralize } from '../../output/sanitize.js';
+import { reasonOption } from '../_ads-flags.js';
 import { yesOption } from '../_flags.js';
 import { defineVerb, type OptionTable } from '../define.js';
 import { guardPlan, makePlan, planOptions, type Planned } from './_plan.js';
@@ -29,6 +30,7 @@ const options = {
     flags: '--state <file>',
     description: 'the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)',
   },
+  reason: reasonOption,
   ...planOptions,
 } as const satisfies OptionTable;
 

@@ -1,6 +1,6 @@
 // `postctl ads accounts create --sandbox`: a sandbox ad account.
 import { createSandboxAccount } from '../../../ads/accounts.js';
-import { sandboxOption } from '../../_ads-flags.js';
+import { reasonOption, sandboxOption } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { requireSandbox } from '../_checks.js';
 import { objectFields } from '../_show.js';
@@ -11,6 +11,7 @@ export default defineVerb({
   examples: ['postctl ads accounts create --sandbox'],
   options: {
     sandbox: sandboxOption,
+    reason: reasonOption,
   },
   async run(_args, opts, ctx) {
     requireSandbox(opts, 'creating an ad account');

@@ -1,6 +1,6 @@
 // `postctl ads accounts delete <account_id> --sandbox`: deletes a sandbox ad account.
 import { deleteSandboxAccount } from '../../../ads/accounts.js';
-import { sandboxOption } from '../../_ads-flags.js';
+import { reasonOption, sandboxOption } from '../../_ads-flags.js';
 import { yesOption } from '../../_flags.js';
 import { defineVerb } from '../../define.js';
 import { requireSandbox } from '../_checks.js';
@@ -13,6 +13,7 @@ export default defineVerb({
   options: {
     yes: yesOption(),
     sandbox: sandboxOption,
+    reason: reasonOption,
   },
   async run([id], opts, ctx) {
     requireSandbox(opts, 'deleting an ad account');

@@ -2,7 +2,7 @@
 import { updateAccount } from '../../../ads/accounts.js';
 import { UsageError } from '../../../errors/cli-error.js';
 import { INDUSTRY_TYPES, checkAccountUpdate } from '../../../validate/ads-core-params.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
@@ -15,7 +15,7 @@ export default defineVerb({
   options: {
     name: { flags: '--name <name>', description: 'account name' },
     industryType: { flags: '--industry-type <type>', description: `one of ${INDUSTRY_TYPES.join(', ')}` },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const params: { name?: string; industry_type?: string } = {};

@@ -6,7 +6,7 @@ import { createCampaignRequest } from '../../../ads/campaigns.js';
 import { UsageError } from '../../../errors/cli-error.js';
 import { CAMPAIGN_CREATE_PARAMS, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/wire-flags.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions } from '../_bulk.js';
@@ -40,7 +40,7 @@ const options = {
   ...bulkOptions,
   yesBudget: yesBudgetOption,
   dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 export default defineVerb({

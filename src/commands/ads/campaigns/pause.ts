@@ -6,7 +6,11 @@ export default defineVerb({
   name: 'pause <campaign_id...>',
   description:
     'pause campaigns (entity_status PAUSED), with --cascade their line items too: one row per change; rerun to finish an interrupted run',
-  examples: ['postctl ads campaigns pause 8wku2 --yes', 'postctl ads campaigns pause 8wku2 --cascade --dry-run'],
+  examples: [
+    'postctl ads campaigns pause 8wku2 --yes',
+    'postctl ads campaigns pause 8wku2 --cascade --dry-run',
+    'postctl ads campaigns pause 8wku2 --cascade --yes --reason "end of flight"',
+  ],
   options: {
     cascade: cascadeOption,
     ...statusOptions,

@@ -6,7 +6,7 @@
 import { getCampaign, updateCampaignRequest, type Campaign } from '../../../ads/campaigns.js';
 import { CAMPAIGN_UPDATE_PARAMS, checkAgainstCampaign, checkCampaign } from '../../../validate/campaign.js';
 import { paramsFromFlags } from '../../../validate/wire-flags.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { bulkChangeOptions } from '../_bulk.js';
 import { yesBudgetOption } from '../_budget.js';
@@ -19,7 +19,7 @@ const options = {
   yesBudget: yesBudgetOption,
   ...bulkChangeOptions('update', '{"campaign_id": "8wku2", "daily_budget": 75}'),
   dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 const CAMPAIGN_UPDATE: UpdateKind<Campaign> = {

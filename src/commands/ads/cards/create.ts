@@ -11,7 +11,7 @@ import { InputError, UsageError, formatProblem, type InputProblem } from '../../
 import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCard } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { CARD_FIELDS } from './_columns.js';
 
@@ -103,7 +103,7 @@ export default defineVerb({
       description: 'APP destination googleplay_deep_link (needs --googleplay-app)',
     },
     dryRun: { flags: '--dry-run', description: 'check the card and print the JSON body that would be sent; send nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(_args, opts, ctx) {
     const card = await cardOf(opts.file, flagsOf(opts), ctx);

@@ -1,7 +1,7 @@
 // `postctl ads cards delete <card_id>`: asks first (or --yes).
 import { deleteCard } from '../../../creatives/cards.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { confirmDelete, printOne, yesDelete } from '../_creatives.js';
 import { CARD_FIELDS } from './_columns.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads cards delete 1505723617405960001 --yes'],
   options: {
     yes: yesDelete,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

@@ -8,7 +8,7 @@ import { InputError, UsageError, formatProblem } from '../../../errors/cli-error
 import { MAX_DATA_BYTES, parseDataJson, readDataFile } from '../../../input/structured.js';
 import { validateCardUpdate } from '../../../validate/cards.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { CARD_FIELDS } from './_columns.js';
 
@@ -53,7 +53,7 @@ export default defineVerb({
     },
     name: { flags: '--name <name>', description: "new card name (max 80 characters; overrides the file's name)" },
     dryRun: { flags: '--dry-run', description: 'check the body and print it; send nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const body = await bodyOf(opts.file, opts.name, ctx);

@@ -1,7 +1,7 @@
 // `postctl ads features add <keys...> --sandbox`: adds features to a sandbox account.
 import { addSandboxFeatures } from '../../../ads/accounts.js';
 import { SANDBOX_FEATURE_KEYS, enumList } from '../../../validate/ads-core-params.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { requireSandbox, throwIfProblems } from '../_checks.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   description: 'add features to a sandbox account (sandbox only: needs --sandbox); keys as arguments or comma lists',
   examples: ['postctl ads features add --sandbox AGE_TARGETING CONVERSATION_CARD --account gq1x7a'],
   options: {
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(keysArg, opts, ctx) {
     requireSandbox(opts, 'adding account features');

@@ -5,7 +5,7 @@
 import { createFundingInstrumentRequest } from '../../../ads/sandbox-funding.js';
 import { checkFundingCreate, FUNDING_CREATE_PARAMS, FUNDING_TYPES } from '../../../validate/funding.js';
 import { paramsFromFlags } from '../../../validate/wire-flags.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { requireSandbox, throwIfProblems } from '../_checks.js';
@@ -43,7 +43,7 @@ const options = {
     description: 'the same in micro units',
   },
   dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; create nothing' },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 export default defineVerb({

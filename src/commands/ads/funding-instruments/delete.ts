@@ -2,7 +2,7 @@
 // accounts/:account_id/funding_instruments/:id, sandbox only (the reference);
 // without --sandbox refused (exit 2) before anything is sent.
 import { sandboxFunding } from '../../../ads/sandbox-funding.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { requireSandbox } from '../_checks.js';
@@ -13,7 +13,7 @@ export default defineVerb({
   name: 'delete <funding_instrument_id>',
   description: 'delete a sandbox funding instrument (sandbox only: needs --sandbox; asks on a terminal, needs --yes otherwise)',
   examples: ['postctl ads funding-instruments delete lygyk --sandbox --yes'],
-  options: { yes: yesDelete, ...accountOptions },
+  options: { yes: yesDelete, ...writeOptions },
   async run([id], opts, ctx) {
     requireSandbox(opts, 'deleting a funding instrument');
     const account = await accountRef(ctx, opts);

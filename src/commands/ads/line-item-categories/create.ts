@@ -1,6 +1,6 @@
 // `postctl ads line-item-categories create`: attaches a curated category to a line item.
 import { createLineItemCategory } from '../../../ads/categories.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
@@ -17,7 +17,7 @@ export default defineVerb({
       flags: '--curated-category-id <id>',
       description: 'required: the curated category (see `postctl ads curated-categories list`)',
     },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(_args, opts, ctx) {
     const { params, problems } = idParams(opts, true);

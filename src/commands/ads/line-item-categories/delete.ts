@@ -1,6 +1,6 @@
 // `postctl ads line-item-categories delete <id>`: asks first unless --yes.
 import { deleteLineItemCategory } from '../../../ads/categories.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { yesOption } from '../../_flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads line-item-categories delete 43853bhii885 --yes'],
   options: {
     yes: yesOption(),
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);

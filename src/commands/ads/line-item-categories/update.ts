@@ -1,7 +1,7 @@
 // `postctl ads line-item-categories update <id>`: only the flags given are sent.
 import { updateLineItemCategory } from '../../../ads/categories.js';
 import { UsageError } from '../../../errors/cli-error.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
@@ -15,7 +15,7 @@ export default defineVerb({
   options: {
     lineItemId: { flags: '--line-item-id <id>', description: 'the line item' },
     curatedCategoryId: { flags: '--curated-category-id <id>', description: 'the curated category' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const { params, problems } = idParams(opts, false);

@@ -11,7 +11,7 @@ import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../../validate/
 import type { LineItemParams } from '../../../validate/line-item.js';
 import { paramsFromFlags } from '../../../validate/wire-flags.js';
 import { commaList } from '../../../validate/rules.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions } from '../_bulk.js';
@@ -76,7 +76,7 @@ const options = {
   ...bulkOptions,
   yesBudget: yesBudgetOption,
   dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; create nothing' },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 export default defineVerb({

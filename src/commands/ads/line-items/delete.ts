@@ -7,7 +7,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import type { Context } from '../../../entry/context.js';
 import { CliError, UsageError } from '../../../errors/cli-error.js';
 import { EXIT } from '../../../errors/exit-codes.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { yesOption } from '../../_flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
@@ -28,7 +28,7 @@ export default defineVerb({
     yes: yesOption(),
     ...bulkChangeOptions('delete', '{"line_item_id": "8u94t"}'),
     dryRun: { flags: '--dry-run', description: 'with --file: check and print the batch requests; delete nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     oneSource(id, opts.file, opts.failed, false, BULK);

@@ -8,7 +8,7 @@ import { getLineItem, updateLineItemRequest } from '../../../ads/line-items.js';
 import type { LineItem } from '../../../ads/types.js';
 import { checkAgainstLineItem, checkLineItemParams, LINE_ITEM_PARAMS } from '../../../validate/line-item.js';
 import { paramsFromFlags } from '../../../validate/wire-flags.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { bulkChangeOptions } from '../_bulk.js';
 import { yesBudgetOption } from '../_budget.js';
@@ -27,7 +27,7 @@ const options = {
     flags: '--dry-run',
     description: 'check and print the request(s) that would be sent (method, URL, parameters); change nothing',
   },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 const LINE_ITEM_UPDATE: UpdateKind<LineItem> = {

@@ -2,7 +2,7 @@
 import { addMediaLibraryItem, kindFromKey } from '../../../creatives/media-library.js';
 import { LIBRARY_FIELDS, validateLibraryFields } from '../../../validate/creatives-media-library.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { pairs, printOne } from '../_creatives.js';
 import { FIELDS, fieldOptions, fieldValues } from './_fields.js';
@@ -17,7 +17,7 @@ export default defineVerb({
   ],
   options: {
     ...fieldOptions,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([key], opts, ctx) {
     const values = fieldValues(opts);

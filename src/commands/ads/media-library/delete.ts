@@ -1,7 +1,7 @@
 // `postctl ads media-library delete <media_key>`: asks first (or --yes).
 import { deleteMediaLibraryItem } from '../../../creatives/media-library.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { confirmDelete, printOne, yesDelete } from '../_creatives.js';
 import { FIELDS } from './_fields.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads media-library delete 3_1720000000000000001 --yes'],
   options: {
     yes: yesDelete,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([key], opts, ctx) {
     const t = await accountRef(ctx, opts);

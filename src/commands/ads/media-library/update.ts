@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors/cli-error.js';
 import { LIBRARY_FIELDS, VIDEO_ONLY, validateLibraryFields } from '../../../validate/creatives-media-library.js';
 import { Problems } from '../../../validate/rules.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { pairs, printOne } from '../_creatives.js';
 import { FIELDS, fieldOptions, fieldValues } from './_fields.js';
@@ -20,7 +20,7 @@ export default defineVerb({
       flags: '--no-fetch',
       description: 'do not fetch the item to check the video-only fields (the key prefix is used, else the API decides)',
     },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([key], opts, ctx) {
     const values = fieldValues(opts);

@@ -1,7 +1,7 @@
 // `postctl ads media delete <account_media_id>`: asks first (or --yes).
 import { deleteAccountMedia } from '../../../creatives/account-media.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { confirmDelete, printOne, yesDelete } from '../_creatives.js';
 import { FIELDS } from './_columns.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads media delete w5ev --yes'],
   options: {
     yes: yesDelete,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const t = await accountRef(ctx, opts);

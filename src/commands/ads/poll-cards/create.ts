@@ -4,7 +4,7 @@ import { createPollCard } from '../../../creatives/poll-cards.js';
 import { pollMediaProblem } from '../../../validate/creatives-media.js';
 import { POLL_FIELDS, validatePollCard, type PollParams } from '../../../validate/creatives-poll.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { checkLibraryKeys, pairs, printOne } from '../_creatives.js';
 import { FIELDS, createOptions } from './_poll.js';
@@ -17,7 +17,7 @@ export default defineVerb({
   ],
   options: {
     ...createOptions,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(_args, opts, ctx) {
     const values: PollParams = {

@@ -2,7 +2,7 @@
 // and says what to do instead. It accepts the create flags (hidden) so a
 // command line copied from create gets that answer, not an unknown-flag error.
 import { UsageError } from '../../../errors/cli-error.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { hiddenCreateOptions } from './_poll.js';
 
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads poll-cards create --name "Lunch poll v2" --duration 1440 --first-choice Pizza --second-choice Salad'],
   options: {
     ...hiddenCreateOptions,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id]) {
     throw new UsageError(

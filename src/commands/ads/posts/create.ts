@@ -12,7 +12,7 @@ import { mediaKeysProblem, validatePost, type PostParams } from '../../../valida
 import { commaList, type Problems } from '../../../validate/rules.js';
 import { wire, type NameStyle } from '../../../wire/names.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionsOf, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, noFetchOption, printOne } from '../_creatives.js';
 import { FIELDS } from './_columns.js';
@@ -42,7 +42,7 @@ const options = {
   videoTitle: { flags: '--video-title <title>', description: 'video title (max 70 characters)' },
   videoDescription: { flags: '--video-description <text>', description: 'video description (max 200 characters)' },
   fetch: noFetchOption,
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 type Flags = OptionsOf<typeof options>;
 

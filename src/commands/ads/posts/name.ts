@@ -4,7 +4,7 @@ import { POST_NAME_MAX } from '../../../validate/creatives-post.js';
 import { parsePostRef } from '../../../validate/platform-ids.js';
 import { maxLength, positiveLong, Problems } from '../../../validate/rules.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { printOne } from '../_creatives.js';
 import { FIELDS } from './_columns.js';
@@ -13,7 +13,7 @@ export default defineVerb({
   name: 'name <post_id> <name>',
   description: 'set the name of a post made through the ad account (post id or URL; name max 80 characters)',
   examples: ['postctl ads posts name 1505723617405960500 "Spring A"'],
-  options: accountOptions,
+  options: writeOptions,
   async run([postRef, newName], opts, ctx) {
     const problems = new Problems();
     const postId = parsePostRef(postRef!) ?? postRef!;

@@ -6,7 +6,7 @@ import { promotedAccounts } from '../../../ads/line-item-children.js';
 import { checkLineItemId, checkLong } from '../../../validate/line-item-children.js';
 import { parseUserRef } from '../../../validate/platform-ids.js';
 import { Problems } from '../../../validate/rules.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { printCreated } from '../_children.js';
@@ -19,7 +19,7 @@ export default defineVerb({
   options: {
     lineItem: { flags: '--line-item <line_item_id>', description: 'line item that promotes the account (required)' },
     dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([user], opts, ctx) {
     const p = new Problems();

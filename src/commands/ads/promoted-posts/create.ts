@@ -4,7 +4,7 @@ import { MAX_POSTS_PER_CREATE, promotePostsRequest } from '../../../ads/promoted
 import { parsePostRef } from '../../../validate/platform-ids.js';
 import { Problems } from '../../../validate/rules.js';
 import { wire } from '../../../wire/names.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { printDryRun } from '../_dry-run.js';
@@ -19,7 +19,7 @@ export default defineVerb({
   options: {
     lineItem: { flags: '--line-item <line_item_id>', description: 'line item that promotes the posts (required)' },
     dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(args, opts, ctx) {
     const p = new Problems();

@@ -1,6 +1,6 @@
 // `postctl ads promoted-posts delete <promoted_post_id>`: takes the post off its line item.
 import { deletePromotedPost } from '../../../ads/promoted.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { confirmDelete, yesDelete } from '../_creatives.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['postctl ads promoted-posts delete 1gp8a5 --yes'],
   options: {
     yes: yesDelete,
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const account = await accountRef(ctx, opts);

@@ -4,7 +4,7 @@
 import { checkLineItemId, checkLong } from '../../../validate/line-item-children.js';
 import { Problems } from '../../../validate/rules.js';
 import { wire } from '../../../wire/names.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { printCreated } from '../_children.js';
@@ -18,7 +18,7 @@ export default defineVerb({
   options: {
     lineItem: { flags: '--line-item <line_item_id>', description: 'line item that promotes the post (required)' },
     dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([scheduled], opts, ctx) {
     const client = await ctx.client();

@@ -4,7 +4,7 @@
 import { addCriterionRequest } from '../../../ads/targeting.js';
 import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
 import { checkAgeOnce, checkCriterion, OPERATORS, TARGETING_TYPES, type TargetingInput } from '../../../validate/targeting.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkOptions, readBulk, runBulk } from '../_bulk.js';
@@ -48,7 +48,7 @@ export default defineVerb({
       description: 'skip the GETs that check a custom audience is targetable and a TV_SHOW line item has a LOCATION (the API still checks)',
     },
     dryRun: { flags: '--dry-run', description: 'check and print the request(s) that would be sent; change nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(_args, opts, ctx) {
     const given = { line_item_id: opts.lineItem, targeting_type: opts.type, targeting_value: opts.value, operator_type: opts.operator };

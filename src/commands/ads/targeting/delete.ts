@@ -3,7 +3,7 @@
 // operation (500 per request), every line checked first.
 import { deleteCriterion } from '../../../ads/targeting.js';
 import { UsageError } from '../../../errors/cli-error.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { bulkChangeOptions } from '../_bulk.js';
@@ -26,7 +26,7 @@ export default defineVerb({
     yes: yesDelete,
     ...bulkChangeOptions('delete', '{"targeting_criterion_id": "dpl3a6"}'),
     dryRun: { flags: '--dry-run', description: 'with --file: check and print the batch requests; delete nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     oneSource(id, opts.file, opts.failed, false, BULK);

@@ -3,7 +3,7 @@
 import { trackingTags } from '../../../ads/line-item-children.js';
 import { checkLineItemId, checkTrackingUrl, TRACKING_TAG_TYPES, trackingTagType } from '../../../validate/line-item-children.js';
 import { Problems } from '../../../validate/rules.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { printCreated } from '../_children.js';
@@ -20,7 +20,7 @@ export default defineVerb({
     type: { flags: '--type <tracking_tag_type>', description: `${TRACKING_TAG_TYPES.join(' or ')} (required)` },
     url: { flags: '--url <tracking_tag_url>', description: "the partner's https:// tag URL (required)" },
     dryRun: { flags: '--dry-run', description: 'check and print the request that would be sent; change nothing' },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run(_args, opts, ctx) {
     const p = new Problems();

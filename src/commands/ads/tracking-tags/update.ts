@@ -3,7 +3,7 @@
 import { trackingTags } from '../../../ads/line-item-children.js';
 import { checkTrackingUrl } from '../../../validate/line-item-children.js';
 import { Problems } from '../../../validate/rules.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { objectFields } from '../_show.js';
@@ -14,7 +14,7 @@ export default defineVerb({
   examples: ['postctl ads tracking-tags update 3m82 --url "https://ad.doubleclick.net/ddm/trackimp/N1234.2;dc_trk_aid=1356"'],
   options: {
     url: { flags: '--url <tracking_tag_url>', description: "the partner's new https:// tag URL (required)" },
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const p = new Problems();

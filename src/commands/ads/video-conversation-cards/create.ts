@@ -4,7 +4,7 @@ import { createVideoConversationCard } from '../../../creatives/video-conversati
 import { videoConversationMediaProblem } from '../../../validate/creatives-media.js';
 import { VCC_FIELDS, validateVideoConversationCard } from '../../../validate/creatives-video-conversation.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, noFetchOption, pairs, printOne } from '../_creatives.js';
 import { FIELDS, vccFieldFlags, vccValues } from './_vcc.js';
@@ -13,7 +13,7 @@ import { FIELDS, vccFieldFlags, vccValues } from './_vcc.js';
 const options = {
   ...vccFieldFlags(true),
   fetch: noFetchOption,
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 export default defineVerb({

@@ -12,7 +12,7 @@ import { videoConversationMediaProblem } from '../../../validate/creatives-media
 import { VCC_FIELDS, validateVideoConversationUpdate, type VccParams } from '../../../validate/creatives-video-conversation.js';
 import { wire, type NameStyle, type WireKey } from '../../../wire/names.js';
 import { accountRef } from '../_account.js';
-import { accountOptions } from '../../_ads-flags.js';
+import { writeOptions } from '../../_ads-flags.js';
 import { defineVerb, type OptionTable } from '../../define.js';
 import { checkLibraryKeys, pairs, printOne } from '../_creatives.js';
 import { FIELDS, vccFieldFlags, vccValues } from './_vcc.js';
@@ -50,7 +50,7 @@ const options = {
     flags: '--no-fetch',
     description: 'do not fetch the card first: only the given fields are checked (lengths), the required-with rules are left to the API',
   },
-  ...accountOptions,
+  ...writeOptions,
 } as const satisfies OptionTable;
 
 export default defineVerb({

@@ -1,6 +1,6 @@
 // `postctl ads stats jobs cancel <job_id>`: cancels an analytics job (DELETE stats/jobs/accounts/:id/:job_id).
 import { cancelStatsJob } from '../../../../ads/stats/api.js';
-import { accountOptions } from '../../../_ads-flags.js';
+import { writeOptions } from '../../../_ads-flags.js';
 import { defineVerb } from '../../../define.js';
 import { accountRef } from '../../_account.js';
 import { JOB_COLUMNS } from './_columns.js';
@@ -10,7 +10,7 @@ export default defineVerb({
   description: 'cancel an analytics job',
   examples: ['postctl ads stats jobs cancel 1120829647711653888'],
   options: {
-    ...accountOptions,
+    ...writeOptions,
   },
   async run([id], opts, ctx) {
     const client = await ctx.client();
