@@ -1695,8 +1695,8 @@ export const MANIFEST: Manifest = {
       name: "stats [entity_ids...]",
       description: "analytics of entities over any range: split into allowed requests (sync or jobs) and merged per entity",
       examples: [
-        "postctl ads stats --entity LINE_ITEM 8u94t 8u94u --from 2026-11-01 --to 2026-11-07 --metric-groups ENGAGEMENT,BILLING -o csv",
-        "postctl ads stats --entity LINE_ITEM --active --from 2026-11-25 --to 2026-11-25 --metric-groups ENGAGEMENT,BILLING --placement all -o csv",
+        "postctl ads stats --entity LINE_ITEM 8u94t 8u94u --from 7-days-ago --to yesterday --metric-groups ENGAGEMENT,BILLING -o csv",
+        "postctl ads stats --entity LINE_ITEM --active --range yesterday --metric-groups ENGAGEMENT,BILLING --placement all -o csv",
         "postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job",
         "postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE",
       ],
@@ -1739,11 +1739,13 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl ads stats active --entity LINE_ITEM --from 2026-11-25 --to 2026-11-25",
         "postctl ads stats active --entity PROMOTED_TWEET --from 2026-11-25T00:00:00Z --to 2026-11-25T06:00:00Z --campaign-ids 8wku2",
+        "postctl ads stats active --entity CAMPAIGN --range last-7-days",
       ],
       options: [
         {"flags":"--entity <type>","description":"required: CAMPAIGN, FUNDING_INSTRUMENT, LINE_ITEM, PROMOTED_ACCOUNT, PROMOTED_TWEET (PROMOTED_POST accepted)"},
         {"flags":"--from <when>","description":"required: a date (the account's midnight) or an ISO time on a whole hour"},
         {"flags":"--to <when>","description":"required: a date (inclusive) or an ISO time on a whole hour (exclusive)"},
+        {"flags":"--range <name>","description":"instead of --from/--to, whole days in the account's zone (weeks start Monday): yesterday, last-7-days, last-30-days, this-week, last-week, this-month, last-month"},
         {"flags":"--funding-instrument-ids <list>","description":"only entities under these funding instruments (≤ 200)"},
         {"flags":"--campaign-ids <list>","description":"only entities under these campaigns (≤ 200)"},
         {"flags":"--line-item-ids <list>","description":"only entities under these line items (≤ 200)"},
@@ -1819,7 +1821,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["ads","apply"],
       name: "apply <file>",
-      description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and with --prune deletes",
+      description: "make the account match a campaigns file: shows the plan, asks, then creates (PAUSED unless the file says), updates and deletes",
       examples: [
         "postctl ads apply campaigns.yaml --yes",
         "postctl ads apply campaigns.json --yes",
@@ -1827,10 +1829,12 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"-y, --yes","description":"apply without asking (needed when not interactive)"},
-        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
+        {"flags":"--yes-live","description":"stop live campaigns and line items (ACTIVE, or spent in the last 7 days) the plan deletes or pauses"},
         {"flags":"--state <file>","description":"the journal that makes an interrupted apply resumable (default FILE.postctl-apply.json)"},
         {"flags":"--reason <text>","description":"why this change is made: kept with it in the change journal (postctl ads history)"},
-        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--prune","description":"also delete the line items of the file's campaigns that the file does not list (campaigns too with `prune: account` in the file)"},
+        {"flags":"--prune-account","description":"--prune, and also delete the account's campaigns the file does not name"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
@@ -1881,7 +1885,9 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--detailed-exitcode","description":"exit 2 when there are changes (0: none; errors keep their codes)"},
-        {"flags":"--prune","description":"also delete what the account has and the file does not (campaigns, and children of the campaigns in the file)"},
+        {"flags":"--prune","description":"also delete the line items of the file's campaigns that the file does not list (campaigns too with `prune: account` in the file)"},
+        {"flags":"--prune-account","description":"--prune, and also delete the account's campaigns the file does not name"},
+        {"flags":"--yes-budget","description":"accept budgets and bids the money guard questions (above the funding instrument's limit, micros-looking amounts)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

@@ -14,9 +14,11 @@ export const MANIFEST: Manifest = {
         "postctl mcp",
         "postctl mcp --tools \"posts_*,users_*\"",
         "postctl mcp --allow-writes --tools \"ads_*\"",
+        "postctl mcp --root ./ads-files --tools \"ads_*\"",
       ],
       options: [
         {"flags":"--allow-writes","description":"let tools that change data run (default: they answer with an error; their dry runs work)"},
+        {"flags":"--root <dir>","description":"let tools read files in this folder (repeatable; default: none) and, with --allow-writes, write there","repeatable":true},
         {"flags":"--max-concurrent <n>","description":"run at most n tool calls at once (default 4); later calls wait their turn"},
         {"flags":"--tools <patterns>","description":"expose only tools whose name matches one of these comma-separated patterns (* matches anything: posts_*,ads_*_list)","repeatable":true},
       ],
