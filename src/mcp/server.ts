@@ -141,7 +141,7 @@ async function call(
       runCli({
         argv: [...globals, ...argv],
         env: childEnv(opts.env, scratch),
-          cwd: scratch,
+        cwd: scratch,
         signal,
         onLine,
         maxOutputBytes: opts.maxResultBytes,
