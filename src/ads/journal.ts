@@ -124,7 +124,15 @@ export class ChangeJournal implements WriteObserver {
 
   wants(req: RequestOptions): boolean {
     const method = (req.method ?? 'GET').toUpperCase();
-    return (req.api === 'ads' || req.api === 'ads-sandbox') && method !== 'GET' && method !== 'HEAD' && !NOT_WRITES.test(req.path);
+    // Writes to an account's entities only: an analytics job (POST /stats/jobs/accounts/…) or an estimate changes
+    // nothing a client pays for, and a read-only session must leave no journal behind.
+    return (
+      (req.api === 'ads' || req.api === 'ads-sandbox') &&
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      PATH.test(req.path) &&
+      !NOT_WRITES.test(req.path)
+    );
   }
 
   private line(record: Record<string, unknown>): string {
