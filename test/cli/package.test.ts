@@ -41,7 +41,7 @@ describe('npm package', () => {
     const files = packed.files.map((f) => f.path);
     for (const f of files)
       expect(f, f).toMatch(
-        /^(bin\/((postctl|code-cache|safe-file)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|schemas\/[a-z-]+\.schema\.json|README\.md|package\.json|LICENSE)$/,
+        /^(bin\/((postctl|code-cache|safe-file|clock)\.js|package\.json)|dist\/.+\.js|dist\/chunks\/llhttp(_simd)?\.wasm|dist\/help\.txt|dist\/help\/[a-z0-9_-]+\.txt|completions\/.+|schemas\/[a-z-]+\.schema\.json|README\.md|package\.json|LICENSE)$/,
       );
     expect(files).toContain('dist/cli.js');
     expect(files).toContain('dist/chunks/llhttp_simd.wasm');
