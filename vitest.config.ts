@@ -29,7 +29,7 @@ export default defineConfig({
     // One warm compiled-code cache shared by the CLI runs of the whole suite (see the file).
     globalSetup: ['test/global-setup.ts'],
     // Property tests run from a fixed seed (see the file).
-    setupFiles: ['test/fast-check-seed.ts'],
+    setupFiles: ['test/fast-check-seed.ts', 'test/faked-time.ts'],
     // The figures of fault runs and benchmarks-in-tests are printed, not asserted.
     silent: false,
     pool: 'forks',

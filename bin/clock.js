@@ -32,11 +32,21 @@ function runClockOffset(raw, realNow) {
   return `POSTCTL_NOW must be an ISO 8601 time with a zone such as 2026-11-28T01:00:00Z, or an offset such as +365d, -2h, +90m (got ${JSON.stringify(raw)})`;
 }
 
+// The machine's own clock, kept where every bundle finds it: the one time that may be compared with what the
+// kernel stamps (a file's mtime, as the config lock does), which stays real when the run's clock moves.
+const REAL_NOW = Symbol.for('postctl.realNow');
+
+/** The machine's clock in ms, whether or not POSTCTL_NOW moved the run's. */
+function realNow() {
+  return (globalThis[REAL_NOW] ?? Date.now)();
+}
+
 /** Replaces globalThis.Date with one whose "now" is moved by POSTCTL_NOW; nothing when unset or invalid. */
 function installRunClock(env) {
   const offset = runClockOffset(env.POSTCTL_NOW, Date.now());
   if (typeof offset !== 'number' || offset === 0) return;
   const Real = Date;
+  Object.defineProperty(globalThis, REAL_NOW, { value: Real.now, configurable: true });
   const now = () => Real.now() + offset;
   // A function, not a class: Date() called without new returns now as a string, as the real one does.
   function RunDate(...args) {
@@ -52,4 +62,4 @@ function installRunClock(env) {
   globalThis.Date = RunDate;
 }
 
-module.exports = { runClockOffset, installRunClock };
+module.exports = { runClockOffset, installRunClock, realNow };

@@ -10,6 +10,7 @@ import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, rmSync
 import { CliError } from '../errors/cli-error.js';
 import { envNumber } from './env-number.js';
 import { readOrRefuse } from './safe-file.js';
+import { realNow } from '../../bin/clock.js';
 
 /**
  * The lock's text, or undefined when it is gone. Read by the safe-file rule: a FIFO, device or link
@@ -44,7 +45,8 @@ function breakIfStale(lockPath: string): boolean {
   try {
     content = readLock(lockPath);
     if (content === undefined) return true; // released meanwhile
-    age = Date.now() - lstatSync(lockPath).mtimeMs;
+    // File times are the machine's: compared with its clock, not the run's (which POSTCTL_NOW may move).
+    age = realNow() - lstatSync(lockPath).mtimeMs;
   } catch (e) {
     if (e instanceof CliError) throw e;
     return true; // released meanwhile
@@ -149,7 +151,7 @@ export async function withFileLockAsync<T>(target: string, fn: () => Promise<T>)
 function renew(lockPath: string, mine: string): void {
   try {
     if (readLock(lockPath) !== mine) return;
-    const now = new Date();
+    const now = new Date(realNow());
     utimesSync(lockPath, now, now);
   } catch {
     /* released or broken: nothing to renew */

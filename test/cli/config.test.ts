@@ -76,11 +76,19 @@ describe('postctl config', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"profiles": {');
   });
 
-  it("parallel writers never lose each other's update", async () => {
+  it.each([
+    ['on the real clock', {}],
+    // The lock's age is the file's mtime against the machine's clock, not the run's: with POSTCTL_NOW a year
+    // ahead (or behind) every lock would otherwise look stale at once and be broken under its holder.
+    ['a year ahead (POSTCTL_NOW)', { POSTCTL_NOW: '+365d' }],
+    ['a year behind (POSTCTL_NOW)', { POSTCTL_NOW: '-365d' }],
+  ])("parallel writers never lose each other's update, %s", async (_when, clock) => {
     const dir = tempDir();
     const n = 12;
     const results = await Promise.all(
-      Array.from({ length: n }, (_, i) => runCli(['--profile', `p${i}`, 'config', 'set', 'ads_account', `acct${i}`], { env: env(dir) })),
+      Array.from({ length: n }, (_, i) =>
+        runCli(['--profile', `p${i}`, 'config', 'set', 'ads_account', `acct${i}`], { env: { ...env(dir), ...clock } }),
+      ),
     );
     expect(results.map((r) => r.code)).toEqual(Array(n).fill(0));
     const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));

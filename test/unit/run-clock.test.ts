@@ -44,3 +44,14 @@ describe('POSTCTL_NOW', () => {
     expect(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }))).toBeLessThan(5000);
   });
 });
+
+describe('the machine clock beside a moved one', () => {
+  it('realNow stays the real time when POSTCTL_NOW moves the run (file mtimes, the config lock)', () => {
+    const script = `const c=require(${JSON.stringify(CLOCK)});const before=Date.now();c.installRunClock({POSTCTL_NOW:'+365d'});
+      console.log(JSON.stringify({real:c.realNow()-before,moved:Date.now()-before}))`;
+    const r = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { real: number; moved: number };
+    expect(r.real).toBeGreaterThanOrEqual(0);
+    expect(r.real).toBeLessThan(5000);
+    expect(r.moved).toBeGreaterThan(364 * 86_400_000);
+  });
+});
