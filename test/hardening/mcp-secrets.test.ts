@@ -6,11 +6,9 @@
 // run on an --allow-writes server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMU_USER } from '../../src/emulator/state.js';
-import { TOP_WORDS } from '../../src/commands/manifest/index.js';
-import { toolShape } from '../../src/mcp/tool-schema.js';
 import { tempDir } from '../helpers/cli.js';
 import { testEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { mcpSession, type McpSession, type ToolResult } from '../helpers/mcp.js';
+import { mcpSession, toolCallOf, type McpSession, type ToolResult } from '../helpers/mcp.js';
 import { verbRows } from '../helpers/verb-rows.js';
 
 const KEY = 'mcp-consumer-key';
@@ -63,37 +61,6 @@ afterAll(async () => {
   await Promise.all([reader?.close(), writer?.close()]);
 });
 
-/** A sweep row's argv as a tool call: arguments by name, flags by their snake-case names (the tool's own mapping). */
-async function callOf(verb: string, argv: string[]): Promise<{ name: string; input: Record<string, unknown> }> {
-  const words = verb.split(' ');
-  const top = TOP_WORDS.find((t) => t.word === words[0])!;
-  const spec = (await top.load()).MANIFEST.verbs.find((v) => v.words.join(' ') === verb)!;
-  const shape = toolShape(words, spec);
-  const input: Record<string, unknown> = {};
-  const args: string[] = [];
-  const rest = argv.slice(words.length);
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    const opt = a.startsWith('-') ? spec.options?.find((o) => o.flags.split(/[ ,]+/).includes(a)) : undefined;
-    if (!opt) {
-      args.push(a);
-      continue;
-    }
-    const long = /--([a-z0-9-]+)/.exec(opt.flags)![1]!;
-    const key = (long.startsWith('no-') ? long.slice(3) : long).replace(/-/g, '_');
-    const param = shape.params[key];
-    // A flag the verb does not declare (a row that checks the refusal) is passed on: the server refuses it.
-    if (!param) input[key] = rest[++i];
-    else if (param.kind === 'switch') input[key] = !long.startsWith('no-');
-    else if (param.kind === 'flag' && param.value === 'repeat') input[key] = [...((input[key] as string[]) ?? []), rest[++i]!];
-    else if (param.kind === 'flag' && param.value === 'list') input[key] = [rest[++i]!];
-    else input[key] = rest[++i];
-  }
-  for (const [key, p] of Object.entries(shape.params))
-    if (p.kind === 'arg' && args.length) input[key] = p.variadic ? args.splice(0) : args.shift();
-  return { name: shape.name, input };
-}
-
 async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Promise<void> {
   const queue = [...items];
   await Promise.all(
@@ -119,7 +86,7 @@ describe('postctl mcp: no secret in any result', () => {
       const byVerb = new Map(tools.map((t) => [t.title!.replace(/^postctl /, ''), t.name]));
       // Every tool has a sweep row (the rows cover the whole tree).
       expect([...byVerb.keys()].filter((v) => !rows[v])).toEqual([]);
-      const calls = await Promise.all([...byVerb.keys()].map(async (v) => ({ verb: v, ...(await callOf(v, rows[v]!.args)) })));
+      const calls = await Promise.all([...byVerb.keys()].map(async (v) => ({ verb: v, ...(await toolCallOf(v, rows[v]!.args)) })));
       const check = (verb: string, r: ToolResult, progress: string[]) => {
         const text = JSON.stringify(r) + progress.join('\n');
         for (const l of leaks(text)) problems.push(`${verb}: result holds ${l}`);

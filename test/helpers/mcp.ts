@@ -59,6 +59,7 @@ export async function toolCallOf(
     const long = /--([a-z0-9-]+)/.exec(opt.flags)![1]!;
     const key = (long.startsWith('no-') ? long.slice(3) : long).replace(/-/g, '_');
     const param = shape.params[key];
+    // A flag the verb does not declare (a row that checks the refusal) is passed on: the server refuses it.
     if (!param) input[key] = rest[++i];
     else if (param.kind === 'switch') input[key] = !long.startsWith('no-');
     else if (param.kind === 'flag' && param.value === 'repeat') input[key] = [...((input[key] as string[]) ?? []), rest[++i]!];
