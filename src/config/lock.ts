@@ -6,7 +6,7 @@
 // A holder of the asynchronous lock (an OAuth 2.0 refresh that may take longer
 // than the stale age) renews it with a heartbeat, so a living holder is never
 // judged stale and a refresh token is never spent twice.
-import { closeSync, constants, linkSync, lstatSync, openSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, constants, futimesSync, linkSync, lstatSync, openSync, renameSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { CliError } from '../errors/cli-error.js';
 import { envNumber } from './env-number.js';
 import { readOrRefuse } from './safe-file.js';
@@ -84,6 +84,10 @@ function tryAcquire(lockPath: string, started: number, waitMs = TIMEOUT_MS): 'he
   try {
     const fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
     writeSync(fd, `${process.pid} ${new Date().toISOString()}`);
+    // The lock's age is its mtime against realNow(): stamped here by the same clock, not left to the file
+    // system's (another host's on a network file system; the kernel's under a faked libc clock).
+    const at = new Date(realNow());
+    futimesSync(fd, at, at);
     closeSync(fd);
     return 'held';
   } catch (e) {
