@@ -9,14 +9,16 @@ import { EMU_ACCOUNT, EMU_USER } from '../../src/emulator/state.js';
 import { FOREIGN_ACCOUNT } from '../../src/emulator/ads-support.js';
 
 // The emulator's clock, half a second before an hour boundary: the history
-// test must not depend on which hour it runs in.
+// test must not depend on which hour it runs in. postctl's clock is moved
+// there too (POSTCTL_NOW), so its OAuth timestamps are the emulator's time.
 const NOW = Date.parse('2026-03-10T14:59:59.500Z');
+const CLI_CLOCK = { POSTCTL_NOW: '2026-03-10T14:59:59.500Z' };
 
 const emu = freshEmulator({ fixtureSize: 30, now: () => NOW });
 
 async function run(args: string[], opts: { env?: Record<string, string | undefined>; input?: string } = {}) {
   const before = emu.state.log.length;
-  const r = await emu.run([...args, '-o', 'json'], opts);
+  const r = await emu.run([...args, '-o', 'json'], { ...opts, env: { ...CLI_CLOCK, ...opts.env } });
   return Object.assign(r, { sent: emu.state.log.slice(before) });
 }
 
@@ -77,7 +79,7 @@ describe('sandbox-only operations', () => {
   let sandboxId = '';
   /** A sandbox account of this test's own emulator (each test has a fresh one). */
   const sandboxAccount = async (): Promise<string> => {
-    const r = await emu.run(['ads', 'accounts', 'create', '--sandbox', '-o', 'json']);
+    const r = await emu.run(['ads', 'accounts', 'create', '--sandbox', '-o', 'json'], { env: CLI_CLOCK });
     expect(r.code, r.stderr).toBe(0);
     return r.json().data.id as string;
   };
@@ -97,7 +99,7 @@ describe('sandbox-only operations', () => {
   });
 
   it('the emulator serves them on the sandbox address only', async () => {
-    const r = await emu.run(['request', 'POST', '/12/accounts', '--api', 'ads', '-o', 'json']);
+    const r = await emu.run(['request', 'POST', '/12/accounts', '--api', 'ads', '-o', 'json'], { env: CLI_CLOCK });
     expect(r.code).not.toBe(0);
     expect(emu.state.requests('POST', '/12/accounts').at(-1)!.status).toBe(405);
   });
