@@ -18,6 +18,7 @@ import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from '../config/resolve.js';
 import type { ConfigStore } from '../config/store.js';
 import { parseNameStyle, type NameStyle } from '../wire/names.js';
+import { SYSTEM_CLOCK } from '../world/world.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -112,6 +113,16 @@ export class Context {
 
   get signal(): AbortSignal {
     return this.abort.signal;
+  }
+
+  /** The run's clock (the world's: a test moves or steps it); every verb reads the time here, not from Date. */
+  now(): number {
+    return (this.io.clock ?? SYSTEM_CLOCK).now();
+  }
+
+  /** Waits on the run's clock; Ctrl-C (the run's signal) ends the wait. */
+  sleep(ms: number, signal: AbortSignal = this.signal): Promise<void> {
+    return (this.io.clock ?? SYSTEM_CLOCK).sleep(ms, signal);
   }
 
   /** Settings with their sources; command flags given via `flagValues` win. */

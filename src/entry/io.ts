@@ -12,6 +12,8 @@ export interface IO {
   /** stdin and stdout are TTYs, CI is unset, and neither --no-input nor POSTCTL_NO_INPUT was given. */
   interactive: boolean;
   env: NodeJS.ProcessEnv;
+  /** The run's clock; absent: the machine's (src/world/world.ts). */
+  clock?: import('../world/world.js').Clock;
 }
 
 function truthyEnv(v: string | undefined): boolean {

@@ -98,3 +98,9 @@ export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult
     else child.stdin.end();
   });
 }
+
+/**
+ * The built CLI in a child process, always: for the end-to-end set (signals, terminals, start-up, packaging,
+ * real sockets). Behaviour tests use runCli / the emulator's run.
+ */
+export const spawnCli = runCli;
