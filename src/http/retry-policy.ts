@@ -47,6 +47,8 @@ export class RetryPolicy {
   constructor(
     private readonly opts: PolicyOptions,
     private readonly stats: ClientStats,
+    /** The run's clock (the client's). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -63,7 +65,7 @@ export class RetryPolicy {
     if (status === 429) return this.after429(error, resHeaders, a);
     if (!this.retryableStatus(a.opts, status) || !a.idempotent || a.attempt > this.opts.maxRetries) return undefined;
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-    if (Date.now() + waitMs > a.deadline) return undefined;
+    if (this.now() + waitMs > a.deadline) return undefined;
     return { reason: status >= 500 ? `server error ${status}` : `HTTP ${status} ${error.errors[0]?.code ?? ''}`.trim(), waitMs };
   }
 
@@ -80,14 +82,14 @@ export class RetryPolicy {
       error.hint = `${describeDailyCap(cap)}. postctl does not wait for daily caps; run again after the reset.`;
       throw error;
     }
-    const announced = waitFor429(resHeaders);
+    const announced = waitFor429(resHeaders, this.now());
     const waitMs =
       announced !== undefined
         ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random)
         : backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
     this.stats.rateLimitWaits++;
     // A 429 is retried even for non-idempotent calls: the server did not act on it.
-    if (Date.now() + waitMs > a.deadline) {
+    if (this.now() + waitMs > a.deadline) {
       error.hint =
         announced !== undefined
           ? `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`
@@ -137,7 +139,7 @@ export class RetryPolicy {
       );
     }
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-    if (Date.now() + waitMs > a.deadline)
+    if (this.now() + waitMs > a.deadline)
       throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
     return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
   }
