@@ -5,7 +5,6 @@
 // login lacking the scope: exit 3, nothing sent), handles resolved with one
 // lookup per 100, the acting user resolved once (cached per profile), then one
 // request per target paced to the documented limit (src/bulk/pacer.ts).
-import { envNumber } from '../config/env-number.js';
 import { Pacer } from '../bulk/pacer.js';
 import type { Context } from '../entry/context.js';
 import { CliError, PartialFailure, UsageError } from '../errors/cli-error.js';
@@ -24,12 +23,6 @@ export const engageOptions = {
   },
   auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
 } as const satisfies OptionTable;
-
-/** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
-function pacingBudget(ctx: Context): { max: number; windowMs: number } {
-  const windowMs = envNumber(ctx.env, 'POSTCTL_ENGAGE_WINDOW_MS', { fallback: ENGAGEMENT_LIMIT.windowMs, min: 1, max: 3_600_000 });
-  return { max: ENGAGEMENT_LIMIT.max, windowMs };
-}
 
 /** Runs one action over every target; failures among several are warnings and exit 8. */
 export async function engage(
@@ -51,12 +44,13 @@ export async function engage(
   const targets = await resolveUserIds(client, refs, auth);
   const me = await actingUser(client, await ctx.settings(), ctx.env, auth);
   ctx.log.verbose(`acting user ${me.id} (from the ${me.source})`);
-  const budget = pacingBudget(ctx);
+  // The documented limit: so many requests per 15-minute window, paced on the run's clock.
+  const budget = { max: ENGAGEMENT_LIMIT.max, windowMs: ENGAGEMENT_LIMIT.windowMs };
   if (targets.length > budget.max)
     ctx.log.info(
       `pacing: ${targets.length} requests at most ${budget.max} per ${budget.windowMs / 1000} s (the documented limit of ${spec.endpoint}): ${Math.ceil(targets.length / budget.max)} windows`,
     );
-  const pacer = new Pacer(budget, ctx.signal);
+  const pacer = new Pacer(budget, ctx.signal, ctx.io.clock);
   const results: ActionResult[] = [];
   let failed = 0;
   let lastError: unknown;

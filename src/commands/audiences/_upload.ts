@@ -136,6 +136,7 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
       ...(state ? { state } : {}),
       progress,
       signal: ctx.signal,
+      clock: ctx.io.clock,
       out: ctx.io.stdout,
       verbose: (m) => ctx.log.verbose(m),
     });

@@ -86,7 +86,7 @@ async function send(
         batches(src, report, (o) => results.emit([o])),
         state,
       ),
-      { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, onOutcomes },
+      { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, clock: ctx.io.clock, onOutcomes },
     );
     requests = stats.requests;
   } catch (e) {

@@ -9,7 +9,6 @@ import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
 import { iso } from '../../../ads/stats/plan.js';
 import { syncOverBudget } from '../../../ads/stats/planner.js';
-import { envNumber } from '../../../config/env-number.js';
 import { InputError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
@@ -87,8 +86,6 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
     return;
   }
   // Read before the state file is opened: a bad value stops the run with nothing written or sent.
-  const pollMs = envNumber(ctx.env, 'POSTCTL_STATS_POLL_MS', { fallback: 1000, max: 600_000 });
-  const maxPollMs = envNumber(ctx.env, 'POSTCTL_STATS_MAX_POLL_MS', { fallback: 10_000, max: 3_600_000 });
   const state = await JobState.open(path, planFingerprint(q), q.plan.requests.length, {
     resume: Boolean(opts.resume),
     warn: (m) => ctx.log.warn(m),
@@ -98,8 +95,10 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
   const tally = await runJobs(client, q.plan, sink, {
     state,
     maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs),
-    pollMs,
-    maxPollMs,
+    // The first status request a second after a job is created, the interval growing to 10 s (on the run's clock).
+    pollMs: 1000,
+    maxPollMs: 10_000,
+    clock: ctx.io.clock,
     deadline,
     maxWaitMs: client.maxWaitMs,
     download: {
@@ -192,7 +191,7 @@ export default defineVerb({
   },
   formats: ['html'],
   async run(ids, opts, ctx) {
-    const started = Date.now();
+    const started = ctx.now();
     const checked = await checkFlags(ctx, [...ids], opts);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
