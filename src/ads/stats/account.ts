@@ -11,7 +11,7 @@ import type { ApiClient } from '../../http/client.js';
 import { getAccount } from '../accounts.js';
 import { fundingInstrumentsRequest } from '../campaigns.js';
 import type { AccountRef, AdsEnvelope } from '../types.js';
-import { isTimeZone } from './plan.js';
+import { isTimeZone } from './range/calendar.js';
 
 export interface AccountFacts {
   tz: string;
