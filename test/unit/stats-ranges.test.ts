@@ -72,6 +72,8 @@ describe('a range against the clock', () => {
   it('past, partial (a day not yet over), future', () => {
     expect(range('2026-11-26', '2026-11-26')).toMatchObject({ complete: true, today: '2026-11-27' });
     expect(range('2026-11-26', '2026-11-27')).toMatchObject({ complete: false, today: '2026-11-27' });
-    expect(() => range('2026-11-28', '2026-11-28')).toThrow(/has not begun in the account's zone America\/New_York \(its today is 2026-11-27/);
+    expect(() => range('2026-11-28', '2026-11-28')).toThrow(
+      /has not begun in the account's zone America\/New_York \(its today is 2026-11-27/,
+    );
   });
 });

@@ -6,7 +6,17 @@
 // each window's reply must hold.
 import { REQUESTED_APART, STATS_LIMITS, type Granularity, type MetricGroup, type StatsEntity } from '../../validate/ads-stats.js';
 import type { AccountRef } from '../types.js';
-import { buckets, chooseMode, groupSets, maxWindowDays, planRequests, splitWindows, type PlannedRequest, type StatsMode, type Window } from './plan.js';
+import {
+  buckets,
+  chooseMode,
+  groupSets,
+  maxWindowDays,
+  planRequests,
+  splitWindows,
+  type PlannedRequest,
+  type StatsMode,
+  type Window,
+} from './plan.js';
 import type { TimeRange } from './range/time-range.js';
 
 /** Everything the executor needs to send and check a query's requests. */

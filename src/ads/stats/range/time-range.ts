@@ -142,7 +142,9 @@ export function resolveTimeRange(f: RangeFlags, at: { zone?: string | undefined;
       if (!isMidnight(ms, zone))
         p.add(field, `${iso(ms)} is not midnight in the account's time zone ${zone} (DAY needs whole days; give a date)`);
   if (p.ok && start >= at.now) {
-    const where = at.zone ? ` in the account's zone ${zone} (its today is ${today}; the range starts ${iso(start)})` : ` (it is ${iso(at.now)} now)`;
+    const where = at.zone
+      ? ` in the account's zone ${zone} (its today is ${today}; the range starts ${iso(start)})`
+      : ` (it is ${iso(at.now)} now)`;
     p.add(f.range ? '--range' : '--from', `${from} to ${to} has not begun${where}`);
   }
   p.throwIfAny('invalid stats range');

@@ -66,7 +66,13 @@ export async function checkFlags(ctx: Context, args: string[], f: StatsFlags, no
   if (f.active && ids.length) problems.push({ field: '--active', message: 'takes the ids from active entities: give no ids with it' });
   problems.push(...rangeFlagProblems(f, now));
   throwIfProblems(problems, 'invalid stats query');
-  return { ids, groups: groups as MetricGroup[], entity: entityName(f.entity)!, granularity: f.granularity.toUpperCase() as Granularity, now };
+  return {
+    ids,
+    groups: groups as MetricGroup[],
+    entity: entityName(f.entity)!,
+    granularity: f.granularity.toUpperCase() as Granularity,
+    now,
+  };
 }
 
 /**
