@@ -4,7 +4,7 @@
 // one place: no file under src/ outside src/ads/stats/range/ imports the relative-date parser or reads
 // --range/--from/--to values itself, and the module takes the time as a parameter (no clock of its own).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
