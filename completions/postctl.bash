@@ -592,7 +592,7 @@ _postctl_opts() {
     'ads posts name') echo '--account --sandbox --reason -h --help' ;;
     'ads stats') echo '--entity --ids --file --active --from --to --range --granularity --metric-groups --placement --segment --country --mode --derived --totals --chart --state --resume --max-jobs --max-result-bytes --no-names --micros --accounts --account --sandbox -h --help' ;;
     'ads stats active') echo '--entity --from --to --range --funding-instrument-ids --campaign-ids --line-item-ids --account --sandbox -h --help' ;;
-    'ads stats reach') echo '--campaigns --funding-instruments --from --to --account --sandbox -h --help' ;;
+    'ads stats reach') echo '--campaigns --funding-instruments --from --to --range --account --sandbox -h --help' ;;
     'ads stats jobs') echo '-h --help' ;;
     'ads stats jobs list') echo '--count --cursor --all --limit --account --sandbox -h --help' ;;
     'ads stats jobs get') echo '--account --sandbox -h --help' ;;

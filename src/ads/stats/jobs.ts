@@ -19,7 +19,8 @@ import { createStatsJob, getStatsJobs, listStatsJobsRequest, type StatsJob } fro
 import { downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
 import { describeRequest, paramsOf } from './executor.js';
 import { Collector, type SeriesSink } from './merger.js';
-import { iso, type PlannedRequest } from './plan.js';
+import type { PlannedRequest } from './plan.js';
+import { iso } from './range/calendar.js';
 import type { Clock } from '../../world/world.js';
 import type { RunPlan } from './planner.js';
 

@@ -2,7 +2,7 @@
 // per entity, money in currency units, the account's dates on the x axis, a mark
 // per series) and the -o html page (a chart per headline metric, the totals,
 // the per-day rows), both from the rows the report collected.
-import { formatDate, localDate } from '../../../ads/stats/report/relative-range.js';
+import { formatDate, localDate } from '../../../ads/stats/range/calendar.js';
 import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
 import { bucketLabel } from '../../../ads/stats/report/shape.js';
 import type { Row } from '../../../ads/stats/rows.js';
@@ -11,7 +11,7 @@ import { UsageError } from '../../../errors/cli-error.js';
 import { renderHtmlReport, type HtmlChart, type HtmlSection } from '../../../output/html-report.js';
 import { neutralize } from '../../../output/sanitize.js';
 import { textChart } from '../../../output/text-chart.js';
-import type { Query } from './_query.js';
+import type { Query } from '../../../ads/stats/planner.js';
 
 export interface AccountReport {
   q: Query;

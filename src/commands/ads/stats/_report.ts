@@ -5,7 +5,7 @@
 // with the converted fields added; html and --chart are drawn at the end.
 // Totals rows follow each series, the `all` rows each account.
 import type { Series } from '../../../ads/stats/merger.js';
-import { iso } from '../../../ads/stats/plan.js';
+import { iso } from '../../../ads/stats/range/calendar.js';
 import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
 import { bucketLabel, shapeRow, type ShapeOptions } from '../../../ads/stats/report/shape.js';
 import { TotalsCollector } from '../../../ads/stats/report/totals.js';
@@ -14,7 +14,7 @@ import type { Context } from '../../../entry/context.js';
 import type { Column } from '../../../output/cells.js';
 import type { ListStream } from '../../../output/printer.js';
 import { drawCharts, renderHtml, type AccountReport } from './_report-draw.js';
-import type { Query } from './_query.js';
+import type { Query } from '../../../ads/stats/planner.js';
 
 export interface ReportFlags {
   derived?: boolean;

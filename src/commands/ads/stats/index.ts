@@ -7,8 +7,8 @@ import { JobState } from '../../../bulk/job-state.js';
 import { optionsHash } from '../../../bulk/state.js';
 import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
-import { iso } from '../../../ads/stats/plan.js';
-import { syncOverBudget } from '../../../ads/stats/planner.js';
+import { iso } from '../../../ads/stats/range/calendar.js';
+import { syncOverBudget, type Query } from '../../../ads/stats/planner.js';
 import { InputError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
@@ -18,8 +18,8 @@ import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
 import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
-import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
-import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
+import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
+import { buildQuery, checkFlags, type StatsFlags } from './_query.js';
 import type { Context } from '../../../entry/context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -135,18 +135,7 @@ export default defineVerb({
     ids: { flags: '--ids <list>', description: 'entity ids, comma-separated (also as arguments)' },
     file: { flags: '--file <path>', description: 'entity ids, one per line (- for stdin)' },
     active: { flags: '--active', description: 'ask active entities for the ids and placements first' },
-    from: {
-      flags: '--from <when>',
-      description: "a date (the account's midnight), today, yesterday, N-days-ago (in the account's zone), or an ISO time on a whole hour",
-    },
-    to: {
-      flags: '--to <when>',
-      description: 'a date (inclusive, like the Ads UI), today, yesterday, N-days-ago, or an ISO time on a whole hour (exclusive)',
-    },
-    range: {
-      flags: '--range <name>',
-      description: `instead of --from/--to, in the account's zone (weeks start Monday): ${RANGE_NAMES.join(', ')}`,
-    },
+    ...RANGE_OPTIONS,
     granularity: { flags: '--granularity <g>', description: GRANULARITIES.join(', '), default: 'DAY' },
     metricGroups: { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
     placement: {
@@ -191,8 +180,9 @@ export default defineVerb({
   },
   formats: ['html'],
   async run(ids, opts, ctx) {
+    // One reading of the run's clock: the range of every account is resolved as of it.
     const started = ctx.now();
-    const checked = await checkFlags(ctx, [...ids], opts);
+    const checked = await checkFlags(ctx, [...ids], opts, started);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
