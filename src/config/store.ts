@@ -11,7 +11,6 @@ import { writeOrRefuse } from './safe-file.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
 
-
 export class ConfigStore {
   readonly dir: string;
   readonly path: string;

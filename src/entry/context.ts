@@ -195,6 +195,7 @@ export class Context {
           env: this.env,
           profile: s.profile,
           command: commandLine([...this.io.argv]),
+          now: () => new Date(this.now()),
           ...(this.journalRun.reason ? { reason: this.journalRun.reason } : {}),
           redact: (text) => this.redactor.text(text),
           warn: (message) => this.log.warn(message),

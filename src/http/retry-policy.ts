@@ -79,7 +79,7 @@ export class RetryPolicy {
     if (error.problemKind === 'streaming-connection') throw error;
     const cap = exhaustedDailyCap(resHeaders);
     if (cap) {
-      error.hint = `${describeDailyCap(cap)}. postctl does not wait for daily caps; run again after the reset.`;
+      error.hint = `${describeDailyCap(cap, this.now())}. postctl does not wait for daily caps; run again after the reset.`;
       throw error;
     }
     const announced = waitFor429(resHeaders, this.now());

@@ -130,5 +130,8 @@ export function spawnCli(args: string[], opts: RunOptions = {}): Promise<CliResu
 
 /** The env that holds a CLI child's config lock `ms` between its read and its write (test/helpers/slow-config-writes.cjs). */
 export function slowConfigWrites(ms: number): Record<string, string> {
-  return { NODE_OPTIONS: `--require ${fileURLToPath(new URL('./slow-config-writes.cjs', import.meta.url))}`, SLOW_CONFIG_WRITE_MS: String(ms) };
+  return {
+    NODE_OPTIONS: `--require ${fileURLToPath(new URL('./slow-config-writes.cjs', import.meta.url))}`,
+    SLOW_CONFIG_WRITE_MS: String(ms),
+  };
 }

@@ -8,7 +8,8 @@ if (ms > 0) {
   const open = fs.openSync;
   fs.openSync = function openSync(path, ...rest) {
     // The store's temporary file beside config.json (bin/safe-file.js): created just before the write.
-    if (typeof path === 'string' && /[/\\]\.config\.json\.[0-9a-f]+\.tmp$/.test(path)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    if (typeof path === 'string' && /[/\\]\.config\.json\.[0-9a-f]+\.tmp$/.test(path))
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
     return open.call(this, path, ...rest);
   };
   require('node:module').syncBuiltinESMExports();

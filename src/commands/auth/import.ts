@@ -64,7 +64,7 @@ export default defineVerb({
     if (changes && !opts.dryRun) {
       const store = await ctx.store();
       // Planned again under the lock, against the file as it is now.
-      store.update((fresh) => apply(plan(set, fresh, Boolean(opts.overwrite)), fresh, new Date().toISOString()));
+      store.update((fresh) => apply(plan(set, fresh, Boolean(opts.overwrite)), fresh, new Date(ctx.now()).toISOString()));
     }
     for (const a of p.accounts)
       if (a.action === 'skip')

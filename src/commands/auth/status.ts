@@ -50,7 +50,7 @@ async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
     credentials: credentialRows(s),
     // The pending request token is a secret: only its age is shown.
     pending_pin_login: s.stored.pending_request ? { created_at: s.stored.pending_request.created_at } : null,
-    oauth2: oauth2State(s),
+    oauth2: oauth2State(s, ctx.now()),
     pending_oauth2_login: s.stored.oauth2_pending ? { created_at: s.stored.oauth2_pending.created_at } : null,
     profiles,
   };

@@ -53,7 +53,7 @@ export interface SearchFlags {
 
 const PASSED_ON = ['start', 'end', 'sinceId', 'untilId', 'maxResults', 'granularity', 'maxQueryLength'] as const;
 
-export function searchInput(args: readonly string[], opts: SearchFlags): SearchInput {
+export function searchInput(args: readonly string[], opts: SearchFlags, now: number): SearchInput {
   if (args.length !== 1)
     throw new UsageError(
       args.length ? 'give the query as one argument (quote it)' : 'no query given',
@@ -65,7 +65,6 @@ export function searchInput(args: readonly string[], opts: SearchFlags): SearchI
     if (v !== undefined) input[key] = v;
   }
   // --since/--until: the same window in relative terms (resolved against one clock reading).
-  const now = Date.now();
   for (const [flag, rel, key] of [
     ['--since', opts.since, 'start'],
     ['--until', opts.until, 'end'],

@@ -24,8 +24,9 @@ export default defineVerb({
     auth: authOption('app; counts take app, or oauth2 for the last 7 days (openapi v2.167)'),
   },
   async run(args, opts, ctx) {
-    const input = searchInput(args, opts);
-    const params = searchParams(input, Date.now());
+    const now = ctx.now();
+    const input = searchInput(args, opts, now);
+    const params = searchParams(input, now);
     const limit = limitFlag(opts);
     const auth = chooseAuth(await ctx.settings(), {
       endpoints: [searchEndpoint('counts', input.scope)],

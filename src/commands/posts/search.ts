@@ -27,11 +27,12 @@ export default defineVerb({
     auth: authOption('app; the archive (--archive) takes only app'),
   },
   async run(args, opts, ctx) {
-    const input = searchInput(args, opts);
+    const now = ctx.now();
+    const input = searchInput(args, opts, now);
     // Building the client sends nothing; it holds the selected wire-name style.
     const client = await ctx.client();
     const fields = fieldParamsFromFlags(opts, client.names);
-    const params = searchParams(input, Date.now());
+    const params = searchParams(input, now);
     const limit = limitFlag(opts);
     const auth = chooseAuth(await ctx.settings(), {
       endpoints: [searchEndpoint('search', input.scope)],

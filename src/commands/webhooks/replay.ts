@@ -23,7 +23,7 @@ export default defineVerb({
   },
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
-    const w = replayWindow(opts.from, opts.to, Date.now());
+    const w = replayWindow(opts.from, opts.to, ctx.now());
     if (w.problems.length)
       throw new InputError(
         w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`,

@@ -24,7 +24,7 @@ export default defineVerb({
   },
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
-    const w = replayWindow(opts.from, opts.to, Date.now(), 5);
+    const w = replayWindow(opts.from, opts.to, ctx.now(), 5);
     if (w.problems.length)
       throw new InputError(
         w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`,
