@@ -18,8 +18,7 @@ const KEY = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** The key as given, checked (exit 6 naming the flag); undefined for the default. */
 export function checkedKey(key: string | undefined): string | undefined {
-  if (key !== undefined && !KEY.test(key))
-    throw invalid('--idempotency-key', 'must be 1 to 128 letters, digits or . _ : @ / + = -');
+  if (key !== undefined && !KEY.test(key)) throw invalid('--idempotency-key', 'must be 1 to 128 letters, digits or . _ : @ / + = -');
   return key;
 }
 

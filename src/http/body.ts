@@ -22,7 +22,10 @@ export function bodyTooLarge(method: string, url: string, status: number, limit:
   const mb = (limit / 1024 / 1024).toFixed(limit % (1024 * 1024) ? 1 : 0);
   return new NetworkError(
     `${method} ${new URL(url).pathname} answered HTTP ${status} with a body larger than ${mb} MB${seen ? ` (${seen} bytes announced)` : ''}; it was not read`,
-    { ...unreadWrite(method, status), hint: 'No API answer is this large: check the base URL and proxy. Raise POSTCTL_MAX_BODY_MB only if the answer is expected.' },
+    {
+      ...unreadWrite(method, status),
+      hint: 'No API answer is this large: check the base URL and proxy. Raise POSTCTL_MAX_BODY_MB only if the answer is expected.',
+    },
   );
 }
 

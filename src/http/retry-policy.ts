@@ -47,7 +47,8 @@ export function sentAfter(code: string | undefined, a: Pick<AttemptState, 'metho
 }
 
 /** Exit 9 for a write not safe to repeat whose fate is unknown; a repeatable one keeps exit 7. */
-const exitFor = (sent: Sent | undefined, idempotent: boolean): number => (sent === 'unknown' && !idempotent ? EXIT.MAYBE_SENT : EXIT.NETWORK);
+const exitFor = (sent: Sent | undefined, idempotent: boolean): number =>
+  sent === 'unknown' && !idempotent ? EXIT.MAYBE_SENT : EXIT.NETWORK;
 
 function errCode(e: unknown): string | undefined {
   let cur = e as { code?: unknown; cause?: unknown } | undefined;

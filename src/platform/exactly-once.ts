@@ -16,7 +16,7 @@ import { EXIT } from '../errors/exit-codes.js';
 import type { LedgerEntry, PostLedger } from './post-ledger.js';
 
 /** How a rerun knew: the ledger said sent, the lost attempt was found, or the service refused a duplicate. */
-export type Already = 'ledger' | 'found' | 'duplicate';
+type Already = 'ledger' | 'found' | 'duplicate';
 
 export interface OnceRequest<T> {
   /** Given with --idempotency-key, else undefined (derived from `content`). */
@@ -81,7 +81,8 @@ export async function sendOnce<T>(ledger: PostLedger, req: OnceRequest<T>, now: 
   };
 
   const last = ledger.get(req.profile, key);
-  if (last?.state === 'sent' && last.result && (explicit || !req.repeatable)) return { result: req.replay(last.result), key, already: 'ledger' };
+  if (last?.state === 'sent' && last.result && (explicit || !req.repeatable))
+    return { result: req.replay(last.result), key, already: 'ledger' };
   if (last && last.state !== 'sent') {
     const earlier = await found(last.at, 'found');
     if (earlier) return earlier;

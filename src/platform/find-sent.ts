@@ -68,11 +68,7 @@ export async function findRecentMessage(
   const res = await client.request<{ data?: Listed[] }>(req);
   const hit = (res.body?.data ?? []).find(
     (e) =>
-      typeof e.id === 'string' &&
-      e.sender_id === me &&
-      typeof e.text === 'string' &&
-      comparable(e.text) === want &&
-      madeSince(e, since),
+      typeof e.id === 'string' && e.sender_id === me && typeof e.text === 'string' && comparable(e.text) === want && madeSince(e, since),
   );
   if (!hit) return undefined;
   return {

@@ -19,7 +19,7 @@ export const LEDGER_TTL_MS = { auto: 24 * 3600_000, explicit: 7 * 24 * 3600_000 
 export const MAX_ENTRIES = 500;
 const MAX_BYTES = 4 * 1024 * 1024;
 
-export type LedgerState = 'pending' | 'unknown' | 'sent';
+type LedgerState = 'pending' | 'unknown' | 'sent';
 
 export interface LedgerEntry {
   key: string;

@@ -77,7 +77,9 @@ export default defineVerb({
       ids: (env) => (typeof env.data?.id === 'string' ? { id: env.data.id } : undefined),
       replay: (ids) => ({ data: { id: ids.id ?? '', ...(text !== undefined ? { text } : {}) } }),
       find: async (since) =>
-        text === undefined ? undefined : findRecentPost(client, (await actingUser(client, await ctx.settings(), ctx.env, auth)).id, text, since),
+        text === undefined
+          ? undefined
+          : findRecentPost(client, (await actingUser(client, await ctx.settings(), ctx.env, auth)).id, text, since),
     });
     printResult(ctx, result, already ? 'post' : 'created post');
     return EXIT.OK;

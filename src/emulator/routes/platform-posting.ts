@@ -91,7 +91,8 @@ function snowflake(s: PostingState, now: number): string {
 function duplicateOf(s: PostingState, author: string, text: string, now: number): EmuPost | undefined {
   if (!text) return undefined;
   for (const p of s.posts.values())
-    if (!p.deleted && p.author_id === author && p.text === text && now - Date.parse(p.created_at) < POSTING_RULES.duplicateWindowMs) return p;
+    if (!p.deleted && p.author_id === author && p.text === text && now - Date.parse(p.created_at) < POSTING_RULES.duplicateWindowMs)
+      return p;
   return undefined;
 }
 
