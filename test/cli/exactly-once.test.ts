@@ -53,6 +53,18 @@ describe('posts create: a dropped connection, then a rerun', () => {
     expect(emu.state.log.length).toBe(before);
   });
 
+  it('a slow answer past --timeout after the post was made: exit 9, and the rerun finds it', async () => {
+    const args = ['posts', 'create', '--text', 'slow server', '--idempotency-key', 'k-slow', '-o', 'json'];
+    emu.state.faults.add({ kind: 'trickle', method: 'POST', path: '/2/tweets', intervalMs: 2000 });
+    const first = await emu.run([...args, '--timeout', '1']);
+    expect(first.code, first.stderr).toBe(EXIT.MAYBE_SENT);
+    expect(first.errorJson().error.sent).toBe('unknown');
+    const rerun = await emu.run(args);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.json().data.id).toBe(posts()[0]!.id);
+    expect(creates()).toBe(1);
+  });
+
   it('a rerun that does not find the post sends it (the lost attempt never reached the service)', async () => {
     const args = ['posts', 'create', '--text', 'lost before processing', '--idempotency-key', 'k-lost', '-o', 'json'];
     emu.state.faults.add({ kind: 'drop', method: 'POST', path: '/2/tweets' });
