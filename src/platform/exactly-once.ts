@@ -67,9 +67,13 @@ export function isDuplicateRefusal(e: unknown): boolean {
   return /duplicate content|is a duplicate/i.test(said);
 }
 
-export async function sendOnce<T>(ledger: PostLedger, req: OnceRequest<T>, now: () => number): Promise<OnceOutcome<T>> {
-  const explicit = req.key !== undefined;
+export function sendOnce<T>(ledger: PostLedger, req: OnceRequest<T>, now: () => number): Promise<OnceOutcome<T>> {
   const key = req.key ?? contentKey(req.content);
+  return ledger.exclusive(req.profile, key, () => sendUnderLock(ledger, req, key, now));
+}
+
+async function sendUnderLock<T>(ledger: PostLedger, req: OnceRequest<T>, key: string, now: () => number): Promise<OnceOutcome<T>> {
+  const explicit = req.key !== undefined;
   const record = (entry: Omit<LedgerEntry, 'key' | 'profile' | 'explicit'> | null) =>
     ledger.set(req.profile, key, entry && { ...entry, explicit });
   const found = async (since: number, already: Already): Promise<OnceOutcome<T> | undefined> => {

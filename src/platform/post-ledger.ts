@@ -9,9 +9,11 @@
 // a rerun the next day) and 7 days for a key given with --idempotency-key, and
 // at most MAX_ENTRIES are kept, the newest. Read and written under the
 // safe-file rule (no link followed, a regular file of the user's, replaced by
-// an atomic rename, 0600), under a lock so two cron jobs do not lose an entry.
+// an atomic rename, 0600), under a lock so two cron jobs do not lose an entry;
+// each key's whole send is under a lock of its own (exclusive).
 import { join } from 'node:path';
-import { withFileLock } from '../config/lock.js';
+import { createHash } from 'node:crypto';
+import { withFileLock, withFileLockAsync } from '../config/lock.js';
 import { configDir } from '../config/paths.js';
 import { ensureDir, readOrRefuse, writeOrRefuse } from '../config/safe-file.js';
 
@@ -84,6 +86,17 @@ export class PostLedger {
 
   get(profile: string, key: string): LedgerEntry | undefined {
     return prune(this.read(), this.now()).find((e) => e.profile === profile && e.key === key);
+  }
+
+  /**
+   * Runs `fn` (the whole check, send and record of one key) while holding that key's lock, so two runs
+   * of the same command at once (an overlapping cron job) cannot both send: the second waits, then
+   * finds the first one's entry.
+   */
+  async exclusive<T>(profile: string, key: string, fn: () => Promise<T>): Promise<T> {
+    ensureDir(this.top, this.top);
+    const name = createHash('sha256').update(`${profile}\n${key}`).digest('hex').slice(0, 16);
+    return withFileLockAsync(join(this.top, `post-ledger-${name}`), fn);
   }
 
   /** Replaces the entry of the same key and profile (`null`: removes it). */

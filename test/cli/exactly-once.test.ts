@@ -79,6 +79,18 @@ describe('posts create: a dropped connection, then a rerun', () => {
   });
 });
 
+describe('posts create: two runs at once', () => {
+  it("an overlapping run with the same key waits, then finds the first one's post: one post", async () => {
+    const args = ['posts', 'create', '--text', 'cron overlap', '--idempotency-key', 'k-overlap', '-o', 'json'];
+    emu.state.faults.add({ kind: 'latency', method: 'POST', path: '/2/tweets', latencyMs: 1500 });
+    const [a, b] = await Promise.all([emu.run(args), emu.run(args)]);
+    expect([a.code, b.code], a.stderr + b.stderr).toEqual([0, 0]);
+    expect(a.json().data.id).toBe(b.json().data.id);
+    expect(creates()).toBe(1);
+    expect(posts()).toHaveLength(1);
+  });
+});
+
 describe('posts create: what is known when it fails', () => {
   it('a refused connection: sent false, exit 7, and the next run sends normally', async () => {
     const args = ['posts', 'create', '--text', 'nothing listening', '--idempotency-key', 'k-refused', '-o', 'json'];
