@@ -109,12 +109,17 @@ async function sendUnderLock<T>(ledger: PostLedger, req: OnceRequest<T>, key: st
         cause: e,
       });
     }
-    const sent = (e as CliError).sent;
-    if (sent === 'unknown') {
+    // A lost answer, or Ctrl-C / SIGTERM in the middle of the request (a cron timeout), may have posted:
+    // the key stays, so the next run looks first. A refusal, or a check that stopped it before sending, clears it.
+    const maybe = !(e instanceof CliError) || e.sent === 'unknown' || (e.code === 'interrupted' && e.sent === undefined);
+    if (!maybe) record(null);
+    else {
       record({ state: 'unknown', at });
-      (e as CliError).hint =
-        `${(e as CliError).hint ? `${(e as CliError).hint} ` : ''}Run the same command again (idempotency key ${key}): postctl looks for the post before sending it again.`;
-    } else record(null);
+      if (e instanceof CliError) {
+        e.sent = 'unknown';
+        e.hint = `${e.hint ? `${e.hint} ` : ''}Run the same command again (idempotency key ${key}): postctl looks for the post before sending it again.`;
+      }
+    }
     throw e;
   }
   const ids = req.ids(result);

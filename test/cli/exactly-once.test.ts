@@ -79,6 +79,31 @@ describe('posts create: a dropped connection, then a rerun', () => {
   });
 });
 
+describe('posts create: stopped mid-request', () => {
+  it('SIGTERM while the request is out (a cron timeout): sent "unknown", and the rerun makes one post in all', async () => {
+    const args = ['posts', 'create', '--text', 'killed by cron', '--idempotency-key', 'k-term', '-o', 'json'];
+    emu.state.faults.add({ kind: 'latency', method: 'POST', path: '/2/tweets', latencyMs: 1500 });
+    const first = await spawnCli(args, {
+      env: emu.cliEnv(),
+      onSpawn: (child) => {
+        const poll = setInterval(() => {
+          if (emu.state.requests('POST', '/2/tweets').length) {
+            clearInterval(poll);
+            child.kill('SIGTERM');
+          }
+        }, 20);
+        child.once('exit', () => clearInterval(poll));
+      },
+    });
+    expect(first.code, first.stderr).toBe(EXIT.TERMINATED);
+    expect(first.errorJson().error.sent).toBe('unknown');
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    const rerun = await emu.run(args);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(posts()).toHaveLength(1);
+  });
+});
+
 describe('posts create: two runs at once', () => {
   it("an overlapping run with the same key waits, then finds the first one's post: one post", async () => {
     const args = ['posts', 'create', '--text', 'cron overlap', '--idempotency-key', 'k-overlap', '-o', 'json'];
