@@ -17,6 +17,12 @@ export interface InputProblem {
   message: string;
 }
 
+/**
+ * What is known of a write that failed: true (the service acted on it), false (it did not: nothing
+ * reached it, or it answered with a refusal), 'unknown' (the request went out and no answer came back).
+ */
+export type Sent = boolean | 'unknown';
+
 export class CliError extends Error {
   // Each class names itself: the launcher's API scripts are minified down to local names, so
   // new.target.name would be a mangled one there.
@@ -25,14 +31,23 @@ export class CliError extends Error {
   hint?: string;
   /** Stable machine-readable code for JSON error output. */
   code: string;
-  constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
+  /** Set on the errors of writes only: reads have nothing to repeat twice. */
+  sent?: Sent;
+  constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown; sent?: Sent } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
     this.code = opts.code ?? 'error';
     if (opts.hint) this.hint = opts.hint;
+    if (opts.sent !== undefined) this.sent = opts.sent;
   }
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, exit_code: this.exitCode, ...(this.hint ? { hint: this.hint } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      exit_code: this.exitCode,
+      ...(this.hint ? { hint: this.hint } : {}),
+      ...(this.sent !== undefined ? { sent: this.sent } : {}),
+    };
   }
 }
 
@@ -66,10 +81,13 @@ export class AuthError extends CliError {
 
 export class NetworkError extends CliError {
   override name = 'NetworkError';
-  constructor(message: string, opts: { hint?: string; cause?: unknown } = {}) {
+  constructor(message: string, opts: { hint?: string; cause?: unknown; sent?: Sent; exitCode?: number } = {}) {
     super(message, { exitCode: EXIT.NETWORK, code: 'network', ...opts });
   }
 }
+
+/** Methods that only read: their errors carry no `sent`. */
+export const isWriteMethod = (method: string): boolean => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 
 /** A bulk job finished but some items failed; details were already printed as data. */
 export class PartialFailure extends CliError {

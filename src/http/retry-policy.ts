@@ -4,7 +4,8 @@
 // within --max-wait), and the errors that end a request (DNS, daily caps,
 // TooManyConnections). The send loop in client.ts asks it after each attempt.
 import type { ApiError } from '../errors/api-error.js';
-import { NetworkError } from '../errors/cli-error.js';
+import { NetworkError, isWriteMethod, type Sent } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { backoffDelay, resetJitter } from './backoff.js';
 import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './types.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
@@ -32,6 +33,22 @@ const RETRYABLE_CODES = new Set([
 ]);
 // The request never reached a server that could act on it.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * What is known of a write after a transport failure: nothing left this machine for a refused
+ * connection or a name that did not resolve (false), else the request may have reached the server
+ * and been acted on with the answer lost (unknown) — as may any earlier attempt of a retried one.
+ * Undefined for reads.
+ */
+export function sentAfter(code: string | undefined, a: Pick<AttemptState, 'method' | 'attempt' | 'idempotent'>): Sent | undefined {
+  if (!isWriteMethod(a.method)) return undefined;
+  if (code === 'ENOTFOUND' || (code !== undefined && NOT_SENT_CODES.has(code))) return a.attempt > 1 && a.idempotent ? 'unknown' : false;
+  return 'unknown';
+}
+
+/** Exit 9 for a write not safe to repeat whose fate is unknown; a repeatable one keeps exit 7. */
+const exitFor = (sent: Sent | undefined, idempotent: boolean): number =>
+  sent === 'unknown' && !idempotent ? EXIT.MAYBE_SENT : EXIT.NETWORK;
 
 function errCode(e: unknown): string | undefined {
   let cur = e as { code?: unknown; cause?: unknown } | undefined;
@@ -115,10 +132,12 @@ export class RetryPolicy {
     const message = a.timedOut
       ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}`
       : ((e as Error)?.message ?? String(e));
-    if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
+    const sent = sentAfter(code, a);
+    const known = sent !== undefined ? { sent, exitCode: exitFor(sent, a.idempotent) } : {};
+    if (code === 'ENOTFOUND') throw Object.assign(this.unresolvable(a, e), known);
     if (code === 'ECONNREFUSED') {
       const fast = loopbackRefused(a.url, this.urlVariable(a.url), e);
-      if (fast) throw fast;
+      if (fast) throw Object.assign(fast, known);
     }
     const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (a.idempotent || NOT_SENT_CODES.has(code));
     if (!retryable || a.attempt > this.opts.maxRetries) {
@@ -128,6 +147,7 @@ export class RetryPolicy {
           ' ',
         ),
         {
+          ...known,
           hint:
             code && !retryable && !a.idempotent
               ? 'The request was not retried because repeating it could act twice; check the result before sending again.'
@@ -140,7 +160,7 @@ export class RetryPolicy {
     }
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
     if (this.now() + waitMs > a.deadline)
-      throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
+      throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e, ...known });
     return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
   }
 

@@ -22,6 +22,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--conversation <dm_conversation_id>","description":"send into this conversation (<id>-<id>, or a group id) instead of to a user"},
         {"flags":"--media <media_id>","description":"attach media uploaded before (with a dm_* category)"},
         {"flags":"--media-file <path>","description":"upload this file as dm_image, dm_gif or dm_video (from its type) and attach it"},
+        {"flags":"--idempotency-key <key>","description":"send at most once per key (default: a hash of the content and target): a rerun after a lost answer looks for the post before sending again; kept in post-ledger.json in the config dir"},
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)","choices":["app","user","oauth2"]},
       ],

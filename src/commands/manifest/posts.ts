@@ -40,6 +40,7 @@ export const MANIFEST: Manifest = {
         "postctl posts create --text \"Which one?\" --poll-option Tea --poll-option Coffee --poll-duration 1440",
         "postctl posts create --text-file thread-1.txt --reply-to 1460323737035677698 --dry-run",
         "echo \"from stdin\" | postctl posts create -",
+        "postctl posts create --text \"daily digest #2\" --idempotency-key digest-2026-12-01",
       ],
       options: [
         {"flags":"--text <text>","description":"the post text (at most 25,000 characters, counted as Unicode code points after NFC)"},
@@ -53,6 +54,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--community <community_id>","description":"post into this community (community_id)"},
         {"flags":"--paid-partnership","description":"disclose the post as a paid partnership (paid_partnership: true)"},
         {"flags":"--share-with-followers","description":"also show a community post to your followers (needs --community)"},
+        {"flags":"--idempotency-key <key>","description":"send at most once per key (default: a hash of the content and target): a rerun after a lost answer looks for the post before sending again; kept in post-ledger.json in the config dir"},
         {"flags":"--dry-run","description":"print the JSON body that would be sent and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
       ],

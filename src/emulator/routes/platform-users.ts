@@ -10,6 +10,7 @@ import type { EmuRequest, EmuResponse } from '../types.js';
 import { invalid } from './platform-posting.js';
 import { FIELDS } from './platform-posts.js';
 import { isReply, page, select, type Obj } from './platform-paging.js';
+import { createdBy, mentioning } from './platform-own-posts.js';
 import { followerIds, followingIds, listOf, userById, userByName, usersState, type EmuUser } from './platform-users-state.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
@@ -91,16 +92,32 @@ function postListing(kind: 'posts' | 'mentions' | 'liked') {
     const u = pathUser(req, state);
     if (isReply(u)) return u;
     const liked = kind === 'liked' ? (usersState(state).likes.get(u.id) ?? []) : [];
-    const ids =
-      kind === 'posts' ? timeline(u.id, 120, 1) : kind === 'mentions' ? timeline(u.id, 40, 2) : [...liked, ...timeline(u.id, 20, 3)];
+    // Posts created here come first (they are the newest), as they were posted.
+    const own = kind === 'posts' ? createdBy(state, u.id) : kind === 'mentions' ? mentioning(state, u.username) : [];
+    const ids = [
+      ...own.map((o) => o.id),
+      ...(kind === 'posts' ? timeline(u.id, 120, 1) : kind === 'mentions' ? timeline(u.id, 40, 2) : [...liked, ...timeline(u.id, 20, 3)]),
+    ];
     const p = page(ids, req.query, [5, 100], 10);
     if (isReply(p)) return p;
-    const data = p.data.map((id) => ({
-      id,
-      text: kind === 'mentions' ? `@${u.username} a mention (${id})` : `post ${id}`,
-      edit_history_tweet_ids: [id],
-      ...((req.query.get('tweet.fields') ?? '').includes('author_id') ? { author_id: kind === 'posts' ? u.id : '1000000001' } : {}),
-    }));
+    const fields = req.query.get('tweet.fields') ?? '';
+    const data = p.data.map((id) => {
+      const mine = own.find((o) => o.id === id);
+      if (mine)
+        return {
+          id,
+          text: mine.text,
+          edit_history_tweet_ids: mine.history,
+          ...(fields.includes('author_id') ? { author_id: mine.author_id } : {}),
+          ...(fields.includes('created_at') ? { created_at: mine.created_at } : {}),
+        };
+      return {
+        id,
+        text: kind === 'mentions' ? `@${u.username} a mention (${id})` : `post ${id}`,
+        edit_history_tweet_ids: [id],
+        ...(fields.includes('author_id') ? { author_id: kind === 'posts' ? u.id : '1000000001' } : {}),
+      };
+    });
     return { status: 200, body: { ...(data.length ? { data } : {}), meta: p.meta } };
   };
 }
