@@ -25,7 +25,7 @@ export async function deleteEach(
   ctx: Context,
   client: ApiClient,
   items: ReadonlyArray<{ id: string; plan: Planned }>,
-  opts: { yes?: boolean | undefined; what: string; key?: string },
+  opts: { yes?: boolean | undefined; what: string; key?: string; ifExists?: boolean | undefined },
 ): Promise<number> {
   const label = items.length === 1 ? `${opts.what} ${items[0]!.id}` : `${items.length} ${opts.what}s`;
   if (!(await ctx.prompt.confirm(`Delete ${label}?`, opts.yes))) return EXIT.OK;
@@ -37,6 +37,12 @@ export async function deleteEach(
       const body = await send<{ data?: Record<string, unknown> }>(client, plan);
       rows.push({ id, [key]: body.data?.[key] ?? null });
     } catch (e) {
+      // --if-exists: what is already gone is what the caller wanted.
+      if (opts.ifExists && e instanceof CliError && e.exitCode === EXIT.NOT_FOUND) {
+        rows.push({ id, [key]: false, existing: false });
+        ctx.log.info(`${opts.what} ${id} is already gone`);
+        continue;
+      }
       if (items.length === 1 || !(e instanceof CliError)) throw e;
       failed++;
       ctx.log.warn(`${opts.what} ${id}: ${e.message}`);

@@ -27,25 +27,29 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl stream rules add \"coffee -is:retweet\" --tag coffee",
         "postctl stream rules add --file rules.txt --dry-run",
+        "postctl stream rules add \"coffee -is:retweet\" --if-missing",
       ],
       options: [
         {"flags":"--tag <tag>","description":"label for the rules given as arguments"},
         {"flags":"--file <path>","description":"one rule per line (- for stdin); \"value<TAB>tag\" sets a tag; blank lines and # comments skipped"},
         {"flags":"--dry-run","description":"dry_run=true: the API validates the rules and adds nothing"},
+        {"flags":"--if-missing","description":"a rule that already exists is reported (\"existing\": true, with its id) and counts as done: exit 0"},
       ],
       load: () => import("../stream/rules/add.js").then(loaded),
     },
     {
       words: ["stream","rules","delete"],
       name: "delete [rule_ids...]",
-      description: "delete rules by id (or --all); asks first unless --yes; --dry-run asks the API to check only",
+      description: "delete rules by id (or --all); asks first unless --yes; --dry-run lists the rules that would be deleted",
       examples: [
         "postctl stream rules delete 1165037377523306498 --yes",
         "postctl stream rules delete --all --yes",
+        "postctl stream rules delete --all --dry-run",
       ],
       options: [
         {"flags":"--all","description":"delete every rule"},
-        {"flags":"--dry-run","description":"dry_run=true: the API checks the deletion and deletes nothing"},
+        {"flags":"--dry-run","description":"list the rules that would be deleted (read only) and delete nothing"},
+        {"flags":"--if-exists","description":"a rule that is already gone counts as deleted: exit 0"},
         {"flags":"-y, --yes","description":"do not ask for confirmation"},
       ],
       load: () => import("../stream/rules/delete.js").then(loaded),

@@ -16,10 +16,12 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl webhooks create https://hooks.example.com/postctl",
         "postctl webhooks create https://hooks.example.com/postctl --dry-run",
+        "postctl webhooks create https://hooks.example.com/postctl --if-missing",
       ],
       options: [
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+        {"flags":"--if-missing","description":"when a webhook with this URL is already registered, print it (\"existing\": true) and exit 0"},
       ],
       load: () => import("../webhooks/create.js").then(loaded),
     },
@@ -47,6 +49,7 @@ export const MANIFEST: Manifest = {
         {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+        {"flags":"--if-exists","description":"a webhook that is already gone counts as deleted: exit 0"},
       ],
       load: () => import("../webhooks/delete.js").then(loaded),
     },
