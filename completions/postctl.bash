@@ -372,9 +372,9 @@ _postctl_opts() {
     'auth remove') echo '-y --yes -h --help' ;;
     'auth import') echo '--file --overwrite --dry-run -h --help' ;;
     'webhooks') echo '-h --help' ;;
-    'webhooks create') echo '--dry-run --auth -h --help' ;;
+    'webhooks create') echo '--dry-run --auth --if-missing -h --help' ;;
     'webhooks list') echo '-h --help' ;;
-    'webhooks delete') echo '-y --yes --dry-run --auth -h --help' ;;
+    'webhooks delete') echo '-y --yes --dry-run --auth --if-exists -h --help' ;;
     'webhooks validate') echo '--auth -h --help' ;;
     'webhooks subscriptions') echo '-h --help' ;;
     'webhooks subscriptions add') echo '--dry-run --auth -h --help' ;;
@@ -395,46 +395,46 @@ _postctl_opts() {
     'posts create') echo '--text --text-file --reply-to --quote --media --poll-option --poll-duration --reply-settings --community --paid-partnership --share-with-followers --dry-run --auth -h --help' ;;
     'posts edit') echo '--text --text-file --media --no-edit-check --dry-run --auth -h --help' ;;
     'posts delete') echo '-y --yes --auth -h --help' ;;
-    'posts search') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'posts counts') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --granularity --auth -h --help' ;;
-    'posts likers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'posts search') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --next-token --max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts counts') echo '--start --end --since --until --since-id --until-id --archive --max-query-length --all --limit --next-token --granularity --auth -h --help' ;;
+    'posts likers') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'posts hide') echo '--auth -h --help' ;;
     'posts unhide') echo '--auth -h --help' ;;
-    'posts reposters') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'posts quotes') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'posts reposts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts reposters') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'posts quotes') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'posts reposts') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'posts like') echo '--file --auth -h --help' ;;
     'posts unlike') echo '--file --auth -h --help' ;;
     'posts repost') echo '--file --auth -h --help' ;;
     'posts unrepost') echo '--file --auth -h --help' ;;
     'posts bookmark') echo '--file --auth -h --help' ;;
     'posts unbookmark') echo '--file --auth -h --help' ;;
-    'posts bookmarks') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --folder --auth -h --help' ;;
-    'posts bookmark-folders') echo '--max-results --all --limit --auth -h --help' ;;
+    'posts bookmarks') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --folder --auth -h --help' ;;
+    'posts bookmark-folders') echo '--max-results --all --limit --next-token --auth -h --help' ;;
     'posts analytics') echo '--since --until --granularity --allow-unknown-fields --auth --analytics-fields -h --help' ;;
     'users') echo '-h --help' ;;
     'users me') echo '--user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users get') echo '--file --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users show') echo '--user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users search') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users followers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users following') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users posts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users mentions') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users liked') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users timeline') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start --end --exclude --auth -h --help' ;;
-    'users reposts-of-me') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users affiliates') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users muted') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users blocked') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users search') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users followers') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users following') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users posts') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'users mentions') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'users liked') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'users timeline') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start --end --exclude --auth -h --help' ;;
+    'users reposts-of-me') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'users affiliates') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users muted') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'users blocked') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users follow') echo '--file --auth -h --help' ;;
     'users unfollow') echo '--file --auth -h --help' ;;
     'users mute') echo '--file --auth -h --help' ;;
     'users unmute') echo '--file --auth -h --help' ;;
     'dm') echo '-h --help' ;;
     'dm send') echo '--text --conversation --media --media-file --dry-run --auth -h --help' ;;
-    'dm list') echo '--with --event-types --max-results --all --limit --auth -h --help' ;;
-    'dm events') echo '--event-types --max-results --all --limit --auth -h --help' ;;
+    'dm list') echo '--with --event-types --max-results --all --limit --next-token --auth -h --help' ;;
+    'dm events') echo '--event-types --max-results --all --limit --next-token --auth -h --help' ;;
     'dm get') echo '--auth -h --help' ;;
     'dm delete') echo '-y --yes --dry-run --auth -h --help' ;;
     'dm conversation') echo '-h --help' ;;
@@ -447,14 +447,14 @@ _postctl_opts() {
     'lists update') echo '--name --description --private --public --dry-run --auth -h --help' ;;
     'lists delete') echo '-y --yes --dry-run --auth -h --help' ;;
     'lists members') echo '-h --help' ;;
-    'lists members list') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'lists members list') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'lists members add') echo '--dry-run --auth -h --help' ;;
     'lists members remove') echo '-y --yes --dry-run --auth -h --help' ;;
-    'lists followers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'lists posts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'lists owned') echo '--max-results --all --limit --auth -h --help' ;;
-    'lists followed') echo '--max-results --all --limit --auth -h --help' ;;
-    'lists memberships') echo '--max-results --all --limit --auth -h --help' ;;
+    'lists followers') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'lists posts') echo '--max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'lists owned') echo '--max-results --all --limit --next-token --auth -h --help' ;;
+    'lists followed') echo '--max-results --all --limit --next-token --auth -h --help' ;;
+    'lists memberships') echo '--max-results --all --limit --next-token --auth -h --help' ;;
     'lists pinned') echo '--auth -h --help' ;;
     'lists follow') echo '--file --auth -h --help' ;;
     'lists unfollow') echo '--file --auth -h --help' ;;
@@ -463,8 +463,8 @@ _postctl_opts() {
     'stream') echo '-h --help' ;;
     'stream rules') echo '-h --help' ;;
     'stream rules list') echo '-h --help' ;;
-    'stream rules add') echo '--tag --file --dry-run -h --help' ;;
-    'stream rules delete') echo '--all --dry-run -y --yes -h --help' ;;
+    'stream rules add') echo '--tag --file --dry-run --if-missing -h --help' ;;
+    'stream rules delete') echo '--all --dry-run --if-exists -y --yes -h --help' ;;
     'stream rules counts') echo '--rules-count-fields --allow-unknown-fields -h --help' ;;
     'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
     'stream open') echo '--partition --start-time --end-time --limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --like-fields -h --help' ;;
@@ -472,7 +472,7 @@ _postctl_opts() {
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
     'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id --auth -h --help' ;;
     'events subscriptions') echo '-h --help' ;;
-    'events subscriptions list') echo '--max-results --all --limit -h --help' ;;
+    'events subscriptions list') echo '--max-results --all --limit --next-token -h --help' ;;
     'events subscriptions update') echo '--tag --webhook-id --dry-run -h --help' ;;
     'events subscriptions delete') echo '-y --yes --dry-run -h --help' ;;
     'connections') echo '-h --help' ;;
@@ -632,8 +632,8 @@ _postctl_opts() {
     'audiences keywords') echo '--keywords --negative --granularity --start --end --location --sandbox -h --help' ;;
     'chat') echo '-h --help' ;;
     'chat conversations') echo '-h --help' ;;
-    'chat conversations list') echo '--max-results --all --limit --chat-conversation-fields --expansions --user-fields --allow-unknown-fields --auth -h --help' ;;
-    'chat conversations get') echo '--max-results --all --limit --chat-message-event-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat conversations list') echo '--max-results --all --limit --next-token --chat-conversation-fields --expansions --user-fields --allow-unknown-fields --auth -h --help' ;;
+    'chat conversations get') echo '--max-results --all --limit --next-token --chat-message-event-fields --allow-unknown-fields --auth -h --help' ;;
     'chat send') echo '--message-id --encoded-event --signature --conversation-token --auth -h --help' ;;
     'chat read') echo '--until --auth -h --help' ;;
     'chat typing') echo '--auth -h --help' ;;
@@ -641,7 +641,7 @@ _postctl_opts() {
     'chat keys get') echo '--public-key-fields --allow-unknown-fields --auth -h --help' ;;
     'communities') echo '-h --help' ;;
     'communities get') echo '--community-fields --allow-unknown-fields --auth -h --help' ;;
-    'communities search') echo '--max-results --all --limit --community-fields --allow-unknown-fields --auth -h --help' ;;
+    'communities search') echo '--max-results --all --limit --next-token --community-fields --allow-unknown-fields --auth -h --help' ;;
     'compliance') echo '-h --help' ;;
     'compliance jobs') echo '-h --help' ;;
     'compliance jobs create') echo '--type --name --resumable --ids-file -h --help' ;;
@@ -651,8 +651,8 @@ _postctl_opts() {
     'news get') echo '--news-fields --allow-unknown-fields --auth -h --help' ;;
     'news search') echo '--max-results --max-age-hours --news-fields --allow-unknown-fields --auth -h --help' ;;
     'notes') echo '-h --help' ;;
-    'notes written') echo '--live --max-results --all --limit --note-fields --allow-unknown-fields --auth -h --help' ;;
-    'notes eligible') echo '--live --post-selection --max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes written') echo '--live --max-results --all --limit --next-token --note-fields --allow-unknown-fields --auth -h --help' ;;
+    'notes eligible') echo '--live --post-selection --max-results --all --limit --next-token --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'notes create') echo '--text --classification --misleading-tags --trustworthy-sources --live --auth -h --help' ;;
     'notes evaluate') echo '--text --auth -h --help' ;;
     'notes delete') echo '-y --yes --auth -h --help' ;;
@@ -661,7 +661,7 @@ _postctl_opts() {
     'spaces get') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
     'spaces search') echo '--state --max-results --space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
     'spaces by-creator') echo '--space-fields --expansions --user-fields --topic-fields --allow-unknown-fields --auth -h --help' ;;
-    'spaces buyers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
+    'spaces buyers') echo '--max-results --all --limit --next-token --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'spaces posts') echo '--max-results --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'trends') echo '-h --help' ;;
     'trends get') echo '--max-trends --trend-fields --allow-unknown-fields --auth -h --help' ;;
@@ -867,7 +867,7 @@ _postctl_words() {
 }
 _postctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path="" w i skip=0
-  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --analytics-fields --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --credit-limit --credit-limit-local-micro --curated-category-id --currency --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --display-name --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funded-amount --funded-amount-local-micro --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --language --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-concurrent --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-analytics-fields --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-account-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --reason --redirect-uri --redirect-url --rejects --reply-settings --reply-to --root --rules-count-fields --scheduled-promoted-post-ids --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --subtitle-media-id --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --tracking-tag-ids --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --url --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
+  local value_flags=" --access --account --account-ids --account-media-ids --accounts --ads-sandbox-url --ads-url --advertiser-domain --advertiser-user-id --alt-text --analytics-fields --android-app-store-identifier --api --api-url --app-button --as-user --audience-expansion --auth --backfill-minutes --batch-size --bid --bid-amount-local-micro --bid-strategy --body --budget-optimization --callback-port --campaign --campaign-ids --campaigns --card-ids --card-types --card-uri --card-uris --categories --chart --chat-conversation-fields --chat-message-event-fields --chunk-size --classification --client-id --columns --community --community-fields --compliance-job-fields --concurrency --consumer-key --conversation --conversation-settings --conversation-token --conversation-type --count --country --country-code --country-codes --creative-types --credit-limit --credit-limit-local-micro --curated-category-id --currency --cursor --custom-audience-ids --daily-budget --daily-budget-amount-local-micro --days --default-country --description --dialect --direction --display-name --download --duration --duration-in-days --effective-at --encoded-event --end --end-time --endpoint --entity --entity-id --entity-status --entity-type --event --event-type --event-types --exclude --expansions --expires-at --failed --fault-rate --field --file --file-name --filter --first-choice --first-cta --first-cta-post --folder --format --fourth-choice --fourth-cta --fourth-cta-post --frequency-cap --from --funded-amount --funded-amount-local-micro --funding-instrument --funding-instrument-id --funding-instrument-ids --funding-instruments --goal --googleplay-app --googleplay-deep-link --granted-account --granularity --header --ids --ids-file --industry-type --input --ios-app --ios-app-store-identifier --ios-deep-link --item-group-key --keys --keyword --keywords --lang --language --latency --level --like-fields --limit --line-item --line-item-id --line-item-ids --locale --location --location-type --max-age-hours --max-concurrent --max-jobs --max-pages --max-query-length --max-reconnects --max-result-bytes --max-results --max-trends --max-wait --media --media-analytics-fields --media-category --media-fields --media-file --media-key --media-keys --media-type --message-id --metric-groups --misleading-tags --mode --name --names --negative --news-fields --next-token --note-fields --objective --operation --operator --os-type --output --participants --partition --pay-by --permission-ids --permission-scope --personalized-trend-fields --pin --place-fields --placement --placements --poll-duration --poll-fields --poll-option --port --post-fields --post-mode --post-selection --poster-media-key --primary-web-event-tag --processing-timeout --product-key --product-keys-file --product-type --profile --promotable-user-ids --promoted-account-ids --promoted-post-ids --public-key-fields --purchase-order-number --q --query --quote --range --raw-field --reason --redirect-uri --redirect-url --rejects --reply-settings --reply-to --root --rules-count-fields --scheduled-promoted-post-ids --scopes --screen-name --second-choice --second-cta --second-cta-post --seed --segment --signature --since --since-id --sort-by --space-fields --stall-timeout --standard-delivery --start --start-time --state --stats-job-latency --stats-job-polls --status --subtitle-media-id --swipeable --tag --targeting-criterion-ids --text --text-file --thank-you-text --thank-you-url --third-choice --third-cta --third-cta-post --timeout --title --to --tools --topic-fields --total-budget --total-budget-amount-local-micro --tracking-tag-ids --trend-fields --type --unlocked-image-media-key --unlocked-video-media-key --until --until-id --url --usage-fields --user-fields --user-id --value --values --video-cta --video-cta-value --video-description --video-title --wait --webhook-id --website-title --website-url --with --with-active -F -H -f -o "
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if ((skip)); then skip=0; continue; fi

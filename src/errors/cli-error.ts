@@ -25,6 +25,8 @@ export class CliError extends Error {
   hint?: string;
   /** Stable machine-readable code for JSON error output. */
   code: string;
+  /** Where an interrupted listing can start again (its cursor parameter and value), when it was cut short. */
+  resume?: Record<string, unknown>;
   constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
@@ -32,7 +34,13 @@ export class CliError extends Error {
     if (opts.hint) this.hint = opts.hint;
   }
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, exit_code: this.exitCode, ...(this.hint ? { hint: this.hint } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      exit_code: this.exitCode,
+      ...(this.hint ? { hint: this.hint } : {}),
+      ...(this.resume ? { resume: this.resume } : {}),
+    };
   }
 }
 
