@@ -49,7 +49,10 @@ export function pageParams(flags: PageFlags, range: readonly [number, number]): 
   const limit = flags.limit !== undefined ? Number(flags.limit) : undefined;
   // With --limit and no --max-results, ask for pages no bigger than needed (at least the endpoint's minimum).
   const size = flags.maxResults ?? (limit !== undefined ? String(Math.max(range[0], Math.min(range[1], limit))) : undefined);
-  return { query: [...(size !== undefined ? [['max_results', size] as [string, string]] : []), ...nextTokenParams(flags.nextToken)], limit };
+  return {
+    query: [...(size !== undefined ? [['max_results', size] as [string, string]] : []), ...nextTokenParams(flags.nextToken)],
+    limit,
+  };
 }
 
 export async function printListing(
@@ -68,7 +71,9 @@ export async function printListing(
     ctx.printer.list(body.data ?? [], columns, body);
     if (!body.data?.length) ctx.log.info(`no ${what}`);
     if (body.meta?.next_token)
-      ctx.log.hint(`more ${what}: pass --all (or --limit N) to follow the pages, or --next-token ${neutralize(String(body.meta.next_token))} for the next one.`);
+      ctx.log.hint(
+        `more ${what}: pass --all (or --limit N) to follow the pages, or --next-token ${neutralize(String(body.meta.next_token))} for the next one.`,
+      );
     return 0;
   }
   const out = ctx.printer.stream(columns);

@@ -26,7 +26,12 @@ export interface CursorStyle {
  * Ads API: `next_cursor` → `cursor`. with_total_count cannot be combined with a
  * cursor (ads-api.md "Conventions"): total_count comes with the first page only.
  */
-export const adsCursor: CursorStyle = { next: (e) => e.next_cursor, param: 'cursor', firstPageOnly: ['with_total_count'], flag: '--cursor' };
+export const adsCursor: CursorStyle = {
+  next: (e) => e.next_cursor,
+  param: 'cursor',
+  firstPageOnly: ['with_total_count'],
+  flag: '--cursor',
+};
 
 /** Platform v2: `meta.next_token` → `pagination_token`. */
 export const v2Cursor: CursorStyle = {

@@ -15,7 +15,8 @@ const PAGING_NAME = /^(next|previous|pagination)_token$/i;
 // A value is taken when it is quoted (`"…token":"v"`) or follows `=` (a form or query); after a bare
 // `name: ` it is taken only when it looks like a secret (a digit and 6+ characters, or 20+), so prose
 // such as "invalid token: not a bearer token" keeps its words.
-const TOKEN_PAIR = /(?<!(?:^|\W)(?:next|previous|pagination)_)(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
+const TOKEN_PAIR =
+  /(?<!(?:^|\W)(?:next|previous|pagination)_)(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
 const SECRET_SHAPED = /^(?=.*\d).{6,}$|^.{20,}$/s;
 
 function redactPair(match: string, name: string, sep: string, value: string): string {

@@ -75,12 +75,14 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl stream connect",
         "postctl stream connect --limit 100 --post-fields created_at,author_id > posts.jsonl",
+        "postctl stream connect --state bot.stream-state.json >> posts.jsonl",
       ],
       options: [
         {"flags":"--limit <n>","description":"stop after n posts (exit 0)"},
         {"flags":"--backfill-minutes <n>","description":"after a reconnect, ask for up to n minutes (1 to 5) of missed posts (needs access that allows it); duplicates are dropped"},
         {"flags":"--max-reconnects <n>","description":"reconnect attempts per outage before giving up (default 10)"},
         {"flags":"--stall-timeout <seconds>","description":"reconnect when nothing, not even a keep-alive, arrives for this long (default 30; the service sends keep-alives every 20 s)"},
+        {"flags":"--state <file>","description":"keep the last post seen in this file (created 0600); a later run asks for the missed minutes (backfill, up to 5), fills a longer gap from recent search for the same rules, drops repeats and reports any hole"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},

@@ -42,7 +42,13 @@ export default defineVerb({
         ? []
         : missing.map((id) => ({ type: 'about:blank', title: 'Not Found Error', detail: `Rule [${id}] does not exist` }));
       for (const id of opts.ifExists ? missing : []) ctx.log.info(`rule ${id} is already gone`);
-      return report(ctx, { data: listed, ...(errors.length ? { errors } : {}) }, listed.length, errors.length, 'to delete (dry run, nothing sent)');
+      return report(
+        ctx,
+        { data: listed, ...(errors.length ? { errors } : {}) },
+        listed.length,
+        errors.length,
+        'to delete (dry run, nothing sent)',
+      );
     }
     if (!(await ctx.prompt.confirm(`Delete ${ids.length} rule${ids.length === 1 ? '' : 's'}?`, opts.yes))) return EXIT.OK;
     let env = await deleteRules(client, ids, false);
