@@ -5,7 +5,8 @@
 import type { Context } from '../entry/context.js';
 import { CliError, PartialFailure } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
-import type { ApiClient } from '../http/client.js';
+import type { ApiClient, RequestOptions } from '../http/client.js';
+import { toParams } from '../http/encode.js';
 import { send, type Planned } from '../platform/webhook-lifecycle.js';
 import type { OptionSpec } from './define.js';
 
@@ -13,6 +14,22 @@ export const lifecycleDryRun = {
   flags: '--dry-run',
   description: 'print the request(s) that would be sent (method, path, body) and send nothing',
 } as const satisfies OptionSpec;
+
+/** The requests as a dry run shows them: method, path, the query (when there is one) and the JSON body. */
+export function printRequests(ctx: Context, requests: readonly RequestOptions[]): number {
+  return printPlanned(
+    ctx,
+    requests.map((r): Planned & { query?: Record<string, string> } => {
+      const query = toParams(r.query);
+      return {
+        method: (r.method ?? 'GET').toUpperCase(),
+        path: r.path,
+        ...(query.length ? { query: Object.fromEntries(query) } : {}),
+        ...(r.json !== undefined ? { body: r.json as Record<string, unknown> } : {}),
+      };
+    }),
+  );
+}
 
 export function printPlanned(ctx: Context, planned: readonly Planned[]): number {
   ctx.printer.value(planned.length === 1 ? planned[0] : planned);

@@ -117,6 +117,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../dm/block.js").then(loaded),
     },
@@ -130,6 +131,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../dm/unblock.js").then(loaded),
     },

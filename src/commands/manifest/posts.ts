@@ -79,7 +79,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["posts","delete"],
       name: "delete <post_ids...>",
-      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise",
+      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise; --dry-run shows the requests",
       examples: [
         "postctl posts delete 1460323737035677698",
         "postctl posts delete 1460323737035677698 1460323737035677699 --yes",
@@ -87,6 +87,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"-y, --yes","description":"do not ask for confirmation"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/delete.js").then(loaded),
     },
@@ -181,6 +182,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/hide.js").then(loaded),
     },
@@ -193,6 +195,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/unhide.js").then(loaded),
     },
@@ -276,6 +279,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/like.js").then(loaded),
     },
@@ -289,6 +293,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unlike.js").then(loaded),
     },
@@ -302,6 +307,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/repost.js").then(loaded),
     },
@@ -315,6 +321,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unrepost.js").then(loaded),
     },
@@ -328,6 +335,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/bookmark.js").then(loaded),
     },
@@ -341,6 +349,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unbookmark.js").then(loaded),
     },

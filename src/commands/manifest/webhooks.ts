@@ -138,6 +138,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (2d, 3h: that long ago); within the last 5 days"},
         {"flags":"--to <time>","description":"end of the window, exclusive: same forms; after --from, not in the future"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/subscriptions/replay.js").then(loaded),
     },
@@ -160,6 +161,7 @@ export const MANIFEST: Manifest = {
         "postctl webhooks stream-links add 1146654567674912769",
       ],
       options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/stream-links/add.js").then(loaded),
     },
@@ -171,6 +173,7 @@ export const MANIFEST: Manifest = {
         "postctl webhooks stream-links remove 1146654567674912769",
       ],
       options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/stream-links/remove.js").then(loaded),
     },
@@ -213,6 +216,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (3h, 90m: that long ago); within the last 24 hours"},
         {"flags":"--to <time>","description":"end of the window: same forms; after --from, not in the future"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/replay.js").then(loaded),
     },
