@@ -24,7 +24,10 @@ export const engageOptions = {
     description: 'read targets from a file (- for stdin): one or more per line, comma or space separated, # comments',
   },
   auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
-  dryRun: { flags: '--dry-run', description: 'print the request for each target (method, path, body) and send none; handles are still looked up' },
+  dryRun: {
+    flags: '--dry-run',
+    description: 'print the request for each target (method, path, body) and send none; handles are still looked up',
+  },
 } as const satisfies OptionTable;
 
 /** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
@@ -53,7 +56,11 @@ export async function engage(
   const targets = await resolveUserIds(client, refs, auth);
   const me = await actingUser(client, await ctx.settings(), ctx.env, auth);
   ctx.log.verbose(`acting user ${me.id} (from the ${me.source})`);
-  if (opts.dryRun) return printPlanned(ctx, targets.map((t) => plannedAction(action, me.id, t)));
+  if (opts.dryRun)
+    return printPlanned(
+      ctx,
+      targets.map((t) => plannedAction(action, me.id, t)),
+    );
   const budget = pacingBudget(ctx);
   if (targets.length > budget.max)
     ctx.log.info(

@@ -142,7 +142,8 @@ export function plannedAction(action: Action, me: string, target: string): { met
   const meSeg: IdSegment = idSegment(me, 'numeric', 'acting user id');
   const targetSeg = idSegment(target, 'numeric', `${spec.target} id`);
   if (spec.targetInPath) return { method: 'POST', path: joinPath('2', 'users', targetSeg, ...spec.collection.split('/')) };
-  if (spec.method === 'POST') return { method: 'POST', path: joinPath('2', 'users', meSeg, spec.collection), body: { [spec.bodyKey]: target } };
+  if (spec.method === 'POST')
+    return { method: 'POST', path: joinPath('2', 'users', meSeg, spec.collection), body: { [spec.bodyKey]: target } };
   return { method: 'DELETE', path: joinPath('2', 'users', meSeg, spec.collection, targetSeg) };
 }
 

@@ -43,6 +43,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--tag <tag>","description":"label delivered with each event"},
         {"flags":"--webhook-id <id>","description":"deliver to this webhook instead of the stream"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../events/subscribe.js").then(loaded),
     },

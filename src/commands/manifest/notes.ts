@@ -69,6 +69,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--trustworthy-sources","description":"the note’s links are trustworthy sources"},
         {"flags":"--live","description":"propose the note for real (publicly visible) (default: test mode, test_mode=true)"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../notes/create.js").then(loaded),
     },
@@ -82,6 +83,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--text <text>","description":"the draft note"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../notes/evaluate.js").then(loaded),
     },
@@ -95,6 +97,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"-y, --yes","description":"confirm without asking (needed when not interactive)"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../notes/delete.js").then(loaded),
     },

@@ -63,6 +63,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user when an access token is configured, else app; OAuth 2.0 is not accepted here","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/validate.js").then(loaded),
     },

@@ -53,7 +53,10 @@ export default defineVerb({
     // The authentication is settled (and a wrong one refused) before asking.
     const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/tweets/{id}'], prefer: USER_CONTEXT, flag: opts.auth });
     // The request deletePost sends, shown instead.
-    const planned = unique.map((id) => ({ method: 'DELETE', path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')) }));
+    const planned = unique.map((id) => ({
+      method: 'DELETE',
+      path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')),
+    }));
     if (opts.dryRun) return printRequests(ctx, planned);
     if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes)))
       return EXIT.OK;
