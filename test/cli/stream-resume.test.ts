@@ -122,3 +122,23 @@ describe('stream connect --state', () => {
     expect(connects().length).toBe(before);
   });
 });
+
+describe('stream open --state', () => {
+  it('a volume stream restarted with --state asks for the backfill of its gap and drops the items it printed', async () => {
+    const state = join(tempDir(), 'sample.state.json');
+    const first = await emu.run(['stream', 'open', 'sample', '--state', state, '--limit', '3', '-o', 'jsonl']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ version: 1, stream: 'sample' });
+    const sent = emu.state.requests('GET', '/sample/stream').length;
+    const second = await emu.run(['stream', 'open', 'sample', '--state', state, '--limit', '3', '-o', 'jsonl']);
+    expect(second.code, second.stderr).toBe(0);
+    const conn = emu.state.requests('GET', '/sample/stream')[sent]!;
+    expect(param(conn, 'backfill_minutes')).toBe('1');
+    const seen = new Set(ids(first.stdout));
+    expect(ids(second.stdout).filter((id) => seen.has(id))).toEqual([]);
+    expect(second.stderr).toMatch(/resuming after \d+s: 1 minute of stream backfill/);
+    // Another partition or source is another stream: its state file is refused.
+    const other = await emu.run(['stream', 'open', 'sample10', '--partition', '1', '--state', state, '--limit', '1']);
+    expect(other.code).toBe(2);
+  });
+});

@@ -112,6 +112,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--backfill-minutes <n>","description":"ask for up to n minutes (1 to 5) of past items, and again after a reconnect; duplicates are dropped"},
         {"flags":"--max-reconnects <n>","description":"reconnect attempts per outage before giving up (default 10)"},
         {"flags":"--stall-timeout <seconds>","description":"reconnect when nothing, not even a keep-alive, arrives for this long (default 30)"},
+        {"flags":"--state <file>","description":"keep the last item seen in this file (created 0600); a later run asks for the missed minutes (backfill, up to 5), drops repeats and reports a longer gap"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
