@@ -467,7 +467,7 @@ _postctl_opts() {
     'stream rules delete') echo '--all --dry-run --if-exists -y --yes -h --help' ;;
     'stream rules counts') echo '--rules-count-fields --allow-unknown-fields -h --help' ;;
     'stream connect') echo '--limit --backfill-minutes --max-reconnects --stall-timeout --state --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields -h --help' ;;
-    'stream open') echo '--partition --start-time --end-time --limit --backfill-minutes --max-reconnects --stall-timeout --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --like-fields -h --help' ;;
+    'stream open') echo '--partition --start-time --end-time --limit --backfill-minutes --max-reconnects --stall-timeout --state --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --like-fields -h --help' ;;
     'events') echo '-h --help' ;;
     'events stream') echo '--limit --backfill-minutes --max-reconnects --stall-timeout -h --help' ;;
     'events subscribe') echo '--event-type --event --user-id --keyword --direction --tag --webhook-id --auth --dry-run -h --help' ;;
