@@ -14,7 +14,7 @@ import type { Column } from '../../../output/printer.js';
 import { Problems } from '../../../validate/rules.js';
 import { displayName, subtitleMediaId, subtitlesCategoryName } from '../../../validate/subtitles.js';
 import { USER_CONTEXT, authedClient } from '../../_auth.js';
-import { lifecycleDryRun, printRequests } from '../../_lifecycle.js';
+import { printRequests } from '../../_lifecycle.js';
 import { defineVerb } from '../../define.js';
 import { categoryOption, checkedTarget, languageOption, subtitlesAuthOption } from './_subtitles.js';
 
