@@ -33,6 +33,8 @@ export class CliError extends Error {
   code: string;
   /** Set on the errors of writes only: reads have nothing to repeat twice. */
   sent?: Sent;
+  /** Where an interrupted listing can start again (its cursor parameter and value), when it was cut short. */
+  resume?: Record<string, unknown>;
   constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown; sent?: Sent } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
@@ -47,6 +49,7 @@ export class CliError extends Error {
       exit_code: this.exitCode,
       ...(this.hint ? { hint: this.hint } : {}),
       ...(this.sent !== undefined ? { sent: this.sent } : {}),
+      ...(this.resume ? { resume: this.resume } : {}),
     };
   }
 }

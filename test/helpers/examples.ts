@@ -34,6 +34,8 @@ export const NOT_RUN: Record<string, string> = {
   'postctl auth login --web': 'waits for a browser to open the authorize URL (test/cli/auth.test.ts drives it)',
   'postctl auth login --access read --force-login': 'waits for a browser (test/cli/auth.test.ts)',
   'postctl stream connect': 'an endless stream (test/cli/stream.test.ts)',
+  'postctl stream connect --state bot.stream-state.json >> posts.jsonl':
+    'an endless stream (test/cli/stream-resume.test.ts runs it with --limit)',
   'postctl events stream': 'an endless stream (test/cli/platform-events.test.ts)',
   'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop': 'a foreground server',
   'postctl emulator --latency 50 --fault-rate 0.1 --seed 7': 'a foreground server',

@@ -42,6 +42,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../dm/list.js").then(loaded),
@@ -59,6 +60,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.read)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../dm/events.js").then(loaded),
@@ -116,6 +118,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../dm/block.js").then(loaded),
     },
@@ -129,6 +132,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../dm/unblock.js").then(loaded),
     },

@@ -81,7 +81,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["posts","delete"],
       name: "delete <post_ids...>",
-      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise",
+      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise; --dry-run shows the requests",
       examples: [
         "postctl posts delete 1460323737035677698",
         "postctl posts delete 1460323737035677698 1460323737035677699 --yes",
@@ -89,6 +89,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"-y, --yes","description":"do not ask for confirmation"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/delete.js").then(loaded),
     },
@@ -113,6 +114,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-query-length <n>","description":"query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)"},
         {"flags":"--all","description":"follow next_token and print every page as it arrives"},
         {"flags":"--limit <n>","description":"follow next_token until n items are printed, then stop"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--max-results <n>","description":"posts per page: 10 to 100 (recent), 10 to 500 (archive)"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
@@ -146,6 +148,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-query-length <n>","description":"query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)"},
         {"flags":"--all","description":"follow next_token and print every page as it arrives"},
         {"flags":"--limit <n>","description":"follow next_token until n items are printed, then stop"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--granularity <unit>","description":"minute, hour (the API default) or day"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app; counts take app, or oauth2 for the last 7 days (openapi v2.167)","choices":["app","user","oauth2"]},
       ],
@@ -163,6 +166,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
@@ -180,6 +184,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/hide.js").then(loaded),
     },
@@ -192,6 +197,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/unhide.js").then(loaded),
     },
@@ -206,6 +212,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
@@ -225,6 +232,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -248,6 +256,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -272,6 +281,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/like.js").then(loaded),
     },
@@ -285,6 +295,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unlike.js").then(loaded),
     },
@@ -298,6 +309,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/repost.js").then(loaded),
     },
@@ -311,6 +323,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unrepost.js").then(loaded),
     },
@@ -324,6 +337,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/bookmark.js").then(loaded),
     },
@@ -337,6 +351,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unbookmark.js").then(loaded),
     },
@@ -352,6 +367,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -376,6 +392,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default oauth2 when the profile holds that login, else user (OAuth 1.0a)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../posts/bookmark-folders.js").then(loaded),

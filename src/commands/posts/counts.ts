@@ -8,6 +8,7 @@ import { searchParams } from '../../validate/search.js';
 import { wire } from '../../wire/names.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+import { nextTokenParams } from '../_listing.js';
 import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
@@ -39,6 +40,7 @@ export default defineVerb({
       query: params,
       auth,
       all: Boolean(opts.all),
+      start: nextTokenParams(opts.nextToken),
       ...(limit !== undefined ? { limit } : {}),
       columns: countColumns(client),
       countKey: wire('key.post_count', client.names),

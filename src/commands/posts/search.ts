@@ -9,6 +9,7 @@ import { searchParams } from '../../validate/search.js';
 import { authOption } from '../_flags.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { defineVerb } from '../define.js';
+import { nextTokenParams } from '../_listing.js';
 import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
@@ -45,6 +46,7 @@ export default defineVerb({
       query,
       auth,
       all: Boolean(opts.all),
+      start: nextTokenParams(opts.nextToken),
       ...(limit !== undefined ? { limit } : {}),
       columns: SEARCH_COLUMNS,
     });
