@@ -419,10 +419,10 @@ _postctl_opts() {
     'users search') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users followers') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users following') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
-    'users posts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users mentions') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
+    'users posts') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start-time --end-time --exclude --auth -h --help' ;;
+    'users mentions') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start-time --end-time --auth -h --help' ;;
     'users liked') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
-    'users timeline') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start --end --exclude --auth -h --help' ;;
+    'users timeline') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --since-id --until-id --start-time --end-time --exclude --auth -h --help' ;;
     'users reposts-of-me') echo '--max-results --all --limit --post-fields --user-fields --media-fields --place-fields --poll-fields --expansions --all-fields --allow-unknown-fields --auth -h --help' ;;
     'users affiliates') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;
     'users muted') echo '--max-results --all --limit --user-fields --post-fields --expansions --allow-unknown-fields --auth -h --help' ;;

@@ -10,6 +10,7 @@ import type { EmuRequest, EmuResponse } from '../types.js';
 import { invalid } from './platform-posting.js';
 import { FIELDS } from './platform-posts.js';
 import { isReply, page, select, type Obj } from './platform-paging.js';
+import { timelineIds, windowed } from './platform-window.js';
 import { followerIds, followingIds, listOf, userById, userByName, usersState, type EmuUser } from './platform-users-state.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
@@ -80,19 +81,20 @@ function userListing(ids: (state: EmulatorState, id: string) => string[]) {
   };
 }
 
-/** Made-up post ids of a user's timeline, newest first (stable per user). */
-function timeline(userId: string, n: number, salt: number): string[] {
-  const base = 1_500_000_000_000_000_000n + (BigInt(userId) % 1_000_000n) * 10_000n + BigInt(salt) * 1000n;
-  return Array.from({ length: n }, (_, i) => String(base + BigInt(n - i)));
-}
-
 function postListing(kind: 'posts' | 'mentions' | 'liked') {
   return (req: EmuRequest, state: EmulatorState): EmuResponse => {
     const u = pathUser(req, state);
     if (isReply(u)) return u;
     const liked = kind === 'liked' ? (usersState(state).likes.get(u.id) ?? []) : [];
-    const ids =
-      kind === 'posts' ? timeline(u.id, 120, 1) : kind === 'mentions' ? timeline(u.id, 40, 2) : [...liked, ...timeline(u.id, 20, 3)];
+    const made =
+      kind === 'posts'
+        ? timelineIds(state, u.id, 120, 1)
+        : kind === 'mentions'
+          ? timelineIds(state, u.id, 40, 2, 180)
+          : [...liked, ...timelineIds(state, u.id, 20, 3)];
+    // Liked posts take no window (the endpoint declares none).
+    const ids = kind === 'liked' ? made : windowed(made, req.query);
+    if (isReply(ids)) return ids;
     const p = page(ids, req.query, [5, 100], 10);
     if (isReply(p)) return p;
     const data = p.data.map((id) => ({
