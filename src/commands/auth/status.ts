@@ -22,6 +22,8 @@ interface Status {
   config_file: string | null;
   default_profile: string | null;
   profile: { name: string; source: string; stored: boolean };
+  /** Credential variables set aside: --profile named a profile holding credentials of its own. */
+  ignored_env: string[];
   user: { user_id: string | null; screen_name: string } | null;
   credentials: CredentialRow[];
   pending_pin_login: { created_at: string } | null;
@@ -46,6 +48,7 @@ async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
     config_file: data.profiles || data.default_profile ? configFile(ctx.env) : null,
     default_profile: data.default_profile ?? null,
     profile: { name: s.profile, source: s.profileSource, stored: Boolean(data.profiles?.[s.profile]) },
+    ignored_env: s.ignoredEnv,
     user: accessFromProfile && s.stored.screen_name ? { user_id: s.stored.user_id ?? null, screen_name: s.stored.screen_name } : null,
     credentials: credentialRows(s),
     // The pending request token is a secret: only its age is shown.
@@ -69,6 +72,8 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
   ctx.printer.write(
     `profile ${s.profile} (${PROFILE_SOURCE[s.profileSource]})${user ? `, logged in as @${user.screen_name}` : ''}${status.pending_pin_login ? ', PIN login pending' : ''}\n`,
   );
+  if (status.ignored_env.length)
+    ctx.printer.write(`set aside (--profile ${s.profile} holds its own credentials): ${status.ignored_env.join(', ')}\n`);
   ctx.printer.list(status.credentials, [
     { header: 'credential', key: 'credential' },
     { header: 'value', get: (r) => r.value ?? '(none)' },
