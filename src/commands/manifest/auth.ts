@@ -175,6 +175,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--file <path>","description":"read this file instead of ~/.twurlrc or ~/.xurl/auth.yml (mode 0600, yours)"},
         {"flags":"--overwrite","description":"replace the credentials of a profile that holds others (default: skip it)"},
         {"flags":"--dry-run","description":"show what would be imported and write nothing"},
+        {"flags":"--take-over","description":"xurl: take the OAuth 2.0 refresh token too, so postctl owns the login (the service rotates it: xurl's copy stops working at postctl's first refresh)"},
       ],
       load: () => import("../auth/import.js").then(loaded),
     },
