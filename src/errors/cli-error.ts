@@ -17,12 +17,21 @@ export interface InputProblem {
   message: string;
 }
 
+/** The rate-limit window a refusal belongs to, as the response announced it (reset as epoch ms). */
+export interface RateLimitState {
+  limit?: number | undefined;
+  remaining?: number | undefined;
+  resetAt?: number | undefined;
+}
+
 export class CliError extends Error {
   // Each class names itself: the launcher's API scripts are minified down to local names, so
   // new.target.name would be a mangled one there.
   override name = 'CliError';
   exitCode: number;
   hint?: string;
+  /** Set where the response that caused it announced a rate-limit window. */
+  rateLimit?: RateLimitState;
   /** Stable machine-readable code for JSON error output. */
   code: string;
   constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
@@ -32,8 +41,26 @@ export class CliError extends Error {
     if (opts.hint) this.hint = opts.hint;
   }
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, exit_code: this.exitCode, ...(this.hint ? { hint: this.hint } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      exit_code: this.exitCode,
+      ...(this.hint ? { hint: this.hint } : {}),
+      ...(this.exitCode === EXIT.RATE_LIMITED ? rateLimitFields(this.rateLimit) : {}),
+    };
   }
+}
+
+/**
+ * Every exit-5 error carries `limit`, `remaining` and `reset_at` (ISO 8601), null where the response did not
+ * say, so a cron script reads when to come back from the error line instead of parsing the hint.
+ */
+function rateLimitFields(r: RateLimitState | undefined): Record<string, unknown> {
+  return {
+    limit: r?.limit ?? null,
+    remaining: r?.remaining ?? null,
+    reset_at: r?.resetAt !== undefined ? new Date(r.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+  };
 }
 
 export class UsageError extends CliError {

@@ -31,6 +31,15 @@ interface Status {
   pending_oauth2_login: { created_at: string } | null;
   profiles: ProfileRow[];
   check?: Check;
+  limits?: Limits;
+}
+
+/** The rate-limit window of the endpoint the check called (each endpoint has its own), as its response announced it. */
+interface Limits {
+  endpoint: string;
+  limit: number | null;
+  remaining: number | null;
+  reset_at: string | null;
 }
 
 async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
@@ -94,6 +103,11 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
       `\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`,
     );
   if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
+  const l = status.limits;
+  if (l)
+    ctx.printer.write(
+      `rate limit of ${l.endpoint}: ${l.remaining ?? '?'} of ${l.limit ?? '?'} requests left${l.reset_at ? `, window resets ${l.reset_at}` : ''}\n`,
+    );
   const c = status.check;
   if (c)
     ctx.printer.write(
@@ -104,18 +118,27 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
 export default defineVerb({
   name: 'status',
   description: 'profiles, the default, which credentials are present and where each comes from (flag/env/profile); secrets masked',
-  examples: ['postctl auth status', 'postctl auth status --check', 'postctl --profile work auth status -o json'],
+  examples: ['postctl auth status', 'postctl auth status --check', 'postctl --profile work auth status -o json', 'postctl auth status --limits -o json'],
   options: {
     check: { flags: '--check', description: 'make one cheap signed call to confirm the credentials work' },
+    limits: {
+      flags: '--limits',
+      description: "make the --check call and show its endpoint's rate-limit window: limit, remaining, reset_at",
+    },
   },
   async run(_args, opts, ctx) {
     const s = await ctx.settings();
     const status = await gather(ctx, s);
     let failure: unknown;
-    if (opts.check) {
+    if (opts.check || opts.limits) {
       const c = await checkCredentials(ctx, s);
       status.check = c.result;
       failure = c.error;
+      if (opts.limits) {
+        const rl = c.window;
+        const reset = rl?.resetAt !== undefined ? new Date(rl.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+        status.limits = { endpoint: c.result.endpoint, limit: rl?.limit ?? null, remaining: rl?.remaining ?? null, reset_at: reset };
+      }
     }
     if (ctx.format === 'json' || ctx.format === 'jsonl') ctx.printer.value(status);
     else if (ctx.format === 'csv')

@@ -124,9 +124,11 @@ export const MANIFEST: Manifest = {
         "postctl auth status",
         "postctl auth status --check",
         "postctl --profile work auth status -o json",
+        "postctl auth status --limits -o json",
       ],
       options: [
         {"flags":"--check","description":"make one cheap signed call to confirm the credentials work"},
+        {"flags":"--limits","description":"make the --check call and show its endpoint's rate-limit window: limit, remaining, reset_at"},
       ],
       load: () => import("../auth/status.js").then(loaded),
     },
