@@ -365,13 +365,13 @@ _postctl_opts() {
     'auth login') echo '--consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web --callback-port --wait -h --help' ;;
     'auth pin') echo '--pin --consumer-key --consumer-secret-stdin --api-url --ads-url --ads-sandbox-url --access --force-login --screen-name --web -h --help' ;;
     'auth oauth2') echo '--client-id --client-secret-stdin --scopes --redirect-uri --redirect-url --web --no-browser --wait --api-url -h --help' ;;
-    'auth token') echo '--consumer-key --consumer-secret-stdin --refresh --print -h --help' ;;
+    'auth token') echo '--consumer-key --consumer-secret-stdin --refresh --print --stdin -h --help' ;;
     'auth logout') echo '--bearer --oauth2 --all --local-only -y --yes -h --help' ;;
-    'auth status') echo '--check -h --help' ;;
+    'auth status') echo '--check --limits -h --help' ;;
     'auth use') echo '-h --help' ;;
     'auth list') echo '-h --help' ;;
     'auth remove') echo '-y --yes -h --help' ;;
-    'auth import') echo '--file --overwrite --dry-run -h --help' ;;
+    'auth import') echo '--file --overwrite --dry-run --take-over -h --help' ;;
     'webhooks') echo '-h --help' ;;
     'webhooks create') echo '--dry-run --auth -h --help' ;;
     'webhooks list') echo '-h --help' ;;

@@ -10,7 +10,10 @@ export const postWindowOptions = {
     flags: '--start-time <time>',
     description: 'oldest post time, RFC 3339 (2026-11-20T08:00:00Z), 2010-11-06T00:00:01Z or later; --since-id wins over it at the API',
   },
-  endTime: { flags: '--end-time <time>', description: 'newest post time, RFC 3339; after --start-time; --until-id wins over it at the API' },
+  endTime: {
+    flags: '--end-time <time>',
+    description: 'newest post time, RFC 3339; after --start-time; --until-id wins over it at the API',
+  },
 } as const satisfies OptionTable;
 
 export const excludeOption = {

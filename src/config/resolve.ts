@@ -39,7 +39,7 @@ export interface ResolvedSettings {
 }
 
 /** Who the requests act as: the settings --profile takes from the profile alone when it holds any of them. */
-export const CREDENTIAL_KEYS: ReadonlySet<string> = new Set([
+const CREDENTIAL_KEYS: ReadonlySet<string> = new Set([
   'consumer_key',
   'consumer_secret',
   'access_token',

@@ -10,7 +10,7 @@ import { wire } from '../wire/names.js';
 import { crcResponse, verifyWebhookSignature } from './crc.js';
 
 /** Deliveries are small JSON documents; anything larger is refused (413) without being read to the end. */
-export const MAX_EVENT_BYTES = 5 * 1024 * 1024;
+const MAX_EVENT_BYTES = 5 * 1024 * 1024;
 
 /** Either spelling of the signature header: the receiver does not know which service style sends to it. */
 const SIGNATURE_HEADERS = [wire('header.webhooks_signature', 'official'), wire('header.webhooks_signature', 'neutral')];

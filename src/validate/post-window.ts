@@ -12,7 +12,7 @@ import { Problems, commaList, oneOf } from './rules.js';
 const POST_ID = /^[0-9]{1,19}$/;
 /** A full RFC 3339 date-time: date, time and a zone (Z or an offset). */
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
-export const EARLIEST_TIME = '2010-11-06T00:00:01Z';
+const EARLIEST_TIME = '2010-11-06T00:00:01Z';
 const EARLIEST_MS = Date.parse(EARLIEST_TIME);
 
 export interface PostWindowFlags {
@@ -23,7 +23,7 @@ export interface PostWindowFlags {
 }
 
 /** Epoch ms of a valid RFC 3339 date-time (a day or hour that does not exist is not valid), else undefined. */
-export function parseRfc3339(v: string): number | undefined {
+function parseRfc3339(v: string): number | undefined {
   const m = RFC3339.exec(v);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
@@ -37,7 +37,7 @@ export function parseRfc3339(v: string): number | undefined {
 const wireTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Adds the window's problems to `p` and returns its parameters (meaningful only when `p` is ok). */
-export function postWindowParams(f: PostWindowFlags, p: Problems): Params {
+function postWindowParams(f: PostWindowFlags, p: Problems): Params {
   const out: Params = [];
   for (const [flag, v, wireName] of [
     ['--since-id', f.sinceId, 'since_id'],
@@ -70,7 +70,7 @@ export function postWindowParams(f: PostWindowFlags, p: Problems): Params {
 const EXCLUDE = ['replies', 'retweets'];
 
 /** --exclude (comma list, repeatable) among replies and retweets, as one parameter. */
-export function excludeParams(given: string[] | undefined, p: Problems): Params {
+function excludeParams(given: string[] | undefined, p: Problems): Params {
   const exclude = [...new Set(commaList(given))];
   for (const e of exclude) p.check('--exclude', e, [oneOf(EXCLUDE)], { id: e });
   return exclude.length ? [['exclude', exclude.join(',')]] : [];

@@ -38,7 +38,12 @@ describe('--profile and credentials in the environment', () => {
     // Without --profile the environment still wins: the same call is signed with OAuth 1.0a.
     const at = emu.state.log.length;
     expect((await run(['users', 'timeline', '--max-results', '1', '-o', 'json'])).code).toBe(0);
-    expect(emu.state.log.slice(at).filter((e) => e.path.includes('/timelines/')).map((e) => e.authScheme)).toEqual(['OAuth']);
+    expect(
+      emu.state.log
+        .slice(at)
+        .filter((e) => e.path.includes('/timelines/'))
+        .map((e) => e.authScheme),
+    ).toEqual(['OAuth']);
     expect((await run(['auth', 'status', '-o', 'json'])).json().ignored_env).toEqual([]);
   });
 

@@ -14,7 +14,10 @@ const emu = freshEmulator({ names: 'official', now: () => NOW });
 async function logged(args: string[]) {
   const before = emu.state.log.length;
   const r = await emu.run([...args, '-o', 'json'], CLI_CLOCK);
-  return Object.assign(r, { sent: emu.state.log.slice(before).filter((e) => e.path.startsWith('/2/')), posts: () => (r.json() as { data?: Post[] }).data ?? [] });
+  return Object.assign(r, {
+    sent: emu.state.log.slice(before).filter((e) => e.path.startsWith('/2/')),
+    posts: () => (r.json() as { data?: Post[] }).data ?? [],
+  });
 }
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const EPOCH = 1288834974657n;
@@ -27,7 +30,12 @@ describe('timeline windows', () => {
     const end = NOW - 2.5 * 3600_000;
     const r = await logged(['users', 'posts', EMU_USER.id, '--start-time', iso(start), '--end-time', iso(end), '--all']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent[0]!.query).toEqual(expect.arrayContaining([['start_time', iso(start)], ['end_time', iso(end)]]));
+    expect(r.sent[0]!.query).toEqual(
+      expect.arrayContaining([
+        ['start_time', iso(start)],
+        ['end_time', iso(end)],
+      ]),
+    );
     const posts = r.posts();
     // Hourly posts from a minute before NOW: 3h01m, 4h01m and 5h01m ago are inside.
     expect(posts).toHaveLength(3);
@@ -51,7 +59,12 @@ describe('timeline windows', () => {
     const start = NOW - 3600_000;
     const r = await logged(['users', 'timeline', '--start-time', iso(start), '--exclude', 'replies']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.sent[0]!.query).toEqual(expect.arrayContaining([['start_time', iso(start)], ['exclude', 'replies']]));
+    expect(r.sent[0]!.query).toEqual(
+      expect.arrayContaining([
+        ['start_time', iso(start)],
+        ['exclude', 'replies'],
+      ]),
+    );
     // Home posts every 20 minutes from a minute before NOW: 1, 21 and 41 minutes ago.
     expect(r.posts()).toHaveLength(3);
     const old = await logged(['users', 'timeline', '--start', iso(start)]);

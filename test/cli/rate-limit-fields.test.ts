@@ -15,7 +15,12 @@ describe('rate-limit fields', () => {
     const r = await emu.run(['users', 'posts', EMU_USER.id, '-o', 'json', '--max-wait', '0']);
     expect(r.code, r.stderr).toBe(5);
     const error = r.errorJson().error;
-    expect(error).toMatchObject({ exit_code: 5, limit: 1, remaining: 0, reset_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) });
+    expect(error).toMatchObject({
+      exit_code: 5,
+      limit: 1,
+      remaining: 0,
+      reset_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
     const reset = Date.parse(error.reset_at);
     expect(reset).toBeGreaterThan(before - 1000);
     expect(reset).toBeLessThanOrEqual(before + 901_000);

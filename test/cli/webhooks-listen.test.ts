@@ -55,7 +55,12 @@ describe('webhooks listen', () => {
     child.kill('SIGTERM');
     const r = await done;
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([JSON.parse(event)]);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([JSON.parse(event)]);
     expect(r.stderr).toMatch(/refused a request from 127\.0\.0\.1 \(401\): the signature does not match the body/);
     expect(r.stderr).toMatch(/\(401\): no x-twitter-webhooks-signature header/);
     expect(r.stderr).toContain('1 events accepted, 3 requests refused, 1 CRC checks answered');

@@ -167,7 +167,9 @@ describe('loopback listener', () => {
 describe('default OAuth 2.0 scopes', () => {
   it("cover every endpoint's declared OAuth 2.0 needs (so every verb works after a plain `auth oauth2`)", async () => {
     const { ENDPOINT_AUTH } = await import('../../src/auth/endpoint-auth.js');
-    const missing = Object.entries(ENDPOINT_AUTH).flatMap(([key, e]) => e.scopes.filter((s) => !DEFAULT_SCOPES.includes(s)).map((s) => `${key}: ${s}`));
+    const missing = Object.entries(ENDPOINT_AUTH).flatMap(([key, e]) =>
+      e.scopes.filter((s) => !DEFAULT_SCOPES.includes(s)).map((s) => `${key}: ${s}`),
+    );
     expect(missing).toEqual([]);
     // The ones a bot was missing: DMs, likes, lists, bookmarks; and a refresh token.
     for (const s of ['dm.read', 'dm.write', 'like.write', 'list.write', 'bookmark.read', 'bookmark.write', 'offline.access'])

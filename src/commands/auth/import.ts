@@ -33,7 +33,9 @@ function kinds(v: Partial<Profile>): string {
   else if (v.consumer_key && v.consumer_secret) out.push('app key');
   if (v.bearer_token) out.push('bearer');
   if (v.oauth2)
-    out.push(`OAuth 2.0${v.oauth2.refreshed_by ? ` (refreshed by ${v.oauth2.refreshed_by})` : v.oauth2.refresh_token ? ' (refreshable)' : ''}`);
+    out.push(
+      `OAuth 2.0${v.oauth2.refreshed_by ? ` (refreshed by ${v.oauth2.refreshed_by})` : v.oauth2.refresh_token ? ' (refreshable)' : ''}`,
+    );
   return out.join(', ');
 }
 

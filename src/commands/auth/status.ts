@@ -118,7 +118,12 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
 export default defineVerb({
   name: 'status',
   description: 'profiles, the default, which credentials are present and where each comes from (flag/env/profile); secrets masked',
-  examples: ['postctl auth status', 'postctl auth status --check', 'postctl --profile work auth status -o json', 'postctl auth status --limits -o json'],
+  examples: [
+    'postctl auth status',
+    'postctl auth status --check',
+    'postctl --profile work auth status -o json',
+    'postctl auth status --limits -o json',
+  ],
   options: {
     check: { flags: '--check', description: 'make one cheap signed call to confirm the credentials work' },
     limits: {

@@ -33,8 +33,13 @@ export default defineVerb({
   },
   async run(_args, opts, ctx) {
     if (opts.stdin) {
-      const other = (['refresh', 'print', 'consumerSecretStdin', 'consumerKey'] as const).find((k) => opts[k] !== undefined && opts[k] !== false);
-      if (other) throw new UsageError(`--stdin stores the token piped in; it does not go with --${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+      const other = (['refresh', 'print', 'consumerSecretStdin', 'consumerKey'] as const).find(
+        (k) => opts[k] !== undefined && opts[k] !== false,
+      );
+      if (other)
+        throw new UsageError(
+          `--stdin stores the token piped in; it does not go with --${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+        );
       return storePiped(ctx);
     }
     await applyAppFlags(ctx, opts);
@@ -83,7 +88,8 @@ async function storePiped(ctx: Context): Promise<number> {
   store.patchProfile(s.profile, { bearer_token: token });
   ctx.invalidateSettings();
   ctx.log.success(`bearer token stored in profile ${s.profile}`);
-  if (s.values.bearer_token?.source === 'env') ctx.log.warn('POSTCTL_BEARER_TOKEN is set and overrides the stored token in later commands.');
+  if (s.values.bearer_token?.source === 'env')
+    ctx.log.warn('POSTCTL_BEARER_TOKEN is set and overrides the stored token in later commands.');
   ctx.printer.object({ profile: s.profile, token_type: 'bearer', token: mask(token), cached: true, source: 'stdin' });
   return 0;
 }

@@ -9,7 +9,8 @@ import { postsOf } from './_listing.js';
 
 export default defineVerb({
   name: 'mentions <user>',
-  description: 'posts mentioning a user (GET /2/users/{id}/mentions): max-results 5 to 100; --since-id/--until-id/--start-time/--end-time narrow the window',
+  description:
+    'posts mentioning a user (GET /2/users/{id}/mentions): max-results 5 to 100; --since-id/--until-id/--start-time/--end-time narrow the window',
   examples: [
     'postctl users mentions @emu_dev',
     'postctl users mentions 2244994945 --limit 250 --post-fields created_at,public_metrics -o jsonl',

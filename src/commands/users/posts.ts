@@ -9,7 +9,8 @@ import { postsOf } from './_listing.js';
 
 export default defineVerb({
   name: 'posts <user>',
-  description: "a user's posts, newest first (GET /2/users/{id}/tweets): max-results 5 to 100; --since-id/--until-id/--start-time/--end-time narrow the window, --exclude replies/retweets",
+  description:
+    "a user's posts, newest first (GET /2/users/{id}/tweets): max-results 5 to 100; --since-id/--until-id/--start-time/--end-time narrow the window, --exclude replies/retweets",
   examples: [
     'postctl users posts @emu_dev',
     'postctl users posts 2244994945 --limit 250 --post-fields created_at,public_metrics -o jsonl',

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import type { Context } from '../../entry/context.js';
 
 /** Runs `command` through the shell with `input` on stdin; resolves with its exit code (or the signal's name). */
-export function runOnce(ctx: Context, command: string, input: string): Promise<number | string> {
+function runOnce(ctx: Context, command: string, input: string): Promise<number | string> {
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, env: ctx.env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.on('data', (d: Buffer) => ctx.io.stdout.write(d));
@@ -26,7 +26,9 @@ export function serialExec(ctx: Context, command: string): { run(line: string): 
       const done = tail.then(async () => {
         const result = await runOnce(ctx, command, line);
         if (result === 0) return true;
-        ctx.log.warn(`--exec ended with ${typeof result === 'number' ? `exit code ${result}` : result} for an event; answered 500 so the service may deliver it again`);
+        ctx.log.warn(
+          `--exec ended with ${typeof result === 'number' ? `exit code ${result}` : result} for an event; answered 500 so the service may deliver it again`,
+        );
         return false;
       });
       tail = done;

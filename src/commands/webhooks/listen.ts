@@ -32,7 +32,8 @@ export default defineVerb({
     const bad = integerBetween(0, 65535)(opts.port);
     if (bad) throw invalid('--port', bad);
     const host = opts.host ?? '127.0.0.1';
-    if (isIP(host) === 0 && host !== 'localhost') throw invalid('--host', `must be an IP address or localhost (got ${JSON.stringify(host)})`);
+    if (isIP(host) === 0 && host !== 'localhost')
+      throw invalid('--host', `must be an IP address or localhost (got ${JSON.stringify(host)})`);
     if (opts.exec !== undefined && !opts.exec.trim()) throw invalid('--exec', 'must not be empty');
     const secret = await consumerSecret(ctx, opts.consumerSecretStdin);
     const exec = opts.exec !== undefined ? serialExec(ctx, opts.exec) : undefined;
@@ -44,9 +45,14 @@ export default defineVerb({
       hooks: {
         async onEvent(event) {
           const line = JSON.stringify(event) + '\n';
-          const ok = exec ? await exec.run(line) : (ctx.printer.write(line), true);
-          if (ok) counts.events++;
-          return ok;
+          if (exec) {
+            const ok = await exec.run(line);
+            if (ok) counts.events++;
+            return ok;
+          }
+          ctx.printer.write(line);
+          counts.events++;
+          return true;
         },
         onRefused(status, why, remote) {
           counts.refused++;
@@ -60,7 +66,8 @@ export default defineVerb({
     }).catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} on ${host} is in use`, 'pick another --port (0: any free one)');
       if (e.code === 'EADDRNOTAVAIL') throw invalid('--host', `${host} is not an address of this machine`);
-      if (e.code === 'EACCES') throw new UsageError(`not allowed to listen on port ${opts.port}`, 'ports below 1024 need privileges; pick a higher --port');
+      if (e.code === 'EACCES')
+        throw new UsageError(`not allowed to listen on port ${opts.port}`, 'ports below 1024 need privileges; pick a higher --port');
       throw e;
     });
     if (!LOOPBACK.test(host)) ctx.log.warn(`listening on ${host}: other machines can reach this receiver (signatures are still checked)`);

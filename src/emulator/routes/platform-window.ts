@@ -51,7 +51,11 @@ export function windowed(ids: readonly string[], q: URLSearchParams): string[] |
   const end = timeParam(q, 'end_time');
   if (typeof end === 'object') return end;
   if (start !== undefined && end !== undefined && end <= start)
-    return invalid(`The \`end_time\` query parameter value [${q.get('end_time')}] must be after the \`start_time\``, 'end_time', q.get('end_time'));
+    return invalid(
+      `The \`end_time\` query parameter value [${q.get('end_time')}] must be after the \`start_time\``,
+      'end_time',
+      q.get('end_time'),
+    );
   return ids.filter((id) => {
     const n = BigInt(id);
     if (since !== null ? n <= BigInt(since) : start !== undefined && timeOf(id) < start) return false;
