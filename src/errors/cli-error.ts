@@ -23,12 +23,21 @@ export interface InputProblem {
  */
 export type Sent = boolean | 'unknown';
 
+/** The rate-limit window a refusal belongs to, as the response announced it (reset as epoch ms). */
+export interface RateLimitState {
+  limit?: number | undefined;
+  remaining?: number | undefined;
+  resetAt?: number | undefined;
+}
+
 export class CliError extends Error {
   // Each class names itself: the launcher's API scripts are minified down to local names, so
   // new.target.name would be a mangled one there.
   override name = 'CliError';
   exitCode: number;
   hint?: string;
+  /** Set where the response that caused it announced a rate-limit window. */
+  rateLimit?: RateLimitState;
   /** Stable machine-readable code for JSON error output. */
   code: string;
   /** Set on the errors of writes only: reads have nothing to repeat twice. */
@@ -50,8 +59,21 @@ export class CliError extends Error {
       ...(this.hint ? { hint: this.hint } : {}),
       ...(this.sent !== undefined ? { sent: this.sent } : {}),
       ...(this.resume ? { resume: this.resume } : {}),
+      ...(this.exitCode === EXIT.RATE_LIMITED ? rateLimitFields(this.rateLimit) : {}),
     };
   }
+}
+
+/**
+ * Every exit-5 error carries `limit`, `remaining` and `reset_at` (ISO 8601), null where the response did not
+ * say, so a cron script reads when to come back from the error line instead of parsing the hint.
+ */
+function rateLimitFields(r: RateLimitState | undefined): Record<string, unknown> {
+  return {
+    limit: r?.limit ?? null,
+    remaining: r?.remaining ?? null,
+    reset_at: r?.resetAt !== undefined ? new Date(r.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+  };
 }
 
 export class UsageError extends CliError {

@@ -10,7 +10,7 @@ import { backoffDelay, resetJitter } from './backoff.js';
 import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './types.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { describeTimeout } from './deadline.js';
-import { waitFor429 } from './rate-limit.js';
+import { parseRateLimit, waitFor429 } from './rate-limit.js';
 import { loopbackRefused } from './retry-notice.js';
 
 // ENOTFOUND is not here: a name that does not exist will not appear on retry.
@@ -79,6 +79,9 @@ export class RetryPolicy {
   /** What to do after an HTTP error status: a retry (reason and wait), or undefined to give up. */
   afterErrorStatus(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry | undefined {
     const status = error.status;
+    // The window the refusal belongs to travels with the error (its JSON form shows it on exit 5).
+    const window = parseRateLimit(resHeaders);
+    if (window.limit !== undefined || window.remaining !== undefined || window.resetAt !== undefined) error.rateLimit = window;
     if (status === 429) return this.after429(error, resHeaders, a);
     if (!this.retryableStatus(a.opts, status) || !a.idempotent || a.attempt > this.opts.maxRetries) return undefined;
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);

@@ -194,7 +194,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["webhooks","verify-signature"],
       name: "verify-signature",
-      description: "check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not",
+      description: "check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not; the expected signature is never shown",
       examples: [
         "postctl webhooks verify-signature --body delivery.json --signature \"$SIG\"",
         "cat delivery.json | postctl webhooks verify-signature --body - --signature \"$SIG\"",
@@ -220,6 +220,23 @@ export const MANIFEST: Manifest = {
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/replay.js").then(loaded),
+    },
+    {
+      words: ["webhooks","listen"],
+      name: "listen",
+      description: "receive webhook deliveries locally (behind your own tunnel or proxy): answer CRC checks with the consumer secret, refuse a bad signature (401), print each event as a JSONL line or run --exec per event; Ctrl-C or SIGTERM stops it",
+      examples: [
+        "postctl webhooks listen --port 8080 >> events.jsonl",
+        "postctl webhooks listen --port 8080 --exec \"jq -c .for_user_id >> users.log\"",
+        "postctl webhooks listen --port 8080 --host 0.0.0.0   # reachable from other machines",
+      ],
+      options: [
+        {"flags":"--port <n>","description":"TCP port to listen on (0: any free port, printed on stderr)"},
+        {"flags":"--host <address>","description":"address to bind (default 127.0.0.1: this machine only)","default":"127.0.0.1"},
+        {"flags":"--exec <command>","description":"run this shell command per event, the event as one JSON line on its stdin"},
+        {"flags":"--consumer-secret-stdin","description":"read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET"},
+      ],
+      load: () => import("../webhooks/listen.js").then(loaded),
     },
   ],
 };

@@ -11,6 +11,7 @@ import { invalid } from './platform-posting.js';
 import { FIELDS } from './platform-posts.js';
 import { isReply, page, select, type Obj } from './platform-paging.js';
 import { createdBy, mentioning } from './platform-own-posts.js';
+import { timelineIds, windowed } from './platform-window.js';
 import { followerIds, followingIds, listOf, userById, userByName, usersState, type EmuUser } from './platform-users-state.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
@@ -81,12 +82,6 @@ function userListing(ids: (state: EmulatorState, id: string) => string[]) {
   };
 }
 
-/** Made-up post ids of a user's timeline, newest first (stable per user). */
-function timeline(userId: string, n: number, salt: number): string[] {
-  const base = 1_500_000_000_000_000_000n + (BigInt(userId) % 1_000_000n) * 10_000n + BigInt(salt) * 1000n;
-  return Array.from({ length: n }, (_, i) => String(base + BigInt(n - i)));
-}
-
 function postListing(kind: 'posts' | 'mentions' | 'liked') {
   return (req: EmuRequest, state: EmulatorState): EmuResponse => {
     const u = pathUser(req, state);
@@ -94,10 +89,16 @@ function postListing(kind: 'posts' | 'mentions' | 'liked') {
     const liked = kind === 'liked' ? (usersState(state).likes.get(u.id) ?? []) : [];
     // Posts created here come first (they are the newest), as they were posted.
     const own = kind === 'posts' ? createdBy(state, u.id) : kind === 'mentions' ? mentioning(state, u.username) : [];
-    const ids = [
-      ...own.map((o) => o.id),
-      ...(kind === 'posts' ? timeline(u.id, 120, 1) : kind === 'mentions' ? timeline(u.id, 40, 2) : [...liked, ...timeline(u.id, 20, 3)]),
-    ];
+    const made =
+      kind === 'posts'
+        ? timelineIds(state, u.id, 120, 1)
+        : kind === 'mentions'
+          ? timelineIds(state, u.id, 40, 2, 180)
+          : [...liked, ...timelineIds(state, u.id, 20, 3)];
+    const all = [...own.map((o) => o.id), ...made];
+    // Liked posts take no window (the endpoint declares none).
+    const ids = kind === 'liked' ? all : windowed(all, req.query);
+    if (isReply(ids)) return ids;
     const p = page(ids, req.query, [5, 100], 10);
     if (isReply(p)) return p;
     const fields = req.query.get('tweet.fields') ?? '';
