@@ -92,7 +92,7 @@ function reaches(from: string, target: string, seen = new Set<string>()): boolea
 /** Endpoint functions, their rules (validate), wire names, input readers and bulk state. */
 const DOMAIN = ['platform', 'ads', 'audiences', 'catalogs', 'creatives', 'media', 'bulk', 'validate', 'wire', 'input'];
 /** Modules every layer may use: errors, exit codes, lossless JSON, settings from the environment. */
-const BASE = ['errors', 'json', 'config'];
+const BASE = ['errors', 'json', 'config', 'world'];
 /** What each lower layer may import (top-level directory or file under src/). */
 const ALLOWED: Record<string, string[]> = {
   // auth: the endpoint-auth table and credential storage the domain's auth choice reads.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors/cli-error.js';
 import { cellValue } from '../../src/output/cells.js';
 import { collectPostIds } from '../../src/platform/post-ids.js';
-import { postColumns } from '../../src/platform/post-table.js';
+import { postColumns } from '../../src/commands/posts/_columns.js';
 import { chunks, mergeEnvelopes } from '../../src/platform/posts.js';
 import { FIELD_FAMILIES, fieldParams } from '../../src/validate/post-fields.js';
 import { wire, type WireKey } from '../../src/wire/names.js';

@@ -8,9 +8,13 @@ import type { ApiClient } from '../../http/client.js';
 import { pages, v2Cursor } from '../../http/paginate.js';
 import { mergeEnvelopes, type ApiObject, type LookupEnvelope } from '../../platform/posts.js';
 import type { PagedRequest } from '../../platform/search.js';
+import type { Column } from '../../output/printer.js';
+
+/** A listing and the table columns it prints with. */
+type PagedListing = PagedRequest & { columns: Column<ApiObject>[] };
 
 /** One page as the API sent it, or pages streamed as they arrive. Returns the number of items printed. */
-export async function printPaged(ctx: Context, client: ApiClient, req: PagedRequest): Promise<number> {
+export async function printPaged(ctx: Context, client: ApiClient, req: PagedListing): Promise<number> {
   const opts = { method: 'GET', path: req.path, query: [...req.query, ...(req.start ?? [])], auth: req.auth };
   if (!req.all && req.limit === undefined) {
     const env = ((await client.request(opts)).body ?? {}) as LookupEnvelope & { meta?: Record<string, unknown> };

@@ -2,7 +2,8 @@
 // every rule is checked before sending (exit 6, nothing sent).
 import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
-import { countColumns, searchPath } from '../../platform/search.js';
+import { searchPath } from '../../platform/search.js';
+import { countColumns } from './_columns.js';
 import { printPaged } from './_paged.js';
 import { searchParams } from '../../validate/search.js';
 import { wire } from '../../wire/names.js';

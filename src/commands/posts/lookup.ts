@@ -5,7 +5,7 @@ import { CliError, InputError, UsageError, formatProblem } from '../../errors/cl
 import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
 import { collectPostIds } from '../../platform/post-ids.js';
-import { postColumns } from '../../platform/post-table.js';
+import { postColumns } from './_columns.js';
 import { describeProblem, lookupPosts, type LookupEnvelope } from '../../platform/posts.js';
 import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { authOption } from '../_flags.js';

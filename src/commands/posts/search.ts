@@ -2,7 +2,8 @@
 // 6, nothing sent); one page, or --all / --limit follow next_token.
 import { EXIT } from '../../errors/exit-codes.js';
 import { chooseAuth } from '../../platform/auth-choice.js';
-import { SEARCH_COLUMNS, searchPath } from '../../platform/search.js';
+import { searchPath } from '../../platform/search.js';
+import { SEARCH_COLUMNS } from './_columns.js';
 import { printPaged } from './_paged.js';
 import { fieldParamsFromFlags } from '../../validate/post-fields.js';
 import { searchParams } from '../../validate/search.js';

@@ -1,10 +1,13 @@
-// Table columns for looked-up posts (CSV carries the raw fields instead): includes joined into readable cells
-// (author @username, media type and duration, likes/reposts). Columns that are
-// empty for every row (fields not requested) are left out.
-import type { Column } from '../output/printer.js';
-import { cellValue } from '../output/cells.js';
-import type { ApiObject, LookupEnvelope } from './posts.js';
-import { readEither, wire, type NameStyle } from '../wire/names.js';
+// Table columns of the posts verbs (CSV carries the raw fields instead): looked-up posts with includes joined
+// into readable cells (author @username, media type and duration, likes/reposts; columns empty for every row
+// left out), search results one line each, and count buckets. What a table shows is the verbs' concern, not
+// the endpoint functions' (src/platform returns data).
+import { neutralize } from '../../output/sanitize.js';
+import type { ApiClient } from '../../http/client.js';
+import type { Column } from '../../output/printer.js';
+import { cellValue } from '../../output/cells.js';
+import type { ApiObject, LookupEnvelope } from '../../platform/posts.js';
+import { readEither, wire, type NameStyle } from '../../wire/names.js';
 
 function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -85,4 +88,20 @@ export function postColumns(env: LookupEnvelope, style: NameStyle): Column<ApiOb
         }),
     )
     .map(({ always: _a, ...c }) => c);
+}
+
+export const SEARCH_COLUMNS: Column<ApiObject>[] = [
+  { header: 'id', key: 'id' },
+  { header: 'created_at', key: 'created_at' },
+  { header: 'author_id', key: 'author_id' },
+  { header: 'text', get: (p) => oneLine(p.text) },
+];
+
+export function countColumns(client: Pick<ApiClient, 'names'>): Column<ApiObject>[] {
+  const count = wire('key.post_count', client.names);
+  return [
+    { header: 'start', key: 'start' },
+    { header: 'end', key: 'end' },
+    { header: 'posts', key: count },
+  ];
 }
