@@ -58,6 +58,30 @@ describe('totals', () => {
     expect(all[0]).toMatchObject({ entity_id: 'all', date: 'total', impressions: 35, engagements: 8, billed_charge_local_micro: 305 });
     expect(all[0]!.start).toBe('2026-11-01T04:00:00Z');
   });
+  it('sums past 2^53 exactly (BigInt): the digits, not a rounded float', () => {
+    const big = Number.MAX_SAFE_INTEGER; // 9007199254740991
+    const s = sumRows([row('a', 'x', 1, 1, big), row('a', 'y', 1, 1, 2)], metrics, true);
+    expect(s.billed_charge_local_micro).toBe('9007199254740993');
+    expect(s.cost_per_engagement_micro).toBe('4503599627370496.500000');
+  });
+  it('over several placements: a total per entity and one for the account across them, labelled all placements', () => {
+    const t = new TotalsCollector(metrics, false, true);
+    t.seriesTotal([row('a', '2026-11-01T04:00:00Z', 10, 1, 100)]);
+    t.seriesTotal([{ ...row('a', '2026-11-01T04:00:00Z', 7, 1, 11), placement: 'SPOTLIGHT' }]);
+    t.seriesTotal([row('b', '2026-11-01T04:00:00Z', 5, 5, 5)]);
+    const all = t.all();
+    expect(all.map((r) => [r.entity_id, r.placement, r.billed_charge_local_micro])).toEqual([
+      ['all', 'ALL_ON_TWITTER', 105],
+      ['all', 'SPOTLIGHT', 11],
+      ['a', 'all placements', 111],
+      ['b', 'all placements', 5],
+      ['all', 'all placements', 116],
+    ]);
+    // One placement asked: no all-placements rows.
+    const one = new TotalsCollector(metrics, false);
+    one.seriesTotal([row('a', '2026-11-01T04:00:00Z', 10, 1, 100)]);
+    expect(one.all().map((r) => r.placement)).toEqual(['ALL_ON_TWITTER']);
+  });
 });
 
 describe('shaped rows', () => {

@@ -1710,7 +1710,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--range <name>","description":"instead of --from/--to, in the account's zone (weeks start Monday): yesterday, last-7-days, last-30-days, this-week, last-week, this-month, last-month"},
         {"flags":"--granularity <g>","description":"DAY, HOUR, TOTAL","default":"DAY"},
         {"flags":"--metric-groups <list>","description":"required: ENGAGEMENT, BILLING, VIDEO, WEB_CONVERSION, MOBILE_CONVERSION, LIFE_TIME_VALUE_MOBILE_CONVERSION"},
-        {"flags":"--placement <p>","description":"ALL_ON_TWITTER, SPOTLIGHT, TREND, or all (one request series per placement)","default":"ALL_ON_TWITTER"},
+        {"flags":"--placement <p>","description":"ALL_ON_TWITTER, SPOTLIGHT, TREND, or all (one request series per placement); default ALL_ON_TWITTER, all for a report (--totals, -o html, --range, --accounts)"},
         {"flags":"--segment <type>","description":"jobs only: AGE, GENDER, METROS, PLATFORMS, CONVERSION_TAGS"},
         {"flags":"--country <id>","description":"the country targeting value --segment METROS requires"},
         {"flags":"--mode <mode>","description":"auto (sync when one 7-day window fits and nothing is segmented), sync or job","choices":["auto","sync","job"],"default":"auto"},

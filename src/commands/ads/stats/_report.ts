@@ -141,7 +141,8 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       const q = run.q;
       const opts = rowOptions(q, f);
       const metrics = queryMetrics(q, Boolean(f.derived));
-      const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived)) : undefined;
+      const several = new Set(q.plan.requests.map((r) => r.placement)).size > 1;
+      const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived), several) : undefined;
       const shape: ShapeOptions = {
         tz: q.tz,
         granularity: q.granularity,
@@ -164,7 +165,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         else stream!.add(shaped);
       };
       return {
-        sink: (list) => {
+        sink: (all) => {
+          // Over several placements, a placement an entity never served on is left out (its figures are all null).
+          const list = several ? all.filter((s) => [...s.metrics.values()].some((per) => per.some((w) => w.some((c) => c !== null)))) : all;
           if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
           for (const s of list) {
             const rows = seriesRows(s, opts);

@@ -152,8 +152,7 @@ export default defineVerb({
     metricGroups: { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
     placement: {
       flags: '--placement <p>',
-      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement)`,
-      default: 'ALL_ON_TWITTER',
+      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement); default ALL_ON_TWITTER, all for a report (--totals, -o html, --range, --accounts)`,
     },
     segment: { flags: '--segment <type>', description: `jobs only: ${Object.keys(SEGMENTATION).join(', ')}` },
     country: { flags: '--country <id>', description: 'the country targeting value --segment METROS requires' },
@@ -191,8 +190,9 @@ export default defineVerb({
     ...accountOptions,
   },
   formats: ['html'],
-  async run(ids, opts, ctx) {
+  async run(ids, given, ctx) {
     const started = Date.now();
+    const opts = { ...given, placement: defaultPlacement(given, ctx.format) };
     const checked = await checkFlags(ctx, [...ids], opts);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
@@ -236,6 +236,17 @@ export default defineVerb({
     return 0;
   },
 });
+
+/**
+ * The placements asked when --placement is not given: a report (totals, the
+ * HTML page, a named range, several accounts) asks every placement, so its
+ * totals cover all the spend; a plain query keeps the API's own default.
+ */
+function defaultPlacement(f: { placement?: string; totals?: boolean; range?: string; accounts?: string }, format: string): string {
+  if (f.placement !== undefined) return f.placement;
+  const report = Boolean(f.totals) || format === 'html' || f.range !== undefined || f.accounts !== undefined;
+  return report ? 'all' : 'ALL_ON_TWITTER';
+}
 
 /** The entities' names (one list request per type, cached for the run); a failed lookup is a warning, the names left empty. */
 async function entityNames(ctx: Context, cache: NameCache, q: Query, f: ReportFlags): Promise<ReadonlyMap<string, string> | undefined> {
