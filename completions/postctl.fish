@@ -2434,7 +2434,7 @@ complete -c postctl -n '__postctl_under '\''ads stats'\''' -l to -r -F -d 'a dat
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l range -r -F -d 'instead of --from/--to, in the account'\''s zone (weeks start Monday): yesterday, l'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l granularity -r -F -d 'DAY, HOUR, TOTAL'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l metric-groups -r -F -d 'required: ENGAGEMENT, BILLING, VIDEO, WEB_CONVERSION, MOBILE_CONVERSION, LIFE_TI'
-complete -c postctl -n '__postctl_under '\''ads stats'\''' -l placement -r -F -d 'ALL_ON_TWITTER, SPOTLIGHT, TREND, or all (one request series per placement)'
+complete -c postctl -n '__postctl_under '\''ads stats'\''' -l placement -r -F -d 'ALL_ON_TWITTER, SPOTLIGHT, TREND, or all (one request series per placement); def'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l segment -r -F -d 'jobs only: AGE, GENDER, METROS, PLATFORMS, CONVERSION_TAGS'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l country -r -F -d 'the country targeting value --segment METROS requires'
 complete -c postctl -n '__postctl_under '\''ads stats'\''' -l mode -x -a 'auto sync job' -d 'auto (sync when one 7-day window fits and nothing is segmented), sync or job'
