@@ -2,7 +2,7 @@
 // are computed again from summed parts, rows shaped for people, the HTML page
 // and the terminal chart.
 import { describe, expect, it } from 'vitest';
-import { microsToUnits, unitsName } from '../../src/ads/stats/report/money.js';
+import { currencyDigits, microsToUnits, roundDecimal, unitsName } from '../../src/ads/stats/report/money.js';
 import { bucketLabel, shapeRow } from '../../src/ads/stats/report/shape.js';
 import { sumRows, TotalsCollector } from '../../src/ads/stats/report/totals.js';
 import { escapeHtml, renderHtmlReport } from '../../src/output/html-report.js';
@@ -23,6 +23,30 @@ describe('money', () => {
     expect(microsToUnits(1.5)).toBeNull();
     expect(unitsName('billed_charge_local_micro')).toBe('spend');
     expect(unitsName('cost_per_engagement_micro')).toBe('cost_per_engagement');
+  });
+  it("money with the currency's decimals, rounded half away from zero on the digits", () => {
+    expect([currencyDigits('USD'), currencyDigits('JPY'), currencyDigits('KWD'), currencyDigits(''), currencyDigits('usd')]).toEqual([
+      2,
+      0,
+      3,
+      undefined,
+      undefined,
+    ]);
+    expect(roundDecimal('7.029', 2)).toBe('7.03');
+    expect(roundDecimal('7.024999', 2)).toBe('7.02');
+    expect(roundDecimal('0.005', 2)).toBe('0.01');
+    expect(roundDecimal('-2.505', 2)).toBe('-2.51');
+    expect(roundDecimal('-0.001', 2)).toBe('0.00');
+    expect(roundDecimal('9007199254.740991', 2)).toBe('9007199254.74');
+    expect(roundDecimal('1234.5', 0)).toBe('1235');
+    expect(roundDecimal('7', 2)).toBe('7.00');
+  });
+  it('shaped rows show spend with the currency decimals (table, CSV); JSON keeps the exact units', () => {
+    const base = { tz: 'UTC', granularity: 'DAY', metrics: ['billed_charge_local_micro'], currency: 'USD' };
+    const r = { entity_id: 'a', date: 'total', billed_charge_local_micro: 7_029_000 };
+    expect(shapeRow(r, { ...base, money: 'units' }).spend).toBe('7.03');
+    expect(shapeRow(r, { ...base, money: 'both' }).spend).toBe('7.029');
+    expect(shapeRow(r, { ...base, money: 'units', currency: 'JPY' }).spend).toBe('7');
   });
 });
 
@@ -117,7 +141,7 @@ describe('shaped rows', () => {
       'start',
       'end',
     ]);
-    expect(r).toMatchObject({ name: 'Spring sale', date: '2026-11-26', spend: '7.029', currency: 'EUR' });
+    expect(r).toMatchObject({ name: 'Spring sale', date: '2026-11-26', spend: '7.03', currency: 'EUR' });
     expect(bucketLabel('2026-11-26T05:00:00Z', '2026-11-26T06:00:00Z', 'HOUR', 'America/New_York')).toBe('2026-11-26 00:00');
     expect(bucketLabel('2026-03-06T15:00:00Z', '2026-03-08T15:00:00Z', 'TOTAL', 'Asia/Tokyo')).toBe('2026-03-07..2026-03-08');
   });
@@ -171,5 +195,19 @@ describe('the terminal chart', () => {
     expect(text.match(/o/g)).toHaveLength(2 + 1);
     expect(text).toMatch(/2026-11-01.*2026-11-02.*2026-11-03/);
     expect(lines.slice(-2)).toEqual(['  * a', '  o b']);
+  });
+  it('series that meet on one cell stay visible side by side', () => {
+    const text = textChart({
+      title: 't',
+      dates: ['2026-11-01', '2026-11-02'],
+      series: [
+        { label: 'a', values: [5, 9] },
+        { label: 'b', values: [5, 9] },
+        { label: 'c', values: [5, 9] },
+      ],
+      width: 80,
+    });
+    const grid = text.split('\n').filter((l) => l.includes('┤'));
+    for (const mark of ['*', 'o', '+']) expect(grid.join('').split(mark).length - 1, mark).toBe(2);
   });
 });

@@ -38,7 +38,13 @@ export const DERIVED: ReadonlyArray<{ name: string; num: string; den: string; fa
 /** num / (den × factor) to 6 decimals, rounded half up, exactly; null when undefined (no data or a zero denominator). */
 export function ratio(num: number | string | null, den: number | string | null, factor = 1n, digits = 6): string | null {
   const whole = (v: number | string | null): bigint | undefined =>
-    typeof v === 'number' ? (Number.isSafeInteger(v) ? BigInt(v) : undefined) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
+    typeof v === 'number'
+      ? Number.isSafeInteger(v)
+        ? BigInt(v)
+        : undefined
+      : typeof v === 'string' && /^-?\d+$/.test(v)
+        ? BigInt(v)
+        : undefined;
   const a = whole(num);
   const b = whole(den);
   if (a === undefined || b === undefined || b === 0n) return null;

@@ -21,7 +21,8 @@ function exact(v: unknown): bigint | undefined {
 }
 
 /** A BigInt sum as a number while it is one exactly, else its digits (what microsToUnits and ratio read). */
-const cell = (n: bigint): number | string => (n <= BigInt(Number.MAX_SAFE_INTEGER) && n >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString());
+const cell = (n: bigint): number | string =>
+  n <= BigInt(Number.MAX_SAFE_INTEGER) && n >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
 
 /** The sum of `rows` over `metrics` (null only when every cell is), derived metrics recomputed when asked. */
 export function sumRows(rows: readonly Row[], metrics: readonly string[], derived: boolean): Record<string, number | string | null> {

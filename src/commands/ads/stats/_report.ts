@@ -75,13 +75,21 @@ const HEADLINE: Record<string, number> = {
   billed_charge_local_micro: 3,
   engagements: 2.6,
   clicks: 2.4,
-  currency: 2.2,
+  currency: 3,
 };
 const TAIL = new Set(['placement', 'segment', 'start', 'end']);
 
-export function reportColumns(keys: readonly string[]): Column[] {
-  return keys.map((k) => ({
-    header: k,
+/**
+ * The table's columns. When every row is in one currency (and money is in its units), the money
+ * columns say it in their header (`spend USD`) instead of a currency column: the currency survives
+ * on a narrow screen without costing a column. Several currencies keep the column.
+ */
+export function reportColumns(keys: readonly string[], rows: readonly Row[] = [], money: readonly string[] = []): Column[] {
+  const currencies = new Set(rows.map((r) => r.currency ?? ''));
+  const one = keys.includes('currency') && currencies.size === 1 ? [...currencies][0] || undefined : undefined;
+  const shown = one ? keys.filter((k) => k !== 'currency') : keys;
+  return shown.map((k) => ({
+    header: one && money.includes(k) ? `${k} ${one}` : k,
     get: (r: unknown) => (r as Row)[k],
     priority: HEADLINE[k] ?? (TAIL.has(k) ? 1 : 1.5),
     ...(k === 'name' ? { flex: true } : {}),
@@ -124,6 +132,22 @@ export function jsonHead(q: Query): Record<string, unknown> {
   };
 }
 
+function shapeOptions(run: AccountRun, metrics: string[], money: ShapeOptions['money'], multi: boolean): ShapeOptions {
+  const q = run.q;
+  return {
+    tz: q.tz,
+    granularity: q.granularity,
+    metrics,
+    names: run.names,
+    money,
+    currency: metricColumns(q.entity, q.groups).some(isMicros) ? (q.currency ?? '') : undefined,
+    account: multi ? q.plan.account.id : undefined,
+  };
+}
+
+/** Whether a series holds any figure (a placement the entity never served on holds none). */
+const served = (s: Series): boolean => [...s.metrics.values()].some((per) => per.some((w) => w.some((c) => c !== null)));
+
 export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean): Report {
   const fmt = ctx.format;
   const drawn = Boolean(f.chart) || fmt === 'html';
@@ -143,15 +167,7 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       const metrics = queryMetrics(q, Boolean(f.derived));
       const several = new Set(q.plan.requests.map((r) => r.placement)).size > 1;
       const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived), several) : undefined;
-      const shape: ShapeOptions = {
-        tz: q.tz,
-        granularity: q.granularity,
-        metrics,
-        names: run.names,
-        money,
-        currency: metricColumns(q.entity, q.groups).some(isMicros) ? (q.currency ?? '') : undefined,
-        account: multi ? q.plan.account.id : undefined,
-      };
+      const shape = shapeOptions(run, metrics, money, multi);
       const part: AccountReport = { q, names: run.names, metrics, days: [], totals: [], raw: [] };
       accounts.push(part);
       const emit = (rows: Row[], isTotal: boolean) => {
@@ -167,7 +183,7 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       return {
         sink: (all) => {
           // Over several placements, a placement an entity never served on is left out (its figures are all null).
-          const list = several ? all.filter((s) => [...s.metrics.values()].some((per) => per.some((w) => w.some((c) => c !== null)))) : all;
+          const list = several ? all.filter(served) : all;
           if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
           for (const s of list) {
             const rows = seriesRows(s, opts);
@@ -193,7 +209,8 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         return;
       }
       if (fmt === 'table') {
-        if (tableRows.length) ctx.printer.list(tableRows, reportColumns(Object.keys(tableRows[0]!)));
+        const money = f.micros ? [] : [...new Set(accounts.flatMap((a) => a.metrics.filter(isMicros).map(unitsName)))];
+        if (tableRows.length) ctx.printer.list(tableRows, reportColumns(Object.keys(tableRows[0]!), tableRows, money));
         return;
       }
       stream!.end({
