@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { currencyDigits, microsToUnits, roundDecimal, unitsName } from '../../src/ads/stats/report/money.js';
 import { bucketLabel, shapeRow } from '../../src/ads/stats/report/shape.js';
 import { sumRows, TotalsCollector } from '../../src/ads/stats/report/totals.js';
+import { clientFigures } from '../../src/ads/stats/report/client.js';
+import { niceTicks } from '../../src/output/html-chart.js';
 import { escapeHtml, renderHtmlReport } from '../../src/output/html-report.js';
 import { textChart } from '../../src/output/text-chart.js';
 
@@ -148,22 +150,48 @@ describe('shaped rows', () => {
 });
 
 describe('the HTML page', () => {
+  const rows = [
+    {
+      entity_id: 'a',
+      start: '2026-11-01T00:00:00Z',
+      end: '2026-11-02T00:00:00Z',
+      impressions: 1000,
+      engagements: 10,
+      billed_charge_local_micro: 2_500_000,
+    },
+    {
+      entity_id: 'a',
+      start: '2026-11-02T00:00:00Z',
+      end: '2026-11-03T00:00:00Z',
+      impressions: 3000,
+      engagements: 30,
+      billed_charge_local_micro: 1_500_000,
+    },
+  ];
+  const metrics = ['impressions', 'engagements', 'billed_charge_local_micro'];
+  const figures = clientFigures({
+    rows,
+    previous: [{ ...rows[0]!, billed_charge_local_micro: 2_000_000 }],
+    metrics,
+    label: (r) => String(r.start).slice(0, 10),
+    names: new Map([['a', '<script>alert(1)</script>\u202e\u001b[2J']]),
+    facts: new Map([['a', { status: 'ACTIVE', dailyBudgetMicros: 4_000_000 }]]),
+    days: 2,
+  });
   const page = renderHtmlReport({
     title: 'Ads report <x>',
+    locale: 'de-DE',
     sections: [
       {
         account: 'acc',
+        accountName: 'Acme',
         tz: 'UTC',
         currency: 'USD',
-        range: '2026-11-01 to 2026-11-02 (DAY)',
-        charts: [
-          {
-            title: 'impressions per day',
-            dates: ['2026-11-01', '2026-11-02'],
-            series: [{ label: '<img src=x onerror=alert(1)>', values: [1, 2] }],
-          },
-        ],
-        days: { columns: ['entity_id', 'name'], rows: [['a', '<script>alert(1)</script>\u202e\u001b[2J']] },
+        period: '2026-11-01 to 2026-11-02',
+        previous: 'x',
+        figures,
+        entityLabel: 'Campaigns',
+        per: 'day',
       },
     ],
   });
@@ -174,6 +202,22 @@ describe('the HTML page', () => {
     expect(page).toContain('<svg class="chart"');
     expect(page).toContain('<title>Ads report &lt;x&gt;</title>');
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
+  });
+  it('KPIs from the sums with their change; pacing against daily budget × days; numbers in the locale', () => {
+    const k = Object.fromEntries(figures.kpis.map((x) => [x.key, x]));
+    expect(k.spend).toMatchObject({ value: 4_000_000, previous: 2_000_000, change: 1 });
+    expect(k.engagement_rate!.value).toBe(0.01);
+    expect(k.cpe!.value).toBe(100_000);
+    expect(figures.entities[0]!.pacing).toEqual({ daily: 0.5 });
+    // German: 4,00 $ (comma decimals), 4.000 impressions (dot thousands).
+    expect(page).toMatch(/4,00\s\$/);
+    expect(page).toContain('4.000');
+  });
+  it('nice ticks: round steps up to at least the peak', () => {
+    expect(niceTicks(7579)).toEqual([0, 2000, 4000, 6000, 8000]);
+    expect(niceTicks(689.5)).toEqual([0, 200, 400, 600, 800]);
+    expect(niceTicks(9)).toEqual([0, 2.5, 5, 7.5, 10]);
+    expect(niceTicks(0)).toEqual([0, 1]);
   });
 });
 

@@ -9,7 +9,7 @@
 import { DERIVED, ratio, type Row } from '../rows.js';
 
 /** The placement label of a total over every placement a run asked for. */
-export const ALL_PLACEMENTS = 'all placements';
+const ALL_PLACEMENTS = 'all placements';
 
 const INTEGER = /^-?\d+$/;
 

@@ -13,7 +13,8 @@ import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type R
 import type { Context } from '../../../entry/context.js';
 import type { Column } from '../../../output/cells.js';
 import type { ListStream } from '../../../output/printer.js';
-import { drawCharts, renderHtml, type AccountReport } from './_report-draw.js';
+import { drawCharts, type AccountReport } from './_report-draw.js';
+import { renderHtml, type HtmlExtra, type HtmlOptions } from './_report-html.js';
 import type { Query } from './_query.js';
 
 export interface ReportFlags {
@@ -33,7 +34,7 @@ export interface AccountRun {
 
 export interface Report {
   /** A sink for one account's series, and the call that ends its part (its `all` rows). */
-  account(run: AccountRun): { sink: (s: Series[]) => void; done: () => void };
+  account(run: AccountRun): { sink: (s: Series[]) => void; done: () => void; extra: (e: HtmlExtra) => void };
   /** An account whose report failed: said at the end (JSON tail, HTML page); the others' rows stay. */
   failed(account: string, message: string): void;
   end(): Promise<void>;
@@ -54,7 +55,7 @@ export function queryMetrics(q: Pick<Query, 'entity' | 'groups'>, derived: boole
   return [...cols, ...(derived ? derivedColumns(cols).map((d) => d.name) : [])];
 }
 
-function rowOptions(q: Query, f: ReportFlags): RowOptions {
+export function rowOptions(q: Pick<Query, 'entity' | 'groups' | 'plan' | 'granularity'>, f: ReportFlags): RowOptions {
   return {
     columns: metricColumns(q.entity, q.groups),
     derived: Boolean(f.derived),
@@ -148,7 +149,7 @@ function shapeOptions(run: AccountRun, metrics: string[], money: ShapeOptions['m
 /** Whether a series holds any figure (a placement the entity never served on holds none). */
 const served = (s: Series): boolean => [...s.metrics.values()].some((per) => per.some((w) => w.some((c) => c !== null)));
 
-export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean): Report {
+export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean, html?: HtmlOptions): Report {
   const fmt = ctx.format;
   const drawn = Boolean(f.chart) || fmt === 'html';
   const buffered = drawn || fmt === 'table';
@@ -197,6 +198,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         done: () => {
           if (totals) emit(totals.all(), true);
         },
+        extra: (e) => {
+          part.extra = e;
+        },
       };
     },
     failed(account, message) {
@@ -205,7 +209,7 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
     async end() {
       if (f.chart) return drawCharts(ctx, accounts, f.chart, Boolean(f.micros));
       if (fmt === 'html') {
-        ctx.printer.write(renderHtml(accounts, failures, Boolean(f.totals)));
+        ctx.printer.write(renderHtml(accounts, failures, html ?? { compare: false, locale: 'en-US' }));
         return;
       }
       if (fmt === 'table') {

@@ -19,6 +19,8 @@ import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
 import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
+import { htmlExtra, previousPath } from './_report-extra.js';
+import { htmlOptions } from './_report-html.js';
 import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
 import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
 import type { Context } from '../../../entry/context.js';
@@ -183,6 +185,11 @@ export default defineVerb({
     },
     names: { flags: '--no-names', description: 'no name column (names cost one list request per entity type)' },
     micros: { flags: '--micros', description: "money in the API's micros in table and CSV (default: currency units, spend)" },
+    title: { flags: '--title <text>', description: 'html: the report title (default: Ads report: the account names)' },
+    logo: { flags: '--logo <file>', description: 'html: a PNG, JPEG, GIF or WebP logo (up to 256 KiB) embedded in the header' },
+    brandColor: { flags: '--brand-color <hex>', description: 'html: the accent colour, #rgb or #rrggbb' },
+    compare: { flags: '--no-compare', description: 'html: no previous period (one request series fewer; no changes shown)' },
+    locale: { flags: '--locale <tag>', description: 'html: how numbers, money and dates are written (default en-US)' },
     accounts: {
       flags: '--accounts <ids>',
       description: 'the same report for several accounts (comma-separated, or all), each in its zone and currency',
@@ -195,6 +202,7 @@ export default defineVerb({
     const opts = { ...given, placement: defaultPlacement(given, ctx.format) };
     const checked = await checkFlags(ctx, [...ids], opts);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
+    const html = htmlOptions(opts, ctx.format);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
@@ -213,15 +221,17 @@ export default defineVerb({
       const part = report(q).account({ q, names });
       await execute(ctx, client, q, path, opts, part.sink, started);
       part.done();
+      if (html)
+        part.extra(await htmlExtra(ctx, cache, q, html, (pq, sink) => execute(ctx, client, pq, previousPath(path), opts, sink, started)));
     };
     if (!many) {
       let report: Report | undefined;
-      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false)));
+      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false, html)));
       await report!.end();
       return 0;
     }
     const accountIds = many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many;
-    const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true);
+    const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true, html);
     try {
       await eachAccount(
         ctx,
