@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/emulator/ads-support.js';
-import { campaigns } from '../../src/emulator/routes/ads-campaigns.js';
+import { campaigns, fundingInstruments } from '../../src/emulator/routes/ads-campaigns.js';
 import { emuEntityPlacements, emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_PLACEMENTS } from '../../src/emulator/routes/ads-stats-rules.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
@@ -224,5 +224,31 @@ describe('the client report flags are checked before anything is sent', () => {
     expect(r.stdout).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
     expect(r.stdout).toContain('<title>Acme &lt;weekly&gt;</title>');
     expect(r.stdout).toContain('#0f766e');
+  });
+});
+
+describe('many accounts in one client report', () => {
+  it('one section per account with its name, and a roll-up per currency summing the accounts in it', async () => {
+    const TOKYO = '9iqxk2';
+    // Tokyo bills in yen: its money is never added to the dollars.
+    for (const fi of fundingInstruments(emu.state, TOKYO).values()) fi.currency = 'JPY';
+    const r = await emu.run(
+      [
+        ...['ads', 'stats', '--entity', 'LINE_ITEM', '8u94t,8u94u', '--accounts', `${EMU_ACCOUNT},${TOKYO}`],
+        ...['--from', '2026-09-01', '--to', '2026-09-02', '--metric-groups', 'ENGAGEMENT,BILLING', '--no-compare', '-o', 'html'],
+      ],
+      { cwd: tempDir() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const names = [EMU_ACCOUNT, TOKYO].map((a) => accounts(emu.state).get(a)!.name);
+    for (const n of names) expect(r.stdout).toContain(`<h2>${n} <span class="id">`);
+    expect(r.stdout).toContain(`<title>Ads report: ${names.join(', ')}</title>`);
+    // One roll-up per currency, each the sum of its own accounts only: USD = New York's, JPY = Tokyo's.
+    const rollups = [...r.stdout.matchAll(/<section class="rollup"><h2>All accounts in (\w+)/g)].map((m) => m[1]);
+    expect(rollups).toEqual(['USD', 'JPY']);
+    const spends = [...r.stdout.matchAll(/data-kpi="spend" data-value="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(spends).toHaveLength(4);
+    expect(spends.slice(0, 2)).toEqual(spends.slice(2));
+    expect(r.stdout).toMatch(/¥[\d,]+<\/div>/);
   });
 });
