@@ -28,6 +28,8 @@ export interface HtmlSection {
   entityLabel: string;
   /** Unit of the x axis ('day' or 'hour'). */
   per: string;
+  /** The per-bucket rows in the columns --columns names (absent unless asked). */
+  detail?: { columns: string[]; rows: Array<Array<string | number | null>> } | undefined;
 }
 
 export interface HtmlReport {
@@ -144,6 +146,13 @@ function entityTable(s: HtmlSection, fmt: Fmt, compare: boolean): string {
   return `<div class="scroll"><table><caption>${escapeHtml(s.entityLabel)}</caption><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
+function detailTable(t: NonNullable<HtmlSection['detail']>): string {
+  const head = t.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const cell = (v: string | number | null) => `<td${/^-?\d+(\.\d+)?$/.test(String(v ?? '')) ? ' class="n"' : ''}>${escapeHtml(v)}</td>`;
+  const body = t.rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
+  return `<div class="scroll"><table class="detail"><caption>Per bucket</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
 function dateLabel(d: string, locale: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):00)?$/.exec(d);
   if (!m) return d;
@@ -194,6 +203,7 @@ function section(s: HtmlSection, r: HtmlReport, compare: boolean): string {
     kpiStrip(s.figures.kpis, fmt, compare),
     `<div class="charts">${charts.join('')}</div>`,
     entityTable(s, fmt, compare),
+    s.detail ? detailTable(s.detail) : '',
     '</section>',
   ].join('\n');
 }

@@ -227,6 +227,33 @@ describe('the client report flags are checked before anything is sent', () => {
   });
 });
 
+describe('raw columns only when asked', () => {
+  it('--columns adds a per-bucket table of exactly those columns; without it the page has none', async () => {
+    const args = [
+      'ads',
+      'stats',
+      '--entity',
+      'LINE_ITEM',
+      '8u94t',
+      '--from',
+      '2026-09-01',
+      '--to',
+      '2026-09-02',
+      '--metric-groups',
+      'BILLING',
+    ];
+    const plain = await emu.run([...args, '--no-compare', '-o', 'html'], { cwd: tempDir() });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).not.toContain('class="detail"');
+    expect(plain.stdout).not.toContain('carousel_swipes');
+    const r = await emu.run([...args, '--no-compare', '-o', 'html', '--columns', 'date,placement,spend'], { cwd: tempDir() });
+    expect(r.code, r.stderr).toBe(0);
+    const detail = /<table class="detail">.*?<\/table>/s.exec(r.stdout)![0];
+    expect([...detail.matchAll(/<th>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['date', 'placement', 'spend']);
+    expect(detail).toContain('<td>2026-09-02</td>');
+  });
+});
+
 describe('many accounts in one client report', () => {
   it('one section per account with its name, and a roll-up per currency summing the accounts in it', async () => {
     const TOKYO = '9iqxk2';

@@ -27,6 +27,8 @@ export interface HtmlOptions {
   brandColor?: string | undefined;
   compare: boolean;
   locale: string;
+  /** --columns: the per-bucket rows' columns to show in a table of their own (raw API columns only when asked). */
+  columns?: string[] | undefined;
 }
 
 const LOGO_MAX = 256 * 1024;
@@ -42,7 +44,7 @@ const IMAGE_TYPES: Array<[string, (b: Buffer) => boolean]> = [
  * a raster image (PNG, JPEG, GIF, WebP: told by its bytes, never its name; an SVG could carry script)
  * of at most 256 KiB, embedded in the page.
  */
-export function htmlOptions(f: HtmlFlags, format: string): HtmlOptions | undefined {
+export function htmlOptions(f: HtmlFlags, format: string, columns?: string): HtmlOptions | undefined {
   const given = ['title', 'logo', 'brandColor', 'locale'].filter((k) => f[k as keyof HtmlFlags] !== undefined);
   if (format !== 'html') {
     if (given.length || f.compare === false) throw new InputError(`--${given[0] ?? 'no-compare'} belongs to the HTML report (-o html)`);
@@ -60,7 +62,18 @@ export function htmlOptions(f: HtmlFlags, format: string): HtmlOptions | undefin
   if (f.brandColor !== undefined && !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(f.brandColor))
     throw new InputError(`--brand-color must be a hex colour such as #1f77b4 (got ${JSON.stringify(f.brandColor)})`);
   if (f.title !== undefined && !f.title.trim()) throw new InputError('--title is empty');
-  return { title: f.title, brandColor: f.brandColor, compare: f.compare !== false, locale, logo: f.logo ? readLogo(f.logo) : undefined };
+  const cols = columns
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return {
+    title: f.title,
+    brandColor: f.brandColor,
+    compare: f.compare !== false,
+    locale,
+    logo: f.logo ? readLogo(f.logo) : undefined,
+    columns: cols?.length ? cols : undefined,
+  };
 }
 
 function readLogo(path: string): { mime: string; base64: string } {
@@ -112,6 +125,7 @@ function section(a: AccountReport, o: HtmlOptions): HtmlSection {
       days: period.days,
     }),
     entityLabel: ENTITY_LABEL[q.entity] ?? q.entity,
+    detail: o.columns ? { columns: o.columns, rows: a.days.map((r) => o.columns!.map((c) => r[c] ?? null)) } : undefined,
     per: q.granularity === 'HOUR' ? 'hour' : 'day',
   };
 }

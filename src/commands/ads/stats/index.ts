@@ -202,7 +202,7 @@ export default defineVerb({
     const opts = { ...given, placement: defaultPlacement(given, ctx.format) };
     const checked = await checkFlags(ctx, [...ids], opts);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
-    const html = htmlOptions(opts, ctx.format);
+    const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
