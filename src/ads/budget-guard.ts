@@ -11,6 +11,7 @@
 import type { InputProblem } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
 import { fromMicros } from '../validate/money.js';
+import { isCurrency } from '../validate/currency.js';
 import { getCampaign, getFundingInstrument } from './campaigns.js';
 import type { AccountRef } from './types.js';
 
@@ -309,7 +310,7 @@ function facts(data: unknown): FundingFacts | undefined {
   return {
     id: d.id,
     type: typeof d.type === 'string' ? d.type : null,
-    currency: typeof d.currency === 'string' && /^[A-Z]{3}$/.test(d.currency) ? d.currency : null,
+    currency: isCurrency(d.currency) ? d.currency : null,
     credit_limit_local_micro: money(d.credit_limit_local_micro),
     credit_remaining_local_micro: money(d.credit_remaining_local_micro),
     funded_amount_local_micro: money(d.funded_amount_local_micro),

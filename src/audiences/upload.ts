@@ -5,6 +5,7 @@
 // lines, and confirmed batches are recorded for --resume. Memory holds only
 // the batches in flight.
 import { Pacer } from '../bulk/pacer.js';
+import type { Clock } from '../world/world.js';
 import { runPool } from '../bulk/pool.js';
 import { Interrupted } from '../errors/cli-error.js';
 import type { ApiClient, ApiName } from '../http/client.js';
@@ -48,6 +49,8 @@ export interface UploadDeps {
   state?: UploadState;
   progress: Progress;
   signal: AbortSignal;
+  /** The run's clock: the pacer's window and waits. */
+  clock?: Clock;
   /** Dry-run output (stdout), with backpressure. */
   out: NodeJS.WritableStream;
   verbose: (message: string) => void;
@@ -101,7 +104,7 @@ function newSender(plan: UploadPlan, deps: UploadDeps, batcher: Batcher): BatchS
   const { target } = plan;
   return new BatchSender({
     post: (body) => postUsers(deps.client!, { id: target.account, api: target.api }, target.kind, target.id, body),
-    pacer: new Pacer({ max: USERS_LIMITS.requests, windowMs: USERS_LIMITS.windowMs }, deps.signal),
+    pacer: new Pacer({ max: USERS_LIMITS.requests, windowMs: USERS_LIMITS.windowMs }, deps.signal, deps.clock),
     rejects: deps.rejects,
     state: deps.state,
     progress: deps.progress,

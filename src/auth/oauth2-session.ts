@@ -60,6 +60,10 @@ export class OAuth2Session implements OAuth2Hook {
   }
 
   private async refresh(seen: OAuth2Tokens): Promise<OAuth2Tokens> {
+    if (seen.refreshed_by)
+      throw this.loginAgain(
+        `the OAuth 2.0 access token has expired and ${seen.refreshed_by} refreshes this login (imported without --take-over): refresh it with ${seen.refreshed_by} and run \`postctl auth import ${seen.refreshed_by}\` again, import with --take-over, or`,
+      );
     if (!seen.refresh_token)
       throw this.loginAgain(
         'the OAuth 2.0 access token has expired and there is no refresh token (the login did not ask for offline.access)',

@@ -2,6 +2,7 @@
 // URL, the redirect URI and the address the browser was sent back to.
 // Reference: https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/authorization-code
 import { AuthError, InputError, UsageError } from '../errors/cli-error.js';
+import { ENDPOINT_AUTH } from './endpoint-auth.js';
 import { isLoopbackHost } from '../http/url-policy.js';
 import { clip, neutralize } from '../output/sanitize.js';
 
@@ -36,11 +37,13 @@ const KNOWN_SCOPES = [
 ] as const;
 
 /**
- * What postctl's verbs need with OAuth 2.0 (src/auth/endpoint-auth.ts): reading posts and users
- * (GET /2/users/me, lookup, search), posting, editing and deleting (tweet.write), media upload
- * (media.write), and a refresh token (offline.access).
+ * What every verb needs with OAuth 2.0, derived from the endpoints' declared needs (src/auth/endpoint-auth.ts,
+ * the scopes each endpoint's OAuth 2.0 scheme demands), plus a refresh token (offline.access): one login that
+ * can post, read and send DMs, like, list, bookmark, follow and mute. `--scopes` narrows it.
  */
-export const DEFAULT_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'] as const;
+export const DEFAULT_SCOPES: readonly string[] = [
+  ...new Set([...Object.values(ENDPOINT_AUTH).flatMap((e) => e.scopes), 'offline.access']),
+].sort();
 
 /** The redirect URI used when --redirect-uri is not given: it must be registered for the app exactly. */
 const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';

@@ -7,7 +7,9 @@ import type { Context } from '../entry/context.js';
 import { AuthError } from '../errors/cli-error.js';
 import { mask } from '../output/mask.js';
 import { verifyCredentials } from '../platform/oauth.js';
+import type { ApiClient } from '../http/client.js';
 import { joinPath } from '../http/path.js';
+import type { RateLimitInfo } from '../http/rate-limit.js';
 import { wire } from '../wire/names.js';
 
 const SHOWN = ['api_url', 'consumer_key', 'consumer_secret', 'access_token', 'access_token_secret', 'bearer_token'] as const;
@@ -90,8 +92,17 @@ async function checkOAuth2(client: Awaited<ReturnType<Context['client']>>): Prom
 }
 
 /** `auth status --check`: the credentials' own cheapest call (user, app, or only OAuth 2.0). */
-export async function checkCredentials(ctx: Context, s: ResolvedSettings): Promise<{ result: Check; error?: unknown }> {
+export async function checkCredentials(
+  ctx: Context,
+  s: ResolvedSettings,
+): Promise<{ result: Check; error?: unknown; window?: RateLimitInfo | undefined }> {
   const client = await ctx.client();
+  const out = await checkWith(client, s);
+  // The window the check's endpoint announced (auth status --limits).
+  return { ...out, window: client.rateLimits.get('platform') };
+}
+
+async function checkWith(client: ApiClient, s: ResolvedSettings): Promise<{ result: Check; error?: unknown }> {
   const user = Boolean(s.get('consumer_key') && s.get('consumer_secret') && s.get('access_token') && s.get('access_token_secret'));
   if (!user && !s.get('bearer_token') && s.stored.oauth2) return checkOAuth2(client);
   if (!user && !s.get('bearer_token')) {

@@ -2,6 +2,7 @@
 // and send the valid products in batches of 25 with bounded concurrency, paced
 // by the rate-limit headers (pass 2). Reading twice keeps memory constant:
 // only ids, titles and the line numbers of invalid rows are kept, never products.
+import type { Clock } from '../world/world.js';
 import { ApiError } from '../errors/api-error.js';
 import { InputError, formatProblem, type InputProblem } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
@@ -157,6 +158,8 @@ export interface SendOptions {
   catalogId: string;
   concurrency: number;
   signal?: AbortSignal;
+  /** The run's clock: the pacer's waits for announced resets. */
+  clock?: Clock;
   /** Results of one batch; `batch` is its index (batches with results are settled). */
   onOutcomes: (outcomes: Outcome[], batch: number) => void;
 }
@@ -204,7 +207,7 @@ function outcomesFor(batch: Batch, results: ProductResponse[] | undefined): Outc
  */
 export async function sendBatches(source: AsyncIterable<Batch>, opts: SendOptions): Promise<SendStats> {
   // No request budget is stated for product upserts: the pacer follows the rate-limit headers.
-  const pacer = new Pacer(undefined, opts.signal);
+  const pacer = new Pacer(undefined, opts.signal, opts.clock);
   const stats: SendStats = { requests: 0 };
   // Warm-up: the first request goes alone, so its rate-limit headers reach the
   // pacer before more are in flight; the other lanes then start spread over one

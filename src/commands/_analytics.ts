@@ -33,7 +33,7 @@ export async function printAnalytics(
   opts: Flags,
   fields: string[] | undefined,
 ): Promise<number> {
-  const query = analyticsParams(kind, ids, { ...opts, fields }, Date.now());
+  const query = analyticsParams(kind, ids, { ...opts, fields }, ctx.now());
   const { client } = await authedClient(ctx, { endpoints: [ANALYTICS_ENDPOINT[kind]], prefer: ['oauth2', 'user'], flag: opts.auth });
   const res = await client.request<{ data?: unknown; errors?: unknown }>(analyticsRequest(kind, query, client.names));
   const idKey = kind === 'posts' ? 'id' : 'media_key';

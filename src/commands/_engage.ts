@@ -5,12 +5,12 @@
 // login lacking the scope: exit 3, nothing sent), handles resolved with one
 // lookup per 100, the acting user resolved once (cached per profile), then one
 // request per target paced to the documented limit (src/bulk/pacer.ts).
-import { envNumber } from '../config/env-number.js';
 import { Pacer } from '../bulk/pacer.js';
 import type { Context } from '../entry/context.js';
 import { CliError, PartialFailure, UsageError } from '../errors/cli-error.js';
 import { actingUser } from '../platform/acting-user.js';
-import { ACTIONS, ENGAGEMENT_LIMIT, perform, type Action, type ActionResult } from '../platform/engagement.js';
+import { ACTIONS, ENGAGEMENT_LIMIT, perform, plannedAction, type Action, type ActionResult } from '../platform/engagement.js';
+import { printPlanned } from './_lifecycle.js';
 import { resolveUserIds } from '../platform/users.js';
 import { USER_CONTEXT, authedClient } from './_auth.js';
 import { readTargets } from './_targets.js';
@@ -23,20 +23,18 @@ export const engageOptions = {
     description: 'read targets from a file (- for stdin): one or more per line, comma or space separated, # comments',
   },
   auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+  dryRun: {
+    flags: '--dry-run',
+    description: 'print the request for each target (method, path, body) and send none; handles are still looked up',
+  },
 } as const satisfies OptionTable;
-
-/** The pacing window: the documented 15 minutes, or POSTCTL_ENGAGE_WINDOW_MS (tests). */
-function pacingBudget(ctx: Context): { max: number; windowMs: number } {
-  const windowMs = envNumber(ctx.env, 'POSTCTL_ENGAGE_WINDOW_MS', { fallback: ENGAGEMENT_LIMIT.windowMs, min: 1, max: 3_600_000 });
-  return { max: ENGAGEMENT_LIMIT.max, windowMs };
-}
 
 /** Runs one action over every target; failures among several are warnings and exit 8. */
 export async function engage(
   ctx: Context,
   action: Action,
   args: readonly string[],
-  opts: { file?: string | undefined; auth?: string | undefined },
+  opts: { file?: string | undefined; auth?: string | undefined; dryRun?: boolean | undefined },
 ) {
   const spec = ACTIONS[action];
   if (!args.length && opts.file === undefined)
@@ -51,12 +49,18 @@ export async function engage(
   const targets = await resolveUserIds(client, refs, auth);
   const me = await actingUser(client, await ctx.settings(), ctx.env, auth);
   ctx.log.verbose(`acting user ${me.id} (from the ${me.source})`);
-  const budget = pacingBudget(ctx);
+  if (opts.dryRun)
+    return printPlanned(
+      ctx,
+      targets.map((t) => plannedAction(action, me.id, t)),
+    );
+  // The documented limit: so many requests per 15-minute window, paced on the run's clock.
+  const budget = { max: ENGAGEMENT_LIMIT.max, windowMs: ENGAGEMENT_LIMIT.windowMs };
   if (targets.length > budget.max)
     ctx.log.info(
       `pacing: ${targets.length} requests at most ${budget.max} per ${budget.windowMs / 1000} s (the documented limit of ${spec.endpoint}): ${Math.ceil(targets.length / budget.max)} windows`,
     );
-  const pacer = new Pacer(budget, ctx.signal);
+  const pacer = new Pacer(budget, ctx.signal, ctx.io.clock);
   const results: ActionResult[] = [];
   let failed = 0;
   let lastError: unknown;

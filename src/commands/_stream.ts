@@ -43,6 +43,7 @@ export function streamOptions(opts: StreamFlags, ctx: Context, readable: (item: 
     stallTimeoutMs: intFlag(opts.stallTimeout, '--stall-timeout', 1, 3600, 30) * 1000,
     signal: ctx.signal,
     log: ctx.log,
+    now: () => ctx.now(),
     onEvent: async (event) => {
       // One complete line per event, compact (big integers exact); wait when the reader is slow.
       // --query filters each event's JSON line (the readable line is for people, unfiltered).

@@ -257,11 +257,23 @@ export function commandTree(): CommandTree {
   return installedTree;
 }
 
-/** Runs a parsed verb; tests swap it to compare parsers without running anything. */
-export type VerbRunner = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => Promise<void>;
-let runner: VerbRunner = async (spec, args, opts, globals) => (await import('../entry/run-verb.js')).runVerb(spec, args, opts, globals);
-export const setVerbRunner = (fn: VerbRunner): void => void (runner = fn);
-export const runParsedVerb: VerbRunner = (...a) => runner(...a);
+/** A verb as commander's parse picked it: the entry runs it in the run's world (src/entry/run-cli.ts). */
+export interface ParsedCall {
+  spec: VerbSpec;
+  args: string[];
+  opts: Record<string, unknown>;
+  globals: Record<string, unknown>;
+}
+const PARSED = Symbol('postctl.parsedVerb');
+type WithParsed = Command & { [PARSED]?: ParsedCall };
+
+/** The verb the last parse of `program` picked (its action records it on the root command). */
+export const parsedVerb = (program: Command): ParsedCall | undefined => (program as WithParsed)[PARSED];
+
+/** Sees each parsed verb as well (tests compare the two parsers without running anything). */
+export type VerbObserver = (spec: VerbSpec, args: string[], opts: Record<string, unknown>, globals: Record<string, unknown>) => void;
+let observer: VerbObserver | undefined;
+export const observeParsedVerbs = (fn: VerbObserver | undefined): void => void (observer = fn);
 
 /**
  * A flag value read against its choices without regard to case (`--permission-scope shared` is SHARED, the
@@ -320,10 +332,14 @@ function verb(parent: Command, spec: VerbSpec): Command {
   for (const o of spec.options ?? []) cmd.addOption(option(cmd, o));
   if (spec.examples.length) cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   rememberExamples(cmd, spec.examples);
-  cmd.action(async (...received: unknown[]) => {
+  cmd.action((...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
     const args = (received.slice(0, -2) as Array<string | string[] | undefined>).flat().filter((a): a is string => a !== undefined);
-    await runParsedVerb(spec, args, ownOptions(command), command.optsWithGlobals());
+    const call: ParsedCall = { spec, args, opts: ownOptions(command), globals: command.optsWithGlobals() };
+    let root: Command = command;
+    while (root.parent) root = root.parent;
+    (root as WithParsed)[PARSED] = call;
+    observer?.(call.spec, call.args, call.opts, call.globals);
   });
   return cmd;
 }

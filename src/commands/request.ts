@@ -20,7 +20,9 @@ type Request = RequestOptions & { method: string; auth: AuthMode };
 /** --paginate: every page's items as one stream (the first page's envelope, minus the paging keys, as its head). */
 async function sendPaginated(client: ApiClient, req: RequestOptions, api: ApiName, ctx: Context): Promise<number> {
   let stream: ReturnType<typeof ctx.printer.stream> | undefined;
-  for await (const page of pages(client, req, api === 'platform' ? v2Cursor : adsCursor)) {
+  // No cursor flag here: a listing cut short says which query parameter to send (-q) to go on.
+  const { flag: _flag, ...style } = api === 'platform' ? v2Cursor : adsCursor;
+  for await (const page of pages(client, req, style)) {
     if (!stream) {
       const { data: _d, next_cursor: _c, meta: _m, ...head } = page.envelope;
       stream = ctx.printer.stream(undefined, head);

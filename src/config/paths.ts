@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.POSTCTL_CONFIG_DIR) return env.POSTCTL_CONFIG_DIR;
-  const xdg = env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  // The run's HOME (its world's environment), not the process's: an in-process run never touches the host's config.
+  const xdg = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
   return join(xdg, 'postctl');
 }
 

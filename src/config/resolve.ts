@@ -1,6 +1,11 @@
 // The one credential and settings resolver. Precedence: flag > environment >
-// profile > default. Reading never loads conf (see read.ts); only commands that
-// write to the store do.
+// profile > default, with one exception: a profile named by --profile that holds
+// credentials of its own (keys, tokens or an OAuth 2.0 login) takes all of them
+// from itself, and credential variables in the environment are set aside. Naming
+// a profile on the command line is the most specific statement of which account
+// to act as; mixing its login with another app's keys from a shell's exports
+// would act as someone else, silently. Reading never loads conf (see read.ts);
+// only commands that write to the store do.
 import { existsSync } from 'node:fs';
 import { configDir, configFile } from './paths.js';
 import { checkProfileName } from './profile-name.js';
@@ -28,7 +33,26 @@ export interface ResolvedSettings {
   /** Whether a config file exists. */
   hasFile: boolean;
   values: Record<string, ResolvedValue>;
+  /** Credential variables that were set but set aside because --profile named a profile with its own. */
+  ignoredEnv: string[];
   get(key: SettingSpec['key']): string | undefined;
+}
+
+/** Who the requests act as: the settings --profile takes from the profile alone when it holds any of them. */
+const CREDENTIAL_KEYS: ReadonlySet<string> = new Set([
+  'consumer_key',
+  'consumer_secret',
+  'access_token',
+  'access_token_secret',
+  'bearer_token',
+  'client_id',
+  'client_secret',
+]);
+
+function holdsCredentials(p: Profile): boolean {
+  const stored = p as Record<string, unknown>;
+  if ([...CREDENTIAL_KEYS].some((k) => typeof stored[k] === 'string' && stored[k] !== '')) return true;
+  return typeof p.oauth2?.access_token === 'string';
 }
 
 export async function loadConfigData(env: NodeJS.ProcessEnv): Promise<{ data: ConfigData; hasFile: boolean }> {
@@ -58,9 +82,15 @@ export async function resolveSettings(
   const profileMissing =
     (profileSource === 'flag' || profileSource === 'env') && !data.profiles?.[profile] && Object.keys(data.profiles ?? {}).length > 0;
   const values: Record<string, ResolvedValue> = {};
+  const profileWins = profileSource === 'flag' && holdsCredentials(stored);
+  const ignoredEnv: string[] = [];
   for (const s of SETTINGS) {
     const flag = flags.values?.[s.key];
-    const fromEnv = env[s.env];
+    let fromEnv = env[s.env];
+    if (profileWins && CREDENTIAL_KEYS.has(s.key) && fromEnv !== undefined && fromEnv !== '') {
+      ignoredEnv.push(s.env);
+      fromEnv = undefined;
+    }
     const fromProfile = stored[s.key];
     if (flag !== undefined && flag !== '') values[s.key] = { value: flag, source: 'flag' };
     else if (fromEnv !== undefined && fromEnv !== '') values[s.key] = { value: fromEnv, source: 'env', origin: s.env };
@@ -77,6 +107,7 @@ export async function resolveSettings(
     stored,
     hasFile,
     values,
+    ignoredEnv,
     get: (key) => values[key]?.value,
   };
 }

@@ -18,6 +18,8 @@ export interface OAuth2Tokens {
   user_id?: string;
   username?: string;
   obtained_at: string;
+  /** Another tool refreshes this login (an xurl import without --take-over): postctl never uses a refresh token for it. */
+  refreshed_by?: string;
 }
 
 /** Step 1 of the headless OAuth 2.0 login, waiting for step 2 (`--redirect-url`). */

@@ -2,7 +2,6 @@
 // safe-file rule (src/config/safe-file.ts: a random-named O_EXCL temporary file,
 // fsync, rename; mode 0600) with a lock around every read-modify-write. A
 // corrupt file is an error that names the file; it is never reset.
-import { envNumber } from './env-number.js';
 import { mkdirSync } from 'node:fs';
 import { withFileLock } from './lock.js';
 import { checkProfileName } from './profile-name.js';
@@ -11,15 +10,6 @@ import { readConfigFile } from './read.js';
 import { writeOrRefuse } from './safe-file.js';
 import { configDir, configFile } from './paths.js';
 import type { ConfigData, Profile } from './schema.js';
-
-/**
- * Crash-safety tests set POSTCTL_TEST_WRITE_PAUSE_MS to hold the lock between
- * the read and the write, so a SIGKILL lands inside the critical section.
- */
-function pauseForCrashTests(): void {
-  const ms = envNumber(process.env, 'POSTCTL_TEST_WRITE_PAUSE_MS', { fallback: 0, max: 60_000 });
-  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 export class ConfigStore {
   readonly dir: string;
@@ -47,7 +37,6 @@ export class ConfigStore {
       const before = new Set(Object.keys(data.profiles ?? {}));
       const result = mutate(data);
       for (const name of Object.keys(data.profiles ?? {})) if (!before.has(name)) checkProfileName(name);
-      pauseForCrashTests();
       // Tab-indented, as the file has always been written.
       writeOrRefuse(this.path, JSON.stringify(data, undefined, '\t'), 'config file', { top: this.dir, mode: 0o600 });
       return result;

@@ -19,6 +19,8 @@ export interface Emulator {
   downloadUrl: string;
   state: EmulatorState;
   router: Router;
+  /** Each origin's HTTP server (the API's and the download origin's): what an in-process transport connects to. */
+  servers: ReadonlyMap<string, Server>;
   /** Environment variables pointing postctl at this emulator with the seeded credentials. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -33,7 +35,14 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
   const download = await startDownloadOrigin(ctx.state, ctx.host);
   const emu = describe(server, ctx);
   const close = emu.close;
-  return Object.assign(emu, { downloadUrl: download.url, close: () => Promise.all([close(), download.close()]).then(() => undefined) });
+  return Object.assign(emu, {
+    downloadUrl: download.url,
+    servers: new Map([
+      [emu.url, server],
+      [download.url, download.server],
+    ]),
+    close: () => Promise.all([close(), download.close()]).then(() => undefined),
+  });
 }
 
 /** The state, its routes and the settings every request reads. */
@@ -65,7 +74,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function describe(server: Server, ctx: DispatchContext): Omit<Emulator, 'downloadUrl'> {
+function describe(server: Server, ctx: DispatchContext): Omit<Emulator, 'downloadUrl' | 'servers'> {
   const port = (server.address() as AddressInfo).port;
   const url = `http://${ctx.host}:${port}`;
   const urls = { api: url, ads: `${url}/ads`, adsSandbox: `${url}/ads-sandbox` };

@@ -98,7 +98,10 @@ function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
 }
 
 /** Starts the download origin on another port of the same loopback host. */
-export async function startDownloadOrigin(state: EmulatorState, host: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startDownloadOrigin(
+  state: EmulatorState,
+  host: string,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => handle(state, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -108,6 +111,7 @@ export async function startDownloadOrigin(state: EmulatorState, host: string): P
   state.statsDownloadBase = url;
   return {
     url,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

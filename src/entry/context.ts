@@ -18,7 +18,6 @@ import { Prompter } from './prompt.js';
 import { resolveSettings, type ResolvedSettings } from '../config/resolve.js';
 import type { ConfigStore } from '../config/store.js';
 import { parseNameStyle, type NameStyle } from '../wire/names.js';
-import { SYSTEM_CLOCK } from '../world/world.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -117,12 +116,12 @@ export class Context {
 
   /** The run's clock (the world's: a test moves or steps it); every verb reads the time here, not from Date. */
   now(): number {
-    return (this.io.clock ?? SYSTEM_CLOCK).now();
+    return this.io.clock.now();
   }
 
   /** Waits on the run's clock; Ctrl-C (the run's signal) ends the wait. */
   sleep(ms: number, signal: AbortSignal = this.signal): Promise<void> {
-    return (this.io.clock ?? SYSTEM_CLOCK).sleep(ms, signal);
+    return this.io.clock.sleep(ms, signal);
   }
 
   /** Settings with their sources; command flags given via `flagValues` win. */
@@ -195,13 +194,16 @@ export class Context {
         return new ChangeJournal({
           env: this.env,
           profile: s.profile,
-          command: commandLine(process.argv.slice(2)),
+          command: commandLine([...this.io.argv]),
+          now: () => new Date(this.now()),
           ...(this.journalRun.reason ? { reason: this.journalRun.reason } : {}),
           redact: (text) => this.redactor.text(text),
           warn: (message) => this.log.warn(message),
         });
       }),
       names: nameStyle(s.get('api_names')),
+      dispatcher: this.io.dispatcher,
+      clock: this.io.clock,
       dialects: new DialectCache(this.env),
       userAgent: `postctl/${typeof __POSTCTL_VERSION__ === 'string' ? __POSTCTL_VERSION__ : 'dev'}`,
       oauth2: {

@@ -10,15 +10,21 @@ import { Command, CommanderError, Option } from 'commander';
 export { CommanderError };
 import { commanderTree, option, optionList } from '../commands/define.js';
 // The launcher installs the command tree through whichever of the two parsers it loads.
-export { setCommandTree } from '../commands/define.js';
+export { parsedVerb, setCommandTree } from '../commands/define.js';
 import { BUILTINS, CREATIVE_GROUPS, GLOBAL_OPTIONS, GROUPS, creativesToAds } from '../commands/groups.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { formatHelp, globalsHelp, markOwnExamples } from '../help/layout.js';
 import { HELP_TOPICS } from '../help/topics.js';
 import { helpWidth, UNWRAPPED, wrapHelp } from '../help/wrap.js';
+import type { World } from '../world/world.js';
+
+/** Where help is written: the run's world; tools that only walk the tree (docs, completion) take the process's. */
+type HelpOut = Pick<World, 'stdout' | 'stderr' | 'env'>;
 
 /** The command tree; with `argv`, only the groups it names are built (the full tree otherwise). */
-export async function buildProgram(argv?: string[]): Promise<Command> {
+export async function buildProgram(argv?: string[], out: HelpOut = process): Promise<Command> {
+  const write = (stream: NodeJS.WritableStream, s: string) =>
+    stream.write(wrapHelp(s, helpWidth(stream as { isTTY?: boolean; columns?: number }, out.env)));
   const program = new Command('postctl');
   program
     .description(
@@ -32,8 +38,8 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .configureOutput({
       getOutHelpWidth: () => UNWRAPPED,
       getErrHelpWidth: () => UNWRAPPED,
-      writeOut: (s) => process.stdout.write(wrapHelp(s, helpWidth(process.stdout, process.env))),
-      writeErr: (s) => process.stderr.write(wrapHelp(s, helpWidth(process.stderr, process.env))),
+      writeOut: (s) => write(out.stdout, s),
+      writeErr: (s) => write(out.stderr, s),
     })
     .helpCommand(false)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false, formatHelp });
@@ -55,11 +61,11 @@ export async function buildProgram(argv?: string[]): Promise<Command> {
     .addOption(new Option('--groups', "with `help commands --markdown`: the README's list of top-level words").hideHelp())
     .action(async (topic: string[], opts: { markdown?: boolean; groups?: boolean }) => {
       const name = topic.join(' ');
-      if (name === 'globals') return void process.stdout.write(wrapHelp(globalsHelp(program), helpWidth(process.stdout, process.env)));
-      if (name === 'commands') return void (await printIndex(Boolean(opts.markdown), Boolean(opts.groups)));
+      if (name === 'globals') return void write(out.stdout, globalsHelp(program));
+      if (name === 'commands') return void out.stdout.write(await commandList(Boolean(opts.markdown), Boolean(opts.groups)));
       const doc = HELP_TOPICS[name];
       if (doc) {
-        process.stdout.write(doc.text());
+        out.stdout.write(doc.text());
         return;
       }
       let cmd: Command = program;
@@ -105,11 +111,11 @@ function registerCreatives(program: Command): void {
 }
 
 /** `postctl help commands`: the index of every verb, from the full tree (markdown for docs/commands.md and the README). */
-async function printIndex(markdown: boolean, groups: boolean): Promise<void> {
+async function commandList(markdown: boolean, groups: boolean): Promise<string> {
   const [{ commandIndex, groupMarkdown, indexMarkdown, indexText }, full] = await Promise.all([
     import('../help/command-index.js'),
     buildProgram(),
   ]);
   const entries = commandIndex(full);
-  process.stdout.write(markdown ? (groups ? groupMarkdown(full, entries) : indexMarkdown(entries)) : indexText(entries));
+  return markdown ? (groups ? groupMarkdown(full, entries) : indexMarkdown(entries)) : indexText(entries);
 }

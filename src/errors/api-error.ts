@@ -1,7 +1,7 @@
 // ApiError: one shape for the three error dialects the APIs speak —
 // Error objects {errors:[{code,message}]}, ads errors (with `parameter`), and
 // RFC 7807 problems (application/problem+json) with every extra field kept.
-import { CliError } from './cli-error.js';
+import { CliError, isWriteMethod } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
 export interface ApiErrorItem {
@@ -207,6 +207,11 @@ export class ApiError extends CliError {
     this.method = init.method;
     this.url = init.url;
     this.body = body;
+    // An error status is the server's own answer, so a write answered with one was not applied. That holds
+    // for 5xx too: the live API's status table says 503 means its servers are up but overloaded ("try again
+    // later") and 500 that the request failed on its side — POST /2/tweets answered so made no post
+    // (https://developer.x.com/en/support/x-api/error-troubleshooting). Only a lost answer is unknown.
+    if (isWriteMethod(init.method)) this.sent = false;
   }
 
   private static describe(

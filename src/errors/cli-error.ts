@@ -17,23 +17,63 @@ export interface InputProblem {
   message: string;
 }
 
+/**
+ * What is known of a write that failed: true (the service acted on it), false (it did not: nothing
+ * reached it, or it answered with a refusal), 'unknown' (the request went out and no answer came back).
+ */
+export type Sent = boolean | 'unknown';
+
+/** The rate-limit window a refusal belongs to, as the response announced it (reset as epoch ms). */
+export interface RateLimitState {
+  limit?: number | undefined;
+  remaining?: number | undefined;
+  resetAt?: number | undefined;
+}
+
 export class CliError extends Error {
   // Each class names itself: the launcher's API scripts are minified down to local names, so
   // new.target.name would be a mangled one there.
   override name = 'CliError';
   exitCode: number;
   hint?: string;
+  /** Set where the response that caused it announced a rate-limit window. */
+  rateLimit?: RateLimitState;
   /** Stable machine-readable code for JSON error output. */
   code: string;
-  constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown } = {}) {
+  /** Set on the errors of writes only: reads have nothing to repeat twice. */
+  sent?: Sent;
+  /** Where an interrupted listing can start again (its cursor parameter and value), when it was cut short. */
+  resume?: Record<string, unknown>;
+  constructor(message: string, opts: { exitCode?: number; hint?: string; code?: string; cause?: unknown; sent?: Sent } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.exitCode = opts.exitCode ?? EXIT.INTERNAL;
     this.code = opts.code ?? 'error';
     if (opts.hint) this.hint = opts.hint;
+    if (opts.sent !== undefined) this.sent = opts.sent;
   }
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, exit_code: this.exitCode, ...(this.hint ? { hint: this.hint } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      exit_code: this.exitCode,
+      ...(this.hint ? { hint: this.hint } : {}),
+      ...(this.sent !== undefined ? { sent: this.sent } : {}),
+      ...(this.resume ? { resume: this.resume } : {}),
+      ...(this.exitCode === EXIT.RATE_LIMITED ? rateLimitFields(this.rateLimit) : {}),
+    };
   }
+}
+
+/**
+ * Every exit-5 error carries `limit`, `remaining` and `reset_at` (ISO 8601), null where the response did not
+ * say, so a cron script reads when to come back from the error line instead of parsing the hint.
+ */
+function rateLimitFields(r: RateLimitState | undefined): Record<string, unknown> {
+  return {
+    limit: r?.limit ?? null,
+    remaining: r?.remaining ?? null,
+    reset_at: r?.resetAt !== undefined ? new Date(r.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+  };
 }
 
 export class UsageError extends CliError {
@@ -66,10 +106,13 @@ export class AuthError extends CliError {
 
 export class NetworkError extends CliError {
   override name = 'NetworkError';
-  constructor(message: string, opts: { hint?: string; cause?: unknown } = {}) {
+  constructor(message: string, opts: { hint?: string; cause?: unknown; sent?: Sent; exitCode?: number } = {}) {
     super(message, { exitCode: EXIT.NETWORK, code: 'network', ...opts });
   }
 }
+
+/** Methods that only read: their errors carry no `sent`. */
+export const isWriteMethod = (method: string): boolean => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 
 /** A bulk job finished but some items failed; details were already printed as data. */
 export class PartialFailure extends CliError {

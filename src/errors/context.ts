@@ -1,4 +1,4 @@
-// What the top-level error handler needs to know about the running verb.
+// What rendering an error needs to know about the run (src/entry/render-failure.ts fills it in).
 import type { ChalkInstance } from 'chalk';
 import type { Format } from '../output/format.js';
 
@@ -9,14 +9,4 @@ export interface ErrorContext {
   stderrTTY?: boolean;
   chalk?: ChalkInstance;
   redact?: (s: string) => string;
-}
-
-let current: ErrorContext | undefined;
-
-export function setErrorContext(c: ErrorContext): void {
-  current = c;
-}
-
-export function getErrorContext(): ErrorContext | undefined {
-  return current;
 }

@@ -9,6 +9,8 @@ export const EXIT = {
   INVALID_INPUT: 6,
   NETWORK: 7,
   PARTIAL: 8,
+  /** A write that cannot safely be repeated may have been acted on: check before sending again. */
+  MAYBE_SENT: 9,
   INTERRUPTED: 130,
   /** 128 + the signal number, as a shell reports a process ended by it. */
   HANGUP: 129,
@@ -31,6 +33,10 @@ export const EXIT_CODE_DOCS: Array<[number, string]> = [
   ],
   [7, "network, timeout or server error (5xx) after retries, or a reply that is not the API's (empty or non-JSON 2xx, too large)"],
   [8, 'partial failure: a batch finished but some items failed (details on stdout, summary on stderr)'],
+  [
+    9,
+    'maybe sent: a write that is not safe to repeat (a post, a message, a create) went out but no answer came back (connection dropped, timeout); the JSON error says "sent": "unknown" — check before sending again (posts create and dm send do it themselves on a rerun with the same --idempotency-key)',
+  ],
   [129, 'stopped by SIGHUP (terminal closed), after the same clean-up as Ctrl-C'],
   [130, 'interrupted (Ctrl-C / SIGINT)'],
   [143, 'stopped by SIGTERM (cron, systemd, timeout, kill), after the same clean-up as Ctrl-C'],

@@ -15,6 +15,8 @@ export class Authorizer {
     private readonly credentials: Credentials,
     private readonly getBearer: (() => Promise<string>) | undefined,
     private readonly redactor: Redactor,
+    /** The run's clock: OAuth 1.0a timestamps are checked against the server's (a moved run clock moves them). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The header of one attempt (signed anew each time: fresh nonce and timestamp), or none for auth 'none'. */
@@ -60,7 +62,7 @@ export class Authorizer {
     if (token) this.redactor.add(token.token, token.secret);
     return signOAuth1(
       { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: token?.token, tokenSecret: token?.secret },
-      { method, url, params: signed, ...(opts.oauthExtra ? { extra: opts.oauthExtra } : {}) },
+      { method, url, params: signed, timestamp: Math.floor(this.now() / 1000), ...(opts.oauthExtra ? { extra: opts.oauthExtra } : {}) },
     ).header;
   }
 }

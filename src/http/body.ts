@@ -3,16 +3,29 @@
 // body is abandoned (the connection closed) and the request fails with exit 7,
 // in constant memory: never buffered whole first.
 import type { Readable } from 'node:stream';
-import { NetworkError } from '../errors/cli-error.js';
+import { NetworkError, isWriteMethod, type Sent } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 
 /** The default cap on a response body read into memory (POSTCTL_MAX_BODY_MB overrides it). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A write answered 2xx with a body postctl could not read (not JSON, or too large): something said yes, but
+ * maybe a proxy rather than the API — whether it acted is unknown; a POST (not safe to repeat) exits 9.
+ */
+export function unreadWrite(method: string, status: number): { sent?: Sent; exitCode?: number } {
+  if (!isWriteMethod(method) || status < 200 || status > 299) return {};
+  return { sent: 'unknown', ...(method.toUpperCase() === 'POST' ? { exitCode: EXIT.MAYBE_SENT } : {}) };
+}
 
 export function bodyTooLarge(method: string, url: string, status: number, limit: number, seen?: number): NetworkError {
   const mb = (limit / 1024 / 1024).toFixed(limit % (1024 * 1024) ? 1 : 0);
   return new NetworkError(
     `${method} ${new URL(url).pathname} answered HTTP ${status} with a body larger than ${mb} MB${seen ? ` (${seen} bytes announced)` : ''}; it was not read`,
-    { hint: 'No API answer is this large: check the base URL and proxy. Raise POSTCTL_MAX_BODY_MB only if the answer is expected.' },
+    {
+      ...unreadWrite(method, status),
+      hint: 'No API answer is this large: check the base URL and proxy. Raise POSTCTL_MAX_BODY_MB only if the answer is expected.',
+    },
   );
 }
 

@@ -10,7 +10,7 @@ import { createDispatcher, emptyWhereJsonPromised, flattenHeaders, notJsonError,
 import type { Readable } from 'node:stream';
 import { ApiError } from '../errors/api-error.js';
 import { CliError, Interrupted } from '../errors/cli-error.js';
-import { sleep } from './backoff.js';
+import { SYSTEM_CLOCK, type Clock } from '../world/world.js';
 import { retryLine } from './retry-notice.js';
 import { encodeParams, toParams, type Params } from './encode.js';
 import { describeRateLimit, parseRateLimit, type RateLimitInfo } from './rate-limit.js';
@@ -47,6 +47,8 @@ export class ApiClient {
   /** Wire-name spelling every endpoint function asks for (`wire(key, client.names)`). */
   readonly names: NameStyle;
   private dispatcher: Dispatcher;
+  private readonly ownDispatcher: boolean;
+  private readonly clock: Clock;
   private opts: Required<
     Pick<ClientOptions, 'timeoutMs' | 'maxWaitMs' | 'maxRetries' | 'retryBaseMs' | 'userAgent' | 'random' | 'maxPages' | 'maxBodyBytes'>
   > &
@@ -79,9 +81,11 @@ export class ApiClient {
     this.names = options.names ?? 'official';
     const c = options.credentials;
     this.redactor.add(c.consumerSecret, c.accessToken, c.accessTokenSecret, c.bearerToken);
-    this.dispatcher = createDispatcher(this.opts.timeoutMs);
-    this.authorizer = new Authorizer(c, options.getBearer, this.redactor);
-    this.policy = new RetryPolicy(this.opts, this.stats);
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.ownDispatcher = !options.dispatcher;
+    this.dispatcher = options.dispatcher ?? createDispatcher(this.opts.timeoutMs);
+    this.authorizer = new Authorizer(c, options.getBearer, this.redactor, () => this.clock.now());
+    this.policy = new RetryPolicy(this.opts, this.stats, () => this.clock.now());
   }
 
   get credentials(): Credentials {
@@ -103,7 +107,8 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close().catch(() => undefined);
+    // The world's transport outlives the run's clients; only an agent of the client's own is closed.
+    if (this.ownDispatcher) await this.dispatcher.close().catch(() => undefined);
   }
 
   private trace(line: string): void {
@@ -222,7 +227,7 @@ export class ApiClient {
     const form = opts.form !== undefined ? toParams(opts.form) : undefined;
     const fullUrl = query.length ? `${url}?${encodeParams(query)}` : url;
     const idempotent = opts.idempotent ?? method !== 'POST';
-    const deadline = Math.min(Date.now() + this.opts.maxWaitMs, opts.deadline ?? Number.POSITIVE_INFINITY);
+    const deadline = Math.min(this.clock.now() + this.opts.maxWaitMs, opts.deadline ?? Number.POSITIVE_INFINITY);
     const { body, headers: baseHeaders } = this.requestBody(opts, form);
 
     for (let attempt = 1; ; attempt++) {
@@ -233,7 +238,7 @@ export class ApiClient {
       if (auth) headers.authorization = auth;
       this.stats.requests++;
       this.traceRequest(method, fullUrl, attempt, headers, body);
-      const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: Date.now() };
+      const a: AttemptState = { attempt, idempotent, deadline, method, url, fullUrl, opts, t0: this.clock.now() };
       let retry: Retry;
       const budget = opts.bodyFile
         ? attemptBudgetMs(this.opts.timeoutMs, Buffer.alloc(0)) + Math.ceil(opts.bodyFile.size / 32_768) * 1000
@@ -264,7 +269,7 @@ export class ApiClient {
       this.trace(`! ${retry.reason}; retry ${attempt}/${this.opts.maxRetries} in ${retry.waitMs} ms`);
       this.opts.retryNotice?.(retryLine(method, url, retry.reason, attempt, this.opts.maxRetries, retry.waitMs));
       try {
-        await sleep(retry.waitMs, this.opts.signal);
+        await this.clock.sleep(retry.waitMs, this.opts.signal);
       } catch {
         throw new Interrupted();
       }
@@ -296,13 +301,13 @@ export class ApiClient {
   ): Promise<{ done: ApiResponse | StreamResponse } | { retry: Retry }> {
     const { opts, method, url, fullUrl } = a;
     const resHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
-    const rateLimit = parseRateLimit(resHeaders);
+    const rateLimit = parseRateLimit(resHeaders, this.clock.now());
     if (rateLimit.remaining !== undefined || rateLimit.limit !== undefined) this.rateLimits.set(opts.api ?? 'platform', rateLimit);
     const ok = res.statusCode >= 200 && res.statusCode < 300;
     if (streaming && ok) {
       // The deadline covers reaching the stream, not how long it stays open.
       attemptDeadline.clear();
-      this.trace(`< ${res.statusCode} streaming (${Date.now() - a.t0} ms)`);
+      this.trace(`< ${res.statusCode} streaming (${this.clock.now() - a.t0} ms)`);
       // The link to the run's signal lives as long as this body, not the run: one listener per connection, not per reconnect.
       const body = res.body as unknown as Readable;
       body.once('close', () => attemptDeadline.dispose());
@@ -318,7 +323,7 @@ export class ApiClient {
     if (this.opts.trace) {
       const rl = describeRateLimit(rateLimit);
       this.trace(
-        `< ${res.statusCode} in ${Date.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
+        `< ${res.statusCode} in ${this.clock.now() - a.t0} ms${rl ? `; ${rl}` : ''}${resHeaders['x-request-id'] ? `; request id ${resHeaders['x-request-id']}` : ''}`,
       );
       if (text)
         this.trace(

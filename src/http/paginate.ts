@@ -2,7 +2,7 @@
 // back as `cursor`) and v2's meta.next_token (sent back as `pagination_token`).
 import type { ApiClient, RequestOptions } from './client.js';
 import { toParams } from './encode.js';
-import { NetworkError } from '../errors/cli-error.js';
+import { CliError, NetworkError } from '../errors/cli-error.js';
 
 export interface Page<T = unknown> {
   /** The whole response envelope of this page. */
@@ -18,20 +18,45 @@ export interface CursorStyle {
   param: string;
   /** Query parameters sent with the first request only. */
   firstPageOnly: readonly string[];
+  /** The flag that starts a listing at a cursor, named in the resume hint of a listing cut short. */
+  flag?: string;
 }
 
 /**
  * Ads API: `next_cursor` → `cursor`. with_total_count cannot be combined with a
  * cursor (ads-api.md "Conventions"): total_count comes with the first page only.
  */
-export const adsCursor: CursorStyle = { next: (e) => e.next_cursor, param: 'cursor', firstPageOnly: ['with_total_count'] };
+export const adsCursor: CursorStyle = {
+  next: (e) => e.next_cursor,
+  param: 'cursor',
+  firstPageOnly: ['with_total_count'],
+  flag: '--cursor',
+};
 
 /** Platform v2: `meta.next_token` → `pagination_token`. */
 export const v2Cursor: CursorStyle = {
   next: (e) => (e.meta as { next_token?: unknown } | undefined)?.next_token,
   param: 'pagination_token',
   firstPageOnly: [],
+  flag: '--next-token',
 };
+
+/** The cursor a request asks for, when it asks for one. */
+function cursorOf(opts: RequestOptions, style: CursorStyle): string | undefined {
+  return toParams(opts.query).find(([k]) => k === style.param)?.[1];
+}
+
+/**
+ * A listing cut short by a failure: the error says where to start again (`resume` in its JSON, the flag in its
+ * hint), so a rerun neither loses nor repeats the pages already printed.
+ */
+function withResume(e: unknown, style: CursorStyle, cursor: string, itemsRead: number): unknown {
+  if (!(e instanceof CliError)) return e;
+  e.resume = { [style.param]: cursor, items_read: itemsRead, ...(style.flag ? { flag: style.flag } : {}) };
+  const how = style.flag ? `rerun with ${style.flag} ${cursor}` : `send ${style.param}=${cursor}`;
+  e.hint = `${e.hint ? `${e.hint} ` : ''}To go on from the page that failed (${itemsRead} items were read before it), ${how}.`;
+  return e;
+}
 
 function nextRequest(opts: RequestOptions, style: CursorStyle, cursor: string): RequestOptions {
   const query = toParams(opts.query).filter(([k]) => k !== style.param && !style.firstPageOnly.includes(k));
@@ -76,7 +101,13 @@ export async function* pages<T = unknown>(
   let seen = 0;
   const cursors = new Set<string>();
   for (let requests = 1; ; requests++) {
-    const res = await client.request(next);
+    let res: Awaited<ReturnType<ApiClient['request']>>;
+    try {
+      res = await client.request(next);
+    } catch (e) {
+      const cursor = cursorOf(next, style);
+      throw cursor === undefined ? e : withResume(e, style, cursor, seen);
+    }
     const envelope = (res.body ?? {}) as Record<string, unknown>;
     let items = (Array.isArray(envelope.data) ? envelope.data : []) as T[];
     if (limit !== undefined && seen + items.length > limit) items = items.slice(0, limit - seen);

@@ -3,6 +3,9 @@ const REDACTED = '[redacted]';
 
 // Names whose values are secret: *token, *secret, *verifier, *signature, *password, pin, authorization, cookie.
 const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|authorization|cookie|proxy-authorization|bearer)$/i;
+// Paging cursors end in "token" but grant nothing: a --verbose trace shows them, so an interrupted listing can
+// be resumed with the token it printed.
+const PAGING_NAME = /^(next|previous|pagination)_token$/i;
 
 // A token-shaped key with its value in any text that is not (or no longer) parseable:
 // `"access_token":"…"`, `refresh_token=…`, also inside a JSON string (`\\"access_token\\":\\"…`).
@@ -12,7 +15,8 @@ const SENSITIVE_NAME = /(token|secret|verifier|signature|password)$|^(pin|author
 // A value is taken when it is quoted (`"…token":"v"`) or follows `=` (a form or query); after a bare
 // `name: ` it is taken only when it looks like a secret (a digit and 6+ characters, or 20+), so prose
 // such as "invalid token: not a bearer token" keeps its words.
-const TOKEN_PAIR = /(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
+const TOKEN_PAIR =
+  /(?<!(?:^|\W)(?:next|previous|pagination)_)(token|secret|verifier|password)(\\?"?\s*[:=]\s*\\?"?)(?!\[redacted\])([^"\\&\s,}]+)/gi;
 const SECRET_SHAPED = /^(?=.*\d).{6,}$|^.{20,}$/s;
 
 function redactPair(match: string, name: string, sep: string, value: string): string {
@@ -21,7 +25,7 @@ function redactPair(match: string, name: string, sep: string, value: string): st
 }
 
 function isSensitiveName(name: string): boolean {
-  return SENSITIVE_NAME.test(name);
+  return SENSITIVE_NAME.test(name) && !PAGING_NAME.test(name);
 }
 
 export class Redactor {

@@ -4,12 +4,13 @@
 // within --max-wait), and the errors that end a request (DNS, daily caps,
 // TooManyConnections). The send loop in client.ts asks it after each attempt.
 import type { ApiError } from '../errors/api-error.js';
-import { NetworkError } from '../errors/cli-error.js';
+import { NetworkError, isWriteMethod, type Sent } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { backoffDelay, resetJitter } from './backoff.js';
 import type { ApiName, ClientOptions, ClientStats, RequestOptions } from './types.js';
 import { describeDailyCap, exhaustedDailyCap } from './daily-cap.js';
 import { describeTimeout } from './deadline.js';
-import { waitFor429 } from './rate-limit.js';
+import { parseRateLimit, waitFor429 } from './rate-limit.js';
 import { loopbackRefused } from './retry-notice.js';
 
 // ENOTFOUND is not here: a name that does not exist will not appear on retry.
@@ -33,6 +34,22 @@ const RETRYABLE_CODES = new Set([
 // The request never reached a server that could act on it.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/**
+ * What is known of a write after a transport failure: nothing left this machine for a refused
+ * connection or a name that did not resolve (false), else the request may have reached the server
+ * and been acted on with the answer lost (unknown) — as may any earlier attempt of a retried one.
+ * Undefined for reads.
+ */
+export function sentAfter(code: string | undefined, a: Pick<AttemptState, 'method' | 'attempt' | 'idempotent'>): Sent | undefined {
+  if (!isWriteMethod(a.method)) return undefined;
+  if (code === 'ENOTFOUND' || (code !== undefined && NOT_SENT_CODES.has(code))) return a.attempt > 1 && a.idempotent ? 'unknown' : false;
+  return 'unknown';
+}
+
+/** Exit 9 for a write not safe to repeat whose fate is unknown; a repeatable one keeps exit 7. */
+const exitFor = (sent: Sent | undefined, idempotent: boolean): number =>
+  sent === 'unknown' && !idempotent ? EXIT.MAYBE_SENT : EXIT.NETWORK;
+
 function errCode(e: unknown): string | undefined {
   let cur = e as { code?: unknown; cause?: unknown } | undefined;
   for (let i = 0; cur && i < 4; i++, cur = cur.cause as typeof cur) if (typeof cur.code === 'string') return cur.code;
@@ -47,6 +64,8 @@ export class RetryPolicy {
   constructor(
     private readonly opts: PolicyOptions,
     private readonly stats: ClientStats,
+    /** The run's clock (the client's). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -60,10 +79,13 @@ export class RetryPolicy {
   /** What to do after an HTTP error status: a retry (reason and wait), or undefined to give up. */
   afterErrorStatus(error: ApiError, resHeaders: Record<string, string>, a: AttemptState): Retry | undefined {
     const status = error.status;
+    // The window the refusal belongs to travels with the error (its JSON form shows it on exit 5).
+    const window = parseRateLimit(resHeaders);
+    if (window.limit !== undefined || window.remaining !== undefined || window.resetAt !== undefined) error.rateLimit = window;
     if (status === 429) return this.after429(error, resHeaders, a);
     if (!this.retryableStatus(a.opts, status) || !a.idempotent || a.attempt > this.opts.maxRetries) return undefined;
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-    if (Date.now() + waitMs > a.deadline) return undefined;
+    if (this.now() + waitMs > a.deadline) return undefined;
     return { reason: status >= 500 ? `server error ${status}` : `HTTP ${status} ${error.errors[0]?.code ?? ''}`.trim(), waitMs };
   }
 
@@ -77,17 +99,17 @@ export class RetryPolicy {
     if (error.problemKind === 'streaming-connection') throw error;
     const cap = exhaustedDailyCap(resHeaders);
     if (cap) {
-      error.hint = `${describeDailyCap(cap)}. postctl does not wait for daily caps; run again after the reset.`;
+      error.hint = `${describeDailyCap(cap, this.now())}. postctl does not wait for daily caps; run again after the reset.`;
       throw error;
     }
-    const announced = waitFor429(resHeaders);
+    const announced = waitFor429(resHeaders, this.now());
     const waitMs =
       announced !== undefined
         ? announced + resetJitter(this.opts.retryBaseMs, this.opts.random)
         : backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs * 2, capMs: 60_000 }, this.opts.random);
     this.stats.rateLimitWaits++;
     // A 429 is retried even for non-idempotent calls: the server did not act on it.
-    if (Date.now() + waitMs > a.deadline) {
+    if (this.now() + waitMs > a.deadline) {
       error.hint =
         announced !== undefined
           ? `The rate-limit window resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait (${Math.round(this.opts.maxWaitMs / 1000)} s). Raise --max-wait or retry later.`
@@ -113,10 +135,12 @@ export class RetryPolicy {
     const message = a.timedOut
       ? `no complete response within ${describeTimeout(this.opts.timeoutMs)}`
       : ((e as Error)?.message ?? String(e));
-    if (code === 'ENOTFOUND') throw this.unresolvable(a, e);
+    const sent = sentAfter(code, a);
+    const known = sent !== undefined ? { sent, exitCode: exitFor(sent, a.idempotent) } : {};
+    if (code === 'ENOTFOUND') throw Object.assign(this.unresolvable(a, e), known);
     if (code === 'ECONNREFUSED') {
       const fast = loopbackRefused(a.url, this.urlVariable(a.url), e);
-      if (fast) throw fast;
+      if (fast) throw Object.assign(fast, known);
     }
     const retryable = code !== undefined && RETRYABLE_CODES.has(code) && (a.idempotent || NOT_SENT_CODES.has(code));
     if (!retryable || a.attempt > this.opts.maxRetries) {
@@ -126,6 +150,7 @@ export class RetryPolicy {
           ' ',
         ),
         {
+          ...known,
           hint:
             code && !retryable && !a.idempotent
               ? 'The request was not retried because repeating it could act twice; check the result before sending again.'
@@ -137,8 +162,8 @@ export class RetryPolicy {
       );
     }
     const waitMs = backoffDelay(a.attempt, { baseMs: this.opts.retryBaseMs, capMs: 30_000 }, this.opts.random);
-    if (Date.now() + waitMs > a.deadline)
-      throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e });
+    if (this.now() + waitMs > a.deadline)
+      throw new NetworkError(`${a.method} ${a.url} failed: ${code} ${message} (no time left within --max-wait)`, { cause: e, ...known });
     return { reason: a.timedOut ? message : `network error ${code}`, waitMs };
   }
 

@@ -3,6 +3,7 @@
 // headers flattened, and the body read as the caller expects it — or the error
 // that a 2xx body which is not the promised JSON is.
 import { NetworkError } from '../errors/cli-error.js';
+import { unreadWrite } from './body.js';
 import { parseJson } from '../json/lossless.js';
 import { clip, neutralize } from '../output/sanitize.js';
 import type { BodyExpectation } from './types.js';
@@ -59,6 +60,7 @@ export function notJsonError(method: string, url: string, status: number, text: 
         ? `(empty, ${bytes} bytes)`
         : neutralize(clip(text, 120));
   return new NetworkError(`${method} ${new URL(url).pathname} answered HTTP ${status} with a body that is not JSON: ${head}`, {
+    ...unreadWrite(method, status),
     hint: 'Something other than the API answered (a proxy, captive portal or wrong base URL), or the answer was cut short; check the base URL and proxy settings, then retry.',
   });
 }

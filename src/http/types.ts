@@ -59,6 +59,10 @@ export interface ClientOptions {
   maxPages?: number;
   /** Largest response body read into memory (body.ts). */
   maxBodyBytes?: number;
+  /** The run's transport (its world's); absent: an agent of the client's own, closed with it. */
+  dispatcher?: import('undici').Dispatcher | undefined;
+  /** The run's clock: request deadlines, rate-limit resets, OAuth timestamps and the waits between attempts. */
+  clock?: import('../world/world.js').Clock | undefined;
 }
 
 export interface RequestOptions {

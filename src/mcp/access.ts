@@ -1,8 +1,8 @@
 // What an agent may run through `postctl mcp`, decided from the verb's path and declarations alone, so a new
 // verb needs no entry here: it is a tool, and a write tool unless its last word is one of the read words.
 //
-// Never tools: verbs that print, store or sign with secrets (`auth …`, `webhooks crc` and `verify-signature`
-// compute HMACs with the consumer secret), that change where credentials are sent (`config set|unset`), or that
+// Never tools: verbs that print, store or sign with secrets (`auth …`, `webhooks crc`, `verify-signature` and
+// `listen` compute HMACs with the consumer secret; `listen` also serves until stopped and runs commands), that change where credentials are sent (`config set|unset`), or that
 // make no sense over MCP (`emulator`, `completion`, `mcp` itself, hidden helpers).
 //
 // Read tools send GET requests only — apart from the queries the ads API takes as POSTs that change nothing
@@ -12,7 +12,7 @@
 import type { ToolShape } from './tool-schema.js';
 
 const NEVER_GROUPS = new Set(['auth', 'emulator', 'completion', 'mcp', '__profiles']);
-const NEVER_VERBS = new Set(['config set', 'config unset', 'webhooks crc', 'webhooks verify-signature']);
+const NEVER_VERBS = new Set(['config set', 'config unset', 'webhooks crc', 'webhooks verify-signature', 'webhooks listen']);
 
 /** Last words of verbs that only read (`posts lookup`, `ads line-items list`, `users followers`…). */
 const READ_WORDS = new Set([

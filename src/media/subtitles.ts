@@ -36,18 +36,19 @@ export interface SubtitlesAdded {
   associated_subtitles: SubtitleTrack[];
 }
 
-const PATH = joinPath('2', 'media', 'subtitles');
+/** The subtitles endpoint (POST adds a track, DELETE removes one). */
+export const SUBTITLES_PATH = joinPath('2', 'media', 'subtitles');
 
 /** Associates the track; the video's tracks as the service answers them. Not retried: the description does not say a second POST is harmless. */
 export async function addSubtitles(client: ApiClient, body: SubtitlesCreateBody): Promise<{ data: SubtitlesAdded; body: unknown }> {
-  const res = await client.request<{ data?: Record<string, unknown> }>({ method: 'POST', path: PATH, json: body });
+  const res = await client.request<{ data?: Record<string, unknown> }>({ method: 'POST', path: SUBTITLES_PATH, json: body });
   const data = aboutVideo(res.body?.data, body.id, 'add');
   return { data: { id: body.id, media_category: String(data.media_category ?? ''), associated_subtitles: tracks(data) }, body: res.body };
 }
 
 /** Removes the track of one language; `deleted` as the service answers it. */
 export async function deleteSubtitles(client: ApiClient, body: SubtitlesDeleteBody): Promise<{ deleted: boolean; body: unknown }> {
-  const res = await client.request<{ data?: { deleted?: unknown } }>({ method: 'DELETE', path: PATH, json: body });
+  const res = await client.request<{ data?: { deleted?: unknown } }>({ method: 'DELETE', path: SUBTITLES_PATH, json: body });
   const deleted = res.body?.data?.deleted;
   if (typeof deleted !== 'boolean') throw new NetworkError('the delete answer has no data.deleted (true or false)');
   return { deleted, body: res.body };

@@ -12,7 +12,6 @@ import { open } from 'node:fs/promises';
 import { inputIdentity, UploadState, type InputIdentity } from '../bulk/state.js';
 import type { Progress } from '../output/progress.js';
 import { CliError, Interrupted, NetworkError, UsageError } from '../errors/cli-error.js';
-import { envNumber } from '../config/env-number.js';
 import { EXIT } from '../errors/exit-codes.js';
 import type { ApiClient } from '../http/client.js';
 import { clip, neutralize } from '../output/sanitize.js';
@@ -48,8 +47,9 @@ export interface UploadIO {
   readonly log: { info(message: string): void; warn(message: string): void };
   progress(label: string, total?: number): Progress;
   readonly signal: AbortSignal;
-  /** For POSTCTL_MEDIA_POLL_MS, the processing poll floor (tests shorten it). */
-  readonly env: NodeJS.ProcessEnv;
+  /** The run's clock: session expiry, the processing deadline and the waits between status calls. */
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface UploadOptions {
@@ -80,11 +80,7 @@ interface Session {
   expires_at: number;
 }
 
-/**
- * Polling waits at least this long, and at most this long, between STATUS calls. The floor is
- * POSTCTL_MEDIA_POLL_MS (default 1000) so tests against an emulator that answers check_after_secs 0
- * need not sleep a second per step.
- */
+/** Polling waits at least this long, and at most this long, between STATUS calls (on the run's clock). */
 const POLL_MS = { min: 1000, max: 60_000 } as const;
 
 export async function uploadFile(ctx: UploadIO, client: ApiClient, plan: MediaPlan, o: UploadOptions): Promise<UploadResult> {
@@ -106,7 +102,7 @@ export async function uploadFile(ctx: UploadIO, client: ApiClient, plan: MediaPl
   await state.markDone();
   if (o.altText !== undefined) await setAltText(client, session.media_id, o.altText);
   if (data.processing_info && o.wait)
-    data = await waitForProcessing(ctx, client, session.media_id, data, Date.now() + o.processingTimeoutMs);
+    data = await waitForProcessing(ctx, client, session.media_id, data, ctx.now() + o.processingTimeoutMs);
   const processing = data.processing_info?.state ?? 'succeeded';
   if (processing === 'failed') {
     const why = data.processing_info?.error?.message ?? data.processing_info?.error?.name ?? 'no reason given';
@@ -183,7 +179,7 @@ function alreadyUploaded(ctx: UploadIO, client: ApiClient, plan: MediaPlan, stat
 async function openSession(ctx: UploadIO, client: ApiClient, plan: MediaPlan, state: UploadState): Promise<Session> {
   const saved = state.extra as Partial<Session>;
   if (typeof saved.media_id === 'string') {
-    if (typeof saved.expires_at === 'number' && saved.expires_at <= Date.now()) {
+    if (typeof saved.expires_at === 'number' && saved.expires_at <= ctx.now()) {
       throw new UsageError(
         `cannot resume ${plan.path}: upload session ${saved.media_id} expired at ${new Date(saved.expires_at).toISOString()}`,
         'rerun without --resume to upload the file again.',
@@ -200,7 +196,7 @@ async function openSession(ctx: UploadIO, client: ApiClient, plan: MediaPlan, st
   const session: Session = {
     media_id: data.id,
     media_key: data.media_key ?? null,
-    expires_at: Date.now() + (data.expires_after_secs ?? 0) * 1000,
+    expires_at: ctx.now() + (data.expires_after_secs ?? 0) * 1000,
   };
   state.setExtra({ ...session });
   await state.flush();
@@ -269,16 +265,19 @@ async function waitForProcessing(
 ): Promise<MediaUploadData> {
   let data = first;
   let last = '';
-  const started = Date.now();
+  const started = ctx.now();
   while (data.processing_info && data.processing_info.state !== 'succeeded' && data.processing_info.state !== 'failed') {
     const info = data.processing_info;
     const note = `media ${mediaId}: ${neutralize(String(info.state))}${info.progress_percent !== undefined ? ` ${info.progress_percent}%` : ''}`;
     if (note !== last) ctx.log.info(note);
     last = note;
-    const floor = envNumber(ctx.env, 'POSTCTL_MEDIA_POLL_MS', { fallback: POLL_MS.min, min: 1, max: POLL_MS.max });
-    const ms = Math.min(POLL_MS.max, Math.max(floor, (Number(info.check_after_secs) || 0) * 1000));
-    if (Date.now() + ms > deadline) throw stillProcessing(mediaId, String(info.state), Date.now() - started);
-    await sleep(ms, ctx.signal);
+    const ms = Math.min(POLL_MS.max, Math.max(POLL_MS.min, (Number(info.check_after_secs) || 0) * 1000));
+    if (ctx.now() + ms > deadline) throw stillProcessing(mediaId, String(info.state), ctx.now() - started);
+    try {
+      await ctx.sleep(ms, ctx.signal);
+    } catch {
+      throw new Interrupted();
+    }
     data = await uploadStatus(client, mediaId);
   }
   return data;
@@ -291,19 +290,4 @@ function stillProcessing(mediaId: string, state: string, waitedMs: number): Netw
       hint: `the upload itself is finalized: check it later with \`postctl request GET /2/media/upload -f command=STATUS -f media_id=${mediaId}\`, or raise --processing-timeout.`,
     },
   );
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Interrupted());
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new Interrupted());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -82,33 +82,25 @@ function mergeKills(responses: KillResponse[]): KillResponse {
   return { data: { successful_kills: ok, failed_kills: failed, results }, ...(errors.length ? { errors } : {}) };
 }
 
-// Terminating twice is harmless, so these DELETEs are retried like any other.
-export async function terminate(
-  client: ApiClient,
-  target: { all: true } | { endpoint: string } | { uuids: string[] },
-): Promise<{ response: KillResponse; requests: number }> {
-  if ('all' in target)
-    return {
-      response: (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections/all', auth: 'app' })).body ?? {},
-      requests: 1,
-    };
+type KillTarget = { all: true } | { endpoint: string } | { uuids: string[] };
+
+/** The DELETEs that terminate the target (100 UUIDs per request): what --dry-run prints. */
+export function terminateRequests(target: KillTarget): RequestOptions[] {
+  if ('all' in target) return [{ method: 'DELETE', path: '/2/connections/all', auth: 'app' }];
   if ('endpoint' in target)
-    return {
-      response:
-        (
-          await client.request<KillResponse>({
-            method: 'DELETE',
-            path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')),
-            auth: 'app',
-          })
-        ).body ?? {},
-      requests: 1,
-    };
-  const parts = chunks(target.uuids, UUIDS_PER_REQUEST);
+    return [{ method: 'DELETE', path: joinPath('2', 'connections', idSegment(target.endpoint, 'token', 'endpoint')), auth: 'app' }];
+  return chunks(target.uuids, UUIDS_PER_REQUEST).map((uuids) => ({
+    method: 'DELETE',
+    path: '/2/connections',
+    json: { uuids },
+    auth: 'app',
+  }));
+}
+
+// Terminating twice is harmless, so these DELETEs are retried like any other.
+export async function terminate(client: ApiClient, target: KillTarget): Promise<{ response: KillResponse; requests: number }> {
+  const requests = terminateRequests(target);
   const responses: KillResponse[] = [];
-  for (const uuids of parts)
-    responses.push(
-      (await client.request<KillResponse>({ method: 'DELETE', path: '/2/connections', json: { uuids }, auth: 'app' })).body ?? {},
-    );
-  return { response: mergeKills(responses), requests: parts.length };
+  for (const req of requests) responses.push((await client.request<KillResponse>(req)).body ?? {});
+  return { response: 'uuids' in target ? mergeKills(responses) : responses[0]!, requests: requests.length };
 }

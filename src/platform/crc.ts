@@ -18,10 +18,12 @@ export function crcResponse(consumerSecret: string, crcToken: string): { respons
   return { response_token: webhookSignature(consumerSecret, crcToken) };
 }
 
+/**
+ * The outcome only: the signature the body should carry is deliberately not part of it, so no caller can show
+ * it. Printed on a mismatch, it would sign any body a sender chose (a signing oracle for the app's secret).
+ */
 export interface SignatureCheck {
   valid: boolean;
-  /** The signature the body should carry. */
-  expected: string;
   /** Why the given header could not even be compared. */
   malformed?: string;
 }
@@ -30,12 +32,12 @@ export interface SignatureCheck {
 export function verifyWebhookSignature(consumerSecret: string, body: Buffer | string, header: string): SignatureCheck {
   const expected = webhookSignature(consumerSecret, body);
   const given = header.trim();
-  if (!given.toLowerCase().startsWith(PREFIX)) return { valid: false, expected, malformed: `the signature must start with "${PREFIX}"` };
+  if (!given.toLowerCase().startsWith(PREFIX)) return { valid: false, malformed: `the signature must start with "${PREFIX}"` };
   const b64 = given.slice(PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return { valid: false, expected, malformed: 'the signature after "sha256=" is not base64' };
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return { valid: false, malformed: 'the signature after "sha256=" is not base64' };
   const digest = Buffer.from(b64, 'base64');
   if (digest.length !== 32)
-    return { valid: false, expected, malformed: `the signature decodes to ${digest.length} bytes, not the 32 of a SHA-256 HMAC` };
+    return { valid: false, malformed: `the signature decodes to ${digest.length} bytes, not the 32 of a SHA-256 HMAC` };
   const want = Buffer.from(expected.slice(PREFIX.length), 'base64');
-  return { valid: timingSafeEqual(digest, want), expected };
+  return { valid: timingSafeEqual(digest, want) };
 }

@@ -136,26 +136,26 @@ export interface ActionResult {
 /** "You cannot retweet a Tweet that you have already retweeted." and its kin: the wanted state holds. */
 const ALREADY = /already|not (?:liked|retweeted|following|muting|bookmarked|pinned|blocked)/i;
 
-export async function perform(client: ApiClient, action: Action, me: string, target: string): Promise<ActionResult> {
+/** The request an action sends for one target: what --dry-run prints. */
+export function plannedAction(action: Action, me: string, target: string): { method: string; path: string; body?: Record<string, string> } {
   const spec = ACTIONS[action];
   const meSeg: IdSegment = idSegment(me, 'numeric', 'acting user id');
   const targetSeg = idSegment(target, 'numeric', `${spec.target} id`);
+  if (spec.targetInPath) return { method: 'POST', path: joinPath('2', 'users', targetSeg, ...spec.collection.split('/')) };
+  if (spec.method === 'POST')
+    return { method: 'POST', path: joinPath('2', 'users', meSeg, spec.collection), body: { [spec.bodyKey]: target } };
+  return { method: 'DELETE', path: joinPath('2', 'users', meSeg, spec.collection, targetSeg) };
+}
+
+export async function perform(client: ApiClient, action: Action, me: string, target: string): Promise<ActionResult> {
+  const spec = ACTIONS[action];
+  const planned = plannedAction(action, me, target);
   try {
-    const res = spec.targetInPath
-      ? await client.request<{ data?: Record<string, unknown> }>({
-          method: 'POST',
-          path: joinPath('2', 'users', targetSeg, ...spec.collection.split('/')),
-        })
-      : spec.method === 'POST'
-        ? await client.request<{ data?: Record<string, unknown> }>({
-            method: 'POST',
-            path: joinPath('2', 'users', meSeg, spec.collection),
-            json: { [spec.bodyKey]: target },
-          })
-        : await client.request<{ data?: Record<string, unknown> }>({
-            method: 'DELETE',
-            path: joinPath('2', 'users', meSeg, spec.collection, targetSeg),
-          });
+    const res = await client.request<{ data?: Record<string, unknown> }>({
+      method: planned.method,
+      path: planned.path,
+      ...(planned.body ? { json: planned.body } : {}),
+    });
     const data = res.body?.data ?? {};
     const state = data[spec.field] === true;
     return {

@@ -33,8 +33,8 @@ export interface StreamSpec {
   initial: Params;
   /** Query of a reconnect, given when the first connection was made. */
   reconnectQuery(firstConnectedAt: number): Params;
-  /** Records a message; false when it was delivered before (a replay). */
-  accept(msg: StreamEvent, receivedAt: number): boolean;
+  /** Records a message; false when it was delivered before (a replay), 'skip' when it is from before the stream's start. */
+  accept(msg: StreamEvent, receivedAt: number): boolean | 'skip';
   /** Says where a reconnect resumes, for the log ('from 2026-…'), when it does. */
   resumeNote?(): string | undefined;
 }
@@ -277,8 +277,9 @@ class Connection {
       return false;
     }
     this.gotData = true;
-    if (!this.spec.accept(msg, this.now())) {
-      summary.duplicatesDropped++;
+    const verdict = this.spec.accept(msg, this.now());
+    if (verdict !== true) {
+      if (verdict === false) summary.duplicatesDropped++;
       return false;
     }
     // A slow reader is not a stalled stream: no stall timer while we wait on it.

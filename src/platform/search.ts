@@ -48,6 +48,8 @@ export interface PagedRequest {
   auth: AuthMode;
   all: boolean;
   limit?: number;
+  /** The cursor parameter of the first page (--next-token), when the listing starts further on. */
+  start?: Params;
   columns: Column<ApiObject>[];
   /** Sums a page's items into the meta total (counts) — undefined for search. */
   countKey?: string;

@@ -1,7 +1,7 @@
 // Filtered stream rules (GET/POST /2/tweets/search/stream/rules). Adding and
 // deleting answer 200 with per-rule problems (duplicate-rules, invalid-rules,
 // rule-cap) in `errors` next to meta.summary; the caller decides the exit code.
-import type { Problem } from '../errors/api-error.js';
+import { problemKind, type Problem } from '../errors/api-error.js';
 import type { ApiClient } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { pages, v2Cursor } from '../http/paginate.js';
@@ -13,6 +13,8 @@ export interface Rule {
   id: string;
   value: string;
   tag?: string;
+  /** Set by --if-missing / --if-exists: the rule was already there (or already gone). */
+  existing?: boolean;
 }
 
 export interface RulesEnvelope {
@@ -54,4 +56,34 @@ export function addRules(client: ApiClient, rules: readonly RuleInput[], dryRun:
 
 export function deleteRules(client: ApiClient, ids: readonly string[], dryRun: boolean): Promise<RulesEnvelope> {
   return post(client, { delete: { ids } }, dryRun);
+}
+
+const isProblem = (p: Problem, kind: string) => typeof p.type === 'string' && problemKind(p.type) === kind;
+
+function withErrors(env: RulesEnvelope, errors: Problem[]): RulesEnvelope {
+  const { errors: _old, ...rest } = env;
+  return errors.length ? { ...rest, errors } : rest;
+}
+
+/**
+ * A rule that is already there (the duplicate-rules problem, which names the rule's id) moved from `errors` to
+ * `data` as `{id, value, existing: true}`: re-running a setup reports it rather than failing.
+ */
+export function splitExisting(env: RulesEnvelope): { env: RulesEnvelope; existing: number } {
+  const dups = (env.errors ?? []).filter((p) => isProblem(p, 'duplicate-rules'));
+  if (!dups.length) return { env, existing: 0 };
+  const rows: Rule[] = dups.map((p) => ({ id: String(p.id ?? ''), value: String(p.value ?? ''), existing: true }));
+  const errors = (env.errors ?? []).filter((p) => !dups.includes(p));
+  return {
+    env: { ...withErrors(env, errors), data: [...(env.data ?? []), ...rows] },
+    existing: dups.length,
+  };
+}
+
+/** Rule ids the service says do not exist (resource-not-found), dropped from `errors` for --if-exists. */
+export function splitGone(env: RulesEnvelope): { env: RulesEnvelope; gone: string[] } {
+  const missing = (env.errors ?? []).filter((p) => isProblem(p, 'resource-not-found'));
+  const errors = (env.errors ?? []).filter((p) => !missing.includes(p));
+  const gone = missing.map((p) => String(p.resource_id ?? p.value ?? ''));
+  return { env: withErrors(env, errors), gone };
 }

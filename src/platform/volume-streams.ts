@@ -4,7 +4,10 @@
 // label stream, and the likes firehose and 10% sample. One runner: the filtered
 // stream's (events.ts runStream) reconnect, backoff, stall detection and stop
 // behaviour. With backfill_minutes (opt-in) every connection asks for the
-// missed minutes, and items seen before are dropped by id.
+// missed minutes, and items seen before are dropped by id. With a state file
+// (stream-checkpoint.ts) a new run asks for the minutes since the last item
+// (up to the API's 5); a longer gap is reported, as these streams cannot be
+// searched.
 // https://docs.x.com/x-api/stream/introduction
 import { invalid } from '../errors/cli-error.js';
 import type { ApiClient } from '../http/client.js';
@@ -13,6 +16,7 @@ import { joinPath } from '../http/path.js';
 import { wire, type NameStyle } from '../wire/names.js';
 import { runStream, type StreamOptions, type StreamSpec, type StreamSummary } from './events.js';
 import { SeenIds } from './filtered-stream.js';
+import { formatGap, planGap, type StreamCheckpoint } from './stream-checkpoint.js';
 
 /** What a source streams: posts (post field flags), likes (like fields), or compliance/label events (no fields). */
 export type SourceKind = 'posts' | 'likes' | 'events';
@@ -74,28 +78,59 @@ export interface VolumeStreamOptions extends StreamOptions {
   /** Partition, time window and selection, already checked and in wire names. */
   query: Params;
   backfillMinutes?: number;
+  /** --state: where the stream is up to, loaded; saved as items are printed. */
+  checkpoint?: StreamCheckpoint;
 }
 
-function volumeStreamSpec(
-  client: Pick<ApiClient, 'names'>,
-  name: SourceName,
-  opts: Pick<VolumeStreamOptions, 'query' | 'backfillMinutes'>,
-): StreamSpec {
+/** backfill_minutes for the time since the checkpoint's last item; a gap beyond the API's backfill is a warning. */
+function gapBackfill(cp: StreamCheckpoint, opts: VolumeStreamOptions, restart: boolean): Params {
+  if (cp.lastTime === undefined) return [];
+  const now = opts.now ?? Date.now;
+  const plan = planGap(cp.lastTime, now(), false);
+  if (restart)
+    opts.log.info(
+      `resuming after ${formatGap(plan.gapMs)}: ${plan.backfillMinutes} minute${plan.backfillMinutes === 1 ? '' : 's'} of stream backfill`,
+    );
+  if (plan.hole)
+    opts.log.warn(
+      `items from ${new Date(plan.hole[0]).toISOString()} to ${new Date(plan.hole[1]).toISOString()} may be missing: longer than the stream’s 5-minute backfill`,
+    );
+  return [['backfill_minutes', String(plan.backfillMinutes)]];
+}
+
+function volumeStreamSpec(client: Pick<ApiClient, 'names'>, name: SourceName, opts: VolumeStreamOptions): StreamSpec {
   const seen = new SeenIds();
+  const cp = opts.checkpoint;
   const backfill: Params = opts.backfillMinutes ? [['backfill_minutes', String(opts.backfillMinutes)]] : [];
+  const restart = cp?.lastTime !== undefined ? gapBackfill(cp, opts, true) : [];
   return {
     name: `the ${name} stream`,
     path: sourcePath(name, client.names),
     auth: 'app',
-    initial: [...opts.query, ...backfill],
+    initial: [...opts.query, ...(restart.length ? restart : backfill)],
     // A window that has ended is not asked for again; the backfill covers the outage.
-    reconnectQuery: () => [...opts.query.filter(([k]) => k !== 'start_time'), ...backfill],
-    accept: (msg) => seen.accept(msg.data?.id),
+    reconnectQuery: () => {
+      if (cp) cp.replaying = true;
+      const gap = cp ? gapBackfill(cp, opts, false) : [];
+      return [...opts.query.filter(([k]) => k !== 'start_time'), ...(gap.length ? gap : backfill)];
+    },
+    accept: (msg, at) => (cp ? cp.accept(msg.data?.id, at) : seen.accept(msg.data?.id)),
   };
 }
 
-export function runVolumeStream(client: ApiClient, name: SourceName, opts: VolumeStreamOptions): Promise<StreamSummary> {
-  return runStream(client, volumeStreamSpec(client, name, opts), opts);
+export async function runVolumeStream(client: ApiClient, name: SourceName, opts: VolumeStreamOptions): Promise<StreamSummary> {
+  const cp = opts.checkpoint;
+  if (!cp) return runStream(client, volumeStreamSpec(client, name, opts), opts);
+  const now = opts.now ?? Date.now;
+  const onEvent: VolumeStreamOptions['onEvent'] = async (event, line) => {
+    await opts.onEvent(event, line);
+    cp.save(now());
+  };
+  try {
+    return await runStream(client, volumeStreamSpec(client, name, opts), { ...opts, onEvent });
+  } finally {
+    cp.save(now(), true);
+  }
 }
 
 /** GET /2/tweets/search/stream/rules/counts: how many filtered-stream rules the app and project hold, against their caps. */

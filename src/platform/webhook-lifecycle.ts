@@ -68,3 +68,9 @@ export async function send<T = Record<string, unknown>>(client: ApiClient, p: Pl
   const res = await client.request<T>({ method: p.method, path: p.path, ...(p.body ? { json: p.body } : {}), ...(auth ? { auth } : {}) });
   return (res.body ?? {}) as T;
 }
+
+/** The app's webhook registered for this URL, if any (GET /2/webhooks, app auth). */
+export async function findWebhook(client: ApiClient, url: string): Promise<Record<string, unknown> | undefined> {
+  const res = await client.request<{ data?: Array<Record<string, unknown>> }>({ ...reads.webhooks(), auth: 'app' });
+  return (res.body?.data ?? []).find((w) => w.url === url);
+}

@@ -8,7 +8,7 @@
 // require; both are checked here before sending.
 import { CliError, type InputProblem } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
-import type { ApiClient } from '../http/client.js';
+import type { ApiClient, RequestOptions } from '../http/client.js';
 import { joinPath } from '../http/path.js';
 import { isRelativeTime, parseTimeFlag } from '../validate/relative-time.js';
 import { parseIso8601 } from '../validate/rules.js';
@@ -76,12 +76,20 @@ export function replayWindow(
   return { from_date: toReplayDate(f), to_date: toReplayDate(t), problems };
 }
 
+/** The replay job request (what --dry-run prints). App-only (BearerToken in the reference). */
+export const replayRequest = (body: { webhook_id: string; from_date: string; to_date: string }): RequestOptions => ({
+  method: 'POST',
+  path: joinPath('2', 'webhooks', 'replay'),
+  json: body,
+  auth: 'app',
+});
+
 export async function createReplayJob(
   client: ApiClient,
   body: { webhook_id: string; from_date: string; to_date: string },
 ): Promise<{ job: ReplayJob; envelope: unknown }> {
-  // App-only (BearerToken in the reference). Not retried on 5xx: a lost answer could mean a second job.
-  const res = await client.request<unknown>({ method: 'POST', path: joinPath('2', 'webhooks', 'replay'), json: body, auth: 'app' });
+  // Not retried on 5xx: a lost answer could mean a second job.
+  const res = await client.request<unknown>(replayRequest(body));
   return { job: replayJobOf(res.body), envelope: res.body };
 }
 
@@ -89,19 +97,21 @@ export async function createReplayJob(
  * The account activity replay (POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all,
  * openapi v2.159): every subscription of the webhook, up to 5 days back; the window goes in the query.
  */
+export const activityReplayRequest = (q: { webhook_id: string; from_date: string; to_date: string }): RequestOptions => ({
+  method: 'POST',
+  path: joinPath('2', 'account_activity', 'replay', 'webhooks', q.webhook_id, 'subscriptions', 'all'),
+  query: [
+    ['from_date', q.from_date],
+    ['to_date', q.to_date],
+  ],
+  auth: 'app',
+});
+
 export async function createActivityReplayJob(
   client: ApiClient,
   q: { webhook_id: string; from_date: string; to_date: string },
 ): Promise<{ job: ReplayJob; envelope: unknown }> {
-  const res = await client.request<unknown>({
-    method: 'POST',
-    path: joinPath('2', 'account_activity', 'replay', 'webhooks', q.webhook_id, 'subscriptions', 'all'),
-    query: [
-      ['from_date', q.from_date],
-      ['to_date', q.to_date],
-    ],
-    auth: 'app',
-  });
+  const res = await client.request<unknown>(activityReplayRequest(q));
   return { job: replayJobOf(res.body), envelope: res.body };
 }
 

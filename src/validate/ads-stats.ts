@@ -113,7 +113,6 @@ export interface StatsSelection {
   active: boolean;
   metricGroups: readonly string[];
   placement: string;
-  granularity: string;
   segment?: string;
   country?: string;
   mode: string;
@@ -126,7 +125,7 @@ export const entityName = (v: string | undefined): StatsEntity | undefined =>
 export const placementName = (v: string): Placement | undefined =>
   PLACEMENT_ALIASES[v.toUpperCase()] ?? PLACEMENTS.find((p) => p === v.toUpperCase());
 
-/** Every rule that does not depend on time: all problems at once, each naming its flag. */
+/** Every rule that does not depend on time (the range's, --granularity's too: src/ads/stats/range/time-range.ts): all problems at once, each naming its flag. */
 export function statsSelectionProblems(s: StatsSelection): InputProblem[] {
   const out: InputProblem[] = [];
   const add = (field: string, message: string) => out.push({ field, message });
@@ -144,7 +143,6 @@ export function statsSelectionProblems(s: StatsSelection): InputProblem[] {
   }
   if (s.placement.toLowerCase() !== 'all' && !placementName(s.placement))
     add('--placement', `must be one of ${PLACEMENTS.join(', ')} or all (got ${JSON.stringify(s.placement)})`);
-  if (!(GRANULARITIES as readonly string[]).includes(s.granularity)) add('--granularity', `must be one of ${GRANULARITIES.join(', ')}`);
   segmentProblems(s, add);
   return out;
 }

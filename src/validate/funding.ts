@@ -2,6 +2,7 @@
 // campaign-management reference): currency (ISO-4217), start_time and type
 // required; end_time after start_time; the two amounts in micros, > 0.
 import type { InputProblem } from '../errors/cli-error.js';
+import { currencyProblem } from './currency.js';
 import { isoWithOffset, oneOf, parseIso8601, positiveLong, Problems } from './rules.js';
 
 /** type: "Possible values: AGENCY_CREDIT_LINE, CREDIT_CARD, CREDIT_LINE, INSERTION_ORDER, PARTNER_MANAGED". */
@@ -21,8 +22,7 @@ export function checkFundingCreate(params: Record<string, string>): InputProblem
   const p = new Problems();
   for (const k of ['currency', 'start_time', 'type']) if (params[k] === undefined) p.add(k, `is required (--${k.replace(/_/g, '-')})`);
   if (params.type !== undefined) p.check('type', params.type, [oneOf(FUNDING_TYPES)]);
-  if (params.currency !== undefined && !/^[A-Z]{3}$/.test(params.currency))
-    p.add('currency', `must be an ISO-4217 code in capitals, such as USD (got ${JSON.stringify(params.currency)})`);
+  if (params.currency !== undefined) p.check('currency', params.currency, [currencyProblem]);
   for (const k of ['start_time', 'end_time']) if (params[k] !== undefined) p.check(k, params[k], [isoWithOffset]);
   const start = params.start_time && parseIso8601(params.start_time);
   const end = params.end_time && parseIso8601(params.end_time);

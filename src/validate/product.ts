@@ -2,6 +2,7 @@
 // pure per-product checker: every broken rule gives one message naming its
 // field. Rules spanning the feed (repeated ids, variants) are in
 // catalogs/feed-checker.ts.
+import { currencyProblem } from './currency.js';
 import { httpsUrl, isoWithOffset, maxLength, oneOf, parseIso8601, type Check } from './rules.js';
 
 const AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] as const;
@@ -14,16 +15,6 @@ const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.gif', '.webp', '.png'] as const;
 export const VARIANT_ATTRIBUTES = ['color', 'size', 'gender', 'age_group'] as const;
 
 export type Product = Record<string, string | number>;
-
-// ISO 4217: the runtime's currency list (ICU); a shape check if it has none.
-const CURRENCIES: Set<string> | undefined = (() => {
-  try {
-    const list = Intl.supportedValuesOf('currency');
-    return list.length ? new Set(list) : undefined;
-  } catch {
-    return undefined;
-  }
-})();
 
 export interface Price {
   amount: string;
@@ -51,10 +42,10 @@ export function compareDecimal(a: string, b: string): number {
 
 const priceFormat: Check = (v) => {
   const p = parsePrice(v);
-  if (p)
-    return CURRENCIES && !CURRENCIES.has(p.currency)
-      ? `${p.currency} is not an ISO 4217 currency code (got ${JSON.stringify(v)})`
-      : undefined;
+  if (p) {
+    const bad = currencyProblem(p.currency);
+    return bad && `${bad} (got ${JSON.stringify(v)})`;
+  }
   if (/^\d+,\d+ [A-Za-z]{3}$/.test(v))
     return `use "." as the decimal point, e.g. ${JSON.stringify(v.replace(',', '.').toUpperCase())} (got ${JSON.stringify(v)})`;
   return `must be a number, a space and an ISO 4217 currency code, e.g. "19.99 USD" (got ${JSON.stringify(v)})`;

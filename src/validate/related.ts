@@ -1,10 +1,10 @@
 // Rules of the listing parameters beyond paging and fields (openapi v2.159):
 // the user search query (UserSearchQueryVnext: ^[A-Za-z0-9_' ]{1,50}$) and the
-// home timeline's window (since_id/until_id post ids, start_time/end_time
-// date-times, exclude among replies and retweets).
+// home timeline's window (src/validate/post-window.ts, with the older --start/--end).
 import type { Params } from '../http/encode.js';
-import { numericId } from './platform-ids.js';
-import { Problems, commaList, isoDateTime, oneOf } from './rules.js';
+import { UsageError } from '../errors/cli-error.js';
+import { checkedWindow, type PostWindowFlags } from './post-window.js';
+import { Problems } from './rules.js';
 
 const USER_QUERY = /^[A-Za-z0-9_' ]{1,50}$/;
 
@@ -15,31 +15,21 @@ export function userSearchParams(query: string): Params {
   return [['query', query]];
 }
 
-export interface TimelineFlags {
-  sinceId?: string | undefined;
-  untilId?: string | undefined;
+export interface TimelineFlags extends PostWindowFlags {
+  /** Older spellings of --start-time and --end-time, still accepted. */
   start?: string | undefined;
   end?: string | undefined;
   exclude?: string[] | undefined;
 }
 
-const TIMELINE_EXCLUDE = ['replies', 'retweets'];
-
+/** The home timeline's window: --start/--end are the older names of --start-time/--end-time (one of each). */
 export function timelineParams(f: TimelineFlags): Params {
-  const p = new Problems();
-  p.check('--since-id', f.sinceId, [numericId]);
-  p.check('--until-id', f.untilId, [numericId]);
-  p.check('--start', f.start, [isoDateTime]);
-  p.check('--end', f.end, [isoDateTime]);
-  const exclude = [...new Set(commaList(f.exclude))];
-  for (const e of exclude) p.check('--exclude', e, [oneOf(TIMELINE_EXCLUDE)], { id: e });
-  if (f.start && f.end && p.ok && Date.parse(f.end) <= Date.parse(f.start)) p.add('--end', 'must be after --start');
-  p.throwIfAny('invalid timeline window');
-  const out: Params = [];
-  if (f.sinceId) out.push(['since_id', f.sinceId]);
-  if (f.untilId) out.push(['until_id', f.untilId]);
-  if (f.start) out.push(['start_time', f.start]);
-  if (f.end) out.push(['end_time', f.end]);
-  if (exclude.length) out.push(['exclude', exclude.join(',')]);
-  return out;
+  for (const [old, now] of [
+    ['start', 'startTime'],
+    ['end', 'endTime'],
+  ] as const) {
+    if (f[old] !== undefined && f[now] !== undefined)
+      throw new UsageError(`--${old} and --${old}-time set the same time; give one`, `--${old} is the older name of --${old}-time.`);
+  }
+  return checkedWindow({ ...f, startTime: f.startTime ?? f.start, endTime: f.endTime ?? f.end });
 }

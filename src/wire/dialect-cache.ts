@@ -16,7 +16,7 @@ const MAX_BYTES = 64 * 1024;
 
 export function cacheDir(env: NodeJS.ProcessEnv): string {
   if (env.POSTCTL_CACHE_DIR) return env.POSTCTL_CACHE_DIR;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'postctl');
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'postctl');
 }
 
 export class DialectCache {

@@ -105,6 +105,10 @@ const TABLE = {
   'path.audience_permissions.version': ['12', '5'],
   'path.audience_permissions.collection': ['custom_audiences', 'tailored_audiences'],
 
+  // The header that carries a webhook delivery's signature (sha256=<base64 HMAC-SHA256 of the raw body>).
+  // The spec leaves delivery signatures "not shown"; the live name is the service's documented one.
+  'header.webhooks_signature': ['x-twitter-webhooks-signature', 'x-service-webhooks-signature'],
+
   // Posting, search, stream
   'body.quote_post_id': ['quote_tweet_id', 'quote_post_id'],
   'body.in_reply_to_post_id': ['in_reply_to_tweet_id', 'in_reply_to_post_id'],

@@ -19,6 +19,11 @@ export interface World {
   stdoutTTY: boolean;
   stderrTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /**
+   * Where the run's config lives; absent: from env (POSTCTL_CONFIG_DIR, XDG_CONFIG_HOME, HOME: src/config/paths.ts).
+   * Given, it is the run's POSTCTL_CONFIG_DIR.
+   */
+  configRoot?: string | undefined;
   /** The directory relative paths of the run resolve against. */
   cwd: string;
   clock: Clock;
@@ -26,8 +31,13 @@ export interface World {
   signal?: AbortSignal | undefined;
   /** The HTTP transport every client of the run uses; undefined: undici's own agent per client. */
   dispatcher?: Dispatcher | undefined;
-  /** The process's argv after the program (the change journal records it). */
+  /** The command line after the program (the change journal records it). */
   argv: readonly string[];
+  /**
+   * Turns the process's stop signals into `stop` while a verb runs (the launcher's: SIGINT, SIGTERM, SIGHUP with
+   * a bounded clean-up); returns the undo. A test world has none: it stops a run through `signal`.
+   */
+  trapSignals?: ((stop: (reason: import('../errors/cli-error.js').Interrupted) => void) => () => void) | undefined;
 }
 
 /** Sleeps with a timer; an abort rejects at once with the signal's reason. */

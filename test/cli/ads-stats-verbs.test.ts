@@ -283,6 +283,30 @@ describe('ads stats active, reach, jobs', () => {
     expect(emu.state.log.length).toBe(before);
   });
 
+  it("reach reads its range as ads stats does: --range and relative days on the account's calendar", async ({ onTestFinished }) => {
+    const clock = movedClock('2026-11-28T01:00:00Z');
+    const emu = await testEmulator({ now: clock.now });
+    onTestFinished(() => emu.close());
+    const at = { ...env, ...clock.env };
+    const named = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1', '--range', 'last-week', '-o', 'json'], { env: at });
+    expect(named.code, named.stderr).toBe(0);
+    const relative = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1', '--from', '13-days-ago', '--to', '7-days-ago'], {
+      env: at,
+    });
+    expect(relative.code, relative.stderr).toBe(0);
+    // The 27th in New York: last week is Monday the 16th to Sunday the 22nd, EST midnights; 13 to 7 days ago the 14th to the 20th.
+    expect(emu.state.requests('GET', /reach\/campaigns$/).map((e) => e.query.slice(1))).toEqual([
+      [
+        ['start_time', '2026-11-16T05:00:00Z'],
+        ['end_time', '2026-11-23T05:00:00Z'],
+      ],
+      [
+        ['start_time', '2026-11-14T05:00:00Z'],
+        ['end_time', '2026-11-21T05:00:00Z'],
+      ],
+    ]);
+  });
+
   it('reach of campaigns; more than 20 ids is exit 6', async () => {
     const r = await emu.run(['ads', 'stats', 'reach', '--campaigns', 'c1,c2', '--from', '2026-06-01', '--to', '2026-06-07', '-o', 'csv'], {
       env,

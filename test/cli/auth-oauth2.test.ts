@@ -11,6 +11,7 @@ import { EMU_OAUTH2_CONFIDENTIAL, expireAccessTokens, oauth2State } from '../../
 import { tempDir, type CliResult, type RunOptions } from '../helpers/cli.js';
 import { fileEmulator } from '../helpers/emulator.js';
 import { terminal } from '../helpers/terminal.js';
+import { DEFAULT_SCOPES } from '../../src/auth/oauth2-url.js';
 
 const emu = fileEmulator({}, { keepFaults: true });
 
@@ -65,10 +66,10 @@ describe('auth oauth2: headless two-step', () => {
     expect(Object.fromEntries(u.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: 'emu-oauth2-public-client',
-      scope: 'tweet.read tweet.write users.read media.write offline.access',
+      scope: DEFAULT_SCOPES.join(' '),
       code_challenge_method: 'S256',
     });
-    expect(out.authorize_url).toContain('scope=tweet.read%20tweet.write%20users.read%20media.write%20offline.access');
+    expect(out.authorize_url).toContain(`scope=${DEFAULT_SCOPES.join('%20')}`);
     const pending = f.config().profiles.default.oauth2_pending;
     expect(pending).toMatchObject({ state: u.searchParams.get('state'), redirect_uri: out.redirect_uri });
     expect(pending.code_verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -82,7 +83,7 @@ describe('auth oauth2: headless two-step', () => {
       profile: 'default',
       user_id: '2244994945',
       username: 'emu_dev',
-      scope: 'tweet.read tweet.write users.read media.write offline.access',
+      scope: DEFAULT_SCOPES.join(' '),
       expires_at: expect.any(String),
       refresh_token: true,
     });
@@ -95,7 +96,7 @@ describe('auth oauth2: headless two-step', () => {
     expect(stored.oauth2).toMatchObject({
       client_id: 'emu-oauth2-public-client',
       username: 'emu_dev',
-      scope: 'tweet.read tweet.write users.read media.write offline.access',
+      scope: DEFAULT_SCOPES.join(' '),
     });
 
     const me = await f.run(['request', 'GET', '/2/users/me', '--auth', 'oauth2']);
@@ -301,7 +302,7 @@ describe('auth oauth2: refresh and logout', () => {
       user_id: '2244994945',
       username: 'emu_dev',
       client_id: 'emu-oauth2-public-client',
-      scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
+      scopes: [...DEFAULT_SCOPES],
       expires_at: t.expires_at,
       expired: false,
       refresh_token: true,
@@ -318,7 +319,7 @@ describe('auth oauth2: refresh and logout', () => {
       screen_name: 'emu_dev',
     });
     const table = await f.run(['auth', 'status'], { env: { POSTCTL_OUTPUT: 'table' } });
-    expect(table.stdout).toContain('OAuth 2.0: @emu_dev (2244994945); scopes tweet.read tweet.write users.read media.write offline.access');
+    expect(table.stdout).toContain(`OAuth 2.0: @emu_dev (2244994945); scopes ${DEFAULT_SCOPES.join(' ')}`);
     const out = await f.run(['auth', 'logout', '--oauth2', '--yes']);
     expect(out.code, out.stderr).toBe(0);
     expect(out.json()).toEqual({ profile: 'default', revoked: ['refresh_token', 'access_token'], removed: ['oauth2'] });

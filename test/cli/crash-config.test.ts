@@ -2,6 +2,7 @@
 // moments, and writers killed while they hold the lock between reading and
 // writing the file, never leave a corrupt file or a wedged lock, and every
 // writer that finished keeps its update.
+import { slowConfigWrites } from '../helpers/cli.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ describe('config writes under kill -9', () => {
         (_, i) =>
           new Promise<{ i: number; code: number | null }>((resolve) => {
             const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], {
-              env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '40' },
+              env: { ...baseEnv(dir), ...slowConfigWrites(40) },
               stdio: 'ignore',
             });
             // Half of them are killed somewhere between start-up and the write.
@@ -58,7 +59,7 @@ describe('config writes under kill -9', () => {
           new Promise<{ i: number; code: number | null; signal: string | null }>((resolve) => {
             // 300 ms between the read and the write: a kill sent within it lands before the write.
             const child = spawn(process.execPath, [BIN, '--profile', `w${i}`, 'config', 'set', 'ads_account', `acct-${i}`], {
-              env: { ...baseEnv(dir), POSTCTL_TEST_WRITE_PAUSE_MS: '300' },
+              env: { ...baseEnv(dir), ...slowConfigWrites(300) },
               stdio: 'ignore',
             });
             if (i % 2 === 0) {

@@ -27,6 +27,7 @@ const DOCS_NOT_RUN: Record<string, string> = {
   'postctl media upload photo.png':
     'shown refused for a profile holding only an OAuth 2.0 login without media.write (test/cli/oauth2-user-context.test.ts)',
   'postctl emulator --stats-job-latency 4000 --stats-job-polls 1': 'a foreground server',
+  "postctl webhooks listen --port 8080 --exec './handle-event.sh'": 'a foreground server (test/cli/webhooks-listen.test.ts)',
 };
 
 /** A comment after a command: two spaces or more, then # (a single space may precede a #hashtag in a quote). */

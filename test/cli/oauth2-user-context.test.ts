@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshEmulator } from '../helpers/emulator.js';
 import { oauth2Only as login } from '../helpers/oauth2.js';
+import { DEFAULT_SCOPES } from '../../src/auth/oauth2-url.js';
 
 const emu = freshEmulator();
 const oauth2Only = (scopes?: string) => login(emu, scopes);
@@ -24,7 +25,7 @@ const since = (from: number) =>
 describe('OAuth 2.0 user context on the user-context verbs', () => {
   it('after auth oauth2 only: the default scopes cover create, edit, delete, media upload and create --media, all with Bearer', async () => {
     const u = await oauth2Only();
-    expect(u.scope).toBe('tweet.read tweet.write users.read media.write offline.access');
+    expect(u.scope).toBe(DEFAULT_SCOPES.join(' '));
     const from = emu.state.log.length;
     const created = await u.run(['posts', 'create', '--text', 'hello from OAuth 2.0', '-o', 'json']);
     expect(created.code, created.stderr).toBe(0);

@@ -208,7 +208,9 @@ describe('postctl posts create', () => {
 });
 
 describe('postctl posts edit', () => {
-  async function created(text = 'original'): Promise<string> {
+  // Each post its own text: the emulator refuses a repeat of a recent post, as the service does.
+  let made = 0;
+  async function created(text = `original ${++made}`): Promise<string> {
     const r = await emu.run(['posts', 'create', '--text', text, '-o', 'table']);
     expect(r.code, r.stderr).toBe(0);
     return r.stdout.trim();

@@ -3,8 +3,8 @@
 // too (`ads stats` and `ads stats jobs list`) — before the sub-verb's words. The verbs come from the
 // command manifests; each argv is parsed by commander and by the launcher's fast path, and the verb
 // that runs must see acc1. Three runs of the built CLI against the emulator check the end to end.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SpecNode, specTree, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
+import { describe, expect, it, vi } from 'vitest';
+import { SpecNode, specTree, parsedVerb, type VerbSpec } from '../../src/commands/define.js';
 import { GROUPS } from '../../src/commands/groups.js';
 import { resolveVerb } from '../../src/entry/fast-path.js';
 import { buildProgram } from '../../src/entry/program.js';
@@ -12,10 +12,6 @@ import { fileEmulator } from '../helpers/emulator.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 
 let seen: { spec: VerbSpec; opts: Record<string, unknown> } | undefined;
-beforeAll(() => setVerbRunner(async (spec, _args, opts) => void (seen = { spec, opts })));
-afterAll(() =>
-  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/entry/run-verb.js')).runVerb(spec, args, opts, globals)),
-);
 
 async function viaCommander(argv: string[]): Promise<{ spec: VerbSpec; opts: Record<string, unknown> } | string> {
   seen = undefined;
@@ -24,6 +20,7 @@ async function viaCommander(argv: string[]): Promise<{ spec: VerbSpec; opts: Rec
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     await program.parseAsync(['node', 'postctl', ...argv]);
+    seen = parsedVerb(program);
     return seen ?? 'no verb';
   } catch (e) {
     return (e as { code?: string }).code ?? String(e);

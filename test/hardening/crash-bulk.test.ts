@@ -4,6 +4,7 @@
 // batch the state file records as confirmed is never sent again. Config:
 // parallel processes caching bearer tokens and setting values in one file at
 // once lose nothing, and leave valid JSON with mode 0600.
+import { slowConfigWrites } from '../helpers/cli.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,7 +147,7 @@ describe('audiences upload under kill -9', () => {
 describe('config under concurrent writers', () => {
   it('8 processes caching tokens and setting values at once: nothing lost, valid JSON, mode 0600', async () => {
     emu = await testEmulator({ bearerMaxRequests: 100 });
-    const env = { POSTCTL_TEST_WRITE_PAUSE_MS: '30', POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined };
+    const env = { ...slowConfigWrites(30), POSTCTL_ACCESS_TOKEN: undefined, POSTCTL_ACCESS_TOKEN_SECRET: undefined };
     const sets: Array<[string, string]> = [
       ['ads_account', '18ce54d4x5u'],
       ['api_url', 'http://127.0.0.1:9'],

@@ -117,6 +117,7 @@ const NONZERO_EXITS: Record<string, number | null> = {
   'webhooks verify-signature': 6,
   // Runs until stopped: ended by the row's timeout (no exit code).
   emulator: null,
+  'webhooks listen': null,
 };
 
 /**

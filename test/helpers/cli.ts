@@ -1,10 +1,14 @@
-// Runs the built CLI (bin/postctl.js → dist/) as a subprocess with a clean
-// environment and a private config directory.
+// Runs a command line with a clean environment and a private config directory: in-process in a test world
+// (test/helpers/world.ts) by default, or as the built CLI (bin/postctl.js → dist/) in a child process —
+// spawnCli, and runCli where only a process can do what the test asks (signals, another launcher, the MCP
+// server and the emulator verb, which start processes of their own).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Dispatcher } from 'undici';
+import { runInProcess, type TestClock } from './world.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/postctl.js', import.meta.url));
 
@@ -25,8 +29,12 @@ export interface RunOptions {
   /** Another launcher than this repository's (a copy of it). */
   bin?: string;
   timeoutMs?: number;
-  /** Called with the child once spawned (to signal it, read partial output…). */
+  /** Called with the child once spawned (to signal it, read partial output…); implies a child process. */
   onSpawn?: (child: ChildProcess) => void;
+  /** In-process runs: the clock (the emulator's, shared), the transport (the emulator's servers), a stop. */
+  clock?: TestClock | undefined;
+  dispatcher?: Dispatcher | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export function tempDir(prefix = 'postctl-test-'): string {
@@ -71,7 +79,28 @@ export function fakedTime(): Record<string, string> {
   return out;
 }
 
+/** Verbs that start processes of their own from this process's argv (the MCP server's tool runs, the emulator's background child). */
+const PROCESS_VERBS = new Set(['mcp', 'emulator']);
+/** Variables only a new process honours (the launcher's code cache, Node's own, a preloaded library). */
+const PROCESS_VARIABLES = ['NODE_OPTIONS', 'LD_PRELOAD', 'POSTCTL_CODE_CACHE_DIR', 'POSTCTL_NO_CODE_CACHE'];
+
+export function needsProcess(args: readonly string[], opts: RunOptions): boolean {
+  if (opts.onSpawn || opts.bin) return true;
+  if (PROCESS_VERBS.has(args.find((a) => !a.startsWith('-')) ?? '')) return true;
+  return PROCESS_VARIABLES.some((k) => opts.env?.[k] !== undefined);
+}
+
+/** A command line in-process (the default), or in a child where only a process can do what is asked (needsProcess). */
 export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  if (needsProcess(args, opts)) return spawnCli(args, opts);
+  return runInProcess(args, { ...opts, env: opts.env ?? baseEnv(tempDir()) });
+}
+
+/**
+ * The built CLI in a child process, always: for the end-to-end set (signals, terminals, start-up, packaging,
+ * real sockets). Behaviour tests use runCli / the emulator's run.
+ */
+export function spawnCli(args: string[], opts: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(sharedCodeCache(opts.env ?? baseEnv(tempDir())))) if (v !== undefined) env[k] = v;
@@ -99,8 +128,10 @@ export function runCli(args: string[], opts: RunOptions = {}): Promise<CliResult
   });
 }
 
-/**
- * The built CLI in a child process, always: for the end-to-end set (signals, terminals, start-up, packaging,
- * real sockets). Behaviour tests use runCli / the emulator's run.
- */
-export const spawnCli = runCli;
+/** The env that holds a CLI child's config lock `ms` between its read and its write (test/helpers/slow-config-writes.cjs). */
+export function slowConfigWrites(ms: number): Record<string, string> {
+  return {
+    NODE_OPTIONS: `--require ${fileURLToPath(new URL('./slow-config-writes.cjs', import.meta.url))}`,
+    SLOW_CONFIG_WRITE_MS: String(ms),
+  };
+}

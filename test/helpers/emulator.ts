@@ -3,24 +3,45 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/server.js';
 import type { EmulatorOptions } from '../../src/emulator/state.js';
-import { baseEnv, runCli, tempDir, type RunOptions } from './cli.js';
+import type { Dispatcher } from 'undici';
+import { inProcessDispatcher } from '../../src/emulator/in-process.js';
+import { baseEnv, needsProcess, runCli, tempDir, type RunOptions } from './cli.js';
+import { TestClock } from './world.js';
 
 export interface TestEmulator extends Emulator {
   configDir: string;
+  /** The clock the emulator and the in-process runs share: their waits step it (test/helpers/world.ts). */
+  clock: TestClock;
+  /** The emulator's servers in-process, without sockets (src/emulator/in-process.ts). */
+  dispatcher: Dispatcher;
   /** Env for the CLI: base env + emulator URLs + seeded credentials. */
   cliEnv(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   run(args: string[], opts?: RunOptions): ReturnType<typeof runCli>;
 }
 
 export async function testEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const clock = new TestClock();
+  // A test that moves the emulator's clock (options.now) moves the runs' with POSTCTL_NOW: the waits step both.
+  const moved = options.now;
+  const now = moved ? () => moved() + clock.skew : () => clock.now();
   // check_after_secs 0: media processing polls wait POSTCTL_MEDIA_POLL_MS (baseEnv), not a second per step.
-  const emu = await startEmulator({ port: 0, mediaCheckAfterSecs: 0, ...options });
+  const emu = await startEmulator({ port: 0, mediaCheckAfterSecs: 0, ...options, now });
   const configDir = tempDir();
+  const dispatcher = inProcessDispatcher(emu.servers);
   const cliEnv = (extra: Record<string, string | undefined> = {}) => ({ ...baseEnv(configDir), ...emu.env(), ...extra });
+  const close = emu.close;
   return Object.assign(emu, {
     configDir,
     cliEnv,
-    run: (args: string[], opts: RunOptions = {}) => runCli(args, { ...opts, env: { ...cliEnv(), ...opts.env } }),
+    clock,
+    dispatcher,
+    close: () => Promise.all([close(), dispatcher.close()]).then(() => undefined),
+    run: (args: string[], opts: RunOptions = {}) => {
+      const env = { ...cliEnv(), ...opts.env };
+      // A child reads the machine's clock: the waits this emulator's clock has stepped go to it as POSTCTL_NOW.
+      if (needsProcess(args, opts) && clock.skew && env.POSTCTL_NOW === undefined) env.POSTCTL_NOW = `+${Math.round(clock.skew / 1000)}s`;
+      return runCli(args, { clock, dispatcher, ...opts, env });
+    },
   });
 }
 

@@ -34,6 +34,8 @@ export const NOT_RUN: Record<string, string> = {
   'postctl auth login --web': 'waits for a browser to open the authorize URL (test/cli/auth.test.ts drives it)',
   'postctl auth login --access read --force-login': 'waits for a browser (test/cli/auth.test.ts)',
   'postctl stream connect': 'an endless stream (test/cli/stream.test.ts)',
+  'postctl stream connect --state bot.stream-state.json >> posts.jsonl':
+    'an endless stream (test/cli/stream-resume.test.ts runs it with --limit)',
   'postctl events stream': 'an endless stream (test/cli/platform-events.test.ts)',
   'postctl emulator --port 8787                          # in the foreground, Ctrl-C to stop': 'a foreground server',
   'postctl emulator --latency 50 --fault-rate 0.1 --seed 7': 'a foreground server',
@@ -54,6 +56,10 @@ export const NOT_RUN: Record<string, string> = {
   'postctl mcp --allow-writes --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
   'postctl mcp --root ./ads-files --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/hardening/mcp-local-files.test.ts)',
   'postctl mcp bridge': 'a relay waiting for its MCP client on stdin (test/cli/mcp-bridge.test.ts drives it)',
+  'postctl webhooks listen --port 8080 >> events.jsonl': 'a foreground server (test/cli/webhooks-listen.test.ts drives it)',
+  'postctl webhooks listen --port 8080 --exec "jq -c .for_user_id >> users.log"':
+    'a foreground server (test/cli/webhooks-listen.test.ts drives it)',
+  'postctl webhooks listen --port 8080 --host 0.0.0.0   # reachable from other machines': 'a foreground server',
 };
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
@@ -280,7 +286,13 @@ const ASKS = new Set([
 ]);
 /** `catalogs create`: a user has one catalog, so it runs against an emulator without the sample one. */
 const NO_CATALOG = /^postctl catalogs create /;
-export const ENV = { CLIENT_ID: 'emu-oauth2-public-client', SECRET: 'emu-consumer-secret-0123456789', SIG };
+// PORTAL_BEARER: a bearer token as the developer portal shows one (auth token --stdin stores it without a request).
+export const ENV = {
+  CLIENT_ID: 'emu-oauth2-public-client',
+  SECRET: 'emu-consumer-secret-0123456789',
+  SIG,
+  PORTAL_BEARER: 'AAAAAAAAAAAAAAAAAAAAAPortalBearerOfTheExamples%3D0123',
+};
 const exec = promisify(execFile);
 /** The emulator's fixed ports are taken one example at a time. */
 let portTurn: Promise<unknown> = Promise.resolve();

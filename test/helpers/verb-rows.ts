@@ -139,6 +139,8 @@ function overrideRows(dir: string, KEY: string): Record<string, Row> {
     },
     'media upload': { args: ['media', 'upload', photo, '--alt-text', 'x'] },
     'webhooks crc': { args: ['webhooks', 'crc', 'crc-token-123'], local: true },
+    // Serves until stopped: ended by the row's timeout.
+    'webhooks listen': { args: ['webhooks', 'listen', '--port', '0'], local: true, timeoutMs: 2500 },
     'webhooks verify-signature': { args: ['webhooks', 'verify-signature', '--body', body, '--signature', 'sha256=AAAA'], local: true },
     'posts edit': { args: ['posts', 'edit', '1460323737035677698', '--text', 'Edited'] },
     'posts delete': { args: ['posts', 'delete', '1460323737035677698', '--yes'] },

@@ -2,8 +2,8 @@
 // example of every verb, and a set of edge cases, are parsed both ways and the
 // verb, arguments and options compared. Where the fast path declines, commander
 // must be the one to decide (help, errors).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SpecNode, specTree, setVerbRunner, type VerbSpec } from '../../src/commands/define.js';
+import { describe, expect, it, vi } from 'vitest';
+import { SpecNode, specTree, parsedVerb, type VerbSpec } from '../../src/commands/define.js';
 import { BUILTINS, GROUPS } from '../../src/commands/groups.js';
 import { resolveVerb } from '../../src/entry/fast-path.js';
 import { buildProgram } from '../../src/entry/program.js';
@@ -16,10 +16,6 @@ interface Seen {
 }
 
 let seen: Seen | undefined;
-beforeAll(() => setVerbRunner(async (spec, args, opts, globals) => void (seen = { spec, args, opts, globals })));
-afterAll(() =>
-  setVerbRunner(async (spec, args, opts, globals) => (await import('../../src/entry/run-verb.js')).runVerb(spec, args, opts, globals)),
-);
 
 /** Commander's reading of argv: the verb it would run, or the error code it stops with. */
 async function viaCommander(argv: string[]): Promise<Seen | string> {
@@ -29,6 +25,7 @@ async function viaCommander(argv: string[]): Promise<Seen | string> {
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     await program.parseAsync(['node', 'postctl', ...argv]);
+    seen = parsedVerb(program);
     return seen ?? 'no verb';
   } catch (e) {
     return (e as { code?: string }).code ?? String(e);

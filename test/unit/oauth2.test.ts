@@ -163,3 +163,20 @@ describe('loopback listener', () => {
     }
   });
 });
+
+describe('default OAuth 2.0 scopes', () => {
+  it("cover every endpoint's declared OAuth 2.0 needs (so every verb works after a plain `auth oauth2`)", async () => {
+    const { ENDPOINT_AUTH } = await import('../../src/auth/endpoint-auth.js');
+    const missing = Object.entries(ENDPOINT_AUTH).flatMap(([key, e]) =>
+      e.scopes.filter((s) => !DEFAULT_SCOPES.includes(s)).map((s) => `${key}: ${s}`),
+    );
+    expect(missing).toEqual([]);
+    // The ones a bot was missing: DMs, likes, lists, bookmarks; and a refresh token.
+    for (const s of ['dm.read', 'dm.write', 'like.write', 'list.write', 'bookmark.read', 'bookmark.write', 'offline.access'])
+      expect(DEFAULT_SCOPES).toContain(s);
+    // Nothing beyond what some endpoint needs (and the refresh token): no users.email, no block.write.
+    const needed = new Set([...Object.values(ENDPOINT_AUTH).flatMap((e) => e.scopes), 'offline.access']);
+    expect(DEFAULT_SCOPES.filter((s) => !needed.has(s))).toEqual([]);
+    expect(parseScopes(undefined).unknown).toEqual([]);
+  });
+});

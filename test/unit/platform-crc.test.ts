@@ -45,7 +45,7 @@ describe('webhooks verify-signature', () => {
   const good = webhookSignature(secret, body);
 
   it('accepts the signature of the exact body', () => {
-    expect(verifyWebhookSignature(secret, body, good)).toEqual({ valid: true, expected: good });
+    expect(verifyWebhookSignature(secret, body, good)).toEqual({ valid: true });
     expect(verifyWebhookSignature(secret, body, `  ${good}\n`).valid).toBe(true);
   });
 

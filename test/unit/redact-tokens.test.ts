@@ -31,3 +31,23 @@ describe('Redactor.text: token-shaped pairs', () => {
       expect(s.text(input)).toBe(out);
   });
 });
+
+describe('Redactor: paging tokens are shown, secrets next to them are not', () => {
+  const r = new Redactor();
+  it('next_token, pagination_token and previous_token keep their values in text, URLs, bodies and headers', () => {
+    expect(r.text('{"meta":{"next_token":"7140dibdnow9c7btw4"},"access_token":"abc123"}')).toBe(
+      '{"meta":{"next_token":"7140dibdnow9c7btw4"},"access_token":"[redacted]"}',
+    );
+    expect(r.url('https://api.x.com/2/tweets/search/recent?query=a&pagination_token=b26v89c19zqg8o3fo7&oauth_token=zz9')).toBe(
+      'https://api.x.com/2/tweets/search/recent?query=a&pagination_token=b26v89c19zqg8o3fo7&oauth_token=[redacted]',
+    );
+    expect(r.body('{"meta":{"previous_token":"p1x2","next_token":"n1x2"},"refresh_token":"r1x2"}')).toBe(
+      '{"meta":{"previous_token":"p1x2","next_token":"n1x2"},"refresh_token":"[redacted]"}',
+    );
+    expect(r.header('x-next_token', 'abc')).toBe('[redacted]');
+  });
+  it('a name that only ends like one is still secret', () => {
+    expect(r.text('my_next_token=abc123&xnext_token=def456')).toBe('my_next_token=[redacted]&xnext_token=[redacted]');
+    expect(r.body('{"session_next_token":"s"}')).toBe('{"session_next_token":"[redacted]"}');
+  });
+});

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buckets,
-  chooseMode,
-  chunk,
-  dayBoundaries,
-  groupSets,
-  iso,
-  isMidnight,
-  localMidnight,
-  parseBound,
-  planRequests,
-  rangeProblems,
-  splitWindows,
-} from '../../src/ads/stats/plan.js';
+import { buckets, chooseMode, chunk, groupSets, planRequests, splitWindows } from '../../src/ads/stats/plan.js';
+import { dayBoundaries, iso, isMidnight, localMidnight } from '../../src/ads/stats/range/calendar.js';
+import { parseBound, resolveTimeRange } from '../../src/ads/stats/range/time-range.js';
+import { InputError } from '../../src/errors/cli-error.js';
 import { statsSelectionProblems } from '../../src/validate/ads-stats.js';
 
 const H = 3_600_000;
@@ -68,12 +58,20 @@ describe('bounds', () => {
   });
   it('range problems: order and DAY alignment to midnight in the account zone', () => {
     const tz = 'America/New_York';
-    expect(rangeProblems(ms('2026-11-02T05:00:00Z'), ms('2026-11-01T04:00:00Z'), 'HOUR', tz)[0]!.field).toBe('--from');
-    expect(rangeProblems(ms('2026-11-01T00:00:00Z'), ms('2026-11-02T00:00:00Z'), 'DAY', tz).map((p) => p.field)).toEqual([
-      '--from',
-      '--to',
-    ]);
-    expect(rangeProblems(ms('2026-11-01T04:00:00Z'), ms('2026-11-02T05:00:00Z'), 'DAY', tz)).toEqual([]);
+    const now = ms('2027-01-01T00:00:00Z');
+    const fields = (from: string, to: string, granularity: string) => {
+      try {
+        resolveTimeRange({ from, to, granularity }, { zone: tz, now });
+        return [];
+      } catch (e) {
+        expect(e).toBeInstanceOf(InputError);
+        return (e as InputError).problems.map((p) => p.field);
+      }
+    };
+    // Out of order only once the offset is applied (an ISO time against a date).
+    expect(fields('2026-11-02T05:00:00Z', '2026-11-01', 'HOUR')).toEqual(['--from']);
+    expect(fields('2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z', 'DAY')).toEqual(['--from', '--to']);
+    expect(fields('2026-11-01T04:00:00Z', '2026-11-02T05:00:00Z', 'DAY')).toEqual([]);
     expect(isMidnight(ms('2026-11-01T04:00:00Z'), tz)).toBe(true);
     expect(isMidnight(ms('2026-11-01T05:00:00Z'), tz)).toBe(false);
   });
@@ -164,7 +162,6 @@ describe('selection rules', () => {
     active: false,
     metricGroups: ['ENGAGEMENT'],
     placement: 'ALL_ON_TWITTER',
-    granularity: 'DAY',
     mode: 'auto',
   };
   const fields = (o: object) => statsSelectionProblems({ ...base, ...o }).map((p) => `${p.field}: ${p.message}`);

@@ -2,16 +2,9 @@
 // named ranges, for zones behind and ahead of UTC, across daylight saving, and
 // where a range stands against the clock.
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  daysAgo,
-  isRelativeDay,
-  localDate,
-  rangeTiming,
-  resolveDay,
-  resolveRangeName,
-} from '../../src/ads/stats/report/relative-range.js';
-import { localMidnight } from '../../src/ads/stats/plan.js';
+import { addDays, localDate } from '../../src/ads/stats/range/calendar.js';
+import { daysAgo, isRelativeDay, resolveDay, resolveRangeName } from '../../src/ads/stats/range/relative.js';
+import { resolveTimeRange } from '../../src/ads/stats/range/time-range.js';
 
 const at = (s: string) => Date.parse(s);
 
@@ -74,11 +67,13 @@ describe('named ranges (weeks start on Monday)', () => {
 });
 
 describe('a range against the clock', () => {
-  const ny = (y: number, m: number, d: number) => localMidnight(y, m, d, 'America/New_York');
   const now = at('2026-11-28T01:00:00Z');
+  const range = (from: string, to: string) => resolveTimeRange({ from, to, granularity: 'DAY' }, { zone: 'America/New_York', now });
   it('past, partial (a day not yet over), future', () => {
-    expect(rangeTiming(ny(2026, 11, 26), ny(2026, 11, 27), now)).toBe('past');
-    expect(rangeTiming(ny(2026, 11, 26), ny(2026, 11, 28), now)).toBe('partial');
-    expect(rangeTiming(ny(2026, 11, 28), ny(2026, 11, 29), now)).toBe('future');
+    expect(range('2026-11-26', '2026-11-26')).toMatchObject({ complete: true, today: '2026-11-27' });
+    expect(range('2026-11-26', '2026-11-27')).toMatchObject({ complete: false, today: '2026-11-27' });
+    expect(() => range('2026-11-28', '2026-11-28')).toThrow(
+      /has not begun in the account's zone America\/New_York \(its today is 2026-11-27/,
+    );
   });
 });

@@ -7,6 +7,7 @@
 // fields the file sets are compared: a field left out is left as it is; a
 // line item's `targeting` or `promoted_posts` list, when given, is whole.
 import { checkCampaign } from '../../validate/campaign.js';
+import { isCurrency } from '../../validate/currency.js';
 import { checkAgainstLineItem, checkLineItemParams, type LineItemFacts } from '../../validate/line-item.js';
 import { checkLineItemCreate, LINE_ITEM_CREATE_PARAMS } from '../../validate/line-item-create.js';
 import { respell, type NameStyle } from '../../wire/names.js';
@@ -139,7 +140,7 @@ const text = (v: unknown): string | null => (v === undefined || v === null || v 
 /** What a delete or pause stops: the entity's status and currency as the account reports them. */
 const stopsOf = (e: { entity_status?: unknown; currency?: unknown }) => ({
   entityStatus: text(e.entity_status),
-  currency: text(e.currency),
+  currency: isCurrency(e.currency) ? e.currency : null,
 });
 /** An update that moves an entity out of ACTIVE stops it as a delete would. */
 const pauses = (changes: readonly Change[]) => changes.some((c) => c.field === 'entity_status' && c.to !== 'ACTIVE' && c.from !== c.to);

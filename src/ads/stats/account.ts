@@ -11,15 +11,14 @@ import type { ApiClient } from '../../http/client.js';
 import { getAccount } from '../accounts.js';
 import { fundingInstrumentsRequest } from '../campaigns.js';
 import type { AccountRef, AdsEnvelope } from '../types.js';
-import { isTimeZone } from './plan.js';
+import { isCurrency } from '../../validate/currency.js';
+import { isTimeZone } from './range/calendar.js';
 
 export interface AccountFacts {
   tz: string;
   /** ISO 4217 code; undefined when not asked for or not known. */
   currency?: string | undefined;
 }
-
-const CURRENCY_RE = /^[A-Z]{3}$/;
 
 export async function accountZone(client: ApiClient, account: AccountRef): Promise<string> {
   return zoneOf(account, (await getAccount(client, account)).body?.data?.timezone);
@@ -40,7 +39,7 @@ async function instrumentCurrency(client: ApiClient, account: AccountRef): Promi
       ]),
     );
     const currency = Array.isArray(res.body?.data) ? res.body.data[0]?.currency : undefined;
-    return typeof currency === 'string' && CURRENCY_RE.test(currency) ? { currency } : {};
+    return isCurrency(currency) ? { currency } : {};
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     return {
@@ -61,7 +60,7 @@ export async function accountFacts(
   const data = (await getAccount(client, account)).body?.data as { timezone?: unknown; currency?: unknown } | undefined;
   const tz = zoneOf(account, data?.timezone);
   if (!o.currency) return { tz };
-  const own = typeof data?.currency === 'string' && CURRENCY_RE.test(data.currency) ? data.currency : undefined;
+  const own = isCurrency(data?.currency) ? data.currency : undefined;
   if (own) return { tz, currency: own };
   const found = await fallback!;
   if (found.warning) o.warn(found.warning);

@@ -10,7 +10,7 @@ import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
 import type { AccountRef } from '../types.js';
 import { activeEntities, reach, type ActiveEntity } from './api.js';
-import { iso } from './plan.js';
+import { iso } from './range/calendar.js';
 
 const ID_RE = /^[A-Za-z0-9]{1,32}$/;
 const DAY_MS = 86_400_000;

@@ -7,7 +7,8 @@ import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
 import { getSyncStats, type StatsParams } from './api.js';
 import { Collector, type SeriesSink } from './merger.js';
-import { iso, type PlannedRequest } from './plan.js';
+import type { PlannedRequest } from './plan.js';
+import { iso } from './range/calendar.js';
 import type { RunPlan } from './planner.js';
 
 export type { SeriesSink };

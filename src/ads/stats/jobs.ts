@@ -19,7 +19,9 @@ import { createStatsJob, getStatsJobs, listStatsJobsRequest, type StatsJob } fro
 import { downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
 import { describeRequest, paramsOf } from './executor.js';
 import { Collector, type SeriesSink } from './merger.js';
-import { iso, type PlannedRequest } from './plan.js';
+import type { PlannedRequest } from './plan.js';
+import { iso } from './range/calendar.js';
+import type { Clock } from '../../world/world.js';
 import type { RunPlan } from './planner.js';
 
 export interface JobOptions {
@@ -43,6 +45,8 @@ export interface JobOptions {
   drain?: () => Promise<void>;
   /** A resumed run: the account's jobs are searched for ones a killed run created but did not record. */
   resume?: boolean;
+  /** The run's clock: poll intervals, job ages, the deadline. */
+  clock: Clock;
 }
 
 export interface JobTally {
@@ -60,14 +64,19 @@ class Changes {
   notify(): void {
     for (const w of this.waiters.splice(0)) w();
   }
-  /** Waits for a change, or `ms` at most. */
-  wait(ms = Number.POSITIVE_INFINITY): Promise<void> {
+  /**
+   * Waits for a change, or `ms` at most: on the machine's timer (waiting on other lanes, bounded by the
+   * deadline), or on `clock` (a poll interval: the run's clock passes it, and a test's clock steps it).
+   */
+  wait(ms = Number.POSITIVE_INFINITY, clock?: Clock): Promise<void> {
     return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
         clearTimeout(timer);
         resolve();
       };
-      const timer = Number.isFinite(ms) ? setTimeout(done, Math.max(0, ms)) : undefined;
+      if (clock && Number.isFinite(ms)) clock.sleep(Math.max(0, ms)).then(done, done);
+      else if (Number.isFinite(ms)) timer = setTimeout(done, Math.max(0, ms));
       this.waiters.push(done);
     });
   }
@@ -113,7 +122,7 @@ class JobRun {
     this.c = new Collector(plan, sink);
     this.left = plan.requests.length;
     this.limit = o.maxJobs;
-    const now = Date.now();
+    const now = this.o.clock.now();
     for (const r of plan.requests) {
       const id = o.state.jobs.get(r.index);
       if (id === undefined) this.queue.push(r);
@@ -197,7 +206,7 @@ class JobRun {
         this.queue.splice(this.queue.indexOf(r), 1);
         this.owner.set(id, r.index);
         await this.o.state.record(r.index, id);
-        this.outstanding.set(id, { r, since: Date.now() });
+        this.outstanding.set(id, { r, since: this.o.clock.now() });
         this.tally.adopted++;
       }
       cursor = typeof res.body?.next_cursor === 'string' ? res.body.next_cursor : undefined;
@@ -218,8 +227,8 @@ class JobRun {
         continue;
       }
       if (this.outstanding.size >= this.limit) {
-        if (Date.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
-        await this.changes.wait(this.o.deadline - Date.now());
+        if (this.o.clock.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
+        await this.changes.wait(this.o.deadline - this.o.clock.now());
         continue;
       }
       const r = this.queue[0]!;
@@ -232,11 +241,11 @@ class JobRun {
           if (!this.toldFull)
             this.o.info(`the account has the most jobs processing it allows; waiting for one to finish (${this.outstanding.size} of ours)`);
           this.toldFull = true;
-          if (Date.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
+          if (this.o.clock.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
           if (this.outstanding.size) this.limit = this.outstanding.size;
           else {
             // None of ours is processing: others' jobs fill the account; try again after a growing pause.
-            await this.changes.wait(Math.min(blockedWait, this.o.deadline - Date.now()));
+            await this.changes.wait(Math.min(blockedWait, this.o.deadline - this.o.clock.now()), this.o.clock);
             blockedWait = Math.min(blockedWait * 2, 10_000);
           }
           continue;
@@ -258,7 +267,7 @@ class JobRun {
       // On disk before the next job is created: a kill now loses no job.
       await this.o.state.record(r.index, id);
       this.tally.created++;
-      this.outstanding.set(id, { r, since: Date.now() });
+      this.outstanding.set(id, { r, since: this.o.clock.now() });
       this.changes.notify();
     }
   }
@@ -267,7 +276,7 @@ class JobRun {
   private interval(): number {
     let oldest = Number.POSITIVE_INFINITY;
     for (const x of this.outstanding.values()) oldest = Math.min(oldest, x.since);
-    const age = Date.now() - oldest;
+    const age = this.o.clock.now() - oldest;
     return Math.min(this.o.maxPollMs, Math.max(this.o.pollMs, Math.round(age / 4)));
   }
 
@@ -284,17 +293,17 @@ class JobRun {
       for (const x of this.outstanding.values()) oldest = Math.min(oldest, x.since);
       // The first poll about pollMs after the oldest job; later ones on the growing interval, never before a reset.
       const due = Math.max(last + this.interval(), oldest + this.o.pollMs, notBefore);
-      if (Date.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
-      if (Date.now() < due) {
-        await this.changes.wait(Math.min(due, this.o.deadline) - Date.now());
+      if (this.o.clock.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
+      if (this.o.clock.now() < due) {
+        await this.changes.wait(Math.min(due, this.o.deadline) - this.o.clock.now(), this.o.clock);
         continue;
       }
-      last = Date.now();
+      last = this.o.clock.now();
       const waitMs = await this.pollOnce();
       if (waitMs > 0) {
-        if (Date.now() + waitMs > this.o.deadline)
+        if (this.o.clock.now() + waitMs > this.o.deadline)
           throw this.deadlineError(`the job status limit resets in ${Math.ceil(waitMs / 1000)} s, beyond --max-wait`);
-        notBefore = Date.now() + waitMs;
+        notBefore = this.o.clock.now() + waitMs;
       }
     }
   }
@@ -312,7 +321,7 @@ class JobRun {
         throw this.rateLimited(e);
       }
       const rl = res.rateLimit;
-      if (rl.remaining === 0 && rl.resetAt) waitMs = Math.max(waitMs, rl.resetAt - Date.now());
+      if (rl.remaining === 0 && rl.resetAt) waitMs = Math.max(waitMs, rl.resetAt - this.o.clock.now());
       const byId = new Map<string, StatsJob>();
       for (const j of Array.isArray(res.body?.data) ? res.body.data : []) if (j && typeof j.id_str === 'string') byId.set(j.id_str, j);
       for (const id of batch) {
@@ -325,7 +334,7 @@ class JobRun {
         } else if (job.status === 'SUCCESS') {
           this.outstanding.delete(id);
           this.limit = this.o.maxJobs;
-          if (job.expires_at && Date.parse(job.expires_at) <= Date.now()) this.retry(x.r, `(job ${id}) has an expired result url`);
+          if (job.expires_at && Date.parse(job.expires_at) <= this.o.clock.now()) this.retry(x.r, `(job ${id}) has an expired result url`);
           else this.finished.push({ job, r: x.r });
         }
       }

@@ -11,7 +11,8 @@
 // all of them are in, then handed on in the order its ids were asked.
 import { NetworkError } from '../../errors/cli-error.js';
 import type { StatsElement } from './api.js';
-import { iso, type PlannedRequest } from './plan.js';
+import type { PlannedRequest } from './plan.js';
+import { iso } from './range/calendar.js';
 import type { RunPlan } from './planner.js';
 
 /** One bucket's value: a number, null (no data), or an object of those (conversion metrics). */

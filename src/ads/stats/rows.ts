@@ -4,7 +4,8 @@
 // exactly (BigInt ratios, never floating point), and a totals row per series.
 import { OBJECT_METRIC_KEYS, metricsFor, type MetricGroup, type StatsEntity } from '../../validate/ads-stats.js';
 import { sumCells, type Cell, type Series } from './merger.js';
-import { iso, type Window } from './plan.js';
+import type { Window } from './plan.js';
+import { iso } from './range/calendar.js';
 
 export type Row = Record<string, string | number | null>;
 

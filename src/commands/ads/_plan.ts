@@ -80,7 +80,7 @@ export async function makePlan(ctx: Context, file: string, opts: PlanFlags): Pro
   const current = await readChildren(client, account, campaignsToRead(tree, all, pruneAccount));
   const plan = diffTrees(account.id, tree, current, { prune, pruneAccount, style: client.names });
   throwFileProblems(file, toProblems(source, plan.problems));
-  await markLive(client, account, plan.operations);
+  await markLive(client, account, plan.operations, ctx.now());
   return { plan, account, lineOf: source.lineOf };
 }
 

@@ -33,7 +33,7 @@ export default defineVerb({
     since: { flags: '--since <time>', description: 'only changes since then: 24h, 7d, 30m, 2w ago or an ISO 8601 time' },
   },
   async run(_args, opts, ctx) {
-    const since = opts.since === undefined ? undefined : Date.parse(timeFlag('--since', opts.since, Date.now()));
+    const since = opts.since === undefined ? undefined : Date.parse(timeFlag('--since', opts.since, ctx.now()));
     const rows = changesOf(readJournal(ctx.env))
       .filter((c) => opts.account === undefined || c.account === opts.account)
       .filter((c) => opts.entity === undefined || c.id === opts.entity || c.cascade === opts.entity)

@@ -117,7 +117,7 @@ function hashThread(ctx: Context): boolean {
 /** Runs `audiences upload` (custom_audience) or `audiences do-not-reach upload`; returns the exit code. */
 export async function runUpload(kind: UploadTargetKind, id: string, opts: UploadFlags, ctx: Context): Promise<number> {
   const input = checkInput(kind, opts, ctx);
-  const rules = checkRules(kind, opts);
+  const rules = checkRules(kind, opts, ctx.now());
   const { plan, state } = await prepare({ kind, id, ...input, ...rules }, opts, ctx);
   if (state?.done) return alreadyDone(state, ctx);
   // A dry run writes no file: its rejects are counted and listed, not written.
@@ -136,6 +136,7 @@ export async function runUpload(kind: UploadTargetKind, id: string, opts: Upload
       ...(state ? { state } : {}),
       progress,
       signal: ctx.signal,
+      clock: ctx.io.clock,
       out: ctx.io.stdout,
       verbose: (m) => ctx.log.verbose(m),
     });
@@ -178,13 +179,14 @@ function checkInput(
 function checkRules(
   kind: UploadTargetKind,
   opts: UploadFlags,
+  now: number,
 ): { times: { effectiveAt?: string; expiresAt?: string | undefined }; cc: string | undefined } {
   const p = new Problems();
   p.check('--batch-size', String(opts.batchSize ?? USERS_LIMITS.maxUsers), [integerBetween(1, USERS_LIMITS.maxUsers)]);
   const times =
     kind === 'custom_audience'
-      ? checkAssociationWindow(p, opts.effectiveAt, opts.expiresAt)
-      : { expiresAt: checkDoNotReachExpiry(p, opts.expiresAt) };
+      ? checkAssociationWindow(p, opts.effectiveAt, opts.expiresAt, now)
+      : { expiresAt: checkDoNotReachExpiry(p, opts.expiresAt, now) };
   let cc: string | undefined;
   if (opts.defaultCountry !== undefined) {
     cc = callingCode(String(opts.defaultCountry));

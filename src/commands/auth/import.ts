@@ -8,7 +8,9 @@ import { apply, checkSourceFile, plan, type PlannedAccount } from '../../auth/im
 import { MAX_IMPORT_BYTES, parseTwurlrc, parseXurl, SourceFormatError } from '../../auth/import-sources.js';
 import { loadConfigData } from '../../config/resolve.js';
 import type { Profile } from '../../config/schema.js';
-import { InputError } from '../../errors/cli-error.js';
+import type { Context } from '../../entry/context.js';
+import { InputError, UsageError } from '../../errors/cli-error.js';
+import type { ImportedAccount } from '../../auth/import-sources.js';
 import { readDataFile } from '../../input/structured.js';
 import { defineVerb } from '../define.js';
 
@@ -30,8 +32,42 @@ function kinds(v: Partial<Profile>): string {
   if (v.access_token && v.access_token_secret) out.push('OAuth 1.0a user');
   else if (v.consumer_key && v.consumer_secret) out.push('app key');
   if (v.bearer_token) out.push('bearer');
-  if (v.oauth2) out.push(`OAuth 2.0${v.oauth2.refresh_token ? ' (refreshable)' : ''}`);
+  if (v.oauth2)
+    out.push(
+      `OAuth 2.0${v.oauth2.refreshed_by ? ` (refreshed by ${v.oauth2.refreshed_by})` : v.oauth2.refresh_token ? ' (refreshable)' : ''}`,
+    );
   return out.join(', ');
+}
+
+/**
+ * The service rotates OAuth 2.0 refresh tokens: each refresh invalidates the one used, so two tools holding the
+ * same refresh token cut each other off at the first refresh. Without --take-over postctl keeps xurl's access token
+ * only and marks the login as refreshed by xurl; with it, postctl keeps the refresh token and owns the login.
+ * Returns the profiles concerned.
+ */
+function shareRefresh(accounts: ImportedAccount[], takeOver: boolean): string[] {
+  const out: string[] = [];
+  for (const a of accounts) {
+    const o2 = a.values.oauth2;
+    if (!o2?.refresh_token) continue;
+    out.push(a.profile);
+    if (takeOver) continue;
+    const { refresh_token: _kept, ...rest } = o2;
+    a.values = { ...a.values, oauth2: { ...rest, refreshed_by: 'xurl' } };
+  }
+  return out;
+}
+
+function warnRotation(ctx: Context, profiles: string[], takeOver: boolean): void {
+  const names = profiles.join(', ');
+  if (takeOver)
+    ctx.log.warn(
+      `postctl now owns the OAuth 2.0 login of ${names}: the service rotates refresh tokens, so postctl's first refresh invalidates xurl's copy; log xurl in again if you keep using it`,
+    );
+  else
+    ctx.log.warn(
+      `the service rotates OAuth 2.0 refresh tokens (a refresh invalidates the token used), so two tools cannot share one: ${names} got xurl's access token only and refreshing stays with xurl. When it expires, refresh with xurl and import again, or import with --take-over to let postctl own the login (xurl's copy then stops working)`,
+    );
 }
 
 const VERB: Record<PlannedAccount['action'], string> = { create: 'created', update: 'updated', unchanged: 'unchanged', skip: 'skipped' };
@@ -44,6 +80,11 @@ export default defineVerb({
     file: { flags: '--file <path>', description: 'read this file instead of ~/.twurlrc or ~/.xurl/auth.yml (mode 0600, yours)' },
     overwrite: { flags: '--overwrite', description: 'replace the credentials of a profile that holds others (default: skip it)' },
     dryRun: { flags: '--dry-run', description: 'show what would be imported and write nothing' },
+    takeOver: {
+      flags: '--take-over',
+      description:
+        "xurl: take the OAuth 2.0 refresh token too, so postctl owns the login (the service rotates it: xurl's copy stops working at postctl's first refresh)",
+    },
   },
   async run([source], opts, ctx) {
     if (source !== 'twurl' && source !== 'xurl') throw new InputError(`unknown source ${JSON.stringify(source)}`, [], 'use twurl or xurl.');
@@ -58,13 +99,15 @@ export default defineVerb({
       throw e;
     }
     if (!set.accounts.length) throw new InputError(`${path} holds no credentials to import`);
+    if (opts.takeOver && source !== 'xurl') throw new UsageError('--take-over is for the OAuth 2.0 logins of xurl; twurl has none');
+    const rotating = shareRefresh(set.accounts, Boolean(opts.takeOver));
     const { data } = await loadConfigData(ctx.env);
     const p = plan(set, data, Boolean(opts.overwrite));
     const changes = p.accounts.some((a) => a.action === 'create' || a.action === 'update') || p.setDefault !== undefined;
     if (changes && !opts.dryRun) {
       const store = await ctx.store();
       // Planned again under the lock, against the file as it is now.
-      store.update((fresh) => apply(plan(set, fresh, Boolean(opts.overwrite)), fresh, new Date().toISOString()));
+      store.update((fresh) => apply(plan(set, fresh, Boolean(opts.overwrite)), fresh, new Date(ctx.now()).toISOString()));
     }
     for (const a of p.accounts)
       if (a.action === 'skip')
@@ -82,6 +125,7 @@ export default defineVerb({
       { header: 'action', key: 'action' },
       { header: 'credentials', key: 'credentials' },
     ]);
+    if (rotating.length) warnRotation(ctx, rotating, Boolean(opts.takeOver));
     const n = (action: PlannedAccount['action']) => p.accounts.filter((a) => a.action === action).length;
     if (!changes) ctx.log.info(`nothing changed: every account in ${path} is already imported`);
     else

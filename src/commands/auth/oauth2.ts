@@ -81,7 +81,7 @@ async function start(ctx: Context, setup: LoginSetup, opts: Opts): Promise<numbe
     client_id: setup.creds.clientId,
     scope: setup.scopes.join(' '),
     authorize_url: url,
-    created_at: new Date().toISOString(),
+    created_at: new Date(ctx.now()).toISOString(),
   };
   const previous = savePendingOAuth2(await ctx.store(), setup.profile, pending, setup.keep);
   ctx.invalidateSettings();

@@ -84,7 +84,7 @@ async function complete(ctx: Context, opts: Opts): Promise<number> {
   } catch (e) {
     // A wrong PIN keeps the request (it may still be good); a dead request is dropped.
     if (classifyAccessTokenError(e) === 'request_token_invalid') await dropPending(ctx, s.profile);
-    throw explainAccessTokenError(e, 'pin', minutesSince(pending.created_at));
+    throw explainAccessTokenError(e, 'pin', minutesSince(pending.created_at, ctx.now()));
   }
 }
 

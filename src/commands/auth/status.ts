@@ -22,6 +22,8 @@ interface Status {
   config_file: string | null;
   default_profile: string | null;
   profile: { name: string; source: string; stored: boolean };
+  /** Credential variables set aside: --profile named a profile holding credentials of its own. */
+  ignored_env: string[];
   user: { user_id: string | null; screen_name: string } | null;
   credentials: CredentialRow[];
   pending_pin_login: { created_at: string } | null;
@@ -29,6 +31,15 @@ interface Status {
   pending_oauth2_login: { created_at: string } | null;
   profiles: ProfileRow[];
   check?: Check;
+  limits?: Limits;
+}
+
+/** The rate-limit window of the endpoint the check called (each endpoint has its own), as its response announced it. */
+interface Limits {
+  endpoint: string;
+  limit: number | null;
+  remaining: number | null;
+  reset_at: string | null;
 }
 
 async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
@@ -46,11 +57,12 @@ async function gather(ctx: Context, s: ResolvedSettings): Promise<Status> {
     config_file: data.profiles || data.default_profile ? configFile(ctx.env) : null,
     default_profile: data.default_profile ?? null,
     profile: { name: s.profile, source: s.profileSource, stored: Boolean(data.profiles?.[s.profile]) },
+    ignored_env: s.ignoredEnv,
     user: accessFromProfile && s.stored.screen_name ? { user_id: s.stored.user_id ?? null, screen_name: s.stored.screen_name } : null,
     credentials: credentialRows(s),
     // The pending request token is a secret: only its age is shown.
     pending_pin_login: s.stored.pending_request ? { created_at: s.stored.pending_request.created_at } : null,
-    oauth2: oauth2State(s),
+    oauth2: oauth2State(s, ctx.now()),
     pending_oauth2_login: s.stored.oauth2_pending ? { created_at: s.stored.oauth2_pending.created_at } : null,
     profiles,
   };
@@ -69,6 +81,8 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
   ctx.printer.write(
     `profile ${s.profile} (${PROFILE_SOURCE[s.profileSource]})${user ? `, logged in as @${user.screen_name}` : ''}${status.pending_pin_login ? ', PIN login pending' : ''}\n`,
   );
+  if (status.ignored_env.length)
+    ctx.printer.write(`set aside (--profile ${s.profile} holds its own credentials): ${status.ignored_env.join(', ')}\n`);
   ctx.printer.list(status.credentials, [
     { header: 'credential', key: 'credential' },
     { header: 'value', get: (r) => r.value ?? '(none)' },
@@ -89,6 +103,11 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
       `\nOAuth 2.0: ${o.username ? `@${neutralize(o.username)}` : 'user unknown'}${o.user_id ? ` (${neutralize(o.user_id)})` : ''}; scopes ${neutralize(o.scopes.join(' ')) || '(not stated)'}; access token ${o.expires_at ? `${o.expired ? 'expired' : 'expires'} ${o.expires_at}` : 'expiry not stated'}; ${o.refresh_token ? 'refreshed automatically' : 'no refresh token'}\n`,
     );
   if (status.pending_oauth2_login) ctx.printer.write('OAuth 2.0 login pending (step 2: auth oauth2 --redirect-url)\n');
+  const l = status.limits;
+  if (l)
+    ctx.printer.write(
+      `rate limit of ${l.endpoint}: ${l.remaining ?? '?'} of ${l.limit ?? '?'} requests left${l.reset_at ? `, window resets ${l.reset_at}` : ''}\n`,
+    );
   const c = status.check;
   if (c)
     ctx.printer.write(
@@ -99,18 +118,32 @@ function printText(ctx: Context, s: ResolvedSettings, status: Status): void {
 export default defineVerb({
   name: 'status',
   description: 'profiles, the default, which credentials are present and where each comes from (flag/env/profile); secrets masked',
-  examples: ['postctl auth status', 'postctl auth status --check', 'postctl --profile work auth status -o json'],
+  examples: [
+    'postctl auth status',
+    'postctl auth status --check',
+    'postctl --profile work auth status -o json',
+    'postctl auth status --limits -o json',
+  ],
   options: {
     check: { flags: '--check', description: 'make one cheap signed call to confirm the credentials work' },
+    limits: {
+      flags: '--limits',
+      description: "make the --check call and show its endpoint's rate-limit window: limit, remaining, reset_at",
+    },
   },
   async run(_args, opts, ctx) {
     const s = await ctx.settings();
     const status = await gather(ctx, s);
     let failure: unknown;
-    if (opts.check) {
+    if (opts.check || opts.limits) {
       const c = await checkCredentials(ctx, s);
       status.check = c.result;
       failure = c.error;
+      if (opts.limits) {
+        const rl = c.window;
+        const reset = rl?.resetAt !== undefined ? new Date(rl.resetAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+        status.limits = { endpoint: c.result.endpoint, limit: rl?.limit ?? null, remaining: rl?.remaining ?? null, reset_at: reset };
+      }
     }
     if (ctx.format === 'json' || ctx.format === 'jsonl') ctx.printer.value(status);
     else if (ctx.format === 'csv')

@@ -71,7 +71,7 @@ async function send(
   const client = await ctx.client();
   const { state } = how;
   const results = new Outcomes(ctx, catalogId, report.valid);
-  const started = Date.now();
+  const started = ctx.now();
   let failure: unknown;
   let requests = 0;
   try {
@@ -86,7 +86,7 @@ async function send(
         batches(src, report, (o) => results.emit([o])),
         state,
       ),
-      { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, onOutcomes },
+      { client, api: how.api, catalogId, concurrency: how.concurrency, signal: ctx.signal, clock: ctx.io.clock, onOutcomes },
     );
     requests = stats.requests;
   } catch (e) {
@@ -110,7 +110,7 @@ async function send(
       );
     }
   }
-  const seconds = (Date.now() - started) / 1000;
+  const seconds = (ctx.now() - started) / 1000;
   if (failure === undefined && !results.counts.ERROR && !results.counts.INVALID) await state?.markDone();
   return finish({ catalogId, client, requests, seconds, failure, records: report.records }, results, ctx);
 }

@@ -3,6 +3,7 @@ import { markReadRequest } from '../../platform/chat.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { printOne } from '../_lookup.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 import { CHAT_AUTH } from './_chat.js';
 
@@ -13,6 +14,7 @@ export default defineVerb({
   options: {
     until: { flags: '--until <sequence_id>', description: 'the sequence id of the last message read (required)' },
     auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
+    dryRun: lifecycleDryRun,
   },
   async run([id], opts, ctx) {
     const req = markReadRequest(id!, opts.until ?? '');
@@ -21,6 +23,7 @@ export default defineVerb({
       prefer: CHAT_AUTH,
       flag: opts.auth,
     });
+    if (opts.dryRun) return printRequests(ctx, [req]);
     return printOne(ctx, client, req, [{ header: 'success', key: 'success' }]);
   },
 });

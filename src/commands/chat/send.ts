@@ -5,6 +5,7 @@ import { sendMessageRequest } from '../../platform/chat.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { printOne } from '../_lookup.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 import { CHAT_AUTH } from './_chat.js';
 
@@ -22,6 +23,7 @@ export default defineVerb({
     signature: { flags: '--signature <signature>', description: 'the MessageEventSignature, base64' },
     conversationToken: { flags: '--conversation-token <token>', description: 'the conversation token, when the conversation has one' },
     auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
+    dryRun: lifecycleDryRun,
   },
   async run([id], opts, ctx) {
     const req = sendMessageRequest(id!, {
@@ -35,6 +37,7 @@ export default defineVerb({
       prefer: CHAT_AUTH,
       flag: opts.auth,
     });
+    if (opts.dryRun) return printRequests(ctx, [req]);
     return printOne(ctx, client, req);
   },
 });

@@ -1,9 +1,16 @@
 // `postctl connections terminate [uuids…] | --endpoint <name> | --all`:
 // exactly one way of naming the connections; asks first unless --yes.
 import { PartialFailure, UsageError } from '../../errors/cli-error.js';
-import { endpointName, streamEndpoints, terminate as terminateConnections, type KillResult } from '../../platform/connections.js';
+import {
+  endpointName,
+  streamEndpoints,
+  terminate as terminateConnections,
+  terminateRequests,
+  type KillResult,
+} from '../../platform/connections.js';
 import { connectionUuid } from '../../validate/platform-ids.js';
 import { Problems, oneOf } from '../../validate/rules.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 
 const KILL_COLUMNS = [
@@ -26,6 +33,7 @@ export default defineVerb({
     all: { flags: '--all', description: 'terminate every active connection of the app' },
     endpoint: { flags: '--endpoint <name>', description: 'terminate the connections of one endpoint, e.g. activity_stream' },
     yes: { flags: '-y, --yes', description: 'do not ask for confirmation' },
+    dryRun: lifecycleDryRun,
   },
   async run(uuids, opts, ctx) {
     const modes = [uuids.length > 0, Boolean(opts.all), opts.endpoint !== undefined].filter(Boolean).length;
@@ -43,11 +51,12 @@ export default defineVerb({
       : endpoint
         ? `the ${endpoint} connections`
         : `${uuids.length} connection${uuids.length > 1 ? 's' : ''}`;
+    const target = opts.all ? { all: true as const } : endpoint ? { endpoint } : { uuids: [...new Set(uuids)] };
+    if (opts.dryRun) return printRequests(ctx, terminateRequests(target));
     if (!(await ctx.prompt.confirm(`Terminate ${what}?`, opts.yes))) {
       ctx.log.info('nothing terminated');
       return 0;
     }
-    const target = opts.all ? { all: true as const } : endpoint ? { endpoint } : { uuids: [...new Set(uuids)] };
     const { response } = await terminateConnections(client, target);
     const results = response.data?.results ?? [];
     ctx.printer.list(results, KILL_COLUMNS, response);

@@ -12,11 +12,20 @@ import { lifecycleDryRun, printPlanned } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 import { UPLOAD_ENDPOINTS } from '../../media/upload.js';
 import { dmMediaId, dmMediaOptions, planDmMedia } from './_media.js';
+import { checkedKey, idempotencyKeyOption, sendOnceFor } from '../_once.js';
+import { actingUser } from '../../platform/acting-user.js';
+import { findRecentMessage } from '../../platform/find-sent.js';
 
 export const DM_SENT_COLUMNS = [
   { header: 'dm_conversation_id', key: 'dm_conversation_id' },
   { header: 'dm_event_id', key: 'dm_event_id' },
 ];
+
+/** The string ids of a send's answer (dm_conversation_id, dm_event_id), kept in the ledger. */
+function stringIds(data: Record<string, unknown> | undefined): Record<string, string> | undefined {
+  const ids = Object.fromEntries(Object.entries(data ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.keys(ids).length ? ids : undefined;
+}
 
 export default defineVerb({
   name: 'send [user]',
@@ -34,6 +43,7 @@ export default defineVerb({
       description: 'send into this conversation (<id>-<id>, or a group id) instead of to a user',
     },
     ...dmMediaOptions,
+    idempotencyKey: idempotencyKeyOption,
     dryRun: lifecycleDryRun,
     auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2 (dm.write)'),
   },
@@ -41,6 +51,7 @@ export default defineVerb({
     if ((user === undefined) === (opts.conversation === undefined))
       throw new UsageError('give a user or --conversation (exactly one)', 'postctl dm send @alice --text hi');
     const refs = user !== undefined ? userRefsFromArgs([user], 'user') : [];
+    const key = checkedKey(opts.idempotencyKey);
     const plan = await planDmMedia(opts);
     // The text and a given media id are checked before any upload or lookup.
     dmMessage(opts.text, opts.media ?? (plan ? '1' : undefined));
@@ -58,7 +69,22 @@ export default defineVerb({
     // The conversation id is checked before an upload.
     planFor({});
     const message = dmMessage(opts.text, await dmMediaId(ctx, client, opts.media, plan));
-    const body = await send<{ data?: Record<string, unknown> }>(client, planFor(message));
+    const planned = planFor(message);
+    const scope = participant !== undefined ? { participantId: participant } : { conversationId: opts.conversation! };
+    const text = opts.text;
+    // Keyed on the text and target, not an uploaded media id (new on every run); a given media id counts.
+    const { result: body } = await sendOnceFor(ctx, 'sent', {
+      key,
+      content: ['dm', scope, text ?? null, plan ? 'media-file' : (opts.media ?? null)],
+      repeatable: true,
+      send: () => send<{ data?: Record<string, unknown> }>(client, planned),
+      ids: (r) => stringIds(r.data),
+      replay: (ids) => ({ data: ids }),
+      find: async (since) =>
+        text === undefined
+          ? undefined
+          : findRecentMessage(client, scope, (await actingUser(client, await ctx.settings(), ctx.env, auth)).id, text, since),
+    });
     ctx.printer.object(body.data ?? {}, DM_SENT_COLUMNS, body);
     return 0;
   },

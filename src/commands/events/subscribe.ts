@@ -11,6 +11,7 @@ import { spellEventType, subscriptionProblems, type SubscriptionInput } from '..
 import { commaList } from '../../validate/rules.js';
 import { wire } from '../../wire/names.js';
 import { authedClient } from '../_auth.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
 
@@ -108,6 +109,7 @@ export default defineVerb({
     tag: { flags: '--tag <tag>', description: 'label delivered with each event' },
     webhookId: { flags: '--webhook-id <id>', description: 'deliver to this webhook instead of the stream' },
     auth: authOption('app; private events (like.create, mute.*, block.*, broadcast.chat) need a user login: --auth oauth2'),
+    dryRun: lifecycleDryRun,
   },
   async run(_args, opts, ctx) {
     // The client selects the wire-name spelling and the authentication; building it sends nothing.
@@ -134,6 +136,11 @@ export default defineVerb({
       input.userId = (await resolveUserIds(client, [ref], 'app'))[0];
     }
     subscriptionProblems(input, client.names).throwIfAny('invalid subscription');
+    if (opts.dryRun)
+      return printRequests(
+        ctx,
+        input.eventTypes.map((t) => ({ method: 'POST', path: '/2/activity/subscriptions', json: requestBody(t, input, client) })),
+      );
     return printResults(ctx, input, await subscribeEach(client, input));
   },
 });

@@ -34,6 +34,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--community-fields <list>","description":"community.fields: name, description, member_count, access, join_policy, created_at (comma list, repeatable; names checked against the API description)","repeatable":true},
         {"flags":"--allow-unknown-fields","description":"send field and expansion names postctl does not know (the API still checks them)"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2","choices":["app","user","oauth2"]},

@@ -21,6 +21,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--name <name>","description":"a name for the job, up to 64 characters"},
         {"flags":"--resumable","description":"ask for an upload URL that takes resumable uploads"},
         {"flags":"--ids-file <path>","description":"upload these ids (one per line, 1 to 19 digits; checked before the job is created)"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../compliance/jobs/create.js").then(loaded),
     },

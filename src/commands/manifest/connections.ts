@@ -36,6 +36,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--all","description":"terminate every active connection of the app"},
         {"flags":"--endpoint <name>","description":"terminate the connections of one endpoint, e.g. activity_stream"},
         {"flags":"-y, --yes","description":"do not ask for confirmation"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../connections/terminate.js").then(loaded),
     },

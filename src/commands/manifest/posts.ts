@@ -40,6 +40,7 @@ export const MANIFEST: Manifest = {
         "postctl posts create --text \"Which one?\" --poll-option Tea --poll-option Coffee --poll-duration 1440",
         "postctl posts create --text-file thread-1.txt --reply-to 1460323737035677698 --dry-run",
         "echo \"from stdin\" | postctl posts create -",
+        "postctl posts create --text \"daily digest #2\" --idempotency-key digest-2026-12-01",
       ],
       options: [
         {"flags":"--text <text>","description":"the post text (at most 25,000 characters, counted as Unicode code points after NFC)"},
@@ -53,6 +54,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--community <community_id>","description":"post into this community (community_id)"},
         {"flags":"--paid-partnership","description":"disclose the post as a paid partnership (paid_partnership: true)"},
         {"flags":"--share-with-followers","description":"also show a community post to your followers (needs --community)"},
+        {"flags":"--idempotency-key <key>","description":"send at most once per key (default: a hash of the content and target): a rerun after a lost answer looks for the post before sending again; kept in post-ledger.json in the config dir"},
         {"flags":"--dry-run","description":"print the JSON body that would be sent and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
       ],
@@ -79,7 +81,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["posts","delete"],
       name: "delete <post_ids...>",
-      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise",
+      description: "delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise; --dry-run shows the requests",
       examples: [
         "postctl posts delete 1460323737035677698",
         "postctl posts delete 1460323737035677698 1460323737035677699 --yes",
@@ -87,6 +89,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"-y, --yes","description":"do not ask for confirmation"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/delete.js").then(loaded),
     },
@@ -111,6 +114,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-query-length <n>","description":"query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)"},
         {"flags":"--all","description":"follow next_token and print every page as it arrives"},
         {"flags":"--limit <n>","description":"follow next_token until n items are printed, then stop"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--max-results <n>","description":"posts per page: 10 to 100 (recent), 10 to 500 (archive)"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
@@ -144,6 +148,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-query-length <n>","description":"query length limit: 512 recent / 1,024 archive by default (self-serve access), up to 4,096 (enterprise)"},
         {"flags":"--all","description":"follow next_token and print every page as it arrives"},
         {"flags":"--limit <n>","description":"follow next_token until n items are printed, then stop"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--granularity <unit>","description":"minute, hour (the API default) or day"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app; counts take app, or oauth2 for the last 7 days (openapi v2.167)","choices":["app","user","oauth2"]},
       ],
@@ -161,6 +166,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
@@ -178,6 +184,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/hide.js").then(loaded),
     },
@@ -190,6 +197,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when held, else oauth2 (tweet.moderate.write)","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../posts/unhide.js").then(loaded),
     },
@@ -204,6 +212,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},
@@ -223,6 +232,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -246,6 +256,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -270,6 +281,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/like.js").then(loaded),
     },
@@ -283,6 +295,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unlike.js").then(loaded),
     },
@@ -296,6 +309,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/repost.js").then(loaded),
     },
@@ -309,6 +323,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unrepost.js").then(loaded),
     },
@@ -322,6 +337,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/bookmark.js").then(loaded),
     },
@@ -335,6 +351,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--file <path>","description":"read targets from a file (- for stdin): one or more per line, comma or space separated, # comments"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user (OAuth 1.0a) when the profile holds an access token, else oauth2","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request for each target (method, path, body) and send none; handles are still looked up"},
       ],
       load: () => import("../posts/unbookmark.js").then(loaded),
     },
@@ -350,6 +367,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--media-fields <list>","description":"media.fields for included media: media_key, type, duration_ms, public_metrics, variants… (repeatable)","repeatable":true},
@@ -374,6 +392,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default oauth2 when the profile holds that login, else user (OAuth 1.0a)","choices":["app","user","oauth2"]},
       ],
       load: () => import("../posts/bookmark-folders.js").then(loaded),

@@ -75,6 +75,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--max-results <n>","description":"items per page (the endpoint’s range; default the API’s)"},
         {"flags":"--all","description":"follow pagination and list every page"},
         {"flags":"--limit <n>","description":"stop after this many items (implies following pages)"},
+        {"flags":"--next-token <token>","description":"start at this page: the token a listing cut short printed (its error's \"resume\"), or a meta.next_token"},
         {"flags":"--user-fields <list>","description":"user.fields for included users: username, name, verified, public_metrics… (repeatable)","repeatable":true},
         {"flags":"--post-fields <list>","description":"post.fields: id, text, author_id, created_at, public_metrics, attachments, entities… (repeatable)","repeatable":true},
         {"flags":"--expansions <list>","description":"pinned_tweet_id, most_recent_tweet_id, affiliation.user_id (repeatable)","repeatable":true},

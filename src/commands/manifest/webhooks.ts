@@ -16,10 +16,12 @@ export const MANIFEST: Manifest = {
       examples: [
         "postctl webhooks create https://hooks.example.com/postctl",
         "postctl webhooks create https://hooks.example.com/postctl --dry-run",
+        "postctl webhooks create https://hooks.example.com/postctl --if-missing",
       ],
       options: [
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+        {"flags":"--if-missing","description":"when a webhook with this URL is already registered, print it (\"existing\": true) and exit 0"},
       ],
       load: () => import("../webhooks/create.js").then(loaded),
     },
@@ -47,6 +49,7 @@ export const MANIFEST: Manifest = {
         {"flags":"-y, --yes","description":"delete without asking (needed when not interactive)"},
         {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default app","choices":["app","user","oauth2"]},
+        {"flags":"--if-exists","description":"a webhook that is already gone counts as deleted: exit 0"},
       ],
       load: () => import("../webhooks/delete.js").then(loaded),
     },
@@ -60,6 +63,7 @@ export const MANIFEST: Manifest = {
       ],
       options: [
         {"flags":"--auth <mode>","description":"app (bearer token, fetched and cached when needed), user (OAuth 1.0a) or oauth2 (OAuth 2.0 user context from `auth oauth2`); default user when an access token is configured, else app; OAuth 2.0 is not accepted here","choices":["app","user","oauth2"]},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/validate.js").then(loaded),
     },
@@ -135,6 +139,7 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (2d, 3h: that long ago); within the last 5 days"},
         {"flags":"--to <time>","description":"end of the window, exclusive: same forms; after --from, not in the future"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/subscriptions/replay.js").then(loaded),
     },
@@ -157,6 +162,7 @@ export const MANIFEST: Manifest = {
         "postctl webhooks stream-links add 1146654567674912769",
       ],
       options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/stream-links/add.js").then(loaded),
     },
@@ -168,6 +174,7 @@ export const MANIFEST: Manifest = {
         "postctl webhooks stream-links remove 1146654567674912769",
       ],
       options: [
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/stream-links/remove.js").then(loaded),
     },
@@ -187,7 +194,7 @@ export const MANIFEST: Manifest = {
     {
       words: ["webhooks","verify-signature"],
       name: "verify-signature",
-      description: "check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not",
+      description: "check a delivery signature header (sha256=<base64 HMAC-SHA256 of the raw body>); exit 0 when valid, 6 when not; the expected signature is never shown",
       examples: [
         "postctl webhooks verify-signature --body delivery.json --signature \"$SIG\"",
         "cat delivery.json | postctl webhooks verify-signature --body - --signature \"$SIG\"",
@@ -210,8 +217,26 @@ export const MANIFEST: Manifest = {
       options: [
         {"flags":"--from <time>","description":"start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (3h, 90m: that long ago); within the last 24 hours"},
         {"flags":"--to <time>","description":"end of the window: same forms; after --from, not in the future"},
+        {"flags":"--dry-run","description":"print the request(s) that would be sent (method, path, body) and send nothing"},
       ],
       load: () => import("../webhooks/replay.js").then(loaded),
+    },
+    {
+      words: ["webhooks","listen"],
+      name: "listen",
+      description: "receive webhook deliveries locally (behind your own tunnel or proxy): answer CRC checks with the consumer secret, refuse a bad signature (401), print each event as a JSONL line or run --exec per event; Ctrl-C or SIGTERM stops it",
+      examples: [
+        "postctl webhooks listen --port 8080 >> events.jsonl",
+        "postctl webhooks listen --port 8080 --exec \"jq -c .for_user_id >> users.log\"",
+        "postctl webhooks listen --port 8080 --host 0.0.0.0   # reachable from other machines",
+      ],
+      options: [
+        {"flags":"--port <n>","description":"TCP port to listen on (0: any free port, printed on stderr)"},
+        {"flags":"--host <address>","description":"address to bind (default 127.0.0.1: this machine only)","default":"127.0.0.1"},
+        {"flags":"--exec <command>","description":"run this shell command per event, the event as one JSON line on its stdin"},
+        {"flags":"--consumer-secret-stdin","description":"read the app's consumer secret from stdin instead of the profile / POSTCTL_CONSUMER_SECRET"},
+      ],
+      load: () => import("../webhooks/listen.js").then(loaded),
     },
   ],
 };

@@ -94,6 +94,10 @@ export default defineVerb({
       flags: '--processing-timeout <seconds>',
       description: 'longest wait for the service to process a video or GIF, 1 to 86400 (default 1800); then exit 7 with the media id',
     },
+    dryRun: {
+      flags: '--dry-run',
+      description: 'check every file and print what would be uploaded (type, category, size, the chunked requests) and send nothing',
+    },
   },
   async run(files, opts, ctx) {
     if (files.length === 0) throw new UsageError('no file given', 'pass one or more files: postctl media upload clip.mp4');
@@ -106,6 +110,20 @@ export default defineVerb({
     const todo = await plans(files, opts);
     const endpoints = opts.altText !== undefined ? [...UPLOAD_ENDPOINTS, 'POST /2/media/metadata'] : UPLOAD_ENDPOINTS;
     const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
+    if (opts.dryRun) {
+      const rows = todo.map((p) => ({
+        file: p.path,
+        size: p.size,
+        media_type: p.mediaType,
+        media_category: p.category,
+        // The chunked upload: initialize, one append per chunk, finalize (then a status poll while processing).
+        requests: `POST /2/media/upload/initialize, ${p.segments} × POST /2/media/upload/{id}/append (${p.chunkBytes} bytes each at most), POST /2/media/upload/{id}/finalize`,
+        ...(opts.altText !== undefined ? { alt_text: 'POST /2/media/metadata' } : {}),
+      }));
+      ctx.printer.list(rows, undefined, { data: rows });
+      ctx.log.info('dry run: nothing was sent');
+      return 0;
+    }
     const done: UploadResult[] = [];
     const failed: string[] = [];
     let lastError: unknown;

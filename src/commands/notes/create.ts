@@ -5,6 +5,7 @@ import { CLASSIFICATIONS, MISLEADING_TAGS, noteInfo } from '../../validate/notes
 import { parsePostRef } from '../../platform/refs.js';
 import { authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 import { NOTE_AUTH, liveOption } from './_notes.js';
 
@@ -27,6 +28,7 @@ export default defineVerb({
     trustworthySources: { flags: '--trustworthy-sources', description: 'the note’s links are trustworthy sources' },
     live: liveOption('propose the note for real (publicly visible)'),
     auth: authOption('user (OAuth 1.0a) when held, else oauth2'),
+    dryRun: lifecycleDryRun,
   },
   async run([arg], opts, ctx) {
     // A pasted post URL stands for its id; anything else is refused by noteInfo.
@@ -39,6 +41,7 @@ export default defineVerb({
       trustworthySources: Boolean(opts.trustworthySources),
     });
     const { client } = await authedClient(ctx, { endpoints: ['POST /2/notes'], prefer: NOTE_AUTH, flag: opts.auth });
+    if (opts.dryRun) return printRequests(ctx, [createNoteRequest(postId!, info, !opts.live)]);
     const res = await client.request<{ data?: { id?: string } }>(createNoteRequest(postId!, info, !opts.live));
     ctx.printer.object(res.body?.data ?? {}, [{ header: 'id', key: 'id' }], res.body);
     if (!opts.live) ctx.log.info('test mode: the note is not publicly visible (--live proposes it for real)');

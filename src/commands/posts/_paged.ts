@@ -2,6 +2,7 @@
 // page, or every page (--all) / the first n items (--limit) following
 // meta.next_token, printed as pages arrive. JSON output stays one envelope:
 // data streamed, then the merged includes and a meta with the total.
+import { neutralize } from '../../output/sanitize.js';
 import type { Context } from '../../entry/context.js';
 import type { ApiClient } from '../../http/client.js';
 import { pages, v2Cursor } from '../../http/paginate.js';
@@ -10,12 +11,13 @@ import type { PagedRequest } from '../../platform/search.js';
 
 /** One page as the API sent it, or pages streamed as they arrive. Returns the number of items printed. */
 export async function printPaged(ctx: Context, client: ApiClient, req: PagedRequest): Promise<number> {
-  const opts = { method: 'GET', path: req.path, query: req.query, auth: req.auth };
+  const opts = { method: 'GET', path: req.path, query: [...req.query, ...(req.start ?? [])], auth: req.auth };
   if (!req.all && req.limit === undefined) {
     const env = ((await client.request(opts)).body ?? {}) as LookupEnvelope & { meta?: Record<string, unknown> };
     const items = env.data ?? [];
     ctx.printer.list(items, req.columns, env);
-    if (env.meta?.next_token && ctx.format === 'table') ctx.log.info('more results: --all, or --limit N');
+    if (env.meta?.next_token && ctx.format === 'table')
+      ctx.log.info(`more results: --all, or --limit N; the next page alone: --next-token ${neutralize(String(env.meta.next_token))}`);
     return items.length;
   }
   const stream = ctx.printer.stream<ApiObject>(req.columns);

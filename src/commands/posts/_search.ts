@@ -6,6 +6,7 @@ import { timeFlag } from '../../validate/relative-time.js';
 import { integerBetween } from '../../validate/rules.js';
 import type { SearchInput } from '../../validate/search.js';
 import type { OptionTable } from '../define.js';
+import { nextTokenOption } from '../_listing.js';
 
 export const timeOptions = <const W extends string>(what: W) =>
   ({
@@ -22,6 +23,7 @@ export const timeOptions = <const W extends string>(what: W) =>
     },
     all: { flags: '--all', description: 'follow next_token and print every page as it arrives' },
     limit: { flags: '--limit <n>', description: 'follow next_token until n items are printed, then stop' },
+    nextToken: nextTokenOption,
   }) as const satisfies OptionTable;
 
 /** Read verbs default to the app's bearer token, then whatever user login the profile holds. */
@@ -47,13 +49,14 @@ export interface SearchFlags {
   maxQueryLength?: string | undefined;
   all?: boolean | undefined;
   limit?: string | undefined;
+  nextToken?: string | undefined;
   maxResults?: string | undefined;
   granularity?: string | undefined;
 }
 
 const PASSED_ON = ['start', 'end', 'sinceId', 'untilId', 'maxResults', 'granularity', 'maxQueryLength'] as const;
 
-export function searchInput(args: readonly string[], opts: SearchFlags): SearchInput {
+export function searchInput(args: readonly string[], opts: SearchFlags, now: number): SearchInput {
   if (args.length !== 1)
     throw new UsageError(
       args.length ? 'give the query as one argument (quote it)' : 'no query given',
@@ -65,7 +68,6 @@ export function searchInput(args: readonly string[], opts: SearchFlags): SearchI
     if (v !== undefined) input[key] = v;
   }
   // --since/--until: the same window in relative terms (resolved against one clock reading).
-  const now = Date.now();
   for (const [flag, rel, key] of [
     ['--since', opts.since, 'start'],
     ['--until', opts.until, 'end'],

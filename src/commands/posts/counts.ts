@@ -8,6 +8,7 @@ import { searchParams } from '../../validate/search.js';
 import { wire } from '../../wire/names.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+import { nextTokenParams } from '../_listing.js';
 import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
@@ -24,8 +25,9 @@ export default defineVerb({
     auth: authOption('app; counts take app, or oauth2 for the last 7 days (openapi v2.167)'),
   },
   async run(args, opts, ctx) {
-    const input = searchInput(args, opts);
-    const params = searchParams(input, Date.now());
+    const now = ctx.now();
+    const input = searchInput(args, opts, now);
+    const params = searchParams(input, now);
     const limit = limitFlag(opts);
     const auth = chooseAuth(await ctx.settings(), {
       endpoints: [searchEndpoint('counts', input.scope)],
@@ -38,6 +40,7 @@ export default defineVerb({
       query: params,
       auth,
       all: Boolean(opts.all),
+      start: nextTokenParams(opts.nextToken),
       ...(limit !== undefined ? { limit } : {}),
       columns: countColumns(client),
       countKey: wire('key.post_count', client.names),

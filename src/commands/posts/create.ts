@@ -1,6 +1,8 @@
 // `postctl posts create`: every rule checked before sending (exit 6, nothing
 // sent); the created id on stdout (table) or the API envelope (json);
-// --dry-run prints the JSON body and sends nothing.
+// --dry-run prints the JSON body and sends nothing. Sent at most once per
+// idempotency key (commands/_once.ts): a rerun after a lost answer looks for
+// the post first.
 import { EXIT } from '../../errors/exit-codes.js';
 import { createBody, sendPost } from '../../platform/posting.js';
 import { commaList } from '../../validate/rules.js';
@@ -9,6 +11,9 @@ import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { parsePostRef } from '../../platform/refs.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+import { checkedKey, idempotencyKeyOption, sendOnceFor } from '../_once.js';
+import { actingUser } from '../../platform/acting-user.js';
+import { findRecentPost } from '../../platform/find-sent.js';
 import { dryRun, dryRunOption, mediaOption, printResult, textFrom, textOptions } from './_write.js';
 
 export default defineVerb({
@@ -19,6 +24,7 @@ export default defineVerb({
     'postctl posts create --text "Which one?" --poll-option Tea --poll-option Coffee --poll-duration 1440',
     'postctl posts create --text-file thread-1.txt --reply-to 1460323737035677698 --dry-run',
     'echo "from stdin" | postctl posts create -',
+    'postctl posts create --text "daily digest #2" --idempotency-key digest-2026-12-01',
   ],
   options: {
     ...textOptions,
@@ -41,6 +47,7 @@ export default defineVerb({
       flags: '--share-with-followers',
       description: 'also show a community post to your followers (needs --community)',
     },
+    idempotencyKey: idempotencyKeyOption,
     dryRun: dryRunOption,
     auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
   },
@@ -58,10 +65,23 @@ export default defineVerb({
       shareWithFollowers: Boolean(opts.shareWithFollowers),
     };
     draftProblems(draft).throwIfAny('invalid post');
+    const key = checkedKey(opts.idempotencyKey);
     if (opts.dryRun) return dryRun(ctx, createBody(draft, await ctx.client()));
-    const { client } = await authedClient(ctx, { endpoints: ['POST /2/tweets'], prefer: USER_CONTEXT, flag: opts.auth });
+    const { client, auth } = await authedClient(ctx, { endpoints: ['POST /2/tweets'], prefer: USER_CONTEXT, flag: opts.auth });
     const body = createBody(draft, client);
-    printResult(ctx, await sendPost(client, body), 'created post');
+    const text = draft.text;
+    const { result, already } = await sendOnceFor(ctx, 'posted', {
+      key,
+      content: ['post', body],
+      send: () => sendPost(client, body),
+      ids: (env) => (typeof env.data?.id === 'string' ? { id: env.data.id } : undefined),
+      replay: (ids) => ({ data: { id: ids.id ?? '', ...(text !== undefined ? { text } : {}) } }),
+      find: async (since) =>
+        text === undefined
+          ? undefined
+          : findRecentPost(client, (await actingUser(client, await ctx.settings(), ctx.env, auth)).id, text, since),
+    });
+    printResult(ctx, result, already ? 'post' : 'created post');
     return EXIT.OK;
   },
 });

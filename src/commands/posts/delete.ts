@@ -6,10 +6,13 @@ import type { ApiClient } from '../../http/client.js';
 import { CliError, UsageError } from '../../errors/cli-error.js';
 import { EXIT } from '../../errors/exit-codes.js';
 import { deletePost, type CreatedEnvelope } from '../../platform/posting.js';
+import { idSegment, joinPath } from '../../http/path.js';
+import { wire } from '../../wire/names.js';
 import { postIdsFromArgs } from '../../platform/refs.js';
 import { USER_CONTEXT, authedClient } from '../_auth.js';
 import { authOption } from '../_flags.js';
 import { defineVerb } from '../define.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 
 /** Deletes each post in turn; one failure among several is a warning. */
 async function deleteEach(
@@ -36,11 +39,12 @@ async function deleteEach(
 
 export default defineVerb({
   name: 'delete <post_ids...>',
-  description: 'delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise',
+  description: 'delete posts (DELETE /2/tweets/{id}); asks y/N on a terminal, needs --yes otherwise; --dry-run shows the requests',
   examples: ['postctl posts delete 1460323737035677698', 'postctl posts delete 1460323737035677698 1460323737035677699 --yes'],
   options: {
     yes: { flags: '-y, --yes', description: 'do not ask for confirmation' },
     auth: authOption('user (OAuth 1.0a) when the profile holds an access token, else oauth2'),
+    dryRun: lifecycleDryRun,
   },
   async run(args, opts, ctx) {
     // Ids or post URLs (src/platform/refs.ts).
@@ -48,6 +52,12 @@ export default defineVerb({
     if (!unique.length) throw new UsageError('no post ids given');
     // The authentication is settled (and a wrong one refused) before asking.
     const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/tweets/{id}'], prefer: USER_CONTEXT, flag: opts.auth });
+    // The request deletePost sends, shown instead.
+    const planned = unique.map((id) => ({
+      method: 'DELETE',
+      path: joinPath('2', wire('path.posts', client.names), idSegment(id, 'numeric', 'post id')),
+    }));
+    if (opts.dryRun) return printRequests(ctx, planned);
     if (!(await ctx.prompt.confirm(`Delete ${unique.length === 1 ? `post ${unique[0]}` : `${unique.length} posts`}?`, opts.yes)))
       return EXIT.OK;
     const { results, envelopes, failed } = await deleteEach(ctx, client, unique);

@@ -50,7 +50,7 @@ export default defineVerb({
     const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
     // The window and the edit count are checked when the API tells us about the post; --no-edit-check skips the lookup.
     if (opts.editCheck !== false) {
-      const why = editProblem(await editState(client, id), Date.now());
+      const why = editProblem(await editState(client, id), ctx.now());
       if (why)
         throw new InputError(
           `post ${id} cannot be edited: ${why}`,

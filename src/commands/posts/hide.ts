@@ -7,5 +7,5 @@ export default defineVerb({
   description: 'hide a reply to one of your posts (PUT /2/tweets/{tweet_id}/hidden, hidden: true): the reply as id or URL',
   examples: ['postctl posts hide 1460323737035677698'],
   options: { ...hideOptions },
-  run: ([reply], opts, ctx) => setHidden(ctx, reply!, true, opts.auth),
+  run: ([reply], opts, ctx) => setHidden(ctx, reply!, true, opts.auth, Boolean(opts.dryRun)),
 });

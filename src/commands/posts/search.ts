@@ -9,6 +9,7 @@ import { searchParams } from '../../validate/search.js';
 import { authOption } from '../_flags.js';
 import { postFieldOptions } from '../_post-fields.js';
 import { defineVerb } from '../define.js';
+import { nextTokenParams } from '../_listing.js';
 import { APP_FIRST, limitFlag, searchEndpoint, searchInput, timeOptions } from './_search.js';
 
 export default defineVerb({
@@ -27,11 +28,12 @@ export default defineVerb({
     auth: authOption('app; the archive (--archive) takes only app'),
   },
   async run(args, opts, ctx) {
-    const input = searchInput(args, opts);
+    const now = ctx.now();
+    const input = searchInput(args, opts, now);
     // Building the client sends nothing; it holds the selected wire-name style.
     const client = await ctx.client();
     const fields = fieldParamsFromFlags(opts, client.names);
-    const params = searchParams(input, Date.now());
+    const params = searchParams(input, now);
     const limit = limitFlag(opts);
     const auth = chooseAuth(await ctx.settings(), {
       endpoints: [searchEndpoint('search', input.scope)],
@@ -44,6 +46,7 @@ export default defineVerb({
       query,
       auth,
       all: Boolean(opts.all),
+      start: nextTokenParams(opts.nextToken),
       ...(limit !== undefined ? { limit } : {}),
       columns: SEARCH_COLUMNS,
     });

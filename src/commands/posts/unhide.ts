@@ -7,5 +7,5 @@ export default defineVerb({
   description: 'show a hidden reply again (PUT /2/tweets/{tweet_id}/hidden, hidden: false): the reply as id or URL',
   examples: ['postctl posts unhide 1460323737035677698'],
   options: { ...hideOptions },
-  run: ([reply], opts, ctx) => setHidden(ctx, reply!, false, opts.auth),
+  run: ([reply], opts, ctx) => setHidden(ctx, reply!, false, opts.auth, Boolean(opts.dryRun)),
 });

@@ -2,6 +2,7 @@
 // likes streams as JSON lines on stdout, with the stop/resume behaviour of
 // `stream connect` (same flags, same exit codes: 0 at --limit, 130 on Ctrl-C).
 import { SOURCE_NAMES, partitionParam, runVolumeStream, type SourceName } from '../../platform/volume-streams.js';
+import { StreamCheckpoint } from '../../platform/stream-checkpoint.js';
 import { authedClient } from '../_auth.js';
 import { FIELD_FLAGS } from '../_lookup.js';
 import { postFieldOptions } from '../_post-fields.js';
@@ -53,6 +54,11 @@ export default defineVerb({
       flags: '--stall-timeout <seconds>',
       description: 'reconnect when nothing, not even a keep-alive, arrives for this long (default 30)',
     },
+    state: {
+      flags: '--state <file>',
+      description:
+        'keep the last item seen in this file (created 0600); a later run asks for the missed minutes (backfill, up to 5), drops repeats and reports a longer gap',
+    },
     ...postFieldOptions,
     likeFields: FIELD_FLAGS.likeFields,
   },
@@ -63,7 +69,9 @@ export default defineVerb({
     const options = streamOptions(opts, ctx, volumeLine);
     const { client } = await authedClient(ctx, { endpoints: [ENDPOINT[name]], prefer: ['app'] });
     const query = [...partitionParam(name, opts.partition), ...windowParams(opts), ...volumeSelection(name, opts, client.names)];
-    const summary = await runVolumeStream(client, name, { ...options, query });
+    const checkpoint =
+      opts.state === undefined ? undefined : StreamCheckpoint.load(opts.state, [name, opts.partition].filter(Boolean).join('/'));
+    const summary = await runVolumeStream(client, name, { ...options, query, ...(checkpoint ? { checkpoint } : {}) });
     return reportStream(ctx, summary, 'item');
   },
 });

@@ -26,6 +26,7 @@ async function run(
   fields: (style: NameStyle) => Params,
   columns: Column[],
   noun: string,
+  extra: Params = [],
 ) {
   const client = await ctx.client();
   const selection = fields(client.names);
@@ -35,7 +36,7 @@ async function run(
   const endpoints = [USER_LISTINGS[what].endpoint, ...(refs[0]!.username !== undefined ? ['GET /2/users/by'] : [])];
   const auth = chooseAuth(await ctx.settings(), { endpoints, prefer: APP_FIRST, flag: flags.auth });
   const [id] = await resolveUserIds(client, refs, auth);
-  const req = userListingRequest(client, what, id!, [...query, ...selection], auth);
+  const req = userListingRequest(client, what, id!, [...query, ...extra, ...selection], auth);
   return printListing(ctx, client, req, columns, { ...flags, ...(limit !== undefined ? { limit: String(limit) } : {}) }, noun);
 }
 
@@ -44,9 +45,13 @@ export function usersOf(ctx: Context, what: 'followers' | 'following', user: str
   return run(ctx, what, user, flags, (style) => userFieldParams(flags, style), USER_COLUMNS, what);
 }
 
-/** posts / mentions / liked: posts, with the posts lookup's field flags and table. */
-export function postsOf(ctx: Context, what: 'posts' | 'mentions' | 'liked', user: string, flags: Flags & FieldFlags) {
-  return run(ctx, what, user, flags, (style) => fieldParamsFromFlags(flags, style), POST_COLUMNS, what === 'liked' ? 'liked posts' : what);
+/**
+ * posts / mentions / liked: posts, with the posts lookup's field flags and table; `window` is the checked
+ * since/until/time window (and exclude) of the timelines that take one.
+ */
+export function postsOf(ctx: Context, what: 'posts' | 'mentions' | 'liked', user: string, flags: Flags & FieldFlags, window: Params = []) {
+  const noun = what === 'liked' ? 'liked posts' : what;
+  return run(ctx, what, user, flags, (style) => fieldParamsFromFlags(flags, style), POST_COLUMNS, noun, window);
 }
 
 /** lists owned / followed. */

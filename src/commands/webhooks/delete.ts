@@ -15,6 +15,7 @@ export default defineVerb({
     yes: yesOption('delete without asking'),
     dryRun: lifecycleDryRun,
     auth: authOption('app'),
+    ifExists: { flags: '--if-exists', description: 'a webhook that is already gone counts as deleted: exit 0' },
   },
   async run(ids, opts, ctx) {
     const items = [...new Set(ids)].map((id) => ({ id, plan: plans.deleteWebhook(id) }));
@@ -24,6 +25,6 @@ export default defineVerb({
         items.map((i) => i.plan),
       );
     const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/webhooks/{webhook_id}'], prefer: APP_FIRST, flag: opts.auth });
-    return deleteEach(ctx, client, items, { yes: opts.yes, what: 'webhook' });
+    return deleteEach(ctx, client, items, { yes: opts.yes, what: 'webhook', ifExists: opts.ifExists });
   },
 });

@@ -2,8 +2,9 @@
 // (exit 6, nothing sent), then the job id and creation time are printed.
 import { InputError, formatProblem } from '../../errors/cli-error.js';
 import { idSegment } from '../../http/path.js';
-import { createReplayJob, replayWindow } from '../../platform/webhook-replay.js';
+import { createReplayJob, replayRequest, replayWindow } from '../../platform/webhook-replay.js';
 import { defineVerb } from '../define.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 
 export default defineVerb({
   name: 'replay <webhook_id>',
@@ -20,17 +21,20 @@ export default defineVerb({
         'start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (3h, 90m: that long ago); within the last 24 hours',
     },
     to: { flags: '--to <time>', description: 'end of the window: same forms; after --from, not in the future' },
+    dryRun: lifecycleDryRun,
   },
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
-    const w = replayWindow(opts.from, opts.to, Date.now());
+    const w = replayWindow(opts.from, opts.to, ctx.now());
     if (w.problems.length)
       throw new InputError(
         w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`,
         w.problems,
         'nothing was sent.',
       );
-    const { job, envelope } = await createReplayJob(await ctx.client(), { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! });
+    const body = { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! };
+    if (opts.dryRun) return printRequests(ctx, [replayRequest(body)]);
+    const { job, envelope } = await createReplayJob(await ctx.client(), body);
     ctx.printer.object(
       job,
       [

@@ -7,6 +7,8 @@ import { describeProblem } from '../../platform/posts.js';
 import { validateWebhook } from '../../platform/webhooks.js';
 import { numericId } from '../../validate/platform-ids.js';
 import { authOption } from '../_flags.js';
+import { joinPath } from '../../http/path.js';
+import { lifecycleDryRun, printRequests } from '../_lifecycle.js';
 import { defineVerb } from '../define.js';
 
 export default defineVerb({
@@ -15,6 +17,7 @@ export default defineVerb({
   examples: ['postctl webhooks validate 1146654567674912769', 'postctl webhooks validate 1146654567674912769 --auth app -o json'],
   options: {
     auth: authOption('user when an access token is configured, else app; OAuth 2.0 is not accepted here'),
+    dryRun: lifecycleDryRun,
   },
   async run([webhookId], opts, ctx) {
     const bad = numericId(webhookId);
@@ -24,6 +27,7 @@ export default defineVerb({
       prefer: ['user', 'app'],
       flag: opts.auth,
     });
+    if (opts.dryRun) return printRequests(ctx, [{ method: 'PUT', path: joinPath('2', 'webhooks', webhookId) }]);
     const envelope = await validateWebhook(await ctx.client(), webhookId, auth);
     const errors = envelope.errors ?? [];
     const attempted = envelope.data?.attempted;

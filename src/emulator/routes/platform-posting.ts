@@ -8,7 +8,10 @@
 // most 25,000 code points after NFC; at most 4 media ids; polls of 2-4
 // options of 1-25 characters lasting 5-10,080 minutes; media, poll and quote
 // exclude each other; edits within 1 hour of the first version, at most 5,
-// only by the author, only of the newest version.
+// only by the author, only of the newest version. A new post whose text is the
+// same as one of the author's own posts of the last 24 hours is refused as the
+// live service refuses it (DUPLICATE below). New ids are snowflakes of the
+// emulator's clock, so since_id/until_id and search order hold for them too.
 import { problem } from '../replies.js';
 import type { Router } from '../router.js';
 import { EMU_USER, type EmulatorState } from '../state.js';
@@ -25,7 +28,17 @@ const POSTING_RULES = {
   replySettings: ['following', 'mentionedUsers', 'subscribers', 'verified'],
   editWindowMs: 60 * 60 * 1000,
   maxEdits: 5,
+  // The service does not publish how far back it compares; a day is what its refusals have shown.
+  duplicateWindowMs: 24 * 60 * 60 * 1000,
 } as const;
+
+/**
+ * The live service's refusal of a post whose text repeats one of the author's recent posts: HTTP 403,
+ * a problem of type about:blank (the v1.1 API answered code 187 "Status is a duplicate."; see
+ * https://developer.x.com/en/support/x-api/error-troubleshooting). The detail text is the service's own.
+ */
+const DUPLICATE_DETAIL = 'You are not allowed to create a Tweet with duplicate content.';
+const EPOCH = 1288834974657n;
 
 const ID = /^[0-9]{1,19}$/;
 const BODY_KEYS = [
@@ -61,10 +74,27 @@ export interface EmuPost {
 
 export interface PostingState {
   posts: Map<string, EmuPost>;
+  /** The sequence part of the next snowflake id. */
+  seq: number;
 }
 
 export const postingState = (state: EmulatorState): PostingState =>
-  state.slice('platform-posting', () => ({ posts: new Map<string, EmuPost>() }));
+  state.slice('platform-posting', () => ({ posts: new Map<string, EmuPost>(), seq: 1000 }));
+
+/** A snowflake of the emulator's clock (time in the upper bits), as the service's ids are. */
+function snowflake(s: PostingState, now: number): string {
+  s.seq = (s.seq + 1) % 0x3fffff;
+  return (((BigInt(now) - EPOCH) << 22n) + BigInt(s.seq)).toString();
+}
+
+/** One of the author's live posts of the duplicate window with the same text, if any. */
+function duplicateOf(s: PostingState, author: string, text: string, now: number): EmuPost | undefined {
+  if (!text) return undefined;
+  for (const p of s.posts.values())
+    if (!p.deleted && p.author_id === author && p.text === text && now - Date.parse(p.created_at) < POSTING_RULES.duplicateWindowMs)
+      return p;
+  return undefined;
+}
 
 const codePoints = (s: string) => [...s.normalize('NFC')].length;
 
@@ -149,7 +179,9 @@ function createOrEdit(req: EmuRequest, state: EmulatorState, name: NameOf): EmuR
   if (bad) return bad;
   const s = postingState(state);
   const userId = req.auth?.userId ?? EMU_USER.id;
-  const id = state.nextId();
+  if (b.edit_options === undefined && typeof b.text === 'string' && duplicateOf(s, userId, b.text, state.now()))
+    return problem(403, 'about:blank', 'Forbidden', DUPLICATE_DETAIL);
+  const id = snowflake(s, state.now());
   let root = id;
   let history = [id];
   if (b.edit_options !== undefined) {

@@ -5,11 +5,13 @@
 // media to media_key, type, as the real API does. Requested fields apply to
 // the primary objects and the included ones alike. Ids starting with 9 are
 // reported as resource-not-found problems in `errors` next to the found posts.
+// Posts created through POST /2/tweets are shown as they were posted.
 import { problem } from '../replies.js';
 import { fieldSpelling, incoming, outgoing, spell, spellingsOf, type Spelling } from '../spelling.js';
 import type { Router } from '../router.js';
 import type { EmulatorState } from '../state.js';
 import type { EmuRequest, EmuResponse } from '../types.js';
+import { createdPost, createdState } from './platform-own-posts.js';
 import { fullMedia, fullPlace, fullPoll, fullPost, fullUser, pick, postExists, userByUsername, type Obj } from './platform-data.js';
 
 const DEFAULTS: Record<'post' | 'user' | 'media' | 'place' | 'poll', readonly string[]> = {
@@ -199,11 +201,13 @@ function lookup(req: EmuRequest, to: Spelling, state: EmulatorState): EmuRespons
   const projectPost = (p: Obj) => pick(p, DEFAULTS.post, [...fields.post, ...implied]);
 
   const texts = postTexts(state);
-  const found = ids.filter(postExists).map((id) => {
-    const p = fullPost(id);
+  // A post created here is shown as it was posted; one deleted is not found, like an id starting with 9.
+  const exists = (id: string) => (createdState(state, id) ?? (postExists(id) ? 'live' : 'deleted')) === 'live';
+  const found = ids.filter(exists).map((id) => {
+    const p = createdPost(state, id) ?? fullPost(id);
     return texts.has(id) ? { ...p, text: texts.get(id)! } : p;
   });
-  const errors = ids.filter((i) => !postExists(i)).map(notFound);
+  const errors = ids.filter((i) => !exists(i)).map(notFound);
   const includes = includesOf(expand(found, exp), fields, projectPost);
 
   const body: Obj = {};

@@ -16,6 +16,7 @@ import { invalid } from './platform-posting.js';
 import { pinnedLists } from './platform-list-actions.js';
 import { followerIds, followingIds, listOf, userById, usersState } from './platform-users-state.js';
 import { userOut } from './platform-users.js';
+import { timelineIds, windowed } from './platform-window.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
 type Handler = (req: EmuRequest, state: EmulatorState) => EmuResponse;
@@ -149,7 +150,8 @@ const own =
     if (kind === 'muting') return usersPage(listOf(s.mutes, id), req, state, [1, 1000], 100);
     if (kind === 'blocking') return usersPage(followerIds(state, id).slice(200, 212), req, state, [1, 1000], 100);
     if (kind === 'bookmarks') return postsPage(listOf(s.bookmarks, id), req, [1, 100], 100, 'bookmarked');
-    return postsPage(madePosts(id, 150, 6), req, [1, 100], 100, 'home');
+    const home = windowed(timelineIds(state, id, 150, 6, 20), req.query);
+    return isReply(home) ? home : postsPage(home, req, [1, 100], 100, 'home');
   };
 
 const affiliates: Handler = (req, state) => {

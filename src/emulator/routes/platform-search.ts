@@ -2,7 +2,8 @@
 // the official and the neutral path. The corpus is a function of the emulator's
 // start time: 100 posts in the last 7 days, one every 90 minutes, about coffee,
 // tea, postctl and weather in turn (25 each), and 40 older ones only the full
-// archive finds — plus the posts created through POST /2/tweets. Newest first;
+// archive finds — plus the posts created through POST /2/tweets and those the
+// filtered stream made (platform-stream.ts). Newest first;
 // corpus ids are snowflakes of their time, so since_id/until_id work on them.
 //
 // Queries: words (case-insensitive, all must match), -word excludes,
@@ -17,6 +18,7 @@ import type { EmuRequest, EmuResponse } from '../types.js';
 import { fullUser, pick, type Obj } from './platform-data.js';
 import { dualRoute, type NameOf } from './platform-names.js';
 import { invalid, postingState } from './platform-posting.js';
+import { streamDocuments } from './platform-stream.js';
 
 const SEARCH_RULES = {
   queryMax: { recent: 512, all: 1024 },
@@ -80,7 +82,8 @@ function documents(state: EmulatorState): Doc[] {
     t: Date.parse(p.created_at),
     history: p.history,
   }));
-  return [...docs, ...corpus(state)].sort((a, b) => b.t - a.t);
+  const streamed = streamDocuments(state).map((d) => ({ ...d, created_at: new Date(d.t).toISOString(), history: [d.id] }));
+  return [...docs, ...streamed, ...corpus(state)].sort((a, b) => b.t - a.t);
 }
 
 function matcher(query: string): (d: Doc) => boolean {

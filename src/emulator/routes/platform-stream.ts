@@ -6,10 +6,14 @@
 // a duplicate-rules error (200, not created); more than `ruleCap` rules is
 // rule-cap (403). dry_run=true checks without changing anything.
 //
-// The stream writes one matching post per `intervalMs` while connected, in
-// turn for each rule, with `matching_rules`; a blank line every `keepAliveMs`
-// (the real stream: 20 s). Posts written in the last 5 minutes are replayed on
-// a connection that asks for backfill_minutes. Faults on the stream path:
+// Matching posts happen on the emulator's clock whether or not anyone is
+// connected: one per `intervalMs` while there are rules, in turn for each rule
+// (made lazily, up to the clock's present, whenever the stream is touched), so
+// a client that was away can be tested on the gap. A connection gets the posts
+// made after it connected, with `matching_rules`, and a blank line every
+// `keepAliveMs` (the real stream: 20 s); one that asks for backfill_minutes
+// first gets those of the last n minutes. Post ids are snowflakes of their time,
+// and recent search finds the posts (platform-search.ts). Faults on the stream path:
 // `disconnect` (operational-disconnect message, then end), `cut` (socket
 // dropped silently), `stall` (silence, connection left open), each after
 // `afterEvents` posts. One connection per app (platform-connections.ts).
@@ -23,12 +27,25 @@ import { closeConnection, openConnection } from './platform-connections.js';
 import { dualRoute, type NameOf } from './platform-names.js';
 import { invalid } from './platform-posting.js';
 
-const RULE_RULES = { valueMax: 2048, defaultCap: 1000, backfillMax: 5, keepMs: 5 * 60_000 } as const;
+const RULE_RULES = { valueMax: 2048, defaultCap: 1000, backfillMax: 5 } as const;
+/** Posts kept for backfill and search: recent search's week, and a bound on memory when the clock jumps far. */
+const KEEP = { ms: 7 * 86_400_000, max: 50_000 } as const;
+const EPOCH = 1288834974657n;
 
 interface EmuRule {
   id: string;
   value: string;
   tag?: string;
+}
+
+/** A post the stream made: its number, time and the rule it matched. */
+interface StreamPost {
+  n: number;
+  t: number;
+  id: string;
+  text: string;
+  author_id: string;
+  rule: EmuRule;
 }
 
 export interface FilteredStream {
@@ -37,8 +54,10 @@ export interface FilteredStream {
   intervalMs: number;
   keepAliveMs: number;
   seq: number;
-  /** Posts written, for backfill: time and the message. */
-  written: Array<{ t: number; msg: Obj }>;
+  /** Posts made, oldest first (the last week, at most MAX_KEPT): for backfill and search. */
+  written: StreamPost[];
+  /** When the next post is due; undefined until the stream is first touched (or after its pace changed). */
+  nextAt?: number | undefined;
 }
 
 export const filteredStream = (state: EmulatorState): FilteredStream =>
@@ -56,7 +75,44 @@ export function configureFilteredStream(
   state: EmulatorState,
   opts: Partial<Pick<FilteredStream, 'ruleCap' | 'intervalMs' | 'keepAliveMs'>>,
 ): FilteredStream {
-  return Object.assign(filteredStream(state), opts);
+  const fs = filteredStream(state);
+  // A new pace starts from now: the old schedule's slots are not made again at the new rate.
+  if (opts.intervalMs !== undefined && opts.intervalMs !== fs.intervalMs) {
+    produce(state);
+    fs.nextAt = state.now() + opts.intervalMs;
+  }
+  return Object.assign(fs, opts);
+}
+
+/**
+ * Makes the posts due up to the emulator's present: one per interval while there are rules (none while there
+ * are none). Called before anything reads or changes the stream, so posts exist whether or not anyone listens.
+ */
+export function produce(state: EmulatorState): FilteredStream {
+  const fs = filteredStream(state);
+  const now = state.now();
+  if (fs.nextAt === undefined) fs.nextAt = now + fs.intervalMs;
+  // A clock moved far ahead: slots beyond what is kept are not made at all.
+  const earliest = now - Math.min(KEEP.ms, KEEP.max * fs.intervalMs);
+  if (fs.nextAt < earliest) fs.nextAt = earliest + ((fs.nextAt - earliest) % fs.intervalMs) + fs.intervalMs;
+  for (; fs.nextAt <= now; fs.nextAt += fs.intervalMs) {
+    if (!fs.rules.length) continue;
+    const n = ++fs.seq;
+    const t = fs.nextAt;
+    const rule = fs.rules[n % fs.rules.length]!;
+    const id = (((BigInt(t) - EPOCH) << 22n) + BigInt(n % 4096)).toString();
+    fs.written.push({ n, t, id, text: `Stream post ${n} matching ${rule.value}`, author_id: '783214', rule });
+  }
+  const keepFrom = now - KEEP.ms;
+  let drop = 0;
+  while (drop < fs.written.length && (fs.written[drop]!.t < keepFrom || fs.written.length - drop > KEEP.max)) drop++;
+  if (drop) fs.written.splice(0, drop);
+  return fs;
+}
+
+/** The stream's posts as recent search sees them. */
+export function streamDocuments(state: EmulatorState): Array<{ id: string; text: string; author_id: string; t: number }> {
+  return produce(state).written.map((p) => ({ id: p.id, text: p.text, author_id: p.author_id, t: p.t }));
 }
 
 function balanced(v: string): boolean {
@@ -168,25 +224,13 @@ function listRules(req: EmuRequest, state: EmulatorState): EmuResponse {
   };
 }
 
-function nextPost(fs: FilteredStream, name: NameOf, fields: string[], now: number): Obj | undefined {
-  if (!fs.rules.length) return undefined;
-  const n = ++fs.seq;
-  const rule = fs.rules[n % fs.rules.length]!;
-  const id = (1_850_000_000_000_000_000n + BigInt(n)).toString();
-  const full = {
-    id,
-    text: `Stream post ${n} matching ${rule.value}`,
-    author_id: '783214',
-    created_at: new Date(now).toISOString(),
-    [name('editHistory')]: [id],
-  };
-  const msg = {
+/** A post as one connection asks for it: its fields, and the rule it matched. */
+function msgOf(p: StreamPost, name: NameOf, fields: string[]): Obj {
+  const full = { id: p.id, text: p.text, author_id: p.author_id, created_at: new Date(p.t).toISOString(), [name('editHistory')]: [p.id] };
+  return {
     data: pick(full, ['id', 'text', name('editHistory')], fields),
-    matching_rules: [{ id: rule.id, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) }],
+    matching_rules: [{ id: p.rule.id, ...(p.rule.tag !== undefined ? { tag: p.rule.tag } : {}) }],
   };
-  fs.written.push({ t: now, msg });
-  while (fs.written.length && fs.written[0]!.t < now - RULE_RULES.keepMs) fs.written.shift();
-  return msg;
 }
 
 const disconnectLine = (type: string, detail: string) =>
@@ -226,6 +270,7 @@ function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuRespon
     stream: (res: ServerResponse) =>
       serve(res, {
         fs,
+        produce: () => produce(state),
         name,
         fields,
         fault,
@@ -239,6 +284,8 @@ function connect(req: EmuRequest, state: EmulatorState, name: NameOf): EmuRespon
 
 interface ServeOpts {
   fs: FilteredStream;
+  /** Makes the posts due by now. */
+  produce(): void;
   name: NameOf;
   fields: string[];
   fault: { kind: string; afterEvents?: number } | undefined;
@@ -281,21 +328,26 @@ async function serve(res: ServerResponse, o: ServeOpts): Promise<void> {
     if (o.fault!.kind === 'cut') closed = true;
     return false; // stall: stay open and silent
   };
-  if (o.backfill) for (const w of o.fs.written.filter((x) => x.t >= o.now() - o.backfill * 60_000)) if (!emit(w.msg)) return;
-  let nextPostAt = o.now() + o.fs.intervalMs;
+  o.produce();
+  if (o.backfill)
+    for (const p of o.fs.written.filter((x) => x.t >= o.now() - o.backfill * 60_000)) if (!emit(msgOf(p, o.name, o.fields))) return;
+  // Posts made from now on are this connection's.
+  let cursor = o.fs.seq;
   const tick = () => {
     if (closed) return;
-    const now = o.now();
-    if (now >= nextPostAt) {
-      nextPostAt = now + o.fs.intervalMs;
-      const msg = nextPost(o.fs, o.name, o.fields, now);
-      if (msg && !emit(msg)) return;
+    o.produce();
+    for (const p of o.fs.written) {
+      if (p.n <= cursor) continue;
+      cursor = p.n;
+      if (!emit(msgOf(p, o.name, o.fields))) return;
     }
+    cursor = o.fs.seq;
     if (o.now() - lastWrite >= o.fs.keepAliveMs) {
       res.write('\r\n');
       lastWrite = o.now();
     }
-    timer = setTimeout(tick, Math.max(1, Math.min(nextPostAt, lastWrite + o.fs.keepAliveMs) - o.now()));
+    const due = Math.min(o.fs.nextAt ?? o.now() + o.fs.intervalMs, lastWrite + o.fs.keepAliveMs);
+    timer = setTimeout(tick, Math.max(1, due - o.now()));
   };
   tick();
 }
@@ -316,7 +368,8 @@ export function register(r: Router, state: EmulatorState): void {
     handler: (req, state) => {
       const dry = req.query.get('dry_run') === 'true';
       const body = req.json<Obj>() ?? {};
-      const fs = filteredStream(state);
+      // The posts due under the rules as they were, before they change.
+      const fs = produce(state);
       if (req.query.get('delete_all') === 'true') return deleteRules(fs, state, { ids: fs.rules.map((r) => r.id) }, dry);
       if (body.add !== undefined && body.delete !== undefined) return invalid('give `add` or `delete`, not both', 'add', body.add);
       return body.add !== undefined ? addRules(fs, state, body.add, dry) : deleteRules(fs, state, body.delete, dry);

@@ -10,6 +10,8 @@ import type { EmuRequest, EmuResponse } from '../types.js';
 import { invalid } from './platform-posting.js';
 import { FIELDS } from './platform-posts.js';
 import { isReply, page, select, type Obj } from './platform-paging.js';
+import { createdBy, mentioning } from './platform-own-posts.js';
+import { timelineIds, windowed } from './platform-window.js';
 import { followerIds, followingIds, listOf, userById, userByName, usersState, type EmuUser } from './platform-users-state.js';
 
 const NUMERIC = /^[0-9]{1,19}$/;
@@ -80,27 +82,43 @@ function userListing(ids: (state: EmulatorState, id: string) => string[]) {
   };
 }
 
-/** Made-up post ids of a user's timeline, newest first (stable per user). */
-function timeline(userId: string, n: number, salt: number): string[] {
-  const base = 1_500_000_000_000_000_000n + (BigInt(userId) % 1_000_000n) * 10_000n + BigInt(salt) * 1000n;
-  return Array.from({ length: n }, (_, i) => String(base + BigInt(n - i)));
-}
-
 function postListing(kind: 'posts' | 'mentions' | 'liked') {
   return (req: EmuRequest, state: EmulatorState): EmuResponse => {
     const u = pathUser(req, state);
     if (isReply(u)) return u;
     const liked = kind === 'liked' ? (usersState(state).likes.get(u.id) ?? []) : [];
-    const ids =
-      kind === 'posts' ? timeline(u.id, 120, 1) : kind === 'mentions' ? timeline(u.id, 40, 2) : [...liked, ...timeline(u.id, 20, 3)];
+    // Posts created here come first (they are the newest), as they were posted.
+    const own = kind === 'posts' ? createdBy(state, u.id) : kind === 'mentions' ? mentioning(state, u.username) : [];
+    const made =
+      kind === 'posts'
+        ? timelineIds(state, u.id, 120, 1)
+        : kind === 'mentions'
+          ? timelineIds(state, u.id, 40, 2, 180)
+          : [...liked, ...timelineIds(state, u.id, 20, 3)];
+    const all = [...own.map((o) => o.id), ...made];
+    // Liked posts take no window (the endpoint declares none).
+    const ids = kind === 'liked' ? all : windowed(all, req.query);
+    if (isReply(ids)) return ids;
     const p = page(ids, req.query, [5, 100], 10);
     if (isReply(p)) return p;
-    const data = p.data.map((id) => ({
-      id,
-      text: kind === 'mentions' ? `@${u.username} a mention (${id})` : `post ${id}`,
-      edit_history_tweet_ids: [id],
-      ...((req.query.get('tweet.fields') ?? '').includes('author_id') ? { author_id: kind === 'posts' ? u.id : '1000000001' } : {}),
-    }));
+    const fields = req.query.get('tweet.fields') ?? '';
+    const data = p.data.map((id) => {
+      const mine = own.find((o) => o.id === id);
+      if (mine)
+        return {
+          id,
+          text: mine.text,
+          edit_history_tweet_ids: mine.history,
+          ...(fields.includes('author_id') ? { author_id: mine.author_id } : {}),
+          ...(fields.includes('created_at') ? { created_at: mine.created_at } : {}),
+        };
+      return {
+        id,
+        text: kind === 'mentions' ? `@${u.username} a mention (${id})` : `post ${id}`,
+        edit_history_tweet_ids: [id],
+        ...(fields.includes('author_id') ? { author_id: kind === 'posts' ? u.id : '1000000001' } : {}),
+      };
+    });
     return { status: 200, body: { ...(data.length ? { data } : {}), meta: p.meta } };
   };
 }

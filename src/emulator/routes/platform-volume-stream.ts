@@ -79,7 +79,8 @@ function spec(kind: Kind, partitions: [number, number] | undefined, name: NameOf
 }
 
 function item(kind: Kind, n: number, q: URLSearchParams, name: NameOf, now: number): Obj {
-  const id = (1_860_000_000_000_000_000n + BigInt(n)).toString();
+  // Post ids are snowflakes of their time, as the live service's are (clients read a post's time from its id).
+  const id = (((BigInt(now) - 1288834974657n) << 22n) + BigInt(n % 4096)).toString();
   const at = new Date(now).toISOString();
   const asked = (p: string) => (q.get(p) ?? '').split(',').filter(Boolean);
   switch (kind) {

@@ -5,7 +5,7 @@
 // and a table's columns are the same for all of them.
 import type { Row } from '../rows.js';
 import { currencyDigits, isMicros, microsToUnits, roundDecimal, unitsName } from './money.js';
-import { localDate, formatDate } from './relative-range.js';
+import { localDate, formatDate } from '../range/calendar.js';
 
 export interface ShapeOptions {
   tz: string;

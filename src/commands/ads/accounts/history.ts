@@ -36,11 +36,13 @@ function describeChanges(changes: Record<string, unknown> | undefined): string {
 }
 
 /** --since/--until (relative: 24h, 7d; or ISO) or --start-time/--end-time, one of each pair, on whole hours. */
-function historyWindow(opts: { startTime?: string; endTime?: string; since?: string; until?: string }): { start?: string; end?: string } {
+function historyWindow(
+  opts: { startTime?: string; endTime?: string; since?: string; until?: string },
+  now: number,
+): { start?: string; end?: string } {
   if (opts.since !== undefined && opts.startTime !== undefined)
     throw new UsageError('--since and --start-time set the same time; give one');
   if (opts.until !== undefined && opts.endTime !== undefined) throw new UsageError('--until and --end-time set the same time; give one');
-  const now = Date.now();
   const start = opts.since !== undefined ? wholeHourFlag('--since', opts.since, now, 'down') : opts.startTime;
   // --since alone: up to the end of the current hour.
   const untilNow = opts.since !== undefined && opts.endTime === undefined ? '0s' : undefined;
@@ -79,7 +81,7 @@ export default defineVerb({
     // Upper case on the wire; line_item is LINE_ITEM.
     const entityType =
       opts.entityType === undefined ? undefined : respell('enum.entity_type.', opts.entityType.toUpperCase(), client.names);
-    const { start, end } = historyWindow(opts);
+    const { start, end } = historyWindow(opts, ctx.now());
     const q: HistoryQuery = {
       entity_type: entityType,
       entity_id: opts.entityId,

@@ -2,9 +2,10 @@
 // account's calendar days immediately before the range (a week before a week,
 // 30 days before 30 days — calendar days, so a daylight-saving change keeps
 // whole days), asked for the same entities, placements and metric groups.
-import { planQuery, planRange, type Query } from '../../../ads/stats/planner.js';
-import { addDays, formatDate, localDate } from '../../../ads/stats/report/relative-range.js';
-import type { CalendarDate } from '../../../ads/stats/report/relative-range.js';
+import { planQuery, type Query } from '../../../ads/stats/planner.js';
+import { addDays, formatDate, localDate, type CalendarDate } from '../../../ads/stats/range/calendar.js';
+import { resolveTimeRange, type TimeRange } from '../../../ads/stats/range/time-range.js';
+import { InputError } from '../../../errors/cli-error.js';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (c: CalendarDate) => Date.UTC(c.y, c.m - 1, c.d) / DAY_MS;
@@ -22,8 +23,15 @@ export function previousQuery(q: Query): { query: Query; first: string; last: st
   const { days } = periodDates(q.start, q.end, q.tz);
   const from = formatDate(addDays(first, -days));
   const to = formatDate(addDays(first, -1));
-  const range = planRange(from, to, q.granularity, q.tz);
-  if (range.problems.length) return { problem: range.problems.map((p) => p.message).join('; ') };
+  let range: TimeRange;
+  try {
+    // Resolved by the range module like dates given by hand. As of the range's start: the period ends
+    // before it, so it has begun and is over (the caller gives it the range's own timing).
+    range = resolveTimeRange({ from, to, granularity: q.granularity }, { zone: q.tz, now: q.start });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { problem: e.problems.length ? e.problems.map((p) => p.message).join('; ') : e.message };
+  }
   const byPlacement = new Map<string, Set<string>>();
   for (const r of q.plan.requests) {
     const set = byPlacement.get(r.placement) ?? new Set<string>();
@@ -34,14 +42,11 @@ export function previousQuery(q: Query): { query: Query; first: string; last: st
     account: q.plan.account,
     entity: q.entity,
     groups: q.groups,
-    granularity: q.granularity,
     mode: q.mode,
     segment: q.plan.segment,
     country: q.plan.country,
-    start: range.start,
-    end: range.end,
+    range,
     idsByPlacement: [...byPlacement].map(([placement, ids]) => ({ placement, ids: [...ids] })),
-    tz: q.tz,
     currency: q.currency,
   });
   return { query, first: from, last: to };

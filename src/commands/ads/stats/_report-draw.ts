@@ -8,7 +8,7 @@ import type { Context } from '../../../entry/context.js';
 import { UsageError } from '../../../errors/cli-error.js';
 import { neutralize } from '../../../output/sanitize.js';
 import { textChart } from '../../../output/text-chart.js';
-import type { Query } from './_query.js';
+import type { Query } from '../../../ads/stats/planner.js';
 import type { EntityFacts } from '../../../ads/stats/report/names.js';
 
 /** What the page needs of an account beyond its rows. */

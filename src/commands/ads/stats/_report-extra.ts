@@ -8,7 +8,7 @@ import { seriesRows, type Row } from '../../../ads/stats/rows.js';
 import type { Context } from '../../../entry/context.js';
 import { ApiError } from '../../../errors/api-error.js';
 import { previousQuery } from './_previous.js';
-import type { Query } from './_query.js';
+import type { Query } from '../../../ads/stats/planner.js';
 import { rowOptions } from './_report.js';
 import type { HtmlExtra, HtmlOptions } from './_report-html.js';
 

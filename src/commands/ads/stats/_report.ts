@@ -5,7 +5,7 @@
 // with the converted fields added; html and --chart are drawn at the end.
 // Totals rows follow each series, the `all` rows each account.
 import type { Series } from '../../../ads/stats/merger.js';
-import { iso } from '../../../ads/stats/plan.js';
+import { iso } from '../../../ads/stats/range/calendar.js';
 import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
 import { bucketLabel, shapeRow, type ShapeOptions } from '../../../ads/stats/report/shape.js';
 import { TotalsCollector } from '../../../ads/stats/report/totals.js';
@@ -15,7 +15,7 @@ import type { Column } from '../../../output/cells.js';
 import type { ListStream } from '../../../output/printer.js';
 import { drawCharts, type AccountReport } from './_report-draw.js';
 import { renderHtml, type HtmlExtra, type HtmlOptions } from './_report-html.js';
-import type { Query } from './_query.js';
+import type { Query } from '../../../ads/stats/planner.js';
 
 export interface ReportFlags {
   derived?: boolean;

@@ -7,7 +7,8 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
-import { rangeFlagProblems, rangeNameOption, rangeOptions, resolveRange } from './_range.js';
+import { accountZone } from '../../../ads/stats/account.js';
+import { needsZone, RANGE_OPTIONS, rangeFlagProblems, resolveTimeRange } from '../../../ads/stats/range/time-range.js';
 import type { InputProblem } from '../../../errors/cli-error.js';
 
 const COLUMNS: Column<Record<string, unknown>>[] = [
@@ -28,8 +29,7 @@ export default defineVerb({
   ],
   options: {
     entity: { flags: '--entity <type>', description: `required: ${ACTIVE_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
-    ...rangeOptions,
-    ...rangeNameOption,
+    ...RANGE_OPTIONS,
     fundingInstrumentIds: {
       flags: '--funding-instrument-ids <list>',
       description: 'only entities under these funding instruments (≤ 200)',
@@ -39,7 +39,8 @@ export default defineVerb({
     ...accountOptions,
   },
   async run(_args, opts, ctx) {
-    const problems: InputProblem[] = rangeFlagProblems(opts);
+    const now = ctx.now();
+    const problems: InputProblem[] = rangeFlagProblems(opts, now);
     const entity = entityName(opts.entity);
     if (!entity || entity === 'ACCOUNT') problems.push({ field: '--entity', message: `must be one of ${ACTIVE_ENTITIES.join(', ')}` });
     const given = FILTERS.map((k, i) => [k, commaList([opts.fundingInstrumentIds, opts.campaignIds, opts.lineItemIds][i])] as const).filter(
@@ -56,12 +57,14 @@ export default defineVerb({
     throwIfProblems(problems, 'invalid active entities query');
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
-    const { start, end } = await resolveRange(client, account, opts);
+    // The account is read only when a date needs its zone: ISO times alone send nothing before the query.
+    const zone = needsZone(opts) ? await accountZone(client, account) : undefined;
+    const { start, end } = resolveTimeRange(opts, { zone, now });
     const filter = given[0] ? ([given[0][0], given[0][1].join(',')] as [string, string]) : undefined;
     const list = await activeOver(client, account, {
       entity: entity!,
-      start: Date.parse(start),
-      end: Date.parse(end),
+      start,
+      end,
       ...(filter ? { filter } : {}),
     });
     ctx.printer.list(list as unknown as Record<string, unknown>[], COLUMNS, { data: list });

@@ -7,9 +7,8 @@ import { JobState } from '../../../bulk/job-state.js';
 import { optionsHash } from '../../../bulk/state.js';
 import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
-import { iso } from '../../../ads/stats/plan.js';
-import { syncOverBudget } from '../../../ads/stats/planner.js';
-import { envNumber } from '../../../config/env-number.js';
+import { iso } from '../../../ads/stats/range/calendar.js';
+import { syncOverBudget, type Query } from '../../../ads/stats/planner.js';
 import { InputError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
@@ -21,8 +20,8 @@ import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
 import { htmlExtra, previousPath } from './_report-extra.js';
 import { htmlOptions } from './_report-html.js';
-import { RANGE_NAMES } from '../../../ads/stats/report/relative-range.js';
-import { buildQuery, checkFlags, type Query, type StatsFlags } from './_query.js';
+import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
+import { buildQuery, checkFlags, type StatsFlags } from './_query.js';
 import type { Context } from '../../../entry/context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -89,8 +88,6 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
     return;
   }
   // Read before the state file is opened: a bad value stops the run with nothing written or sent.
-  const pollMs = envNumber(ctx.env, 'POSTCTL_STATS_POLL_MS', { fallback: 1000, max: 600_000 });
-  const maxPollMs = envNumber(ctx.env, 'POSTCTL_STATS_MAX_POLL_MS', { fallback: 10_000, max: 3_600_000 });
   const state = await JobState.open(path, planFingerprint(q), q.plan.requests.length, {
     resume: Boolean(opts.resume),
     warn: (m) => ctx.log.warn(m),
@@ -100,8 +97,10 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
   const tally = await runJobs(client, q.plan, sink, {
     state,
     maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs),
-    pollMs,
-    maxPollMs,
+    // The first status request a second after a job is created, the interval growing to 10 s (on the run's clock).
+    pollMs: 1000,
+    maxPollMs: 10_000,
+    clock: ctx.io.clock,
     deadline,
     maxWaitMs: client.maxWaitMs,
     download: {
@@ -138,18 +137,7 @@ export default defineVerb({
     ids: { flags: '--ids <list>', description: 'entity ids, comma-separated (also as arguments)' },
     file: { flags: '--file <path>', description: 'entity ids, one per line (- for stdin)' },
     active: { flags: '--active', description: 'ask active entities for the ids and placements first' },
-    from: {
-      flags: '--from <when>',
-      description: "a date (the account's midnight), today, yesterday, N-days-ago (in the account's zone), or an ISO time on a whole hour",
-    },
-    to: {
-      flags: '--to <when>',
-      description: 'a date (inclusive, like the Ads UI), today, yesterday, N-days-ago, or an ISO time on a whole hour (exclusive)',
-    },
-    range: {
-      flags: '--range <name>',
-      description: `instead of --from/--to, in the account's zone (weeks start Monday): ${RANGE_NAMES.join(', ')}`,
-    },
+    ...RANGE_OPTIONS,
     granularity: { flags: '--granularity <g>', description: GRANULARITIES.join(', '), default: 'DAY' },
     metricGroups: { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
     placement: {
@@ -198,9 +186,10 @@ export default defineVerb({
   },
   formats: ['html'],
   async run(ids, given, ctx) {
-    const started = Date.now();
+    // One reading of the run's clock: the range of every account is resolved as of it.
+    const started = ctx.now();
     const opts = { ...given, placement: defaultPlacement(given, ctx.format) };
-    const checked = await checkFlags(ctx, [...ids], opts);
+    const checked = await checkFlags(ctx, [...ids], opts, started);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);

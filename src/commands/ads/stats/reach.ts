@@ -7,7 +7,9 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { throwIfProblems } from '../_checks.js';
-import { rangeFlagProblems, rangeOptions, resolveRange } from './_range.js';
+import { accountZone } from '../../../ads/stats/account.js';
+import { iso } from '../../../ads/stats/range/calendar.js';
+import { needsZone, RANGE_OPTIONS, rangeFlagProblems, resolveTimeRange } from '../../../ads/stats/range/time-range.js';
 
 export default defineVerb({
   name: 'reach',
@@ -19,11 +21,12 @@ export default defineVerb({
   options: {
     campaigns: { flags: '--campaigns <ids>', description: 'campaign ids, comma-separated (≤ 20)' },
     fundingInstruments: { flags: '--funding-instruments <ids>', description: 'funding instrument ids, comma-separated (≤ 20)' },
-    ...rangeOptions,
+    ...RANGE_OPTIONS,
     ...accountOptions,
   },
   async run(_args, opts, ctx) {
-    const problems: InputProblem[] = rangeFlagProblems(opts);
+    const now = ctx.now();
+    const problems: InputProblem[] = rangeFlagProblems(opts, now);
     const campaigns = commaList(opts.campaigns);
     const fis = commaList(opts.fundingInstruments);
     if (!campaigns.length === !fis.length)
@@ -35,8 +38,14 @@ export default defineVerb({
     throwIfProblems(problems, 'invalid reach query');
     const client = await ctx.client();
     const account = await accountRef(ctx, opts);
-    const range = await resolveRange(client, account, opts);
-    const rows = await checkedReach(client, account, campaigns.length ? 'campaigns' : 'funding_instruments', { ids, ...range });
+    // The account is read only when a date needs its zone: ISO times alone send nothing before the query.
+    const zone = needsZone(opts) ? await accountZone(client, account) : undefined;
+    const { start, end } = resolveTimeRange(opts, { zone, now });
+    const rows = await checkedReach(client, account, campaigns.length ? 'campaigns' : 'funding_instruments', {
+      ids,
+      start: iso(start),
+      end: iso(end),
+    });
     ctx.printer.list(
       rows,
       [

@@ -4,6 +4,7 @@
 import { NetworkError, UsageError } from '../../../errors/cli-error.js';
 import { checkIdsFile, createJobRequest, uploadIds, type ComplianceJob } from '../../../platform/compliance.js';
 import { authedClient } from '../../_auth.js';
+import { lifecycleDryRun, printRequests } from '../../_lifecycle.js';
 import { defineVerb } from '../../define.js';
 import { JOB_COLUMNS, TYPES } from './_jobs.js';
 
@@ -23,12 +24,14 @@ export default defineVerb({
       flags: '--ids-file <path>',
       description: 'upload these ids (one per line, 1 to 19 digits; checked before the job is created)',
     },
+    dryRun: lifecycleDryRun,
   },
   async run(_args, opts, ctx) {
     if (!opts.type) throw new UsageError('--type is required: tweets or users');
     const req = createJobRequest({ type: opts.type, name: opts.name, resumable: opts.resumable });
     const ids = opts.idsFile !== undefined ? await checkIdsFile(opts.idsFile) : undefined;
     const { client } = await authedClient(ctx, { endpoints: ['POST /2/compliance/jobs'], prefer: ['app'] });
+    if (opts.dryRun) return printRequests(ctx, [req]);
     const res = await client.request<{ data?: ComplianceJob }>(req);
     const job = res.body?.data;
     if (opts.idsFile !== undefined && job) {

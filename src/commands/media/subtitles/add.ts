@@ -8,12 +8,13 @@ import { CliError, UsageError } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { MediaPlan } from '../../../media/limits.js';
 import { planFile } from '../../../media/plan-file.js';
-import { addSubtitles, type SubtitleTrack } from '../../../media/subtitles.js';
+import { SUBTITLES_PATH, addSubtitles, type SubtitleTrack } from '../../../media/subtitles.js';
 import { DEFAULT_PROCESSING_TIMEOUT_MS, UPLOAD_ENDPOINTS, uploadFile, type UploadIO } from '../../../media/upload.js';
 import type { Column } from '../../../output/printer.js';
 import { Problems } from '../../../validate/rules.js';
 import { displayName, subtitleMediaId, subtitlesCategoryName } from '../../../validate/subtitles.js';
 import { USER_CONTEXT, authedClient } from '../../_auth.js';
+import { printRequests } from '../../_lifecycle.js';
 import { defineVerb } from '../../define.js';
 import { categoryOption, checkedTarget, languageOption, subtitlesAuthOption } from './_subtitles.js';
 
@@ -65,6 +66,10 @@ export default defineVerb({
     },
     mediaCategory: categoryOption,
     auth: subtitlesAuthOption,
+    dryRun: {
+      flags: '--dry-run',
+      description: 'check everything and print the request (a --file would be uploaded first: its id shows as <uploaded>) and send nothing',
+    },
   },
   async run([mediaId], opts, ctx) {
     if ((opts.file === undefined) === (opts.subtitleMediaId === undefined))
@@ -77,6 +82,18 @@ export default defineVerb({
     p.throwIfAny('invalid subtitles');
     const endpoints = plan ? [...UPLOAD_ENDPOINTS, 'POST /2/media/subtitles'] : ['POST /2/media/subtitles'];
     const { client } = await authedClient(ctx, { endpoints, prefer: USER_CONTEXT, flag: opts.auth });
+    if (opts.dryRun)
+      return printRequests(ctx, [
+        {
+          method: 'POST',
+          path: SUBTITLES_PATH,
+          json: {
+            id: target.mediaId,
+            media_category: subtitlesCategoryName(target.category, client.names),
+            subtitles: { id: given ?? '<uploaded>', language_code: target.languageCode, display_name: name },
+          },
+        },
+      ]);
     const subtitleId = given ?? (await upload(ctx, client, plan!));
     const { data, body } = await addSubtitles(client, {
       id: target.mediaId,

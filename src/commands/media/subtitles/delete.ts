@@ -3,11 +3,12 @@
 // body); asks y/N on a terminal and needs --yes otherwise.
 import { CliError } from '../../../errors/cli-error.js';
 import { EXIT } from '../../../errors/exit-codes.js';
-import { deleteSubtitles } from '../../../media/subtitles.js';
+import { SUBTITLES_PATH, deleteSubtitles } from '../../../media/subtitles.js';
 import { Problems } from '../../../validate/rules.js';
 import { subtitlesCategoryName } from '../../../validate/subtitles.js';
 import { USER_CONTEXT, authedClient } from '../../_auth.js';
 import { yesOption } from '../../_flags.js';
+import { lifecycleDryRun, printRequests } from '../../_lifecycle.js';
 import { defineVerb } from '../../define.js';
 import { categoryOption, checkedTarget, languageOption, subtitlesAuthOption } from './_subtitles.js';
 
@@ -29,19 +30,22 @@ export default defineVerb({
     mediaCategory: categoryOption,
     yes: yesOption(),
     auth: subtitlesAuthOption,
+    dryRun: lifecycleDryRun,
   },
   async run([mediaId], opts, ctx) {
     const p = new Problems();
     const target = checkedTarget(mediaId!, opts.language, opts.mediaCategory, p);
     p.throwIfAny('invalid subtitles');
     const { client } = await authedClient(ctx, { endpoints: ['DELETE /2/media/subtitles'], prefer: USER_CONTEXT, flag: opts.auth });
-    if (!(await ctx.prompt.confirm(`Delete the ${target.languageCode} subtitles of media ${target.mediaId}?`, opts.yes))) return 0;
-    const { deleted, body } = await deleteSubtitles(client, {
+    const body = {
       id: target.mediaId,
       language_code: target.languageCode,
       media_category: subtitlesCategoryName(target.category, client.names),
-    });
-    ctx.printer.object({ media_id: target.mediaId, language_code: target.languageCode, deleted }, COLUMNS, body);
+    };
+    if (opts.dryRun) return printRequests(ctx, [{ method: 'DELETE', path: SUBTITLES_PATH, json: body }]);
+    if (!(await ctx.prompt.confirm(`Delete the ${target.languageCode} subtitles of media ${target.mediaId}?`, opts.yes))) return 0;
+    const { deleted, body: answer } = await deleteSubtitles(client, body);
+    ctx.printer.object({ media_id: target.mediaId, language_code: target.languageCode, deleted }, COLUMNS, answer);
     // A 200 that says nothing was deleted: the description gives no reason, so the track may still be there.
     if (!deleted)
       throw new CliError(

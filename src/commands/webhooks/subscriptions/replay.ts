@@ -3,8 +3,9 @@
 // window of the last 5 days. The window is checked first (exit 6, nothing sent).
 import { InputError, formatProblem } from '../../../errors/cli-error.js';
 import { idSegment } from '../../../http/path.js';
-import { createActivityReplayJob, replayWindow } from '../../../platform/webhook-replay.js';
+import { activityReplayRequest, createActivityReplayJob, replayWindow } from '../../../platform/webhook-replay.js';
 import { defineVerb } from '../../define.js';
+import { lifecycleDryRun, printRequests } from '../../_lifecycle.js';
 
 export default defineVerb({
   name: 'replay <webhook_id>',
@@ -21,21 +22,20 @@ export default defineVerb({
         'start of the window, inclusive: ISO 8601 UTC (whole minutes), yyyymmddhhmm or a relative time (2d, 3h: that long ago); within the last 5 days',
     },
     to: { flags: '--to <time>', description: 'end of the window, exclusive: same forms; after --from, not in the future' },
+    dryRun: lifecycleDryRun,
   },
   async run([webhookId], opts, ctx) {
     const id = idSegment(webhookId, 'numeric', 'webhook_id').id;
-    const w = replayWindow(opts.from, opts.to, Date.now(), 5);
+    const w = replayWindow(opts.from, opts.to, ctx.now(), 5);
     if (w.problems.length)
       throw new InputError(
         w.problems.length === 1 ? formatProblem(w.problems[0]!) : `invalid replay window: ${w.problems.length} problems`,
         w.problems,
         'nothing was sent.',
       );
-    const { job, envelope } = await createActivityReplayJob(await ctx.client(), {
-      webhook_id: id,
-      from_date: w.from_date!,
-      to_date: w.to_date!,
-    });
+    const q = { webhook_id: id, from_date: w.from_date!, to_date: w.to_date! };
+    if (opts.dryRun) return printRequests(ctx, [activityReplayRequest(q)]);
+    const { job, envelope } = await createActivityReplayJob(await ctx.client(), q);
     ctx.printer.object(
       job,
       [

@@ -1,0 +1,119 @@
+// The test world: a verb run in-process (src/entry/run-cli.ts) with the streams, environment, clock, stop
+// signal and transport a test gives it — the emulator's own servers through a Dispatcher with no socket
+// (src/emulator/in-process.ts). Waits pass on a TestClock: a 15-minute rate-limit wait is a step of the clock
+// the emulator reads too, over in microseconds.
+import { Readable, Writable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { runClockOffset } from '../../bin/clock.js';
+import { runCli as runInWorld } from '../../src/entry/run-cli.js';
+import type { Clock, World } from '../../src/world/world.js';
+import type { CliResult } from './cli.js';
+
+/**
+ * A clock whose waits are steps: sleep(ms) moves it ms ahead and resolves on the next turn of the event loop.
+ * Between waits it follows the machine's clock (so a test's own timers and the server's timestamps agree).
+ */
+export class TestClock implements Clock {
+  /** How far ahead of the machine's clock the waits have moved it, in ms. */
+  skew = 0;
+  /** Every wait asked of it, in order (a test reads what a run waited for). */
+  readonly waits: number[] = [];
+  constructor(private readonly base: () => number = Date.now) {}
+  now(): number {
+    return this.base() + this.skew;
+  }
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      this.waits.push(ms);
+      this.skew += Math.max(0, ms);
+      setImmediate(() => (signal?.aborted ? reject(signal.reason) : resolve()));
+    });
+  }
+  /** A clock that is this one moved by `offsetMs` (POSTCTL_NOW): waits still step this one. */
+  moved(offsetMs: number): Clock {
+    return { now: () => this.now() + offsetMs, sleep: (ms, signal) => this.sleep(ms, signal) };
+  }
+}
+
+export interface WorldRun {
+  env: Record<string, string | undefined>;
+  input?: string | Buffer | undefined;
+  cwd?: string | undefined;
+  clock?: TestClock | undefined;
+  dispatcher?: Dispatcher | undefined;
+  /** Stops the run from outside, as a signal does the process (the verb sees an Interrupted). */
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** A stream that keeps what is written, synchronously (so a run's last line is there when it returns). */
+class Collected extends Writable {
+  private chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, cb: (e?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    cb();
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** stdin: the given bytes, then its end (a child's stdin closed after the input). */
+function stdinOf(input: string | Buffer | undefined): Readable {
+  const stream = new Readable({ read() {} });
+  if (input !== undefined && input.length) stream.push(typeof input === 'string' ? Buffer.from(input) : input);
+  stream.push(null);
+  return stream;
+}
+
+/** One command line run in-process: the same result shape as a child's (test/helpers/cli.ts). */
+export async function runInProcess(args: string[], run: WorldRun): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(run.env)) if (v !== undefined) env[k] = v;
+  const clock = run.clock ?? new TestClock();
+  // POSTCTL_NOW moves this run's clock, as the launcher moves a process's; a value it cannot read is the
+  // verb's exit 6 (src/entry/run-verb.ts), on the unmoved clock.
+  const offset = env.POSTCTL_NOW ? runClockOffset(env.POSTCTL_NOW, clock.now()) : 0;
+  const stdout = new Collected();
+  const stderr = new Collected();
+  const stop = new AbortController();
+  run.signal?.addEventListener('abort', () => stop.abort(run.signal?.reason), { once: true });
+  const world: World = {
+    stdin: stdinOf(run.input),
+    stdout,
+    stderr,
+    stdinTTY: false,
+    stdoutTTY: false,
+    stderrTTY: false,
+    env,
+    cwd: run.cwd ?? process.cwd(),
+    clock: typeof offset === 'number' && offset !== 0 ? clock.moved(offset) : clock,
+    signal: stop.signal,
+    dispatcher: run.dispatcher,
+    argv: args,
+  };
+  const timer = setTimeout(() => stop.abort(new Error(`in-process run timed out: postctl ${args.join(' ')}`)), run.timeoutMs ?? 45_000);
+  const cwd = process.cwd();
+  // Relative paths in argv resolve against the run's directory, as in a child started there.
+  if (run.cwd) process.chdir(run.cwd);
+  let code: number;
+  try {
+    code = await runInWorld(args, world);
+  } finally {
+    clearTimeout(timer);
+    if (run.cwd) process.chdir(cwd);
+  }
+  stdout.end();
+  stderr.end();
+  const out = stdout.text;
+  const err = stderr.text;
+  return {
+    code,
+    signal: null,
+    stdout: out,
+    stderr: err,
+    json: () => JSON.parse(out),
+    errorJson: () => JSON.parse(err.trim().split('\n').pop() ?? ''),
+  };
+}
