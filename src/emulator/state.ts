@@ -96,7 +96,7 @@ export interface EmulatorOptions {
    * already in it: the client promises each id is on disk before its next create.
    */
   statsJobStateFile?: string;
-  /** check_after_secs of a media upload still processing (default 1; tests use 0 with POSTCTL_MEDIA_POLL_MS). */
+  /** check_after_secs of a media upload still processing (default 1; tests use 0: their clock steps the waits). */
   mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
   /** Analytics: METROS segments reported per country (default the 2 of the fixture); large files for memory tests. */

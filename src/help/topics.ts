@@ -27,11 +27,6 @@ const ENV_ROWS: Array<[string, string]> = [
     "set to 1 to parse every command line with the full command tree (commander) instead of the launcher's fast path; for comparing the two",
   ],
   [
-    'POSTCTL_STATS_POLL_MS',
-    'ads stats jobs: first interval between job status requests in milliseconds (default 1000; it grows while nothing changes)',
-  ],
-  ['POSTCTL_STATS_MAX_POLL_MS', 'ads stats jobs: longest interval between job status requests in milliseconds (default 10000)'],
-  [
     'POSTCTL_STATS_MAX_RESULT_BYTES',
     'ads stats jobs: cap on a result file once decompressed, in bytes (same as --max-result-bytes; default 1 GiB)',
   ],
@@ -39,14 +34,9 @@ const ENV_ROWS: Array<[string, string]> = [
     'POSTCTL_NOW',
     "the run's clock, for rehearsals against the emulator (which follows it too): an ISO time with a zone (2026-11-28T01:00:00Z) or an offset (+365d, -2h)",
   ],
-  ['POSTCTL_MEDIA_POLL_MS', 'media upload: shortest wait between processing status requests in milliseconds (default 1000)'],
   ['POSTCTL_PROGRESS_INTERVAL', 'seconds between plain progress lines when stderr is not a terminal (default 10; 0 turns them off)'],
   ['POSTCTL_MCP_MAX_RESULT_MB', 'mcp: largest output of one tool call, in MiB (default 16)'],
   ['POSTCTL_MCP_MAX_MESSAGE_MB', 'mcp bridge: largest message either way, in MiB (default 4)'],
-  [
-    'POSTCTL_ENGAGE_WINDOW_MS',
-    'likes, reposts, bookmarks, follows, mutes: the pacing window for 50 requests, in ms (default 900000, the documented 15 minutes)',
-  ],
   [
     'POSTCTL_CACHE_DIR',
     'cache directory (negotiated dialects, the acting user per profile, compiled code); default $XDG_CACHE_HOME/postctl or ~/.cache/postctl',

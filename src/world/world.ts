@@ -41,7 +41,7 @@ export interface World {
 }
 
 /** Sleeps with a timer; an abort rejects at once with the signal's reason. */
-export function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
