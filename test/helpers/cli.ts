@@ -47,12 +47,6 @@ export function baseEnv(configDir: string): Record<string, string> {
     HOME: configDir,
     POSTCTL_CONFIG_DIR: configDir,
     POSTCTL_RETRY_BASE_MS: '5',
-    // Media processing polls: the test emulator answers check_after_secs 0, so polls come 10 ms apart, not 1 s.
-    POSTCTL_MEDIA_POLL_MS: '10',
-    // Analytics jobs: status polls 5 ms apart at first, at most 20 ms (not 5 s growing to a minute); the emulator's
-    // jobs finish after a number of polls or milliseconds of its own.
-    POSTCTL_STATS_POLL_MS: '5',
-    POSTCTL_STATS_MAX_POLL_MS: '20',
     NO_COLOR: '1',
   };
 }
