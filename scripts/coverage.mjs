@@ -72,6 +72,8 @@ async function generate() {
     packages: 'external',
     define: { __POSTCTL_VERSION__: JSON.stringify(pkg.version) },
     logLevel: 'warning',
+    // As in the CLI's own bundle: code that loads a Node module with require (node:crypto) runs in ESM.
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   });
   try {
     const { coverageDoc } = await import(pathToFileURL(out).href);

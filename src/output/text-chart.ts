@@ -1,7 +1,8 @@
 // A chart for the terminal (pure): the values of a few series per bucket on a
 // grid of characters, y axis labelled on the left, the buckets' dates under the
 // x axis, and a legend where each series has its own mark (`*`, `o`, `+`…), so
-// the series are told apart without colour (NO_COLOR, a grey print, a log).
+// the series are told apart without colour (NO_COLOR, a grey print, a log);
+// marks of series that meet on one cell are drawn side by side.
 
 export interface TextSeries {
   label: string;
@@ -35,8 +36,10 @@ export function textChart(o: { title: string; dates: readonly string[]; series: 
   o.series.forEach((s, k) => {
     s.values.forEach((v, i) => {
       if (v === null || !Number.isFinite(v) || i >= n) return;
-      const row = Math.round(((max - v) / span) * (HEIGHT - 1));
-      grid[row]![col(i)] = MARKS[k % MARKS.length]!;
+      const row = grid[Math.round(((max - v) / span) * (HEIGHT - 1))]!;
+      // Series meeting on one cell stand side by side, so an earlier series is never hidden by a later one.
+      const at = [0, 1, -1, 2, -2].map((d) => col(i) + d).find((c) => c >= 0 && c < plotW && row[c] === ' ') ?? col(i);
+      row[at] = MARKS[k % MARKS.length]!;
     });
   });
   const lines = [o.title];

@@ -4,13 +4,15 @@
 // emulator's micros / 1e6, totals and `all` rows, one table that fits 80
 // columns on a pseudo-terminal, and several accounts in one output.
 import { describe, expect, it } from 'vitest';
-import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
+import { emuEntityPlacements, emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
+import { campaigns } from '../../src/emulator/routes/ads-campaigns.js';
+import { EMU_PLACEMENTS } from '../../src/emulator/routes/ads-stats-rules.js';
 import { toMicros } from '../../src/validate/money.js';
 import { tempDir } from '../helpers/cli.js';
 import { movedClock } from '../helpers/clock.js';
 import { fileEmulator } from '../helpers/emulator.js';
-import { csvRows, statsRequests } from '../helpers/stats.js';
+import { csvRows, statsRequests, usd } from '../helpers/stats.js';
 import { terminal } from '../helpers/terminal.js';
 
 const emu = fileEmulator();
@@ -22,7 +24,9 @@ const CLOCK = movedClock('2026-11-28T01:00:00Z');
 const NOW = CLOCK.env;
 // The relative ranges' emulator lives on the same moved clock as the CLI runs that send NOW.
 const emuAt = fileEmulator({ now: CLOCK.now });
-const seenBy = (e: typeof emu, id: string) => statsRequests(e.state, 'GET', STATS).filter((r) => r.ids.includes(id));
+// A report asks every placement: the ALL_ON_TWITTER requests stand for each series of requests.
+const seenBy = (e: typeof emu, id: string) =>
+  statsRequests(e.state, 'GET', STATS).filter((r) => r.ids.includes(id) && r.placement === 'ALL_ON_TWITTER');
 const seen = (id: string) => seenBy(emu, id);
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const stats = (ids: string, more: string[]) => ['ads', 'stats', ids, '--entity', 'LINE_ITEM', ...more];
@@ -124,8 +128,8 @@ describe.concurrent('columns people read', () => {
         start: Date.parse(x.start!),
         end: Date.parse(x.end!),
       });
-      expect(toMicros(x.spend!)).toBe(BigInt(micros));
-      expect(x.spend).toMatch(/^\d+\.\d{2,6}$/);
+      // Dollars and cents (USD has 2 decimals); --micros below keeps the exact figure.
+      expect(x.spend).toBe(usd(micros));
       expect(x.currency).toBe('USD');
     }
     const bare = await emu.run([...args, '--no-names', '--micros']);
@@ -133,7 +137,7 @@ describe.concurrent('columns people read', () => {
     const raw = csvRows(bare.stdout);
     expect(raw[0]).not.toHaveProperty('name');
     expect(raw[0]).not.toHaveProperty('spend');
-    expect(Number(raw[0]!.billed_charge_local_micro)).toBe(Number(toMicros(rows[0]!.spend!)));
+    expect(usd(BigInt(raw[0]!.billed_charge_local_micro!))).toBe(rows[0]!.spend);
   });
 
   it('-o json keeps the API fields and adds name, dates and spend', async () => {
@@ -178,6 +182,8 @@ describe.concurrent('totals', () => {
         '2026-09-07',
         '--metric-groups',
         'ENGAGEMENT,BILLING',
+        '--placement',
+        'ALL_ON_TWITTER',
         '--totals',
         '--derived',
         '-o',
@@ -195,7 +201,7 @@ describe.concurrent('totals', () => {
     const whole = { placement: 'ALL_ON_TWITTER', start: Date.parse('2026-09-01T04:00:00Z'), end: Date.parse('2026-09-08T04:00:00Z') };
     const sum = (metric: string) => ids.reduce((a, id) => a + emuStatsTotal({ ...whole, id, metric }), 0);
     const all = rows.at(-1)!;
-    expect(toMicros(all.spend!)).toBe(BigInt(sum('billed_charge_local_micro')));
+    expect(all.spend).toBe(usd(sum('billed_charge_local_micro')));
     expect(Number(all.impressions)).toBe(sum('impressions'));
     // CPM of the sums (spend per 1,000 impressions), not the sum of the entities' CPMs.
     const exact = (n: bigint, d: bigint) => {
@@ -225,8 +231,9 @@ describe.concurrent('totals', () => {
       ]),
     );
     expect(r.code, r.stderr).toBe(0);
-    const all = csvRows(r.stdout).filter((x) => x.entity_id === 'all');
-    expect(all.map((x) => x.placement).sort()).toEqual([...new Set(csvRows(r.stdout).map((x) => x.placement))].sort());
+    const all = csvRows(r.stdout).filter((x) => x.entity_id === 'all' && x.placement !== 'all placements');
+    const series = csvRows(r.stdout).filter((x) => x.placement !== 'all placements');
+    expect(all.map((x) => x.placement).sort()).toEqual([...new Set(series.map((x) => x.placement))].sort());
     for (const a of all) {
       const day = {
         placement: a.placement!,
@@ -236,6 +243,85 @@ describe.concurrent('totals', () => {
       };
       expect(Number(a.impressions)).toBe(emuStatsTotal({ ...day, id: '8u94t' }) + emuStatsTotal({ ...day, id: '8u94u' }));
     }
+  });
+});
+
+describe.concurrent('totals that cover all spend', () => {
+  // 8u94t serves on ALL_ON_TWITTER only, 8u94u also on SPOTLIGHT, 8u94y also on TREND (the emulator's own placements).
+  const ids = ['8u94t', '8u94u', '8u94y'];
+  const whole = { start: Date.parse('2026-09-01T04:00:00Z'), end: Date.parse('2026-09-08T04:00:00Z') };
+  const oracle = (id: string, placement: string, metric: string) =>
+    emuEntityPlacements(id).includes(placement) ? BigInt(emuStatsTotal({ ...whole, id, placement, metric })) : 0n;
+
+  it('a report asks every placement: one all-placements total per entity and one for the account, equal to the emulator over every placement', async () => {
+    expect(new Set(ids.flatMap(emuEntityPlacements))).toEqual(new Set(EMU_PLACEMENTS));
+    const r = await emu.run(
+      stats(ids.join(','), [
+        '--from',
+        '2026-09-01',
+        '--to',
+        '2026-09-07',
+        '--metric-groups',
+        'ENGAGEMENT,BILLING',
+        '--totals',
+        '--micros',
+        '-o',
+        'csv',
+      ]),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const placements = new Set(
+      statsRequests(emu.state, 'GET', STATS)
+        .filter((q) => q.ids.includes('8u94y'))
+        .map((q) => q.placement),
+    );
+    expect(placements).toEqual(new Set(EMU_PLACEMENTS));
+    const rows = csvRows(r.stdout);
+    const everywhere = (id: string, metric: string) => EMU_PLACEMENTS.reduce((a, p) => a + oracle(id, p, metric), 0n);
+    for (const id of ids) {
+      const t = rows.filter((x) => x.entity_id === id && x.placement === 'all placements');
+      expect(t, id).toHaveLength(1);
+      expect(t[0]!.date).toBe('total');
+      expect(BigInt(t[0]!.billed_charge_local_micro!)).toBe(everywhere(id, 'billed_charge_local_micro'));
+      expect(BigInt(t[0]!.impressions!)).toBe(everywhere(id, 'impressions'));
+    }
+    const all = rows.at(-1)!;
+    expect([all.entity_id, all.date, all.placement]).toEqual(['all', 'total', 'all placements']);
+    const sum = (metric: string) => ids.reduce((a, id) => a + everywhere(id, metric), 0n);
+    expect(BigInt(all.billed_charge_local_micro!)).toBe(sum('billed_charge_local_micro'));
+    expect(BigInt(all.impressions!)).toBe(sum('impressions'));
+    // More than the ALL_ON_TWITTER total alone (what a report used to call its total).
+    const twitter = rows.find((x) => x.entity_id === 'all' && x.placement === 'ALL_ON_TWITTER')!;
+    expect(BigInt(twitter.billed_charge_local_micro!)).toBeLessThan(BigInt(all.billed_charge_local_micro!));
+    // An entity that never served on a placement has no rows there.
+    expect(rows.filter((x) => x.entity_id === '8u94t').map((x) => x.placement)).not.toContain('TREND');
+  });
+
+  it('a run narrowed to one placement labels every total with it and adds no all-placements total', async () => {
+    const r = await emu.run(
+      stats(ids.join(','), ['--range', 'last-week', '--metric-groups', 'BILLING', '--placement', 'SPOTLIGHT', '--totals', '-o', 'csv']),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csvRows(r.stdout);
+    const totals = rows.filter((x) => x.date === 'total');
+    expect(totals.length).toBeGreaterThan(1);
+    expect(new Set(totals.map((x) => x.placement))).toEqual(new Set(['SPOTLIGHT']));
+    expect(rows.some((x) => x.placement === 'all placements')).toBe(false);
+  });
+});
+
+describe('active campaigns are the account’s own', () => {
+  const own = fileEmulator();
+  it('--active --entity CAMPAIGN reports the campaigns of the emulator’s table, each with its name', async () => {
+    const r = await own.run([
+      ...['ads', 'stats', '--entity', 'CAMPAIGN', '--active', '--from', '2026-09-01', '--to', '2026-09-02'],
+      ...['--metric-groups', 'BILLING', '--totals', '-o', 'csv'],
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const table = [...campaigns(own.state, EMU_ACCOUNT).values()].filter((c) => !c.deleted);
+    expect(table.length).toBeGreaterThan(1);
+    const rows = csvRows(r.stdout).filter((x) => x.date !== 'total');
+    expect(new Set(rows.map((x) => `${x.entity_id} ${x.name}`))).toEqual(new Set(table.map((c) => `${c.id} ${c.name}`)));
   });
 });
 
@@ -251,9 +337,10 @@ describe('one table that fits 80 columns on a terminal', () => {
     const head = lines.filter((l) => l.startsWith('entity_id'));
     expect(head).toHaveLength(1);
     expect(head[0]!.split(/\s+/).slice(0, 4)).toEqual(['entity_id', 'name', 'date', 'engagements']);
-    expect(head[0]).toMatch(/\bimpressions\b.*\bspend$/);
+    // The currency stays, in the header of the money it names (one currency: no column of its own); spend in dollars and cents.
+    expect(head[0]).toMatch(/\bimpressions\b.*\bspend USD$/);
     expect(lines.every((l) => l.length <= 80)).toBe(true);
-    expect(lines.find((l) => l.startsWith('8u94t'))).toMatch(/^8u94t\s+reach line item\s+2026-09-01\s+\d+\s+\d+\s+\d+\.\d{2,6}$/);
+    expect(lines.find((l) => l.startsWith('8u94t'))).toMatch(/^8u94t\s+reach line item\s+2026-09-01\s+\d+\s+\d+\s+\d+\.\d{2}$/);
     expect(lines.at(-1)).toMatch(/^all\s+total\s/);
   });
 });
@@ -270,6 +357,8 @@ describe.concurrent('several accounts', () => {
         '2026-09-02',
         '--metric-groups',
         'BILLING',
+        '--placement',
+        'ALL_ON_TWITTER',
         '--totals',
         '-o',
         'csv',

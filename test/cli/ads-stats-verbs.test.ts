@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
+import { emuEntityPlacements, emuStatsTotal } from '../../src/emulator/routes/ads-stats-model.js';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { movedClock } from '../helpers/clock.js';
@@ -76,7 +76,7 @@ describe('ads stats: bad input is exit 6 with nothing sent', () => {
 
 describe('ads stats: output', () => {
   it('--derived is exact, --totals adds a total row and an all row over the range, --micros keeps micros', async () => {
-    const r = await emu.run([...base, '--derived', '--totals', '--micros', '-o', 'csv'], { env });
+    const r = await emu.run([...base, '--placement', 'ALL_ON_TWITTER', '--derived', '--totals', '--micros', '-o', 'csv'], { env });
     expect(r.code, r.stderr).toBe(0);
     const rows = csvRows(r.stdout);
     expect(rows.map((x) => [x.entity_id, x.date, x.start, x.end])).toEqual([
@@ -163,13 +163,16 @@ describe('ads stats: output', () => {
     const stats = statsRequests(emu.state, 'GET', /^\/12\/stats\/accounts\/[^/]+$/).filter((s) => s.status === 200);
     const onTwitter = stats.filter((s) => s.placement === 'ALL_ON_TWITTER').flatMap((s) => s.ids);
     const spotlight = stats.filter((s) => s.placement === 'SPOTLIGHT').flatMap((s) => s.ids);
+    const trend = stats.filter((s) => s.placement === 'TREND').flatMap((s) => s.ids);
     expect(onTwitter).toHaveLength(45);
+    // Each placement is asked for exactly the entities the emulator says served there.
+    expect(spotlight.sort()).toEqual(onTwitter.filter((id) => emuEntityPlacements(id).includes('SPOTLIGHT')).sort());
+    expect(trend.sort()).toEqual(onTwitter.filter((id) => emuEntityPlacements(id).includes('TREND')).sort());
     expect(spotlight.length).toBeGreaterThan(0);
     expect(spotlight.length).toBeLessThan(45);
-    expect(stats.some((s) => s.placement === 'TREND')).toBe(false);
     const rows = csvRows(r.stdout);
-    expect(rows).toHaveLength(45 + spotlight.length);
-    expect(new Set(rows.map((x) => x.placement))).toEqual(new Set(['ALL_ON_TWITTER', 'SPOTLIGHT']));
+    expect(rows).toHaveLength(45 + spotlight.length + trend.length);
+    expect(new Set(rows.map((x) => x.placement))).toEqual(new Set(['ALL_ON_TWITTER', 'SPOTLIGHT', 'TREND']));
   });
 });
 

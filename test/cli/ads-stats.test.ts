@@ -6,8 +6,7 @@ import { emuIsMidnight, emuStatsTotal } from '../../src/emulator/routes/ads-stat
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { tempDir } from '../helpers/cli.js';
 import { freshEmulator } from '../helpers/emulator.js';
-import { csvRows, statsRequests } from '../helpers/stats.js';
-import { toMicros } from '../../src/validate/money.js';
+import { csvRows, statsRequests, usd } from '../helpers/stats.js';
 
 const emu = freshEmulator({ statsJobPolls: 2 });
 const TZ = 'America/New_York';
@@ -44,8 +43,8 @@ describe('ads stats: 45 line items × 30 days, DAY, ENGAGEMENT+BILLING', () => {
     for (const r of rows) {
       const q = { id: r.entity_id!, placement: 'ALL_ON_TWITTER', start: Date.parse(r.start!), end: Date.parse(r.end!) };
       expect(Number(r.impressions)).toBe(emuStatsTotal({ ...q, metric: 'impressions' }));
-      // Spend in currency units: the emulator's micros / 1e6, exactly.
-      expect(toMicros(r.spend!)).toBe(BigInt(emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' })));
+      // Spend in currency units: the emulator's micros / 1e6, in dollars and cents.
+      expect(r.spend).toBe(usd(emuStatsTotal({ ...q, metric: 'billed_charge_local_micro' })));
       expect(r.carousel_swipes).toBe('');
       // Money is in the account's currency, read once from its funding instruments.
       expect(r.currency).toBe('USD');

@@ -41,3 +41,9 @@ export function statsArgs(
 ): string[] {
   return ['ads', 'stats', ...head, '--from', from, '--to', to, '--metric-groups', groups, ...more];
 }
+
+/** Micros as US dollars the way a report shows them: cents, rounded half up (the test's own arithmetic, BigInt). */
+export function usd(micros: bigint | number): string {
+  const cents = (BigInt(micros) + 5000n) / 10000n;
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+}

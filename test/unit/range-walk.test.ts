@@ -97,6 +97,8 @@ describe('the range is read in one place', () => {
     expect(declaring, 'declare --range with RANGE_OPTIONS').toEqual([]);
     const users = verbs.filter((f) => importsOf(f).includes(`${MODULE}time-range.ts`));
     expect(users.sort()).toEqual([
+      // The html report's previous period: its dates resolved by the module like dates given by hand.
+      'src/commands/ads/stats/_previous.ts',
       'src/commands/ads/stats/_query.ts',
       'src/commands/ads/stats/active.ts',
       'src/commands/ads/stats/index.ts',

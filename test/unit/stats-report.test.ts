@@ -2,9 +2,11 @@
 // are computed again from summed parts, rows shaped for people, the HTML page
 // and the terminal chart.
 import { describe, expect, it } from 'vitest';
-import { microsToUnits, unitsName } from '../../src/ads/stats/report/money.js';
+import { currencyDigits, microsToUnits, roundDecimal, unitsName } from '../../src/ads/stats/report/money.js';
 import { bucketLabel, shapeRow } from '../../src/ads/stats/report/shape.js';
 import { sumRows, TotalsCollector } from '../../src/ads/stats/report/totals.js';
+import { clientFigures } from '../../src/ads/stats/report/client.js';
+import { niceTicks } from '../../src/output/html-chart.js';
 import { escapeHtml, renderHtmlReport } from '../../src/output/html-report.js';
 import { textChart } from '../../src/output/text-chart.js';
 
@@ -23,6 +25,30 @@ describe('money', () => {
     expect(microsToUnits(1.5)).toBeNull();
     expect(unitsName('billed_charge_local_micro')).toBe('spend');
     expect(unitsName('cost_per_engagement_micro')).toBe('cost_per_engagement');
+  });
+  it("money with the currency's decimals, rounded half away from zero on the digits", () => {
+    expect([currencyDigits('USD'), currencyDigits('JPY'), currencyDigits('KWD'), currencyDigits(''), currencyDigits('usd')]).toEqual([
+      2,
+      0,
+      3,
+      undefined,
+      undefined,
+    ]);
+    expect(roundDecimal('7.029', 2)).toBe('7.03');
+    expect(roundDecimal('7.024999', 2)).toBe('7.02');
+    expect(roundDecimal('0.005', 2)).toBe('0.01');
+    expect(roundDecimal('-2.505', 2)).toBe('-2.51');
+    expect(roundDecimal('-0.001', 2)).toBe('0.00');
+    expect(roundDecimal('9007199254.740991', 2)).toBe('9007199254.74');
+    expect(roundDecimal('1234.5', 0)).toBe('1235');
+    expect(roundDecimal('7', 2)).toBe('7.00');
+  });
+  it('shaped rows show spend with the currency decimals (table, CSV); JSON keeps the exact units', () => {
+    const base = { tz: 'UTC', granularity: 'DAY', metrics: ['billed_charge_local_micro'], currency: 'USD' };
+    const r = { entity_id: 'a', date: 'total', billed_charge_local_micro: 7_029_000 };
+    expect(shapeRow(r, { ...base, money: 'units' }).spend).toBe('7.03');
+    expect(shapeRow(r, { ...base, money: 'both' }).spend).toBe('7.029');
+    expect(shapeRow(r, { ...base, money: 'units', currency: 'JPY' }).spend).toBe('7');
   });
 });
 
@@ -57,6 +83,30 @@ describe('totals', () => {
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ entity_id: 'all', date: 'total', impressions: 35, engagements: 8, billed_charge_local_micro: 305 });
     expect(all[0]!.start).toBe('2026-11-01T04:00:00Z');
+  });
+  it('sums past 2^53 exactly (BigInt): the digits, not a rounded float', () => {
+    const big = Number.MAX_SAFE_INTEGER; // 9007199254740991
+    const s = sumRows([row('a', 'x', 1, 1, big), row('a', 'y', 1, 1, 2)], metrics, true);
+    expect(s.billed_charge_local_micro).toBe('9007199254740993');
+    expect(s.cost_per_engagement_micro).toBe('4503599627370496.500000');
+  });
+  it('over several placements: a total per entity and one for the account across them, labelled all placements', () => {
+    const t = new TotalsCollector(metrics, false, true);
+    t.seriesTotal([row('a', '2026-11-01T04:00:00Z', 10, 1, 100)]);
+    t.seriesTotal([{ ...row('a', '2026-11-01T04:00:00Z', 7, 1, 11), placement: 'SPOTLIGHT' }]);
+    t.seriesTotal([row('b', '2026-11-01T04:00:00Z', 5, 5, 5)]);
+    const all = t.all();
+    expect(all.map((r) => [r.entity_id, r.placement, r.billed_charge_local_micro])).toEqual([
+      ['all', 'ALL_ON_TWITTER', 105],
+      ['all', 'SPOTLIGHT', 11],
+      ['a', 'all placements', 111],
+      ['b', 'all placements', 5],
+      ['all', 'all placements', 116],
+    ]);
+    // One placement asked: no all-placements rows.
+    const one = new TotalsCollector(metrics, false);
+    one.seriesTotal([row('a', '2026-11-01T04:00:00Z', 10, 1, 100)]);
+    expect(one.all().map((r) => r.placement)).toEqual(['ALL_ON_TWITTER']);
   });
 });
 
@@ -93,29 +143,55 @@ describe('shaped rows', () => {
       'start',
       'end',
     ]);
-    expect(r).toMatchObject({ name: 'Spring sale', date: '2026-11-26', spend: '7.029', currency: 'EUR' });
+    expect(r).toMatchObject({ name: 'Spring sale', date: '2026-11-26', spend: '7.03', currency: 'EUR' });
     expect(bucketLabel('2026-11-26T05:00:00Z', '2026-11-26T06:00:00Z', 'HOUR', 'America/New_York')).toBe('2026-11-26 00:00');
     expect(bucketLabel('2026-03-06T15:00:00Z', '2026-03-08T15:00:00Z', 'TOTAL', 'Asia/Tokyo')).toBe('2026-03-07..2026-03-08');
   });
 });
 
 describe('the HTML page', () => {
+  const rows = [
+    {
+      entity_id: 'a',
+      start: '2026-11-01T00:00:00Z',
+      end: '2026-11-02T00:00:00Z',
+      impressions: 1000,
+      engagements: 10,
+      billed_charge_local_micro: 2_500_000,
+    },
+    {
+      entity_id: 'a',
+      start: '2026-11-02T00:00:00Z',
+      end: '2026-11-03T00:00:00Z',
+      impressions: 3000,
+      engagements: 30,
+      billed_charge_local_micro: 1_500_000,
+    },
+  ];
+  const metrics = ['impressions', 'engagements', 'billed_charge_local_micro'];
+  const figures = clientFigures({
+    rows,
+    previous: [{ ...rows[0]!, billed_charge_local_micro: 2_000_000 }],
+    metrics,
+    label: (r) => String(r.start).slice(0, 10),
+    names: new Map([['a', '<script>alert(1)</script>\u202e\u001b[2J']]),
+    facts: new Map([['a', { status: 'ACTIVE', dailyBudgetMicros: 4_000_000 }]]),
+    days: 2,
+  });
   const page = renderHtmlReport({
     title: 'Ads report <x>',
+    locale: 'de-DE',
     sections: [
       {
         account: 'acc',
+        accountName: 'Acme',
         tz: 'UTC',
         currency: 'USD',
-        range: '2026-11-01 to 2026-11-02 (DAY)',
-        charts: [
-          {
-            title: 'impressions per day',
-            dates: ['2026-11-01', '2026-11-02'],
-            series: [{ label: '<img src=x onerror=alert(1)>', values: [1, 2] }],
-          },
-        ],
-        days: { columns: ['entity_id', 'name'], rows: [['a', '<script>alert(1)</script>\u202e\u001b[2J']] },
+        period: '2026-11-01 to 2026-11-02',
+        previous: 'x',
+        figures,
+        entityLabel: 'Campaigns',
+        per: 'day',
       },
     ],
   });
@@ -126,6 +202,22 @@ describe('the HTML page', () => {
     expect(page).toContain('<svg class="chart"');
     expect(page).toContain('<title>Ads report &lt;x&gt;</title>');
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
+  });
+  it('KPIs from the sums with their change; pacing against daily budget × days; numbers in the locale', () => {
+    const k = Object.fromEntries(figures.kpis.map((x) => [x.key, x]));
+    expect(k.spend).toMatchObject({ value: 4_000_000, previous: 2_000_000, change: 1 });
+    expect(k.engagement_rate!.value).toBe(0.01);
+    expect(k.cpe!.value).toBe(100_000);
+    expect(figures.entities[0]!.pacing).toEqual({ daily: 0.5 });
+    // German: 4,00 $ (comma decimals), 4.000 impressions (dot thousands).
+    expect(page).toMatch(/4,00\s\$/);
+    expect(page).toContain('4.000');
+  });
+  it('nice ticks: round steps up to at least the peak', () => {
+    expect(niceTicks(7579)).toEqual([0, 2000, 4000, 6000, 8000]);
+    expect(niceTicks(689.5)).toEqual([0, 200, 400, 600, 800]);
+    expect(niceTicks(9)).toEqual([0, 2.5, 5, 7.5, 10]);
+    expect(niceTicks(0)).toEqual([0, 1]);
   });
 });
 
@@ -147,5 +239,19 @@ describe('the terminal chart', () => {
     expect(text.match(/o/g)).toHaveLength(2 + 1);
     expect(text).toMatch(/2026-11-01.*2026-11-02.*2026-11-03/);
     expect(lines.slice(-2)).toEqual(['  * a', '  o b']);
+  });
+  it('series that meet on one cell stay visible side by side', () => {
+    const text = textChart({
+      title: 't',
+      dates: ['2026-11-01', '2026-11-02'],
+      series: [
+        { label: 'a', values: [5, 9] },
+        { label: 'b', values: [5, 9] },
+        { label: 'c', values: [5, 9] },
+      ],
+      width: 80,
+    });
+    const grid = text.split('\n').filter((l) => l.includes('┤'));
+    for (const mark of ['*', 'o', '+']) expect(grid.join('').split(mark).length - 1, mark).toBe(2);
   });
 });

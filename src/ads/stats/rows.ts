@@ -37,11 +37,21 @@ export const DERIVED: ReadonlyArray<{ name: string; num: string; den: string; fa
 ];
 
 /** num / (den × factor) to 6 decimals, rounded half up, exactly; null when undefined (no data or a zero denominator). */
-export function ratio(num: number | null, den: number | null, factor = 1n, digits = 6): string | null {
-  if (num === null || den === null || den === 0 || !Number.isInteger(num) || !Number.isInteger(den)) return null;
+export function ratio(num: number | string | null, den: number | string | null, factor = 1n, digits = 6): string | null {
+  const whole = (v: number | string | null): bigint | undefined =>
+    typeof v === 'number'
+      ? Number.isSafeInteger(v)
+        ? BigInt(v)
+        : undefined
+      : typeof v === 'string' && /^-?\d+$/.test(v)
+        ? BigInt(v)
+        : undefined;
+  const a = whole(num);
+  const b = whole(den);
+  if (a === undefined || b === undefined || b === 0n) return null;
   const scale = 10n ** BigInt(digits);
-  const n = BigInt(num) * scale;
-  const d = BigInt(den) * factor;
+  const n = a * scale;
+  const d = b * factor;
   let q = n / d;
   if ((n % d) * 2n >= d) q += 1n;
   const s = q.toString().padStart(digits + 1, '0');

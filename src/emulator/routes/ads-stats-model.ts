@@ -28,9 +28,10 @@ function scale(metric: string): number {
   return 12;
 }
 
-/** Placements an entity serves on: every entity on ALL_ON_TWITTER, every fifth also on SPOTLIGHT. */
+/** Placements an entity serves on: every entity on ALL_ON_TWITTER, every fifth also on SPOTLIGHT, every seventh on TREND. */
 export function emuEntityPlacements(id: string): string[] {
-  return fnv(id) % 5 === 0 ? ['ALL_ON_TWITTER', 'SPOTLIGHT'] : ['ALL_ON_TWITTER'];
+  const h = fnv(id);
+  return ['ALL_ON_TWITTER', ...(h % 5 === 0 ? ['SPOTLIGHT'] : []), ...(h % 7 === 3 ? ['TREND'] : [])];
 }
 
 /** One hour's value of one metric (key = entity|placement|segment|metric[.sub]). */

@@ -21,8 +21,16 @@ const PREFIX: Record<string, string> = {
   PROMOTED_TWEET: 't',
 };
 
-/** The account's active entities of a type: `statsEntities` of them (default 45), ids like l0000, l0001… */
-export function emuActiveIds(state: EmulatorState, entity: string): string[] {
+/**
+ * The account's active entities of a type. Campaigns are the account's own (its table: named, not deleted,
+ * created before the window ends), as a report over active campaigns meets them live; other types, or any
+ * type when the emulator is started with `statsEntities`, are that many made-up ids (default 45: l0000, l0001…).
+ */
+export function emuActiveIds(state: EmulatorState, entity: string, account?: string, end?: number): string[] {
+  if (entity === 'CAMPAIGN' && account !== undefined && state.options.statsEntities === undefined)
+    return [...campaigns(state, account).values()]
+      .filter((c) => !c.deleted && (end === undefined || Date.parse(c.created_at) < end))
+      .map((c) => c.id);
   const n = state.options.statsEntities ?? 45;
   return Array.from({ length: n }, (_, i) => `${PREFIX[entity] ?? 'x'}${i.toString(36).padStart(4, '0')}`);
 }
@@ -90,7 +98,7 @@ const activeEntities: Handler = (req, state) => {
     fail(adsError(400, 'INVALID_PARAMETER', 'the window between start_time and end_time may be at most 90 days', 'end_time', req));
   const filter = idFilter(req);
   // Every seeded entity changed in every hour: activity spans the window, a few minutes in from each side.
-  const data = emuActiveIds(state, entity)
+  const data = emuActiveIds(state, entity, req.params.account_id!, end)
     .filter((_, i) => !filter || filter.length > i % 7)
     .map((id, i) => ({
       entity_id: id,

@@ -25,3 +25,32 @@ export function unitsName(metric: string): string {
 }
 
 export const isMicros = (metric: string): boolean => metric.endsWith('_micro');
+
+const digitsCache = new Map<string, number>();
+
+/** The decimals a currency is shown with (ISO 4217 minor units via Intl: 2 for USD, 0 for JPY); undefined when unknown. */
+export function currencyDigits(currency: string | undefined): number | undefined {
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return undefined;
+  let d = digitsCache.get(currency);
+  if (d === undefined) {
+    try {
+      d = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      return undefined;
+    }
+    digitsCache.set(currency, d);
+  }
+  return d;
+}
+
+/** A decimal string rounded half away from zero to `digits` decimals, exactly (string arithmetic, no float). */
+export function roundDecimal(text: string, digits: number): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!m) return text;
+  const frac = (m[3] ?? '').padEnd(digits + 1, '0');
+  let n = BigInt(m[2]! + frac.slice(0, digits));
+  if (Number(frac[digits]) >= 5) n += 1n;
+  const s = n.toString().padStart(digits + 1, '0');
+  const out = digits ? `${s.slice(0, -digits)}.${s.slice(-digits)}` : s;
+  return m[1] && /[1-9]/.test(out) ? `-${out}` : out;
+}

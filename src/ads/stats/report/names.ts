@@ -32,31 +32,54 @@ const LISTS: Partial<Record<string, ListRequest>> = {
 /** Whether the entity type has names to look up. */
 export const hasNames = (entity: string): boolean => LISTS[entity] !== undefined;
 
+/** What a client report shows of an entity beside its figures: its status and budgets (micros), when the list says them. */
+export interface EntityFacts {
+  name?: string;
+  status?: string;
+  dailyBudgetMicros?: number;
+  totalBudgetMicros?: number;
+}
+
+const budget = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
+
 export class NameCache {
-  private cache = new Map<string, Promise<Map<string, string>>>();
+  private cache = new Map<string, Promise<Map<string, EntityFacts>>>();
 
   constructor(private readonly client: ApiClient) {}
 
   /** id → name for the ids of one account and entity type (ids the list does not return are left out). */
-  names(account: AccountRef, entity: string, ids: readonly string[]): Promise<Map<string, string>> {
+  async names(account: AccountRef, entity: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const facts = await this.facts(account, entity, ids);
+    return new Map([...facts].flatMap(([id, f]) => (f.name === undefined ? [] : [[id, f.name] as const])));
+  }
+
+  /** id → name, status and budgets, from the same list request as the names (cached together). */
+  facts(account: AccountRef, entity: string, ids: readonly string[]): Promise<Map<string, EntityFacts>> {
     const key = `${account.api}\u0000${account.id}\u0000${entity}\u0000${[...ids].sort().join(',')}`;
     let hit = this.cache.get(key);
     if (!hit) this.cache.set(key, (hit = this.lookup(account, entity, [...new Set(ids)])));
     return hit;
   }
 
-  private async lookup(account: AccountRef, entity: string, ids: string[]): Promise<Map<string, string>> {
+  private async lookup(account: AccountRef, entity: string, ids: string[]): Promise<Map<string, EntityFacts>> {
     const list = LISTS[entity];
-    const out = new Map<string, string>();
+    const out = new Map<string, EntityFacts>();
     if (!list) return out;
     for (let i = 0; i < ids.length; i += IDS_PER_LIST) {
-      const res = await this.client.request<AdsEnvelope<Array<{ id?: unknown; name?: unknown }>>>(
-        list(account, ids.slice(i, i + IDS_PER_LIST)),
-      );
+      const res = await this.client.request<AdsEnvelope<Array<Record<string, unknown>>>>(list(account, ids.slice(i, i + IDS_PER_LIST)));
       const data = res.body?.data;
-      // Only names of ids asked for are taken: a reply is not trusted to hold just those.
-      for (const item of Array.isArray(data) ? data : [])
-        if (typeof item?.id === 'string' && typeof item.name === 'string' && ids.includes(item.id)) out.set(item.id, item.name);
+      // Only entities asked for are taken: a reply is not trusted to hold just those.
+      for (const item of Array.isArray(data) ? data : []) {
+        if (typeof item?.id !== 'string' || !ids.includes(item.id)) continue;
+        const f: EntityFacts = {};
+        if (typeof item.name === 'string') f.name = item.name;
+        if (typeof item.entity_status === 'string') f.status = item.entity_status;
+        const daily = budget(item.daily_budget_amount_local_micro);
+        const total = budget(item.total_budget_amount_local_micro);
+        if (daily) f.dailyBudgetMicros = daily;
+        if (total) f.totalBudgetMicros = total;
+        out.set(item.id, f);
+      }
     }
     return out;
   }

@@ -4,7 +4,7 @@
 // segment and the UTC bounds — in one key order for every row, so a CSV header
 // and a table's columns are the same for all of them.
 import type { Row } from '../rows.js';
-import { isMicros, microsToUnits, unitsName } from './money.js';
+import { currencyDigits, isMicros, microsToUnits, roundDecimal, unitsName } from './money.js';
 import { localDate, formatDate } from '../range/calendar.js';
 
 export interface ShapeOptions {
@@ -58,9 +58,17 @@ export function shapeRow(row: Row, o: ShapeOptions): Row {
   out.entity_id = id;
   if (o.names) out.name = id === 'all' ? '' : (o.names.get(id) ?? '');
   out.date = typeof row.date === 'string' ? row.date : bucketLabel(String(row.start ?? ''), String(row.end ?? ''), o.granularity, o.tz);
+  // Table and CSV show money with the currency's decimals (2 for USD); JSON keeps the exact units beside the micros.
+  const digits = o.money === 'units' ? currencyDigits(o.currency) : undefined;
   for (const m of o.metrics) {
     const v = row[m] ?? null;
-    for (const k of metricKeys(m, o.money)) out[k] = k === m ? v : microsToUnits(v as number | string | null);
+    for (const k of metricKeys(m, o.money)) {
+      if (k === m) out[k] = v;
+      else {
+        const units = microsToUnits(v as number | string | null);
+        out[k] = units !== null && digits !== undefined ? roundDecimal(units, digits) : units;
+      }
+    }
   }
   if (o.currency !== undefined) out.currency = o.currency;
   out.placement = row.placement ?? null;

@@ -1,17 +1,22 @@
 // The drawn outputs of `ads stats`: --chart on a terminal (a metric per bucket
 // per entity, money in currency units, the account's dates on the x axis, a mark
-// per series) and the -o html page (a chart per headline metric, the totals,
-// the per-day rows), both from the rows the report collected.
-import { formatDate, localDate } from '../../../ads/stats/range/calendar.js';
+// per series), from the rows the report collected (the -o html page is _report-html.ts).
 import { isMicros, microsToUnits, unitsName } from '../../../ads/stats/report/money.js';
 import { bucketLabel } from '../../../ads/stats/report/shape.js';
 import type { Row } from '../../../ads/stats/rows.js';
 import type { Context } from '../../../entry/context.js';
 import { UsageError } from '../../../errors/cli-error.js';
-import { renderHtmlReport, type HtmlChart, type HtmlSection } from '../../../output/html-report.js';
 import { neutralize } from '../../../output/sanitize.js';
 import { textChart } from '../../../output/text-chart.js';
 import type { Query } from '../../../ads/stats/planner.js';
+import type { EntityFacts } from '../../../ads/stats/report/names.js';
+
+/** What the page needs of an account beyond its rows. */
+export interface HtmlExtra {
+  accountName?: string | undefined;
+  facts?: ReadonlyMap<string, EntityFacts> | undefined;
+  previous?: { rows: Row[]; first: string; last: string } | undefined;
+}
 
 export interface AccountReport {
   q: Query;
@@ -23,6 +28,8 @@ export interface AccountReport {
   totals: Row[];
   /** Merged rows in the API's units, for the charts. */
   raw: Row[];
+  /** The HTML report's account name, entity facts and previous period. */
+  extra?: HtmlExtra | undefined;
 }
 
 const CHART_SERIES = 8;
@@ -104,43 +111,4 @@ export async function drawCharts(ctx: Context, accounts: AccountReport[], asked:
     const title = accounts.length > 1 ? `${p.title}, account ${a.q.plan.account.id}` : p.title;
     ctx.printer.write(textChart({ title, dates: p.dates, series: p.series.map((s) => ({ ...s, label: neutralize(s.label) })), width }));
   }
-}
-
-/** The headline metrics of a query that get a chart in the HTML page. */
-function headline(metrics: readonly string[]): string[] {
-  const engaged = metrics.includes('engagements') ? 'engagements' : metrics.includes('clicks') ? 'clicks' : undefined;
-  return ['impressions', engaged, 'billed_charge_local_micro'].filter((m): m is string => m !== undefined && metrics.includes(m));
-}
-
-const table = (rows: Row[]) => ({
-  columns: rows.length ? Object.keys(rows[0]!) : [],
-  rows: rows.map((r) => Object.values(r)),
-});
-
-export function renderHtml(accounts: AccountReport[], failures: Array<{ account: string; message: string }>, totals: boolean): string {
-  const sections: HtmlSection[] = accounts.map((a) => {
-    const q = a.q;
-    const first = formatDate(localDate(q.start, q.tz));
-    const last = formatDate(localDate(q.end - 1, q.tz));
-    const charts: HtmlChart[] = headline(a.metrics).map((m) => {
-      const p = plot(a, m, false);
-      return {
-        title: p.more ? `${p.title} (first ${p.series.length} of ${p.series.length + p.more} series)` : p.title,
-        dates: p.dates,
-        series: p.series,
-      };
-    });
-    return {
-      account: q.plan.account.id,
-      tz: q.tz,
-      currency: q.currency,
-      range: `${first} to ${last} (${q.granularity})`,
-      note: q.timing.complete ? undefined : `The range reaches ${q.timing.today}, not yet over in ${q.tz}: its figures are not final.`,
-      charts,
-      totals: totals ? table(a.totals) : undefined,
-      days: table(a.days),
-    };
-  });
-  const ids = accounts.map((a) => a.q.plan.account.id);
-  return renderHtmlReport({ title: `Ads report: ${ids.join(', ') || 'no account'}`, sections, failures });
 }

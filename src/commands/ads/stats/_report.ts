@@ -13,7 +13,8 @@ import { derivedColumns, metricColumns, seriesJson, seriesRows, type Row, type R
 import type { Context } from '../../../entry/context.js';
 import type { Column } from '../../../output/cells.js';
 import type { ListStream } from '../../../output/printer.js';
-import { drawCharts, renderHtml, type AccountReport } from './_report-draw.js';
+import { drawCharts, type AccountReport } from './_report-draw.js';
+import { renderHtml, type HtmlExtra, type HtmlOptions } from './_report-html.js';
 import type { Query } from '../../../ads/stats/planner.js';
 
 export interface ReportFlags {
@@ -33,7 +34,7 @@ export interface AccountRun {
 
 export interface Report {
   /** A sink for one account's series, and the call that ends its part (its `all` rows). */
-  account(run: AccountRun): { sink: (s: Series[]) => void; done: () => void };
+  account(run: AccountRun): { sink: (s: Series[]) => void; done: () => void; extra: (e: HtmlExtra) => void };
   /** An account whose report failed: said at the end (JSON tail, HTML page); the others' rows stay. */
   failed(account: string, message: string): void;
   end(): Promise<void>;
@@ -54,7 +55,7 @@ export function queryMetrics(q: Pick<Query, 'entity' | 'groups'>, derived: boole
   return [...cols, ...(derived ? derivedColumns(cols).map((d) => d.name) : [])];
 }
 
-function rowOptions(q: Query, f: ReportFlags): RowOptions {
+export function rowOptions(q: Pick<Query, 'entity' | 'groups' | 'plan' | 'granularity'>, f: ReportFlags): RowOptions {
   return {
     columns: metricColumns(q.entity, q.groups),
     derived: Boolean(f.derived),
@@ -75,13 +76,21 @@ const HEADLINE: Record<string, number> = {
   billed_charge_local_micro: 3,
   engagements: 2.6,
   clicks: 2.4,
-  currency: 2.2,
+  currency: 3,
 };
 const TAIL = new Set(['placement', 'segment', 'start', 'end']);
 
-export function reportColumns(keys: readonly string[]): Column[] {
-  return keys.map((k) => ({
-    header: k,
+/**
+ * The table's columns. When every row is in one currency (and money is in its units), the money
+ * columns say it in their header (`spend USD`) instead of a currency column: the currency survives
+ * on a narrow screen without costing a column. Several currencies keep the column.
+ */
+export function reportColumns(keys: readonly string[], rows: readonly Row[] = [], money: readonly string[] = []): Column[] {
+  const currencies = new Set(rows.map((r) => r.currency ?? ''));
+  const one = keys.includes('currency') && currencies.size === 1 ? [...currencies][0] || undefined : undefined;
+  const shown = one ? keys.filter((k) => k !== 'currency') : keys;
+  return shown.map((k) => ({
+    header: one && money.includes(k) ? `${k} ${one}` : k,
     get: (r: unknown) => (r as Row)[k],
     priority: HEADLINE[k] ?? (TAIL.has(k) ? 1 : 1.5),
     ...(k === 'name' ? { flex: true } : {}),
@@ -124,7 +133,23 @@ export function jsonHead(q: Query): Record<string, unknown> {
   };
 }
 
-export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean): Report {
+function shapeOptions(run: AccountRun, metrics: string[], money: ShapeOptions['money'], multi: boolean): ShapeOptions {
+  const q = run.q;
+  return {
+    tz: q.tz,
+    granularity: q.granularity,
+    metrics,
+    names: run.names,
+    money,
+    currency: metricColumns(q.entity, q.groups).some(isMicros) ? (q.currency ?? '') : undefined,
+    account: multi ? q.plan.account.id : undefined,
+  };
+}
+
+/** Whether a series holds any figure (a placement the entity never served on holds none). */
+const served = (s: Series): boolean => [...s.metrics.values()].some((per) => per.some((w) => w.some((c) => c !== null)));
+
+export function openReport(ctx: Context, f: ReportFlags, head: Record<string, unknown>, multi: boolean, html?: HtmlOptions): Report {
   const fmt = ctx.format;
   const drawn = Boolean(f.chart) || fmt === 'html';
   const buffered = drawn || fmt === 'table';
@@ -141,16 +166,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       const q = run.q;
       const opts = rowOptions(q, f);
       const metrics = queryMetrics(q, Boolean(f.derived));
-      const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived)) : undefined;
-      const shape: ShapeOptions = {
-        tz: q.tz,
-        granularity: q.granularity,
-        metrics,
-        names: run.names,
-        money,
-        currency: metricColumns(q.entity, q.groups).some(isMicros) ? (q.currency ?? '') : undefined,
-        account: multi ? q.plan.account.id : undefined,
-      };
+      const several = new Set(q.plan.requests.map((r) => r.placement)).size > 1;
+      const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived), several) : undefined;
+      const shape = shapeOptions(run, metrics, money, multi);
       const part: AccountReport = { q, names: run.names, metrics, days: [], totals: [], raw: [] };
       accounts.push(part);
       const emit = (rows: Row[], isTotal: boolean) => {
@@ -164,7 +182,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         else stream!.add(shaped);
       };
       return {
-        sink: (list) => {
+        sink: (all) => {
+          // Over several placements, a placement an entity never served on is left out (its figures are all null).
+          const list = several ? all.filter(served) : all;
           if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
           for (const s of list) {
             const rows = seriesRows(s, opts);
@@ -178,6 +198,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         done: () => {
           if (totals) emit(totals.all(), true);
         },
+        extra: (e) => {
+          part.extra = e;
+        },
       };
     },
     failed(account, message) {
@@ -186,11 +209,12 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
     async end() {
       if (f.chart) return drawCharts(ctx, accounts, f.chart, Boolean(f.micros));
       if (fmt === 'html') {
-        ctx.printer.write(renderHtml(accounts, failures, Boolean(f.totals)));
+        ctx.printer.write(renderHtml(accounts, failures, html ?? { compare: false, locale: 'en-US' }));
         return;
       }
       if (fmt === 'table') {
-        if (tableRows.length) ctx.printer.list(tableRows, reportColumns(Object.keys(tableRows[0]!)));
+        const money = f.micros ? [] : [...new Set(accounts.flatMap((a) => a.metrics.filter(isMicros).map(unitsName)))];
+        if (tableRows.length) ctx.printer.list(tableRows, reportColumns(Object.keys(tableRows[0]!), tableRows, money));
         return;
       }
       stream!.end({

@@ -18,6 +18,8 @@ import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
 import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
+import { htmlExtra, previousPath } from './_report-extra.js';
+import { htmlOptions } from './_report-html.js';
 import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
 import { buildQuery, checkFlags, type StatsFlags } from './_query.js';
 import type { Context } from '../../../entry/context.js';
@@ -140,8 +142,7 @@ export default defineVerb({
     metricGroups: { flags: '--metric-groups <list>', description: `required: ${METRIC_GROUPS.join(', ')}` },
     placement: {
       flags: '--placement <p>',
-      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement)`,
-      default: 'ALL_ON_TWITTER',
+      description: `${PLACEMENTS.join(', ')}, or all (one request series per placement); default ALL_ON_TWITTER, all for a report (--totals, -o html, --range, --accounts)`,
     },
     segment: { flags: '--segment <type>', description: `jobs only: ${Object.keys(SEGMENTATION).join(', ')}` },
     country: { flags: '--country <id>', description: 'the country targeting value --segment METROS requires' },
@@ -172,6 +173,11 @@ export default defineVerb({
     },
     names: { flags: '--no-names', description: 'no name column (names cost one list request per entity type)' },
     micros: { flags: '--micros', description: "money in the API's micros in table and CSV (default: currency units, spend)" },
+    title: { flags: '--title <text>', description: 'html: the report title (default: Ads report: the account names)' },
+    logo: { flags: '--logo <file>', description: 'html: a PNG, JPEG, GIF or WebP logo (up to 256 KiB) embedded in the header' },
+    brandColor: { flags: '--brand-color <hex>', description: 'html: the accent colour, #rgb or #rrggbb' },
+    compare: { flags: '--no-compare', description: 'html: no previous period (one request series fewer; no changes shown)' },
+    locale: { flags: '--locale <tag>', description: 'html: how numbers, money and dates are written (default en-US)' },
     accounts: {
       flags: '--accounts <ids>',
       description: 'the same report for several accounts (comma-separated, or all), each in its zone and currency',
@@ -179,11 +185,13 @@ export default defineVerb({
     ...accountOptions,
   },
   formats: ['html'],
-  async run(ids, opts, ctx) {
+  async run(ids, given, ctx) {
     // One reading of the run's clock: the range of every account is resolved as of it.
     const started = ctx.now();
+    const opts = { ...given, placement: defaultPlacement(given, ctx.format) };
     const checked = await checkFlags(ctx, [...ids], opts, started);
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
+    const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
@@ -202,15 +210,17 @@ export default defineVerb({
       const part = report(q).account({ q, names });
       await execute(ctx, client, q, path, opts, part.sink, started);
       part.done();
+      if (html)
+        part.extra(await htmlExtra(ctx, cache, q, html, (pq, sink) => execute(ctx, client, pq, previousPath(path), opts, sink, started)));
     };
     if (!many) {
       let report: Report | undefined;
-      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false)));
+      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false, html)));
       await report!.end();
       return 0;
     }
     const accountIds = many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many;
-    const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true);
+    const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true, html);
     try {
       await eachAccount(
         ctx,
@@ -225,6 +235,17 @@ export default defineVerb({
     return 0;
   },
 });
+
+/**
+ * The placements asked when --placement is not given: a report (totals, the
+ * HTML page, a named range, several accounts) asks every placement, so its
+ * totals cover all the spend; a plain query keeps the API's own default.
+ */
+function defaultPlacement(f: { placement?: string; totals?: boolean; range?: string; accounts?: string }, format: string): string {
+  if (f.placement !== undefined) return f.placement;
+  const report = Boolean(f.totals) || format === 'html' || f.range !== undefined || f.accounts !== undefined;
+  return report ? 'all' : 'ALL_ON_TWITTER';
+}
 
 /** The entities' names (one list request per type, cached for the run); a failed lookup is a warning, the names left empty. */
 async function entityNames(ctx: Context, cache: NameCache, q: Query, f: ReportFlags): Promise<ReadonlyMap<string, string> | undefined> {
