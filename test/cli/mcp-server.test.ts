@@ -110,7 +110,7 @@ describe.concurrent('postctl mcp: tools', () => {
 describe('postctl mcp: long work', () => {
   it('a stats job reports progress, and a cancelled call stops it', async () => {
     const own = await testEmulator({ statsJobLatencyMs: 60_000 });
-    const s = await mcpSession(['mcp'], own.cliEnv({ POSTCTL_STATS_POLL_MS: '20', POSTCTL_STATS_MAX_POLL_MS: '20' }));
+    const s = await mcpSession(['mcp'], own.cliEnv());
     try {
       const progress: string[] = [];
       const ac = new AbortController();

@@ -24,7 +24,7 @@ export async function testEmulator(options: EmulatorOptions = {}): Promise<TestE
   // A test that moves the emulator's clock (options.now) moves the runs' with POSTCTL_NOW: the waits step both.
   const moved = options.now;
   const now = moved ? () => moved() + clock.skew : () => clock.now();
-  // check_after_secs 0: media processing polls wait POSTCTL_MEDIA_POLL_MS (baseEnv), not a second per step.
+  // check_after_secs 0: media processing polls wait the client's floor, a step of the shared clock.
   const emu = await startEmulator({ port: 0, mediaCheckAfterSecs: 0, ...options, now });
   const configDir = tempDir();
   const dispatcher = inProcessDispatcher(emu.servers);

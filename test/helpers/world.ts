@@ -26,8 +26,13 @@ export class TestClock implements Clock {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       this.waits.push(ms);
-      this.skew += Math.max(0, ms);
-      setImmediate(() => (signal?.aborted ? reject(signal.reason) : resolve()));
+      // The clock moves to the sleeper's waking time: waits that run side by side overlap, as they do in time.
+      const wake = this.now() + Math.max(0, ms);
+      setImmediate(() => {
+        this.skew = Math.max(this.skew, wake - this.base());
+        if (signal?.aborted) reject(signal.reason);
+        else resolve();
+      });
     });
   }
   /** A clock that is this one moved by `offsetMs` (POSTCTL_NOW): waits still step this one. */
