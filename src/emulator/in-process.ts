@@ -4,7 +4,7 @@
 // a verb run in-process (test/helpers/world.ts) meets the same server model as the built CLI does.
 import type { Server } from 'node:http';
 import { Duplex } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, Dispatcher } from 'undici';
 
 /** One end of an in-memory connection: what it writes, its peer reads. */
 class PipeEnd extends Duplex {
@@ -58,9 +58,27 @@ function pipePair(): [PipeEnd, PipeEnd] {
 
 /**
  * A dispatcher that reaches each origin of `servers` (`http://127.0.0.1:PORT` → its server) in memory. Another
- * origin is refused as a closed port is (ECONNREFUSED): nothing leaves the process.
+ * origin (a test's foreign host on 127.0.0.2, a name that does not resolve) goes over the network as it would
+ * from the built CLI, so what crosses origins is tested the same way.
  */
 export function inProcessDispatcher(servers: ReadonlyMap<string, Server>): Dispatcher {
+  const memory = memoryAgent(servers);
+  const network = new Agent();
+  return new (class extends Dispatcher {
+    override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      const origin = typeof opts.origin === 'string' ? opts.origin : opts.origin?.origin;
+      return (origin && servers.has(origin) ? memory : network).dispatch(opts, handler);
+    }
+    override async close(): Promise<void> {
+      await Promise.all([memory.close(), network.close()]);
+    }
+    override async destroy(): Promise<void> {
+      await Promise.all([memory.destroy(), network.destroy()]);
+    }
+  })();
+}
+
+function memoryAgent(servers: ReadonlyMap<string, Server>): Agent {
   return new Agent({
     connect(opts, callback) {
       const origin = `${opts.protocol}//${opts.hostname}:${opts.port}`;

@@ -35,7 +35,7 @@ const cacheFiles = (dir: string) => readdirSync(join(dir, 'code')).filter((f) =>
 const wellFormed = (buf: Buffer) => createHash('sha256').update(buf.subarray(32)).digest().equals(buf.subarray(0, 32));
 
 async function lookup(cacheDir: string) {
-  const r = await emu.run(LOOKUP, { env: { POSTCTL_CACHE_DIR: cacheDir } });
+  const r = await emu.run(LOOKUP, { spawn: true, env: { POSTCTL_CACHE_DIR: cacheDir } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(r.json().data).toEqual([expect.objectContaining({ id: '20', text: expect.stringContaining('Post 20') })]);
@@ -143,7 +143,7 @@ describe('V8 code cache of the one-script API path', () => {
 describe.runIf(compileCache)("Node's compile cache (Node 22+)", () => {
   it("is kept in postctl's cache directory, private to the user, for what runs through commander", async () => {
     const dir = tempDir();
-    const r = await emu.run(['help', 'exit-codes'], { env: { POSTCTL_CACHE_DIR: dir } });
+    const r = await emu.run(['help', 'exit-codes'], { spawn: true, env: { POSTCTL_CACHE_DIR: dir } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Exit codes:');
     expect(statSync(join(dir, 'compile')).mode & 0o777).toBe(0o700);
@@ -165,7 +165,7 @@ it('without a usable cache directory the call still succeeds', async () => {
   mkdirSync(join(dir, 'compile'), { mode: 0o755 });
   chmodSync(join(dir, 'compile'), 0o755);
   await lookup(dir);
-  const help = await emu.run(['help', 'exit-codes'], { env: { POSTCTL_CACHE_DIR: dir } });
+  const help = await emu.run(['help', 'exit-codes'], { spawn: true, env: { POSTCTL_CACHE_DIR: dir } });
   expect(help.code).toBe(0);
   expect(readdirSync(join(dir, 'code'))).toEqual([]);
   expect(readdirSync(join(dir, 'compile'))).toEqual([]);

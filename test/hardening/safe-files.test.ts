@@ -69,7 +69,7 @@ describe.concurrent('caches: an unsafe file is ignored, the command runs', () =>
     const cache = privateDir('postctl-safe-dialects-');
     const file = join(cache, 'dialects.json');
     plant(file);
-    const r = await emu167.run(LOOKUP, { env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
+    const r = await emu167.run(LOOKUP, { spawn: true, env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toBeTruthy();
     // Replaced by what this run learnt: a regular file of its own.
@@ -80,12 +80,12 @@ describe.concurrent('caches: an unsafe file is ignored, the command runs', () =>
   it.each(PLANTS)('the code cache file is %s', async (_kind, plant) => {
     const cache = privateDir('postctl-safe-code-');
     const env = { POSTCTL_CACHE_DIR: cache };
-    expect((await emu.run(LOOKUP, { env })).code).toBe(0); // writes code/api-<key>.bin
+    expect((await emu.run(LOOKUP, { spawn: true, env })).code).toBe(0); // writes code/api-<key>.bin
     const bins = readdirSync(join(cache, 'code')).filter((f) => f.endsWith('.bin'));
     expect(bins).toHaveLength(1);
     rmSync(join(cache, 'code', bins[0]!));
     plant(join(cache, 'code', bins[0]!));
-    const r = await emu.run(LOOKUP, { env, timeoutMs: TIMEOUT });
+    const r = await emu.run(LOOKUP, { spawn: true, env, timeoutMs: TIMEOUT });
     expect(r.code, r.stderr).toBe(0);
   });
 
@@ -94,7 +94,7 @@ describe.concurrent('caches: an unsafe file is ignored, the command runs', () =>
     const victim = join(privateDir('postctl-safe-victim-'), 'victim.json');
     writeFileSync(victim, 'victim', { mode: 0o600 });
     symlinkSync(victim, join(cache, 'dialects.json'));
-    const r = await emu167.run(LOOKUP, { env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
+    const r = await emu167.run(LOOKUP, { spawn: true, env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(victim, 'utf8')).toBe('victim');
     expect(lstatSync(join(cache, 'dialects.json')).isSymbolicLink()).toBe(false);
@@ -107,7 +107,7 @@ describe.concurrent('caches: an unsafe file is ignored, the command runs', () =>
     const elsewhere = privateDir('postctl-safe-elsewhere-');
     writeFileSync(join(elsewhere, 'api-0123456789abcdef.bin'), 'unrelated', { mode: 0o600 });
     symlinkSync(elsewhere, join(cache, 'code'));
-    const r = await emu.run(LOOKUP, { env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
+    const r = await emu.run(LOOKUP, { spawn: true, env: { POSTCTL_CACHE_DIR: cache }, timeoutMs: TIMEOUT });
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(elsewhere)).toEqual(['api-0123456789abcdef.bin']);
   });
@@ -115,7 +115,7 @@ describe.concurrent('caches: an unsafe file is ignored, the command runs', () =>
   it('a code cache directory others can write to (0777) is not used', async () => {
     const cache = privateDir('postctl-safe-code-');
     chmodSync(cache, 0o777);
-    for (let i = 0; i < 2; i++) expect((await emu.run(LOOKUP, { env: { POSTCTL_CODE_CACHE_DIR: cache } })).code).toBe(0);
+    for (let i = 0; i < 2; i++) expect((await emu.run(LOOKUP, { spawn: true, env: { POSTCTL_CODE_CACHE_DIR: cache } })).code).toBe(0);
     const code = join(cache, 'code');
     expect(readdirSync(code).filter((f) => f.endsWith('.bin'))).toEqual([]);
   });

@@ -29,6 +29,8 @@ export interface RunOptions {
   /** Another launcher than this repository's (a copy of it). */
   bin?: string;
   timeoutMs?: number;
+  /** A child process whatever the line (the launcher's own behaviour: its code cache, its start-up). */
+  spawn?: boolean;
   /** Called with the child once spawned (to signal it, read partial output…); implies a child process. */
   onSpawn?: (child: ChildProcess) => void;
   /** In-process runs: the clock (the emulator's, shared), the transport (the emulator's servers), a stop. */
@@ -76,10 +78,20 @@ export function fakedTime(): Record<string, string> {
 /** Verbs that start processes of their own from this process's argv (the MCP server's tool runs, the emulator's background child). */
 const PROCESS_VERBS = new Set(['mcp', 'emulator']);
 /** Variables only a new process honours (the launcher's code cache, Node's own, a preloaded library). */
-const PROCESS_VARIABLES = ['NODE_OPTIONS', 'LD_PRELOAD', 'POSTCTL_CODE_CACHE_DIR', 'POSTCTL_NO_CODE_CACHE'];
+// A proxy is the agent's own (the process's HTTP_PROXY): the in-process transport would go around it.
+const PROCESS_VARIABLES = [
+  'NODE_OPTIONS',
+  'LD_PRELOAD',
+  'POSTCTL_CODE_CACHE_DIR',
+  'POSTCTL_NO_CODE_CACHE',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'http_proxy',
+  'https_proxy',
+];
 
 export function needsProcess(args: readonly string[], opts: RunOptions): boolean {
-  if (opts.onSpawn || opts.bin) return true;
+  if (opts.spawn || opts.onSpawn || opts.bin) return true;
   if (PROCESS_VERBS.has(args.find((a) => !a.startsWith('-')) ?? '')) return true;
   return PROCESS_VARIABLES.some((k) => opts.env?.[k] !== undefined);
 }

@@ -15,6 +15,9 @@ import { futureYear, movedClock } from './clock.js';
 import { testEmulator } from './emulator.js';
 import { sharedCodeCache } from './cli.js';
 import { linkedDir, shellRun } from './shell.js';
+import { shellWords } from './example-argv.js';
+import { needsProcess, runCli } from './cli.js';
+import type { TestEmulator } from './emulator.js';
 
 /** Every `--help` example of the command tree, each once. */
 export async function helpExamples(): Promise<string[]> {
@@ -167,6 +170,11 @@ const OAUTH2_STEP1 = `postctl auth oauth2 --client-id "$CLIENT_ID" --scopes twee
 
 /** Steps an example needs first (shell lines, run in the example's directory) and the env it reads. */
 const BEFORE: Array<[RegExp, string]> = [
+  // The client report's logo (docs/analytics.md): a 1×1 PNG.
+  [
+    /--logo acme\.png/,
+    'echo iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg== | base64 -d | tee acme.png',
+  ],
   // Docs lines shown failing (docs/security.md): a config directory others may write, a FIFO as upload state.
   [
     /^postctl ads accounts list => refusing to use the config directory/,
@@ -340,7 +348,7 @@ async function runExample(example: string, shownError?: string, moved?: Clock): 
       expect(fresh, step).toMatch(/^[^\s']+$/);
       command = command.replace(id, fresh);
     }
-    const r = await shellRun(command, dir, env);
+    const r = await runLine(command, dir, env, emu);
     if (shownError !== undefined) {
       expect(r.code, r.stderr).not.toBe(0);
       // Paths in the docs are the reader's (/home/me/…): compared as <path>.
@@ -354,4 +362,18 @@ async function runExample(example: string, shownError?: string, moved?: Clock): 
     if (startsEmulator) await shellRun('postctl emulator stop 2>/dev/null || true', dir, env);
     await emu.close();
   }
+}
+
+/** Shell syntax beyond plain words: such a line runs in bash (which starts the built CLI). */
+const SHELL_SYNTAX = /[|&;<>$`(){}*?~#]|^\s*\w+=/;
+
+/**
+ * One docs or example line: a plain `postctl …` line runs in-process against the example's emulator (the test
+ * world, in the line's directory); a line with pipes, redirections, substitutions or variables runs in bash.
+ */
+async function runLine(command: string, dir: string, env: Record<string, string | undefined>, emu: TestEmulator) {
+  const words = SHELL_SYNTAX.test(command) ? undefined : shellWords(command);
+  if (!words || words[0] !== 'postctl' || needsProcess(words.slice(1), { env })) return shellRun(command, dir, env);
+  const r = await runCli(words.slice(1), { env, cwd: dir, clock: emu.clock, dispatcher: emu.dispatcher });
+  return { code: r.code ?? 1, stderr: r.stderr };
 }

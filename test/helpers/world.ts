@@ -99,15 +99,11 @@ export async function runInProcess(args: string[], run: WorldRun): Promise<CliRe
     argv: args,
   };
   const timer = setTimeout(() => stop.abort(new Error(`in-process run timed out: postctl ${args.join(' ')}`)), run.timeoutMs ?? 45_000);
-  const cwd = process.cwd();
-  // Relative paths in argv resolve against the run's directory, as in a child started there.
-  if (run.cwd) process.chdir(run.cwd);
   let code: number;
   try {
-    code = await runInWorld(args, world);
+    code = run.cwd ? await inDirectory(run.cwd, () => runInWorld(args, world)) : await runInWorld(args, world);
   } finally {
     clearTimeout(timer);
-    if (run.cwd) process.chdir(cwd);
   }
   stdout.end();
   stderr.end();
@@ -121,4 +117,24 @@ export async function runInProcess(args: string[], run: WorldRun): Promise<CliRe
     json: () => JSON.parse(out),
     errorJson: () => JSON.parse(err.trim().split('\n').pop() ?? ''),
   };
+}
+
+let directoryTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` with the process in `dir`: relative paths in argv resolve there, as in a child started there. The
+ * working directory is the process's, so runs that need one take turns (tests running side by side).
+ */
+function inDirectory<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const turn = directoryTurn.then(async () => {
+    const before = process.cwd();
+    process.chdir(dir);
+    try {
+      return await fn();
+    } finally {
+      process.chdir(before);
+    }
+  });
+  directoryTurn = turn.catch(() => undefined);
+  return turn;
 }

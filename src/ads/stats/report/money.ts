@@ -2,6 +2,7 @@
 // exact decimal strings of derived cost-per figures) divided by 1,000,000 by
 // moving the decimal point, never through floating point, and the names the
 // converted columns take (`billed_charge_local_micro` is what was spent).
+import { isCurrency } from '../../../validate/currency.js';
 
 /** Micros (an integer, or a decimal string) as currency units, exactly, with at least 2 decimals; null stays null. */
 export function microsToUnits(value: number | string | null | undefined): string | null {
@@ -30,7 +31,7 @@ const digitsCache = new Map<string, number>();
 
 /** The decimals a currency is shown with (ISO 4217 minor units via Intl: 2 for USD, 0 for JPY); undefined when unknown. */
 export function currencyDigits(currency: string | undefined): number | undefined {
-  if (!currency || !/^[A-Z]{3}$/.test(currency)) return undefined;
+  if (!currency || !isCurrency(currency)) return undefined;
   let d = digitsCache.get(currency);
   if (d === undefined) {
     try {

@@ -39,7 +39,12 @@ function positive(flag: string, raw: string | undefined, max: number, def: numbe
  * The job state's path: --state, or one file per query here, named by a hash of
  * the flags (known before any request, so a saved state is checked first).
  */
-function statePath(account: AccountRef, c: Awaited<ReturnType<typeof checkFlags>>, f: StatsFlags & { state?: string }): string {
+function statePath(
+  account: AccountRef,
+  c: Awaited<ReturnType<typeof checkFlags>>,
+  f: StatsFlags & { state?: string },
+  cwd: string,
+): string {
   if (f.state) return f.state;
   const key = {
     account: account.id,
@@ -56,7 +61,7 @@ function statePath(account: AccountRef, c: Awaited<ReturnType<typeof checkFlags>
     segment: f.segment?.toUpperCase() ?? null,
     country: f.country ?? null,
   };
-  return join(process.cwd(), `postctl-stats-${optionsHash(key).slice(0, 12)}.state.json`);
+  return join(cwd, `postctl-stats-${optionsHash(key).slice(0, 12)}.state.json`);
 }
 
 /** What the jobs of a plan were created for: a --resume must match it request for request. */
@@ -197,7 +202,7 @@ export default defineVerb({
     const client = await ctx.client();
     const cache = new NameCache(client);
     const one = async (account: AccountRef, report: (q: Query) => Report) => {
-      const path = statePath(account, checked, opts);
+      const path = statePath(account, checked, opts, ctx.io.cwd);
       // A saved state to resume that is not ours or was tampered with is exit 2 before any request for the account.
       if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
       const q = await buildQuery(ctx, client, account, opts, checked);
