@@ -9,6 +9,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // POSTCTL_TEST_SWEEPS=off and run everything else (.ci/run, package.json test:node24 / test:node26).
 const SWEEPS = [
   'test/cli/help-examples.test.ts',
+  'test/cli/help-examples-ahead.test.ts',
   'test/cli/docs-commands.test.ts',
   'test/cli/coverage.test.ts',
   'test/cli/package.test.ts',

@@ -3,12 +3,10 @@
 // themselves (a browser login, an endless stream, a foreground server) are listed there with the reason and
 // checked here to still exist, so the list cannot hide a renamed example. Each runs twice: today, and with
 // postctl's and the emulator's clocks moved a year ahead, so an example valid only within a window of the
-// real calendar (a fixed date inside "the last 5 days") fails here before it fails on its own.
+// real calendar (a fixed date inside "the last 5 days") fails here before it fails on its own. The year-ahead
+// half is test/cli/help-examples-ahead.test.ts (a file of its own: the two halves run on two workers).
 import { describe, expect, it } from 'vitest';
-import { movedClock } from '../helpers/clock.js';
 import { helpExamples, NOT_RUN, runExampleInTurn } from '../helpers/examples.js';
-
-const AHEAD = movedClock('+365d');
 
 const examples = await helpExamples();
 const runnable = examples.filter((e) => !(e in NOT_RUN));
@@ -20,8 +18,4 @@ describe('--help examples run against the emulator', () => {
   });
 
   it.concurrent.each(runnable)('%s', (example) => runExampleInTurn(example));
-});
-
-describe('--help examples run a year from now', () => {
-  it.concurrent.each(runnable)('%s', (example) => runExampleInTurn(example, undefined, AHEAD));
 });

@@ -33,6 +33,8 @@ export interface RunOptions {
   spawn?: boolean;
   /** Called with the child once spawned (to signal it, read partial output…); implies a child process. */
   onSpawn?: (child: ChildProcess) => void;
+  /** In-process: the run's directory as the world says it, not entered (test/helpers/world.ts). */
+  worldCwd?: string | undefined;
   /** In-process runs: the clock (the emulator's, shared), the transport (the emulator's servers), a stop. */
   clock?: TestClock | undefined;
   dispatcher?: Dispatcher | undefined;

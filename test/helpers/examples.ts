@@ -4,7 +4,7 @@
 // to update) has that step run first, and an id that exists only once made stands in for the example's.
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -364,6 +364,8 @@ async function runExample(example: string, shownError?: string, moved?: Clock): 
   }
 }
 
+/** A word that reads as a file name (a dot and an extension, or a slash), not a flag, number or URL. */
+const PATHLIKE = /^(?!-)(?![a-z]+:\/\/)(?=.*(\.[A-Za-z0-9]{1,6}$|\/))/;
 /** Shell syntax beyond plain words: such a line runs in bash (which starts the built CLI). */
 const SHELL_SYNTAX = /[|&;<>$`(){}*?~#]|^\s*\w+=/;
 
@@ -374,6 +376,10 @@ const SHELL_SYNTAX = /[|&;<>$`(){}*?~#]|^\s*\w+=/;
 async function runLine(command: string, dir: string, env: Record<string, string | undefined>, emu: TestEmulator) {
   const words = SHELL_SYNTAX.test(command) ? undefined : shellWords(command);
   if (!words || words[0] !== 'postctl' || needsProcess(words.slice(1), { env })) return shellRun(command, dir, env);
-  const r = await runCli(words.slice(1), { env, cwd: dir, clock: emu.clock, dispatcher: emu.dispatcher });
+  // A line that names a file (an input or an output beside it) enters its directory; others only tell the
+  // world their directory, and run side by side.
+  const names = words.slice(1).some((w) => PATHLIKE.test(w) || existsSync(join(dir, w.replace(/^[^=]*=/, ''))));
+  const where = names ? { cwd: dir } : { worldCwd: dir };
+  const r = await runCli(words.slice(1), { env, ...where, clock: emu.clock, dispatcher: emu.dispatcher });
   return { code: r.code ?? 1, stderr: r.stderr };
 }

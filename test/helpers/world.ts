@@ -7,6 +7,16 @@ import type { Dispatcher } from 'undici';
 import { runClockOffset } from '../../bin/clock.js';
 import { runCli as runInWorld } from '../../src/entry/run-cli.js';
 import type { Clock, World } from '../../src/world/world.js';
+import type { CommandTree } from '../../src/commands/define.js';
+
+/** The whole CLI for the verbs that describe it (completion, mcp), as src/cli.ts installs it. */
+const TREE: CommandTree = {
+  program: async () => (await import('../../src/entry/program.js')).buildProgram(),
+  manifests: async () => {
+    const { TOP_WORDS } = await import('../../src/commands/groups.js');
+    return (await Promise.all(TOP_WORDS.map((t) => t.load()))).map((m) => m.MANIFEST);
+  },
+};
 import type { CliResult } from './cli.js';
 
 /**
@@ -44,7 +54,10 @@ export class TestClock implements Clock {
 export interface WorldRun {
   env: Record<string, string | undefined>;
   input?: string | Buffer | undefined;
+  /** The run's directory, entered for the run (relative paths in argv resolve there); runs with one take turns. */
   cwd?: string | undefined;
+  /** The run's directory as the world says it (files postctl names itself go there), without entering it. */
+  worldCwd?: string | undefined;
   clock?: TestClock | undefined;
   dispatcher?: Dispatcher | undefined;
   /** Stops the run from outside, as a signal does the process (the verb sees an Interrupted). */
@@ -92,7 +105,7 @@ export async function runInProcess(args: string[], run: WorldRun): Promise<CliRe
     stdoutTTY: false,
     stderrTTY: false,
     env,
-    cwd: run.cwd ?? process.cwd(),
+    cwd: run.cwd ?? run.worldCwd ?? process.cwd(),
     clock: typeof offset === 'number' && offset !== 0 ? clock.moved(offset) : clock,
     signal: stop.signal,
     dispatcher: run.dispatcher,
@@ -101,7 +114,8 @@ export async function runInProcess(args: string[], run: WorldRun): Promise<CliRe
   const timer = setTimeout(() => stop.abort(new Error(`in-process run timed out: postctl ${args.join(' ')}`)), run.timeoutMs ?? 45_000);
   let code: number;
   try {
-    code = run.cwd ? await inDirectory(run.cwd, () => runInWorld(args, world)) : await runInWorld(args, world);
+    const go = () => runInWorld(args, world, { tree: TREE });
+    code = run.cwd ? await inDirectory(run.cwd, go) : await go();
   } finally {
     clearTimeout(timer);
   }
