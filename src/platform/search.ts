@@ -5,10 +5,8 @@
 import type { ApiClient, AuthMode } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import { joinPath } from '../http/path.js';
-import { neutralize } from '../output/sanitize.js';
 import type { SearchScope } from '../validate/search.js';
 import { wire } from '../wire/names.js';
-import type { ApiObject } from './posts.js';
 
 export type SearchKind = 'search' | 'counts';
 

@@ -375,7 +375,7 @@ const SHELL_SYNTAX = /[|&;<>$`(){}*?~#]|^\s*\w+=/;
  */
 async function runLine(command: string, dir: string, env: Record<string, string | undefined>, emu: TestEmulator) {
   const words = SHELL_SYNTAX.test(command) ? undefined : shellWords(command);
-  if (!words || words[0] !== 'postctl' || needsProcess(words.slice(1), { env })) return shellRun(command, dir, env);
+  if (words?.[0] !== 'postctl' || needsProcess(words.slice(1), { env })) return shellRun(command, dir, env);
   // A line that names a file (an input or an output beside it) enters its directory; others only tell the
   // world their directory, and run side by side.
   const names = words.slice(1).some((w) => PATHLIKE.test(w) || existsSync(join(dir, w.replace(/^[^=]*=/, ''))));

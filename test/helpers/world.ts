@@ -80,7 +80,7 @@ class Collected extends Writable {
 /** stdin: the given bytes, then its end (a child's stdin closed after the input). */
 function stdinOf(input: string | Buffer | undefined): Readable {
   const stream = new Readable({ read() {} });
-  if (input !== undefined && input.length) stream.push(typeof input === 'string' ? Buffer.from(input) : input);
+  if (input?.length) stream.push(typeof input === 'string' ? Buffer.from(input) : input);
   stream.push(null);
   return stream;
 }

@@ -2,7 +2,6 @@
 // into readable cells (author @username, media type and duration, likes/reposts; columns empty for every row
 // left out), search results one line each, and count buckets. What a table shows is the verbs' concern, not
 // the endpoint functions' (src/platform returns data).
-import { neutralize } from '../../output/sanitize.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Column } from '../../output/printer.js';
 import { cellValue } from '../../output/cells.js';
