@@ -3,6 +3,8 @@
 // verb runs in-process against the emulator with a clock it controls. Nothing below the launcher reads
 // process-wide state for these: it reads the world it was given.
 import type { Dispatcher } from 'undici';
+// The one abortable timer sleep (an abort rejects at once with the signal's reason).
+import { sleep } from '../http/backoff.js';
 
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
@@ -40,21 +42,5 @@ export interface World {
   trapSignals?: ((stop: (reason: import('../errors/cli-error.js').Interrupted) => void) => () => void) | undefined;
 }
 
-/** Sleeps with a timer; an abort rejects at once with the signal's reason. */
-function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** The machine's clock (moved already by the launcher when POSTCTL_NOW is set: bin/clock.js). */
-export const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep: timerSleep };
+export const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep };
