@@ -78,8 +78,17 @@ export class Context {
     await prepareColor(Math.max(colorLevel(io.stderrTTY, off, io.env), colorLevel(io.stdoutTTY, off, io.env)) as ColorLevel);
     // A bad --columns or --query is exit 2 before anything is sent; JMESPath is loaded only for --query.
     const output: PrinterOptions = { columns: parseColumns(globals.columns) };
-    if (globals.query !== undefined) output.query = await (await import('../output/query.js')).prepareQuery(globals.query, io.env);
-    const ctx = new Context(io, globals, output);
+    let ctx: Context | undefined;
+    if (globals.query !== undefined) {
+      const query = await (await import('../output/query.js')).prepareQuery(globals.query, io.env);
+      // The evaluation blocks the thread with the default signal actions restored (output/query.ts); a stop that
+      // arrived just before it would wait out the whole budget unseen, so a stopped run never starts one.
+      output.query = (document) => {
+        if (ctx?.signal.aborted) throw ctx.signal.reason;
+        return query(document);
+      };
+    }
+    ctx = new Context(io, globals, output);
     if (ctx.format === 'table') await prepareTables();
     if (globals.columns !== undefined && output.columns !== 'help' && (ctx.format === 'json' || ctx.format === 'jsonl') && !output.query)
       ctx.log.warn('--columns shapes table and CSV output; for JSON use --query (e.g. --query "data[].[id, name]")');
