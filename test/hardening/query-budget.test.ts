@@ -33,14 +33,22 @@ describe.concurrent('--query with a budget', () => {
 
   it('SIGTERM during the evaluation ends the process at once', async () => {
     let sent = 0;
+    const before = emu.state.log.length;
     const r = await emu.run([...LOOKUP, '--query', BLOW_UP], {
       env: { POSTCTL_QUERY_TIMEOUT_MS: '600000' },
       timeoutMs: 20_000,
       onSpawn: (child) => {
-        setTimeout(() => {
-          sent = Date.now();
-          child.kill('SIGTERM');
-        }, 1200);
+        // Sent once the lookup has been answered (and a moment more): the evaluation is under way then,
+        // whatever the machine's load made of the start-up (a fixed delay could land before it).
+        const poll = setInterval(() => {
+          if (emu.state.log.length === before) return;
+          clearInterval(poll);
+          setTimeout(() => {
+            sent = Date.now();
+            child.kill('SIGTERM');
+          }, 400);
+        }, 20);
+        child.on('exit', () => clearInterval(poll));
       },
     });
     const after = Date.now() - sent;
