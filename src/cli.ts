@@ -14,6 +14,7 @@ const TREE: CommandTree = {
     const { TOP_WORDS } = await import('./commands/groups.js');
     return (await Promise.all(TOP_WORDS.map((t) => t.load()))).map((m) => m.MANIFEST);
   },
+  run: (args, world) => runCli(args, world, { tree: TREE }),
 };
 
 quietOnEpipe();

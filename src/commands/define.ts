@@ -11,6 +11,7 @@
 import type { Command, Option } from 'commander';
 import type { Context } from '../entry/context.js';
 import type { Format } from '../output/format.js';
+import type { World } from '../world/world.js';
 import { rememberExamples } from '../help/examples.js';
 
 export interface OptionSpec {
@@ -249,6 +250,11 @@ export function commanderTree(cmd: Command): TreeTarget {
 export interface CommandTree {
   program(): Promise<Command>;
   manifests(): Promise<Manifest[]>;
+  /**
+   * Runs a command line in a world of the caller's, answering its exit code (src/entry/run-cli.ts): the MCP
+   * server runs each tool call so, in-process. Absent: the launcher offers no in-process runs.
+   */
+  run?(args: readonly string[], world: World): Promise<number>;
 }
 let installedTree: CommandTree | undefined;
 export const setCommandTree = (tree: CommandTree): void => void (installedTree = tree);

@@ -9,10 +9,13 @@ import { clip, neutralize } from '../output/sanitize.js';
 import type { BodyExpectation } from './types.js';
 import { EnvHttpProxyAgent, type Dispatcher } from './undici-lite.js';
 
-/** One agent for the whole run: keep-alive, bounded connections, HTTP(S)_PROXY/NO_PROXY honoured. */
-export function createDispatcher(timeoutMs: number): Dispatcher {
+/**
+ * One agent for the whole run: keep-alive, bounded connections (per origin; more for a server whose calls run
+ * side by side on one agent), HTTP(S)_PROXY/NO_PROXY honoured.
+ */
+export function createDispatcher(timeoutMs: number, connections = 16): Dispatcher {
   return new EnvHttpProxyAgent({
-    connections: 16,
+    connections,
     keepAliveTimeout: 10_000,
     connect: { timeout: Math.min(timeoutMs, 30_000) },
   });

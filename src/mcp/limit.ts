@@ -1,6 +1,7 @@
-// At most `max` tool calls run at once; the others wait in arrival order. Each call is a CLI child process, so
-// a client that sends 80 calls together would otherwise start 80 processes and as many connections at once.
-// A call cancelled while it waits leaves the queue without running.
+// At most `max` tool calls run at once; the others wait in arrival order. Calls run in-process (run-tool.ts) on
+// one event loop and one HTTP agent: a client that sends 80 calls together would otherwise have 80 verbs
+// holding memory and sending requests at once, against one account's rate limits. A call cancelled while it
+// waits leaves the queue without running.
 
 export class CancelledWhileQueued extends Error {}
 

@@ -1,16 +1,32 @@
-// Runs one tool call: the verb as a child process of the built CLI with `-o json --no-input`, its stdout the
-// result and its last stderr line, on failure, the CLI's JSON error object. A child per call keeps every verb's
-// process-wide state (signal handlers, exit code, stdin, cwd-relative state files) its own, and a cancelled call
-// is the verb's Ctrl-C: SIGINT, its clean-up, then SIGKILL after the grace period.
-import { spawn } from 'node:child_process';
+// Runs one tool call in-process: the verb's command line (`-o json --no-input`) in a world of its own (its
+// stdout collected as the result, its stderr as progress lines and, on failure, the CLI's JSON error object on
+// the last line; no stdin; the call's environment, working directory and stop signal), through the launcher's
+// runner. In-process, not a child of the built CLI: a child cost 380–550 ms of start-up a call and opened its own
+// connections, where here the loaded modules and the server's one keep-alive agent serve every call. The verbs
+// read no process-wide state (streams, env, cwd, clock, signals: all are the world's, src/world/world.ts), so
+// calls side by side do not see each other's. A cancelled call is the verb's Ctrl-C: its signal aborts (its
+// requests with it), it cleans up and answers 130; one that has not ended after the grace period is left
+// behind, its output dropped, and the call answers as cancelled.
+import { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { Dispatcher } from 'undici';
+import { Interrupted } from '../errors/cli-error.js';
 import { EXIT, EXIT_CODE_DOCS } from '../errors/exit-codes.js';
 import { neutralize } from '../output/sanitize.js';
+import type { Clock, World } from '../world/world.js';
+
+/** The launcher's runner: one command line in a world, its exit code (commands/define.ts CommandTree.run). */
+export type Runner = (args: readonly string[], world: World) => Promise<number>;
 
 export interface RunRequest {
   argv: string[];
   env: NodeJS.ProcessEnv;
-  /** The child's working directory. */
-  cwd?: string;
+  /** The run's working directory (files the verb names itself, such as a stats job's state, go there). */
+  cwd: string;
+  clock: Clock;
+  /** The server's one transport, shared by every call. */
+  dispatcher: Dispatcher | undefined;
+  run: Runner;
   signal: AbortSignal;
   /** Each stderr line as it comes (progress, retries, warnings). */
   onLine?: (line: string) => void;
@@ -28,67 +44,134 @@ export interface RunOutcome {
   tooLarge: boolean;
 }
 
-/** The launcher this process was started with (bin/postctl.js): the child runs the same build. */
-function launcher(): string {
-  return process.argv[1]!;
+/** stderr lines kept for the result (the last 20 are shown), and the longest line kept whole (an error object). */
+const KEEP_LINES = 200;
+const MAX_LINE = 1_000_000;
+
+/** stdout up to a cap: past it, what comes is dropped and `over` is called once (the run is stopped). */
+class CappedOutput extends Writable {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  tooLarge = false;
+  constructor(
+    private readonly max: number,
+    private readonly over: () => void,
+  ) {
+    super();
+  }
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, cb: (e?: Error | null) => void): void {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+    if (!this.tooLarge) {
+      this.bytes += b.length;
+      if (this.bytes > this.max) {
+        this.tooLarge = true;
+        this.chunks = [];
+        this.over();
+      } else this.chunks.push(b);
+    }
+    cb();
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
 }
 
-export function runCli(req: RunRequest): Promise<RunOutcome> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [launcher(), ...req.argv], { env: req.env, cwd: req.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let tooLarge = false;
-    let errText = '';
-    let pending = '';
-    let cancelled = false;
-    child.stdout.on('data', (d: Buffer) => {
-      outBytes += d.length;
-      if (outBytes > req.maxOutputBytes) {
-        if (!tooLarge) child.kill('SIGINT');
-        tooLarge = true;
-        return;
-      }
-      out.push(d);
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      if (errText.length < 1_000_000) errText += d;
-      pending += d;
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const l of lines) if (l.trim()) req.onLine?.(neutralize(l));
-    });
-    const onAbort = () => {
-      cancelled = true;
-      child.kill('SIGINT');
-      setTimeout(() => child.kill('SIGKILL'), req.graceMs).unref();
+/** stderr split into lines as they come: each handed on, the last ones kept. */
+class LineOutput extends Writable {
+  readonly lines: string[] = [];
+  private pending = '';
+  // A character split across two writes is decoded whole.
+  private readonly decoder = new StringDecoder('utf8');
+  constructor(private readonly onLine: ((line: string) => void) | undefined) {
+    super({ decodeStrings: false });
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, cb: (e?: Error | null) => void): void {
+    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    const parts = this.pending.split('\n');
+    this.pending = parts.pop()!.slice(0, MAX_LINE);
+    for (const l of parts) this.line(l);
+    cb();
+  }
+  private line(l: string): void {
+    if (!l.trim()) return;
+    this.lines.push(l.slice(0, MAX_LINE));
+    if (this.lines.length > KEEP_LINES) this.lines.shift();
+    this.onLine?.(neutralize(l));
+  }
+  flushLine(): void {
+    this.line(this.pending);
+    this.pending = '';
+  }
+}
+
+export async function runTool(req: RunRequest): Promise<RunOutcome> {
+  const stop = new AbortController();
+  let cancelled = false;
+  const stdout = new CappedOutput(req.maxOutputBytes, () => stop.abort(new Interrupted('the output passed the result cap')));
+  const stderr = new LineOutput(req.onLine);
+  const world: World = {
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    stdinTTY: false,
+    stdoutTTY: false,
+    stderrTTY: false,
+    env: req.env,
+    cwd: req.cwd,
+    clock: req.clock,
+    signal: stop.signal,
+    dispatcher: req.dispatcher,
+    argv: req.argv,
+    // No traps: the server's own signals stop the server, which stops its calls through `signal`.
+    trapSignals: undefined,
+  };
+  const onAbort = () => {
+    cancelled = true;
+    stop.abort(new Interrupted('cancelled by the MCP client'));
+  };
+  if (req.signal.aborted) onAbort();
+  else req.signal.addEventListener('abort', onAbort, { once: true });
+  // A stopped verb has the grace period for its clean-up; one still running then is left behind.
+  let timer: NodeJS.Timeout | undefined;
+  const abandoned = new Promise<number>((resolve) => {
+    const start = () => {
+      timer = setTimeout(() => resolve(EXIT.INTERRUPTED), req.graceMs);
+      timer.unref();
     };
-    if (req.signal.aborted) onAbort();
-    else req.signal.addEventListener('abort', onAbort, { once: true });
-    child.on('close', (code, sig) => {
-      req.signal.removeEventListener('abort', onAbort);
-      const lines = errText.split('\n').filter((l) => l.trim());
-      let error: Record<string, unknown> | undefined;
-      const last = lines.at(-1);
-      if (code !== 0 && last?.startsWith('{')) {
-        try {
-          error = JSON.parse(last) as Record<string, unknown>;
-          lines.pop();
-        } catch {
-          error = undefined;
-        }
-      }
-      resolve({
-        code: code ?? (sig === 'SIGINT' ? EXIT.INTERRUPTED : EXIT.INTERNAL),
-        stdout: Buffer.concat(out).toString('utf8'),
-        notes: lines.map((l) => neutralize(l)),
-        error,
-        cancelled,
-        tooLarge,
-      });
-    });
-    child.on('error', (e) => resolve({ code: EXIT.INTERNAL, stdout: '', notes: [e.message], cancelled, tooLarge }));
+    if (stop.signal.aborted) start();
+    else stop.signal.addEventListener('abort', start, { once: true });
   });
+  let code: number;
+  try {
+    code = await Promise.race([req.run(req.argv, world), abandoned]);
+  } catch (e) {
+    // The runner renders every failure of a verb; what reaches here is a fault of the runner itself.
+    stderr.write(`${(e as Error)?.message ?? String(e)}\n`);
+    code = EXIT.INTERNAL;
+  } finally {
+    clearTimeout(timer);
+    req.signal.removeEventListener('abort', onAbort);
+  }
+  stderr.flushLine();
+  const lines = [...stderr.lines];
+  let error: Record<string, unknown> | undefined;
+  const last = lines.at(-1);
+  if (code !== 0 && last?.startsWith('{')) {
+    try {
+      error = JSON.parse(last) as Record<string, unknown>;
+      lines.pop();
+    } catch {
+      error = undefined;
+    }
+  }
+  return {
+    code,
+    stdout: stdout.tooLarge ? '' : stdout.text,
+    notes: lines.map((l) => neutralize(l)),
+    error,
+    cancelled,
+    tooLarge: stdout.tooLarge,
+  };
 }
 
 /** The documented meaning of an exit code (`postctl help exit-codes`). */

@@ -1,6 +1,8 @@
 // `postctl mcp`: an MCP server over stdio (the official TypeScript SDK's low-level Server, which takes the
-// tools' JSON Schemas as they are), one tool per verb. A call runs the verb as a child of the same build
-// (run-tool.ts); its JSON output is the structured result, its JSON error object the error.
+// tools' JSON Schemas as they are), one tool per verb. A call runs the verb in-process, in a world of its own
+// (run-tool.ts): no process start-up per call, and one keep-alive HTTP agent for all calls, so connections
+// are reused; at most --max-concurrent run at once (limit.ts). Its JSON output is the structured result, its
+// JSON error object the error.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -10,8 +12,12 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Manifest } from '../commands/define.js';
+import { commandTree, type Manifest } from '../commands/define.js';
 import { EXIT } from '../errors/exit-codes.js';
+import { envNumber } from '../config/env-number.js';
+import { createDispatcher } from '../http/transport.js';
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../world/world.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +25,7 @@ import { requestReads } from './access.js';
 import { confinePaths, PathRefused } from './confine.js';
 import { listed, loadTools, type Tool } from './catalog.js';
 import { CancelledWhileQueued, callLimiter } from './limit.js';
-import { exitMeaning, runCli, structured, type RunOutcome } from './run-tool.js';
+import { exitMeaning, runTool, structured, type RunOutcome, type Runner } from './run-tool.js';
 import { knownSecrets, scrubText, scrubValue } from './scrub.js';
 import { argvOf } from './tool-schema.js';
 
@@ -35,6 +41,11 @@ export interface ServeOptions {
   /** Every top word's manifest: the verbs the tools are made from. */
   manifests: readonly Manifest[];
   signal: AbortSignal;
+  /** The server's working directory (relative paths in a call's input are relative to it), clock and transport. */
+  cwd: string;
+  clock: Clock;
+  /** The world's transport if it has one (a test's emulator); else the server builds one keep-alive agent. */
+  dispatcher?: Dispatcher | undefined;
   maxResultBytes: number;
   graceMs: number;
   /** Tool calls run at once at most; later ones wait (--max-concurrent). */
@@ -106,8 +117,7 @@ async function call(
   input: Record<string, unknown>,
   extra: Extra,
   stop: AbortSignal,
-  scratch: string,
-  limit: ReturnType<typeof callLimiter>,
+  shared: Shared,
 ) {
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
@@ -115,7 +125,7 @@ async function call(
   if (refused) return refused;
   let argv: string[];
   try {
-    argv = argvOf(tool, confinePaths(tool, input, { roots: opts.roots, allowWrites: opts.allowWrites, base: process.cwd() }));
+    argv = argvOf(tool, confinePaths(tool, input, { roots: opts.roots, allowWrites: opts.allowWrites, base: opts.cwd }));
   } catch (e) {
     if (e instanceof PathRefused) return failure('path_refused', `${tool.name}: ${e.message}`, EXIT.INVALID_INPUT);
     return failure('usage', `${tool.name}: ${(e as Error).message}`, EXIT.USAGE);
@@ -137,11 +147,14 @@ async function call(
   const signal = AbortSignal.any([extra.signal, stop]);
   let out: RunOutcome;
   try {
-    out = await limit(signal, () =>
-      runCli({
+    out = await shared.limit(signal, () =>
+      runTool({
         argv: [...globals, ...argv],
-        env: childEnv(opts.env, scratch),
-        cwd: scratch,
+        env: callEnv(opts.env, shared.scratch),
+        cwd: shared.scratch,
+        clock: opts.clock,
+        dispatcher: shared.dispatcher,
+        run: shared.run,
         signal,
         onLine,
         maxOutputBytes: opts.maxResultBytes,
@@ -155,11 +168,19 @@ async function call(
   return result(tool, out, secrets);
 }
 
+/** What every call shares: the scratch folder, the limiter, the transport and the runner. */
+interface Shared {
+  scratch: string;
+  limit: ReturnType<typeof callLimiter>;
+  dispatcher: Dispatcher;
+  run: Runner;
+}
+
 /**
- * The child's environment: no prompts, no colour, no traces, progress lines often enough to report; its
+ * A call's environment: no prompts, no colour, no traces, progress lines often enough to report; its
  * temporary files in the server's scratch folder.
  */
-function childEnv(env: NodeJS.ProcessEnv, scratch: string): NodeJS.ProcessEnv {
+function callEnv(env: NodeJS.ProcessEnv, scratch: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {
     ...env,
     TMPDIR: scratch,
@@ -178,6 +199,13 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // The tools run in a folder of the server's own (0700, removed when it stops): what a verb writes by
   // default beside its working directory (a stats job's resume state) lands there, not where the server was started.
   const scratch = mkdtempSync(join(tmpdir(), 'postctl-mcp-'));
+  const run = commandTree().run;
+  if (!run) throw new Error('postctl mcp runs its tools through the launcher, which installs no runner here');
+  // One agent for every call (keep-alive: a call reuses the connections of the calls before it), with room for
+  // the calls that run at once; a world that brings its own transport (a test's emulator) keeps it.
+  const timeoutMs = envNumber(opts.env, 'POSTCTL_TIMEOUT', { fallback: 30, min: 0, max: 10 * 365 * 86_400 }) * 1000;
+  const dispatcher = opts.dispatcher ?? createDispatcher(timeoutMs, 16 * opts.maxConcurrent);
+  const shared: Shared = { scratch, limit: callLimiter(opts.maxConcurrent), dispatcher, run };
   const server = new Server(
     { name: 'postctl', version: __POSTCTL_VERSION__ },
     {
@@ -190,7 +218,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up).
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
-  const limit = callLimiter(opts.maxConcurrent);
   server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
     const p = call(
       opts,
@@ -199,8 +226,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
       (req.params.arguments ?? {}) as Record<string, unknown>,
       extra as unknown as Extra,
       stop.signal,
-      scratch,
-      limit,
+      shared,
     );
     running.add(p);
     void p.finally(() => running.delete(p)).catch(() => undefined);
@@ -217,5 +243,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   stop.abort();
   await Promise.allSettled([...running]);
   await server.close();
+  if (dispatcher !== opts.dispatcher) await dispatcher.close().catch(() => undefined);
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -2,13 +2,14 @@
 // here only, when this verb runs: no other verb loads it.
 import { envNumber } from '../../config/env-number.js';
 import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { invalid, UsageError } from '../../errors/cli-error.js';
 import { commandTree, defineVerb } from '../define.js';
 
-/** A --root folder by its real path (the one tools' paths are compared with). */
-function rootDir(dir: string): string {
+/** A --root folder by its real path (the one tools' paths are compared with); relative to the run's directory. */
+function rootDir(dir: string, cwd: string): string {
   try {
-    const real = realpathSync(dir);
+    const real = realpathSync(resolve(cwd, dir));
     if (statSync(real).isDirectory()) return real;
   } catch {
     // Reported below, as for a file that is not a folder.
@@ -16,7 +17,7 @@ function rootDir(dir: string): string {
   throw new UsageError(`--root ${dir}: not a folder`, 'name an existing folder the tools may read files in.');
 }
 
-/** --max-concurrent: a whole number from 1 to 64 (each call is a process of its own). */
+/** --max-concurrent: a whole number from 1 to 64 (calls run in-process, side by side on one HTTP agent). */
 function maxConcurrent(raw: string | undefined): number {
   if (raw === undefined) return 4;
   const n = Number(raw);
@@ -64,13 +65,16 @@ export default defineVerb({
       env,
       profile: ctx.globals.profile,
       allowWrites: Boolean(opts.allowWrites),
-      roots: (opts.root ?? []).map(rootDir),
+      roots: (opts.root ?? []).map((dir) => rootDir(dir, ctx.io.cwd)),
       manifests,
       tools: (opts.tools ?? [])
         .flatMap((t) => t.split(','))
         .map((t) => t.trim())
         .filter(Boolean),
       signal: ctx.signal,
+      cwd: ctx.io.cwd,
+      clock: ctx.io.clock,
+      dispatcher: ctx.io.dispatcher,
       maxResultBytes: envNumber(env, 'POSTCTL_MCP_MAX_RESULT_MB', { fallback: 16, min: 1, max: 1024 }) * 1024 * 1024,
       graceMs: envNumber(env, 'POSTCTL_STOP_GRACE_MS', { fallback: 10_000, min: 1, max: 600_000 }),
       maxConcurrent: maxConcurrent(opts.maxConcurrent),
