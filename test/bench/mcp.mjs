@@ -35,7 +35,9 @@ function cliRun(bin, env) {
     const child = spawn(process.execPath, [bin, 'users', 'me', '-o', 'json'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`postctl users me exited ${code}: ${err}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - t0) : reject(new Error(`postctl users me exited ${code}: ${err}`)),
+    );
   });
 }
 
