@@ -53,6 +53,8 @@ class CappedOutput extends Writable {
   private chunks: Buffer[] = [];
   private bytes = 0;
   tooLarge = false;
+  /** The call has answered: what a verb left behind still writes is dropped. */
+  answered = false;
   constructor(
     private readonly max: number,
     private readonly over: () => void,
@@ -61,7 +63,7 @@ class CappedOutput extends Writable {
   }
   override _write(chunk: Buffer | string, encoding: BufferEncoding, cb: (e?: Error | null) => void): void {
     const b = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
-    if (!this.tooLarge) {
+    if (!this.tooLarge && !this.answered) {
       this.bytes += b.length;
       if (this.bytes > this.max) {
         this.tooLarge = true;
@@ -80,12 +82,15 @@ class CappedOutput extends Writable {
 class LineOutput extends Writable {
   readonly lines: string[] = [];
   private pending = '';
+  /** The call has answered: later lines (a timer a verb left running) reach no one. */
+  answered = false;
   // A character split across two writes is decoded whole.
   private readonly decoder = new StringDecoder('utf8');
   constructor(private readonly onLine: ((line: string) => void) | undefined) {
     super({ decodeStrings: false });
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, cb: (e?: Error | null) => void): void {
+    if (this.answered) return cb();
     this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
     const parts = this.pending.split('\n');
     this.pending = parts.pop()!.slice(0, MAX_LINE);
@@ -153,6 +158,8 @@ export async function runTool(req: RunRequest): Promise<RunOutcome> {
     req.signal.removeEventListener('abort', onAbort);
   }
   stderr.flushLine();
+  stdout.answered = true;
+  stderr.answered = true;
   const lines = [...stderr.lines];
   let error: Record<string, unknown> | undefined;
   const last = lines.at(-1);

@@ -119,8 +119,13 @@ export async function* unconfirmed(source: AsyncIterable<Batch>, state: UploadSt
 /** Validates every product; without --skip-invalid any problem stops here (exit 6). */
 export async function validated(src: FeedSource, skipInvalid: boolean | undefined, ctx: Context): Promise<Report> {
   const checking = ctx.progress(`validating ${src.name}`);
-  const report = await validateFeed(src, () => checking.tick());
-  checking.done();
+  let report: Report;
+  try {
+    report = await validateFeed(src, () => checking.tick());
+  } finally {
+    // Also when the feed cannot be read: the progress timer must not outlive a run in a server (postctl mcp).
+    checking.done();
+  }
   // An empty feed is bad input (the file), not bad usage (the command line).
   if (report.records === 0)
     throw new InputError(`${src.name} holds no products`, [], 'check that the file is the feed you meant; it has no product rows.');
