@@ -1,7 +1,7 @@
 // How `postctl mcp` runs a tool call: in the server's process, the MCP SDK's client driving it over stdio
 // against the emulator. A cancelled stats job (notifications/cancelled, sent by the client when its call is
 // aborted) stops sending requests within 1 s — its poll in flight aborted, its slot free at once; calls one
-// after another reuse one keep-alive connection; a result over the cap stops the verb and answers
+// after another reuse one keep-alive connection; calls side by side keep their own output and errors; a result over the cap stops the verb and answers
 // result_too_large, and the server goes on.
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,31 @@ describe.sequential('postctl mcp: calls in-process', () => {
     }
     // A process per call opened a connection per call (10); one agent for the server keeps its one open.
     expect(accepted.length - before).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it('calls side by side keep their own output and errors', async () => {
+    const side = await mcpSession(['mcp'], emu.cliEnv());
+    try {
+      // Every third call fails (a post that does not exist: exit 4), the others answer a user of their own name.
+      const path = (i: number) => (i % 3 === 2 ? `/2/tweets/99900${i}` : `/2/users/by/username/side${i}`);
+      const results = (await Promise.all(
+        Array.from({ length: 12 }, (_, i) => side.client.callTool({ name: 'request', arguments: { method: 'GET', path: path(i) } })),
+      )) as ToolResult[];
+      results.forEach((r, i) => {
+        const text = JSON.stringify(r);
+        if (i % 3 !== 2) {
+          expect(r.isError, text).toBeFalsy();
+          expect(r.structuredContent!.data.username).toBe(`side${i}`);
+        } else {
+          expect(r.structuredContent!.error, text).toMatchObject({ exit_code: 4 });
+          expect(r.structuredContent!.error.message).toContain(`99900${i}`);
+        }
+        // Nothing of another call's output or error.
+        for (let j = 0; j < 12; j++) if (j !== i) expect(text).not.toMatch(new RegExp(`side${j}"|99900${j}\\b`));
+      });
+    } finally {
+      await side.close();
+    }
   }, 60_000);
 
   it('a result over the cap stops the verb and answers result_too_large; the server goes on', async () => {
