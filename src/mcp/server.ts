@@ -198,9 +198,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const tools = new Map(loadTools(opts.manifests, opts.tools).map((t) => [t.name, t]));
   // The tools run in a folder of the server's own (0700, removed when it stops): what a verb writes by
   // default beside its working directory (a stats job's resume state) lands there, not where the server was started.
-  const scratch = mkdtempSync(join(tmpdir(), 'postctl-mcp-'));
   const run = commandTree().run;
   if (!run) throw new Error('postctl mcp runs its tools through the launcher, which installs no runner here');
+  const scratch = mkdtempSync(join(tmpdir(), 'postctl-mcp-'));
   // One agent for every call (keep-alive: a call reuses the connections of the calls before it), with room for
   // the calls that run at once; a world that brings its own transport (a test's emulator) keeps it.
   const timeoutMs = envNumber(opts.env, 'POSTCTL_TIMEOUT', { fallback: 30, min: 0, max: 10 * 365 * 86_400 }) * 1000;
@@ -215,7 +215,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((t) => listed(t, opts.allowWrites)) }));
-  // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up).
+  // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up,
+  // at most the grace period each).
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
   server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
@@ -243,6 +244,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   stop.abort();
   await Promise.allSettled([...running]);
   await server.close();
-  if (dispatcher !== opts.dispatcher) await dispatcher.close().catch(() => undefined);
+  // Destroyed, not closed: a verb left behind after its grace period may still hold a request open.
+  if (dispatcher !== opts.dispatcher) await dispatcher.destroy().catch(() => undefined);
   rmSync(scratch, { recursive: true, force: true });
 }
