@@ -115,8 +115,10 @@ export function openFeed(path: string): NodeJS.ReadableStream {
 export async function spoolToTemp(
   input: NodeJS.ReadableStream,
   signal?: AbortSignal,
+  /** The run's TMPDIR (its world's, which a server running calls in-process sets per call), else the process's. */
+  tempRoot: string = tmpdir(),
 ): Promise<{ path: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'postctl-feed-'));
+  const dir = await mkdtemp(join(tempRoot, 'postctl-feed-'));
   const path = join(dir, 'feed');
   const remove = () => rm(dir, { recursive: true, force: true });
   try {

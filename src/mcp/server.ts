@@ -200,7 +200,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // default beside its working directory (a stats job's resume state) lands there, not where the server was started.
   const run = commandTree().run;
   if (!run) throw new Error('postctl mcp runs its tools through the launcher, which installs no runner here');
-  const scratch = mkdtempSync(join(tmpdir(), 'postctl-mcp-'));
+  const scratch = mkdtempSync(join(opts.env.TMPDIR || tmpdir(), 'postctl-mcp-'));
   // One agent for every call (keep-alive: a call reuses the connections of the calls before it), with room for
   // the calls that run at once; a world that brings its own transport (a test's emulator) keeps it.
   const timeoutMs = envNumber(opts.env, 'POSTCTL_TIMEOUT', { fallback: 30, min: 0, max: 10 * 365 * 86_400 }) * 1000;

@@ -59,7 +59,7 @@ export async function feedSource(
   let cleanup = async () => undefined as void;
   if (file === '-' && ctx.io.stdinTTY) throw new UsageError('no feed given', 'pass --file FEED, or pipe the feed into stdin.');
   if (file === '-' || (await inputKind(file)).kind === 'stream') {
-    const spooled = await spoolToTemp(isStdinPath(file) ? ctx.io.stdin : createReadStream(file), ctx.signal);
+    const spooled = await spoolToTemp(isStdinPath(file) ? ctx.io.stdin : createReadStream(file), ctx.signal, ctx.env.TMPDIR || undefined);
     path = spooled.path;
     cleanup = spooled.remove;
   }
