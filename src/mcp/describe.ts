@@ -74,7 +74,7 @@ function words(line: string): string[] | undefined {
 export function exampleInput(shape: ToolShape, spec: VerbSpec): Record<string, unknown> | undefined {
   for (const line of spec.examples) {
     const w = words(line);
-    if (!w || w[0] !== 'postctl' || w.slice(1, 1 + shape.words.length).join(' ') !== shape.words.join(' ')) continue;
+    if (w?.[0] !== 'postctl' || w.slice(1, 1 + shape.words.length).join(' ') !== shape.words.join(' ')) continue;
     const input = fromArgv(shape, w.slice(1 + shape.words.length));
     if (input && Object.keys(input).length) return input;
   }

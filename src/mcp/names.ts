@@ -22,9 +22,12 @@ const plural = (name: string): string =>
   /[^aeiou]y$/.test(name) ? `${name.slice(0, -1)}ies` : /(s|x|sh|ch)$/.test(name) ? `${name}es` : `${name}s`;
 
 /** The thing a verb acts on, from its group: `posts lookup` → post, `ads line-item-categories get` → line_item_category. */
-export function nounOf(words: readonly string[]): string {
+function nounOf(words: readonly string[]): string {
   const group = words.length > 1 ? words.at(-2)! : words[0]!;
-  return snake(group).split('_').map((w, i, all) => (i === all.length - 1 ? singular(w) : w)).join('_');
+  return snake(group)
+    .split('_')
+    .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
+    .join('_');
 }
 
 /** The input name of a verb's argument or flag (`raw`, in snake case); `array`: the input takes a list. */

@@ -5,7 +5,15 @@
 // Everything else in a tool's text is derived from the verb's declarations (describe.ts, names.ts).
 import { RANGE_NAMES } from '../ads/stats/range/relative.js';
 import { CONVERSATION_SETTINGS, CREATIVE_TYPES, LABEL_VALUES, MEDIA_TYPES, VIDEO_CTAS } from '../creatives/enums.js';
-import { ACTIVE_ENTITIES, GRANULARITIES, METRIC_GROUPS, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, STATS_LIMITS } from '../validate/ads-stats.js';
+import {
+  ACTIVE_ENTITIES,
+  GRANULARITIES,
+  METRIC_GROUPS,
+  PLACEMENTS,
+  SEGMENTATION,
+  STATS_ENTITIES,
+  STATS_LIMITS,
+} from '../validate/ads-stats.js';
 import { HISTORY_ENTITY_TYPES, INDUSTRY_TYPES, READABLE_FEATURE_KEYS } from '../validate/ads-core-params.js';
 import { CAMPAIGN_CREATE_PARAMS, CAMPAIGN_UPDATE_PARAMS } from '../validate/campaign.js';
 import { FUNDING_CREATE_PARAMS } from '../validate/funding.js';
@@ -164,7 +172,9 @@ export const TOOL_NOTES: Readonly<Record<string, { when?: string; cost?: string 
     cost: `1 synchronous request per ${STATS_LIMITS.idsPerRequest} entities, 7-day window and placement (${STATS_LIMITS.syncPer15Minutes} per 15 minutes per user), or async jobs for longer ranges and segments (a few requests each, polled until ready).`,
   },
   ads_stats_active: { when: 'Use to find which entities had activity in a range before asking ads_stats.' },
-  ads_campaigns_pause: { when: 'Pauses campaigns (and with their line items, see its inputs); run with dry_run: true first and show the plan.' },
+  ads_campaigns_pause: {
+    when: 'Pauses campaigns (and with their line items, see its inputs); run with dry_run: true first and show the plan.',
+  },
   ads_line_items_pause: { when: 'Run with dry_run: true first and show the plan.' },
   ads_history: { when: 'Use to see who changed what in an ad account and when.' },
   usage_posts: { when: 'Use to see how much of the app’s monthly post cap is used before large reads.' },

@@ -13,12 +13,13 @@ interface Prompt {
   text: (args: Record<string, string>) => string;
 }
 
-const account = (a: Record<string, string>) => (a.account ? `account: "${a.account}"` : 'the profile’s default account (leave account out)');
+const account = (a: Record<string, string>) =>
+  a.account ? `account: "${a.account}"` : 'the profile’s default account (leave account out)';
 
 const UNITS =
   'Spend is metrics.spend, in the ad account’s currency (the result’s currency); *_local_micro values are micros (divide by 1,000,000). Days are the account’s own time zone (the result’s time_zone), not yours.';
 
-export const PROMPTS: readonly Prompt[] = [
+const PROMPTS: readonly Prompt[] = [
   {
     name: 'spend_yesterday',
     title: 'Yesterday’s spend by campaign',
@@ -36,7 +37,8 @@ export const PROMPTS: readonly Prompt[] = [
   {
     name: 'weekly_client_report',
     title: 'Weekly client report',
-    description: 'Last week’s (Monday to Sunday, the account’s time zone) results per campaign, with totals and derived rates, as a short report for a client.',
+    description:
+      'Last week’s (Monday to Sunday, the account’s time zone) results per campaign, with totals and derived rates, as a short report for a client.',
     arguments: [
       { name: 'account', description: 'ad account id (default: the profile’s)' },
       { name: 'client', description: 'the client’s name, for the report’s title' },
@@ -54,7 +56,8 @@ export const PROMPTS: readonly Prompt[] = [
   {
     name: 'pause_over_pace',
     title: 'Pause campaigns over pace (dry run first)',
-    description: 'Find active campaigns spending faster than their daily budget allows today, and pause them — as a dry run first, then only after the user agrees.',
+    description:
+      'Find active campaigns spending faster than their daily budget allows today, and pause them — as a dry run first, then only after the user agrees.',
     arguments: [
       { name: 'account', description: 'ad account id (default: the profile’s)' },
       { name: 'tolerance', description: 'percent over pace that is allowed (default 10)' },

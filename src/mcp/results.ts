@@ -6,10 +6,21 @@
 // without running the verb again. Nothing is cut silently: the summary and `_page` say what is missing.
 import type { JsonSchema, ToolShape } from './tool-schema.js';
 
-export const DEFAULT_RESULT_BUDGET = 25_000;
 /** Columns a compact row keeps at most, and the ones it keeps first when present. */
 const COMPACT_MAX = 8;
-const FIRST = ['id', 'name', 'username', 'text', 'entity_status', 'status', 'effective_status', 'objective', 'created_at', 'start_time', 'end_time'];
+const FIRST = [
+  'id',
+  'name',
+  'username',
+  'text',
+  'entity_status',
+  'status',
+  'effective_status',
+  'objective',
+  'created_at',
+  'start_time',
+  'end_time',
+];
 /** Metrics the summary adds up (stats rows keep them under `metrics`, as arrays per period). */
 const TOTALS = ['spend', 'impressions', 'engagements', 'clicks', 'url_clicks', 'billed_charge_local_micro', 'video_total_views', 'follows'];
 const CURSOR = /^postctl:(\d+):(\d+)$/;
@@ -25,7 +36,7 @@ export interface ShapedResult {
 }
 
 /** A tool lists things when it pages or its verb is a list or a search. */
-export function isListTool(shape: Pick<ToolShape, 'words' | 'params'>): boolean {
+function isListTool(shape: Pick<ToolShape, 'words' | 'params'>): boolean {
   return PAGING.some((k) => Object.hasOwn(shape.params, k)) || ['list', 'search'].includes(shape.words.at(-1)!);
 }
 
@@ -157,7 +168,9 @@ export class ResultPages {
         const { keep, omitted } = compactColumns(rows);
         if (omitted.length) {
           rows = rows.map((r) => pick(r, keep));
-          facts.push(`columns ${keep.join(', ')}; left out ${omitted.length}: ${omitted.slice(0, 12).join(', ')}${omitted.length > 12 ? '…' : ''} (columns: [...] or ["all"] returns them)`);
+          facts.push(
+            `columns ${keep.join(', ')}; left out ${omitted.length}: ${omitted.slice(0, 12).join(', ')}${omitted.length > 12 ? '…' : ''} (columns: [...] or ["all"] returns them)`,
+          );
         }
       }
       const limit = typeof input.limit === 'number' && input.limit > 0 ? Math.floor(input.limit) : undefined;
@@ -189,7 +202,10 @@ export class ResultPages {
   private facts(data: Obj): string[] {
     const out: string[] = [];
     const sums = totals(data);
-    if (sums.size) out.push(`totals: ${[...sums].map(([k, v]) => `${k} ${round(v)}`).join(', ')}${typeof data.currency === 'string' ? ` (spend in ${data.currency})` : ''}`);
+    if (sums.size)
+      out.push(
+        `totals: ${[...sums].map(([k, v]) => `${k} ${round(v)}`).join(', ')}${typeof data.currency === 'string' ? ` (spend in ${data.currency})` : ''}`,
+      );
     if (typeof data.time_zone === 'string') out.push(`time zone ${data.time_zone}`);
     for (const k of ['next_cursor', 'next_token'] as const) {
       const v = data[k] ?? (data.meta as Obj | undefined)?.[k];
@@ -229,7 +245,8 @@ export class ResultPages {
 
   private chunk(s: Stored, at: number, label: string, facts: string[], notes: readonly string[]): ShapedResult {
     const text = s.text!;
-    if (at === 0 && text.length <= this.opts.budget) return { structuredContent: JSON.parse(text) as Obj, content: [{ type: 'text', text: this.summary(label, facts, notes) }] };
+    if (at === 0 && text.length <= this.opts.budget)
+      return { structuredContent: JSON.parse(text) as Obj, content: [{ type: 'text', text: this.summary(label, facts, notes) }] };
     const end = Math.min(text.length, at + this.opts.budget - 600);
     const cursor = end < text.length ? `postctl:${this.idOf(s)}:${end}` : undefined;
     facts.push(

@@ -77,7 +77,13 @@ function refusal(tool: Tool, input: Record<string, unknown>, allowWrites: boolea
   );
 }
 
-function result(tool: Tool, out: RunOutcome, secrets: readonly string[], pages: ResultPages, input: Record<string, unknown>): CallToolResult {
+function result(
+  tool: Tool,
+  out: RunOutcome,
+  secrets: readonly string[],
+  pages: ResultPages,
+  input: Record<string, unknown>,
+): CallToolResult {
   const label = `postctl ${tool.words.join(' ')}`;
   const notes = out.notes.length ? `\n${out.notes.slice(-20).join('\n')}` : '';
   if (out.tooLarge)
@@ -175,7 +181,9 @@ async function toolsetCall(
     const sets = tools.list();
     return {
       structuredContent: { toolsets: sets },
-      content: [{ type: 'text', text: `${sets.length} toolsets, ${sets.filter((s) => s.enabled).length} enabled; enable_toolset adds one` }],
+      content: [
+        { type: 'text', text: `${sets.length} toolsets, ${sets.filter((s) => s.enabled).length} enabled; enable_toolset adds one` },
+      ],
     };
   }
   const added = tools.enable(String(input.toolset ?? ''));
@@ -183,7 +191,12 @@ async function toolsetCall(
   if (added.length) await changed();
   return {
     structuredContent: { toolset: input.toolset, added },
-    content: [{ type: 'text', text: `${String(input.toolset)}: ${added.length} tools added${added.length ? '; the tool list changed' : ' (it was enabled already)'}` }],
+    content: [
+      {
+        type: 'text',
+        text: `${String(input.toolset)}: ${added.length} tools added${added.length ? '; the tool list changed' : ' (it was enabled already)'}`,
+      },
+    ],
   };
 }
 

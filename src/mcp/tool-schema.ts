@@ -130,7 +130,10 @@ function flagProperty(words: readonly string[], spec: OptionSpec): { key: string
 /** A help text without the list of values the schema's enum gives: `required: DAY, HOUR, TOTAL` → `required`. */
 function withoutEnum(text: string, values: readonly string[] | undefined): string {
   if (!values || values.length < 2) return text;
-  const one = `(?:${[...values].sort((a, b) => b.length - a.length).map((v) => v.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})`;
+  const one = `(?:${[...values]
+    .sort((a, b) => b.length - a.length)
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))
+    .join('|')})`;
   // Only a list the text starts with: one in mid-sentence says more than the values (`default X for a report`).
   const run = new RegExp(`^(required: |one of )?${one}(?:(?:,? or |, )${one})+[.,;:]?\\s*`);
   return text.replace(run, (_m, req?: string) => (req === 'required: ' ? 'required ' : '')).trim();
@@ -189,7 +192,8 @@ export function toolShape(words: readonly string[], spec: VerbSpec): ToolShape {
     }
     // One concept, one input: a list flag that repeats the verb's argument list (`ads stats --ids` beside
     // `<entity_ids...>`) or another list of the same name (`--line-item` beside `--line-item-ids`) is folded into it.
-    const fold = long === 'ids' && variadic ? variadic : twin && schema.type === 'array' && properties[key]!.type === 'array' ? key : undefined;
+    const fold =
+      long === 'ids' && variadic ? variadic : twin && schema.type === 'array' && properties[key]!.type === 'array' ? key : undefined;
     if (fold) {
       merged[`--${long}`] = fold;
       byFlag[long] = fold;
@@ -201,7 +205,10 @@ export function toolShape(words: readonly string[], spec: VerbSpec): ToolShape {
   // The help names other flags (`--from/--to`, `not with --daily-budget-amount-local-micro`): by their input names here.
   for (const [key, s] of Object.entries(properties)) {
     const text = SHORT[key] ?? s.description ?? '';
-    s.description = withoutEnum(text.replace(/--([a-z0-9-]+)/g, (m, f: string) => byFlag[f] ?? m), s.enum ?? s.items?.enum);
+    s.description = withoutEnum(
+      text.replace(/--([a-z0-9-]+)/g, (m, f: string) => byFlag[f] ?? m),
+      s.enum ?? s.items?.enum,
+    );
     if (!s.description) delete s.description;
   }
   return {

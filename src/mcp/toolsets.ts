@@ -30,13 +30,17 @@ export interface Toolset {
 }
 
 /** Every toolset of these tools, described by its help group (or notes.ts for the ads split). */
-export function toolsets(tools: readonly Tool[], manifests: readonly Manifest[]): Map<string, Toolset> {
+function toolsets(tools: readonly Tool[], manifests: readonly Manifest[]): Map<string, Toolset> {
   const groups = new Map<string, string>();
   for (const m of manifests) for (const g of m.groups) if (g.words.length === 1) groups.set(snake(g.words[0]!), g.description);
   for (const m of manifests) for (const v of m.verbs) if (v.words.length === 1) groups.set(snake(v.words[0]!), v.description);
   const out = new Map<string, Toolset>();
   for (const t of tools) {
-    const set = out.get(t.toolset) ?? { name: t.toolset, description: TOOLSET_TEXT[t.toolset] ?? groups.get(t.toolset) ?? t.toolset, tools: [] };
+    const set = out.get(t.toolset) ?? {
+      name: t.toolset,
+      description: TOOLSET_TEXT[t.toolset] ?? groups.get(t.toolset) ?? t.toolset,
+      tools: [],
+    };
     set.tools.push(t.name);
     out.set(t.toolset, set);
   }

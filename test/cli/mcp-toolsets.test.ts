@@ -30,7 +30,9 @@ describe.concurrent('postctl mcp: toolsets', () => {
     expect(tools.length).toBeGreaterThanOrEqual(15);
     expect(bytes).toBeLessThanOrEqual(40 * 1024);
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['users_me', 'posts_lookup', 'posts_search', 'ads_campaigns_list', 'ads_stats', 'ads_campaigns_pause']));
+    expect(names).toEqual(
+      expect.arrayContaining(['users_me', 'posts_lookup', 'posts_search', 'ads_campaigns_list', 'ads_stats', 'ads_campaigns_pause']),
+    );
     expect(names).not.toContain('list_toolsets');
     // Calls outside the list are refused as unknown tools.
     await expect(call(def, 'dm_list', {})).rejects.toThrow(/unknown tool/);
@@ -42,7 +44,8 @@ describe.concurrent('postctl mcp: toolsets', () => {
       const { tools } = await s.client.listTools();
       const verbs: string[] = [];
       for (const t of TOP_WORDS)
-        for (const v of (await t.load()).MANIFEST.verbs) if (!isNeverTool(v.words, v.hidden)) verbs.push(v.words.join('_').replace(/-/g, '_'));
+        for (const v of (await t.load()).MANIFEST.verbs)
+          if (!isNeverTool(v.words, v.hidden)) verbs.push(v.words.join('_').replace(/-/g, '_'));
       expect(tools.map((t) => t.name).sort()).toEqual(verbs.sort());
     } finally {
       await s.close();
@@ -53,8 +56,13 @@ describe.concurrent('postctl mcp: toolsets', () => {
     const s = await mcpSession(['mcp', '--toolsets', 'ads_stats,dm', '--tools', 'users_me'], emu.cliEnv());
     try {
       const names = (await s.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(expect.arrayContaining(['ads_stats', 'ads_stats_jobs_list', 'ads_stats_reach', 'dm_list', 'dm_send', 'users_me']));
-      expect(names.every((n) => /^(ads_stats|dm_|users_me$)/.test(n)), names.join(',')).toBe(true);
+      expect(names).toEqual(
+        expect.arrayContaining(['ads_stats', 'ads_stats_jobs_list', 'ads_stats_reach', 'dm_list', 'dm_send', 'users_me']),
+      );
+      expect(
+        names.every((n) => /^(ads_stats|dm_|users_me$)/.test(n)),
+        names.join(','),
+      ).toBe(true);
     } finally {
       await s.close();
     }
@@ -142,7 +150,12 @@ describe.concurrent('postctl mcp: inputs and results', () => {
   });
 
   it('a stats result sums spend and names the time zone in its summary', async () => {
-    const r = await call(def, 'ads_stats', { entity: 'CAMPAIGN', range: 'yesterday', metric_groups: ['BILLING', 'ENGAGEMENT'], active: true });
+    const r = await call(def, 'ads_stats', {
+      entity: 'CAMPAIGN',
+      range: 'yesterday',
+      metric_groups: ['BILLING', 'ENGAGEMENT'],
+      active: true,
+    });
     expect(r.isError, JSON.stringify(r).slice(0, 300)).toBeFalsy();
     expect(r.content[0]!.text).toMatch(/totals: .*spend \d/);
     expect(r.content[0]!.text).toMatch(/time zone \w+\/\w+/);

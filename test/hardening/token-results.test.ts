@@ -68,7 +68,10 @@ describe('postctl mcp: no token and no secret-named environment value in a resul
   let rw: McpSession;
   beforeAll(async () => {
     const env = emu.cliEnv({ ...FOREIGN, ...PLAIN });
-    [ro, rw] = await Promise.all([mcpSession(['mcp', '--toolsets', 'all'], env), mcpSession(['mcp', '--toolsets', 'all', '--allow-writes'], env)]);
+    [ro, rw] = await Promise.all([
+      mcpSession(['mcp', '--toolsets', 'all'], env),
+      mcpSession(['mcp', '--toolsets', 'all', '--allow-writes'], env),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([ro?.close(), rw?.close()]);

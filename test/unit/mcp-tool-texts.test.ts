@@ -137,7 +137,10 @@ describe('tool texts for a model', () => {
       toolset: 'demo',
       inputSchema: {
         ...shape.inputSchema,
-        properties: { ...shape.inputSchema.properties, campaign_id: { type: 'array', items: { type: 'string' }, description: 'argument <campaign_id>' } },
+        properties: {
+          ...shape.inputSchema.properties,
+          campaign_id: { type: 'array', items: { type: 'string' }, description: 'argument <campaign_id>' },
+        },
         examples: [{ nope: 1 }],
       },
       params: { ...shape.params, campaign_id: { kind: 'arg', variadic: true } },
