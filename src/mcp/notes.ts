@@ -207,5 +207,5 @@ export const SHORT: Readonly<Record<string, string>> = {
   poll_fields: 'poll.fields to add',
   all_fields: 'every field and the usual expansions (large)',
   yes: 'confirm (required for the change to run)',
-  limit: 'at most n items (follows pages; the rest: a cursor)',
+  limit: 'at most n items (follows API pages as needed)',
 };

@@ -37,7 +37,11 @@ export interface ShapedResult {
 
 /** A tool lists things when it pages or its verb is a list or a search. */
 function isListTool(shape: Pick<ToolShape, 'words' | 'params'>): boolean {
-  return PAGING.some((k) => Object.hasOwn(shape.params, k)) || ['list', 'search'].includes(shape.words.at(-1)!);
+  // The verb's own paging inputs (the `cursor` this file adds to every tool does not make a list).
+  return (
+    PAGING.some((k) => Object.hasOwn(shape.params, k) && shape.params[k]!.kind !== 'view') ||
+    ['list', 'search'].includes(shape.words.at(-1)!)
+  );
 }
 
 /** The result inputs a tool gets: `columns` and `limit` for list tools, `cursor` for every tool that sends requests. */
