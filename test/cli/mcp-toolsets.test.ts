@@ -171,6 +171,12 @@ describe('postctl mcp: prompts', () => {
     const text = (p.messages[0]!.content as { text: string }).text;
     expect(text).toMatch(/dry_run: true/);
     expect(text).toContain('account: "18ce54d4x5t"');
+    // The plan's write step runs on the default read-only server as the dry run it asks for, and changes nothing.
+    const before = emu.state.log.filter((e) => e.method !== 'GET').length;
+    const dry = await call(def, 'ads_campaigns_pause', { campaign_ids: ['f2qcm'], dry_run: true });
+    expect(dry.isError, JSON.stringify(dry).slice(0, 300)).toBeFalsy();
+    expect(dry.structuredContent!.data[0]).toMatchObject({ id: 'f2qcm', to: 'PAUSED' });
+    expect(emu.state.log.filter((e) => e.method !== 'GET').length).toBe(before);
     const spend = await def.client.getPrompt({ name: 'spend_yesterday', arguments: {} });
     expect((spend.messages[0]!.content as { text: string }).text).toMatch(/ads_stats with \{ entity: "CAMPAIGN", range: "yesterday"/);
   });
