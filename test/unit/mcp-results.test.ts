@@ -15,7 +15,19 @@ const spec = (name: string, options: VerbSpec['options'] = []): VerbSpec => ({
 });
 const list = withResultInputs(toolShape(['things', 'list'], spec('list', [{ flags: '--count <n>', description: 'per page' }])), false);
 const get = withResultInputs(toolShape(['things', 'get'], spec('get <thing_id>')), false);
-const wide = (i: number) => ({ id: `t${i}`, name: `Thing ${i}`, entity_status: 'ACTIVE', a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: null, nested: { x: 1 } });
+const wide = (i: number) => ({
+  id: `t${i}`,
+  name: `Thing ${i}`,
+  entity_status: 'ACTIVE',
+  a: 1,
+  b: 2,
+  c: 3,
+  d: 4,
+  e: 5,
+  f: 6,
+  g: null,
+  nested: { x: 1 },
+});
 
 describe('results', () => {
   it('list tools get columns, limit and cursor inputs (view inputs, never on the command line)', () => {
