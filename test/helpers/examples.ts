@@ -56,6 +56,8 @@ export const NOT_RUN: Record<string, string> = {
   'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it': 'a foreground server',
   'postctl mcp': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts drives it)',
   'postctl mcp --tools "posts_*,users_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
+  'postctl mcp --toolsets default,ads_stats': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
+  'postctl mcp --dynamic': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
   'postctl mcp --allow-writes --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
   'postctl mcp --root ./ads-files --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/hardening/mcp-local-files.test.ts)',
   'postctl mcp bridge': 'a relay waiting for its MCP client on stdin (test/cli/mcp-bridge.test.ts drives it)',
