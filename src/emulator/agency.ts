@@ -19,8 +19,7 @@ export const agencyAccountId = (i: number): string => `ag${i.toString(36).padSta
 
 /** Adds `count` accounts of the emulator's user, each with `campaignsEach` active campaigns; returns their ids. */
 export function seedAgency(state: EmulatorState, count: number, campaignsEach: number): string[] {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_AGENCY_ACCOUNTS)
-    throw new Error(`accounts must be 1 to ${MAX_AGENCY_ACCOUNTS}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_AGENCY_ACCOUNTS) throw new Error(`accounts must be 1 to ${MAX_AGENCY_ACCOUNTS}`);
   if (!Number.isInteger(campaignsEach) || campaignsEach < 0 || campaignsEach > MAX_AGENCY_CAMPAIGNS)
     throw new Error(`campaigns must be 0 to ${MAX_AGENCY_CAMPAIGNS}`);
   const table = accounts(state);

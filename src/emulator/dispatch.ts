@@ -46,6 +46,15 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
     return writeResponse(res, await handleAdmin(ctx.state, ctx.router, req.method ?? 'GET', url, body));
   }
   const call = openCall(ctx.state, req, res, url);
+  const release = inFlight(ctx.state, call.entry, /^\/12\/(?:[a-z_]+\/)*accounts\/([^/]+)/.exec(call.path)?.[1]);
+  try {
+    await dispatch(ctx, call);
+  } finally {
+    release();
+  }
+}
+
+async function dispatch(ctx: DispatchContext, call: Call): Promise<void> {
   const raw = await readLoggedBody(ctx, call);
   if (!raw) return;
   await injectLatency(ctx.state, call);
@@ -58,22 +67,6 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
   if (!('spec' in match)) return answerUnrouted(call, match.methodMismatch);
   const { spec, params } = match;
   call.entry.route = spec.path;
-  const release = inFlight(ctx.state, call.entry, params.account_id);
-  try {
-    await routed(ctx, call, spec, params, raw, fault);
-  } finally {
-    release();
-  }
-}
-
-async function routed(
-  ctx: DispatchContext,
-  call: Call,
-  spec: RouteSpec,
-  params: Record<string, string>,
-  raw: Buffer,
-  fault: FaultRule | undefined,
-): Promise<void> {
   const auth = authenticateCall(ctx, call, spec, raw);
   if (isResponse(auth)) {
     call.entry.status = auth.status;
@@ -91,8 +84,8 @@ async function routed(
 }
 
 /**
- * Counts the request as in flight for its ad account until it is answered, and notes on its log entry the
- * other accounts that had a request in flight when it arrived: a test sees whether a client ran accounts
+ * Counts the request as in flight for the ad account its path names (/12/…/accounts/:id…) from its arrival
+ * until it is answered, and notes on its log entry the other accounts that had a request in flight when it arrived: a test sees whether a client ran accounts
  * at the same time. Returns the call that ends it.
  */
 function inFlight(state: EmulatorState, entry: LogEntry, account: string | undefined): () => void {

@@ -1729,6 +1729,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--no-compare","description":"html: no previous period (one request series fewer; no changes shown)"},
         {"flags":"--locale <tag>","description":"html: how numbers, money and dates are written (default en-US)"},
         {"flags":"--accounts <ids>","description":"the same report for several accounts (comma-separated, or all), each in its zone and currency"},
+        {"flags":"--account-concurrency <n>","description":"with --accounts: accounts run at once (1 to 16, default 4)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],
