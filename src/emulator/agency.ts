@@ -11,11 +11,11 @@ import { EMU_USER, type EmulatorState } from './state.js';
 const ZONES = ['America/New_York', 'Europe/London', 'Asia/Tokyo', 'America/Los_Angeles', 'UTC'];
 /** Long before any range a test or benchmark asks for: every campaign has spend on every day asked. */
 const SEEDED_AT = '2026-01-05T10:00:00Z';
-export const MAX_AGENCY_ACCOUNTS = 5000;
-export const MAX_AGENCY_CAMPAIGNS = 200;
+const MAX_AGENCY_ACCOUNTS = 5000;
+const MAX_AGENCY_CAMPAIGNS = 200;
 
 /** The i-th agency account's id: `ag` and four base-36 digits (ag0000, ag0001…), an ads id. */
-export const agencyAccountId = (i: number): string => `ag${i.toString(36).padStart(4, '0')}`;
+const agencyAccountId = (i: number): string => `ag${i.toString(36).padStart(4, '0')}`;
 
 /** Adds `count` accounts of the emulator's user, each with `campaignsEach` active campaigns; returns their ids. */
 export function seedAgency(state: EmulatorState, count: number, campaignsEach: number): string[] {
