@@ -1699,6 +1699,7 @@ export const MANIFEST: Manifest = {
         "postctl ads stats --entity LINE_ITEM --active --range yesterday --metric-groups ENGAGEMENT,BILLING --placement all -o csv",
         "postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job",
         "postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE",
+        "postctl ads stats --entity CAMPAIGN --active --accounts all --range yesterday --metric-groups ENGAGEMENT,BILLING --account-concurrency 8 -o csv",
       ],
       options: [
         {"flags":"--entity <type>","description":"required: ACCOUNT, FUNDING_INSTRUMENT, CAMPAIGN, LINE_ITEM, PROMOTED_TWEET, PROMOTED_ACCOUNT (PROMOTED_POST accepted)"},
