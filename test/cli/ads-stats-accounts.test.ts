@@ -3,11 +3,15 @@
 // (the emulator sees requests of different accounts in flight together), the
 // output keeps the order the accounts were given in whatever order they finish,
 // in every format; one user-level budget of synchronous requests decides which
-// accounts go as jobs (no 429); a failing account is exit 8 with the others'
+// accounts go as jobs (no 429), and follows the replies' headers when another
+// run spent the window; a failing account is exit 8 with the others'
 // rows in order; --account-concurrency 1 runs one account after another.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedAgency } from '../../src/emulator/agency.js';
 import type { LogEntry } from '../../src/emulator/state.js';
+import { tempDir } from '../helpers/cli.js';
 import { freshEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { csvRows } from '../helpers/stats.js';
 
@@ -150,6 +154,45 @@ describe('the user-level synchronous budget', () => {
     expect(jobsBy.size).toBe(asJobs);
     expect([...syncBy].filter((a) => jobsBy.has(a))).toEqual([]);
     expect(emu.state.requests('GET', STATS)).toHaveLength(used);
+    expect([...new Set(csvRows(r.stdout).map((x) => x.account))]).toEqual(ids);
+  });
+
+  it('a window another run spent: once a reply tells, the accounts that no longer fit go as jobs as they start, no 429', async () => {
+    // Another run of the same user spends 245 of the window: 4,900 ids, 20 per synchronous request.
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ids.txt'), Array.from({ length: 4900 }, (_, i) => `l${i}`).join('\n'));
+    const other = await emu.run(
+      ['ads', 'stats', '--entity', 'LINE_ITEM', '--file', join(dir, 'ids.txt'), '--from', '2026-09-01', '--to', '2026-09-01'].concat([
+        '--metric-groups',
+        'ENGAGEMENT',
+        '--placement',
+        'ALL_ON_TWITTER',
+        '--mode',
+        'sync',
+        '--no-names',
+        '-o',
+        'csv',
+      ]),
+    );
+    expect(other.code, other.stderr).toBe(0);
+    expect(emu.state.requests('GET', STATS)).toHaveLength(245);
+    // Then 3 accounts of 3 requests each, one at a time: this run assumes the documented 250 until its first reply.
+    const ids = seedAgency(emu.state, 3, 60);
+    const r = await emu.run([...args(ids, ['--placement', 'ALL_ON_TWITTER', '--account-concurrency', '1', '--no-names']), '-o', 'csv'], {
+      cwd: dir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^3 accounts by synchronous requests \(9 of the 250 left of 250 per 15 minutes\), 0 as jobs$/m);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^account ${ids[1]}: as jobs: 3 synchronous requests do not fit the 2 left of the user's budget until \\d\\d:\\d\\d UTC$`,
+        'm',
+      ),
+    );
+    expect(r.stderr).toMatch(new RegExp(`^account ${ids[2]}: as jobs: 3 synchronous requests do not fit the 2 left`, 'm'));
+    expect(emu.state.log.filter((e) => e.status === 429)).toEqual([]);
+    expect(emu.state.requests('GET', STATS).map(accountOf).slice(245)).toEqual([ids[0], ids[0], ids[0]]);
+    expect([...new Set(emu.state.requests('POST', JOBS).map(accountOf))]).toEqual([ids[1], ids[2]]);
     expect([...new Set(csvRows(r.stdout).map((x) => x.account))]).toEqual(ids);
   });
 
