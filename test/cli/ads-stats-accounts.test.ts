@@ -227,3 +227,19 @@ describe('a failing account', () => {
     expect(r.errorJson().error.message).toMatch(`2 of 5 accounts failed (${FOREIGN}, ${ids[2]}); the others' rows were written`);
   });
 });
+
+describe('the emulator holds an agency', () => {
+  it('POST /_emulator/accounts adds accounts of the user with their campaigns, listed like the others; a bad count is 400', async () => {
+    const post = (body: unknown) => fetch(`${emu.url}/_emulator/accounts`, { method: 'POST', body: JSON.stringify(body) });
+    const res = await post({ count: 3, campaigns: 2 });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: string[] }).data).toEqual(['ag0000', 'ag0001', 'ag0002']);
+    const r = await emu.run(['ads', 'accounts', 'list', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json().data.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining(['ag0000', 'ag0001', 'ag0002']));
+    const c = await emu.run(['ads', 'campaigns', 'list', '--account', 'ag0001', '-o', 'json']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.json().data.map((x: { id: string }) => x.id)).toEqual(['ag0001c00', 'ag0001c01']);
+    for (const bad of [{ count: 0 }, { count: 5001 }, { count: 2, campaigns: -1 }, {}]) expect((await post(bad)).status).toBe(400);
+  });
+});
