@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // The sweeps over every verb, every help example, every docs line and the package: they check what the
 // command tree, the docs and the tarball declare, which does not change with the Node version, and they are
 // a third of the suite's time. CI runs them once, on Node 20 (the `npm test` run); the Node 24 and 26 runs set
-// POSTCTL_TEST_SWEEPS=off and run everything else (.ci/run, package.json test:node24 / test:node26).
+// POSTCTL_TEST_SWEEPS=off (.ci/run, scripts/test-newer-node.mjs).
 const SWEEPS = [
   'test/cli/help-examples.test.ts',
   'test/cli/help-examples-ahead.test.ts',

@@ -11,6 +11,8 @@
 //   POST   /_emulator/dialect        {"dialect": "2.159"|"2.167"} field-parameter dialect of the official paths
 //   POST   /_emulator/stats          {"jobLatencyMs", "jobPolls", "maxProcessing", "metros": n, "downloadClose": bool}
 //                                      analytics settings (benchmarks: large files, a file host that closes)
+//   POST   /_emulator/accounts       {"count": n, "campaigns": m} an agency's n ad accounts of the user, m campaigns each
+import { seedAgency } from './agency.js';
 import { parseFaultPlan } from './fault-plan.js';
 import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
@@ -36,6 +38,10 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       if (num('metros') !== undefined) o.statsMetros = num('metros');
       if (typeof b.downloadClose === 'boolean') o.statsDownloadClose = b.downloadClose;
       return { status: 200, body: { ok: true } };
+    }
+    if (what === 'accounts' && method === 'POST') {
+      const b = json() as { count?: unknown; campaigns?: unknown };
+      return { status: 200, body: { data: seedAgency(state, Number(b.count), Number(b.campaigns ?? 0)) } };
     }
     if (what === 'log' && method === 'DELETE') {
       state.log.length = 0;

@@ -46,6 +46,15 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
     return writeResponse(res, await handleAdmin(ctx.state, ctx.router, req.method ?? 'GET', url, body));
   }
   const call = openCall(ctx.state, req, res, url);
+  const release = inFlight(ctx.state, call.entry, /^\/12\/(?:[a-z_]+\/)*accounts\/([^/]+)/.exec(call.path)?.[1]);
+  try {
+    await dispatch(ctx, call);
+  } finally {
+    release();
+  }
+}
+
+async function dispatch(ctx: DispatchContext, call: Call): Promise<void> {
   const raw = await readLoggedBody(ctx, call);
   if (!raw) return;
   await injectLatency(ctx.state, call);
@@ -61,17 +70,34 @@ export async function handleRequest(ctx: DispatchContext, req: IncomingMessage, 
   const auth = authenticateCall(ctx, call, spec, raw);
   if (isResponse(auth)) {
     call.entry.status = auth.status;
-    return writeResponse(res, auth);
+    return writeResponse(call.res, auth);
   }
   call.entry.auth = auth?.kind ?? 'none';
   const rlHeaders = rateLimit(ctx.state, call, spec, params, auth);
   if (!rlHeaders.allowed) {
     call.entry.status = 429;
-    return writeResponse(res, { ...errorObject(429, 88, 'Rate limit exceeded'), headers: rlHeaders.headers });
+    return writeResponse(call.res, { ...errorObject(429, 88, 'Rate limit exceeded'), headers: rlHeaders.headers });
   }
   const emuReq = buildRequest(call, params, raw, auth);
   const response = await runHandler(spec, emuReq, ctx.state);
   return answer(call, emuReq, response, rlHeaders.headers, fault);
+}
+
+/**
+ * Counts the request as in flight for the ad account its path names (/12/…/accounts/:id…) from its arrival
+ * until it is answered, and notes on its log entry the other accounts that had a request in flight when it arrived: a test sees whether a client ran accounts
+ * at the same time. Returns the call that ends it.
+ */
+function inFlight(state: EmulatorState, entry: LogEntry, account: string | undefined): () => void {
+  if (account === undefined) return () => undefined;
+  const others = [...state.inFlight.keys()].filter((a) => a !== account);
+  if (others.length) entry.overlapping = others;
+  state.inFlight.set(account, (state.inFlight.get(account) ?? 0) + 1);
+  return () => {
+    const n = (state.inFlight.get(account) ?? 1) - 1;
+    if (n > 0) state.inFlight.set(account, n);
+    else state.inFlight.delete(account);
+  };
 }
 
 /** Logs the request before anything can go wrong with it. */

@@ -68,6 +68,8 @@ export interface LogEntry {
   authScheme?: string;
   /** OAuth 1.0a: `oauth_nonce@oauth_timestamp` as sent (not secret), so tests see that every retry is signed anew. */
   oauthNonce?: string;
+  /** Other ad accounts that had a request in flight when this one (for an account) was routed. */
+  overlapping?: string[];
 }
 
 export interface EmulatorOptions {
@@ -127,6 +129,8 @@ export class EmulatorState {
   readonly faults = new Faults();
   readonly limiter: RateLimiter;
   readonly log: LogEntry[] = [];
+  /** Requests being answered, per ad account (dispatch.ts). */
+  readonly inFlight = new Map<string, number>();
   approve: boolean;
   /** Where analytics job results are served (the second origin, src/emulator/stats-download.ts). */
   statsDownloadBase = '';

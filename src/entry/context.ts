@@ -173,6 +173,9 @@ export class Context {
       this.log.warn(
         `profile "${s.profile}" does not exist (known: ${s.knownProfiles.join(', ')}); using environment variables and defaults`,
       );
+    // Said where it takes effect, so a cron job whose exported keys stopped counting learns why (auth status lists them too).
+    if (s.ignoredEnv.length && !this.globals.quiet)
+      this.log.warn(`--profile ${s.profile} holds its own credentials; set aside from the environment: ${s.ignoredEnv.join(', ')}`);
     const [{ ApiClient, DialectCache }, { obtainBearer }] = await Promise.all([import('../http/client.js'), import('../auth/bearer.js')]);
     const urls: Record<ApiName, string> = { platform: s.get('api_url')!, ads: s.get('ads_url')!, 'ads-sandbox': s.get('ads_sandbox_url')! };
     const client: ApiClient = new ApiClient({

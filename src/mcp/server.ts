@@ -24,6 +24,9 @@ import { join } from 'node:path';
 import { requestReads } from './access.js';
 import { confinePaths, PathRefused } from './confine.js';
 import { listed, loadTools, type Tool } from './catalog.js';
+import { registerPrompts } from './prompts.js';
+import { ResultPages } from './results.js';
+import { ENABLE_TOOLSET, LIST_TOOLSETS, ToolCatalog } from './toolsets.js';
 import { CancelledWhileQueued, callLimiter } from './limit.js';
 import { exitMeaning, runTool, structured, type RunOutcome, type Runner } from './run-tool.js';
 import { knownSecrets, scrubText, scrubValue } from './scrub.js';
@@ -38,6 +41,12 @@ export interface ServeOptions {
   /** Real paths of the folders tools may read files in (--root); none: no local file. */
   roots: readonly string[];
   tools: readonly string[];
+  /** --toolsets names (default, all, or a group's); none and no --tools: the default set. */
+  toolsets: readonly string[];
+  /** --dynamic: list_toolsets and enable_toolset, and tools/list_changed when the list grows. */
+  dynamic: boolean;
+  /** Characters a tool result may take before it is cut with a cursor (--result-budget). */
+  resultBudget: number;
   /** Every top word's manifest: the verbs the tools are made from. */
   manifests: readonly Manifest[];
   signal: AbortSignal;
@@ -79,7 +88,13 @@ function refusal(tool: Tool, input: Record<string, unknown>, allowWrites: boolea
   );
 }
 
-function result(tool: Tool, out: RunOutcome, secrets: readonly string[]): CallToolResult {
+function result(
+  tool: Tool,
+  out: RunOutcome,
+  secrets: readonly string[],
+  pages: ResultPages,
+  input: Record<string, unknown>,
+): CallToolResult {
   const label = `postctl ${tool.words.join(' ')}`;
   const notes = out.notes.length ? `\n${out.notes.slice(-20).join('\n')}` : '';
   if (out.tooLarge)
@@ -101,18 +116,13 @@ function result(tool: Tool, out: RunOutcome, secrets: readonly string[]): CallTo
     };
   }
   const data = scrubValue(structured(out.stdout), secrets) as Record<string, unknown>;
-  return {
-    structuredContent: data,
-    content: [
-      { type: 'text', text: scrubText(`${label}: done (exit 0)${notes}`, secrets) },
-      { type: 'text', text: JSON.stringify(data) },
-    ],
-  };
+  return pages.shape(tool, label, data, input, scrubText(out.notes.join('\n'), secrets).split('\n').filter(Boolean));
 }
 
 async function call(
   opts: ServeOptions,
-  tools: Map<string, Tool>,
+  tools: { get(name: string): Tool | undefined },
+  pages: ResultPages,
   name: string,
   input: Record<string, unknown>,
   extra: Extra,
@@ -121,6 +131,11 @@ async function call(
 ) {
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
+  // The next part of a cut result comes from memory: the verb does not run again.
+  if (ResultPages.isCursor(input.cursor)) {
+    const next = pages.continue(tool, `postctl ${tool.words.join(' ')}`, input.cursor);
+    return typeof next === 'string' ? failure('cursor', next, EXIT.USAGE) : next;
+  }
   const refused = refusal(tool, input, opts.allowWrites);
   if (refused) return refused;
   let argv: string[];
@@ -165,7 +180,37 @@ async function call(
     if (e instanceof CancelledWhileQueued) return failure('cancelled', `${tool.name}: cancelled before it ran`, EXIT.INTERRUPTED);
     throw e;
   }
-  return result(tool, out, secrets);
+  return result(tool, out, secrets, pages, input);
+}
+
+/** list_toolsets and enable_toolset (dynamic mode). */
+async function toolsetCall(
+  tools: ToolCatalog<Tool>,
+  name: string,
+  input: Record<string, unknown>,
+  changed: () => Promise<void>,
+): Promise<CallToolResult> {
+  if (name === LIST_TOOLSETS) {
+    const sets = tools.list();
+    return {
+      structuredContent: { toolsets: sets },
+      content: [
+        { type: 'text', text: `${sets.length} toolsets, ${sets.filter((s) => s.enabled).length} enabled; enable_toolset adds one` },
+      ],
+    };
+  }
+  const added = tools.enable(String(input.toolset ?? ''));
+  if (!added) return failure('usage', `enable_toolset: no toolset ${JSON.stringify(input.toolset)} (list_toolsets names them)`, EXIT.USAGE);
+  if (added.length) await changed();
+  return {
+    structuredContent: { toolset: input.toolset, added },
+    content: [
+      {
+        type: 'text',
+        text: `${String(input.toolset)}: ${added.length} tools added${added.length ? '; the tool list changed' : ' (it was enabled already)'}`,
+      },
+    ],
+  };
 }
 
 /** What every call shares: the scratch folder, the limiter, the transport and the runner. */
@@ -195,7 +240,12 @@ function callEnv(env: NodeJS.ProcessEnv, scratch: string): NodeJS.ProcessEnv {
 
 /** Serves until stdin ends or the signal fires. */
 export async function serve(opts: ServeOptions): Promise<void> {
-  const tools = new Map(loadTools(opts.manifests, opts.tools).map((t) => [t.name, t]));
+  const tools = new ToolCatalog(loadTools(opts.manifests), opts.manifests, {
+    toolsets: opts.toolsets,
+    tools: opts.tools,
+    dynamic: opts.dynamic,
+  });
+  const pages = new ResultPages({ budget: opts.resultBudget });
   // The tools run in a folder of the server's own (0700, removed when it stops): what a verb writes by
   // default beside its working directory (a stats job's resume state) lands there, not where the server was started.
   const run = commandTree().run;
@@ -209,20 +259,27 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const server = new Server(
     { name: 'postctl', version: __POSTCTL_VERSION__ },
     {
-      capabilities: { tools: {} },
-      instructions:
-        'postctl verbs as tools. Results are the verb JSON output. Never ask for or paste secrets; use dry_run: true before a write.',
+      capabilities: { tools: opts.dynamic ? { listChanged: true } : {}, prompts: {} },
+      instructions: `postctl verbs as tools. Results: structuredContent, with a short text summary; big ones come in parts with a cursor. Never ask for or paste secrets; use dry_run: true before a write.${
+        opts.dynamic ? ' More tools: list_toolsets, then enable_toolset.' : ''
+      }`,
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((t) => listed(t, opts.allowWrites)) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...tools.metaTools(), ...tools.exposed().map((t) => listed(t, opts.allowWrites))],
+  }));
+  registerPrompts(server);
   // Calls still running when the client goes away are stopped as by Ctrl-C, and waited for (their clean-up,
   // at most the grace period each).
   const stop = new AbortController();
   const running = new Set<Promise<unknown>>();
-  server.setRequestHandler(CallToolRequestSchema, (req, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    if (tools.dynamic && (req.params.name === LIST_TOOLSETS || req.params.name === ENABLE_TOOLSET))
+      return toolsetCall(tools, req.params.name, req.params.arguments ?? {}, () => server.sendToolListChanged());
     const p = call(
       opts,
       tools,
+      pages,
       req.params.name,
       (req.params.arguments ?? {}) as Record<string, unknown>,
       extra as unknown as Extra,

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['startup.mjs', 'catalogs.mjs', 'audiences.mjs', 'stats.mjs', 'mcp.mjs'];
+const benches = ['startup.mjs', 'catalogs.mjs', 'audiences.mjs', 'stats.mjs', 'accounts.mjs', 'mcp.mjs'];
 const only = process.argv.slice(2);
 for (const file of benches) {
   if (only.length && !only.some((o) => file.startsWith(o))) continue;

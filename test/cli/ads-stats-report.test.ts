@@ -377,11 +377,10 @@ describe.concurrent('several accounts', () => {
       [TOKYO, 'a0001', 'total', '2026-08-31T15:00:00Z'],
       [TOKYO, 'all', 'total', '2026-08-31T15:00:00Z'],
     ]);
-    // Each account's currency is its own lookup; one account after another (its jobs within its own limit).
+    // Each account's currency is its own lookup (the accounts run at once: test/cli/ads-stats-accounts.test.ts).
     for (const a of [EMU_ACCOUNT, TOKYO])
       expect(emu.state.requests('GET', `/12/accounts/${a}/funding_instruments`).length).toBeGreaterThan(0);
-    const order = seen('a0001').map((q) => (q.start % 86_400_000 === 4 * 3_600_000 ? EMU_ACCOUNT : TOKYO));
-    expect(order).toEqual([EMU_ACCOUNT, TOKYO]);
+    expect(seen('a0001')).toHaveLength(2);
   });
 
   it('an account that fails is reported; every other account keeps its rows; exit 8 (and failed_accounts in JSON)', async () => {

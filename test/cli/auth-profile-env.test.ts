@@ -1,6 +1,6 @@
 // An explicit --profile that holds its own login wins over credentials in the
 // environment: the OAuth 1.0a keys a shell exports are set aside (and named by
-// auth status), so `--profile bot` acts as the bot's OAuth 2.0 login. A profile
+// auth status and warned of by every run that sends), so `--profile bot` acts as the bot's OAuth 2.0 login. A profile
 // without credentials still takes them from the environment (how a new profile
 // is logged in from exported keys), and without --profile the environment wins.
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,9 @@ describe('--profile and credentials in the environment', () => {
     expect(me.code, me.stderr).toBe(0);
     const sent = emu.state.log.slice(from).filter((e) => e.path.includes('/timelines/'));
     expect(sent.map((e) => e.authScheme)).toEqual(['Bearer']);
+    // The run says so where it takes effect, naming the variables (their values never).
+    expect(me.stderr).toContain('--profile bot holds its own credentials; set aside from the environment: POSTCTL_CONSUMER_KEY');
+    expect(me.stderr).not.toContain(emu.cliEnv().POSTCTL_ACCESS_TOKEN!);
 
     const status = await run(['--profile', 'bot', 'auth', 'status', '-o', 'json']);
     expect(status.json().ignored_env).toEqual(
@@ -35,9 +38,11 @@ describe('--profile and credentials in the environment', () => {
     const access = status.json().credentials.find((c: { credential: string }) => c.credential === 'access_token');
     expect(access.source ?? null).toBeNull();
 
-    // Without --profile the environment still wins: the same call is signed with OAuth 1.0a.
+    // Without --profile the environment still wins: the same call is signed with OAuth 1.0a, and nothing is set aside.
     const at = emu.state.log.length;
-    expect((await run(['users', 'timeline', '--max-results', '1', '-o', 'json'])).code).toBe(0);
+    const plain = await run(['users', 'timeline', '--max-results', '1', '-o', 'json']);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).not.toContain('set aside');
     expect(
       emu.state.log
         .slice(at)

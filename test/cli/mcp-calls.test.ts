@@ -12,7 +12,7 @@ import { mcpSession, type McpSession, type ToolResult } from '../helpers/mcp.js'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const JOBS = `/12/stats/jobs/accounts/${EMU_ACCOUNT}`;
 const STATS = {
-  ids: ['l0001'],
+  entity_ids: ['l0001'],
   entity: 'LINE_ITEM',
   from: '2026-06-01',
   to: '2026-06-03',
@@ -31,7 +31,10 @@ beforeAll(async () => {
   for (const server of emu.servers.values()) server.on('connection', (c: Socket) => accepted.push(c));
   // One call at a time, and a clean-up grace far longer than the test waits: a slot freed quickly is the
   // cancelled verb's own end, not the server giving up on it.
-  s = await mcpSession(['mcp', '--max-concurrent', '1'], emu.cliEnv({ POSTCTL_STOP_GRACE_MS: '60000', POSTCTL_MCP_MAX_RESULT_MB: '1' }));
+  s = await mcpSession(
+    ['mcp', '--max-concurrent', '1', '--tools', 'ads_stats,users_me,request'],
+    emu.cliEnv({ POSTCTL_STOP_GRACE_MS: '60000', POSTCTL_MCP_MAX_RESULT_MB: '1' }),
+  );
 });
 afterAll(async () => {
   await s?.close();
@@ -100,7 +103,7 @@ describe.sequential('postctl mcp: calls in-process', () => {
   }, 60_000);
 
   it('calls side by side keep their own output and errors', async () => {
-    const side = await mcpSession(['mcp'], emu.cliEnv());
+    const side = await mcpSession(['mcp', '--tools', 'request'], emu.cliEnv());
     try {
       // Every third call fails (a post that does not exist: exit 4), the others answer a user of their own name.
       const path = (i: number) => (i % 3 === 2 ? `/2/tweets/99900${i}` : `/2/users/by/username/side${i}`);

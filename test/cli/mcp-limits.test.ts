@@ -16,7 +16,7 @@ const POST = '1460323737035677698';
 describe('postctl mcp: concurrency and inputs', () => {
   let s: McpSession;
   beforeAll(async () => {
-    s = await mcpSession(['mcp'], emu.cliEnv());
+    s = await mcpSession(['mcp', '--tools', 'request,posts_lookup'], emu.cliEnv());
   });
   afterAll(async () => {
     await s?.close();
@@ -57,7 +57,7 @@ describe('postctl mcp: concurrency and inputs', () => {
     const before = emu.state.log.length;
     const r = (await s.client.callTool({
       name: 'posts_lookup',
-      arguments: JSON.parse(`{"ids": ["${POST}"], "${key}": "x"}`),
+      arguments: JSON.parse(`{"post_ids": ["${POST}"], "${key}": "x"}`),
     })) as ToolResult;
     expect(r.isError).toBe(true);
     expect(r.content[0]!.text).toContain(`unknown input "${key}"`);

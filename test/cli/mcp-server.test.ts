@@ -11,7 +11,7 @@ const emu = fileEmulator();
 let ro: McpSession;
 
 beforeAll(async () => {
-  ro = await mcpSession(['mcp'], emu.cliEnv());
+  ro = await mcpSession(['mcp', '--toolsets', 'all'], emu.cliEnv());
 });
 afterAll(async () => {
   await ro?.close();
@@ -31,7 +31,7 @@ describe.concurrent('postctl mcp: tools', () => {
     for (const t of tools) expect(t.inputSchema.type, t.name).toBe('object');
     const byName = new Map(tools.map((t) => [t.name, t]));
     const lookup = byName.get('posts_lookup')!;
-    expect(lookup.inputSchema.properties!.ids).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(lookup.inputSchema.properties!.post_ids).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(lookup.inputSchema.properties!.post_fields).toMatchObject({ type: 'array' });
     expect(lookup.annotations).toMatchObject({ readOnlyHint: true });
     const stats = byName.get('ads_stats')!;
@@ -46,21 +46,21 @@ describe.concurrent('postctl mcp: tools', () => {
   });
 
   it('a lookup answers with the verb JSON as structured content and a short text', async () => {
-    const r = await call(ro, 'posts_lookup', { ids: ['1460323737035677698'], expansions: ['author_id'] });
+    const r = await call(ro, 'posts_lookup', { post_ids: ['1460323737035677698'], expansions: ['author_id'] });
     expect(r.isError, JSON.stringify(r)).toBeFalsy();
     expect(r.structuredContent!.data.map((p: { id: string }) => p.id)).toEqual(['1460323737035677698']);
-    expect(r.content[0]!.text).toBe('postctl posts lookup: done (exit 0)');
-    expect(JSON.parse(r.content[1]!.text!)).toEqual(r.structuredContent);
+    // The JSON once: the text is a summary, not the same JSON again.
+    expect(r.content).toEqual([{ type: 'text', text: 'postctl posts lookup: 1 item' }]);
   });
 
   it('an error is isError with the CLI JSON error object and the exit code meaning', async () => {
-    const r = await call(ro, 'posts_lookup', { ids: ['not-an-id'] });
+    const r = await call(ro, 'posts_lookup', { post_ids: ['not-an-id'] });
     expect(r.isError).toBe(true);
     expect(r.structuredContent!.error).toMatchObject({ exit_code: 6 });
     expect(r.structuredContent!.exit_meaning).toMatch(/^invalid input/);
     expect(r.content[0]!.text).toMatch(/failed with exit 6/);
     // An argument that would be read as a flag is refused before anything runs.
-    const flagLike = await call(ro, 'posts_lookup', { ids: ['--verbose'] });
+    const flagLike = await call(ro, 'posts_lookup', { post_ids: ['--verbose'] });
     expect(flagLike.structuredContent!.error).toMatchObject({ code: 'usage', exit_code: 2 });
   });
 
@@ -110,12 +110,12 @@ describe.concurrent('postctl mcp: tools', () => {
 describe('postctl mcp: long work', () => {
   it('a stats job reports progress, and a cancelled call stops it', async () => {
     const own = await testEmulator({ statsJobLatencyMs: 60_000 });
-    const s = await mcpSession(['mcp'], own.cliEnv());
+    const s = await mcpSession(['mcp', '--toolsets', 'ads_stats'], own.cliEnv());
     try {
       const progress: string[] = [];
       const ac = new AbortController();
       const args = {
-        ids: ['l0001'],
+        entity_ids: ['l0001'],
         entity: 'LINE_ITEM',
         from: '2026-06-01',
         to: '2026-06-03',

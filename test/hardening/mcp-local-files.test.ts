@@ -161,8 +161,8 @@ const call = (s: McpSession, name: string, args: Record<string, unknown>) =>
 describe('postctl mcp read-only: no local side effects, files only under --root', () => {
   it('every tool, every path-like input on a canary: the canary is unchanged and nothing appears outside the scratch folder', async () => {
     const watched = () => snapshot([base, emu.configDir]);
-    const bare = await mcpSession(['mcp'], env, cwd);
-    const rooted = await mcpSession(['mcp', '--root', root], env, cwd);
+    const bare = await mcpSession(['mcp', '--toolsets', 'all'], env, cwd);
+    const rooted = await mcpSession(['mcp', '--toolsets', 'all', '--root', root], env, cwd);
     let before = new Map<string, string>();
     try {
       const calls = await catalogCalls(bare);
@@ -222,7 +222,7 @@ describe('postctl mcp read-only: no local side effects, files only under --root'
     writeFileSync(target, 'target\n', { mode: 0o600 });
     const link = join(root, 'link.jsonl');
     symlinkSync(target, link);
-    const s = await mcpSession(['mcp', '--allow-writes', '--root', root], env, cwd);
+    const s = await mcpSession(['mcp', '--toolsets', 'all', '--allow-writes', '--root', root], env, cwd);
     try {
       const outside = await call(s, 'compliance_jobs_get', { job_id: '1372966999991541762', download: join(base, 'out.jsonl') });
       expect(outside.structuredContent?.error).toMatchObject({ code: 'path_refused', message: expect.stringMatching(/outside/) });
@@ -243,11 +243,11 @@ describe('postctl mcp read-only: no local side effects, files only under --root'
     execFileSync('mkfifo', [fifo]);
     const link = join(root, 'env-link');
     symlinkSync('/proc/self/environ', link);
-    const s = await mcpSession(['mcp', '--root', '/', '--root', root], env, cwd);
+    const s = await mcpSession(['mcp', '--toolsets', 'all', '--root', '/', '--root', root], env, cwd);
     const sent = emu.state.requests('GET', '/2/users/by').length;
     try {
       for (const target of ['/proc/self/environ', '/dev/zero', fifo, link]) {
-        const viaField = await call(s, 'request', { method: 'GET', path: '/2/users/by', field: [`usernames=@${target}`] });
+        const viaField = await call(s, 'request', { method: 'GET', path: '/2/users/by', fields: [`usernames=@${target}`] });
         expect(viaField.isError, target).toBe(true);
         expect(viaField.structuredContent?.error, target).toMatchObject({ exit_code: 6 });
         const viaFile = await call(s, 'posts_lookup', { file: target });
@@ -269,7 +269,7 @@ describe('postctl mcp read-only: no local side effects, files only under --root'
     const ids = join(root, 'ids.txt');
     writeFileSync(ids, `${secret}\n`, { mode: 0o600 });
     chmodSync(ids, 0o600);
-    const s = await mcpSession(['mcp', '--root', root], { ...env, POSTCTL_CONFIG_DIR: config, HOME: config }, cwd);
+    const s = await mcpSession(['mcp', '--toolsets', 'all', '--root', root], { ...env, POSTCTL_CONFIG_DIR: config, HOME: config }, cwd);
     try {
       const r = await call(s, 'posts_lookup', { file: ids });
       expect(r.isError).toBe(true);

@@ -76,8 +76,8 @@ describe('postctl mcp: no secret in any result', () => {
     const env = (emu: TestEmulator) =>
       emu.cliEnv({ ...SECRETS, POSTCTL_CONSUMER_KEY: KEY, POSTCTL_RETRY_BASE_MS: '1', POSTCTL_MAX_RETRIES: '1' });
     for (const row of Object.values(rows)) for (const emu of [reader, writer]) row.setup?.(emu);
-    const ro: McpSession = await mcpSession(['mcp', '--root', dir], env(reader));
-    const rw: McpSession = await mcpSession(['mcp', '--allow-writes', '--root', dir], env(writer));
+    const ro: McpSession = await mcpSession(['mcp', '--toolsets', 'all', '--root', dir], env(reader));
+    const rw: McpSession = await mcpSession(['mcp', '--toolsets', 'all', '--allow-writes', '--root', dir], env(writer));
     const problems: string[] = [];
     let succeeded = 0;
     try {

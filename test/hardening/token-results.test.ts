@@ -68,7 +68,10 @@ describe('postctl mcp: no token and no secret-named environment value in a resul
   let rw: McpSession;
   beforeAll(async () => {
     const env = emu.cliEnv({ ...FOREIGN, ...PLAIN });
-    [ro, rw] = await Promise.all([mcpSession(['mcp'], env), mcpSession(['mcp', '--allow-writes'], env)]);
+    [ro, rw] = await Promise.all([
+      mcpSession(['mcp', '--toolsets', 'all'], env),
+      mcpSession(['mcp', '--toolsets', 'all', '--allow-writes'], env),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([ro?.close(), rw?.close()]);
@@ -87,7 +90,7 @@ describe('postctl mcp: no token and no secret-named environment value in a resul
     for (const path of TOKEN_PATHS) {
       const get = await call(ro, { method: 'GET', path });
       expect(get.r.structuredContent?.error, path).toMatchObject({ exit_code: 2, code: 'usage' });
-      const post = await call(rw, { method: 'POST', path, raw_field: ['grant_type=client_credentials'], auth: 'basic' });
+      const post = await call(rw, { method: 'POST', path, raw_fields: ['grant_type=client_credentials'], auth: 'basic' });
       expect(post.r.structuredContent?.error, path).toMatchObject({ exit_code: 2, code: 'usage' });
       expect(post.text).not.toMatch(/"access_token\\?"\s*:|token_type/);
     }
@@ -97,7 +100,7 @@ describe('postctl mcp: no token and no secret-named environment value in a resul
   it('a read tool that echoes a value: the secret-named variables come back redacted, the plain one as it is', async () => {
     for (const [name, value] of Object.entries({ ...FOREIGN, ...PLAIN })) {
       const before = emu.state.log.length;
-      const { r, text } = await call(ro, { method: 'GET', path: '/2/users/by', raw_field: [`usernames=${value}`] });
+      const { r, text } = await call(ro, { method: 'GET', path: '/2/users/by', raw_fields: [`usernames=${value}`] });
       // The value did reach the emulator, which names it in its 400.
       expect(emu.state.log.slice(before).map((e) => e.query.find(([k]) => k === 'usernames')?.[1])).toEqual([value]);
       expect(r.isError, name).toBe(true);

@@ -56,3 +56,32 @@ export function exampleArgv(verb: string, example: string | undefined): { args: 
     return { reason: `its first example does not start with \`postctl ${verb}\`: ${example}` };
   return { args: words.slice(1).filter((w, i, all) => !OUTPUT.has(w) && !OUTPUT.has(all[i - 1]!)) };
 }
+
+/**
+ * A line that is plain words as an argv carries them: quoted words (no `$` or backquote inside double
+ * quotes), at most a trailing `> file` (stdout to a plain file name) and a trailing `# comment`; undefined for
+ * anything else a shell would act on (pipes, lists, expansion, globs, a `~`, an environment assignment).
+ */
+export function plainCommand(line: string): { words: string[]; stdoutTo?: string } | undefined {
+  let quote: string | null = null;
+  let cut = line.length;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote) {
+      if (ch === quote) quote = null;
+      else if (quote === '"' && (ch === '$' || ch === '`')) return undefined;
+      else if (quote === '"' && ch === '\\') i++;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '\\') return undefined;
+    else if (ch === '#' && (i === 0 || /\s/.test(line[i - 1]!))) {
+      cut = i;
+      break;
+    } else if (/[|&;<$`(){}*?~[\]]/.test(ch)) return undefined;
+  }
+  if (quote) return undefined;
+  const body = line.slice(0, cut);
+  const redirect = /^(.*?)\s>\s*([\w.-]+)\s*$/.exec(body);
+  const words = shellWords(redirect ? redirect[1]! : body);
+  if (words.some((w) => w.includes('>')) || /^\w+=/.test(words[0] ?? '')) return undefined;
+  return redirect ? { words, stdoutTo: redirect[2]! } : { words };
+}

@@ -15,7 +15,7 @@ import { futureYear, movedClock } from './clock.js';
 import { testEmulator } from './emulator.js';
 import { sharedCodeCache } from './cli.js';
 import { linkedDir, shellRun } from './shell.js';
-import { shellWords } from './example-argv.js';
+import { plainCommand } from './example-argv.js';
 import { needsProcess, runCli } from './cli.js';
 import type { TestEmulator } from './emulator.js';
 
@@ -56,6 +56,8 @@ export const NOT_RUN: Record<string, string> = {
   'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it': 'a foreground server',
   'postctl mcp': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts drives it)',
   'postctl mcp --tools "posts_*,users_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
+  'postctl mcp --toolsets default,ads_stats': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
+  'postctl mcp --dynamic': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
   'postctl mcp --allow-writes --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
   'postctl mcp --root ./ads-files --tools "ads_*"': 'a server waiting for its MCP client on stdin (test/hardening/mcp-local-files.test.ts)',
   'postctl mcp bridge': 'a relay waiting for its MCP client on stdin (test/cli/mcp-bridge.test.ts drives it)',
@@ -366,20 +368,20 @@ async function runExample(example: string, shownError?: string, moved?: Clock): 
 
 /** A word that reads as a file name (a dot and an extension, or a slash), not a flag, number or URL. */
 const PATHLIKE = /^(?!-)(?![a-z]+:\/\/)(?=.*(\.[A-Za-z0-9]{1,6}$|\/))/;
-/** Shell syntax beyond plain words: such a line runs in bash (which starts the built CLI). */
-const SHELL_SYNTAX = /[|&;<>$`(){}*?~#]|^\s*\w+=/;
-
 /**
- * One docs or example line: a plain `postctl …` line runs in-process against the example's emulator (the test
- * world, in the line's directory); a line with pipes, redirections, substitutions or variables runs in bash.
+ * One docs or example line: a plain `postctl …` line (quoted words, a trailing comment, stdout to a file)
+ * runs in-process against the example's emulator (the test world, in the line's directory); a line with
+ * pipes, substitutions, variables or globs runs in bash.
  */
 async function runLine(command: string, dir: string, env: Record<string, string | undefined>, emu: TestEmulator) {
-  const words = SHELL_SYNTAX.test(command) ? undefined : shellWords(command);
+  const plain = plainCommand(command);
+  const words = plain?.words;
   if (words?.[0] !== 'postctl' || needsProcess(words.slice(1), { env })) return shellRun(command, dir, env);
   // A line that names a file (an input or an output beside it) enters its directory; others only tell the
   // world their directory, and run side by side.
   const names = words.slice(1).some((w) => PATHLIKE.test(w) || existsSync(join(dir, w.replace(/^[^=]*=/, ''))));
   const where = names ? { cwd: dir } : { worldCwd: dir };
   const r = await runCli(words.slice(1), { env, ...where, clock: emu.clock, dispatcher: emu.dispatcher });
+  if (plain?.stdoutTo) writeFileSync(join(dir, plain.stdoutTo), r.stdout);
   return { code: r.code ?? 1, stderr: r.stderr };
 }

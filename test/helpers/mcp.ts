@@ -57,16 +57,21 @@ export async function toolCallOf(
       continue;
     }
     const long = /--([a-z0-9-]+)/.exec(opt.flags)![1]!;
-    const key = (long.startsWith('no-') ? long.slice(3) : long).replace(/-/g, '_');
+    // The tool's input of this flag: by the flag it stands for (inputs are named by meaning, not by flag).
+    const found = Object.entries(shape.params).find(
+      ([, p]) => (p.kind === 'flag' && p.flag === `--${long}`) || (p.kind === 'switch' && (p.on === `--${long}` || p.off === `--${long}`)),
+    );
+    const key = found?.[0] ?? shape.merged[`--${long}`] ?? (long.startsWith('no-') ? long.slice(3) : long).replace(/-/g, '_');
     const param = shape.params[key];
     // A flag the verb does not declare (a row that checks the refusal) is passed on: the server refuses it.
     if (!param) input[key] = rest[++i];
     else if (param.kind === 'switch') input[key] = !long.startsWith('no-');
+    else if (param.kind === 'arg' || (param.kind === 'flag' && param.value === 'list'))
+      input[key] = [...((input[key] as string[]) ?? []), ...rest[++i]!.split(',')];
     else if (param.kind === 'flag' && param.value === 'repeat') input[key] = [...((input[key] as string[]) ?? []), rest[++i]!];
-    else if (param.kind === 'flag' && param.value === 'list') input[key] = [rest[++i]!];
     else input[key] = rest[++i];
   }
   for (const [key, p] of Object.entries(shape.params))
-    if (p.kind === 'arg' && args.length) input[key] = p.variadic ? args.splice(0) : args.shift();
+    if (p.kind === 'arg' && args.length) input[key] = p.variadic ? [...((input[key] as string[]) ?? []), ...args.splice(0)] : args.shift();
   return { name: shape.name, shape, input };
 }

@@ -18,10 +18,10 @@ const verb = (name: string, options: VerbSpec['options'] = []): VerbSpec => ({
 });
 
 describe('tool schema and command line', () => {
-  const spec = verb('update <line_item_id> [more...]', [
+  const spec = verb('update <line_item_id> [tags...]', [
     { flags: '--bid <amount>', description: 'the bid' },
     { flags: '--count <n>', description: 'required: how many' },
-    { flags: '--ids <list>', description: 'ids' },
+    { flags: '--keys <list>', description: 'keys' },
     { flags: '--field <key=value>', description: 'a field (repeatable)', repeatable: true },
     { flags: '--mode <mode>', description: 'm', choices: ['auto', 'job'], default: 'auto' },
     { flags: '--fetch', description: 'fetch it' },
@@ -35,12 +35,13 @@ describe('tool schema and command line', () => {
   it('names, types, enums, defaults, required, lists and the --no- twins', () => {
     expect(shape.name).toBe('ads_line_items_update');
     const p = shape.inputSchema.properties;
-    expect(Object.keys(p)).toEqual(['line_item_id', 'more', 'bid', 'count', 'ids', 'field', 'mode', 'fetch', 'edit_check', 'yes']);
-    expect(p.line_item_id).toMatchObject({ type: 'string' });
-    expect(p.more).toMatchObject({ type: 'array', items: { type: 'string' } });
+    // Arrays are named in the plural (--field → fields).
+    expect(Object.keys(p)).toEqual(['line_item_id', 'tags', 'bid', 'count', 'keys', 'fields', 'mode', 'fetch', 'edit_check', 'yes']);
+    expect(p.line_item_id).toMatchObject({ type: 'string', description: 'the line item id' });
+    expect(p.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(p.bid).toMatchObject({ type: 'string' });
     expect(p.count).toMatchObject({ type: 'integer' });
-    expect(p.ids).toMatchObject({ type: 'array' });
+    expect(p.keys).toMatchObject({ type: 'array' });
     expect(p.mode).toMatchObject({ type: 'string', enum: ['auto', 'job'], default: 'auto' });
     expect(p.fetch).toMatchObject({ type: 'boolean' });
     expect(shape.inputSchema.required).toEqual(['line_item_id', 'count']);
@@ -50,11 +51,11 @@ describe('tool schema and command line', () => {
   it('builds argv with --flag=value, lists joined, repeats repeated, booleans as switches', () => {
     const argv = argvOf(shape, {
       line_item_id: '8u94t',
-      more: ['a', 'b'],
+      tags: ['a', 'b'],
       bid: '2.50',
       count: 5,
-      ids: ['x', 'y'],
-      field: ['a=1', 'b=2'],
+      keys: ['x', 'y'],
+      fields: ['a=1', 'b=2'],
       fetch: false,
       edit_check: false,
       yes: true,
@@ -68,7 +69,7 @@ describe('tool schema and command line', () => {
       'b',
       '--bid=2.50',
       '--count=5',
-      '--ids=x,y',
+      '--keys=x,y',
       '--field=a=1',
       '--field=b=2',
       '--no-fetch',
@@ -88,7 +89,11 @@ describe('tool schema and command line', () => {
 
   it('leaves out stdin arguments; two inputs of one name throw', () => {
     expect(Object.keys(toolShape(['posts', 'create'], verb('create [-]')).inputSchema.properties)).toEqual([]);
-    expect(() => toolShape(['x'], verb('x <ids>', [{ flags: '--ids <list>', description: '' }]))).toThrow(/two inputs named ids/);
+    expect(() => toolShape(['x'], verb('x <keys>', [{ flags: '--keys <list>', description: '' }]))).toThrow(/two inputs named keys/);
+    // A list flag of the same meaning as the argument list is one input (`ads stats <entity_ids...> --ids`).
+    const folded = toolShape(['ads', 'stats'], verb('stats [entity_ids...]', [{ flags: '--ids <list>', description: '' }]));
+    expect(Object.keys(folded.inputSchema.properties)).toEqual(['entity_ids']);
+    expect(folded.merged).toEqual({ '--ids': 'entity_ids' });
   });
 });
 

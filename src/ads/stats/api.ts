@@ -4,6 +4,7 @@
 import type { ApiClient, ApiResponse, RequestOptions } from '../../http/client.js';
 import { idSegment, joinPath } from '../../http/path.js';
 import { ADS_VERSION } from '../common.js';
+import { syncBudget } from './budget.js';
 import type { AccountRef, AdsEnvelope } from '../types.js';
 
 export interface StatsParams {
@@ -64,6 +65,8 @@ export async function getSyncStats(client: ApiClient, account: AccountRef, p: St
     query: statsQuery(p),
     ...(deadline !== undefined ? { deadline } : {}),
   });
+  // The token's budget is shared by every account of the run: each reply says what is left of it.
+  syncBudget(client, account.api).observe(res.rateLimit);
   return res.body;
 }
 

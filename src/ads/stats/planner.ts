@@ -98,3 +98,28 @@ export function planQuery(i: QueryInput): Query {
 
 /** Whether a query runs more synchronous requests than the endpoint allows per 15 minutes. */
 export const syncOverBudget = (q: Query): boolean => q.mode === 'sync' && q.plan.requests.length > STATS_LIMITS.syncPer15Minutes;
+
+/**
+ * The same query sent as jobs (jobs do not count against the user-level
+ * synchronous budget): the same ids per placement, windows re-cut for jobs.
+ */
+export function asJobs(q: Query): Query {
+  if (q.mode === 'job') return q;
+  const byPlacement = new Map<string, Set<string>>();
+  for (const r of q.plan.requests) {
+    const set = byPlacement.get(r.placement) ?? new Set<string>();
+    for (const id of r.ids) set.add(id);
+    byPlacement.set(r.placement, set);
+  }
+  return planQuery({
+    account: q.plan.account,
+    entity: q.entity,
+    groups: q.groups,
+    mode: 'job',
+    segment: q.plan.segment,
+    country: q.plan.country,
+    range: { start: q.start, end: q.end, granularity: q.granularity, zone: q.tz, complete: q.timing.complete, today: q.timing.today },
+    idsByPlacement: [...byPlacement].map(([placement, ids]) => ({ placement, ids: [...ids] })),
+    currency: q.currency,
+  });
+}

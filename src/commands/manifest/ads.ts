@@ -1699,6 +1699,7 @@ export const MANIFEST: Manifest = {
         "postctl ads stats --entity LINE_ITEM --active --range yesterday --metric-groups ENGAGEMENT,BILLING --placement all -o csv",
         "postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job",
         "postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE",
+        "postctl ads stats --entity CAMPAIGN --active --accounts all --range yesterday --metric-groups ENGAGEMENT,BILLING --account-concurrency 8 -o csv",
       ],
       options: [
         {"flags":"--entity <type>","description":"required: ACCOUNT, FUNDING_INSTRUMENT, CAMPAIGN, LINE_ITEM, PROMOTED_TWEET, PROMOTED_ACCOUNT (PROMOTED_POST accepted)"},
@@ -1729,6 +1730,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--no-compare","description":"html: no previous period (one request series fewer; no changes shown)"},
         {"flags":"--locale <tag>","description":"html: how numbers, money and dates are written (default en-US)"},
         {"flags":"--accounts <ids>","description":"the same report for several accounts (comma-separated, or all), each in its zone and currency"},
+        {"flags":"--account-concurrency <n>","description":"with --accounts: accounts run at once (1 to 16, default 4)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
       ],

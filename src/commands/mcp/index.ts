@@ -17,6 +17,21 @@ function rootDir(dir: string, cwd: string): string {
   throw new UsageError(`--root ${dir}: not a folder`, 'name an existing folder the tools may read files in.');
 }
 
+/** --result-budget: characters, from 1,000 to 10,000,000. */
+function resultBudget(raw: string | undefined): number {
+  if (raw === undefined) return 25_000;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1000 || n > 10_000_000)
+    throw invalid('--result-budget', `must be a whole number of characters from 1000 to 10000000 (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+const names = (values: readonly string[] | undefined): string[] =>
+  (values ?? [])
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 /** --max-concurrent: a whole number from 1 to 64 (calls run in-process, side by side on one HTTP agent). */
 function maxConcurrent(raw: string | undefined): number {
   if (raw === undefined) return 4;
@@ -32,6 +47,8 @@ export default defineVerb({
     'serve the verbs as MCP tools over stdio for AI agents: read-only unless --allow-writes; never auth or secrets (docs/agents.md)',
   examples: [
     'postctl mcp',
+    'postctl mcp --toolsets default,ads_stats',
+    'postctl mcp --dynamic',
     'postctl mcp --tools "posts_*,users_*"',
     'postctl mcp --allow-writes --tools "ads_*"',
     'postctl mcp --root ./ads-files --tools "ads_*"',
@@ -52,8 +69,22 @@ export default defineVerb({
     },
     tools: {
       flags: '--tools <patterns>',
-      description: 'expose only tools whose name matches one of these comma-separated patterns (* matches anything: posts_*,ads_*_list)',
+      description:
+        'expose the tools whose name matches one of these comma-separated patterns (* matches anything: posts_*,ads_*_list); alone: only those',
       repeatable: true,
+    },
+    toolsets: {
+      flags: '--toolsets <names>',
+      description: 'expose these toolsets (comma-separated: posts, users, ads, ads_stats, creatives…, default, or all; default: default)',
+      repeatable: true,
+    },
+    dynamic: {
+      flags: '--dynamic',
+      description: 'also offer list_toolsets and enable_toolset, so the agent adds toolsets as it needs them',
+    },
+    resultBudget: {
+      flags: '--result-budget <chars>',
+      description: 'cut a tool result longer than this many characters, with a cursor for the rest (default 25000)',
     },
   },
   async run(_args, opts, ctx) {
@@ -67,10 +98,10 @@ export default defineVerb({
       allowWrites: Boolean(opts.allowWrites),
       roots: (opts.root ?? []).map((dir) => rootDir(dir, ctx.io.cwd)),
       manifests,
-      tools: (opts.tools ?? [])
-        .flatMap((t) => t.split(','))
-        .map((t) => t.trim())
-        .filter(Boolean),
+      tools: names(opts.tools),
+      toolsets: names(opts.toolsets),
+      dynamic: Boolean(opts.dynamic),
+      resultBudget: resultBudget(opts.resultBudget),
       signal: ctx.signal,
       cwd: ctx.io.cwd,
       clock: ctx.io.clock,

@@ -9,13 +9,16 @@ import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
 import { iso } from '../../../ads/stats/range/calendar.js';
 import { syncOverBudget, type Query } from '../../../ads/stats/planner.js';
-import { InputError } from '../../../errors/cli-error.js';
+import { InputError, UsageError } from '../../../errors/cli-error.js';
 import { STATS_LIMITS, GRANULARITIES, PLACEMENTS, SEGMENTATION, STATS_ENTITIES, METRIC_GROUPS } from '../../../validate/ads-stats.js';
 import { integerBetween } from '../../../validate/rules.js';
 import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
-import { accountsFlag, allAccounts, eachAccount } from './_accounts.js';
+import { ACCOUNT_CONCURRENCY, accountsFlag, allAccounts, eachAccount } from './_accounts.js';
+import { planAccounts, startAccount, type BudgetFlags } from './_budget.js';
+import { syncBudget } from '../../../ads/stats/budget.js';
+import { adsApi } from '../../../ads/common.js';
 import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
 import { htmlExtra, previousPath } from './_report-extra.js';
@@ -81,24 +84,34 @@ interface ExecFlags {
   maxResultBytes?: string;
 }
 
-async function execute(ctx: Context, client: ApiClient, q: Query, path: string, opts: ExecFlags, sink: SeriesSink, started: number) {
+/** `tag` starts each line said about the run (the account's id when several run at once). */
+async function execute(
+  ctx: Context,
+  client: ApiClient,
+  q: Query,
+  path: string,
+  opts: ExecFlags,
+  sink: SeriesSink,
+  started: number,
+  tag = '',
+) {
   const deadline = started + client.maxWaitMs;
   if (q.mode === 'sync') {
     if (syncOverBudget(q))
       ctx.log.warn(
-        `${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
+        `${tag}${q.plan.requests.length} synchronous requests: the endpoint allows ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, so this waits for resets (--mode job does not)`,
       );
     await runSync(client, q.plan, sink, { deadline });
-    ctx.log.info(`${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
+    ctx.log.info(`${tag}${q.plan.requests.length} synchronous request${q.plan.requests.length === 1 ? '' : 's'}`);
     return;
   }
   // Read before the state file is opened: a bad value stops the run with nothing written or sent.
   const state = await JobState.open(path, planFingerprint(q), q.plan.requests.length, {
     resume: Boolean(opts.resume),
-    warn: (m) => ctx.log.warn(m),
-    info: (m) => ctx.log.info(m),
+    warn: (m) => ctx.log.warn(tag + m),
+    info: (m) => ctx.log.info(tag + m),
   });
-  ctx.log.info(`job state: ${state.path}`);
+  ctx.log.info(`${tag}job state: ${state.path}`);
   const tally = await runJobs(client, q.plan, sink, {
     state,
     maxJobs: positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs),
@@ -118,13 +131,13 @@ async function execute(ctx: Context, client: ApiClient, q: Query, path: string, 
       timeoutMs: 30_000,
       env: ctx.env,
     },
-    info: (m) => ctx.log.info(m),
+    info: (m) => ctx.log.info(tag + m),
     resume: Boolean(opts.resume),
     drain: stdoutDrained(ctx),
   });
   await state.remove();
   ctx.log.info(
-    `${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused + tally.adopted} reused`,
+    `${tag}${q.plan.requests.length} job request${q.plan.requests.length === 1 ? '' : 's'}: ${tally.created} job${tally.created === 1 ? '' : 's'} created, ${tally.reused + tally.adopted} reused`,
   );
 }
 
@@ -136,6 +149,7 @@ export default defineVerb({
     'postctl ads stats --entity LINE_ITEM --active --range yesterday --metric-groups ENGAGEMENT,BILLING --placement all -o csv',
     'postctl ads stats --entity CAMPAIGN --ids c1,c2 --from 2026-08-01 --to 2026-10-29 --granularity HOUR --metric-groups ENGAGEMENT --mode job',
     'postctl ads stats --entity PROMOTED_TWEET --file ids.txt --from 2026-10-01 --to 2026-10-31 --metric-groups ENGAGEMENT --segment AGE',
+    'postctl ads stats --entity CAMPAIGN --active --accounts all --range yesterday --metric-groups ENGAGEMENT,BILLING --account-concurrency 8 -o csv',
   ],
   options: {
     entity: { flags: '--entity <type>', description: `required: ${STATS_ENTITIES.join(', ')} (PROMOTED_POST accepted)` },
@@ -187,6 +201,10 @@ export default defineVerb({
       flags: '--accounts <ids>',
       description: 'the same report for several accounts (comma-separated, or all), each in its zone and currency',
     },
+    accountConcurrency: {
+      flags: '--account-concurrency <n>',
+      description: `with --accounts: accounts run at once (1 to ${ACCOUNT_CONCURRENCY.max}, default ${ACCOUNT_CONCURRENCY.default})`,
+    },
     ...accountOptions,
   },
   formats: ['html'],
@@ -199,40 +217,61 @@ export default defineVerb({
     const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
+    if (opts.accountConcurrency !== undefined && !many)
+      throw new UsageError('--account-concurrency is for --accounts', 'give the accounts with --accounts ID,ID or all');
+    const concurrency = positive('--account-concurrency', opts.accountConcurrency, ACCOUNT_CONCURRENCY.max, ACCOUNT_CONCURRENCY.default);
     const client = await ctx.client();
     const cache = new NameCache(client);
-    const one = async (account: AccountRef, report: (q: Query) => Report) => {
-      const path = statePath(account, checked, opts, ctx.io.cwd);
+    const tag = (account: AccountRef) => (many ? `account ${account.id}: ` : '');
+    // Everything before a stats request: a saved state checked, the account read, the plan.
+    const prepare = async (account: AccountRef): Promise<Query> => {
       // A saved state to resume that is not ours or was tampered with is exit 2 before any request for the account.
-      if (opts.mode !== 'sync') await JobState.read(path, Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
+      if (opts.mode !== 'sync')
+        await JobState.read(statePath(account, checked, opts, ctx.io.cwd), Number.POSITIVE_INFINITY, { strict: Boolean(opts.resume) });
       const q = await buildQuery(ctx, client, account, opts, checked);
       if (!q.timing.complete)
         ctx.log.warn(
-          `${many ? `account ${account.id}: ` : ''}the range reaches ${q.timing.today}, not yet over in the account's zone ${q.tz}: its figures are not final`,
+          `${tag(account)}the range reaches ${q.timing.today}, not yet over in the account's zone ${q.tz}: its figures are not final`,
         );
-      if (!q.plan.requests.length) ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
+      if (!q.plan.requests.length) ctx.log.info(`${tag(account)}no active entities between ${iso(q.start)} and ${iso(q.end)}`);
+      return q;
+    };
+    const run = async (q: Query, report: Pick<Report, 'account'>) => {
+      const path = statePath(q.plan.account, checked, opts, ctx.io.cwd);
+      const t = tag(q.plan.account);
       const names = await entityNames(ctx, cache, q, opts);
-      const part = report(q).account({ q, names });
-      await execute(ctx, client, q, path, opts, part.sink, started);
+      const part = report.account({ q, names });
+      await execute(ctx, client, q, path, opts, part.sink, started, t);
       part.done();
       if (html)
-        part.extra(await htmlExtra(ctx, cache, q, html, (pq, sink) => execute(ctx, client, pq, previousPath(path), opts, sink, started)));
+        part.extra(
+          await htmlExtra(ctx, cache, q, html, (pq, sink) => execute(ctx, client, pq, previousPath(path), opts, sink, started, t)),
+        );
     };
     if (!many) {
-      let report: Report | undefined;
-      await one(await accountRef(ctx, opts), (q) => (report = openReport(ctx, opts, jsonHead(q), false, html)));
-      await report!.end();
+      const q = await prepare(await accountRef(ctx, opts));
+      const report = openReport(ctx, opts, jsonHead(q), false, html);
+      await run(q, report);
+      await report.end();
       return 0;
     }
     const accountIds = many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many;
     const report = openReport(ctx, opts, { data_type: 'stats', granularity: checked.granularity, accounts: accountIds }, true, html);
+    const budget: BudgetFlags = {
+      mode: opts.mode,
+      compare: Boolean(html?.compare),
+      budget: syncBudget(client, adsApi({ sandbox: Boolean(opts.sandbox) })),
+    };
     try {
       await eachAccount(
         ctx,
         accountIds,
-        Boolean(opts.sandbox),
-        (a) => one(a, () => report),
-        (id, m) => report.failed(id, m),
+        { sandbox: Boolean(opts.sandbox), concurrency, report },
+        {
+          prepare,
+          plan: (queries) => planAccounts(ctx, queries, budget),
+          run: (q, part) => run(startAccount(ctx, q, budget), part),
+        },
       );
     } finally {
       await report.end();
