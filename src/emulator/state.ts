@@ -96,6 +96,11 @@ export interface EmulatorOptions {
    * already in it: the client promises each id is on disk before its next create.
    */
   statsJobStateFile?: string;
+  /**
+   * With statsJobStateFile: creates a client may have in flight (default 1). A create is refused when more of the
+   * account's earlier jobs than the other creates in flight (this − 1) are missing from the file.
+   */
+  statsJobStateSlack?: number;
   /** check_after_secs of a media upload still processing (default 1; tests use 0: their clock steps the waits). */
   mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
