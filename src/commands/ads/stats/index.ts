@@ -21,7 +21,8 @@ import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type Re
 import { htmlExtra, previousPath } from './_report-extra.js';
 import { htmlOptions } from './_report-html.js';
 import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
-import { buildQuery, checkFlags, type StatsFlags } from './_query.js';
+import { asksMoney, buildQuery, checkFlags, type StatsFlags } from './_query.js';
+import { settleCurrency } from '../../../ads/stats/account.js';
 import type { Context } from '../../../entry/context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -212,6 +213,9 @@ export default defineVerb({
         );
       if (!q.plan.requests.length) ctx.log.info(`no active entities between ${iso(q.start)} and ${iso(q.end)}`);
       const names = await entityNames(ctx, cache, q, opts);
+      // The names' list read carries the currency too; the funding instruments are read only when it did not.
+      const facts = names ? cache.facts(q.plan.account, q.entity, planIds(q)) : undefined;
+      await settleCurrency(client, q, asksMoney(checked), facts, (m) => ctx.log.warn(m));
       const part = report(q).account({ q, names });
       await execute(ctx, client, q, path, opts, part.sink, started);
       part.done();
@@ -252,11 +256,13 @@ function defaultPlacement(f: { placement?: string; totals?: boolean; range?: str
   return report ? 'all' : 'ALL_ON_TWITTER';
 }
 
+const planIds = (q: Query): string[] => [...new Set(q.plan.requests.flatMap((r) => r.ids))];
+
 /** The entities' names (one list request per type, cached for the run); a failed lookup is a warning, the names left empty. */
 async function entityNames(ctx: Context, cache: NameCache, q: Query, f: ReportFlags): Promise<ReadonlyMap<string, string> | undefined> {
   if (f.names === false) return undefined;
   if (!hasNames(q.entity)) return new Map();
-  const ids = [...new Set(q.plan.requests.flatMap((r) => r.ids))];
+  const ids = planIds(q);
   if (!ids.length) return new Map();
   try {
     return await cache.names(q.plan.account, q.entity, ids);
