@@ -108,6 +108,10 @@ export interface EmulatorOptions {
   statsMetros?: number;
   /** Analytics: the job file host closes the connection after each file (Connection: close). */
   statsDownloadClose?: boolean;
+  /** Analytics: the job file host answers this many ms after a request (a slow host), on `sleep`. */
+  statsDownloadDelayMs?: number;
+  /** How the emulator waits out a delay it was told to make (default: the machine's timers); tests give their clock's. */
+  sleep?: (ms: number) => Promise<void>;
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)
    * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).

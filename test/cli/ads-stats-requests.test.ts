@@ -1,10 +1,13 @@
 // What `ads stats` sends, request by request: a synchronous report reads the account (its zone) and the
 // entities' list (their names and the currency they are billed in), then the stats, and nothing else; the
-// funding instruments are read only when no list said the currency.
+// funding instruments are read only when no list said the currency. A job's file host is given what the
+// user said: --timeout of silence, --max-wait in all, measured on the run's clock (here the test clock the
+// emulator's slow host waits on too: 40 s of it cost milliseconds).
 import { describe, expect, it } from 'vitest';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
 import { freshEmulator, runLogged } from '../helpers/emulator.js';
 import { csvRows } from '../helpers/stats.js';
+import { tempDir } from '../helpers/cli.js';
 
 const emu = freshEmulator();
 const ACCOUNT = `GET /12/accounts/${EMU_ACCOUNT}`;
@@ -37,5 +40,51 @@ describe('ads stats: the reads a report needs, no more', () => {
     // No money asked: neither is read for it.
     const counts = await runLogged(emu, [...args.slice(0, -1), 'ENGAGEMENT', '--no-names'], 'csv');
     expect(counts.lines).toEqual([ACCOUNT, `GET /12/stats/accounts/${EMU_ACCOUNT}`]);
+  });
+});
+
+describe('ads stats: a job file host slower than the default timeout', () => {
+  const job = ['ads', 'stats', '--entity', 'LINE_ITEM', '--ids', '8u94v', '--from', '2026-06-01', '--to', '2026-06-02'];
+  const slowHost = () => {
+    emu.state.options.sleep = (ms) => emu.clock.sleep(ms);
+    emu.state.options.statsDownloadDelayMs = 40_000;
+  };
+  const run = (extra: string[]) =>
+    emu.run([...job, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv', ...extra], { cwd: tempDir() });
+
+  it('answering after 40 s: --timeout 60 waits for it; --timeout 10 fails clearly, exit 7', async () => {
+    slowHost();
+    const t0 = performance.now();
+    const ok = await run(['--timeout', '60']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(csvRows(ok.stdout)).toHaveLength(2);
+    const file = emu.state.log.filter((e) => e.api === 'download');
+    expect(file.map((e) => e.status)).toEqual([200]);
+    const cut = await run(['--timeout', '10']);
+    expect(cut.code, cut.stderr).toBe(7);
+    expect(cut.stderr).toMatch(
+      /error: the file host sent nothing for 10 s \(--timeout 10 s\) while serving the result of job \d+ \(http:\/\/127\.0\.0\.1:\d+\)/,
+    );
+    expect(cut.stderr).toMatch(/raise --timeout if it is merely slow/);
+    // Waits of the test clock: neither run took anything like 40 s of the machine's time.
+    expect(performance.now() - t0).toBeLessThan(20_000);
+  });
+
+  it('--max-wait bounds the download too: exit 5 naming the job state for --resume, which then finishes', async () => {
+    slowHost();
+    const cwd = tempDir();
+    const state = ['--state', `${cwd}/slow.state.json`];
+    const r = await emu.run(
+      [...job, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv', '--timeout', '60', '--max-wait', '30', ...state],
+      { cwd },
+    );
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/--max-wait \(30 s\) passed/);
+    expect(r.stderr).toMatch(/--resume/);
+    emu.state.options.statsDownloadDelayMs = 0;
+    const resumed = await emu.run([...job, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv', ...state, '--resume'], { cwd });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(csvRows(resumed.stdout)).toHaveLength(2);
+    expect(emu.state.requests('POST', `/12/stats/jobs/accounts/${EMU_ACCOUNT}`)).toHaveLength(1);
   });
 });

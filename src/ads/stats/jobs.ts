@@ -19,7 +19,7 @@ import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
 import type { AdsEnvelope } from '../types.js';
 import { createStatsJob, getStatsJobs, listStatsJobsRequest, type StatsJob } from './api.js';
-import { downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
+import { DownloadDeadline, downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
 import { describeRequest, paramsOf } from './executor.js';
 import { Collector, type SeriesSink } from './merger.js';
 import type { PlannedRequest } from './plan.js';
@@ -38,7 +38,7 @@ export interface JobOptions {
   deadline: number;
   /** What --max-wait was, for messages. */
   maxWaitMs: number;
-  download: Omit<DownloadOptions, 'signal'>;
+  download: Omit<DownloadOptions, 'signal' | 'deadline' | 'clock'>;
   info: (m: string) => void;
   /** Attempts per request when its job fails or its file expires. */
   attempts?: number;
@@ -388,7 +388,8 @@ class JobRun {
       const { job, r } = next;
       try {
         const rd = this.c.reader(r, `job ${job.id_str} (${describeRequest(r)})`);
-        for await (const el of downloadJobResult(this.client, job, { ...this.o.download, signal: this.abort.signal })) {
+        const o = { ...this.o.download, signal: this.abort.signal, deadline: this.o.deadline, clock: this.o.clock };
+        for await (const el of downloadJobResult(this.client, job, o)) {
           if (this.failure !== undefined) return;
           rd.element(el);
           if (this.o.drain) await this.o.drain();
@@ -396,6 +397,7 @@ class JobRun {
         rd.end();
         this.left--;
       } catch (e) {
+        if (e instanceof DownloadDeadline) throw this.deadlineError(this.overDeadline());
         if (!(e instanceof ExpiredResult)) throw e;
         this.retry(r, `(job ${job.id_str}) has an expired result url`);
       } finally {
