@@ -71,7 +71,9 @@ export async function settleCurrency(
   warn: (m: string) => void,
 ): Promise<void> {
   if (!money || q.currency !== undefined) return;
-  const known = facts ? [...(await facts.catch(() => new Map<string, { currency?: string }>())).values()].find((f) => f.currency) : undefined;
+  const known = facts
+    ? [...(await facts.catch(() => new Map<string, { currency?: string }>())).values()].find((f) => f.currency)
+    : undefined;
   if (known?.currency) {
     q.currency = known.currency;
     return;

@@ -181,22 +181,17 @@ export async function* downloadJobResult(client: ApiClient, job: StatsJob, o: Do
   const run = new Run(o.clock, o.signal);
   let body: Readable | undefined;
   const seconds = `${Math.round(o.timeoutMs / 100) / 10}`;
-  const watch = new IdleWatch(
-    o.clock,
-    o.timeoutMs,
-    o.deadline,
-    (cause) => {
-      const e =
-        cause === 'deadline'
-          ? new DownloadDeadline(`--max-wait passed while downloading the result of job ${job.id_str}`)
-          : new NetworkError(
-              `the file host sent nothing for ${seconds} s (--timeout ${seconds} s) while serving the result of job ${job.id_str} (${url.origin})`,
-              { hint: 'the host is slow or stalled: raise --timeout if it is merely slow, then rerun with --resume to reuse the jobs.' },
-            );
-      run.stop(e);
-      body?.destroy(e);
-    },
-  );
+  const watch = new IdleWatch(o.clock, o.timeoutMs, o.deadline, (cause) => {
+    const e =
+      cause === 'deadline'
+        ? new DownloadDeadline(`--max-wait passed while downloading the result of job ${job.id_str}`)
+        : new NetworkError(
+            `the file host sent nothing for ${seconds} s (--timeout ${seconds} s) while serving the result of job ${job.id_str} (${url.origin})`,
+            { hint: 'the host is slow or stalled: raise --timeout if it is merely slow, then rerun with --resume to reuse the jobs.' },
+          );
+    run.stop(e);
+    body?.destroy(e);
+  });
   try {
     body = await openResult(client, url, job.id_str, o, run);
   } catch (e) {

@@ -84,7 +84,7 @@ export const asksMoney = (c: Awaited<ReturnType<typeof checkFlags>>): boolean =>
  * placement (active entities with --active), then the planner.
  */
 export async function buildQuery(
-  ctx: Context,
+  _ctx: Context,
   client: ApiClient,
   account: AccountRef,
   f: StatsFlags,
