@@ -1,8 +1,10 @@
 // Resume state of asynchronous jobs (`ads stats --mode job`): which planned
 // request got which job id, and a hash of the plan they belong to. Each new job
 // id is on disk (temp file, fsync, rename; mode 0600) before the call that
-// recorded it returns, with no throttle: the next job is created only after, so
-// a run killed at any instant loses no job and a --resume creates none twice.
+// recorded it returns, with no throttle: the lane that created it sends its next
+// create only after, so a run killed at any instant has at most one unrecorded
+// job per lane of creates, which a --resume finds on the account. Records made
+// while a write is under way share the next write (one fsync for several).
 // Forgetting a job (it failed and is created again) rides on the next write.
 // The state is written before the first create too: its start time tells a
 // --resume which of the account's jobs a killed run may have created without
@@ -31,6 +33,8 @@ const JOB_ID_RE = /^\d{1,20}$/;
 
 export class JobState {
   private chain: Promise<void> = Promise.resolve();
+  /** A write queued behind the one under way, not started yet: later records ride on it. */
+  private queued: Promise<void> | undefined;
   private writeError: unknown;
 
   private constructor(
@@ -167,19 +171,12 @@ export class JobState {
     this.jobMap.delete(index);
   }
 
-  /** Writes the whole state now, after any write in flight. */
+  /** Writes the whole state, as it is when the write starts, after any write in flight. */
   write(): Promise<void> {
-    const body: JobStateFile = {
-      version: 1,
-      kind: 'jobs',
-      query: this.query,
-      query_hash: optionsHash(this.query),
-      jobs: Object.fromEntries([...this.jobMap].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), v])),
-      started_at: new Date(this.startedAt).toISOString(),
-      updated_at: new Date().toISOString(),
-    };
-    const text = JSON.stringify(body) + '\n';
+    if (this.queued) return this.queued;
     const run = this.chain.then(async () => {
+      this.queued = undefined;
+      const text = this.text();
       try {
         await writeDurably(this.path, text);
       } catch (e) {
@@ -190,8 +187,22 @@ export class JobState {
         });
       }
     });
+    this.queued = run;
     this.chain = run.catch(() => undefined);
     return run;
+  }
+
+  private text(): string {
+    const body: JobStateFile = {
+      version: 1,
+      kind: 'jobs',
+      query: this.query,
+      query_hash: optionsHash(this.query),
+      jobs: Object.fromEntries([...this.jobMap].sort((a, b) => a[0] - b[0]).map(([k, v]) => [String(k), v])),
+      started_at: new Date(this.startedAt).toISOString(),
+      updated_at: new Date().toISOString(),
+    };
+    return JSON.stringify(body) + '\n';
   }
 
   /** The run finished: its rows went to stdout, so the state is not needed any more. */

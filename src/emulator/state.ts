@@ -98,6 +98,11 @@ export interface EmulatorOptions {
    * already in it: the client promises each id is on disk before its next create.
    */
   statsJobStateFile?: string;
+  /**
+   * With statsJobStateFile: creates a client may have in flight (default 1). A create is refused when more of the
+   * account's earlier jobs than the other creates in flight (this − 1) are missing from the file.
+   */
+  statsJobStateSlack?: number;
   /** check_after_secs of a media upload still processing (default 1; tests use 0: their clock steps the waits). */
   mediaCheckAfterSecs?: number;
   statsMaxProcessing?: number;
@@ -105,6 +110,10 @@ export interface EmulatorOptions {
   statsMetros?: number;
   /** Analytics: the job file host closes the connection after each file (Connection: close). */
   statsDownloadClose?: boolean;
+  /** Analytics: the job file host answers this many ms after a request (a slow host), on `sleep`. */
+  statsDownloadDelayMs?: number;
+  /** How the emulator waits out a delay it was told to make (default: the machine's timers); tests give their clock's. */
+  sleep?: (ms: number) => Promise<void>;
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)
    * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).

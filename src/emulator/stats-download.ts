@@ -5,7 +5,8 @@
 // Faults: an expired url answers 403, a truncated file ends mid-stream, a bomb
 // is a few MB of gzip members that inflate to more than 2 GB of JSON whitespace, a cut file
 // drops the connection halfway through the length it announced. With `statsDownloadClose` every
-// file is sent with `Connection: close` and the socket ends after it, as plain file hosts do.
+// file is sent with `Connection: close` and the socket ends after it, as plain file hosts do; with
+// `statsDownloadDelayMs` the host says nothing for that long before it answers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -94,7 +95,13 @@ function handle(state: EmulatorState, req: IncomingMessage, res: ServerResponse)
   const m = /^\/([\w-]+)\/stats_job_(\d+)\.json\.gz$/.exec(url.pathname);
   const job = m ? statsJobs(state).jobs.get(m[2]!) : undefined;
   if (!job || job.token !== m![1] || job.status !== 'SUCCESS' || req.method !== 'GET') return send(404, 'not found');
-  entry.status = serveJob(state, job, res);
+  const delay = state.options.statsDownloadDelayMs ?? 0;
+  if (delay <= 0) return void (entry.status = serveJob(state, job, res));
+  // A slow host: nothing at all (not even the status line) until the delay has passed.
+  const wait = state.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  void wait(delay).then(() => {
+    if (!res.destroyed && !res.socket?.destroyed) entry.status = serveJob(state, job, res);
+  });
 }
 
 /** Starts the download origin on another port of the same loopback host. */

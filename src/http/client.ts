@@ -201,6 +201,11 @@ export class ApiClient {
     return { ...opts, query };
   }
 
+  /** --timeout in ms: a download the client does not make itself (a job's file) takes it as its idle limit. */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
   /** --max-wait in ms: the longest one request may wait; a run may bound its whole duration by it. */
   get maxWaitMs(): number {
     return this.opts.maxWaitMs;

@@ -67,7 +67,10 @@ export function rawCsvField(value: unknown, raw = false): string {
  * An object as flat key → value pairs: nested objects become dotted keys
  * (`public_metrics.like_count`), arrays stay one value. CSV has one column per key.
  */
-export function flatten(obj: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flatten(obj: unknown, prefix = '', into?: Record<string, unknown>): Record<string, unknown> {
+  // A row that is flat already (analytics rows, 90,000 to a run) is its own flat form: read, never copied.
+  if (!into && !prefix && isFlat(obj)) return obj;
+  const out = into ?? {};
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
     out[prefix || 'value'] = obj;
     return out;
@@ -80,6 +83,16 @@ export function flatten(obj: unknown, prefix = '', out: Record<string, unknown> 
     else out[key] = v;
   }
   return out;
+}
+
+function isFlat(obj: unknown): obj is Record<string, unknown> {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return false;
+  for (const k in obj) {
+    if (!Object.hasOwn(obj, k)) return false;
+    const v = (obj as Record<string, unknown>)[k];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) return false;
+  }
+  return true;
 }
 
 /** The union of the rows' flattened keys, in first-seen order. */

@@ -2,7 +2,7 @@
 // before the next create (the emulator reads the file on every create and refuses one whose previous job is not
 // there yet); a resume with more than 200 saved jobs asks their status in polls of at most 200 ids; and a
 // symbolic link to a good, private state file is refused, not followed.
-import { renameSync, statSync, symlinkSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMU_ACCOUNT } from '../../src/emulator/state.js';
@@ -31,6 +31,13 @@ const args = (ids: string) => [
   '-o',
   'csv',
 ];
+const savedJobs = (path: string): number => {
+  try {
+    return Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { jobs?: object }).jobs ?? {}).length;
+  } catch {
+    return 0;
+  }
+};
 const created = () => emu.state.requests('POST', JOBS).filter((e) => e.status === 200).length;
 
 describe('ads stats jobs: the state file keeps its promises', () => {
@@ -46,6 +53,28 @@ describe('ads stats jobs: the state file keeps its promises', () => {
       expect(csvRows(r.stdout)).toHaveLength(120);
     } finally {
       delete emu.state.options.statsJobStateFile;
+    }
+  }, 60_000);
+
+  it('creates go four at a time: each lane records its job before its next create, the others may be on their way', async () => {
+    const cwd = tempDir();
+    const state = join(cwd, 'jobs.state.json');
+    emu.state.options.statsJobStateFile = state;
+    try {
+      // Four lanes: up to three other creates in flight when one is sent, so at most three jobs not yet on disk.
+      emu.state.options.statsJobStateSlack = 4;
+      const r = await emu.run([...args(idList(400)), '--state', state], { cwd });
+      expect(r.code, r.stderr).toBe(0);
+      expect(emu.state.requests('POST', JOBS).map((e) => e.status)).toEqual(new Array(20).fill(200));
+      expect(csvRows(r.stdout)).toHaveLength(400);
+      // The same with no slack: a second create is sent before the first job is on disk, so creates do overlap.
+      emu.state.options.statsJobStateSlack = 1;
+      const strict = await emu.run([...args(idList(400)), '--state', join(cwd, 'strict.state.json')], { cwd });
+      expect(strict.code).not.toBe(0);
+      expect(strict.stderr).toMatch(/is not in the state file/);
+    } finally {
+      delete emu.state.options.statsJobStateFile;
+      delete emu.state.options.statsJobStateSlack;
     }
   }, 60_000);
 
@@ -89,8 +118,9 @@ describe('ads stats jobs: the state file keeps its promises', () => {
       cwd,
       onSpawn: (child) => {
         const start = created();
+        // Creates go several at a time: killed once two exist and one of them is on disk.
         const t = setInterval(() => {
-          if (created() - start < 2) return;
+          if (created() - start < 2 || !savedJobs(state)) return;
           clearInterval(t);
           setTimeout(() => child.kill('SIGKILL'), 50);
         }, 1);

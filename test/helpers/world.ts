@@ -19,15 +19,24 @@ const TREE: CommandTree = {
 };
 import type { CliResult } from './cli.js';
 
+/** Turns of the event loop let pass before the next sleeper wakes: I/O under way (a reply in memory, a loopback socket) lands first. */
+const SETTLE_TURNS = 20;
+
 /**
- * A clock whose waits are steps: sleep(ms) moves it ms ahead and resolves on the next turn of the event loop.
- * Between waits it follows the machine's clock (so a test's own timers and the server's timestamps agree).
+ * A clock whose waits are steps: sleep(ms) moves it ms ahead and resolves soon after, in the order of the
+ * waking times (earliest first, the clock set to that sleeper's time), a few turns of the event loop apart
+ * so what one wake set off (a request, a reply) happens before the next sleeper wakes. A server delay of
+ * 40 s and a client's 60 s watch thus end in the order they would in time. Between waits it follows the
+ * machine's clock (so a test's own timers and the server's timestamps agree).
  */
 export class TestClock implements Clock {
   /** How far ahead of the machine's clock the waits have moved it, in ms. */
   skew = 0;
   /** Every wait asked of it, in order (a test reads what a run waited for). */
   readonly waits: number[] = [];
+  private sleepers: Array<{ wake: number; seq: number; wakeUp: () => void }> = [];
+  private seq = 0;
+  private pumping = false;
   constructor(private readonly base: () => number = Date.now) {}
   now(): number {
     return this.base() + this.skew;
@@ -36,14 +45,41 @@ export class TestClock implements Clock {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       this.waits.push(ms);
-      // The clock moves to the sleeper's waking time: waits that run side by side overlap, as they do in time.
-      const wake = this.now() + Math.max(0, ms);
-      setImmediate(() => {
-        this.skew = Math.max(this.skew, wake - this.base());
-        if (signal?.aborted) reject(signal.reason);
-        else resolve();
-      });
+      // Waits that run side by side overlap, as they do in time: each wakes at its own time, not after the others.
+      const sleeper = {
+        wake: this.now() + Math.max(0, ms),
+        seq: this.seq++,
+        wakeUp: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      // A wait given up leaves at once: it moves the clock no further.
+      const onAbort = () => {
+        this.sleepers = this.sleepers.filter((s) => s !== sleeper);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.sleepers.push(sleeper);
+      this.pump();
     });
+  }
+  /** Wakes the earliest sleeper once the loop has settled, then the next, until none is left. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    const step = (turns: number): void => {
+      if (turns > 0) return void setImmediate(step, turns - 1);
+      this.pumping = false;
+      if (!this.sleepers.length) return;
+      let first = this.sleepers[0]!;
+      for (const s of this.sleepers) if (s.wake < first.wake || (s.wake === first.wake && s.seq < first.seq)) first = s;
+      this.sleepers = this.sleepers.filter((s) => s !== first);
+      this.skew = Math.max(this.skew, first.wake - this.base());
+      first.wakeUp();
+      if (this.sleepers.length) this.pump();
+    };
+    setImmediate(step, SETTLE_TURNS - 1);
   }
   /** A clock that is this one moved by `offsetMs` (POSTCTL_NOW): waits still step this one. */
   moved(offsetMs: number): Clock {

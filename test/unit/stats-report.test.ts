@@ -2,7 +2,7 @@
 // are computed again from summed parts, rows shaped for people, the HTML page
 // and the terminal chart.
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, microsToUnits, roundDecimal, unitsName } from '../../src/ads/stats/report/money.js';
+import { currencyDigits, microsRounded, microsToUnits, roundDecimal, unitsName } from '../../src/ads/stats/report/money.js';
 import { bucketLabel, shapeRow } from '../../src/ads/stats/report/shape.js';
 import { sumRows, TotalsCollector } from '../../src/ads/stats/report/totals.js';
 import { clientFigures } from '../../src/ads/stats/report/client.js';
@@ -49,6 +49,19 @@ describe('money', () => {
     expect(shapeRow(r, { ...base, money: 'units' }).spend).toBe('7.03');
     expect(shapeRow(r, { ...base, money: 'both' }).spend).toBe('7.029');
     expect(shapeRow(r, { ...base, money: 'units', currency: 'JPY' }).spend).toBe('7');
+  });
+});
+
+describe('money rounded from micros', () => {
+  it('the integer path agrees with microsToUnits then roundDecimal, digit for digit', () => {
+    const edges = [0, 1, 4_999, 5_000, 5_001, 9_999, 10_000, 994_999, 995_000, 999_999, 1_000_000, 12_345_678, Number.MAX_SAFE_INTEGER];
+    let x = 1;
+    const random = Array.from({ length: 2000 }, () => (x = (x * 48_271) % 2_147_483_647) * (x % 7 === 0 ? 4_194_304 : 1));
+    for (const v of [...edges, ...random])
+      for (const d of [0, 2, 3, 6]) expect(microsRounded(v, d), `${v} at ${d}`).toBe(roundDecimal(microsToUnits(v)!, d));
+    expect(microsRounded(null, 2)).toBeNull();
+    expect(microsRounded('1234.5', 2)).toBe(roundDecimal(microsToUnits('1234.5')!, 2));
+    expect(microsRounded(-2_505_000, 2)).toBe('-2.51');
   });
 });
 

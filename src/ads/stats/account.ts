@@ -1,10 +1,13 @@
 // What a stats query needs to know about the account before it is planned: its
 // time zone (DAY buckets start at its midnights) and, when money is asked for,
-// its currency. Both come from one account read; an account object that
-// carries no currency (the reference's does not list one) falls back to its
-// funding instruments, read in parallel so the lookup costs no extra round
-// trip. A failed fallback is a warning, never the end of the run: the money columns are
-// still converted, under an empty currency column.
+// its currency. The zone comes from the account read. The currency comes from
+// the first place that already has it: the account object (the reference's does
+// not list one), else the entities' own list read for their names (campaigns,
+// line items and funding instruments carry `currency`:
+// https://docs.x.com/x-ads-api/campaign-management), else — only then — the
+// account's funding instruments, one more read. A failed fallback is a warning,
+// never the end of the run: the money columns are still converted, under an
+// empty currency column.
 import { ApiError } from '../../errors/api-error.js';
 import { NetworkError } from '../../errors/cli-error.js';
 import type { ApiClient } from '../../http/client.js';
@@ -48,21 +51,34 @@ async function instrumentCurrency(client: ApiClient, account: AccountRef): Promi
   }
 }
 
-/** The account's zone, and its currency when `currency` is asked for. */
-export async function accountFacts(
-  client: ApiClient,
-  account: AccountRef,
-  o: { currency: boolean; warn: (m: string) => void },
-): Promise<AccountFacts> {
-  // Started together: the fallback is only used when the account carries no currency itself.
-  const fallback = o.currency ? instrumentCurrency(client, account) : undefined;
-  fallback?.catch(() => undefined);
+/** The account's zone, and its currency when `currency` is asked for and the account object carries it. */
+export async function accountFacts(client: ApiClient, account: AccountRef, o: { currency: boolean }): Promise<AccountFacts> {
   const data = (await getAccount(client, account)).body?.data as { timezone?: unknown; currency?: unknown } | undefined;
   const tz = zoneOf(account, data?.timezone);
   if (!o.currency) return { tz };
-  const own = isCurrency(data?.currency) ? data.currency : undefined;
-  if (own) return { tz, currency: own };
-  const found = await fallback!;
-  if (found.warning) o.warn(found.warning);
-  return { tz, currency: found.currency };
+  return { tz, currency: isCurrency(data?.currency) ? data.currency : undefined };
+}
+
+/**
+ * The currency of a query that asks for money and whose account object did not say it: from the entities'
+ * facts when they were read for their names (no request more), else from the funding instruments.
+ */
+export async function settleCurrency(
+  client: ApiClient,
+  q: { plan: { account: AccountRef }; currency?: string | undefined },
+  money: boolean,
+  facts: Promise<ReadonlyMap<string, { currency?: string }>> | undefined,
+  warn: (m: string) => void,
+): Promise<void> {
+  if (!money || q.currency !== undefined) return;
+  const known = facts
+    ? [...(await facts.catch(() => new Map<string, { currency?: string }>())).values()].find((f) => f.currency)
+    : undefined;
+  if (known?.currency) {
+    q.currency = known.currency;
+    return;
+  }
+  const found = await instrumentCurrency(client, q.plan.account);
+  if (found.warning) warn(found.warning);
+  q.currency = found.currency;
 }

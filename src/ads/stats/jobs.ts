@@ -1,13 +1,16 @@
-// Analytics as jobs, a pipeline rather than waves: jobs are created one after
-// another while earlier ones process (up to `maxJobs` processing; the API
-// allows 100 per account, and TOO_MANY_JOBS — others' jobs count too — waits
-// for one to finish instead of failing), every outstanding job is polled in one
-// request (≤ 200 ids) on an interval that starts within a second and grows with
-// the age of the oldest job, and each job's file is downloaded and merged as
-// soon as it succeeds. Each job id is on disk before the next create, so a run
-// killed at any instant and resumed creates no job twice. The whole run is
-// bounded by a deadline (--max-wait): past it, or when a rate-limit reset falls
-// beyond it, the run stops with exit 5 naming the jobs a --resume will reuse.
+// Analytics as jobs, a pipeline rather than waves: jobs are created a few at a
+// time (`creates` in flight, default 4) while earlier ones process (up to
+// `maxJobs` processing; the API allows 100 per account, and TOO_MANY_JOBS —
+// others' jobs count too — waits for one to finish instead of failing), every
+// outstanding job is polled in one request (≤ 200 ids) on an interval that
+// starts within a second and grows with the age of the oldest job, and each
+// job's file is downloaded and merged as soon as it succeeds. A create's lane
+// puts its job id on disk before it sends another create, so a run killed at
+// any instant has at most `creates` jobs unrecorded, and a --resume finds
+// those on the account (by what they ask) instead of creating them twice. The
+// whole run is bounded by a deadline (--max-wait): past it, or when a
+// rate-limit reset falls beyond it, the run stops with exit 5 naming the jobs a
+// --resume will reuse.
 import type { JobState } from '../../bulk/job-state.js';
 import { ApiError } from '../../errors/api-error.js';
 import { CliError, NetworkError } from '../../errors/cli-error.js';
@@ -16,7 +19,7 @@ import type { ApiClient } from '../../http/client.js';
 import { STATS_LIMITS } from '../../validate/ads-stats.js';
 import type { AdsEnvelope } from '../types.js';
 import { createStatsJob, getStatsJobs, listStatsJobsRequest, type StatsJob } from './api.js';
-import { downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
+import { DownloadDeadline, downloadJobResult, ExpiredResult, type DownloadOptions } from './download.js';
 import { describeRequest, paramsOf } from './executor.js';
 import { Collector, type SeriesSink } from './merger.js';
 import type { PlannedRequest } from './plan.js';
@@ -35,12 +38,14 @@ export interface JobOptions {
   deadline: number;
   /** What --max-wait was, for messages. */
   maxWaitMs: number;
-  download: Omit<DownloadOptions, 'signal'>;
+  download: Omit<DownloadOptions, 'signal' | 'deadline' | 'clock'>;
   info: (m: string) => void;
   /** Attempts per request when its job fails or its file expires. */
   attempts?: number;
   /** Result files read at once. */
   downloads?: number;
+  /** Job creates in flight at once (within maxJobs). */
+  creates?: number;
   /** Resolves when the output has room again (read no faster than rows are printed). */
   drain?: () => Promise<void>;
   /** A resumed run: the account's jobs are searched for ones a killed run created but did not record. */
@@ -111,6 +116,8 @@ class JobRun {
   /** Jobs of ours that may process at once: lowered to what is outstanding when the account is full. */
   private limit: number;
   private toldFull = false;
+  /** Creates sent and not yet answered and recorded: they count against the limit too. */
+  private creating = 0;
   private tally: JobTally = { created: 0, reused: 0, adopted: 0 };
 
   constructor(
@@ -136,7 +143,11 @@ class JobRun {
 
   async go(): Promise<JobTally> {
     if (this.o.resume && this.queue.length) await this.adopt();
-    const lanes = [this.creator(), this.poller(), ...Array.from({ length: this.o.downloads ?? 4 }, () => this.downloader())];
+    const lanes = [
+      ...Array.from({ length: Math.max(1, this.o.creates ?? 4) }, () => this.creator()),
+      this.poller(),
+      ...Array.from({ length: this.o.downloads ?? 4 }, () => this.downloader()),
+    ];
     await Promise.all(lanes.map((p) => p.catch((e) => this.fail(e))));
     if (this.failure !== undefined) throw this.failure;
     return this.tally;
@@ -218,7 +229,7 @@ class JobRun {
       );
   }
 
-  /** Creates the queued jobs in plan order, each on disk before the next. */
+  /** One lane of creates: the queued jobs in plan order, each on disk before this lane sends the next. */
   private async creator(): Promise<void> {
     let blockedWait = 1000;
     while (!this.stopped) {
@@ -226,23 +237,29 @@ class JobRun {
         await this.changes.wait();
         continue;
       }
-      if (this.outstanding.size >= this.limit) {
+      if (this.outstanding.size + this.creating >= this.limit) {
         if (this.o.clock.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
         await this.changes.wait(this.o.deadline - this.o.clock.now());
         continue;
       }
-      const r = this.queue[0]!;
+      const r = this.queue.shift()!;
+      this.creating++;
       let job: StatsJob;
       try {
         job = await createStatsJob(this.client, this.plan.account, paramsOf(this.plan, r), this.o.deadline);
       } catch (e) {
+        this.creating--;
+        // Not created: first in line again.
+        this.queue.unshift(r);
+        this.changes.notify();
         if (isTooManyJobs(e)) {
           // The account's limit counts every job processing on it, ours and others': wait for one to finish.
           if (!this.toldFull)
             this.o.info(`the account has the most jobs processing it allows; waiting for one to finish (${this.outstanding.size} of ours)`);
           this.toldFull = true;
           if (this.o.clock.now() >= this.o.deadline) throw this.deadlineError(this.overDeadline());
-          if (this.outstanding.size) this.limit = this.outstanding.size;
+          // Ours processing or on the way: wait for one of them to finish rather than ask again.
+          if (this.outstanding.size || this.creating) this.limit = Math.max(1, this.outstanding.size + this.creating);
           else {
             // None of ours is processing: others' jobs fill the account; try again after a growing pause.
             await this.changes.wait(Math.min(blockedWait, this.o.deadline - this.o.clock.now()), this.o.clock);
@@ -262,22 +279,27 @@ class JobRun {
           `the server answered job id ${id} for two creates: ${describeRequest(this.plan.requests[earlier]!)} and ${describeRequest(r)}`,
           { hint: 'one job cannot hold two requests; nothing of either is trusted. Run again, and report it if it persists.' },
         );
-      this.queue.shift();
       this.owner.set(id, r.index);
-      // On disk before the next job is created: a kill now loses no job.
+      // On disk before this lane creates another: a kill now leaves at most one unrecorded job per lane.
       await this.o.state.record(r.index, id);
+      this.creating--;
       this.tally.created++;
       this.outstanding.set(id, { r, since: this.o.clock.now() });
       this.changes.notify();
     }
   }
 
-  /** The next poll's delay: short while jobs are young, growing with the oldest one's age. */
+  /**
+   * The next poll's delay: short while jobs are young, growing with the oldest one's age, and longer in
+   * proportion when a round takes several status requests (more than 200 jobs outstanding), so a large run
+   * spends no more of the status endpoint's limit per minute than a small one.
+   */
   private interval(): number {
     let oldest = Number.POSITIVE_INFINITY;
     for (const x of this.outstanding.values()) oldest = Math.min(oldest, x.since);
     const age = this.o.clock.now() - oldest;
-    return Math.min(this.o.maxPollMs, Math.max(this.o.pollMs, Math.round(age / 4)));
+    const requests = Math.max(1, Math.ceil(this.outstanding.size / STATS_LIMITS.jobIdsPerPoll));
+    return Math.min(this.o.maxPollMs * requests, Math.max(this.o.pollMs, Math.round(age / 4)) * requests);
   }
 
   /** Polls every outstanding job together; hands finished ones to the downloaders. */
@@ -333,7 +355,8 @@ class JobRun {
           this.retry(x.r, job ? `ended ${job.status}` : `(job ${id}) is unknown to the server`);
         } else if (job.status === 'SUCCESS') {
           this.outstanding.delete(id);
-          this.limit = this.o.maxJobs;
+          // A slot is free again; after a full account, one more than before is tried (others' jobs may have ended too).
+          this.limit = Math.min(this.o.maxJobs, this.limit + 1);
           if (job.expires_at && Date.parse(job.expires_at) <= this.o.clock.now()) this.retry(x.r, `(job ${id}) has an expired result url`);
           else this.finished.push({ job, r: x.r });
         }
@@ -365,7 +388,8 @@ class JobRun {
       const { job, r } = next;
       try {
         const rd = this.c.reader(r, `job ${job.id_str} (${describeRequest(r)})`);
-        for await (const el of downloadJobResult(this.client, job, { ...this.o.download, signal: this.abort.signal })) {
+        const o = { ...this.o.download, signal: this.abort.signal, deadline: this.o.deadline, clock: this.o.clock };
+        for await (const el of downloadJobResult(this.client, job, o)) {
           if (this.failure !== undefined) return;
           rd.element(el);
           if (this.o.drain) await this.o.drain();
@@ -373,6 +397,7 @@ class JobRun {
         rd.end();
         this.left--;
       } catch (e) {
+        if (e instanceof DownloadDeadline) throw this.deadlineError(this.overDeadline());
         if (!(e instanceof ExpiredResult)) throw e;
         this.retry(r, `(job ${job.id_str}) has an expired result url`);
       } finally {

@@ -89,14 +89,15 @@ function view(state: EmulatorState, j: EmuStatsJob): Record<string, unknown> {
   };
 }
 
-/** The job id appears among the saved jobs of a client's state file (read as it is on disk now). */
-function recordedIn(path: string, id: string): boolean {
+/** The ids of `jobs` not among the saved jobs of a client's state file (read as it is on disk now). */
+function unrecorded(path: string, jobs: readonly EmuStatsJob[]): string[] {
+  let saved: Set<unknown>;
   try {
-    const saved = JSON.parse(readFileSync(path, 'utf8')) as { jobs?: Record<string, unknown> };
-    return Object.values(saved.jobs ?? {}).includes(id);
+    saved = new Set(Object.values((JSON.parse(readFileSync(path, 'utf8')) as { jobs?: Record<string, unknown> }).jobs ?? {}));
   } catch {
-    return false;
+    saved = new Set();
   }
+  return jobs.filter((j) => !saved.has(j.id)).map((j) => j.id);
 }
 
 const createJob: Handler = (req, state) => {
@@ -108,10 +109,16 @@ const createJob: Handler = (req, state) => {
   const now = state.now();
   const next = slice.faults.shift();
   const fault = next === 'none' ? undefined : next;
-  const previous = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id).at(-1);
+  const earlier = [...slice.jobs.values()].filter((j) => j.accountId === req.params.account_id);
+  const previous = earlier.at(-1);
   const stateFile = state.options.statsJobStateFile;
-  if (stateFile && previous && !recordedIn(stateFile, previous.id))
-    fail(adsError(400, 'INVALID_REQUEST', `job ${previous.id} is not in the state file ${stateFile} yet`, undefined, req));
+  if (stateFile) {
+    // Only the other creates in flight may still be on their way to the file; a job that failed or expired is dropped from it.
+    const kept = earlier.filter((j) => j.status !== 'FAILED' && j.status !== 'CANCELLED' && j.fault !== 'expired');
+    const missing = unrecorded(stateFile, kept);
+    if (missing.length > Math.max(1, state.options.statsJobStateSlack ?? 1) - 1)
+      fail(adsError(400, 'INVALID_REQUEST', `job ${missing[0]} is not in the state file ${stateFile} yet`, undefined, req));
+  }
   if (fault === 'repeat-id' && previous) return adsOk(req, view(state, previous));
   const job: EmuStatsJob = {
     id: state.nextId(),

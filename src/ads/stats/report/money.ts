@@ -44,6 +44,25 @@ export function currencyDigits(currency: string | undefined): number | undefined
   return d;
 }
 
+/**
+ * Micros as currency units rounded to `digits` decimals: microsToUnits then
+ * roundDecimal, with integer arithmetic for the common case (a count of micros
+ * ≥ 0, a safe integer): every step below is exact in a double.
+ */
+export function microsRounded(value: number | string | null | undefined, digits: number): string | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || !Number.isInteger(digits) || digits < 0 || digits > 6) {
+    const units = microsToUnits(value);
+    return units === null ? null : roundDecimal(units, digits);
+  }
+  const scale = 10 ** (6 - digits);
+  const rest = value % scale;
+  const q = (value - rest) / scale + (rest * 2 >= scale ? 1 : 0);
+  if (!digits) return String(q);
+  const unit = 10 ** digits;
+  const frac = q % unit;
+  return `${(q - frac) / unit}.${String(frac).padStart(digits, '0')}`;
+}
+
 /** A decimal string rounded half away from zero to `digits` decimals, exactly (string arithmetic, no float). */
 export function roundDecimal(text: string, digits: number): string {
   const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);

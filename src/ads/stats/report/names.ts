@@ -1,5 +1,5 @@
 // Entity names for a report: one list request per entity type (per 200 ids, the
-// lists' id-filter limit), kept for the run so a second lookup of the same
+// lists' id-filter limit, sent together), kept for the run so a second lookup of the same
 // account and type sends nothing. Promoted posts and promoted accounts carry no
 // name in the API (https://docs.x.com/x-ads-api/campaign-management#promoted-tweets):
 // their name column stays empty and nothing is asked.
@@ -8,6 +8,7 @@ import { listAccountsRequest } from '../../accounts.js';
 import { campaignsRequest, fundingInstrumentsRequest } from '../../campaigns.js';
 import { lineItemsListRequest } from '../../line-items.js';
 import type { AccountRef, AdsEnvelope } from '../../types.js';
+import { isCurrency } from '../../../validate/currency.js';
 
 const IDS_PER_LIST = 200;
 
@@ -38,6 +39,8 @@ export interface EntityFacts {
   status?: string;
   dailyBudgetMicros?: number;
   totalBudgetMicros?: number;
+  /** The ISO 4217 code the entity's money is in (campaigns, line items and funding instruments carry it). */
+  currency?: string;
 }
 
 const budget = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
@@ -65,8 +68,11 @@ export class NameCache {
     const list = LISTS[entity];
     const out = new Map<string, EntityFacts>();
     if (!list) return out;
-    for (let i = 0; i < ids.length; i += IDS_PER_LIST) {
-      const res = await this.client.request<AdsEnvelope<Array<Record<string, unknown>>>>(list(account, ids.slice(i, i + IDS_PER_LIST)));
+    // The lists of every 200 ids at once: one round trip for a run's names, however many ids.
+    const pages = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_LIST)
+      pages.push(this.client.request<AdsEnvelope<Array<Record<string, unknown>>>>(list(account, ids.slice(i, i + IDS_PER_LIST))));
+    for (const res of await Promise.all(pages)) {
       const data = res.body?.data;
       // Only entities asked for are taken: a reply is not trusted to hold just those.
       for (const item of Array.isArray(data) ? data : []) {
@@ -78,6 +84,7 @@ export class NameCache {
         const total = budget(item.total_budget_amount_local_micro);
         if (daily) f.dailyBudgetMicros = daily;
         if (total) f.totalBudgetMicros = total;
+        if (isCurrency(item.currency)) f.currency = item.currency;
         out.set(item.id, f);
       }
     }

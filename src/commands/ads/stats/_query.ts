@@ -75,20 +75,22 @@ export async function checkFlags(ctx: Context, args: string[], f: StatsFlags, no
   };
 }
 
+/** Whether the query's columns hold money (then the currency is looked up). */
+export const asksMoney = (c: Awaited<ReturnType<typeof checkFlags>>): boolean => hasMoney(metricColumns(c.entity, c.groups));
+
 /**
- * The plan of a checked query: the account's zone (and currency when money is
- * asked for) from one account read, the range in that zone, the ids per
+ * The plan of a checked query: the account's zone (and its currency when money
+ * is asked for and the account object says it) from one account read, the range in that zone, the ids per
  * placement (active entities with --active), then the planner.
  */
 export async function buildQuery(
-  ctx: Context,
+  _ctx: Context,
   client: ApiClient,
   account: AccountRef,
   f: StatsFlags,
   c: Awaited<ReturnType<typeof checkFlags>>,
 ): Promise<Query> {
-  const money = hasMoney(metricColumns(c.entity, c.groups));
-  const { tz, currency } = await accountFacts(client, account, { currency: money, warn: (m) => ctx.log.warn(m) });
+  const { tz, currency } = await accountFacts(client, account, { currency: asksMoney(c) });
   const range = resolveTimeRange(f, { zone: tz, now: c.now });
   const { start, end } = range;
   const placements = f.placement.toLowerCase() === 'all' ? [...PLACEMENTS] : [placementName(f.placement)!];

@@ -24,7 +24,8 @@ import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type Re
 import { htmlExtra, previousPath } from './_report-extra.js';
 import { htmlOptions } from './_report-html.js';
 import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
-import { buildQuery, checkFlags, type StatsFlags } from './_query.js';
+import { asksMoney, buildQuery, checkFlags, type StatsFlags } from './_query.js';
+import { settleCurrency } from '../../../ads/stats/account.js';
 import type { Context } from '../../../entry/context.js';
 import type { ApiClient } from '../../../http/client.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -128,7 +129,8 @@ async function execute(
         Number.MAX_SAFE_INTEGER,
         1024 ** 3,
       ),
-      timeoutMs: 30_000,
+      // The file host may be silent this long (--timeout); the whole download is within --max-wait too.
+      timeoutMs: client.timeoutMs,
       env: ctx.env,
     },
     info: (m) => ctx.log.info(tag + m),
@@ -236,11 +238,15 @@ export default defineVerb({
       if (!q.plan.requests.length) ctx.log.info(`${tag(account)}no active entities between ${iso(q.start)} and ${iso(q.end)}`);
       return q;
     };
-    const run = async (q: Query, report: Pick<Report, 'account'>) => {
+    const run = async (q: Query, report: (q: Query) => Pick<Report, 'account'>) => {
       const path = statePath(q.plan.account, checked, opts, ctx.io.cwd);
       const t = tag(q.plan.account);
       const names = await entityNames(ctx, cache, q, opts);
-      const part = report.account({ q, names });
+      // The names' list read carries the currency too; the funding instruments are read only when it did not.
+      const facts = names ? cache.facts(q.plan.account, q.entity, planIds(q)) : undefined;
+      await settleCurrency(client, q, asksMoney(checked), facts, (m) => ctx.log.warn(t + m));
+      // Opened once the currency is settled: a single account's JSON head carries it.
+      const part = report(q).account({ q, names });
       await execute(ctx, client, q, path, opts, part.sink, started, t);
       part.done();
       if (html)
@@ -249,10 +255,9 @@ export default defineVerb({
         );
     };
     if (!many) {
-      const q = await prepare(await accountRef(ctx, opts));
-      const report = openReport(ctx, opts, jsonHead(q), false, html);
-      await run(q, report);
-      await report.end();
+      let report: Report | undefined;
+      await run(await prepare(await accountRef(ctx, opts)), (q) => (report = openReport(ctx, opts, jsonHead(q), false, html)));
+      await report!.end();
       return 0;
     }
     const accountIds = many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many;
@@ -270,7 +275,7 @@ export default defineVerb({
         {
           prepare,
           plan: (queries) => planAccounts(ctx, queries, budget),
-          run: (q, part) => run(startAccount(ctx, q, budget), part),
+          run: (q, part) => run(startAccount(ctx, q, budget), () => part),
         },
       );
     } finally {
@@ -291,11 +296,13 @@ function defaultPlacement(f: { placement?: string; totals?: boolean; range?: str
   return report ? 'all' : 'ALL_ON_TWITTER';
 }
 
+const planIds = (q: Query): string[] => [...new Set(q.plan.requests.flatMap((r) => r.ids))];
+
 /** The entities' names (one list request per type, cached for the run); a failed lookup is a warning, the names left empty. */
 async function entityNames(ctx: Context, cache: NameCache, q: Query, f: ReportFlags): Promise<ReadonlyMap<string, string> | undefined> {
   if (f.names === false) return undefined;
   if (!hasNames(q.entity)) return new Map();
-  const ids = [...new Set(q.plan.requests.flatMap((r) => r.ids))];
+  const ids = planIds(q);
   if (!ids.length) return new Map();
   try {
     return await cache.names(q.plan.account, q.entity, ids);
