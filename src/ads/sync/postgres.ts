@@ -1,12 +1,14 @@
 // The PostgreSQL store, through `pg`. Credentials come from the URL, else the
 // usual PG* variables of the run's environment (PGHOST, PGPORT, PGUSER,
 // PGPASSWORD, PGDATABASE); the URL wins. Messages name the target with its
-// password hidden. BIGINT (int8) comes back as BigInt, exact; dates and times as
+// password hidden. BIGINT (int8) and whole NUMERIC come back as BigInt, exact; dates and times as
 // the server's text, never a JavaScript Date in the machine's zone.
 import { NetworkError } from '../../errors/cli-error.js';
 import type { Param, Store } from './store.js';
 
 const INT8 = 20;
+// SUM of a BIGINT is NUMERIC: a whole one is an integer as DuckDB's HUGEINT is; a fraction stays exact text.
+const NUMERIC = 1700;
 const AS_TEXT = new Set([1082, 1083, 1114, 1184, 1266]); // date, time, timestamp, timestamptz, timetz
 
 export async function openPostgres(target: string, label: string, env: Record<string, string | undefined>): Promise<Store> {
@@ -14,6 +16,7 @@ export async function openPostgres(target: string, label: string, env: Record<st
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8) return (v: string) => BigInt(v);
+      if (oid === NUMERIC) return (v: string) => (/^-?\d+$/.test(v) ? BigInt(v) : v);
       if (AS_TEXT.has(oid)) return (v: string) => v;
       return pg.types.getTypeParser(oid, format as 'text');
     }) as typeof pg.types.getTypeParser,
