@@ -1938,5 +1938,18 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../ads/sync/index.js").then(loaded),
     },
+    {
+      words: ["ads","sync","status"],
+      name: "status",
+      description: "bookmarks, lag (days behind yesterday in the account zone) and last run of each account in an `ads sync` store",
+      examples: [
+        "postctl ads sync status --into ads.duckdb",
+        "postctl ads sync status --into postgres://postctl@db.internal/ads -o json",
+      ],
+      options: [
+        {"flags":"--into <target>","description":"the store: a DuckDB file path (created on first use) or a postgres:// URL (credentials from it or PG* variables)"},
+      ],
+      load: () => import("../ads/sync/status.js").then(loaded),
+    },
   ],
 };

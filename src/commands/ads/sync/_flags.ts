@@ -66,6 +66,10 @@ export function checkSyncFlags(f: SyncFlags): SyncSelection {
       mode: 'auto',
     }))
       if (!problems.some((q) => q.field === p.field && q.message === p.message)) problems.push(p);
+  if (!entities.length)
+    for (const g of groups)
+      if (!(METRIC_GROUPS as readonly string[]).includes(g))
+        add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
   if (f.since !== undefined && !isDate(f.since)) add('--since', `must be a date such as 2026-01-01 (the account's calendar), got ${JSON.stringify(f.since)}`);
   const restate = integerBetween(0, 3650)(f.restate);
   if (restate) add('--restate', restate);
