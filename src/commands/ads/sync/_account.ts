@@ -54,7 +54,10 @@ const parseDate = (s: string): CalendarDate => {
 };
 const shift = (s: string, days: number): string => formatDate(addDays(parseDate(s), days));
 
-/** The days to read: from the bookmark less the restatement window (or --since on a first run) to yesterday (today with --include-today). */
+/**
+ * The days to read: from the bookmark less the restatement window (or --since on a first run; never before
+ * --since when given) to yesterday in the account's zone (today with --include-today).
+ */
 export function syncWindow(
   bookmark: string | undefined,
   s: Pick<SyncSelection, 'since' | 'restate' | 'includeToday'>,
@@ -63,7 +66,8 @@ export function syncWindow(
 ): { from: string; to: string } | undefined {
   const to = s.includeToday ? today : shift(today, -1);
   let from: string;
-  if (bookmark !== undefined) from = shift(bookmark, 1 - s.restate);
+  // --since is also the earliest day wanted: a restatement window never reaches before it.
+  if (bookmark !== undefined) from = s.since !== undefined && s.since > shift(bookmark, 1 - s.restate) ? s.since : shift(bookmark, 1 - s.restate);
   else if (s.since !== undefined) from = s.since;
   else
     throw new InputError(`account ${account} has no bookmark in the store yet: give --since DATE for its first run (a backfill from that day)`);
