@@ -41,7 +41,9 @@ describe('ads sync into DuckDB', () => {
 /** POSTs late figures for every hour of a New York day to the emulator's admin route. */
 async function restate(day: string, add: number, ids?: string[]) {
   const next = nyMidnight(nyDate(Date.parse(`${day}T12:00:00Z`), 1));
-  const body = { restate: { start: new Date(nyMidnight(day)).toISOString(), end: new Date(next).toISOString(), add, ...(ids ? { ids } : {}) } };
+  const body = {
+    restate: { start: new Date(nyMidnight(day)).toISOString(), end: new Date(next).toISOString(), add, ...(ids ? { ids } : {}) },
+  };
   const res = await fetch(`${emu.url}/_emulator/stats`, { method: 'POST', body: JSON.stringify(body) });
   expect(res.status).toBe(200);
 }
@@ -61,7 +63,11 @@ describe('restatement, failures and reading back', () => {
     const r = await emu.run(['ads', 'sync', '--into', db, '--accounts', three.join(','), '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect([r.json().inserted, r.json().updated, r.json().unchanged]).toEqual([0, 3 * 2, 3 * 2 * 6]);
-    const days = await sql(emu, db, `SELECT DISTINCT CAST(day AS VARCHAR) AS day FROM stats_daily WHERE synced_at <> (SELECT MIN(synced_at) FROM stats_daily)`);
+    const days = await sql(
+      emu,
+      db,
+      `SELECT DISTINCT CAST(day AS VARCHAR) AS day FROM stats_daily WHERE synced_at <> (SELECT MIN(synced_at) FROM stats_daily)`,
+    );
     expect(days).toEqual([{ day: late }]);
     const restated = emu.state.options.statsRestatements!.slice(0, 1);
     const [agg] = await sql(emu, db, 'SELECT SUM(spend_micro) AS spend FROM stats_daily');
@@ -74,7 +80,18 @@ describe('restatement, failures and reading back', () => {
   it('a failed account is recorded in sync_runs and the others are written (exit 8); status shows bookmarks, lag and last runs', async () => {
     const db = join(tempDir(), 'ads.duckdb');
     const since = nyDate(emu.clock.now(), -5);
-    const r = await emu.run(['ads', 'sync', '--into', db, '--accounts', `${ids[0]},${FOREIGN_ACCOUNT},${ids[1]}`, '--since', since, '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'sync',
+      '--into',
+      db,
+      '--accounts',
+      `${ids[0]},${FOREIGN_ACCOUNT},${ids[1]}`,
+      '--since',
+      since,
+      '-o',
+      'json',
+    ]);
     expect(r.code).toBe(8);
     const out = r.json();
     expect(out.accounts.map((a: { account_id: string; status: string }) => [a.account_id, a.status])).toEqual([
@@ -106,7 +123,20 @@ describe('restatement, failures and reading back', () => {
     expect(none.code).toBe(8);
     expect(none.stderr).toMatch(/no bookmark in the store yet: give --since DATE/);
     const before = emu.state.log.length;
-    const bad = await emu.run(['ads', 'sync', '--into', join(dir, 'b.duckdb'), '--since', '2026-02-30', '--restate', '-1', '--entity', 'NOPE', '--metric-groups', 'FOO']);
+    const bad = await emu.run([
+      'ads',
+      'sync',
+      '--into',
+      join(dir, 'b.duckdb'),
+      '--since',
+      '2026-02-30',
+      '--restate',
+      '-1',
+      '--entity',
+      'NOPE',
+      '--metric-groups',
+      'FOO',
+    ]);
     expect(bad.code).toBe(6);
     expect(bad.stderr).toMatch(/--since/);
     expect(bad.stderr).toMatch(/--restate/);
@@ -121,12 +151,35 @@ describe('restatement, failures and reading back', () => {
     const dir = tempDir();
     const db = join(dir, 'ads.duckdb');
     const today = nyDate(emu.clock.now(), 0);
-    const r = await emu.run(['ads', 'sync', '--into', db, '--account', ids[0]!, '--since', nyDate(emu.clock.now(), -2), '--include-today', '-o', 'json']);
+    const r = await emu.run([
+      'ads',
+      'sync',
+      '--into',
+      db,
+      '--account',
+      ids[0]!,
+      '--since',
+      nyDate(emu.clock.now(), -2),
+      '--include-today',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json().inserted).toBe(2 * 3);
-    expect(await sql(emu, db, 'SELECT CAST(day AS VARCHAR) AS day, COUNT(*) AS n FROM stats_daily WHERE partial GROUP BY 1')).toEqual([{ day: today, n: 2n }]);
-    expect(await sql(emu, db, 'SELECT CAST(through_day AS VARCHAR) AS d FROM sync_bookmarks')).toEqual([{ d: nyDate(emu.clock.now(), -1) }]);
-    const big = await emu.run(['ads', 'sql', db, 'SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge', '-o', 'json']);
+    expect(await sql(emu, db, 'SELECT CAST(day AS VARCHAR) AS day, COUNT(*) AS n FROM stats_daily WHERE partial GROUP BY 1')).toEqual([
+      { day: today, n: 2n },
+    ]);
+    expect(await sql(emu, db, 'SELECT CAST(through_day AS VARCHAR) AS d FROM sync_bookmarks')).toEqual([
+      { d: nyDate(emu.clock.now(), -1) },
+    ]);
+    const big = await emu.run([
+      'ads',
+      'sql',
+      db,
+      'SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge',
+      '-o',
+      'json',
+    ]);
     expect(big.stdout).toMatch(/"big": 9007199254740993,\s*"huge": 170141183460469231731687303715884105727/);
     const csv = await emu.run(['ads', 'sql', db, 'SELECT 9007199254740993::BIGINT AS big', '-o', 'csv']);
     expect(csv.stdout).toBe('big\n9007199254740993\n');
@@ -139,4 +192,3 @@ describe('restatement, failures and reading back', () => {
     expect((await emu.run(['ads', 'sql', join(dir, 'missing.duckdb'), 'SELECT 1'])).code).toBe(4);
   });
 });
-

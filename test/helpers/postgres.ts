@@ -88,7 +88,11 @@ export function testPostgres(): TestPostgres {
       ]);
       skip = undefined;
     } catch (e) {
-      skip = `PostgreSQL did not start: ${String((e as { stderr?: string }).stderr ?? e).trim().split('\n')[0]}`;
+      skip = `PostgreSQL did not start: ${
+        String((e as { stderr?: string }).stderr ?? e)
+          .trim()
+          .split('\n')[0]
+      }`;
       console.warn(`pg tests skipped: ${skip}`);
     }
   }, 60_000);

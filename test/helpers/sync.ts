@@ -47,14 +47,27 @@ export function nyMidnight(date: string): number {
 }
 
 /** The emulator's spend of the campaigns of `accountIds` over New York days [from, to] (inclusive), in micros. */
-export function emuSpend(state: EmulatorState, accountIds: readonly string[], from: string, to: string, restated?: EmuRestatement[]): bigint {
+export function emuSpend(
+  state: EmulatorState,
+  accountIds: readonly string[],
+  from: string,
+  to: string,
+  restated?: EmuRestatement[],
+): bigint {
   const start = nyMidnight(from);
   const end = nyMidnight(nyDate(Date.parse(`${to}T12:00:00Z`), 1));
   let sum = 0n;
   for (const a of accountIds)
     for (const id of campaigns(state, a).keys())
       sum += BigInt(
-        emuStatsTotal({ id, placement: 'ALL_ON_TWITTER', metric: 'billed_charge_local_micro', start, end, ...(restated ? { restated } : {}) }),
+        emuStatsTotal({
+          id,
+          placement: 'ALL_ON_TWITTER',
+          metric: 'billed_charge_local_micro',
+          start,
+          end,
+          ...(restated ? { restated } : {}),
+        }),
       );
   return sum;
 }
@@ -64,5 +77,7 @@ export async function sql(emu: TestEmulator, target: string, query: string): Pro
   const r = await emu.run(['ads', 'sql', target, query, '-o', 'json']);
   if (r.code !== 0) throw new Error(`ads sql failed (${r.code}): ${r.stderr}`);
   const exact = r.stdout.replace(/:\s*(-?\d{16,})\b/g, ': "__big$1"');
-  return JSON.parse(exact, (_k, v: unknown) => (typeof v === 'string' && v.startsWith('__big') ? BigInt(v.slice(5)) : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v));
+  return JSON.parse(exact, (_k, v: unknown) =>
+    typeof v === 'string' && v.startsWith('__big') ? BigInt(v.slice(5)) : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v,
+  );
 }

@@ -17,7 +17,12 @@ export async function openDuckDb(target: string, cwd: string, o: { create: boole
   const path = resolve(cwd, target);
   const existed = existsSync(path);
   if (existed && lstatSync(path).isSymbolicLink()) throw new InputError(`${target} is a symbolic link; give the database file itself`);
-  if (!existed && !o.create) throw new CliError(`${target}: no such store`, { exitCode: EXIT.NOT_FOUND, code: 'not_found', hint: 'run `postctl ads sync --into FILE` first' });
+  if (!existed && !o.create)
+    throw new CliError(`${target}: no such store`, {
+      exitCode: EXIT.NOT_FOUND,
+      code: 'not_found',
+      hint: 'run `postctl ads sync --into FILE` first',
+    });
   const { DuckDBInstance } = await import('@duckdb/node-api');
   let instance: Awaited<ReturnType<typeof DuckDBInstance.create>>;
   try {

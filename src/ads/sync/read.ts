@@ -87,7 +87,8 @@ export function entityIds(state: AccountState, entity: StatsEntity, account: str
 }
 
 /** The store's columns of a query's metrics (spend as spend_micro, a conversion key as metric_key). */
-export const storeColumns = (entity: StatsEntity, groups: readonly MetricGroup[]): string[] => metricColumns(entity, groups).map(metricColumn);
+export const storeColumns = (entity: StatsEntity, groups: readonly MetricGroup[]): string[] =>
+  metricColumns(entity, groups).map(metricColumn);
 
 /** Turns merged series (DAY buckets) into stats rows; `today` is the account's date now (its row is partial). */
 export function statsRows(

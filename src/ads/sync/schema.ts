@@ -2,7 +2,14 @@
 // written: the types and the upsert syntax they share). Forward migrations
 // only: `schema_version` holds the last applied, each step runs once, in a
 // transaction, and a store newer than this build is refused (never downgraded).
-import { METRIC_GROUPS, OBJECT_METRIC_KEYS, STATS_ENTITIES, metricsFor, type MetricGroup, type StatsEntity } from '../../validate/ads-stats.js';
+import {
+  METRIC_GROUPS,
+  OBJECT_METRIC_KEYS,
+  STATS_ENTITIES,
+  metricsFor,
+  type MetricGroup,
+  type StatsEntity,
+} from '../../validate/ads-stats.js';
 
 /** The API's metric (dotted for a key of a conversion object) → its column in stats_daily. */
 export function metricColumn(metric: string): string {

@@ -35,7 +35,10 @@ export function redactTarget(target: string): string {
 }
 
 /** Opens the target (`migrate`: brings its schema up to this build's; a read leaves it as it is). */
-export async function openStore(target: string, o: { migrate: boolean; cwd: string; now: number; env: Record<string, string | undefined> }): Promise<Store> {
+export async function openStore(
+  target: string,
+  o: { migrate: boolean; cwd: string; now: number; env: Record<string, string | undefined> },
+): Promise<Store> {
   if (!target.trim()) throw new UsageError('the target is empty: give a file path or a postgres:// URL');
   const store = isPostgresUrl(target)
     ? await (await import('./postgres.js')).openPostgres(target, redactTarget(target), o.env)

@@ -37,7 +37,13 @@ const text = (v: unknown): string => (v === null || v === undefined ? '\u2205' :
 const keyOf = (r: Record<string, unknown>): string => STATS_KEY.map((k) => text(r[k])).join('\u0000');
 
 /** A multi-row INSERT … ON CONFLICT (key) DO UPDATE of `columns` (the key's own columns are not updated). */
-function upsertSql(table: string, columns: readonly string[], key: readonly string[], rows: number, cast: Record<string, string> = {}): string {
+function upsertSql(
+  table: string,
+  columns: readonly string[],
+  key: readonly string[],
+  rows: number,
+  cast: Record<string, string> = {},
+): string {
   let n = 0;
   const values = Array.from(
     { length: rows },
@@ -47,7 +53,14 @@ function upsertSql(table: string, columns: readonly string[], key: readonly stri
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values}\nON CONFLICT (${key.join(', ')}) DO UPDATE SET ${set.join(', ')}`;
 }
 
-async function upsertRows(store: Store, table: string, columns: readonly string[], key: readonly string[], rows: Param[][], cast?: Record<string, string>) {
+async function upsertRows(
+  store: Store,
+  table: string,
+  columns: readonly string[],
+  key: readonly string[],
+  rows: Param[][],
+  cast?: Record<string, string>,
+) {
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     await store.run(upsertSql(table, columns, key, part.length, cast), part.flat());
@@ -222,7 +235,19 @@ export interface RunRecord {
   include_today: boolean;
 }
 
-const RUN_COLUMNS = ['run_id', 'account_id', 'started_at', 'status', 'entity_type', 'metric_groups', 'placement', 'segment_type', 'from_day', 'to_day', 'include_today'];
+const RUN_COLUMNS = [
+  'run_id',
+  'account_id',
+  'started_at',
+  'status',
+  'entity_type',
+  'metric_groups',
+  'placement',
+  'segment_type',
+  'from_day',
+  'to_day',
+  'include_today',
+];
 
 /** The run's row for an account, marked running (a run killed here stays so: `ads sync status` shows it). */
 export async function startRun(store: Store, r: RunRecord): Promise<void> {
@@ -231,7 +256,21 @@ export async function startRun(store: Store, r: RunRecord): Promise<void> {
     'sync_runs',
     RUN_COLUMNS,
     ['run_id', 'account_id'],
-    [[r.run_id, r.account_id, r.started_at, 'running', r.entity_type, r.metric_groups, r.placement, r.segment_type, r.from_day, r.to_day, r.include_today]],
+    [
+      [
+        r.run_id,
+        r.account_id,
+        r.started_at,
+        'running',
+        r.entity_type,
+        r.metric_groups,
+        r.placement,
+        r.segment_type,
+        r.from_day,
+        r.to_day,
+        r.include_today,
+      ],
+    ],
     { from_day: 'DATE', to_day: 'DATE' },
   );
 }

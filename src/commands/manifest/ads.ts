@@ -1932,6 +1932,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--placement <p>","description":"ALL_ON_TWITTER, SPOTLIGHT, TREND, or all","default":"ALL_ON_TWITTER"},
         {"flags":"--segment <type>","description":"AGE, GENDER, METROS, PLATFORMS, CONVERSION_TAGS (jobs)"},
         {"flags":"--country <id>","description":"the country targeting value --segment METROS requires"},
+        {"flags":"--parallel <n>","description":"accounts read at once (1 to 16; the store is written one account at a time)","default":"4"},
         {"flags":"--max-jobs <n>","description":"jobs processing at once per account (1 to 100, the default)"},
         {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
         {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},

@@ -1,4 +1,4 @@
-// `ads sync`, one account: read its state and its window's stats through the
+// `ads sync`, one account (several run at once, --parallel; their store work one at a time): read its state and its window's stats through the
 // stats engine (the planner, then synchronous requests or jobs, every reply
 // checked: each asked id exactly once), and only then write it all in one
 // transaction: the entities, the stats rows, the bookmark. A failure before the
@@ -39,6 +39,8 @@ export interface SyncSelection {
   restate: number;
   includeToday: boolean;
   maxJobs: number;
+  /** Accounts read at once. */
+  parallel: number;
 }
 
 export interface AccountResult extends Counts {
@@ -67,10 +69,13 @@ export function syncWindow(
   const to = s.includeToday ? today : shift(today, -1);
   let from: string;
   // --since is also the earliest day wanted: a restatement window never reaches before it.
-  if (bookmark !== undefined) from = s.since !== undefined && s.since > shift(bookmark, 1 - s.restate) ? s.since : shift(bookmark, 1 - s.restate);
+  if (bookmark !== undefined)
+    from = s.since !== undefined && s.since > shift(bookmark, 1 - s.restate) ? s.since : shift(bookmark, 1 - s.restate);
   else if (s.since !== undefined) from = s.since;
   else
-    throw new InputError(`account ${account} has no bookmark in the store yet: give --since DATE for its first run (a backfill from that day)`);
+    throw new InputError(
+      `account ${account} has no bookmark in the store yet: give --since DATE for its first run (a backfill from that day)`,
+    );
   return from > to ? undefined : { from, to };
 }
 
@@ -79,11 +84,17 @@ async function execute(ctx: Context, client: ApiClient, q: Query, s: SyncSelecti
   const deadline = started + client.maxWaitMs;
   if (q.mode === 'sync') {
     if (syncOverBudget(q))
-      ctx.log.warn(`${q.plan.requests.length} synchronous requests: more than ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, this waits for resets`);
+      ctx.log.warn(
+        `${q.plan.requests.length} synchronous requests: more than ${STATS_LIMITS.syncPer15Minutes} per 15 minutes, this waits for resets`,
+      );
     await runSync(client, q.plan, sink, { deadline });
     return;
   }
-  const fingerprint = { sync: q.plan.account.id, entity: q.entity, requests: q.plan.requests.map((r) => `${r.ids.join(',')}|${r.placement}|${r.groups.join(',')}|${r.window.start}-${r.window.end}`) };
+  const fingerprint = {
+    sync: q.plan.account.id,
+    entity: q.entity,
+    requests: q.plan.requests.map((r) => `${r.ids.join(',')}|${r.placement}|${r.groups.join(',')}|${r.window.start}-${r.window.end}`),
+  };
   const path = join(ctx.io.cwd, `postctl-sync-${optionsHash(fingerprint).slice(0, 12)}.state.json`);
   const state = await JobState.open(path, fingerprint, q.plan.requests.length, {
     resume: false,
@@ -129,9 +140,20 @@ async function entityRows(
     currency: st.currency ?? undefined,
   });
   const rows: StatsRow[] = [];
-  const o = { account: account.id, entity, groups: s.groups, segmentType: s.segment ?? '', buckets: q.plan.buckets, tz: st.tz, today: w.today, currency: st.currency };
+  const o = {
+    account: account.id,
+    entity,
+    groups: s.groups,
+    segmentType: s.segment ?? '',
+    buckets: q.plan.buckets,
+    tz: st.tz,
+    today: w.today,
+    currency: st.currency,
+  };
   await execute(ctx, client, q, s, (list) => rows.push(...statsRows(list, o)), w.started);
-  ctx.log.info(`account ${account.id}: ${entity.toLowerCase()} ${ids.length} id${ids.length === 1 ? '' : 's'}, ${q.plan.requests.length} ${q.mode === 'sync' ? 'synchronous request' : 'job request'}${q.plan.requests.length === 1 ? '' : 's'}, ${rows.length} rows`);
+  ctx.log.info(
+    `account ${account.id}: ${entity.toLowerCase()} ${ids.length} id${ids.length === 1 ? '' : 's'}, ${q.plan.requests.length} ${q.mode === 'sync' ? 'synchronous request' : 'job request'}${q.plan.requests.length === 1 ? '' : 's'}, ${rows.length} rows`,
+  );
   return rows;
 }
 
@@ -144,39 +166,63 @@ export async function syncAccount(
   account: AccountRef,
   s: SyncSelection,
   run: { id: string; started: number },
+  lock: Lock,
 ): Promise<AccountResult> {
   const st = await readAccountState(client, account);
   const today = formatDate(localDate(run.started, st.tz));
   const segmentType = s.segment ?? '';
   // One bookmark per entity type: the window is the widest any of them needs.
-  const marks = await Promise.all(s.entities.map((e) => readBookmark(store, account.id, e, segmentType)));
+  const marks = await lock(async () => {
+    const out: Array<string | undefined> = [];
+    for (const e of s.entities) out.push(await readBookmark(store, account.id, e, segmentType));
+    return out;
+  });
   const windows = s.entities.map((e, i) => ({ entity: e, w: syncWindow(marks[i], s, today, account.id) }));
   const rows = new Map<StatsEntity, StatsRow[]>();
-  for (const { entity, w } of windows) if (w) rows.set(entity, await entityRows(ctx, client, account, st, entity, s, { ...w, today, started: run.started }));
+  for (const { entity, w } of windows)
+    if (w) rows.set(entity, await entityRows(ctx, client, account, st, entity, s, { ...w, today, started: run.started }));
   const at = new Date(run.started).toISOString();
   const json = (v: unknown) => stringifyJson(v);
-  return store.transaction(async () => {
-    let entities = await writeEntities(store, 'accounts', account.id, [st.account], at, json);
-    for (const t of TABLES) entities += await writeEntities(store, t, account.id, st[t], at, json);
-    const total: AccountResult = { account_id: account.id, inserted: 0, updated: 0, unchanged: 0, entities, from: null, to: null };
-    for (const { entity, w } of windows) {
-      if (!w) continue;
-      const c = await writeStats(
-        store,
-        { account: account.id, entityType: entity, segmentType, placements: s.placements, from: w.from, to: w.to },
-        storeColumns(entity, s.groups),
-        rows.get(entity) ?? [],
-        at,
-      );
-      total.inserted += c.inserted;
-      total.updated += c.updated;
-      total.unchanged += c.unchanged;
-      if (total.from === null || w.from < total.from) total.from = w.from;
-      if (total.to === null || w.to > total.to) total.to = w.to;
-      // A partial day (today) is never bookmarked: the next run reads it again as a complete day.
-      const through = w.to < today ? w.to : shift(today, -1);
-      if (through >= w.from) await writeBookmark(store, { account: account.id, entityType: entity, segmentType, through, runId: run.id, at });
-    }
-    return total;
-  });
+  return lock(() =>
+    store.transaction(async () => {
+      let entities = await writeEntities(store, 'accounts', account.id, [st.account], at, json);
+      for (const t of TABLES) entities += await writeEntities(store, t, account.id, st[t], at, json);
+      const total: AccountResult = { account_id: account.id, inserted: 0, updated: 0, unchanged: 0, entities, from: null, to: null };
+      for (const { entity, w } of windows) {
+        if (!w) continue;
+        const c = await writeStats(
+          store,
+          { account: account.id, entityType: entity, segmentType, placements: s.placements, from: w.from, to: w.to },
+          storeColumns(entity, s.groups),
+          rows.get(entity) ?? [],
+          at,
+        );
+        total.inserted += c.inserted;
+        total.updated += c.updated;
+        total.unchanged += c.unchanged;
+        if (total.from === null || w.from < total.from) total.from = w.from;
+        if (total.to === null || w.to > total.to) total.to = w.to;
+        // A partial day (today) is never bookmarked: the next run reads it again as a complete day.
+        const through = w.to < today ? w.to : shift(today, -1);
+        if (through >= w.from)
+          await writeBookmark(store, { account: account.id, entityType: entity, segmentType, through, runId: run.id, at });
+      }
+      return total;
+    }),
+  );
+}
+
+/** Runs store work one piece at a time: accounts are read in parallel, but one connection writes. */
+export type Lock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+export function serial(): Lock {
+  let chain: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const p = chain.then(fn);
+    chain = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    return p;
+  };
 }

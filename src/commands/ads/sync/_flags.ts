@@ -31,6 +31,7 @@ export interface SyncFlags {
   segment?: string;
   country?: string;
   maxJobs?: string;
+  parallel: string;
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -70,11 +71,14 @@ export function checkSyncFlags(f: SyncFlags): SyncSelection {
     for (const g of groups)
       if (!(METRIC_GROUPS as readonly string[]).includes(g))
         add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
-  if (f.since !== undefined && !isDate(f.since)) add('--since', `must be a date such as 2026-01-01 (the account's calendar), got ${JSON.stringify(f.since)}`);
+  if (f.since !== undefined && !isDate(f.since))
+    add('--since', `must be a date such as 2026-01-01 (the account's calendar), got ${JSON.stringify(f.since)}`);
   const restate = integerBetween(0, 3650)(f.restate);
   if (restate) add('--restate', restate);
   const maxJobs = f.maxJobs === undefined ? undefined : integerBetween(1, STATS_LIMITS.processingJobs)(f.maxJobs);
   if (maxJobs) add('--max-jobs', maxJobs);
+  const parallel = integerBetween(1, 16)(f.parallel);
+  if (parallel) add('--parallel', parallel);
   throwIfProblems(problems, 'invalid sync');
   return {
     entities,
@@ -86,6 +90,7 @@ export function checkSyncFlags(f: SyncFlags): SyncSelection {
     restate: Number(f.restate),
     includeToday: Boolean(f.includeToday),
     maxJobs: f.maxJobs === undefined ? STATS_LIMITS.processingJobs : Number(f.maxJobs),
+    parallel: Number(f.parallel),
   };
 }
 

@@ -15,7 +15,8 @@ import { accountOptions } from '../../_ads-flags.js';
 import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts } from '../stats/_accounts.js';
-import { syncAccount, type AccountResult } from './_account.js';
+import { runPool } from '../../../bulk/pool.js';
+import { serial, syncAccount, type AccountResult } from './_account.js';
 import { checkSyncFlags, guardSecrets, intoOption, requireInto, SYNC_ENTITIES } from './_flags.js';
 
 type Result = AccountResult & { status: 'ok' | 'failed'; error?: string };
@@ -54,6 +55,11 @@ export default defineVerb({
     placement: { flags: '--placement <p>', description: `${PLACEMENTS.join(', ')}, or all`, default: 'ALL_ON_TWITTER' },
     segment: { flags: '--segment <type>', description: `${Object.keys(SEGMENTATION).join(', ')} (jobs)` },
     country: { flags: '--country <id>', description: 'the country targeting value --segment METROS requires' },
+    parallel: {
+      flags: '--parallel <n>',
+      description: 'accounts read at once (1 to 16; the store is written one account at a time)',
+      default: '4',
+    },
     maxJobs: { flags: '--max-jobs <n>', description: 'jobs processing at once per account (1 to 100, the default)' },
     ...accountOptions,
   },
@@ -67,12 +73,15 @@ export default defineVerb({
     const store = await openStore(into, { migrate: true, cwd: ctx.io.cwd, now: started, env: ctx.env });
     const runId = `${new Date(started).toISOString()}-${randomBytes(3).toString('hex')}`;
     const results: Result[] = [];
+    const lock = serial();
     try {
       const refs: AccountRef[] = !many
         ? [await accountRef(ctx, opts)]
         : (many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many).map((id) => ({ id, api: adsApi(opts) }));
       ctx.log.info(`run ${runId}: ${refs.length} account${refs.length === 1 ? '' : 's'} into ${redactTarget(into)}`);
-      for (const account of refs) results.push(await oneAccount(account));
+      await runPool(refs, sel.parallel, async (account, i) => {
+        results[i] = await oneAccount(account);
+      });
     } finally {
       await store.close();
     }
@@ -108,26 +117,40 @@ export default defineVerb({
         to_day: null,
         include_today: sel.includeToday,
       };
-      await startRun(store, record);
+      await lock(() => startRun(store, record));
       try {
-        const r = await syncAccount(ctx, client, store, account, sel, { id: runId, started });
-        await endRun(store, runId, account.id, {
-          finished_at: new Date(ctx.now()).toISOString(),
-          status: 'ok',
-          counts: r,
-          from_day: r.from,
-          to_day: r.to,
-        });
-        ctx.log.info(`account ${account.id}: ${r.from ?? '-'} to ${r.to ?? '-'}: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`);
+        const r = await syncAccount(ctx, client, store, account, sel, { id: runId, started }, lock);
+        await lock(() =>
+          endRun(store, runId, account.id, {
+            finished_at: new Date(ctx.now()).toISOString(),
+            status: 'ok',
+            counts: r,
+            from_day: r.from,
+            to_day: r.to,
+          }),
+        );
+        ctx.log.info(
+          `account ${account.id}: ${r.from ?? '-'} to ${r.to ?? '-'}: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`,
+        );
         return { ...r, status: 'ok' };
       } catch (e) {
         const message = ctx.redactor.text((e as Error).message ?? String(e));
-        await endRun(store, runId, account.id, { finished_at: new Date(ctx.now()).toISOString(), status: 'failed', error: message }).catch(
-          () => undefined,
-        );
+        await lock(() =>
+          endRun(store, runId, account.id, { finished_at: new Date(ctx.now()).toISOString(), status: 'failed', error: message }),
+        ).catch(() => undefined);
         if (e instanceof Interrupted || !(e instanceof CliError)) throw e;
         ctx.log.warn(`account ${account.id}: ${message}`);
-        return { account_id: account.id, status: 'failed', error: message, from: null, to: null, inserted: 0, updated: 0, unchanged: 0, entities: 0 };
+        return {
+          account_id: account.id,
+          status: 'failed',
+          error: message,
+          from: null,
+          to: null,
+          inserted: 0,
+          updated: 0,
+          unchanged: 0,
+          entities: 0,
+        };
       }
     }
   },

@@ -66,7 +66,10 @@ FROM sync_bookmarks b LEFT JOIN accounts a ON a.id = b.account_id ORDER BY b.acc
     } finally {
       await store.close();
     }
-    ctx.printer.list(rows.map(({ timezone: _tz, ...r }) => r), COLUMNS);
+    ctx.printer.list(
+      rows.map(({ timezone: _tz, ...r }) => r),
+      COLUMNS,
+    );
     return 0;
   },
 });
