@@ -34,7 +34,7 @@ function allMetrics(): Array<{ group: MetricGroup; metric: string }> {
   return out;
 }
 
-export const METRICS = allMetrics();
+const METRICS = allMetrics();
 
 /** The key of a stats row, in the primary key's order. */
 export const STATS_KEY = ['account_id', 'entity_type', 'entity_id', 'day', 'placement', 'segment_type', 'segment_value'] as const;

@@ -63,7 +63,7 @@ export async function schemaVersion(store: Store): Promise<number> {
 }
 
 /** Applies every migration this store has not had, each in its own transaction. */
-export async function migrate(store: Store, now: number): Promise<void> {
+async function migrate(store: Store, now: number): Promise<void> {
   await store.run('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at VARCHAR NOT NULL)');
   const have = await schemaVersion(store);
   if (have > SCHEMA_VERSION)

@@ -3,7 +3,7 @@
 // values, only the first two written), the entities' current state upserted by
 // id, the per-account bookmark and the run's record. The caller wraps an
 // account-window in one transaction.
-import { METRICS, STATS_KEY, metricColumn } from './schema.js';
+import { STATS_KEY } from './schema.js';
 import type { Param, Store } from './store.js';
 
 export interface StatsRow {
@@ -27,8 +27,6 @@ export interface Counts {
   updated: number;
   unchanged: number;
 }
-
-export const ALL_METRIC_COLUMNS: readonly string[] = METRICS.map((m) => metricColumn(m.metric));
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters with every metric column. */
 const BATCH = 200;
@@ -142,7 +140,7 @@ const list =
     Array.isArray(o[name]) ? (o[name] as unknown[]).map(String).join(',') : str(name)(o);
 
 /** The columns of each entity table (besides id, account_id, raw and synced_at) and where each comes from. */
-export const ENTITY_TABLES = {
+const ENTITY_TABLES = {
   accounts: {
     name: str('name'),
     business_name: str('business_name'),

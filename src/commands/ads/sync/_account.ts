@@ -13,6 +13,7 @@ import { addDays, formatDate, localDate, type CalendarDate } from '../../../ads/
 import { resolveTimeRange } from '../../../ads/stats/range/time-range.js';
 import { entityIds, readAccountState, statsRows, storeColumns, type AccountState } from '../../../ads/sync/read.js';
 import type { Store } from '../../../ads/sync/store.js';
+import { endRun, startRun } from '../../../ads/sync/write.js';
 import {
   readBookmark,
   writeBookmark,
@@ -24,7 +25,7 @@ import {
 } from '../../../ads/sync/write.js';
 import type { AccountRef } from '../../../ads/types.js';
 import type { Context } from '../../../entry/context.js';
-import { InputError } from '../../../errors/cli-error.js';
+import { CliError, InputError, Interrupted } from '../../../errors/cli-error.js';
 import type { ApiClient } from '../../../http/client.js';
 import { stringifyJson } from '../../../json/stringify.js';
 import { STATS_LIMITS, type MetricGroup, type StatsEntity } from '../../../validate/ads-stats.js';
@@ -225,4 +226,50 @@ export function serial(): Lock {
     );
     return p;
   };
+}
+
+export type Result = AccountResult & { status: 'ok' | 'failed'; error?: string };
+
+/**
+ * One account with its sync_runs row: marked running first, then ok with the counts, or failed with the
+ * reason (an API or input failure is reported and the run goes on; an interruption or a store failure ends it).
+ */
+export async function recordedAccount(
+  ctx: Context,
+  client: ApiClient,
+  store: Store,
+  account: AccountRef,
+  sel: SyncSelection,
+  run: { id: string; started: number },
+  lock: Lock,
+): Promise<Result> {
+  const at = () => new Date(ctx.now()).toISOString();
+  const record = {
+    run_id: run.id,
+    account_id: account.id,
+    started_at: at(),
+    entity_type: sel.entities.join(','),
+    metric_groups: sel.groups.join(','),
+    placement: sel.placements.join(','),
+    segment_type: sel.segment ?? '',
+    from_day: null,
+    to_day: null,
+    include_today: sel.includeToday,
+  };
+  await lock(() => startRun(store, record));
+  try {
+    const r = await syncAccount(ctx, client, store, account, sel, run, lock);
+    await lock(() => endRun(store, run.id, account.id, { finished_at: at(), status: 'ok', counts: r, from_day: r.from, to_day: r.to }));
+    ctx.log.info(
+      `account ${account.id}: ${r.from ?? '-'} to ${r.to ?? '-'}: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`,
+    );
+    return { ...r, status: 'ok' };
+  } catch (e) {
+    const message = ctx.redactor.text((e as Error).message ?? String(e));
+    await lock(() => endRun(store, run.id, account.id, { finished_at: at(), status: 'failed', error: message })).catch(() => undefined);
+    if (e instanceof Interrupted || !(e instanceof CliError)) throw e;
+    ctx.log.warn(`account ${account.id}: ${message}`);
+    const none = { from: null, to: null, inserted: 0, updated: 0, unchanged: 0, entities: 0 };
+    return { account_id: account.id, status: 'failed', error: message, ...none };
+  }
 }

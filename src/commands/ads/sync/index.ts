@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { adsApi } from '../../../ads/common.js';
 import { openStore, redactTarget } from '../../../ads/sync/store.js';
-import { endRun, startRun } from '../../../ads/sync/write.js';
 import type { AccountRef } from '../../../ads/types.js';
-import { CliError, Interrupted, PartialFailure } from '../../../errors/cli-error.js';
+import { PartialFailure } from '../../../errors/cli-error.js';
 import type { Column } from '../../../output/printer.js';
 import { METRIC_GROUPS, PLACEMENTS, SEGMENTATION } from '../../../validate/ads-stats.js';
 import { accountOptions } from '../../_ads-flags.js';
@@ -16,10 +15,8 @@ import { defineVerb } from '../../define.js';
 import { accountRef } from '../_account.js';
 import { accountsFlag, allAccounts } from '../stats/_accounts.js';
 import { runPool } from '../../../bulk/pool.js';
-import { serial, syncAccount, type AccountResult } from './_account.js';
+import { recordedAccount, serial, type Result } from './_account.js';
 import { checkSyncFlags, guardSecrets, intoOption, requireInto, SYNC_ENTITIES } from './_flags.js';
-
-type Result = AccountResult & { status: 'ok' | 'failed'; error?: string };
 
 const COLUMNS: Column<Result>[] = [
   { header: 'account_id', key: 'account_id' },
@@ -80,7 +77,7 @@ export default defineVerb({
         : (many === 'all' ? await allAccounts(client, Boolean(opts.sandbox)) : many).map((id) => ({ id, api: adsApi(opts) }));
       ctx.log.info(`run ${runId}: ${refs.length} account${refs.length === 1 ? '' : 's'} into ${redactTarget(into)}`);
       await runPool(refs, sel.parallel, async (account, i) => {
-        results[i] = await oneAccount(account);
+        results[i] = await recordedAccount(ctx, client, store, account, sel, { id: runId, started }, lock);
       });
     } finally {
       await store.close();
@@ -103,55 +100,5 @@ export default defineVerb({
         'the reason for each is above and in sync_runs; the next run resumes each from its bookmark',
       );
     return 0;
-
-    async function oneAccount(account: AccountRef): Promise<Result> {
-      const record = {
-        run_id: runId,
-        account_id: account.id,
-        started_at: new Date(ctx.now()).toISOString(),
-        entity_type: sel.entities.join(','),
-        metric_groups: sel.groups.join(','),
-        placement: sel.placements.join(','),
-        segment_type: sel.segment ?? '',
-        from_day: null,
-        to_day: null,
-        include_today: sel.includeToday,
-      };
-      await lock(() => startRun(store, record));
-      try {
-        const r = await syncAccount(ctx, client, store, account, sel, { id: runId, started }, lock);
-        await lock(() =>
-          endRun(store, runId, account.id, {
-            finished_at: new Date(ctx.now()).toISOString(),
-            status: 'ok',
-            counts: r,
-            from_day: r.from,
-            to_day: r.to,
-          }),
-        );
-        ctx.log.info(
-          `account ${account.id}: ${r.from ?? '-'} to ${r.to ?? '-'}: ${r.inserted} inserted, ${r.updated} updated, ${r.unchanged} unchanged`,
-        );
-        return { ...r, status: 'ok' };
-      } catch (e) {
-        const message = ctx.redactor.text((e as Error).message ?? String(e));
-        await lock(() =>
-          endRun(store, runId, account.id, { finished_at: new Date(ctx.now()).toISOString(), status: 'failed', error: message }),
-        ).catch(() => undefined);
-        if (e instanceof Interrupted || !(e instanceof CliError)) throw e;
-        ctx.log.warn(`account ${account.id}: ${message}`);
-        return {
-          account_id: account.id,
-          status: 'failed',
-          error: message,
-          from: null,
-          to: null,
-          inserted: 0,
-          updated: 0,
-          unchanged: 0,
-          entities: 0,
-        };
-      }
-    }
   },
 });
