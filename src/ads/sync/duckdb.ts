@@ -5,7 +5,7 @@ import { chmodSync, existsSync, lstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError, InputError } from '../../errors/cli-error.js';
 import { EXIT } from '../../errors/exit-codes.js';
-import type { Param, Row, Store } from './store.js';
+import type { Param, Row, Store } from './types.js';
 
 /** A DuckDB value as printed and compared: integers stay BigInt (exact), dates and decimals their text. */
 function plain(v: unknown): unknown {

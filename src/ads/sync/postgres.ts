@@ -4,7 +4,7 @@
 // password hidden. BIGINT (int8) and whole NUMERIC come back as BigInt, exact; dates and times as
 // the server's text, never a JavaScript Date in the machine's zone.
 import { NetworkError } from '../../errors/cli-error.js';
-import type { Param, Store } from './store.js';
+import type { Param, Store } from './types.js';
 
 const INT8 = 20;
 // SUM of a BIGINT is NUMERIC: a whole one is an integer as DuckDB's HUGEINT is; a fraction stays exact text.

@@ -5,19 +5,9 @@
 import { InputError, UsageError } from '../../errors/cli-error.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
-export type Param = string | number | bigint | boolean | null;
-export type Row = Record<string, unknown>;
+import type { Store } from './types.js';
 
-export interface Store {
-  readonly kind: 'duckdb' | 'postgres';
-  /** The target as it may be shown: a URL's password replaced by ***. */
-  readonly label: string;
-  query(sql: string, params?: readonly Param[]): Promise<{ columns: string[]; rows: Row[] }>;
-  run(sql: string, params?: readonly Param[]): Promise<void>;
-  /** `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Param, Store } from './types.js';
 
 export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
 
