@@ -14,9 +14,12 @@ function plain(v: unknown): unknown {
 }
 
 export async function openDuckDb(target: string, cwd: string, o: { create: boolean }): Promise<Store> {
-  const path = resolve(cwd, target);
-  const existed = existsSync(path);
-  if (existed && lstatSync(path).isSymbolicLink()) throw new InputError(`${target} is a symbolic link; give the database file itself`);
+  // :memory: is DuckDB's database of no file: `ads sql :memory: "SELECT … FROM 'x.parquet'"` reads files only.
+  const memory = target === ':memory:';
+  const path = memory ? target : resolve(cwd, target);
+  const existed = memory || existsSync(path);
+  if (!memory && existed && lstatSync(path).isSymbolicLink())
+    throw new InputError(`${target} is a symbolic link; give the database file itself`);
   if (!existed && !o.create)
     throw new CliError(`${target}: no such store`, {
       exitCode: EXIT.NOT_FOUND,

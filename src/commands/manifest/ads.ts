@@ -1917,13 +1917,13 @@ export const MANIFEST: Manifest = {
       name: "sync",
       description: "daily stats and entities of one or many accounts into DuckDB or PostgreSQL, incrementally (bookmarks, restatement window)",
       examples: [
-        "postctl ads sync --into ads.duckdb --since 2026-10-01",
-        "postctl ads sync --into ads.duckdb --accounts all --since 2026-01-01 --entity CAMPAIGN,LINE_ITEM --metric-groups ENGAGEMENT,BILLING",
+        "postctl ads sync --into ads.duckdb --since 30-days-ago",
+        "postctl ads sync --into ads.duckdb --accounts all --since 2026-11-01 --entity CAMPAIGN,LINE_ITEM --metric-groups ENGAGEMENT,BILLING",
         "postctl ads sync --into postgres://postctl@db.internal/ads --accounts 18ce54d4x5t,gq1a2b3c --restate 14",
       ],
       options: [
         {"flags":"--into <target>","description":"the store: a DuckDB file path (created on first use) or a postgres:// URL (credentials from it or PG* variables)"},
-        {"flags":"--since <date>","description":"first run of an account: backfill from this day (the account's calendar)"},
+        {"flags":"--since <date>","description":"first run of an account: backfill from this day (a date or N-days-ago, the account's calendar)"},
         {"flags":"--restate <days>","description":"later runs read again the last N days up to the bookmark (late conversions restate them)","default":"7"},
         {"flags":"--include-today","description":"add today, marked partial (its figures still grow; never bookmarked)"},
         {"flags":"--accounts <ids>","description":"several accounts (comma-separated, or all), each in its zone and currency"},

@@ -3,6 +3,7 @@
 // redactor so no message or trace can print them.
 import type { Context } from '../../../entry/context.js';
 import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
+import { isRelativeDay } from '../../../ads/stats/range/relative.js';
 import { isPostgresUrl } from '../../../ads/sync/store.js';
 import {
   entityName,
@@ -71,8 +72,8 @@ export function checkSyncFlags(f: SyncFlags): SyncSelection {
     for (const g of groups)
       if (!(METRIC_GROUPS as readonly string[]).includes(g))
         add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
-  if (f.since !== undefined && !isDate(f.since))
-    add('--since', `must be a date such as 2026-01-01 (the account's calendar), got ${JSON.stringify(f.since)}`);
+  if (f.since !== undefined && !isDate(f.since) && !isRelativeDay(f.since))
+    add('--since', `must be a date such as 2026-01-01 or N-days-ago (the account's calendar), got ${JSON.stringify(f.since)}`);
   const restate = integerBetween(0, 3650)(f.restate);
   if (restate) add('--restate', restate);
   const maxJobs = f.maxJobs === undefined ? undefined : integerBetween(1, STATS_LIMITS.processingJobs)(f.maxJobs);

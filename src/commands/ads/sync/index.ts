@@ -33,13 +33,16 @@ export default defineVerb({
   name: 'sync',
   description: 'daily stats and entities of one or many accounts into DuckDB or PostgreSQL, incrementally (bookmarks, restatement window)',
   examples: [
-    'postctl ads sync --into ads.duckdb --since 2026-10-01',
-    'postctl ads sync --into ads.duckdb --accounts all --since 2026-01-01 --entity CAMPAIGN,LINE_ITEM --metric-groups ENGAGEMENT,BILLING',
+    'postctl ads sync --into ads.duckdb --since 30-days-ago',
+    'postctl ads sync --into ads.duckdb --accounts all --since 2026-11-01 --entity CAMPAIGN,LINE_ITEM --metric-groups ENGAGEMENT,BILLING',
     'postctl ads sync --into postgres://postctl@db.internal/ads --accounts 18ce54d4x5t,gq1a2b3c --restate 14',
   ],
   options: {
     into: intoOption,
-    since: { flags: '--since <date>', description: "first run of an account: backfill from this day (the account's calendar)" },
+    since: {
+      flags: '--since <date>',
+      description: "first run of an account: backfill from this day (a date or N-days-ago, the account's calendar)",
+    },
     restate: {
       flags: '--restate <days>',
       description: 'later runs read again the last N days up to the bookmark (late conversions restate them)',
