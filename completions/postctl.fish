@@ -2614,7 +2614,7 @@ complete -c postctl -n '__postctl_under '\''ads plan'\''' -l help -s h -d 'displ
 complete -c postctl -n '__postctl_under '\''ads sql'\''' -l help -s h -d 'display help'
 complete -c postctl -n '__postctl_is '\''ads sync'\''' -a 'status' -d 'bookmarks, lag (days behind yesterday in the account zone) and last run of each '
 complete -c postctl -n '__postctl_under '\''ads sync'\''' -l into -r -F -d 'the store: a DuckDB file path (created on first use) or a postgres:// URL (crede'
-complete -c postctl -n '__postctl_under '\''ads sync'\''' -l since -r -F -d 'first run of an account: backfill from this day (the account'\''s calendar)'
+complete -c postctl -n '__postctl_under '\''ads sync'\''' -l since -r -F -d 'first run of an account: backfill from this day (a date or N-days-ago, the accou'
 complete -c postctl -n '__postctl_under '\''ads sync'\''' -l restate -r -F -d 'later runs read again the last N days up to the bookmark (late conversions resta'
 complete -c postctl -n '__postctl_under '\''ads sync'\''' -l include-today -d 'add today, marked partial (its figures still grow; never bookmarked)'
 complete -c postctl -n '__postctl_under '\''ads sync'\''' -l accounts -r -F -d 'several accounts (comma-separated, or all), each in its zone and currency'
