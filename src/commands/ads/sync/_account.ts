@@ -10,7 +10,6 @@ import { runSync, type SeriesSink } from '../../../ads/stats/executor.js';
 import { runJobs } from '../../../ads/stats/jobs.js';
 import { planQuery, syncOverBudget, type Query } from '../../../ads/stats/planner.js';
 import { addDays, formatDate, localDate, type CalendarDate } from '../../../ads/stats/range/calendar.js';
-import { resolveDay } from '../../../ads/stats/range/relative.js';
 import { resolveTimeRange } from '../../../ads/stats/range/time-range.js';
 import { entityIds, readAccountState, statsRows, storeColumns, type AccountState } from '../../../ads/sync/read.js';
 import type { Store } from '../../../ads/sync/store.js';
@@ -180,7 +179,12 @@ export async function syncAccount(
     return out;
   });
   // --since N-days-ago is a day of this account's calendar.
-  const since = s.since === undefined ? undefined : resolveDay(s.since, run.started, st.tz);
+  const since =
+    s.since === undefined
+      ? undefined
+      : formatDate(
+          localDate(resolveTimeRange({ from: s.since, to: s.since, granularity: 'DAY' }, { zone: st.tz, now: run.started }).start, st.tz),
+        );
   const windows = s.entities.map((e, i) => ({ entity: e, w: syncWindow(marks[i], { ...s, since }, today, account.id) }));
   const rows = new Map<StatsEntity, StatsRow[]>();
   for (const { entity, w } of windows)

@@ -3,7 +3,7 @@
 // redactor so no message or trace can print them.
 import type { Context } from '../../../entry/context.js';
 import { UsageError, type InputProblem } from '../../../errors/cli-error.js';
-import { isRelativeDay } from '../../../ads/stats/range/relative.js';
+import { rangeFlagProblems } from '../../../ads/stats/range/time-range.js';
 import { isPostgresUrl } from '../../../ads/sync/store.js';
 import {
   entityName,
@@ -35,16 +35,7 @@ export interface SyncFlags {
   parallel: string;
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-export function checkSyncFlags(f: SyncFlags): SyncSelection {
+export function checkSyncFlags(f: SyncFlags, now: number): SyncSelection {
   const problems: InputProblem[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
   const entities: StatsEntity[] = [];
@@ -72,8 +63,9 @@ export function checkSyncFlags(f: SyncFlags): SyncSelection {
     for (const g of groups)
       if (!(METRIC_GROUPS as readonly string[]).includes(g))
         add('--metric-groups', `unknown metric group ${JSON.stringify(g)} (${METRIC_GROUPS.join(', ')})`);
-  if (f.since !== undefined && !isDate(f.since) && !isRelativeDay(f.since))
-    add('--since', `must be a date such as 2026-01-01 or N-days-ago (the account's calendar), got ${JSON.stringify(f.since)}`);
+  // --since is a one-day range's start as the range module reads it: a date, today, yesterday or N-days-ago.
+  if (f.since !== undefined && (!f.since || rangeFlagProblems({ from: f.since, to: f.since, granularity: 'DAY' }, now).length))
+    add('--since', `must be a date such as 2026-01-01, or N-days-ago (the account's calendar), got ${JSON.stringify(f.since)}`);
   const restate = integerBetween(0, 3650)(f.restate);
   if (restate) add('--restate', restate);
   const maxJobs = f.maxJobs === undefined ? undefined : integerBetween(1, STATS_LIMITS.processingJobs)(f.maxJobs);

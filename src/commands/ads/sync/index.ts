@@ -67,7 +67,7 @@ export default defineVerb({
     const started = ctx.now();
     const into = requireInto(opts.into);
     guardSecrets(ctx, into);
-    const sel = checkSyncFlags(opts);
+    const sel = checkSyncFlags(opts, started);
     const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
     const client = await ctx.client();
     const store = await openStore(into, { migrate: true, cwd: ctx.io.cwd, now: started, env: ctx.env });
