@@ -19,6 +19,8 @@ const outdir = join(root, 'dist');
 
 if (process.argv.includes('--clean')) await rm(outdir, { recursive: true, force: true });
 
+const STORE_DRIVERS = ['@duckdb/node-api', 'pg'];
+
 // The verb manifests (src/commands/manifest/) are rewritten from the verb files first.
 const manifest = spawnSync(process.execPath, [join(root, 'scripts', 'manifest.mjs')], { stdio: 'inherit' });
 if (manifest.status !== 0) process.exit(manifest.status ?? 1);
@@ -43,6 +45,9 @@ const result = await build({
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
   logLevel: 'warning',
   plugins: undiciPlugins,
+  // The store drivers of `ads sync` and `ads sql`: DuckDB is a native addon and pg loads its optional
+  // native half by name, so both stay packages in node_modules, imported only by those verbs.
+  external: STORE_DRIVERS,
 });
 
 const entry = join(outdir, 'cli.js');
@@ -80,7 +85,7 @@ for (const { path, bytes } of llhttpWasmFiles(result.metafile, root)) if (!(awai
 // tables, charts), kept as import() of the package itself (see __import below);
 // and the emulator, completion, mcp and auth import verbs (src/api-script.ts hands them to the
 // ES-module CLI), whose modules are replaced by an empty one.
-const LAZY_PACKAGES = /^(@inquirer\/prompts|chalk|cli-table3(\/.*)?|yaml)$/;
+const LAZY_PACKAGES = /^(@inquirer\/prompts|chalk|cli-table3(\/.*)?|yaml|@duckdb\/node-api|pg)$/;
 const scriptScope = {
   name: 'script-scope',
   setup(b) {
@@ -126,6 +131,7 @@ function cjsScript(entry, name, extra = {}) {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    external: STORE_DRIVERS,
     ...extra,
   });
 }
@@ -185,6 +191,7 @@ await build({
   },
   outfile: renderer,
   bundle: true,
+  external: STORE_DRIVERS,
   format: 'esm',
   platform: 'node',
   target: 'node20.18',

@@ -12,12 +12,27 @@
 //   POST   /_emulator/stats          {"jobLatencyMs", "jobPolls", "maxProcessing", "metros": n, "downloadClose": bool}
 //                                      analytics settings (benchmarks: large files, a file host that closes)
 //   POST   /_emulator/accounts       {"count": n, "campaigns": m} an agency's n ad accounts of the user, m campaigns each
+//   POST   /_emulator/stats          {"restate": {"start": ISO, "end": ISO, "add": n, "ids"?: […]}}
+//                                      late figures: every metric of those hours reads n more (spend n × 1000 micros)
 import { seedAgency } from './agency.js';
 import { parseFaultPlan } from './fault-plan.js';
 import { expireAccessTokens } from './oauth2-state.js';
 import type { Router } from './router.js';
-import type { EmulatorState } from './state.js';
+import type { EmulatorState, EmuRestatement } from './state.js';
 import type { EmuResponse } from './types.js';
+
+/** A restatement as the admin route takes it: whole hours, start before end, a positive count. */
+function restatement(v: unknown): EmuRestatement {
+  const r = (v ?? {}) as Record<string, unknown>;
+  const start = typeof r.start === 'string' ? Date.parse(r.start) : Number.NaN;
+  const end = typeof r.end === 'string' ? Date.parse(r.end) : Number.NaN;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start % 3_600_000 || end % 3_600_000 || end <= start)
+    throw new Error('restate needs start and end: ISO times on whole hours, start before end');
+  const add = r.add ?? 1;
+  if (typeof add !== 'number' || !Number.isInteger(add) || add < 1) throw new Error('restate.add must be an integer >= 1');
+  const ids = Array.isArray(r.ids) ? r.ids.map(String) : undefined;
+  return { start, end, add, ...(ids ? { ids } : {}) };
+}
 
 export async function handleAdmin(state: EmulatorState, router: Router, method: string, url: URL, body: Buffer): Promise<EmuResponse> {
   const what = url.pathname.replace(/^\/_emulator\/?/, '');
@@ -37,6 +52,7 @@ export async function handleAdmin(state: EmulatorState, router: Router, method: 
       if (num('maxProcessing') !== undefined) o.statsMaxProcessing = num('maxProcessing');
       if (num('metros') !== undefined) o.statsMetros = num('metros');
       if (typeof b.downloadClose === 'boolean') o.statsDownloadClose = b.downloadClose;
+      if (b.restate !== undefined) (o.statsRestatements ??= []).push(restatement(b.restate));
       return { status: 200, body: { ok: true } };
     }
     if (what === 'accounts' && method === 'POST') {

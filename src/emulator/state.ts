@@ -72,6 +72,14 @@ export interface LogEntry {
   overlapping?: string[];
 }
 
+/** Every metric of [start, end) (of `ids`, or every entity) reads `add` more per hour (spend `add` × 1000 micros). */
+export interface EmuRestatement {
+  start: number;
+  end: number;
+  add: number;
+  ids?: string[];
+}
+
 export interface EmulatorOptions {
   /** Fixed latency per request in ms. */
   latencyMs?: number;
@@ -114,6 +122,8 @@ export interface EmulatorOptions {
   statsDownloadDelayMs?: number;
   /** How the emulator waits out a delay it was told to make (default: the machine's timers); tests give their clock's. */
   sleep?: (ms: number) => Promise<void>;
+  /** Late figures: hours whose stats were restated after the fact (POST /_emulator/stats {"restate": …}). */
+  statsRestatements?: EmuRestatement[];
   /**
    * Field-parameter dialect of the official paths: '2.159' (tweet.fields, referenced_tweets; default)
    * or '2.167' (post.fields, referenced_posts, edit_history_post_ids on /2/tweets, as openapi v2.167 spells them).

@@ -51,7 +51,9 @@ function serveJob(state: EmulatorState, job: EmuStatsJob, res: ServerResponse): 
     sendBomb(res);
     return 200;
   }
-  const body = emuStatsBody(job.query, job.params, { metros: state.options.statsMetros });
+  const body = emuStatsBody({ ...job.query, restated: state.options.statsRestatements ?? [] }, job.params, {
+    metros: state.options.statsMetros,
+  });
   if (job.fault && EMU_DATA_FAULTS.includes(job.fault)) emuApplyDataFault(body, job.fault as EmuDataFault);
   const gz = gzipSync(JSON.stringify(body));
   // A plain file host: the connection closes after each file (Connection: close, then FIN).

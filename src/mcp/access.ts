@@ -3,7 +3,9 @@
 //
 // Never tools: verbs that print, store or sign with secrets (`auth …`, `webhooks crc`, `verify-signature` and
 // `listen` compute HMACs with the consumer secret; `listen` also serves until stopped and runs commands), that change where credentials are sent (`config set|unset`), or that
-// make no sense over MCP (`emulator`, `completion`, `mcp` itself, hidden helpers).
+// make no sense over MCP (`emulator`, `completion`, `mcp` itself, hidden helpers), and the sync store's verbs
+// (`ads sync`, `ads sync status`, `ads sql`): their target is a database path or a URL with credentials that
+// --root does not confine, and SQL can write files anywhere (COPY … TO).
 //
 // Read tools send GET requests only — apart from the queries the ads API takes as POSTs that change nothing
 // in the account (`ads stats` report jobs, `ads audience-estimate`). test/cli/mcp-server.test.ts runs every read
@@ -12,7 +14,16 @@
 import type { ToolShape } from './tool-schema.js';
 
 const NEVER_GROUPS = new Set(['auth', 'emulator', 'completion', 'mcp', '__profiles']);
-const NEVER_VERBS = new Set(['config set', 'config unset', 'webhooks crc', 'webhooks verify-signature', 'webhooks listen']);
+const NEVER_VERBS = new Set([
+  'config set',
+  'config unset',
+  'webhooks crc',
+  'webhooks verify-signature',
+  'webhooks listen',
+  'ads sync',
+  'ads sync status',
+  'ads sql',
+]);
 
 /** Last words of verbs that only read (`posts lookup`, `ads line-items list`, `users followers`…). */
 const READ_WORDS = new Set([

@@ -55,6 +55,11 @@ export const NOT_RUN: Record<string, string> = {
   'echo 1234567 | postctl auth pin --pin -': 'the PIN is shown on the authorize page (test/cli/auth-pin.test.ts)',
   'postctl emulator --dialect 2.167                      # post.fields on /2/tweets, as openapi v2.167 spells it': 'a foreground server',
   'postctl mcp': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts drives it)',
+  'postctl ads sync --into postgres://postctl@db.internal/ads --accounts 18ce54d4x5t,gq1a2b3c --restate 14':
+    'a PostgreSQL server of its own (test/cli/ads-sync-postgres.test.ts runs a sync into a throwaway one)',
+  'postctl ads sync status --into postgres://postctl@db.internal/ads -o json': 'a PostgreSQL server (test/cli/ads-sync-postgres.test.ts)',
+  'postctl ads sql postgres://postctl@db.internal/ads "SELECT * FROM sync_runs ORDER BY started_at DESC LIMIT 10" -o csv':
+    'a PostgreSQL server (test/cli/ads-sync-postgres.test.ts)',
   'postctl mcp --tools "posts_*,users_*"': 'a server waiting for its MCP client on stdin (test/cli/mcp-server.test.ts)',
   'postctl mcp --toolsets default,ads_stats': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
   'postctl mcp --dynamic': 'a server waiting for its MCP client on stdin (test/cli/mcp-toolsets.test.ts)',
@@ -172,6 +177,8 @@ const OAUTH2_STEP1 = `postctl auth oauth2 --client-id "$CLIENT_ID" --scopes twee
 
 /** Steps an example needs first (shell lines, run in the example's directory) and the env it reads. */
 const BEFORE: Array<[RegExp, string]> = [
+  // A store to read (docs/sync.md): a short sync of the emulator's account first.
+  [/^postctl ads (sql ads\.duckdb|sync status --into ads\.duckdb)/, 'postctl ads sync --into ads.duckdb --since 3-days-ago'],
   // The client report's logo (docs/analytics.md): a 1×1 PNG.
   [
     /--logo acme\.png/,

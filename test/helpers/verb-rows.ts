@@ -246,6 +246,20 @@ function overrideRows(dir: string, KEY: string): Record<string, Row> {
     'ads export': { args: ['ads', 'export', '--campaign', 'f2qcm'] },
     // The change journal is a local file: nothing is sent.
     'ads history': { args: ['ads', 'history'], local: true },
+    // A store in the sweep's dir (the example's ads.duckdb would be the cwd's), three days back;
+    // status and sql read DuckDB's in-memory database (no file, nothing sent).
+    'ads sync': {
+      args: [
+        'ads',
+        'sync',
+        '--into',
+        join(dir, 'sweep.duckdb'),
+        '--since',
+        new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      ],
+    },
+    'ads sync status': { args: ['ads', 'sync', 'status', '--into', ':memory:'], local: true },
+    'ads sql': { args: ['ads', 'sql', ':memory:', 'SELECT 42 AS answer'], local: true },
     'ads campaigns delete': { args: ['ads', 'campaigns', 'delete', 'nosuch21', '--yes'] },
     'ads campaigns pause': { args: ['ads', 'campaigns', 'pause', 'nosuch31', '--cascade', '--yes'] },
     'ads campaigns resume': { args: ['ads', 'campaigns', 'resume', 'nosuch32', '--yes'] },

@@ -126,11 +126,12 @@ describe('the fast path parses argv as commander does', async () => {
     expect(fast.globals).toEqual(commander.globals);
   }
 
-  // `emulator stop|status`, `mcp bridge` and `ads stats active|reach|jobs …` are verbs below a verb: commander's (see fast-path.ts).
+  // `emulator stop|status`, `mcp bridge`, `ads stats active|reach|jobs …` and `ads sync status` are verbs below a verb: commander's (see fast-path.ts).
   const belowVerb = (argv: readonly string[]) =>
     (argv[0] === 'emulator' && ['stop', 'status'].includes(argv[1] ?? '')) ||
     (argv[0] === 'mcp' && argv[1] === 'bridge') ||
-    (argv[0] === 'ads' && argv[1] === 'stats' && ['active', 'reach', 'jobs'].includes(argv[2] ?? ''));
+    (argv[0] === 'ads' && argv[1] === 'stats' && ['active', 'reach', 'jobs'].includes(argv[2] ?? '')) ||
+    (argv[0] === 'ads' && argv[1] === 'sync' && argv[2] === 'status');
   it.each(verbExamples.map((c) => [c.join(' '), c] as const))('example: %s', (_name, argv) => compare(argv, !belowVerb(argv)));
   it.each(EDGE_CASES.map((c) => [c.join(' '), c] as const))('edge case: %s', (_name, argv) => compare(argv, false));
 

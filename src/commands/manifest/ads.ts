@@ -1901,5 +1901,58 @@ export const MANIFEST: Manifest = {
       ],
       load: () => import("../ads/plan.js").then(loaded),
     },
+    {
+      words: ["ads","sql"],
+      name: "sql <target> <query>",
+      description: "run SQL on an `ads sync` store (DuckDB file or postgres:// URL) and print the rows as table, CSV or JSON",
+      examples: [
+        "postctl ads sql ads.duckdb \"SELECT account_id, SUM(spend_micro) AS spend_micro FROM stats_daily GROUP BY 1 ORDER BY 1\"",
+        "postctl ads sql ads.duckdb \"COPY (SELECT * FROM stats_daily) TO 'stats.parquet' (FORMAT parquet)\"",
+        "postctl ads sql postgres://postctl@db.internal/ads \"SELECT * FROM sync_runs ORDER BY started_at DESC LIMIT 10\" -o csv",
+      ],
+      options: [
+      ],
+      load: () => import("../ads/sql.js").then(loaded),
+    },
+    {
+      words: ["ads","sync"],
+      name: "sync",
+      description: "daily stats and entities of one or many accounts into DuckDB or PostgreSQL, incrementally (bookmarks, restatement window)",
+      examples: [
+        "postctl ads sync --into ads.duckdb --since 30-days-ago",
+        "postctl ads sync --into ads.duckdb --accounts all --since 2026-11-01 --entity CAMPAIGN,LINE_ITEM --metric-groups ENGAGEMENT,BILLING",
+        "postctl ads sync --into postgres://postctl@db.internal/ads --accounts 18ce54d4x5t,gq1a2b3c --restate 14",
+      ],
+      options: [
+        {"flags":"--into <target>","description":"the store: a DuckDB file path (created on first use) or a postgres:// URL (credentials from it or PG* variables)"},
+        {"flags":"--since <date>","description":"first run of an account: backfill from this day (a date or N-days-ago, the account's calendar)"},
+        {"flags":"--restate <days>","description":"later runs read again the last N days up to the bookmark (late conversions restate them)","default":"7"},
+        {"flags":"--include-today","description":"add today, marked partial (its figures still grow; never bookmarked)"},
+        {"flags":"--accounts <ids>","description":"several accounts (comma-separated, or all), each in its zone and currency"},
+        {"flags":"--entity <types>","description":"comma-separated: ACCOUNT, FUNDING_INSTRUMENT, CAMPAIGN, LINE_ITEM, PROMOTED_TWEET","default":"CAMPAIGN"},
+        {"flags":"--metric-groups <list>","description":"ENGAGEMENT, BILLING, VIDEO, WEB_CONVERSION, MOBILE_CONVERSION, LIFE_TIME_VALUE_MOBILE_CONVERSION","default":"ENGAGEMENT,BILLING"},
+        {"flags":"--placement <p>","description":"ALL_ON_TWITTER, SPOTLIGHT, TREND, or all","default":"ALL_ON_TWITTER"},
+        {"flags":"--segment <type>","description":"AGE, GENDER, METROS, PLATFORMS, CONVERSION_TAGS (jobs)"},
+        {"flags":"--country <id>","description":"the country targeting value --segment METROS requires"},
+        {"flags":"--parallel <n>","description":"accounts read at once (1 to 16; the store is written one account at a time)","default":"4"},
+        {"flags":"--max-jobs <n>","description":"jobs processing at once per account (1 to 100, the default)"},
+        {"flags":"--account <id>","description":"ads account id (default: POSTCTL_ADS_ACCOUNT or the profile's ads_account)"},
+        {"flags":"--sandbox","description":"use the ads sandbox base URL (POSTCTL_ADS_SANDBOX_URL)"},
+      ],
+      load: () => import("../ads/sync/index.js").then(loaded),
+    },
+    {
+      words: ["ads","sync","status"],
+      name: "status",
+      description: "bookmarks, lag (days behind yesterday in the account zone) and last run of each account in an `ads sync` store",
+      examples: [
+        "postctl ads sync status --into ads.duckdb",
+        "postctl ads sync status --into postgres://postctl@db.internal/ads -o json",
+      ],
+      options: [
+        {"flags":"--into <target>","description":"the store: a DuckDB file path (created on first use) or a postgres:// URL (credentials from it or PG* variables)"},
+      ],
+      load: () => import("../ads/sync/status.js").then(loaded),
+    },
   ],
 };

@@ -71,6 +71,7 @@ function bornAt(state: EmulatorState, account: string, entity: string, ids: read
 const syncStats: Handler = (req, state) => {
   const q = statsQuery(req, state, false);
   q.bornAt = bornAt(state, req.params.account_id!, q.entity, q.ids);
+  q.restated = state.options.statsRestatements ?? [];
   const body = emuStatsBody(q, paramsEcho(req));
   const fault = replyFaults(state).sync.shift();
   if (fault && EMU_DATA_FAULTS.includes(fault)) emuApplyDataFault(body, fault as EmuDataFault);
