@@ -7,6 +7,8 @@ import { request as undiciRequest, type Dispatcher } from './undici-lite.js';
 import { Authorizer, withOAuth2 } from './auth-header.js';
 import { attemptBudgetMs, RetryPolicy, type AttemptState, type Retry } from './retry-policy.js';
 import { createDispatcher, emptyWhereJsonPromised, flattenHeaders, notJsonError, parseBody } from './transport.js';
+// For `postctl mcp`'s one agent: imported through here, the transport stays in the client's chunk (one file fewer to load at start-up).
+export { createDispatcher };
 import type { Readable } from 'node:stream';
 import { ApiError } from '../errors/api-error.js';
 import { CliError, Interrupted } from '../errors/cli-error.js';

@@ -3,7 +3,7 @@
 // tables the verbs check them with, so the two cannot drift), inputs that mean nothing over MCP, and short
 // notes for a model (when to use a group or a verb, what a call costs) where the declarations cannot say it.
 // Everything else in a tool's text is derived from the verb's declarations (describe.ts, names.ts).
-import { RANGE_NAMES } from '../ads/stats/range/relative.js';
+import { RANGE_CHOICES } from '../ads/stats/range/time-range.js';
 import { CONVERSATION_SETTINGS, CREATIVE_TYPES, LABEL_VALUES, MEDIA_TYPES, VIDEO_CTAS } from '../creatives/enums.js';
 import {
   ACTIVE_ENTITIES,
@@ -76,7 +76,7 @@ const values = (table: ReadonlyArray<{ name: string; kind: string; values?: read
  * different values in different tools. The write verbs' enums come from the parameter tables they are checked with.
  */
 export const ENUMS: Readonly<Record<string, readonly string[]>> = {
-  range: RANGE_NAMES,
+  range: RANGE_CHOICES,
   'ads_stats.entity': [...STATS_ENTITIES, 'PROMOTED_POST'],
   'ads_stats_active.entity': [...ACTIVE_ENTITIES, 'PROMOTED_POST'],
   'ads_stats.granularity': GRANULARITIES,

@@ -15,7 +15,6 @@ import {
 import { commandTree, type Manifest } from '../commands/define.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { envNumber } from '../config/env-number.js';
-import { createDispatcher } from '../http/transport.js';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../world/world.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -254,7 +253,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   // One agent for every call (keep-alive: a call reuses the connections of the calls before it), with room for
   // the calls that run at once; a world that brings its own transport (a test's emulator) keeps it.
   const timeoutMs = envNumber(opts.env, 'POSTCTL_TIMEOUT', { fallback: 30, min: 0, max: 10 * 365 * 86_400 }) * 1000;
-  const dispatcher = opts.dispatcher ?? createDispatcher(timeoutMs, 16 * opts.maxConcurrent);
+  const dispatcher = opts.dispatcher ?? (await import('../http/client.js')).createDispatcher(timeoutMs, 16 * opts.maxConcurrent);
   const shared: Shared = { scratch, limit: callLimiter(opts.maxConcurrent), dispatcher, run };
   const server = new Server(
     { name: 'postctl', version: __POSTCTL_VERSION__ },

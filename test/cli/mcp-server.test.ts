@@ -25,7 +25,7 @@ describe.concurrent('postctl mcp: tools', () => {
   it('lists one tool per verb (but auth, secrets, emulator, completion, mcp), each with an object schema', async () => {
     const { tools } = await ro.client.listTools();
     const never =
-      /^(auth|emulator|completion|mcp|__profiles)( |$)|^(help|config set|config unset|webhooks crc|webhooks verify-signature|webhooks listen)$/;
+      /^(auth|emulator|completion|mcp|__profiles)( |$)|^(help|config set|config unset|webhooks crc|webhooks verify-signature|webhooks listen|ads sync|ads sync status|ads sql)$/;
     const expected = (await allVerbs()).filter((v) => !never.test(v)).map((v) => v.replace(/[ -]/g, '_'));
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
     for (const t of tools) expect(t.inputSchema.type, t.name).toBe('object');

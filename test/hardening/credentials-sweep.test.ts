@@ -118,7 +118,7 @@ describe('every scheme to a foreign origin: exit 2, no connection, no refresh', 
       POSTCTL_CONSUMER_SECRET: undefined,
       POSTCTL_BEARER_TOKEN: undefined,
     });
-    const s = await mcpSession(['mcp'], env);
+    const s = await mcpSession(['mcp', '--tools', 'request'], env);
     try {
       const tokens = tokenRequests();
       for (const auth of [undefined, 'oauth2']) {

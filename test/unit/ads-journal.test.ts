@@ -15,8 +15,11 @@ import { accessOf } from '../../src/mcp/access.js';
 import { toolShape } from '../../src/mcp/tool-schema.js';
 import { tempDir } from '../helpers/cli.js';
 
-/** Ads verbs the access rule calls writes that send no write: they only read (and print a plan or a file). */
-const NOT_WRITES = ['ads plan', 'ads export', 'ads line-items placements'];
+/**
+ * Ads verbs the access rule calls writes that send no write: they only read (and print a plan or a file, or
+ * write the local store of `ads sync`; those three are never MCP tools either).
+ */
+const NOT_WRITES = ['ads plan', 'ads export', 'ads line-items placements', 'ads sync', 'ads sync status', 'ads sql'];
 
 describe('--reason on every ads write verb', () => {
   const verbs = MANIFEST.verbs.map((v) => ({ words: v.words.join(' '), v, access: accessOf(toolShape(v.words, v)) }));

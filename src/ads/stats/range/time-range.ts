@@ -36,6 +36,9 @@ export interface TimeRange {
 }
 
 /** The flags, declared once for every verb that takes a range. */
+/** The range names, for a list of choices (the MCP tools' enum); reading a name stays in this module. */
+export const RANGE_CHOICES: readonly string[] = RANGE_NAMES;
+
 export const RANGE_OPTIONS = {
   from: {
     flags: '--from <when>',
