@@ -218,10 +218,7 @@ export default defineVerb({
     checkChart(queryMetrics(checked, Boolean(opts.derived)), opts.chart);
     const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
-    const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
-    if (opts.accountConcurrency !== undefined && !many)
-      throw new UsageError('--account-concurrency is for --accounts', 'give the accounts with --accounts ID,ID or all');
-    const concurrency = positive('--account-concurrency', opts.accountConcurrency, ACCOUNT_CONCURRENCY.max, ACCOUNT_CONCURRENCY.default);
+    const { many, concurrency } = accountFlags(opts);
     const client = await ctx.client();
     const cache = new NameCache(client);
     const tag = (account: AccountRef) => (many ? `account ${account.id}: ` : '');
@@ -284,6 +281,15 @@ export default defineVerb({
     return 0;
   },
 });
+
+/** --accounts (the ids, or 'all') and how many run at once, checked before any request. */
+function accountFlags(opts: { accounts?: string; account?: string; accountConcurrency?: string }) {
+  const many = opts.accounts === undefined ? undefined : accountsFlag(opts.accounts, opts.account);
+  if (opts.accountConcurrency !== undefined && !many)
+    throw new UsageError('--account-concurrency is for --accounts', 'give the accounts with --accounts ID,ID or all');
+  const concurrency = positive('--account-concurrency', opts.accountConcurrency, ACCOUNT_CONCURRENCY.max, ACCOUNT_CONCURRENCY.default);
+  return { many, concurrency };
+}
 
 /**
  * The placements asked when --placement is not given: a report (totals, the
