@@ -81,28 +81,29 @@ describe('config writes under kill -9', () => {
           }),
       ),
     );
-    const even = outcomes.filter((o) => o.i % 2 === 0);
-    const odd = outcomes.filter((o) => o.i % 2 === 1);
-    expect([...killedHolding].sort((a, b) => a - b)).toEqual(even.map((o) => o.i));
-    expect(even.length).toBeGreaterThan(0);
-    expect(odd.length).toBeGreaterThan(0);
-    for (const o of even) expect(o.signal).toBe('SIGKILL');
-    for (const o of odd) expect(o.code).toBe(0);
+    // Classified by what was seen, not by the plan: on a loaded machine the 1 ms poll can miss a writer's 300 ms
+    // in the lock, and that writer then finishes and must keep its write like the others.
+    const killed = outcomes.filter((o) => killedHolding.has(o.i));
+    const kept = outcomes.filter((o) => !killedHolding.has(o.i));
+    expect(killed.length).toBeGreaterThanOrEqual(3);
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    for (const o of killed) expect(o.signal).toBe('SIGKILL');
+    for (const o of kept) expect(o.code).toBe(0);
     // A lock left behind can only be a killed writer's (when it was the last to take the lock):
     // its owner is dead, so it is stale and the next writer breaks it (checked below).
     if (existsSync(`${file}.lock`)) {
       const owner = Number(readFileSync(`${file}.lock`, 'utf8').split(' ')[0]);
-      expect(outcomes.some((o) => o.signal === 'SIGKILL') && !odd.some((o) => o.code !== 0)).toBe(true);
+      expect(outcomes.some((o) => o.signal === 'SIGKILL') && !kept.some((o) => o.code !== 0)).toBe(true);
       expect(() => process.kill(owner, 0)).toThrow();
     }
     const data = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, unknown> };
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // Exactly the writers that finished: a kill inside the critical section lands nothing.
-    expect(Object.keys(data.profiles).sort()).toEqual(odd.map((o) => `w${o.i}`).sort());
-    for (const o of odd) expect(data.profiles[`w${o.i}`]).toEqual({ ads_account: `acct-${o.i}` });
+    expect(Object.keys(data.profiles).sort()).toEqual(kept.map((o) => `w${o.i}`).sort());
+    for (const o of kept) expect(data.profiles[`w${o.i}`]).toEqual({ ads_account: `acct-${o.i}` });
     const after = await runCli(['--profile', 'after', 'config', 'set', 'ads_account', 'ok'], { env: baseEnv(dir), timeoutMs: 30_000 });
     expect(after.code, after.stderr).toBe(0);
     expect(existsSync(`${file}.lock`)).toBe(false);
-    console.log(`config crash test: ${killedHolding.size} writers killed while holding the lock, ${odd.length} finished`);
+    console.log(`config crash test: ${killedHolding.size} writers killed while holding the lock, ${n - killedHolding.size} finished`);
   });
 });
