@@ -37,6 +37,36 @@ describe('ads stats -o html --db', () => {
     }
   });
 
+  it('the ACCOUNT entity: the page from the store equals the page from the API', async () => {
+    const db = join(tempDir(), 'store.duckdb');
+    const since = nyDate(emu.clock.now(), -14);
+    const sync = await emu.run([
+      'ads',
+      'sync',
+      '--into',
+      db,
+      '--accounts',
+      ids[0]!,
+      '--entity',
+      'ACCOUNT',
+      '--metric-groups',
+      'ENGAGEMENT',
+      '--since',
+      since,
+      '-o',
+      'json',
+    ]);
+    expect(sync.code, sync.stderr).toBe(0);
+    const args = ['ads', 'stats', '-o', 'html', '--entity', 'ACCOUNT', ids[0]!, '--metric-groups', 'ENGAGEMENT'];
+    const more = ['--range', 'last-7-days', '--placement', 'ALL_ON_TWITTER', '--account', ids[0]!];
+    const before = emu.state.requests().length;
+    const fromStore = await emu.run([...args, ...more, '--db', db]);
+    expect(fromStore.code, fromStore.stderr).toBe(0);
+    expect(emu.state.requests().length).toBe(before);
+    const fromApi = await emu.run([...args, ...more]);
+    expect(fromStore.stdout).toBe(fromApi.stdout);
+  });
+
   it('a range the store does not hold is exit 6 naming the missing days, before anything is printed', async () => {
     const db = join(tempDir(), 'store.duckdb');
     const since = nyDate(emu.clock.now(), -7);

@@ -9,7 +9,7 @@ import { planQuery, type Query } from '../../../ads/stats/planner.js';
 import type { Cell, Series } from '../../../ads/stats/merger.js';
 import type { EntityFacts } from '../../../ads/stats/report/names.js';
 import { resolveTimeRange } from '../../../ads/stats/range/time-range.js';
-import { metricColumns, seriesRows, type Row } from '../../../ads/stats/rows.js';
+import { hasMoney, metricColumns, seriesRows, type Row } from '../../../ads/stats/rows.js';
 import { metricColumn } from '../../../ads/sync/schema.js';
 import { openStore, type Store } from '../../../ads/sync/store.js';
 import type { AccountRef } from '../../../ads/types.js';
@@ -151,13 +151,19 @@ async function storeQuery(store: Store, account: AccountRef, f: StatsFlags, c: C
     mode: 'job',
     range,
     idsByPlacement: placements.map((placement) => ({ placement, ids })),
-    currency: str(acc.currency),
+    // As from the API: the currency is settled only when money is asked for.
+    currency: hasMoney(metricColumns(c.entity, c.groups)) ? str(acc.currency) : undefined,
   });
   return { q, name: str(acc.name) };
 }
 
 async function storeFacts(store: Store, q: Query): Promise<Map<string, EntityFacts>> {
   const out = new Map<string, EntityFacts>();
+  if (q.entity === 'ACCOUNT') {
+    const acc = await store.query('SELECT id, name FROM accounts WHERE id = $1', [q.plan.account.id]);
+    for (const r of acc.rows) out.set(String(r.id), str(r.name) ? { name: String(r.name) } : {});
+    return out;
+  }
   const table = TABLES[q.entity];
   if (!table) return out;
   const budgets =
