@@ -1728,6 +1728,7 @@ export const MANIFEST: Manifest = {
         {"flags":"--logo <file>","description":"html: a PNG, JPEG, GIF or WebP logo (up to 256 KiB) embedded in the header"},
         {"flags":"--brand-color <hex>","description":"html: the accent colour, #rgb or #rrggbb"},
         {"flags":"--no-compare","description":"html: no previous period (one request series fewer; no changes shown)"},
+        {"flags":"--db <target>","description":"html: read the report from a store ads sync wrote (a DuckDB file or postgres:// URL), no API request"},
         {"flags":"--locale <tag>","description":"html: how numbers, money and dates are written (default en-US)"},
         {"flags":"--accounts <ids>","description":"the same report for several accounts (comma-separated, or all), each in its zone and currency"},
         {"flags":"--account-concurrency <n>","description":"with --accounts: accounts run at once (1 to 16, default 4)"},

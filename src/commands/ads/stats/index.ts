@@ -22,7 +22,8 @@ import { adsApi } from '../../../ads/common.js';
 import { checkChart } from './_report-draw.js';
 import { jsonHead, openReport, queryMetrics, stdoutDrained, type Report, type ReportFlags } from './_report.js';
 import { htmlExtra, previousPath } from './_report-extra.js';
-import { htmlOptions } from './_report-html.js';
+import { htmlOptions, type HtmlOptions } from './_report-html.js';
+import type { StoreReportFlags } from './_store-report.js';
 import { RANGE_OPTIONS } from '../../../ads/stats/range/time-range.js';
 import { asksMoney, buildQuery, checkFlags, type StatsFlags } from './_query.js';
 import { settleCurrency } from '../../../ads/stats/account.js';
@@ -198,6 +199,10 @@ export default defineVerb({
     logo: { flags: '--logo <file>', description: 'html: a PNG, JPEG, GIF or WebP logo (up to 256 KiB) embedded in the header' },
     brandColor: { flags: '--brand-color <hex>', description: 'html: the accent colour, #rgb or #rrggbb' },
     compare: { flags: '--no-compare', description: 'html: no previous period (one request series fewer; no changes shown)' },
+    db: {
+      flags: '--db <target>',
+      description: 'html: read the report from a store ads sync wrote (a DuckDB file or postgres:// URL), no API request',
+    },
     locale: { flags: '--locale <tag>', description: 'html: how numbers, money and dates are written (default en-US)' },
     accounts: {
       flags: '--accounts <ids>',
@@ -219,6 +224,7 @@ export default defineVerb({
     const html = htmlOptions(opts, ctx.format, ctx.globals.columns);
     positive('--max-jobs', opts.maxJobs, STATS_LIMITS.processingJobs, STATS_LIMITS.processingJobs);
     const { many, concurrency } = accountFlags(opts);
+    if (opts.db !== undefined) return fromStore(ctx, { ...opts, db: opts.db, given: given.placement }, checked, html, many);
     const client = await ctx.client();
     const cache = new NameCache(client);
     const tag = (account: AccountRef) => (many ? `account ${account.id}: ` : '');
@@ -281,6 +287,21 @@ export default defineVerb({
     return 0;
   },
 });
+
+/** The client report read from a store `ads sync` wrote (--db): no client is made, no request sent. */
+async function fromStore(
+  ctx: Context,
+  opts: StoreReportFlags,
+  checked: Awaited<ReturnType<typeof checkFlags>>,
+  html: HtmlOptions | undefined,
+  many: string[] | 'all' | undefined,
+): Promise<number> {
+  if (!html) throw new UsageError('--db is for -o html', 'add -o html (the client report read from the store)');
+  const { storeReport } = await import('./_store-report.js');
+  const accounts = many === 'all' ? 'all' : many ? many.map((id) => ({ id, api: adsApi(opts) })) : [await accountRef(ctx, opts)];
+  await storeReport(ctx, opts, checked, html, accounts);
+  return 0;
+}
 
 /** --accounts (the ids, or 'all') and how many run at once, checked before any request. */
 function accountFlags(opts: { accounts?: string; account?: string; accountConcurrency?: string }) {
