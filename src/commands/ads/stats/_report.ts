@@ -97,8 +97,18 @@ export function reportColumns(keys: readonly string[], rows: readonly Row[] = []
   }));
 }
 
+/** What the JSON elements of one account share: the labels of its buckets. */
+interface JsonCache {
+  dates?: string[];
+}
+
+function datesOf(starts: readonly string[], q: Query, opts: RowOptions): string[] {
+  const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
+  return starts.map((s, i) => bucketLabel(s, ends[i] ?? s, q.granularity, q.tz));
+}
+
 /** The API's shape (-o json) with the name, the account's dates and the money in currency units added. */
-function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean): Array<Record<string, unknown>> {
+function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean, cache: JsonCache): Array<Record<string, unknown>> {
   const q = run.q;
   return seriesJson(list, opts).map((el) => {
     const id = String(el.id);
@@ -108,11 +118,12 @@ function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: 
       : {};
     if (run.names) extra.name = run.names.get(id) ?? null;
     const data = (el.id_data as Array<{ start_times: string[]; metrics: Record<string, unknown> }>).map((d) => {
-      const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
+      // Every series of a query has the same buckets: their labels are made once, not per series.
+      cache.dates ??= datesOf(d.start_times, q, opts);
       const metrics = { ...d.metrics };
       for (const [m, v] of Object.entries(d.metrics))
         if (isMicros(m) && Array.isArray(v)) metrics[unitsName(m)] = v.map((x) => microsToUnits(x as number | null));
-      return { ...d, dates: d.start_times.map((s, i) => bucketLabel(s, ends[i] ?? s, q.granularity, q.tz)), metrics };
+      return { ...d, dates: cache.dates, metrics };
     });
     return { ...extra, ...el, id_data: data };
   });
@@ -170,6 +181,9 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived), several) : undefined;
       const shape = shapeOptions(run, metrics, money, multi);
       const part: AccountReport = { q, names: run.names, metrics, days: [], totals: [], raw: [] };
+      const cache: JsonCache = {};
+      // -o json prints the API's shape: rows are made only for totals or a drawing (a big job file makes many).
+      const rowsWanted = fmt !== 'json' || drawn || totals !== undefined;
       accounts.push(part);
       const emit = (rows: Row[], isTotal: boolean) => {
         const shaped = rows.map((r) => shapeRow(r, shape));
@@ -185,7 +199,8 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         sink: (all) => {
           // Over several placements, a placement an entity never served on is left out (its figures are all null).
           const list = several ? all.filter(served) : all;
-          if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
+          if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi, cache));
+          if (!rowsWanted) return;
           for (const s of list) {
             const rows = seriesRows(s, opts);
             if (drawn) part.raw.push(...rows);
