@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { stringifyJson, stringifyJsonPieces } from '../../src/json/stringify.js';
 
 const cases: unknown[] = [
-  { id: 'a', placement: 'ALL_ON_TWITTER', id_data: [{ segment: null, metrics: { impressions: [1, null, 3] } }, { segment: 'x', metrics: {} }] },
+  {
+    id: 'a',
+    placement: 'ALL_ON_TWITTER',
+    id_data: [
+      { segment: null, metrics: { impressions: [1, null, 3] } },
+      { segment: 'x', metrics: {} },
+    ],
+  },
   { id_data: [{ a: 1 }, { b: [2, 3] }] },
   { id: 'one', id_data: [{ a: 1 }] },
   { id: 'none', id_data: [] },

@@ -2,7 +2,8 @@
 // dates, money in currency units) through the one output layer. CSV and JSON
 // lines stream as series finish; a table is one table for the whole run (its
 // columns fit to the screen, headline metrics kept); JSON is the API's shape
-// with the converted fields added; html and --chart are drawn at the end.
+// with the converted fields added (rows are made for it only when totals or a
+// drawing need them: a big job file makes millions); html and --chart are drawn at the end.
 // Totals rows follow each series, the `all` rows each account.
 import type { Series } from '../../../ads/stats/merger.js';
 import { iso } from '../../../ads/stats/range/calendar.js';
@@ -101,6 +102,7 @@ export function reportColumns(keys: readonly string[], rows: readonly Row[] = []
 interface JsonCache {
   dates?: string[];
 }
+const jsonCaches = new WeakMap<AccountRun, JsonCache>();
 
 function datesOf(starts: readonly string[], q: Query, opts: RowOptions): string[] {
   const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
@@ -108,8 +110,10 @@ function datesOf(starts: readonly string[], q: Query, opts: RowOptions): string[
 }
 
 /** The API's shape (-o json) with the name, the account's dates and the money in currency units added. */
-function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean, cache: JsonCache): Array<Record<string, unknown>> {
+function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean): Array<Record<string, unknown>> {
   const q = run.q;
+  const cache = jsonCaches.get(run) ?? {};
+  jsonCaches.set(run, cache);
   return seriesJson(list, opts).map((el) => {
     const id = String(el.id);
     // Many accounts: each element says its account, zone, currency and whether its range is over there.
@@ -181,9 +185,6 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
       const totals = f.totals ? new TotalsCollector(metrics, Boolean(f.derived), several) : undefined;
       const shape = shapeOptions(run, metrics, money, multi);
       const part: AccountReport = { q, names: run.names, metrics, days: [], totals: [], raw: [] };
-      const cache: JsonCache = {};
-      // -o json prints the API's shape: rows are made only for totals or a drawing (a big job file makes many).
-      const rowsWanted = fmt !== 'json' || drawn || totals !== undefined;
       accounts.push(part);
       const emit = (rows: Row[], isTotal: boolean) => {
         const shaped = rows.map((r) => shapeRow(r, shape));
@@ -199,8 +200,8 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
         sink: (all) => {
           // Over several placements, a placement an entity never served on is left out (its figures are all null).
           const list = several ? all.filter(served) : all;
-          if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi, cache));
-          if (!rowsWanted) return;
+          if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
+          if (fmt === 'json' && !drawn && !totals) return;
           for (const s of list) {
             const rows = seriesRows(s, opts);
             if (drawn) part.raw.push(...rows);
