@@ -27,3 +27,27 @@ export function stringifyJson(value: unknown, space?: number): string {
   }
   return JSON.stringify(value, replacer, space).replace(MARKED, '$1');
 }
+
+/**
+ * The same text as stringifyJson(value) (compact), in pieces: an object whose
+ * last member is an array of objects comes out member by member of that array,
+ * so a big element (a stats series per segment) is never one string of many
+ * megabytes — such strings are made outside the young generation and each one
+ * counts towards the next full collection.
+ */
+export function* stringifyJsonPieces(value: unknown): Generator<string> {
+  const plain = value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && !('toJSON' in value);
+  const keys = plain ? Object.keys(value) : [];
+  const last = keys[keys.length - 1];
+  const list = last === undefined ? undefined : (value as Record<string, unknown>)[last];
+  if (!Array.isArray(list) || list.length < 2 || !list.every((x) => x !== null && typeof x === 'object' && !('toJSON' in x))) {
+    yield stringifyJson(value);
+    return;
+  }
+  const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  delete rest[last!];
+  const head = stringifyJson(rest);
+  yield `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${stringifyJson(last)}:[`;
+  for (let i = 0; i < list.length; i++) yield (i ? ',' : '') + stringifyJson(list[i]);
+  yield ']}';
+}

@@ -7,7 +7,7 @@ import { cellValue, csvField, flatKeys, flatten, inferColumns, rawCsvField, tabl
 import { availableColumns, checkColumns, columnPriority, pickColumns, withMoneyDecimals } from './columns.js';
 import type { Query } from './query.js';
 import type { Format } from './format.js';
-import { stringifyJson } from '../json/stringify.js';
+import { stringifyJson, stringifyJsonPieces } from '../json/stringify.js';
 import { renderTable } from './table.js';
 import { inertJson, neutralize } from './sanitize.js';
 
@@ -218,9 +218,14 @@ export class Printer {
         if (!cols) this.checkNames(columns as Column[] | undefined, items);
         cols ??= this.listColumns(columns as Column[] | undefined, items);
         if (fmt === 'json') {
-          let chunk = '';
-          for (const item of items) chunk += (count++ ? ',\n    ' : '\n    ') + stringifyJson(item);
-          this.write(chunk);
+          // Item by item, piece by piece: a big item is never one string (stringifyJsonPieces).
+          for (const item of items) {
+            let lead = count++ ? ',\n    ' : '\n    ';
+            for (const piece of stringifyJsonPieces(item)) {
+              this.write(lead + piece);
+              lead = '';
+            }
+          }
         } else if (fmt === 'jsonl') {
           this.write(items.map((i) => stringifyJson(i)).join('\n') + '\n');
         } else if (fmt === 'csv') {

@@ -20,7 +20,7 @@ const ids = Array.from({ length: 20 }, (_, i) => `l${i.toString(36).padStart(4, 
 const base = ['ads', 'stats', '--entity', 'LINE_ITEM', '--ids', ids, '--metric-groups', 'ENGAGEMENT', '--mode', 'job', '-o', 'csv'];
 
 describe('ads stats jobs: a file host that closes each connection', () => {
-  it('a segmented file of more than 4 MB: every series, peak RSS under 240 MB', async () => {
+  it('a segmented file of more than 4 MB: every series, peak RSS under 200 MB', async () => {
     emu.state.options.statsMetros = 16;
     const rssFile = join(tempDir(), 'rss');
     const preload = fileURLToPath(new URL('../helpers/peak-rss.cjs', import.meta.url));
@@ -43,9 +43,9 @@ describe('ads stats jobs: a file host that closes each connection', () => {
     const peakMb = rssKb! / 1024;
     console.log(`job file ${(file.length / 1024 ** 2).toFixed(1)} MB inflated: peak RSS of the CLI ${peakMb.toFixed(1)} MB`);
     expect(file.length).toBeGreaterThan(4 * 1024 ** 2);
-    // Bounded, not growing with the file: measured 205.9 MB on Node 24 (whose own start is larger than Node 20's),
-    // under 200 MB on Node 20, for a 4+ MB file inflated.
-    expect(peakMb).toBeLessThan(240);
+    // Bounded, not growing with the file: measured 100 MB on Node 20 and 127.5 MB on Node 24 (whose own start
+    // is larger) for a 4+ MB file inflated; the bound leaves room for a loaded machine.
+    expect(peakMb).toBeLessThan(200);
   }, 120_000);
 
   it('a connection dropped mid-body is exit 7 naming the job', async () => {

@@ -127,6 +127,13 @@ function apiShape(cells: Cell[]): unknown {
   return Object.fromEntries(keys.map((k) => [k, cells.map((c) => (c !== null && typeof c === 'object' ? (c[k] ?? null) : null))]));
 }
 
+/** A metric's cells over every bucket; one window's cells as read when complete (no copy of a big reply's arrays). */
+function bucketCells(per: Cell[][], buckets: readonly Window[][]): Cell[] {
+  const one = per[0];
+  if (buckets.length === 1 && one && one.length === buckets[0]!.length && !one.includes(undefined as unknown as Cell)) return one;
+  return buckets.flatMap((bs, w) => bs.map((_, i) => per[w]?.[i] ?? null));
+}
+
 /** The API's shape for -o json: one element per entity × placement, metrics arrays merged, with the bucket start times. */
 export function seriesJson(list: readonly Series[], opts: RowOptions): Array<Record<string, unknown>> {
   const out = new Map<string, { id: string; placement: string; id_data: unknown[] }>();
@@ -136,7 +143,7 @@ export function seriesJson(list: readonly Series[], opts: RowOptions): Array<Rec
     if (!el) out.set(s.id, (el = { id: s.id, placement: s.placement, id_data: [] }));
     const metrics: Record<string, unknown> = {};
     for (const [m, per] of s.metrics) {
-      const cells = opts.total ? [sumCells(per.flat())] : opts.buckets.flatMap((bs, w) => bs.map((_, i) => per[w]?.[i] ?? null));
+      const cells = opts.total ? [sumCells(per.flat())] : bucketCells(per, opts.buckets);
       metrics[m] = apiShape(cells);
     }
     el.id_data.push({ segment: s.segment, start_times: starts, metrics });

@@ -2,7 +2,8 @@
 // dates, money in currency units) through the one output layer. CSV and JSON
 // lines stream as series finish; a table is one table for the whole run (its
 // columns fit to the screen, headline metrics kept); JSON is the API's shape
-// with the converted fields added; html and --chart are drawn at the end.
+// with the converted fields added (rows are made for it only when totals or a
+// drawing need them: a big job file makes millions); html and --chart are drawn at the end.
 // Totals rows follow each series, the `all` rows each account.
 import type { Series } from '../../../ads/stats/merger.js';
 import { iso } from '../../../ads/stats/range/calendar.js';
@@ -97,9 +98,22 @@ export function reportColumns(keys: readonly string[], rows: readonly Row[] = []
   }));
 }
 
+/** What the JSON elements of one account share: the labels of its buckets. */
+interface JsonCache {
+  dates?: string[];
+}
+const jsonCaches = new WeakMap<AccountRun, JsonCache>();
+
+function datesOf(starts: readonly string[], q: Query, opts: RowOptions): string[] {
+  const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
+  return starts.map((s, i) => bucketLabel(s, ends[i] ?? s, q.granularity, q.tz));
+}
+
 /** The API's shape (-o json) with the name, the account's dates and the money in currency units added. */
 function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: boolean): Array<Record<string, unknown>> {
   const q = run.q;
+  const cache = jsonCaches.get(run) ?? {};
+  jsonCaches.set(run, cache);
   return seriesJson(list, opts).map((el) => {
     const id = String(el.id);
     // Many accounts: each element says its account, zone, currency and whether its range is over there.
@@ -108,11 +122,12 @@ function jsonElements(list: Series[], run: AccountRun, opts: RowOptions, multi: 
       : {};
     if (run.names) extra.name = run.names.get(id) ?? null;
     const data = (el.id_data as Array<{ start_times: string[]; metrics: Record<string, unknown> }>).map((d) => {
-      const ends = opts.total ? [iso(q.end)] : opts.buckets.flat().map((b) => iso(b.end));
+      // Every series of a query has the same buckets: their labels are made once, not per series.
+      cache.dates ??= datesOf(d.start_times, q, opts);
       const metrics = { ...d.metrics };
       for (const [m, v] of Object.entries(d.metrics))
         if (isMicros(m) && Array.isArray(v)) metrics[unitsName(m)] = v.map((x) => microsToUnits(x as number | null));
-      return { ...d, dates: d.start_times.map((s, i) => bucketLabel(s, ends[i] ?? s, q.granularity, q.tz)), metrics };
+      return { ...d, dates: cache.dates, metrics };
     });
     return { ...extra, ...el, id_data: data };
   });
@@ -186,6 +201,7 @@ export function openReport(ctx: Context, f: ReportFlags, head: Record<string, un
           // Over several placements, a placement an entity never served on is left out (its figures are all null).
           const list = several ? all.filter(served) : all;
           if (fmt === 'json') stream!.add(jsonElements(list, run, opts, multi));
+          if (fmt === 'json' && !drawn && !totals) return;
           for (const s of list) {
             const rows = seriesRows(s, opts);
             if (drawn) part.raw.push(...rows);
