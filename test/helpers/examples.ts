@@ -179,6 +179,11 @@ const OAUTH2_STEP1 = `postctl auth oauth2 --client-id "$CLIENT_ID" --scopes twee
 const BEFORE: Array<[RegExp, string]> = [
   // A store to read (docs/sync.md): a short sync of the emulator's account first.
   [/^postctl ads (sql ads\.duckdb|sync status --into ads\.duckdb)/, 'postctl ads sync --into ads.duckdb --since 3-days-ago'],
+  // The client report from the store reads the range and the week before it: two weeks synced first.
+  [
+    /^postctl ads stats -o html --db ads\.duckdb/,
+    'postctl ads sync --into ads.duckdb --since 15-days-ago --entity CAMPAIGN --metric-groups ENGAGEMENT,BILLING',
+  ],
   // The client report's logo (docs/analytics.md): a 1×1 PNG.
   [
     /--logo acme\.png/,

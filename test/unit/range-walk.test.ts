@@ -100,6 +100,8 @@ describe('the range is read in one place', () => {
       // The html report's previous period: its dates resolved by the module like dates given by hand.
       'src/commands/ads/stats/_previous.ts',
       'src/commands/ads/stats/_query.ts',
+      // `ads stats --db`: the report's range resolved in the stored account's zone, as from the API.
+      'src/commands/ads/stats/_store-report.ts',
       'src/commands/ads/stats/active.ts',
       'src/commands/ads/stats/index.ts',
       'src/commands/ads/stats/reach.ts',
